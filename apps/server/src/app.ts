@@ -1,0 +1,95 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifySwagger from '@fastify/swagger';
+import { limits as productLimits } from '@fieldplan/shared';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Db } from './db/database.js';
+import type { Deps } from './deps.js';
+import { registerCsrfCheck } from './http/csrf.js';
+import { logSerializers } from './http/logging.js';
+import { registerProblemHandler } from './http/problem.js';
+import { createMemoryRateLimiter, type RateLimiter } from './http/rate-limit.js';
+import { createSessionStore } from './http/session.js';
+import { registerSpa } from './http/static-spa.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { invitationRoutes } from './modules/invitations/routes.js';
+import { memberRoutes } from './modules/members/routes.js';
+import { systemRoutes } from './modules/system/routes.js';
+import { workspaceRoutes } from './modules/workspaces/routes.js';
+import { version } from './version.js';
+
+export interface AppOptions {
+  config: Config;
+  db: Db;
+  limiter?: RateLimiter;
+  /** Sign-in attempts a minute per address and per account (PRODUCT.md §9: 10). */
+  signInPerMinute?: number;
+  /** Log to stdout (pino); tests pass false. */
+  logger?: boolean;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** The SPA's build output, wherever this file runs from (src under tsx, dist when bundled). */
+export const defaultWebDist = path.resolve(here, '../../web/dist');
+
+/** Builds the Fastify app (API, SPA); tests call this with their own database. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            serializers: logSerializers,
+            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+          },
+    bodyLimit: productLimits.bodyBytes,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : crypto.randomUUID();
+    },
+    trustProxy: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+    reply.header('x-frame-options', 'DENY');
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Fieldplan API', version, license: { name: 'AGPL-3.0-or-later' } },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'fp_session' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifyCookie);
+
+  const sessions = createSessionStore({ db, secureCookies: config.secureCookies });
+  sessions.register(app);
+  registerCsrfCheck(app, { cookieName: sessions.cookieName, appOrigin: config.appOrigin });
+  registerProblemHandler(app);
+
+  const deps: Deps = {
+    config,
+    db,
+    sessions,
+    limiter: options.limiter ?? createMemoryRateLimiter(),
+    limits: { signInPerMinute: options.signInPerMinute ?? productLimits.signInAttemptsPerMinute },
+  };
+  systemRoutes(app, deps);
+  authRoutes(app, deps);
+  workspaceRoutes(app, deps);
+  memberRoutes(app, deps);
+  invitationRoutes(app, deps);
+
+  await registerSpa(app, config.WEB_DIST === '' ? null : (config.WEB_DIST ?? defaultWebDist));
+  return app;
+}

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['0', '1', 'true', 'false', 'yes', 'no'])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(postgres(ql)?:\/\/|sqlite:|file:)/, 'must start with postgres://, sqlite: or file:')
+    .default('sqlite:./data/fieldplan.sqlite'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SENTRY_DSN: z.url().optional(),
+  GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
+  TILE_URL_TEMPLATE: z.string().min(1).optional(),
+  TILE_ATTRIBUTION: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  FIELDPLAN_DEMO: bool.default(true),
+  /** Where the built SPA lives; empty disables static serving (API-only tests). */
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = z.infer<typeof envSchema> & { secureCookies: boolean; appOrigin: string | null };
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; a bad value throws a ConfigError naming each variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const publicUrl = parsed.data.PUBLIC_URL;
+  return {
+    ...parsed.data,
+    secureCookies: publicUrl?.startsWith('https://') ?? false,
+    appOrigin: publicUrl ? new URL(publicUrl).origin : null,
+  };
+}

@@ -1,0 +1,38 @@
+import type { Transaction } from 'kysely';
+import type { Database } from './schema.js';
+
+export interface ChangeInput {
+  workspaceId: string;
+  entity: string;
+  entityId: string;
+  action: 'created' | 'updated' | 'deleted';
+  actorId: string | null;
+}
+
+/**
+ * Appends to the workspace's change log inside the writing transaction and returns its `seq`
+ * (monotonic per workspace). The counter row is updated first, which serialises writers of
+ * one workspace on both SQLite and PostgreSQL.
+ */
+export async function recordChange(trx: Transaction<Database>, change: ChangeInput): Promise<number> {
+  const row = await trx
+    .updateTable('workspace_seq')
+    .set((eb) => ({ last_seq: eb('last_seq', '+', 1) }))
+    .where('workspace_id', '=', change.workspaceId)
+    .returning('last_seq')
+    .executeTakeFirstOrThrow();
+  const seq = Number(row.last_seq);
+  await trx
+    .insertInto('changes')
+    .values({
+      workspace_id: change.workspaceId,
+      seq,
+      entity: change.entity,
+      entity_id: change.entityId,
+      action: change.action,
+      actor_id: change.actorId,
+      at: Date.now(),
+    })
+    .execute();
+  return seq;
+}

@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as foundation from './0001-foundation.js';
+
+/** Every migration, in order. Imported statically so the bundled server carries them. */
+export const migrations: Record<string, Migration> = {
+  '0001-foundation': foundation,
+};

@@ -1,0 +1,88 @@
+import { memberPalette, type Role } from '@fieldplan/shared';
+import { hashPassword } from '../../lib/crypto.js';
+import { newId } from '../../lib/ids.js';
+import { createWorkspace } from '../../modules/workspaces/service.js';
+import type { Db } from '../database.js';
+
+export const demoPassword = 'fieldplan-demo';
+
+export const demoUsers: { email: string; name: string; role: Role }[] = [
+  { email: 'owner@demo.test', name: 'Olivia Owner', role: 'owner' },
+  { email: 'dispatcher@demo.test', name: 'Dana Dispatch', role: 'dispatcher' },
+  { email: 'tech1@demo.test', name: 'Tomasz Nowak', role: 'technician' },
+  { email: 'tech2@demo.test', name: 'Aylin Demir', role: 'technician' },
+  { email: 'tech3@demo.test', name: 'Jonas Becker', role: 'technician' },
+  { email: 'tech4@demo.test', name: 'Mia Schulz', role: 'technician' },
+  { email: 'tech5@demo.test', name: 'Luca Romano', role: 'technician' },
+  { email: 'tech6@demo.test', name: 'Sofia Weber', role: 'technician' },
+  { email: 'viewer@demo.test', name: 'Victor Viewer', role: 'viewer' },
+];
+
+export async function isEmpty(db: Db): Promise<boolean> {
+  return (await db.kysely.selectFrom('workspaces').select('id').limit(1).executeTakeFirst()) === undefined;
+}
+
+/**
+ * Seeds "Demo Plumbing" (slug `demo`, Europe/Berlin, map on Berlin) with one user per role, all
+ * with the password `fieldplan-demo`. Does nothing when the demo workspace already exists.
+ */
+export async function seedDemo(db: Db): Promise<{ created: boolean }> {
+  const existing = await db.kysely.selectFrom('workspaces').select('id').where('slug', '=', 'demo').executeTakeFirst();
+  if (existing) return { created: false };
+  const hashes = await Promise.all(demoUsers.map(() => hashPassword(demoPassword)));
+  await db.kysely.transaction().execute(async (trx) => {
+    const now = Date.now();
+    const ids = demoUsers.map(() => newId());
+    for (const [i, user] of demoUsers.entries()) {
+      const taken = await trx.selectFrom('users').select('id').where('email', '=', user.email).executeTakeFirst();
+      if (taken) {
+        ids[i] = taken.id;
+        continue;
+      }
+      await trx
+        .insertInto('users')
+        .values({
+          id: ids[i] ?? newId(),
+          email: user.email,
+          name: user.name,
+          password_hash: hashes[i] ?? '',
+          created_at: now,
+        })
+        .execute();
+    }
+    const ws = await createWorkspace(trx, {
+      name: 'Demo Plumbing',
+      slug: 'demo',
+      timeZone: 'Europe/Berlin',
+      ownerUserId: ids[0] ?? '',
+      map: { center: { lat: 52.52, lng: 13.405 }, zoom: 11 },
+    });
+    for (const [i, user] of demoUsers.entries()) {
+      if (i === 0) continue;
+      await trx
+        .insertInto('memberships')
+        .values({
+          id: newId(),
+          workspace_id: ws.id,
+          user_id: ids[i] ?? '',
+          role: user.role,
+          colour: memberPalette[i % memberPalette.length] ?? memberPalette[0],
+          home_lat: null,
+          home_lng: null,
+          deactivated_at: null,
+          created_at: now + i,
+        })
+        .execute();
+    }
+  });
+  return { created: true };
+}
+
+export function demoSignInsText(url: string): string {
+  const lines = demoUsers.map((u) => `    ${u.role.padEnd(11)} ${u.email}`);
+  return [
+    `Demo workspace "Demo Plumbing" at ${url}/w/demo`,
+    `  password for every account: ${demoPassword}`,
+    ...lines,
+  ].join('\n');
+}

@@ -1,0 +1,35 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from './app-error.js';
+
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The origin a request came from: `Origin`, else the origin of `Referer`, else null. */
+function requestOrigin(request: FastifyRequest): string | null {
+  const origin = request.headers.origin;
+  if (origin && origin !== 'null') return origin;
+  if (origin === 'null') return 'null';
+  const referer = request.headers.referer;
+  if (!referer) return null;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return 'null';
+  }
+}
+
+/**
+ * A state-changing request that carries the session cookie must come from the app's own origin
+ * (PUBLIC_URL's, or the Host the request was sent to). Requests without the cookie can't ride on
+ * a victim's session, so they pass (sign-in itself is protected by SameSite=Lax and rate limits).
+ */
+export function registerCsrfCheck(app: FastifyInstance, opts: { cookieName: string; appOrigin: string | null }) {
+  app.addHook('onRequest', async (request) => {
+    if (safeMethods.has(request.method)) return;
+    if (!request.cookies[opts.cookieName]) return;
+    const origin = requestOrigin(request);
+    const expected = opts.appOrigin ?? `${request.protocol}://${request.headers.host ?? ''}`;
+    if (origin !== expected) {
+      throw new AppError('forbidden', 'Cross-origin request refused: it must come from the Fieldplan app itself');
+    }
+  });
+}

@@ -1,0 +1,84 @@
+import { type ErrorCode, errorStatus, errorTitle, type FieldError, type Problem } from '@fieldplan/shared';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './app-error.js';
+
+export function problem(code: ErrorCode, detail: string, extra: Partial<Problem> = {}): Problem {
+  return {
+    type: `https://fieldplan.dev/errors/${code}`,
+    title: errorTitle[code],
+    status: errorStatus[code],
+    code,
+    detail,
+    ...extra,
+  };
+}
+
+export function sendProblem(reply: FastifyReply, body: Problem): FastifyReply {
+  if (body.retryAfter !== undefined) reply.header('retry-after', String(body.retryAfter));
+  return reply.code(body.status).type('application/problem+json').send(body);
+}
+
+type ZodIssueLike = { path: PropertyKey[]; message: string; code?: string; keys?: string[] };
+
+/** Turns zod issues into field errors; unknown keys become one error per key, named. */
+export function issuesToFieldErrors(issues: readonly ZodIssueLike[], prefix = ''): FieldError[] {
+  const out: FieldError[] = [];
+  for (const issue of issues) {
+    const base = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
+    if (issue.code === 'unrecognized_keys' && issue.keys) {
+      for (const key of issue.keys) {
+        const path = base ? `${base}.${key}` : key;
+        out.push({ path, message: `Unknown field "${path}"` });
+      }
+    } else if (issue.code === 'invalid_type' && /received undefined/.test(issue.message)) {
+      out.push({ path: base, message: `${base || 'Body'} is required` });
+    } else {
+      out.push({ path: base, message: issue.message });
+    }
+  }
+  return out;
+}
+
+const fastifyCodes: Record<string, { code: ErrorCode; detail: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'payload_too_large', detail: 'Request body is too large (max 256 KB)' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'unsupported_media_type', detail: 'Send the body as application/json' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'validation_failed', detail: 'Content-Length does not match the body' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'validation_failed', detail: 'The JSON body is empty' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'validation_failed', detail: 'The body is not valid JSON' },
+};
+
+/** Every error leaves as problem+json; unexpected ones as 500 with a reference id, logged. */
+export function registerProblemHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) {
+      return sendProblem(reply, problem(error.code, error.message, error.extra));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const where = error.validationContext ?? 'body';
+      const issues = error.validation.map((v) => ({
+        path: String(v.instancePath ?? '')
+          .split('/')
+          .filter(Boolean),
+        message: v.message ?? 'is invalid',
+        code: v.keyword,
+        keys: (v.params as { keys?: string[] } | undefined)?.keys,
+      }));
+      const errors = issuesToFieldErrors(issues, where === 'body' ? '' : where);
+      const detail = errors.map((e) => e.message).join('; ') || 'The request is invalid';
+      return sendProblem(reply, problem('validation_failed', detail, { errors }));
+    }
+    const known = error.code ? fastifyCodes[error.code] : undefined;
+    if (known) return sendProblem(reply, problem(known.code, known.detail));
+    if (error instanceof SyntaxError || error.statusCode === 400) {
+      return sendProblem(reply, problem('validation_failed', 'The body is not valid JSON'));
+    }
+    if (error.statusCode === 413) return sendProblem(reply, problem('payload_too_large', 'Request body is too large'));
+    if (error.statusCode === 415)
+      return sendProblem(reply, problem('unsupported_media_type', 'Unsupported content type'));
+    if (error.statusCode === 429) return sendProblem(reply, problem('rate_limited', 'Too many requests'));
+    const reference = String(request.id);
+    request.log.error({ err: error, reference }, 'unhandled error');
+    return sendProblem(reply, problem('internal', `Something went wrong (reference ${reference})`, { reference }));
+  });
+}

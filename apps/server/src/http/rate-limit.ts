@@ -1,0 +1,31 @@
+/** Counts attempts per key in fixed one-minute windows (in memory; one process). */
+export interface RateLimiter {
+  /** Records one attempt; returns the seconds to wait when over the limit, else 0. */
+  hit(key: string, limit: number, windowMs?: number): number;
+  reset(key: string): void;
+}
+
+export function createMemoryRateLimiter(now: () => number = Date.now): RateLimiter {
+  const windows = new Map<string, { start: number; count: number }>();
+  let lastSweep = now();
+  return {
+    hit(key, limit, windowMs = 60_000) {
+      const t = now();
+      if (t - lastSweep > windowMs) {
+        for (const [k, w] of windows) if (t - w.start >= windowMs) windows.delete(k);
+        lastSweep = t;
+      }
+      let w = windows.get(key);
+      if (!w || t - w.start >= windowMs) {
+        w = { start: t, count: 0 };
+        windows.set(key, w);
+      }
+      w.count += 1;
+      if (w.count <= limit) return 0;
+      return Math.max(1, Math.ceil((w.start + windowMs - t) / 1000));
+    },
+    reset(key) {
+      windows.delete(key);
+    },
+  };
+}

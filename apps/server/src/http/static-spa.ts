@@ -1,0 +1,34 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { problem, sendProblem } from './problem.js';
+
+/**
+ * Serves the built SPA: files as they are, and index.html for every other GET that is not an API
+ * path, so client-side routes survive a reload.
+ */
+export async function registerSpa(app: FastifyInstance, distDir: string | null): Promise<void> {
+  const indexFile = distDir ? path.join(distDir, 'index.html') : null;
+  let index: string | null = null;
+  if (distDir && indexFile && fs.existsSync(indexFile)) {
+    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false, cacheControl: false });
+    index = fs.readFileSync(indexFile, 'utf8');
+  } else if (distDir) {
+    app.log.warn({ distDir }, 'web app not built: serving the API only');
+  }
+  const isApi = (url: string) => /^\/(api|ical|app|apps|healthz|readyz|metrics)(\/|$|\?)/.test(url);
+  app.setNotFoundHandler((request, reply) => {
+    if (index !== null && request.method === 'GET' && !isApi(request.url)) {
+      if (request.url.startsWith('/assets/')) {
+        return sendProblem(reply, problem('not_found', 'No such file'));
+      }
+      return reply.type('text/html').header('cache-control', 'no-cache').send(index);
+    }
+    return sendProblem(reply, problem('not_found', `No route ${request.method} ${request.url.split('?')[0]}`));
+  });
+  if (index === null) return;
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
+  });
+}

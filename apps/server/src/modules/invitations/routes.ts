@@ -1,0 +1,78 @@
+import {
+  acceptInvitationSchema,
+  invitationCreateSchema,
+  invitationPreviewSchema,
+  invitationSchema,
+  meSchema,
+} from '@fieldplan/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps.js';
+import { authorize, requireMember } from '../../http/workspace-access.js';
+import { getMe } from '../auth/service.js';
+import { acceptInvitation, createInvitation, getInvitations, previewInvitation, revokeInvitation } from './service.js';
+
+const wsParams = z.object({ ws: z.string() });
+const tokenParams = z.object({ token: z.string() });
+
+export function invitationRoutes(fastify: FastifyInstance, { db, sessions, limiter, limits, config }: Deps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['invitations'];
+  const baseUrl = (request: FastifyRequest) => config.appOrigin ?? `${request.protocol}://${request.headers.host}`;
+
+  app.get(
+    '/api/v1/workspaces/:ws/invitations',
+    { schema: { tags, params: wsParams, response: { 200: z.array(invitationSchema) } } },
+    async (request) => {
+      const actor = await requireMember(db, request, request.params.ws);
+      authorize(actor, 'members.manage', 'see invitations');
+      return getInvitations(db.kysely, actor.workspaceId);
+    },
+  );
+
+  app.post(
+    '/api/v1/workspaces/:ws/invitations',
+    { schema: { tags, params: wsParams, body: invitationCreateSchema, response: { 201: invitationSchema } } },
+    async (request, reply) => {
+      const actor = await requireMember(db, request, request.params.ws);
+      authorize(actor, 'members.manage', 'invite people');
+      return reply.code(201).send(await createInvitation(db.kysely, actor, request.body, baseUrl(request)));
+    },
+  );
+
+  app.delete(
+    '/api/v1/workspaces/:ws/invitations/:id',
+    { schema: { tags, params: z.object({ ws: z.string(), id: z.string() }) } },
+    async (request, reply) => {
+      const actor = await requireMember(db, request, request.params.ws);
+      authorize(actor, 'members.manage', 'withdraw invitations');
+      await revokeInvitation(db.kysely, actor, request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/api/v1/invitations/:token',
+    { schema: { tags, params: tokenParams, response: { 200: invitationPreviewSchema } } },
+    async (request) => previewInvitation(db.kysely, request.params.token),
+  );
+
+  app.post(
+    '/api/v1/invitations/:token/accept',
+    { schema: { tags, params: tokenParams, body: acceptInvitationSchema, response: { 200: meSchema } } },
+    async (request, reply) => {
+      const current = request.session?.user ?? null;
+      const { user } = await acceptInvitation(
+        db.kysely,
+        limiter,
+        limits.signInPerMinute,
+        request.params.token,
+        request.body,
+        current,
+      );
+      if (current?.id !== user.id) await sessions.start(reply, user.id, request.session);
+      return getMe(db.kysely, user);
+    },
+  );
+}

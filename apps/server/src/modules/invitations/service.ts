@@ -1,0 +1,176 @@
+import { type AcceptInvitation, type InvitationCreate, limits, memberPalette } from '@fieldplan/shared';
+import type { Kysely } from 'kysely';
+import { recordChange } from '../../db/changes.js';
+import type { Database } from '../../db/schema.js';
+import { AppError, fieldError, notFound } from '../../http/app-error.js';
+import type { RateLimiter } from '../../http/rate-limit.js';
+import type { SessionUser } from '../../http/session.js';
+import type { Actor } from '../../http/workspace-access.js';
+import { hashPassword, hashToken, randomToken, verifyPassword } from '../../lib/crypto.js';
+import { iso, newId } from '../../lib/ids.js';
+import { findUserByEmail } from '../auth/queries.js';
+import { countMembers } from '../members/queries.js';
+import { presentInvitation } from './presenter.js';
+import { findInvitationByHash, listInvitations } from './queries.js';
+
+const invitationMs = limits.invitationDays * 24 * 60 * 60 * 1000;
+
+export async function getInvitations(db: Kysely<Database>, workspaceId: string) {
+  return (await listInvitations(db, workspaceId)).map((row) => presentInvitation(row));
+}
+
+/** Creates an invitation; the token leaves only in the returned link (it is stored hashed). */
+export async function createInvitation(db: Kysely<Database>, actor: Actor, input: InvitationCreate, baseUrl: string) {
+  const existing = await db
+    .selectFrom('memberships')
+    .innerJoin('users', 'users.id', 'memberships.user_id')
+    .select('memberships.id')
+    .where('memberships.workspace_id', '=', actor.workspaceId)
+    .where('users.email', '=', input.email)
+    .where('memberships.deactivated_at', 'is', null)
+    .executeTakeFirst();
+  if (existing) throw fieldError('email', 'This person is already a member of the workspace');
+  const token = randomToken(32);
+  const now = Date.now();
+  const row = {
+    id: newId(),
+    workspace_id: actor.workspaceId,
+    email: input.email,
+    role: input.role,
+    token_hash: hashToken(token),
+    expires_at: now + invitationMs,
+    accepted_at: null,
+    revoked_at: null,
+    created_by: actor.userId,
+    created_at: now,
+  };
+  await db.insertInto('invitations').values(row).execute();
+  return presentInvitation(row, `${baseUrl}/invite/${token}`);
+}
+
+export async function revokeInvitation(db: Kysely<Database>, actor: Actor, id: string) {
+  const result = await db
+    .updateTable('invitations')
+    .set({ revoked_at: Date.now() })
+    .where('id', '=', id)
+    .where('workspace_id', '=', actor.workspaceId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw notFound('Invitation');
+}
+
+/** A usable invitation by token: forged → 404; used, revoked or expired → 410. */
+async function usableInvitation(db: Kysely<Database>, token: string) {
+  const row = token.length <= 100 ? await findInvitationByHash(db, hashToken(token)) : undefined;
+  if (!row) throw notFound('Invitation');
+  if (row.accepted_at !== null) throw new AppError('gone', 'This invitation has already been used');
+  if (row.revoked_at !== null) throw new AppError('gone', 'This invitation was withdrawn');
+  if (row.expires_at <= Date.now()) throw new AppError('gone', 'This invitation has expired: ask for a new one');
+  return row;
+}
+
+export async function previewInvitation(db: Kysely<Database>, token: string) {
+  const row = await usableInvitation(db, token);
+  return {
+    workspaceName: row.workspace_name,
+    email: row.email,
+    role: row.role as 'owner',
+    hasAccount: (await findUserByEmail(db, row.email)) !== undefined,
+    expiresAt: iso(row.expires_at),
+  };
+}
+
+/**
+ * Accepts an invitation: the signed-in invitee joins at once; an existing account proves itself
+ * with its password; otherwise a new account is made. Single use (marked inside the transaction).
+ */
+export async function acceptInvitation(
+  db: Kysely<Database>,
+  limiter: RateLimiter,
+  perMinute: number,
+  token: string,
+  input: AcceptInvitation,
+  current: SessionUser | null,
+): Promise<{ user: SessionUser; workspaceId: string }> {
+  const invite = await usableInvitation(db, token);
+  let user: SessionUser;
+  const existing = await findUserByEmail(db, invite.email);
+  let newUser: { id: string; hash: string } | null = null;
+  if (current && current.email === invite.email) {
+    user = current;
+  } else if (existing) {
+    const wait = limiter.hit(`signin:acct:${existing.email}`, perMinute);
+    if (wait > 0) throw new AppError('rate_limited', `Too many attempts, try again in ${wait} s`, { retryAfter: wait });
+    if (!input.password || !(await verifyPassword(input.password, existing.password_hash))) {
+      throw fieldError('password', 'Password is incorrect for this account');
+    }
+    user = { id: existing.id, email: existing.email, name: existing.name };
+  } else {
+    if (!input.name) throw fieldError('name', 'Name is required');
+    if (!input.password) throw fieldError('password', 'Password is required');
+    newUser = { id: newId(), hash: await hashPassword(input.password) };
+    user = { id: newUser.id, email: invite.email, name: input.name };
+  }
+
+  await db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .updateTable('invitations')
+      .set({ accepted_at: Date.now() })
+      .where('id', '=', invite.id)
+      .where('accepted_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) === 0) throw new AppError('gone', 'This invitation has already been used');
+    if (newUser) {
+      await trx
+        .insertInto('users')
+        .values({
+          id: newUser.id,
+          email: user.email,
+          name: user.name,
+          password_hash: newUser.hash,
+          created_at: Date.now(),
+        })
+        .execute();
+    }
+    const membership = await trx
+      .selectFrom('memberships')
+      .select(['id'])
+      .where('workspace_id', '=', invite.workspace_id)
+      .where('user_id', '=', user.id)
+      .executeTakeFirst();
+    let memberId = membership?.id;
+    if (memberId) {
+      // A deactivated member invited back comes back with the invited role.
+      await trx
+        .updateTable('memberships')
+        .set({ role: invite.role, deactivated_at: null })
+        .where('id', '=', memberId)
+        .execute();
+    } else {
+      memberId = newId();
+      const n = await countMembers(trx, invite.workspace_id);
+      await trx
+        .insertInto('memberships')
+        .values({
+          id: memberId,
+          workspace_id: invite.workspace_id,
+          user_id: user.id,
+          role: invite.role,
+          colour: memberPalette[n % memberPalette.length] ?? memberPalette[0],
+          home_lat: null,
+          home_lng: null,
+          deactivated_at: null,
+          created_at: Date.now(),
+        })
+        .execute();
+    }
+    await recordChange(trx, {
+      workspaceId: invite.workspace_id,
+      entity: 'member',
+      entityId: memberId,
+      action: membership ? 'updated' : 'created',
+      actorId: user.id,
+    });
+  });
+  return { user, workspaceId: invite.workspace_id };
+}

@@ -1,0 +1,37 @@
+import { memberPatchSchema, memberSchema } from '@fieldplan/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps.js';
+import { authorize, requireMember } from '../../http/workspace-access.js';
+import { getMembers, updateMember } from './service.js';
+
+const params = z.object({ ws: z.string(), id: z.string() });
+
+export function memberRoutes(fastify: FastifyInstance, { db, sessions }: Deps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['members'];
+
+  app.get(
+    '/api/v1/workspaces/:ws/members',
+    { schema: { tags, params: z.object({ ws: z.string() }), response: { 200: z.array(memberSchema) } } },
+    async (request) => {
+      const actor = await requireMember(db, request, request.params.ws);
+      authorize(actor, 'members.read', 'see the team');
+      return getMembers(db.kysely, actor.workspaceId);
+    },
+  );
+
+  app.patch(
+    '/api/v1/workspaces/:ws/members/:id',
+    { schema: { tags, params, body: memberPatchSchema, response: { 200: memberSchema } } },
+    async (request) => {
+      const actor = await requireMember(db, request, request.params.ws);
+      authorize(actor, 'members.manage', 'change team members');
+      const { member, endSessionsOf } = await updateMember(db.kysely, actor, request.params.id, request.body);
+      // A deactivated member is signed out everywhere at once (PRODUCT.md §4).
+      if (endSessionsOf) await sessions.endAllFor(endSessionsOf);
+      return member;
+    },
+  );
+}

@@ -1,0 +1,58 @@
+import type { MemberPatch } from '@fieldplan/shared';
+import type { Kysely } from 'kysely';
+import { recordChange } from '../../db/changes.js';
+import type { Database } from '../../db/schema.js';
+import { fieldError, notFound } from '../../http/app-error.js';
+import type { Actor } from '../../http/workspace-access.js';
+import { presentMember } from './presenter.js';
+import { countActiveOwners, findMember, listMembers } from './queries.js';
+
+export async function getMembers(db: Kysely<Database>, workspaceId: string) {
+  return (await listMembers(db, workspaceId)).map(presentMember);
+}
+
+/**
+ * Changes a member's role, colour, home base or active flag. The workspace always keeps one
+ * active owner. Returns the member and whether their sessions must end (deactivation).
+ */
+export async function updateMember(db: Kysely<Database>, actor: Actor, memberId: string, patch: MemberPatch) {
+  return db.transaction().execute(async (trx) => {
+    const current = await findMember(trx, actor.workspaceId, memberId);
+    if (!current) throw notFound('Member');
+    const losesOwner =
+      current.role === 'owner' &&
+      current.deactivated_at === null &&
+      ((patch.role !== undefined && patch.role !== 'owner') || patch.active === false);
+    if (losesOwner && (await countActiveOwners(trx, actor.workspaceId)) <= 1) {
+      throw fieldError(
+        patch.active === false ? 'active' : 'role',
+        'The workspace needs at least one active owner: make someone else owner first',
+      );
+    }
+    const deactivate = patch.active === false && current.deactivated_at === null;
+    const changes = {
+      ...(patch.role !== undefined && { role: patch.role }),
+      ...(patch.colour !== undefined && { colour: patch.colour.toUpperCase() }),
+      ...(patch.homeBase !== undefined && {
+        home_lat: patch.homeBase?.lat ?? null,
+        home_lng: patch.homeBase?.lng ?? null,
+      }),
+      ...(patch.active !== undefined && {
+        deactivated_at: patch.active ? null : (current.deactivated_at ?? Date.now()),
+      }),
+    };
+    if (Object.keys(changes).length > 0) {
+      await trx.updateTable('memberships').set(changes).where('id', '=', memberId).execute();
+      await recordChange(trx, {
+        workspaceId: actor.workspaceId,
+        entity: 'member',
+        entityId: memberId,
+        action: 'updated',
+        actorId: actor.userId,
+      });
+    }
+    const updated = await findMember(trx, actor.workspaceId, memberId);
+    if (!updated) throw notFound('Member');
+    return { member: presentMember(updated), endSessionsOf: deactivate ? current.user_id : null };
+  });
+}

@@ -1,0 +1,29 @@
+import { publicConfigSchema } from '@fieldplan/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps.js';
+import { version } from '../../version.js';
+
+export function systemRoutes(fastify: FastifyInstance, { db, config }: Deps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['system'];
+
+  app.get('/healthz', { schema: { tags, response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({
+    status: 'ok' as const,
+  }));
+
+  app.get('/readyz', { schema: { tags } }, async (_request, reply) => {
+    const ready = await db.ping();
+    return reply
+      .code(ready ? 200 : 503)
+      .send({ status: ready ? 'ready' : 'database unavailable', database: db.dialect });
+  });
+
+  app.get('/api/v1/config', { schema: { tags, response: { 200: publicConfigSchema } } }, async () => ({
+    version,
+    demo: config.FIELDPLAN_DEMO,
+  }));
+
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => fastify.swagger());
+}

@@ -1,0 +1,136 @@
+import {
+  defaultTileAttribution,
+  defaultTileUrlTemplate,
+  limits,
+  type MapSettings,
+  memberPalette,
+  type WorkingHours,
+  type WorkspacePatch,
+} from '@fieldplan/shared';
+import type { Kysely, Transaction } from 'kysely';
+import { recordChange } from '../../db/changes.js';
+import type { Database } from '../../db/schema.js';
+import { fieldError, notFound } from '../../http/app-error.js';
+import type { Actor } from '../../http/workspace-access.js';
+import { newId } from '../../lib/ids.js';
+import { presentWorkspace } from './presenter.js';
+import { findWorkspace, slugTaken } from './queries.js';
+
+export const defaultWorkingHours: WorkingHours = { start: '07:00', end: '19:00', days: [1, 2, 3, 4, 5] };
+
+export interface WorkspaceDefaults {
+  tileUrlTemplate?: string | undefined;
+  tileAttribution?: string | undefined;
+}
+
+export interface NewWorkspace {
+  name: string;
+  ownerUserId: string;
+  slug?: string;
+  timeZone?: string;
+  map?: Partial<MapSettings>;
+}
+
+/** Lowercase, dashes, 3–40 characters. */
+export function slugify(name: string): string {
+  const base = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, limits.slugMax - 5)
+    .replace(/-+$/, '');
+  return base.length >= limits.slugMin ? base : `${base || 'team'}-ws`.replace(/^-/, '');
+}
+
+async function uniqueSlug(db: Kysely<Database>, wanted: string): Promise<string> {
+  if (!(await slugTaken(db, wanted))) return wanted;
+  for (let n = 2; n < 1000; n++) {
+    const candidate = `${wanted}-${n}`;
+    if (!(await slugTaken(db, candidate))) return candidate;
+  }
+  return `${wanted}-${newId().slice(0, 4)}`;
+}
+
+/** Creates a workspace with its owner's membership, inside the caller's transaction. */
+export async function createWorkspace(
+  trx: Transaction<Database>,
+  input: NewWorkspace,
+  defaults: WorkspaceDefaults = {},
+) {
+  const id = newId();
+  const now = Date.now();
+  const map: MapSettings = {
+    center: input.map?.center ?? { lat: 52.52, lng: 13.405 },
+    zoom: input.map?.zoom ?? 11,
+    tileUrlTemplate: input.map?.tileUrlTemplate ?? defaults.tileUrlTemplate ?? defaultTileUrlTemplate,
+    tileAttribution: input.map?.tileAttribution ?? defaults.tileAttribution ?? defaultTileAttribution,
+  };
+  const slug = await uniqueSlug(trx, input.slug ?? slugify(input.name));
+  await trx
+    .insertInto('workspaces')
+    .values({
+      id,
+      name: input.name,
+      slug,
+      time_zone: input.timeZone ?? 'Europe/Berlin',
+      week_start: 1,
+      working_hours: JSON.stringify(defaultWorkingHours),
+      map: JSON.stringify(map),
+      created_at: now,
+    })
+    .execute();
+  await trx.insertInto('workspace_seq').values({ workspace_id: id, last_seq: 0 }).execute();
+  const memberId = newId();
+  await trx
+    .insertInto('memberships')
+    .values({
+      id: memberId,
+      workspace_id: id,
+      user_id: input.ownerUserId,
+      role: 'owner',
+      colour: memberPalette[0],
+      home_lat: null,
+      home_lng: null,
+      deactivated_at: null,
+      created_at: now,
+    })
+    .execute();
+  return { id, slug, memberId };
+}
+
+export async function getWorkspace(db: Kysely<Database>, id: string) {
+  const row = await findWorkspace(db, id);
+  if (!row) throw notFound('Workspace');
+  return presentWorkspace(row);
+}
+
+export async function updateWorkspace(db: Kysely<Database>, actor: Actor, patch: WorkspacePatch) {
+  if (Object.keys(patch).length === 0) return getWorkspace(db, actor.workspaceId);
+  return db.transaction().execute(async (trx) => {
+    if (patch.slug && (await slugTaken(trx, patch.slug, actor.workspaceId))) {
+      throw fieldError('slug', 'Slug is already used by another workspace');
+    }
+    await trx
+      .updateTable('workspaces')
+      .set({
+        ...(patch.name !== undefined && { name: patch.name }),
+        ...(patch.slug !== undefined && { slug: patch.slug }),
+        ...(patch.timeZone !== undefined && { time_zone: patch.timeZone }),
+        ...(patch.weekStart !== undefined && { week_start: patch.weekStart }),
+        ...(patch.workingHours !== undefined && { working_hours: JSON.stringify(patch.workingHours) }),
+        ...(patch.map !== undefined && { map: JSON.stringify(patch.map) }),
+      })
+      .where('id', '=', actor.workspaceId)
+      .execute();
+    await recordChange(trx, {
+      workspaceId: actor.workspaceId,
+      entity: 'workspace',
+      entityId: actor.workspaceId,
+      action: 'updated',
+      actorId: actor.userId,
+    });
+    return getWorkspace(trx, actor.workspaceId);
+  });
+}

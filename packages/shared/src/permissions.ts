@@ -1,0 +1,35 @@
+import type { Role } from './roles.js';
+
+/**
+ * The permission table of PRODUCT.md §6, the one place it lives. The server's policies and the
+ * UI both read it, so a button is shown exactly when the API would accept the call.
+ */
+export const permissions = {
+  /** See jobs, calendar, map, areas (technicians see customer contacts only on their own jobs). */
+  'schedule.read': ['owner', 'dispatcher', 'technician', 'viewer'],
+  /** Create, edit, delete jobs, customers, areas and feeds. */
+  'schedule.write': ['owner', 'dispatcher'],
+  /** Change the status of any job. */
+  'job.status.any': ['owner', 'dispatcher'],
+  /** Change the status of one's own jobs, forward only. */
+  'job.status.own': ['owner', 'dispatcher', 'technician'],
+  /** See every technician's live location. */
+  'locations.read.all': ['owner', 'dispatcher'],
+  /** See one's own live location. */
+  'locations.read.own': ['owner', 'dispatcher', 'technician'],
+  /** Share one's own location. */
+  'locations.share': ['owner', 'dispatcher', 'technician'],
+  /** See the member list (names, roles, colours). */
+  'members.read': ['owner', 'dispatcher', 'technician', 'viewer'],
+  /** Members, roles, invitations. */
+  'members.manage': ['owner'],
+  /** Workspace settings. */
+  'workspace.manage': ['owner'],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Permission = keyof typeof permissions;
+
+export function can(role: Role | null | undefined, permission: Permission): boolean {
+  if (!role) return false;
+  return (permissions[permission] as readonly Role[]).includes(role);
+}

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { limits } from '../limits.js';
+import { emailField, passwordField, requiredText } from './fields.js';
+
+export const signUpSchema = z.strictObject({
+  name: requiredText('Name', limits.nameMax),
+  email: emailField,
+  password: passwordField,
+  workspaceName: requiredText('Workspace name', limits.workspaceNameMax),
+});
+export type SignUp = z.infer<typeof signUpSchema>;
+
+export const signInSchema = z.strictObject({
+  email: emailField,
+  // Only "present" is checked here: the length rules must not tell an attacker anything.
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, { error: 'Password is required' })
+    .max(limits.passwordMax, { error: `Password must be at most ${limits.passwordMax} characters` }),
+});
+export type SignIn = z.infer<typeof signInSchema>;
+
+export const acceptInvitationSchema = z.strictObject({
+  /** Needed when the invited email has no account yet. */
+  name: requiredText('Name', limits.nameMax).optional(),
+  /** Needed unless the invitee is already signed in as the invited email. */
+  password: passwordField.optional(),
+});
+export type AcceptInvitation = z.infer<typeof acceptInvitationSchema>;

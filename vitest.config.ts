@@ -1,0 +1,38 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for unit, component and integration tests. `npm test` runs them on SQLite;
+// FIELDPLAN_TEST_DB=postgres runs the same server suites on a fresh PostgreSQL database per file.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'shared',
+          include: ['packages/shared/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        extends: './apps/web/vite.config.ts',
+        test: {
+          name: 'web',
+          root: './apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['./src/test/setup.ts'],
+        },
+      },
+    ],
+    pool: 'forks',
+    maxWorkers: 2,
+  },
+});
