@@ -18,6 +18,12 @@ const envSchema = z.object({
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  PUSHER_APP_ID: z.string().min(1).optional(),
+  PUSHER_KEY: z.string().min(1).optional(),
+  PUSHER_SECRET: z.string().min(1).optional(),
+  PUSHER_HOST: z.string().min(1).optional(),
+  PUSHER_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  PUSHER_TLS: bool.optional(),
   SENTRY_DSN: z.url().optional(),
   GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
   TILE_URL_TEMPLATE: z.string().min(1).optional(),

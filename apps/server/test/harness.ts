@@ -75,22 +75,46 @@ export async function createTestApp(options: { signInPerMinute?: number; env?: R
 /** The origin `app.inject` requests appear to be sent to (Host `localhost:80`). */
 export const appOrigin = 'http://localhost:80';
 
-/** A browser-like client: keeps its cookies and sends the app's Origin on writes. */
+export interface ClientOptions {
+  /** The Origin sent on every request; `null` sends none. Default: the app's own origin. */
+  origin?: string | null;
+  /** The client's IP address as the server sees it (per-address rate limits). */
+  remoteAddress?: string;
+}
+
+/**
+ * A browser-like client: keeps its cookies and sends the app's Origin. A header given as
+ * `undefined` is left out (e.g. `{ origin: undefined }` for a request without Origin).
+ */
 export class Client {
   cookies = new Map<string, string>();
-  constructor(private readonly app: FastifyInstance) {}
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly options: ClientOptions = {},
+  ) {}
 
-  async request(method: InjectOptions['method'], url: string, body?: unknown, headers: Record<string, string> = {}) {
+  async request(
+    method: InjectOptions['method'],
+    url: string,
+    body?: unknown,
+    headers: Record<string, string | undefined> = {},
+  ) {
     const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const origin = this.options.origin === undefined ? appOrigin : this.options.origin;
+    const merged: Record<string, string | undefined> = {
+      ...(origin !== null && { origin }),
+      ...(cookie && { cookie }),
+      ...(body !== undefined && { 'content-type': 'application/json' }),
+      ...headers,
+    };
+    const sent = Object.fromEntries(
+      Object.entries(merged).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    );
     const response = await this.app.inject({
       method,
       url,
-      headers: {
-        origin: appOrigin,
-        ...(cookie && { cookie }),
-        ...(body !== undefined && { 'content-type': 'application/json' }),
-        ...headers,
-      },
+      headers: sent,
+      ...(this.options.remoteAddress !== undefined && { remoteAddress: this.options.remoteAddress }),
       ...(body !== undefined && { payload: JSON.stringify(body) }),
     });
     for (const c of response.cookies) {
@@ -101,23 +125,35 @@ export class Client {
     return response;
   }
 
-  get = (url: string, headers?: Record<string, string>) => this.request('GET', url, undefined, headers);
-  post = (url: string, body?: unknown, headers?: Record<string, string>) => this.request('POST', url, body, headers);
-  patch = (url: string, body?: unknown, headers?: Record<string, string>) => this.request('PATCH', url, body, headers);
-  delete = (url: string, headers?: Record<string, string>) => this.request('DELETE', url, undefined, headers);
+  get = (url: string, headers?: Record<string, string | undefined>) => this.request('GET', url, undefined, headers);
+  post = (url: string, body?: unknown, headers?: Record<string, string | undefined>) =>
+    this.request('POST', url, body, headers);
+  patch = (url: string, body?: unknown, headers?: Record<string, string | undefined>) =>
+    this.request('PATCH', url, body, headers);
+  delete = (url: string, headers?: Record<string, string | undefined>) =>
+    this.request('DELETE', url, undefined, headers);
 }
 
 let counter = 0;
-/** Signs up a new user with their own workspace; returns the client and the workspace id. */
-export async function signUpOwner(app: FastifyInstance, name = 'Owner') {
-  const client = new Client(app);
+/** A unique, lowercase email address for a test user. */
+export function uniqueEmail(prefix = 'user'): string {
   counter += 1;
-  const email = `owner${counter}-${randomBytes(3).toString('hex')}@example.test`;
+  return `${prefix}${counter}-${randomBytes(3).toString('hex')}@example.test`;
+}
+
+/** Signs up a new user with their own workspace; returns the client and the workspace id. */
+export async function signUpOwner(
+  app: FastifyInstance,
+  name = 'Owner',
+  options: { email?: string; client?: Client; workspaceName?: string } = {},
+) {
+  const client = options.client ?? new Client(app);
+  const email = options.email ?? uniqueEmail('owner');
   const res = await client.post('/api/v1/auth/sign-up', {
     name,
     email,
     password: 'correct horse battery',
-    workspaceName: `${name}'s Company`,
+    workspaceName: options.workspaceName ?? `${name}'s Company`,
   });
   if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
   const me = res.json() as { user: { id: string }; memberships: { workspaceId: string; memberId: string }[] };
@@ -132,3 +168,5 @@ export async function signUpOwner(app: FastifyInstance, name = 'Owner') {
     memberId: membership.memberId,
   };
 }
+
+export type Owner = Awaited<ReturnType<typeof signUpOwner>>;

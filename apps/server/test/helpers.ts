@@ -1,0 +1,154 @@
+import { createHash } from 'node:crypto';
+import { type ErrorCode, errorStatus, type Problem, type Role } from '@fieldplan/shared';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import type { Db } from '../src/db/database.js';
+import type { Database } from '../src/db/schema.js';
+import { Client, type ClientOptions, uniqueEmail } from './harness.js';
+
+export type Res = LightMyRequestResponse;
+
+/** The owner-like caller of a workspace: a signed-in client and the workspace it manages. */
+export interface WorkspaceCaller {
+  client: Client;
+  workspaceId: string;
+}
+
+export const ws = (workspaceId: string, rest = '') => `/api/v1/workspaces/${workspaceId}${rest}`;
+
+/**
+ * Asserts a problem+json answer (PRODUCT.md §8): the status, the content type and the keys
+ * every error carries; returns the body.
+ */
+export function expectProblem(res: Res, status: number, code?: ErrorCode): Problem {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+  const body = res.json() as Problem;
+  expect(body).toEqual(
+    expect.objectContaining({
+      type: expect.any(String),
+      title: expect.any(String),
+      status,
+      code: expect.any(String),
+      detail: expect.any(String),
+    }),
+  );
+  expect(errorStatus[body.code]).toBe(status);
+  if (code) expect(body.code).toBe(code);
+  expect(body.detail.length).toBeGreaterThan(0);
+  return body;
+}
+
+/** The `errors[].path` of a 400. */
+export function errorPaths(res: Res): string[] {
+  return ((res.json() as Problem).errors ?? []).map((e) => e.path);
+}
+
+/** Asserts a 400 validation_failed with an error on `path` (and a message); returns that message. */
+export function expectFieldError(res: Res, path: string): string {
+  const body = expectProblem(res, 400, 'validation_failed');
+  const error = body.errors?.find((e) => e.path === path);
+  expect(error, `no error on "${path}" in ${res.body}`).toBeDefined();
+  expect(error?.message.length).toBeGreaterThan(0);
+  return error?.message ?? '';
+}
+
+export function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+/** The token at the end of an invitation link `…/invite/<token>`. */
+export function tokenFromUrl(url: string): string {
+  const match = /\/invite\/([^/?#]+)$/.exec(url);
+  if (!match?.[1]) throw new Error(`not an invitation link: ${url}`);
+  return match[1];
+}
+
+export async function countRows(db: Db, table: keyof Database, where?: { workspaceId: string }): Promise<number> {
+  let query = db.kysely.selectFrom(table).select((eb) => eb.fn.countAll().as('n'));
+  if (where) query = query.where('workspace_id' as never, '=', where.workspaceId as never);
+  const row = await query.executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export interface CreatedInvitation {
+  id: string;
+  email: string;
+  role: Role;
+  url: string;
+  token: string;
+}
+
+/** The caller (an owner) invites `email` with `role`; asserts 201. */
+export async function createInvitation(
+  owner: WorkspaceCaller,
+  role: Role,
+  email = uniqueEmail(role),
+): Promise<CreatedInvitation> {
+  const res = await owner.client.post(ws(owner.workspaceId, '/invitations'), { email, role });
+  if (res.statusCode !== 201) throw new Error(`invitation failed: ${res.statusCode} ${res.body}`);
+  const body = res.json() as { id: string; url: string };
+  return { id: body.id, email, role, url: body.url, token: tokenFromUrl(body.url) };
+}
+
+export const memberPassword = 'member password 123';
+
+export interface InvitedMember {
+  client: Client;
+  email: string;
+  password: string;
+  name: string;
+  userId: string;
+  memberId: string;
+  workspaceId: string;
+  role: Role;
+}
+
+/**
+ * Invites a new person with `role` and accepts the invitation as a new account, in a fresh
+ * client (its own cookies); returns that signed-in client and the new member's ids.
+ */
+export async function inviteMember(
+  app: FastifyInstance,
+  owner: WorkspaceCaller,
+  role: Role,
+  options: { name?: string; email?: string; client?: ClientOptions } = {},
+): Promise<InvitedMember> {
+  const invitation = await createInvitation(owner, role, options.email);
+  const client = new Client(app, options.client);
+  const name = options.name ?? `A ${role}`;
+  const res = await client.post(`/api/v1/invitations/${invitation.token}/accept`, { name, password: memberPassword });
+  if (res.statusCode !== 200) throw new Error(`accept failed: ${res.statusCode} ${res.body}`);
+  const me = res.json() as { user: { id: string }; memberships: { workspaceId: string; memberId: string }[] };
+  const membership = me.memberships.find((m) => m.workspaceId === owner.workspaceId);
+  if (!membership) throw new Error('accepting made no membership');
+  return {
+    client,
+    email: invitation.email,
+    password: memberPassword,
+    name,
+    userId: me.user.id,
+    memberId: membership.memberId,
+    workspaceId: owner.workspaceId,
+    role,
+  };
+}
+
+/** Signs in a fresh client; asserts 200. */
+export async function signIn(app: FastifyInstance, email: string, password: string, options?: ClientOptions) {
+  const client = new Client(app, options);
+  const res = await client.post('/api/v1/auth/sign-in', { email, password });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  return { client, me: res.json() as { user: { id: string }; memberships: { workspaceId: string; role: Role }[] } };
+}
+
+/** The changes log of one workspace, oldest first. */
+export function changesOf(db: Db, workspaceId: string) {
+  return db.kysely
+    .selectFrom('changes')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .orderBy('seq')
+    .execute()
+    .then((rows) => rows.map((r) => ({ ...r, seq: Number(r.seq) })));
+}
