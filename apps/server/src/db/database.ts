@@ -22,6 +22,9 @@ pg.types.setTypeParser(20, (v) => Number(v));
 export function openDb(url: string): Db {
   if (/^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // An idle client dropped by the server (restart, failover) must not crash the process;
+    // the pool replaces it and /readyz reports the database's state.
+    pool.on('error', (error) => console.error(`postgres: idle client error: ${error.message}`));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       kysely,

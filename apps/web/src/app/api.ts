@@ -1,0 +1,90 @@
+import { errorTitle, isProblem, type Problem } from '@fieldplan/shared';
+import { type BaseQueryFn, createApi } from '@reduxjs/toolkit/query/react';
+
+/** What the store hands every request: the outside world, injectable so tests can fake it. */
+export interface ApiExtra {
+  fetchFn: typeof fetch;
+  /** Called when a signed-in call answers 401: the session ended (sign-out elsewhere, deactivation). */
+  onUnauthenticated: () => void;
+}
+
+export interface ApiRequest {
+  url: string;
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: unknown;
+}
+
+/** Endpoints where 401 is an expected answer (wrong password, not signed in yet), not a lost session. */
+const authEndpoints = new Set(['getMe', 'signIn', 'signUp', 'signOut', 'previewInvitation', 'acceptInvitation']);
+
+function networkProblem(): Problem {
+  return {
+    type: 'about:blank',
+    title: "Can't reach Fieldplan",
+    status: 0,
+    code: 'internal',
+    detail: 'Check your connection and try again.',
+  };
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return null;
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Sends JSON to `/api/v1` and answers `{data}` or `{error: Problem}`. Every failure becomes a
+ * Problem (a non-problem body or a network failure is wrapped in one), so screens handle one shape.
+ */
+export const apiBaseQuery: BaseQueryFn<ApiRequest | string, unknown, Problem> = async (args, api) => {
+  const { fetchFn, onUnauthenticated } = api.extra as ApiExtra;
+  const request = typeof args === 'string' ? { url: args } : args;
+  const init: RequestInit = {
+    method: request.method ?? 'GET',
+    headers: { accept: 'application/json, application/problem+json' },
+    credentials: 'same-origin',
+    signal: api.signal,
+  };
+  if (request.body !== undefined) {
+    init.headers = { ...init.headers, 'content-type': 'application/json' };
+    init.body = JSON.stringify(request.body);
+  }
+  let response: Response;
+  try {
+    response = await fetchFn(`/api/v1${request.url}`, init);
+  } catch {
+    return { error: networkProblem() };
+  }
+  const body = await readBody(response);
+  if (response.ok) return { data: body };
+  const retryHeader = Number(response.headers.get('retry-after'));
+  const problem: Problem = isProblem(body)
+    ? { ...body, retryAfter: body.retryAfter ?? (retryHeader || undefined) }
+    : {
+        type: 'about:blank',
+        title: errorTitle.internal,
+        status: response.status,
+        code: 'internal',
+        detail: `The server answered ${response.status}`,
+      };
+  if (response.status === 401 && !authEndpoints.has(api.endpoint)) onUnauthenticated();
+  return { error: problem };
+};
+
+export const tagTypes = ['Me', 'Workspace', 'Member', 'Invitation'] as const;
+
+/** The one RTK Query api; each feature adds its endpoints with `api.injectEndpoints`. */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery: apiBaseQuery,
+  tagTypes,
+  refetchOnFocus: true,
+  refetchOnReconnect: true,
+  endpoints: () => ({}),
+});

@@ -1,0 +1,43 @@
+import type { Me, PublicConfig, SignIn, SignUp } from '@fieldplan/shared';
+import { api } from '../../app/api';
+
+/** Replaces everything cached for the previous session with the new user's `me`. */
+async function startSession(
+  queryFulfilled: Promise<{ data: Me }>,
+  dispatch: (action: unknown) => unknown,
+): Promise<void> {
+  try {
+    const { data } = await queryFulfilled;
+    dispatch(api.util.resetApiState());
+    dispatch(authApi.util.upsertQueryData('getMe', undefined, data));
+  } catch {
+    // The form shows the problem; nothing to cache.
+  }
+}
+
+export const authApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getMe: build.query<Me, void>({
+      query: () => '/me',
+      providesTags: ['Me'],
+    }),
+    getConfig: build.query<PublicConfig, void>({
+      query: () => '/config',
+      keepUnusedDataFor: 3600,
+    }),
+    signIn: build.mutation<Me, SignIn>({
+      query: (body) => ({ url: '/auth/sign-in', method: 'POST', body }),
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => startSession(queryFulfilled, dispatch),
+    }),
+    signUp: build.mutation<Me, SignUp>({
+      query: (body) => ({ url: '/auth/sign-up', method: 'POST', body }),
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => startSession(queryFulfilled, dispatch),
+    }),
+    signOut: build.mutation<null, void>({
+      query: () => ({ url: '/auth/sign-out', method: 'POST' }),
+    }),
+  }),
+});
+
+export { startSession };
+export const { useGetMeQuery, useGetConfigQuery, useSignInMutation, useSignUpMutation, useSignOutMutation } = authApi;
