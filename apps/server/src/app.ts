@@ -3,14 +3,15 @@ import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import { limits as productLimits } from '@fieldplan/shared';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import type { Deps } from './deps.js';
 import { registerCsrfCheck } from './http/csrf.js';
 import { logSerializers } from './http/logging.js';
-import { registerProblemHandler } from './http/problem.js';
+import { registerNulGuard } from './http/nul-guard.js';
+import { frameworkErrorProblem, registerProblemHandler, sendProblem } from './http/problem.js';
 import { createMemoryRateLimiter, type RateLimiter } from './http/rate-limit.js';
 import { createSessionStore } from './http/session.js';
 import { registerSpa } from './http/static-spa.js';
@@ -53,7 +54,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : crypto.randomUUID();
     },
     trustProxy: false,
+    // Router errors (a malformed URL, an over-long path parameter) leave as problem+json too.
+    frameworkErrors: (error, _request, reply) => {
+      sendProblem(reply as FastifyReply, frameworkErrorProblem(error));
+    },
   });
+  // Only JSON bodies: anything else (text/plain included) is a 415.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
@@ -76,6 +83,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   sessions.register(app);
   registerCsrfCheck(app, { cookieName: sessions.cookieName, appOrigin: config.appOrigin });
   registerProblemHandler(app);
+  registerNulGuard(app);
 
   const deps: Deps = {
     config,

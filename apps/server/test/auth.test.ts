@@ -100,7 +100,9 @@ describe('accounts and sessions', () => {
     expect(cleared?.value).toBe('');
     expect(owner.client.cookies.has('fp_session')).toBe(false);
     expect(await countRows(ctx.db, 'sessions')).toBeGreaterThan(0);
-    expect(await ctx.db.kysely.selectFrom('sessions').select('id_hash').where('id_hash', '=', sha256(token)).execute()).toEqual([]);
+    expect(
+      await ctx.db.kysely.selectFrom('sessions').select('id_hash').where('id_hash', '=', sha256(token)).execute(),
+    ).toEqual([]);
 
     const replay = new Client(ctx.app);
     replay.cookies.set('fp_session', token);

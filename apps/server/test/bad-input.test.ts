@@ -52,7 +52,11 @@ describe('bad input is answered with problem+json and writes nothing', () => {
   it('malformed JSON → 400 validation_failed', async () => {
     const before = await counts();
     for (const body of ['{"name": "x",', '{name: 1}', "{'a': 1}", '[1, 2', 'nope']) {
-      expectProblem(await raw(ctx.app, 'POST', '/api/v1/auth/sign-up', body, 'application/json'), 400, 'validation_failed');
+      expectProblem(
+        await raw(ctx.app, 'POST', '/api/v1/auth/sign-up', body, 'application/json'),
+        400,
+        'validation_failed',
+      );
       expectProblem(
         await raw(ctx.app, 'PATCH', ws(owner.workspaceId), body, 'application/json', owner),
         400,
@@ -65,13 +69,21 @@ describe('bad input is answered with problem+json and writes nothing', () => {
 
   it('a body that is JSON but not an object → 400', async () => {
     for (const body of ['null', '[]', '"text"', '42', 'true']) {
-      expectProblem(await raw(ctx.app, 'POST', '/api/v1/auth/sign-up', body, 'application/json'), 400, 'validation_failed');
+      expectProblem(
+        await raw(ctx.app, 'POST', '/api/v1/auth/sign-up', body, 'application/json'),
+        400,
+        'validation_failed',
+      );
     }
   });
 
   it('unknown fields → 400 naming each field in errors[].path', async () => {
     const before = await counts();
-    const signUp = await new Client(ctx.app).post('/api/v1/auth/sign-up', { ...validSignUp(), isAdmin: true, role: 'owner' });
+    const signUp = await new Client(ctx.app).post('/api/v1/auth/sign-up', {
+      ...validSignUp(),
+      isAdmin: true,
+      role: 'owner',
+    });
     expectFieldError(signUp, 'isAdmin');
     expect(expectFieldError(signUp, 'role')).toMatch(/role/);
     expect(signUp.cookies).toEqual([]);
@@ -139,7 +151,10 @@ describe('bad input is answered with problem+json and writes nothing', () => {
     expect(expectFieldError(email, 'email')).toMatch(/email/i);
     const blank = await new Client(ctx.app).post('/api/v1/auth/sign-up', { ...validSignUp(), name: '   ' });
     expect(expectFieldError(blank, 'name')).toMatch(/name/i);
-    const long = await new Client(ctx.app).post('/api/v1/auth/sign-up', { ...validSignUp(), workspaceName: 'w'.repeat(81) });
+    const long = await new Client(ctx.app).post('/api/v1/auth/sign-up', {
+      ...validSignUp(),
+      workspaceName: 'w'.repeat(81),
+    });
     expect(expectFieldError(long, 'workspaceName')).toMatch(/80/);
     const wrongType = await new Client(ctx.app).post('/api/v1/auth/sign-up', { ...validSignUp(), name: 42 });
     expectFieldError(wrongType, 'name');
@@ -170,7 +185,12 @@ describe('bad input is answered with problem+json and writes nothing', () => {
   it('a wrong content type → 415', async () => {
     const before = await counts();
     const json = JSON.stringify(validSignUp());
-    for (const type of ['text/plain', 'text/plain; charset=utf-8', 'application/x-www-form-urlencoded', 'application/xml']) {
+    for (const type of [
+      'text/plain',
+      'text/plain; charset=utf-8',
+      'application/x-www-form-urlencoded',
+      'application/xml',
+    ]) {
       expectProblem(await raw(ctx.app, 'POST', '/api/v1/auth/sign-up', json, type), 415, 'unsupported_media_type');
     }
     expectProblem(
@@ -178,7 +198,13 @@ describe('bad input is answered with problem+json and writes nothing', () => {
       415,
     );
     expectProblem(
-      await raw(ctx.app, 'POST', '/api/v1/auth/sign-in', `email=${owner.email}&password=x`, 'application/x-www-form-urlencoded'),
+      await raw(
+        ctx.app,
+        'POST',
+        '/api/v1/auth/sign-in',
+        `email=${owner.email}&password=x`,
+        'application/x-www-form-urlencoded',
+      ),
       415,
     );
     expect(await counts()).toEqual(before);
@@ -202,6 +228,37 @@ describe('bad input is answered with problem+json and writes nothing', () => {
     expect(slug).toEqual([]);
   });
 
+  it('concurrent sign-ups with one email: one account, the others 400 on email (never a 500)', async () => {
+    const users = await countRows(ctx.db, 'users');
+    const workspaces = await countRows(ctx.db, 'workspaces');
+    const body = validSignUp();
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => new Client(ctx.app).post('/api/v1/auth/sign-up', body)),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 400, 400, 400, 400]);
+    for (const res of results.filter((r) => r.statusCode === 400)) expectFieldError(res, 'email');
+    expect(await countRows(ctx.db, 'users')).toBe(users + 1);
+    expect(await countRows(ctx.db, 'workspaces')).toBe(workspaces + 1);
+  });
+
+  it('concurrent sign-ups with one workspace name: every workspace gets its own slug', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        new Client(ctx.app).post('/api/v1/auth/sign-up', { ...validSignUp(), workspaceName: 'Same Name GmbH' }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201]);
+    const slugs = new Set(results.map((r) => r.json().memberships[0].workspaceSlug));
+    expect(slugs.size).toBe(5);
+  });
+
+  it('concurrent renames to one slug: one wins, the others 400 on slug (never a 500)', async () => {
+    const owners = [owner, await signUpOwner(ctx.app), await signUpOwner(ctx.app), await signUpOwner(ctx.app)];
+    const results = await Promise.all(owners.map((o) => o.client.patch(ws(o.workspaceId), { slug: 'contested-slug' })));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400, 400, 400]);
+    for (const res of results.filter((r) => r.statusCode === 400)) expectFieldError(res, 'slug');
+  });
+
   it('odd bodies, ids and tokens never cause a 500 and always answer problem+json', async () => {
     const bodies: unknown[] = [
       {},
@@ -215,7 +272,7 @@ describe('bad input is answered with problem+json and writes nothing', () => {
       { name: '\u0000', workspaceName: '\u0000', email: 'nul\u0000@example.test', password: 'x\u0000'.repeat(6) },
       { name: '💥'.repeat(40), email: 'ünïcode@exämple.test', password: '😀'.repeat(10), workspaceName: '🚀' },
       { workingHours: null, map: null, slug: null, timeZone: null },
-      { role: 'superuser', colour: 'red', active: 'yes', homeBase: { lat: 1e309, lng: -999 } },
+      { role: 'superuser', colour: 'red', active: 'yes', homeBase: { lat: 1e300, lng: -999 } },
       { __proto__: { admin: true }, constructor: { prototype: { admin: true } } },
     ];
     const otherId = '00000000-0000-4000-8000-000000000000';
@@ -232,7 +289,15 @@ describe('bad input is answered with problem+json and writes nothing', () => {
     for (const [method, url] of routes) {
       for (const body of bodies) seen.push(await owner.client.request(method, url, body));
     }
-    const weirdIds = ['%00', 'x%00y', '..%2F..%2Fetc', `${'a'.repeat(2000)}`, "1'%20OR%20'1'='1", '%F0%9F%92%A5'];
+    const weirdIds = [
+      '%00',
+      'x%00y',
+      '..%2F..%2Fetc',
+      'a'.repeat(2000),
+      "1'%20OR%20'1'='1",
+      '%F0%9F%92%A5',
+      '%E0%A4%A',
+    ];
     for (const id of weirdIds) {
       seen.push(await owner.client.get(ws(id)));
       seen.push(await owner.client.get(ws(id, '/members')));
@@ -241,10 +306,35 @@ describe('bad input is answered with problem+json and writes nothing', () => {
       seen.push(await owner.client.get(`/api/v1/invitations/${id}`));
       seen.push(await owner.client.post(`/api/v1/invitations/${id}/accept`, { name: 'N', password: 'long enough pw' }));
     }
-    for (const res of seen) {
-      expect(res.statusCode, `${res.raw.req.method} ${res.raw.req.url}: ${res.body}`).toBeLessThan(500);
-      if (res.statusCode >= 400 && !String(res.headers["content-type"]).includes("problem")) console.log("XX", res.raw.req.method, res.raw.req.url, res.statusCode, res.body.slice(0, 300));
-      if (res.statusCode >= 400) expectProblem(res, res.statusCode);
-    }
+    const describe = (res: Res) => `${res.raw.req.method} ${res.raw.req.url?.slice(0, 80)} → ${res.statusCode}`;
+    expect(seen.filter((res) => res.statusCode >= 500).map(describe)).toEqual([]);
+    const errors = seen.filter((res) => res.statusCode >= 400);
+    expect(errors.length).toBeGreaterThan(seen.length / 2);
+    expect(
+      errors.filter((res) => !/^application\/problem\+json/.test(String(res.headers['content-type']))).map(describe),
+    ).toEqual([]);
+    for (const res of errors) expectProblem(res, res.statusCode);
+  });
+
+  it('text with a NUL character is refused on the field (PostgreSQL cannot store it)', async () => {
+    const before = await counts();
+    const res = await new Client(ctx.app).post('/api/v1/auth/sign-up', { ...validSignUp(), name: 'Bea\u0000' });
+    expect(expectFieldError(res, 'name')).toMatch(/name/);
+    const nested = await owner.client.patch(ws(owner.workspaceId), {
+      map: {
+        center: { lat: 1, lng: 2 },
+        zoom: 3,
+        tileUrlTemplate: 'https://t.example/{z}/{x}/{y}.png',
+        tileAttribution: 'x\u0000',
+      },
+    });
+    expectFieldError(nested, 'map.tileAttribution');
+    expectProblem(await owner.client.get(ws('%00')), 404, 'not_found');
+    expect(await counts()).toEqual(before);
+  });
+
+  it('a malformed URL or an over-long id is a problem+json too', async () => {
+    expectProblem(await owner.client.get(ws('%E0%A4%A')), 400, 'validation_failed');
+    expectProblem(await owner.client.get(ws('a'.repeat(500))), 404, 'not_found');
   });
 });

@@ -152,3 +152,22 @@ export function changesOf(db: Db, workspaceId: string) {
     .execute()
     .then((rows) => rows.map((r) => ({ ...r, seq: Number(r.seq) })));
 }
+
+/** Every route the app registered (HEAD left out), read from Fastify's route tree. */
+export function listRoutes(app: FastifyInstance): { method: string; url: string }[] {
+  const routes: { method: string; url: string }[] = [];
+  const parents: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^((?:[│ ] {3})*)[├└]── (\S+)(?: \(([^)]*)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = (match[1] ?? '').length / 4;
+    parents.length = depth;
+    const url = (depth > 0 ? (parents[depth - 1] ?? '') : '') + (match[2] ?? '');
+    parents[depth] = url;
+    for (const method of (match[3] ?? '').split(',')) {
+      const m = method.trim();
+      if (m && m !== 'HEAD') routes.push({ method: m, url });
+    }
+  }
+  return routes;
+}

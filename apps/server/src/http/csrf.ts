@@ -17,6 +17,15 @@ function requestOrigin(request: FastifyRequest): string | null {
   }
 }
 
+/** An origin in its serialised form (`http://host:80` and `http://host` are the same origin). */
+function normalizeOrigin(origin: string): string {
+  try {
+    return new URL(origin).origin;
+  } catch {
+    return origin;
+  }
+}
+
 /**
  * A state-changing request that carries the session cookie must come from the app's own origin
  * (PUBLIC_URL's, or the Host the request was sent to). Requests without the cookie can't ride on
@@ -28,7 +37,7 @@ export function registerCsrfCheck(app: FastifyInstance, opts: { cookieName: stri
     if (!request.cookies[opts.cookieName]) return;
     const origin = requestOrigin(request);
     const expected = opts.appOrigin ?? `${request.protocol}://${request.headers.host ?? ''}`;
-    if (origin !== expected) {
+    if (origin === null || normalizeOrigin(origin) !== normalizeOrigin(expected)) {
       throw new AppError('forbidden', 'Cross-origin request refused: it must come from the Fieldplan app itself');
     }
   });

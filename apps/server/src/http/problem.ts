@@ -48,6 +48,13 @@ const fastifyCodes: Record<string, { code: ErrorCode; detail: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'validation_failed', detail: 'The body is not valid JSON' },
 };
 
+/** Router errors: an over-long path parameter names nothing (404); a malformed URL is a 400. */
+export function frameworkErrorProblem(error: FastifyError): Problem {
+  return error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+    ? problem('not_found', 'No such resource')
+    : problem('validation_failed', 'The URL is malformed');
+}
+
 /** Every error leaves as problem+json; unexpected ones as 500 with a reference id, logged. */
 export function registerProblemHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {

@@ -1,5 +1,6 @@
 import type { Me, Role, SignIn, SignUp } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
+import { isUniqueViolation } from '../../db/errors.js';
 import type { Database } from '../../db/schema.js';
 import { AppError, fieldError } from '../../http/app-error.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
@@ -37,16 +38,33 @@ export async function insertUser(db: Kysely<Database>, input: { name: string; em
 export async function signUp(db: Kysely<Database>, input: SignUp, defaults: WorkspaceDefaults) {
   // Hash before the transaction: a 60 ms KDF must not hold SQLite's write lock.
   const passwordHash = await hashPassword(input.password);
-  return db.transaction().execute(async (trx) => {
-    if (await findUserByEmail(trx, input.email)) throw fieldError('email', 'An account with this email already exists');
-    const userId = newId();
-    await trx
-      .insertInto('users')
-      .values({ id: userId, email: input.email, name: input.name, password_hash: passwordHash, created_at: Date.now() })
-      .execute();
-    const workspace = await createWorkspace(trx, { name: input.workspaceName, ownerUserId: userId }, defaults);
-    return { user: { id: userId, email: input.email, name: input.name }, workspace };
-  });
+  const taken = () => fieldError('email', 'An account with this email already exists');
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction().execute(async (trx) => {
+        if (await findUserByEmail(trx, input.email)) throw taken();
+        const userId = newId();
+        await trx
+          .insertInto('users')
+          .values({
+            id: userId,
+            email: input.email,
+            name: input.name,
+            password_hash: passwordHash,
+            created_at: Date.now(),
+          })
+          .execute();
+        const workspace = await createWorkspace(trx, { name: input.workspaceName, ownerUserId: userId }, defaults);
+        return { user: { id: userId, email: input.email, name: input.name }, workspace };
+      });
+    } catch (error) {
+      // Concurrent sign-ups race past the checks above; the unique indexes decide.
+      if (isUniqueViolation(error, 'users', 'email')) throw taken();
+      // Another workspace took the same slug a moment ago: the next attempt picks the next free one.
+      if (attempt < 5 && isUniqueViolation(error, 'workspaces', 'slug')) continue;
+      throw error;
+    }
+  }
 }
 
 /**

@@ -9,6 +9,7 @@ import {
 } from '@fieldplan/shared';
 import type { Kysely, Transaction } from 'kysely';
 import { recordChange } from '../../db/changes.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import type { Database } from '../../db/schema.js';
 import { fieldError, notFound } from '../../http/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
@@ -108,6 +109,18 @@ export async function getWorkspace(db: Kysely<Database>, id: string) {
 
 export async function updateWorkspace(db: Kysely<Database>, actor: Actor, patch: WorkspacePatch) {
   if (Object.keys(patch).length === 0) return getWorkspace(db, actor.workspaceId);
+  try {
+    return await updateWorkspaceRow(db, actor, patch);
+  } catch (error) {
+    // Two workspaces taking one slug at once: the loser gets the same 400 as a sequential request.
+    if (isUniqueViolation(error, 'workspaces', 'slug')) {
+      throw fieldError('slug', 'Slug is already used by another workspace');
+    }
+    throw error;
+  }
+}
+
+function updateWorkspaceRow(db: Kysely<Database>, actor: Actor, patch: WorkspacePatch) {
   return db.transaction().execute(async (trx) => {
     if (patch.slug && (await slugTaken(trx, patch.slug, actor.workspaceId))) {
       throw fieldError('slug', 'Slug is already used by another workspace');

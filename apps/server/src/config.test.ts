@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+/** The ConfigError that `env` causes (fails the test when there is none). */
+function configError(env: Record<string, string | undefined>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toEqual({
+      NODE_ENV: 'production',
+      PORT: 3000,
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'sqlite:./data/fieldplan.sqlite',
+      LOG_LEVEL: 'info',
+      FIELDPLAN_DEMO: true,
+      secureCookies: false,
+      appOrigin: null,
+    });
+  });
+
+  it('names every bad variable in one ConfigError', () => {
+    const error = configError({
+      PORT: 'abc',
+      DATABASE_URL: 'mysql://x',
+      LOG_LEVEL: 'loud',
+      REDIS_URL: 'http://x',
+    });
+    expect(error.message).toMatch(/^Invalid configuration/);
+    for (const name of ['PORT', 'DATABASE_URL', 'LOG_LEVEL', 'REDIS_URL']) expect(error.message).toContain(name);
+    // One line per variable, with the reason.
+    expect(error.message).toMatch(/DATABASE_URL: must start with postgres:\/\/, sqlite: or file:/);
+    expect(error.message).toMatch(/REDIS_URL: must start with redis:\/\/ or rediss:\/\//);
+    expect(error.message.split('\n')).toHaveLength(5);
+  });
+
+  it.each([
+    ['PORT', '70000'],
+    ['PORT', '-1'],
+    ['PORT', '80.5'],
+    ['NODE_ENV', 'staging'],
+    ['PUBLIC_URL', 'not a url'],
+    ['SESSION_SECRET', 'too short'],
+    ['SENTRY_DSN', 'nope'],
+    ['FIELDPLAN_DEMO', 'maybe'],
+    ['LOG_LEVEL', 'INFO'],
+  ])('rejects %s=%s and names it', (name, value) => {
+    const error = configError({ [name]: value });
+    expect(error.message).toContain(`${name}:`);
+    expect(error.message.split('\n')).toHaveLength(2);
+  });
+
+  it('reads valid values', () => {
+    const config = loadConfig({
+      NODE_ENV: 'development',
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'postgres://fp@db.example:5432/fieldplan',
+      REDIS_URL: 'rediss://cache.example:6380',
+      LOG_LEVEL: 'debug',
+      FIELDPLAN_DEMO: '0',
+      SESSION_SECRET: 's'.repeat(32),
+    });
+    expect(config).toEqual(
+      expect.objectContaining({
+        NODE_ENV: 'development',
+        PORT: 8080,
+        HOST: '127.0.0.1',
+        DATABASE_URL: 'postgres://fp@db.example:5432/fieldplan',
+        REDIS_URL: 'rediss://cache.example:6380',
+        LOG_LEVEL: 'debug',
+        FIELDPLAN_DEMO: false,
+      }),
+    );
+  });
+
+  it.each([
+    ['sqlite:/var/lib/fieldplan.sqlite'],
+    ['file:./x.sqlite'],
+    ['postgresql://u@h/db'],
+    ['postgres://u:p@h:5432/db'],
+  ])('accepts DATABASE_URL=%s', (url) => {
+    expect(loadConfig({ DATABASE_URL: url }).DATABASE_URL).toBe(url);
+  });
+
+  it.each([
+    ['1', true],
+    ['true', true],
+    ['yes', true],
+    ['0', false],
+    ['false', false],
+    ['no', false],
+  ])('reads FIELDPLAN_DEMO=%s as %s', (value, expected) => {
+    expect(loadConfig({ FIELDPLAN_DEMO: value }).FIELDPLAN_DEMO).toBe(expected);
+  });
+
+  it('derives secure cookies and the app origin from an https PUBLIC_URL', () => {
+    const config = loadConfig({ PUBLIC_URL: 'https://plan.example.com/some/path' });
+    expect(config.secureCookies).toBe(true);
+    expect(config.appOrigin).toBe('https://plan.example.com');
+  });
+
+  it('an http PUBLIC_URL sets the origin but not secure cookies', () => {
+    const config = loadConfig({ PUBLIC_URL: 'http://localhost:3000' });
+    expect(config.secureCookies).toBe(false);
+    expect(config.appOrigin).toBe('http://localhost:3000');
+  });
+
+  it('treats empty variables as unset and ignores unrelated ones', () => {
+    const config = loadConfig({ PORT: '', DATABASE_URL: '', REDIS_URL: '', PATH: '/usr/bin', HOME: '/root' });
+    expect(config.PORT).toBe(3000);
+    expect(config.DATABASE_URL).toBe('sqlite:./data/fieldplan.sqlite');
+    expect(config.REDIS_URL).toBeUndefined();
+    expect(config).not.toHaveProperty('PATH');
+  });
+});
