@@ -13,5 +13,14 @@ export default defineConfig({
       '/ical': { target: apiTarget },
     },
   },
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 600 },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      // @fieldplan/shared is pure (schemas, constants, functions): let unused parts, like the
+      // recurrence engine and its rrule dependency, drop out of screens that don't use them.
+      treeshake: { moduleSideEffects: (id: string) => !id.includes('/packages/shared/') },
+    },
+  },
 });

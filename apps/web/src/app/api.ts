@@ -84,6 +84,8 @@ export const api = createApi({
   reducerPath: 'api',
   baseQuery: apiBaseQuery,
   tagTypes,
+  // Until realtime updates land, a screen opened again refetches data older than 30 s.
+  refetchOnMountOrArgChange: 30,
   refetchOnFocus: true,
   refetchOnReconnect: true,
   endpoints: () => ({}),

@@ -1,0 +1,37 @@
+import type { RouteObject } from 'react-router';
+import { LoginPage } from '../features/auth/LoginPage';
+import { SignupPage } from '../features/auth/SignupPage';
+import { NotFoundContent, NotFoundPage } from '../features/errors/NotFoundPage';
+import { RouteError } from '../features/errors/RouteError';
+import { InvitePage } from '../features/invitations/InvitePage';
+import { OverviewPage } from '../features/overview/OverviewPage';
+import { SettingsPage } from '../features/settings/SettingsPage';
+import { TeamPage } from '../features/team/TeamPage';
+import { HomeRedirect } from '../features/workspace/HomeRedirect';
+import { WorkspaceLayout } from '../features/workspace/WorkspaceLayout';
+import { AppRoot } from './AppRoot';
+
+/** Every screen's URL (PRODUCT.md §2). Workspace URLs carry the slug; the layout resolves it. */
+export const routes: RouteObject[] = [
+  {
+    element: <AppRoot />,
+    errorElement: <RouteError />,
+    children: [
+      { path: '/', element: <HomeRedirect /> },
+      { path: '/login', element: <LoginPage /> },
+      { path: '/signup', element: <SignupPage /> },
+      { path: '/invite/:token', element: <InvitePage /> },
+      {
+        path: '/w/:slug',
+        element: <WorkspaceLayout />,
+        children: [
+          { index: true, element: <OverviewPage /> },
+          { path: 'team', element: <TeamPage /> },
+          { path: 'settings', element: <SettingsPage /> },
+          { path: '*', element: <NotFoundContent /> },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

@@ -1,0 +1,89 @@
+import { signInSchema } from '@fieldplan/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { CardPage } from '../../components/CardPage';
+import { TextField } from '../../components/TextField';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useFormProblem } from '../../lib/use-form-problem';
+import { DemoHint } from './DemoHint';
+import { useGetMeQuery, useSignInMutation } from './endpoints';
+import { firstWorkspacePath } from './first-workspace';
+import { safeNext } from './login-path';
+
+const fields = ['email', 'password'] as const;
+
+export function LoginPage() {
+  useDocumentTitle('Sign in');
+  const [params] = useSearchParams();
+  const next = safeNext(params.get('next'));
+  const navigate = useNavigate();
+  // Fresh, not cached: after a session ends the cache may still hold the old `me`.
+  const { currentData: me, isFetching } = useGetMeQuery(undefined, { refetchOnMountOrArgChange: true });
+  const [signIn] = useSignInMutation();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' }, mode: 'onTouched' });
+  const problem = useFormProblem(setError, fields);
+
+  const onSubmit = handleSubmit(async (values) => {
+    problem.clear();
+    try {
+      const signedIn = await signIn(values).unwrap();
+      await navigate(next ?? firstWorkspacePath(signedIn), { replace: true });
+    } catch (error) {
+      problem.report(error);
+    }
+  });
+
+  // Already signed in (a bookmark to /login): carry on where they meant to go.
+  if (me && !isFetching && !isSubmitting) return <Navigate to={next ?? firstWorkspacePath(me)} replace />;
+
+  return (
+    <CardPage
+      title="Sign in"
+      subtitle={next ? 'Your session ended. Sign in to carry on where you were.' : 'Welcome back.'}
+      footer={
+        <>
+          New to Fieldplan? <Link to="/signup">Create a workspace</Link>
+        </>
+      }
+    >
+      <form className="form-stack" onSubmit={onSubmit} noValidate>
+        {problem.message && <Alert>{problem.message}</Alert>}
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <Button type="submit" variant="primary" className="btn-block" loading={isSubmitting}>
+          Sign in
+        </Button>
+      </form>
+      <DemoHint
+        onUse={(email, password) => {
+          setValue('email', email);
+          setValue('password', password);
+        }}
+      />
+    </CardPage>
+  );
+}

@@ -1,0 +1,86 @@
+import { limits, signUpSchema } from '@fieldplan/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { CardPage } from '../../components/CardPage';
+import { TextField } from '../../components/TextField';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useFormProblem } from '../../lib/use-form-problem';
+import { useSignUpMutation } from './endpoints';
+import { firstWorkspacePath } from './first-workspace';
+
+const fields = ['name', 'email', 'password', 'workspaceName'] as const;
+
+export function SignupPage() {
+  useDocumentTitle('Create your workspace');
+  const navigate = useNavigate();
+  const [signUp] = useSignUpMutation();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(signUpSchema),
+    defaultValues: { name: '', email: '', password: '', workspaceName: '' },
+    mode: 'onTouched',
+  });
+  const problem = useFormProblem(setError, fields);
+
+  const onSubmit = handleSubmit(async (values) => {
+    problem.clear();
+    try {
+      const me = await signUp(values).unwrap();
+      await navigate(firstWorkspacePath(me), { replace: true });
+    } catch (error) {
+      problem.report(error);
+    }
+  });
+
+  return (
+    <CardPage
+      title="Create your workspace"
+      subtitle="You'll be its owner, and can invite your team right after."
+      footer={
+        <>
+          Already have an account? <Link to="/login">Sign in</Link>
+        </>
+      }
+    >
+      <form className="form-stack" onSubmit={onSubmit} noValidate>
+        {problem.message && <Alert>{problem.message}</Alert>}
+        <TextField label="Your name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+        <TextField
+          label="Work email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint={`${limits.passwordMin} to ${limits.passwordMax} characters. A short sentence works well.`}
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <TextField
+          label="Workspace name"
+          autoComplete="organization"
+          hint="Your company or team, e.g. “Acme Plumbing”. You can change it later."
+          error={errors.workspaceName?.message}
+          {...register('workspaceName')}
+        />
+        <Button type="submit" variant="primary" className="btn-block" loading={isSubmitting}>
+          Create workspace
+        </Button>
+      </form>
+    </CardPage>
+  );
+}

@@ -1,0 +1,18 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { api } from '../../app/api';
+import { useAppDispatch } from '../../app/hooks';
+import { useSignOutMutation } from './endpoints';
+
+/** Signs out, forgets everything cached for this user, and goes to the sign-in page. */
+export function useSignOut(): () => Promise<void> {
+  const [signOut] = useSignOutMutation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    // Even if the call fails (already signed out, offline) the user asked to leave.
+    await signOut().catch(() => undefined);
+    await navigate('/login', { replace: true });
+    dispatch(api.util.resetApiState());
+  }, [signOut, dispatch, navigate]);
+}

@@ -1,0 +1,91 @@
+import type { InvitationPreview, Me } from '@fieldplan/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { TextField } from '../../components/TextField';
+import { useFormProblem } from '../../lib/use-form-problem';
+import { acceptAsNewUserSchema, acceptWithPasswordSchema } from './accept-schemas';
+import { useAcceptInvitationMutation } from './endpoints';
+
+const fields = ['name', 'password'] as const;
+
+type AcceptValues = { name?: string; password?: string };
+
+/** The workspace just joined: matched by name, else the newest membership. */
+function joinedPath(me: Me, workspaceName: string): string {
+  const joined =
+    me.memberships.find((m) => m.workspaceName === workspaceName) ?? me.memberships[me.memberships.length - 1];
+  return joined ? `/w/${joined.workspaceSlug}` : '/';
+}
+
+interface Props {
+  token: string;
+  preview: InvitationPreview;
+  /** Email of the user signed in in this browser, if any. */
+  signedInAs: string | null;
+}
+
+/**
+ * Accepting: the invitee already signed in as the invited email just confirms; an existing
+ * account proves itself with its password; anyone else creates the account here.
+ */
+export function AcceptInvitationForm({ token, preview, signedInAs }: Props) {
+  const navigate = useNavigate();
+  const [accept] = useAcceptInvitationMutation();
+  const alreadySignedIn = signedInAs === preview.email;
+  const needsName = !preview.hasAccount && !alreadySignedIn;
+  const schema: z.ZodType<AcceptValues, AcceptValues> = needsName ? acceptAsNewUserSchema : acceptWithPasswordSchema;
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<AcceptValues>({
+    // Signed in as the invitee: nothing to check, the body is empty.
+    resolver: alreadySignedIn ? undefined : zodResolver(schema),
+    defaultValues: needsName ? { name: '', password: '' } : { password: '' },
+    mode: 'onTouched',
+  });
+  const problem = useFormProblem(setError, fields);
+
+  const onSubmit = handleSubmit(async (values) => {
+    problem.clear();
+    try {
+      const me = await accept({ token, body: alreadySignedIn ? {} : values }).unwrap();
+      await navigate(joinedPath(me, preview.workspaceName), { replace: true });
+    } catch (error) {
+      problem.report(error);
+    }
+  });
+
+  return (
+    <form className="form-stack" onSubmit={onSubmit} noValidate>
+      {problem.message && <Alert>{problem.message}</Alert>}
+      {signedInAs && !alreadySignedIn && (
+        <Alert tone="info">
+          You're signed in as {signedInAs}. Joining signs you in as {preview.email} instead.
+        </Alert>
+      )}
+      <TextField label="Email" value={preview.email} readOnly hint="The invitation is for this address." />
+      {needsName && (
+        <TextField label="Your name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+      )}
+      {!alreadySignedIn && (
+        <TextField
+          label={preview.hasAccount ? 'Your Fieldplan password' : 'Choose a password'}
+          type="password"
+          autoComplete={preview.hasAccount ? 'current-password' : 'new-password'}
+          hint={preview.hasAccount ? 'You already have an account with this email.' : '10 to 128 characters.'}
+          error={errors.password?.message}
+          {...register('password')}
+        />
+      )}
+      <Button type="submit" variant="primary" className="btn-block" loading={isSubmitting}>
+        {needsName ? 'Create account and join' : `Join ${preview.workspaceName}`}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,76 @@
+import { type Invitation, invitationCreateSchema, roleLabel, roles } from '@fieldplan/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { Select } from '../../components/Select';
+import { TextField } from '../../components/TextField';
+import { useFormProblem } from '../../lib/use-form-problem';
+import { useWorkspace } from '../workspace/use-workspace';
+import { CreatedInvite } from './CreatedInvite';
+import { useCreateInvitationMutation } from './endpoints';
+
+const fields = ['email', 'role'] as const;
+
+/** The email input's id, so the Team screen can jump to the form on narrow screens. */
+export const inviteEmailId = 'invite-email';
+
+/** Email + role → a one-time invite link to copy and send. */
+export function InviteForm() {
+  const { workspaceId } = useWorkspace();
+  const [create] = useCreateInvitationMutation();
+  const [created, setCreated] = useState<Invitation | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(invitationCreateSchema),
+    defaultValues: { email: '', role: 'technician' as const },
+  });
+  const problem = useFormProblem(setError, fields);
+
+  const onSubmit = handleSubmit(async (values) => {
+    problem.clear();
+    try {
+      setCreated(await create({ workspaceId, invitation: values }).unwrap());
+      reset({ email: '', role: values.role });
+    } catch (error) {
+      problem.report(error);
+    }
+  });
+
+  return (
+    <div className="invite">
+      <form className="invite-form" onSubmit={onSubmit} noValidate aria-label="Invite someone">
+        {problem.message && <Alert>{problem.message}</Alert>}
+        <TextField
+          id={inviteEmailId}
+          label="Email"
+          type="email"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          autoComplete="off"
+          placeholder="name@company.com"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <Select label="Role" error={errors.role?.message} {...register('role')}>
+          {roles.map((role) => (
+            <option key={role} value={role}>
+              {roleLabel[role]}
+            </option>
+          ))}
+        </Select>
+        <Button type="submit" variant="primary" icon="link" loading={isSubmitting}>
+          Create invite link
+        </Button>
+      </form>
+      {created?.url && <CreatedInvite invitation={created} url={created.url} onDone={() => setCreated(null)} />}
+    </div>
+  );
+}

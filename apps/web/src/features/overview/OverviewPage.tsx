@@ -1,0 +1,49 @@
+import { can, roleLabel } from '@fieldplan/shared';
+import { PageHeader } from '../../components/Panel';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useGetInvitationsQuery } from '../invitations/endpoints';
+import { useGetMembersQuery } from '../team/endpoints';
+import { useGetWorkspaceQuery } from '../workspace/endpoints';
+import { useWorkspace } from '../workspace/use-workspace';
+import { GettingStarted } from './GettingStarted';
+import { settingsReviewed } from './settings-reviewed';
+import { TeamGlance } from './TeamGlance';
+import { WorkspaceFacts } from './WorkspaceFacts';
+import { YourRole } from './YourRole';
+import './Overview.css';
+
+function greeting(now = new Date()): string {
+  const hour = now.getHours();
+  return hour < 12 ? 'Good morning' : hour < 18 ? 'Good afternoon' : 'Good evening';
+}
+
+/** `/w/:slug`: the landing page of a workspace. */
+export function OverviewPage() {
+  const { me, membership, workspaceId, slug, role } = useWorkspace();
+  useDocumentTitle(membership.workspaceName);
+  const owner = can(role, 'members.manage');
+  const { data: workspace } = useGetWorkspaceQuery(workspaceId);
+  const { data: members } = useGetMembersQuery(workspaceId);
+  const { data: invitations } = useGetInvitationsQuery(workspaceId, { skip: !owner });
+  const invited = (members?.length ?? 0) > 1 || (invitations?.length ?? 0) > 0;
+  const firstName = me.user.name.split(/\s+/)[0] ?? me.user.name;
+
+  return (
+    <>
+      <PageHeader
+        title={membership.workspaceName}
+        description={`${greeting()}, ${firstName}. You're ${/^[aeiou]/i.test(role) ? 'an' : 'a'} ${roleLabel[role].toLowerCase()} here.`}
+      />
+      <div className="overview">
+        <div className="overview-main">
+          {owner && <GettingStarted slug={slug} invited={invited} settingsDone={settingsReviewed(workspaceId)} />}
+          <TeamGlance slug={slug} members={members} />
+        </div>
+        <div className="overview-side">
+          <YourRole name={me.user.name} email={me.user.email} colour={membership.colour} role={role} />
+          <WorkspaceFacts workspace={workspace} canEdit={can(role, 'workspace.manage')} />
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+import { useId } from 'react';
+import { shortWeekday, weekdayNames } from '../../lib/format';
+
+interface DaysFieldProps {
+  value: number[];
+  onChange: (days: number[]) => void;
+  onBlur: () => void;
+  /** Shown in this order, starting with the workspace's first day of the week. */
+  weekStart: number;
+  error?: string | undefined;
+}
+
+/** Working days as a row of checkboxes in a fieldset (0 = Sunday). */
+export function DaysField({ value, onChange, onBlur, weekStart, error }: DaysFieldProps) {
+  const errorId = useId();
+  const order = Array.from({ length: 7 }, (_, i) => (weekStart + i) % 7);
+  const toggle = (day: number, on: boolean) =>
+    onChange(on ? [...value, day].sort((a, b) => a - b) : value.filter((d) => d !== day));
+  return (
+    <fieldset
+      className="days-field"
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? errorId : undefined}
+    >
+      <legend className="field-label">Working days</legend>
+      <div className="days">
+        {order.map((day) => (
+          <label key={day} className="day" title={weekdayNames[day]}>
+            <input
+              type="checkbox"
+              checked={value.includes(day)}
+              onChange={(event) => toggle(day, event.target.checked)}
+              onBlur={onBlur}
+              aria-label={weekdayNames[day]}
+            />
+            <span aria-hidden="true">{shortWeekday(day)}</span>
+          </label>
+        ))}
+      </div>
+      {error && (
+        <p className="field-error" id={errorId}>
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}

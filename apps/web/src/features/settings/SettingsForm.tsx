@@ -1,0 +1,66 @@
+import type { Workspace } from '@fieldplan/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { useToast } from '../../components/use-toast';
+import { useFormProblem } from '../../lib/use-form-problem';
+import { markSettingsReviewed } from '../overview/settings-reviewed';
+import { useUpdateWorkspaceMutation } from '../workspace/endpoints';
+import { GeneralSection } from './GeneralSection';
+import { MapSection } from './MapSection';
+import { ScheduleSection } from './ScheduleSection';
+import { changedSections, settingsFieldNames, settingsFormSchema, toFormValues } from './settings-form';
+
+/** One form for all workspace settings; Save sends only the sections that changed. */
+export function SettingsForm({ workspace }: { workspace: Workspace }) {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [update] = useUpdateWorkspaceMutation();
+  const form = useForm({
+    resolver: zodResolver(settingsFormSchema),
+    defaultValues: toFormValues(workspace),
+    mode: 'onTouched',
+  });
+  const {
+    handleSubmit,
+    reset,
+    setError,
+    formState: { isDirty, isSubmitting, dirtyFields },
+  } = form;
+  const problem = useFormProblem(setError, settingsFieldNames);
+
+  const onSubmit = handleSubmit(async (values) => {
+    problem.clear();
+    try {
+      const saved = await update({ workspaceId: workspace.id, patch: changedSections(values, dirtyFields) }).unwrap();
+      reset(toFormValues(saved));
+      markSettingsReviewed(workspace.id);
+      toast({ tone: 'success', message: 'Settings saved' });
+      if (saved.slug !== workspace.slug) await navigate(`/w/${saved.slug}/settings`, { replace: true });
+    } catch (error) {
+      problem.report(error);
+    }
+  });
+
+  return (
+    <form className="settings" onSubmit={onSubmit} noValidate aria-label="Workspace settings">
+      {problem.message && <Alert>{problem.message}</Alert>}
+      <GeneralSection form={form} />
+      <ScheduleSection form={form} />
+      <MapSection form={form} />
+      <div className={isDirty ? 'settings-bar settings-bar-dirty' : 'settings-bar'}>
+        <span className="settings-bar-status" aria-live="polite">
+          {isDirty ? 'You have unsaved changes' : 'All changes saved'}
+        </span>
+        <Button disabled={!isDirty || isSubmitting} onClick={() => reset()}>
+          Discard
+        </Button>
+        <Button type="submit" variant="primary" disabled={!isDirty} loading={isSubmitting}>
+          Save changes
+        </Button>
+      </div>
+    </form>
+  );
+}

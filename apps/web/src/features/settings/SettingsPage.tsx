@@ -1,0 +1,83 @@
+import { can } from '@fieldplan/shared';
+import { Link } from 'react-router';
+import { buttonClass } from '../../components/Button';
+import { EmptyState } from '../../components/EmptyState';
+import { PageHeader, Panel } from '../../components/Panel';
+import { Loading, Skeleton } from '../../components/Skeleton';
+import { problemMessage, toProblem } from '../../lib/problem';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useGetWorkspaceQuery } from '../workspace/endpoints';
+import { useWorkspace } from '../workspace/use-workspace';
+import { SettingsForm } from './SettingsForm';
+import './Settings.css';
+
+function SettingsSkeleton() {
+  return (
+    <Loading label="Loading settings…">
+      <div className="settings">
+        {[0, 1, 2].map((i) => (
+          <Panel key={i} title={<Skeleton width={120} height={14} />}>
+            <div className="settings-grid">
+              <Skeleton height={52} />
+              <Skeleton height={52} />
+            </div>
+          </Panel>
+        ))}
+      </div>
+    </Loading>
+  );
+}
+
+/** `/w/:slug/settings`: owners only (the navigation hides it from everyone else). */
+export function SettingsPage() {
+  const { workspaceId, slug, role } = useWorkspace();
+  useDocumentTitle('Settings');
+  const allowed = can(role, 'workspace.manage');
+  const {
+    data: workspace,
+    error,
+    refetch,
+  } = useGetWorkspaceQuery(workspaceId, {
+    skip: !allowed,
+    refetchOnMountOrArgChange: true,
+  });
+
+  if (!allowed) {
+    return (
+      <EmptyState
+        icon="settings"
+        title="Only owners can change settings"
+        action={
+          <Link to={`/w/${slug}`} className={buttonClass('secondary')}>
+            Back to overview
+          </Link>
+        }
+      >
+        Ask an owner of this workspace if the time zone, working hours or map need changing.
+      </EmptyState>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader title="Settings" description="Workspace name, time zone, working hours and the map's defaults." />
+      {workspace ? (
+        <SettingsForm key={workspace.id} workspace={workspace} />
+      ) : error ? (
+        <EmptyState
+          icon="alert"
+          title="Couldn't load the settings"
+          action={
+            <button type="button" className={buttonClass('secondary')} onClick={() => void refetch()}>
+              Try again
+            </button>
+          }
+        >
+          {problemMessage(toProblem(error))}
+        </EmptyState>
+      ) : (
+        <SettingsSkeleton />
+      )}
+    </>
+  );
+}

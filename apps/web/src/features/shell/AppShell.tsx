@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import { Link, NavLink } from 'react-router';
+import { Icon } from '../../components/Icon';
+import { Logo } from '../../components/Logo';
+import { useWorkspace } from '../workspace/use-workspace';
+import { MobileNav } from './MobileNav';
+import { navItems } from './nav-items';
+import { UserMenu } from './UserMenu';
+import { WorkspaceSwitcher } from './WorkspaceSwitcher';
+import './AppShell.css';
+
+/** The frame of every workspace screen: top bar (switcher, navigation, you) and the page. */
+export function AppShell({ children }: { children: ReactNode }) {
+  const { role, slug } = useWorkspace();
+  const base = `/w/${slug}`;
+  const items = navItems(role);
+  return (
+    <div className="shell">
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <header className="topbar">
+        <MobileNav items={items} base={base} />
+        <Link to={base} className="topbar-logo" aria-label="Fieldplan: overview">
+          <Logo compact />
+        </Link>
+        <WorkspaceSwitcher />
+        <nav className="topbar-nav" aria-label="Main">
+          {items.map((item) => (
+            <NavLink key={item.label} to={item.to ? `${base}/${item.to}` : base} end={item.end} className="topbar-link">
+              <Icon name={item.icon} />
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="topbar-end">
+          <UserMenu />
+        </div>
+      </header>
+      <main id="main" className="shell-main" tabIndex={-1}>
+        {children}
+      </main>
+    </div>
+  );
+}

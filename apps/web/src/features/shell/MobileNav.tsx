@@ -1,0 +1,70 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import { Icon } from '../../components/Icon';
+import type { NavItem } from './nav-items';
+
+/**
+ * Phones: one menu button that opens the navigation as a sheet of large links. It closes on
+ * navigation, Escape, or a tap outside.
+ */
+export function MobileNav({ items, base }: { items: NavItem[]; base: string }) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const button = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const location = useLocation();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the point of watching the path.
+  useEffect(() => setOpen(false), [location.pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    panel.current?.querySelector<HTMLElement>('a')?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    const onPointer = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (!panel.current?.contains(target) && !button.current?.contains(target)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open]);
+
+  return (
+    <div className="mobile-nav">
+      <button
+        ref={button}
+        type="button"
+        className="icon-button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label="Menu"
+        onClick={() => setOpen((o) => !o)}
+      >
+        <Icon name={open ? 'x' : 'menu'} size={20} />
+      </button>
+      <div ref={panel} id={panelId} className="mobile-nav-panel" hidden={!open}>
+        <nav aria-label="Main">
+          {items.map((item) => (
+            <NavLink
+              key={item.label}
+              to={item.to ? `${base}/${item.to}` : base}
+              end={item.end}
+              className="mobile-nav-link"
+            >
+              <Icon name={item.icon} size={20} />
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+      </div>
+    </div>
+  );
+}

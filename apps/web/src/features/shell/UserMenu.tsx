@@ -1,0 +1,29 @@
+import { Avatar } from '../../components/Avatar';
+import { Icon } from '../../components/Icon';
+import { Menu, MenuHeader, MenuItem, MenuSeparator } from '../../components/Menu';
+import { useSignOut } from '../auth/use-sign-out';
+import { useWorkspace } from '../workspace/use-workspace';
+
+/** Your avatar; its menu says who you are signed in as and signs you out. */
+export function UserMenu() {
+  const { me, membership } = useWorkspace();
+  const signOut = useSignOut();
+  return (
+    <Menu
+      label={`Account: ${me.user.name}`}
+      buttonClassName="user-trigger"
+      align="end"
+      button={<Avatar name={me.user.name} colour={membership.colour} size="md" />}
+    >
+      <MenuHeader>
+        <span className="user-name">{me.user.name}</span>
+        <span className="user-email">{me.user.email}</span>
+      </MenuHeader>
+      <MenuSeparator />
+      <MenuItem onSelect={() => void signOut()}>
+        <Icon name="logOut" />
+        Sign out
+      </MenuItem>
+    </Menu>
+  );
+}

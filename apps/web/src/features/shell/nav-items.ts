@@ -1,0 +1,20 @@
+import { can, type Role } from '@fieldplan/shared';
+import type { IconName } from '../../components/Icon';
+
+export interface NavItem {
+  /** Relative to `/w/:slug`. */
+  to: string;
+  label: string;
+  icon: IconName;
+  end?: boolean;
+}
+
+/** The screens that exist so far, filtered by what the role may open (PRODUCT.md §2, §6). */
+export function navItems(role: Role): NavItem[] {
+  const items: NavItem[] = [
+    { to: '', label: 'Overview', icon: 'home', end: true },
+    { to: 'team', label: 'Team', icon: 'users' },
+  ];
+  if (can(role, 'workspace.manage')) items.push({ to: 'settings', label: 'Settings', icon: 'settings' });
+  return items;
+}

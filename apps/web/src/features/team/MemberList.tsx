@@ -1,0 +1,120 @@
+import type { Member } from '@fieldplan/shared';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { EmptyState } from '../../components/EmptyState';
+import { Panel } from '../../components/Panel';
+import { Loading, Skeleton } from '../../components/Skeleton';
+import { MemberRow } from './MemberRow';
+import { sortMembers } from './sort-members';
+import type { useMemberActions } from './use-member-actions';
+
+interface MemberListProps {
+  members: Member[] | undefined;
+  selfId: string;
+  manage: ReturnType<typeof useMemberActions> | null;
+}
+
+function MemberSkeleton() {
+  return (
+    <Loading label="Loading the team…">
+      <div className="member-skeleton">
+        {[0, 1, 2, 3].map((i) => (
+          <div key={i} className="member-skeleton-row">
+            <Skeleton width={32} height={32} round />
+            <div style={{ flex: 1 }}>
+              <Skeleton width="40%" height={12} />
+              <div style={{ height: 6 }} />
+              <Skeleton width="25%" height={10} />
+            </div>
+          </div>
+        ))}
+      </div>
+    </Loading>
+  );
+}
+
+export function MemberList({ members, selfId, manage }: MemberListProps) {
+  const [confirming, setConfirming] = useState<Member | null>(null);
+  const [busy, setBusy] = useState(false);
+  const active = members?.filter((m) => m.active).length ?? 0;
+  const inactive = (members?.length ?? 0) - active;
+
+  const toggle = async (member: Member) => {
+    if (!manage) return;
+    if (!member.active) {
+      await manage.setActive(member, true);
+      return;
+    }
+    setConfirming(member);
+  };
+
+  const confirmDeactivate = async () => {
+    if (!manage || !confirming) return;
+    setBusy(true);
+    await manage.setActive(confirming, false);
+    setBusy(false);
+    setConfirming(null);
+  };
+
+  return (
+    <Panel
+      title="Members"
+      description={
+        members ? `${active} active${inactive > 0 ? ` · ${inactive} deactivated` : ''}` : 'Everyone in this workspace'
+      }
+      flush
+    >
+      {!members ? (
+        <MemberSkeleton />
+      ) : members.length === 0 ? (
+        <EmptyState icon="users" title="No one here yet">
+          Invite your dispatchers and technicians with the form above.
+        </EmptyState>
+      ) : (
+        <div className="member-table-wrap">
+          <table className={manage ? 'member-table' : 'member-table member-table-readonly'}>
+            <thead>
+              <tr>
+                <th scope="col">Member</th>
+                <th scope="col">Role</th>
+                <th scope="col">Colour</th>
+                <th scope="col">Status</th>
+                <th scope="col">Joined</th>
+                {manage && (
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                )}
+              </tr>
+            </thead>
+            <tbody>
+              {sortMembers(members).map((member) => (
+                <MemberRow
+                  key={member.id}
+                  member={member}
+                  isSelf={member.id === selfId}
+                  manage={manage}
+                  onToggleActive={(m) => void toggle(m)}
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <ConfirmDialog
+        open={confirming !== null}
+        title={`Deactivate ${confirming?.name ?? ''}?`}
+        description={
+          <>
+            {confirming?.name} is signed out everywhere at once and can't sign in to this workspace any more. Their past
+            work stays. You can reactivate them later.
+          </>
+        }
+        confirmLabel="Deactivate"
+        busy={busy}
+        onConfirm={() => void confirmDeactivate()}
+        onCancel={() => setConfirming(null)}
+      />
+    </Panel>
+  );
+}

@@ -1,0 +1,61 @@
+import { can } from '@fieldplan/shared';
+import { Button } from '../../components/Button';
+import { PageHeader, Panel } from '../../components/Panel';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { InviteForm, inviteEmailId } from '../invitations/InviteForm';
+import { PendingInvitations } from '../invitations/PendingInvitations';
+import { useWorkspace } from '../workspace/use-workspace';
+import { useGetMembersQuery } from './endpoints';
+import { MemberList } from './MemberList';
+import { useMemberActions } from './use-member-actions';
+import './Team.css';
+
+/** `/w/:slug/team`: everyone in the workspace; owners also invite, change roles and colours, deactivate. */
+export function TeamPage() {
+  const { workspaceId, membership, role } = useWorkspace();
+  useDocumentTitle('Team');
+  // Always fresh on entry: someone else may have joined or changed roles meanwhile.
+  const { data: members } = useGetMembersQuery(workspaceId, { refetchOnMountOrArgChange: true });
+  const actions = useMemberActions();
+  const owner = can(role, 'members.manage');
+  const jumpToInvite = () => {
+    const email = document.getElementById(inviteEmailId);
+    email?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+    email?.focus({ preventScroll: true });
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Team"
+        description={
+          owner
+            ? 'Invite people, set their role and colour. The colour marks their jobs on the calendar and map.'
+            : 'Who works in this workspace. Only owners can change the team.'
+        }
+        actions={
+          owner && (
+            <Button variant="primary" icon="userPlus" className="team-invite-jump" onClick={jumpToInvite}>
+              Invite people
+            </Button>
+          )
+        }
+      />
+      <div className={owner ? 'team-layout team-layout-owner' : 'team-layout'}>
+        {owner && (
+          <Panel
+            className="team-invite"
+            title="Invite people"
+            description="They get a link to join with the role you choose."
+          >
+            <InviteForm />
+            <PendingInvitations />
+          </Panel>
+        )}
+        <div className="team-members">
+          <MemberList members={members} selfId={membership.memberId} manage={owner ? actions : null} />
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import { type Member, type MemberPatch, type Role, roleLabel } from '@fieldplan/shared';
+import { useToast } from '../../components/use-toast';
+import { problemMessage, toProblem } from '../../lib/problem';
+import { useWorkspace } from '../workspace/use-workspace';
+import { useUpdateMemberMutation } from './endpoints';
+
+/** The owner's changes to a member, each with its toast (and Undo where it can be undone). */
+export function useMemberActions() {
+  const { workspaceId, membership } = useWorkspace();
+  const [update] = useUpdateMemberMutation();
+  const toast = useToast();
+
+  const change = async (member: Member, patch: MemberPatch, done?: string, undo?: MemberPatch): Promise<boolean> => {
+    try {
+      const self = member.id === membership.memberId;
+      await update({ workspaceId, memberId: member.id, patch, self }).unwrap();
+      if (done) {
+        toast({
+          tone: 'success',
+          message: done,
+          ...(undo && { action: { label: 'Undo', onClick: () => void change({ ...member, ...patch }, undo) } }),
+        });
+      }
+      return true;
+    } catch (error) {
+      toast({ tone: 'error', message: problemMessage(toProblem(error)) });
+      return false;
+    }
+  };
+
+  return {
+    setRole: (member: Member, role: Role) =>
+      change(member, { role }, `${member.name} is now ${roleLabel[role].toLowerCase()}`, { role: member.role }),
+    setColour: (member: Member, colour: string) => change(member, { colour }),
+    setActive: (member: Member, active: boolean) =>
+      change(
+        member,
+        { active },
+        active ? `${member.name} is active again` : `${member.name} was deactivated and signed out`,
+        { active: !active },
+      ),
+  };
+}

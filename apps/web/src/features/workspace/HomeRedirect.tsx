@@ -1,0 +1,20 @@
+import { Navigate } from 'react-router';
+import { toProblem } from '../../lib/problem';
+import { useGetMeQuery } from '../auth/endpoints';
+import { ShellSkeleton } from '../shell/ShellSkeleton';
+import { LoadFailed } from './LoadFailed';
+import { NoWorkspacePage } from './NoWorkspacePage';
+
+/** `/`: your first workspace, or the sign-in page. */
+export function HomeRedirect() {
+  const { data: me, error, isLoading, refetch } = useGetMeQuery();
+  if (isLoading) return <ShellSkeleton />;
+  if (!me) {
+    const problem = toProblem(error);
+    if (problem.status === 401) return <Navigate to="/login" replace />;
+    return <LoadFailed problem={problem} onRetry={refetch} />;
+  }
+  const first = me.memberships[0];
+  if (!first) return <NoWorkspacePage name={me.user.name} />;
+  return <Navigate to={`/w/${first.workspaceSlug}`} replace />;
+}

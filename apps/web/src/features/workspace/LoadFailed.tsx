@@ -1,0 +1,15 @@
+import type { Problem } from '@fieldplan/shared';
+import { Button } from '../../components/Button';
+import { CardPage } from '../../components/CardPage';
+import { problemMessage } from '../../lib/problem';
+
+/** `/me` could not load (offline, server down): say so and offer a retry. */
+export function LoadFailed({ problem, onRetry }: { problem: Problem; onRetry: () => void }) {
+  return (
+    <CardPage title={problem.title} subtitle={problemMessage(problem)}>
+      <Button variant="primary" className="btn-block" onClick={onRetry}>
+        Try again
+      </Button>
+    </CardPage>
+  );
+}

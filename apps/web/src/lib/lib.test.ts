@@ -1,0 +1,77 @@
+import { memberPalette } from '@fieldplan/shared';
+import { describe, expect, it, vi } from 'vitest';
+import { loginPath, safeNext } from '../features/auth/login-path';
+import { applyFieldErrors } from './apply-field-errors';
+import { colourName, textOn } from './colour';
+import { initials } from './initials';
+import { problemMessage } from './problem';
+
+describe('applyFieldErrors', () => {
+  it('puts each server error under the deepest field the form knows; the rest are returned', () => {
+    const setError = vi.fn();
+    const leftover = applyFieldErrors(
+      {
+        type: 't',
+        title: 'x',
+        status: 400,
+        code: 'validation_failed',
+        detail: 'd',
+        errors: [
+          { path: 'workingHours.end', message: 'End must be after start' },
+          { path: 'workingHours.days.0', message: 'Bad day' },
+          { path: 'colour', message: 'Unknown field "colour"' },
+        ],
+      },
+      setError,
+      ['workingHours.end', 'workingHours.days'],
+    );
+    expect(setError).toHaveBeenNthCalledWith(
+      1,
+      'workingHours.end',
+      { type: 'server', message: 'End must be after start' },
+      { shouldFocus: true },
+    );
+    expect(setError).toHaveBeenNthCalledWith(
+      2,
+      'workingHours.days',
+      { type: 'server', message: 'Bad day' },
+      { shouldFocus: false },
+    );
+    expect(leftover).toEqual(['Unknown field "colour"']);
+  });
+});
+
+describe('sign-in redirects', () => {
+  it('builds /login?next= and accepts only paths inside the app', () => {
+    expect(loginPath('/w/demo/team?x=1')).toBe('/login?next=%2Fw%2Fdemo%2Fteam%3Fx%3D1');
+    expect(loginPath('/')).toBe('/login');
+    expect(safeNext('/w/demo')).toBe('/w/demo');
+    expect(safeNext('//evil.example')).toBeNull();
+    expect(safeNext('/\\evil.example')).toBeNull();
+    expect(safeNext('https://evil.example')).toBeNull();
+    expect(safeNext(null)).toBeNull();
+  });
+});
+
+describe('member colours', () => {
+  it('names every palette colour and picks readable initials on each', () => {
+    for (const colour of memberPalette) expect(colourName(colour)).not.toMatch(/^#/);
+    expect(textOn('#E69F00')).toBe('#111418');
+    expect(textOn('#0072B2')).toBe('#ffffff');
+    expect(textOn('#3D5A80')).toBe('#ffffff');
+  });
+
+  it('makes initials from first and last name', () => {
+    expect(initials('Ana María López')).toBe('AL');
+    expect(initials('  cher ')).toBe('C');
+    expect(initials('')).toBe('?');
+  });
+});
+
+describe('problemMessage', () => {
+  it('says how long to wait after too many attempts', () => {
+    expect(
+      problemMessage({ type: 't', title: 'x', status: 429, code: 'rate_limited', detail: 'd', retryAfter: 17 }),
+    ).toBe('Too many attempts, try again in 17 s');
+  });
+});

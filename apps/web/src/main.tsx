@@ -1,0 +1,32 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import { createBrowserRouter, type DataRouter, RouterProvider } from 'react-router';
+import { routes } from './app/routes';
+import { sessionEndedHandler } from './app/session-ended';
+import { type AppStore, makeStore } from './app/store';
+import './styles/tokens.css';
+import './styles/base.css';
+
+// The store's 401 handler needs the router, which is made after the store.
+const app: { router?: DataRouter; store?: AppStore } = {};
+const store = makeStore({
+  fetchFn: (input, init) => window.fetch(input, init),
+  onUnauthenticated: sessionEndedHandler(
+    () => app.router,
+    () => app.store,
+  ),
+});
+const router = createBrowserRouter(routes);
+app.store = store;
+app.router = router;
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root');
+createRoot(root).render(
+  <StrictMode>
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>
+  </StrictMode>,
+);
