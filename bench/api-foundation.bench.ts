@@ -46,7 +46,9 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
       `${dialect.padEnd(8)} ${name.padEnd(16)} p50 ${fmt(percentile(latencies, 50))}  p99 ${fmt(percentile(latencies, 99))}  ${(total / seconds).toFixed(0)} req/s  (${total} requests, ${concurrency} in flight)`,
     );
   }
-  console.log(`${dialect.padEnd(8)} POST sign-in     p50 ${fmt(percentile(signInTimes, 50))}  (scrypt N=2^15, 2 in flight)`);
+  console.log(
+    `${dialect.padEnd(8)} POST sign-in     p50 ${fmt(percentile(signInTimes, 50))}  (scrypt N=2^15, 2 in flight)`,
+  );
   await app.close();
   await cleanup();
 }

@@ -33,7 +33,13 @@ export async function benchDb(dialect: 'sqlite' | 'postgres'): Promise<{ db: Db;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldplan-bench-'));
   const db = openDb(`sqlite:${path.join(dir, 'bench.sqlite')}`);
   await migrate(db);
-  return { db, cleanup: async () => (await db.close(), fs.rmSync(dir, { recursive: true, force: true })) };
+  return {
+    db,
+    cleanup: async () => {
+      await db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** Percentile (0–100) of a list of numbers. */

@@ -5,7 +5,11 @@ import { root } from './lib.mjs';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const children = [
-  spawn(npm, ['run', 'dev', '-w', 'apps/server'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'development' } }),
+  spawn(npm, ['run', 'dev', '-w', 'apps/server'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'development' },
+  }),
   spawn(npm, ['run', 'dev', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' }),
 ];
 const stop = () => {
@@ -13,7 +17,8 @@ const stop = () => {
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-for (const child of children) child.on('exit', (code) => {
-  stop();
-  process.exitCode = code ?? 0;
-});
+for (const child of children)
+  child.on('exit', (code) => {
+    stop();
+    process.exitCode = code ?? 0;
+  });

@@ -7,7 +7,11 @@ import { isStale, root } from './lib.mjs';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const steps = [
-  { output: 'apps/web/dist/index.html', sources: ['apps/web/src', 'apps/web/index.html', 'packages/shared/src'], workspace: 'apps/web' },
+  {
+    output: 'apps/web/dist/index.html',
+    sources: ['apps/web/src', 'apps/web/index.html', 'packages/shared/src'],
+    workspace: 'apps/web',
+  },
   { output: 'apps/server/dist/main.js', sources: ['apps/server/src', 'packages/shared/src'], workspace: 'apps/server' },
 ];
 for (const step of steps) {

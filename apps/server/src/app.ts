@@ -16,7 +16,10 @@ import { createMemoryRateLimiter, type RateLimiter } from './http/rate-limit.js'
 import { createSessionStore } from './http/session.js';
 import { registerSpa } from './http/static-spa.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { calendarRoutes } from './modules/calendar/routes.js';
+import { customerRoutes } from './modules/customers/routes.js';
 import { invitationRoutes } from './modules/invitations/routes.js';
+import { jobRoutes } from './modules/jobs/routes.js';
 import { memberRoutes } from './modules/members/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { workspaceRoutes } from './modules/workspaces/routes.js';
@@ -97,6 +100,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   workspaceRoutes(app, deps);
   memberRoutes(app, deps);
   invitationRoutes(app, deps);
+  customerRoutes(app, deps);
+  jobRoutes(app, deps);
+  calendarRoutes(app, deps);
 
   await registerSpa(app, config.WEB_DIST === '' ? null : (config.WEB_DIST ?? defaultWebDist));
   return app;

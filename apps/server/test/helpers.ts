@@ -171,3 +171,10 @@ export function listRoutes(app: FastifyInstance): { method: string; url: string 
   }
   return routes;
 }
+
+/**
+ * Workspace routes of the schedule (customers, jobs, calendar). jobs-access.test.ts holds their
+ * role × route and isolation tables; permissions.test.ts and isolation.test.ts hold the rest, so
+ * between them every registered workspace route is covered.
+ */
+export const schedulePath = /^\/api\/v1\/workspaces\/:ws\/(customers|jobs|calendar)/;

@@ -51,6 +51,8 @@ export interface Problem {
   retryAfter?: number;
   /** Current version of the entity, for 412. */
   currentVersion?: number;
+  /** The entity as it is now, for 412 (what the UI shows as "their version"). */
+  current?: unknown;
 }
 
 export function isProblem(value: unknown): value is Problem {

@@ -13,6 +13,10 @@ export interface Database {
   sessions: SessionsTable;
   changes: ChangesTable;
   workspace_seq: WorkspaceSeqTable;
+  customers: CustomersTable;
+  jobs: JobsTable;
+  job_assignees: JobAssigneesTable;
+  job_exceptions: JobExceptionsTable;
 }
 
 export interface UsersTable {
@@ -80,4 +84,71 @@ export interface ChangesTable {
 export interface WorkspaceSeqTable {
   workspace_id: string;
   last_seq: Generated<number>;
+}
+
+export interface CustomersTable {
+  id: string;
+  workspace_id: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  address: string;
+  lat: number;
+  lng: number;
+  notes: string;
+  /** Lower-cased, accent-free name: the list's order. */
+  sort_name: string;
+  /** Normalised name, address and phone (also digits only) for search. */
+  search_text: string;
+  version: number;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+}
+
+export interface JobsTable {
+  id: string;
+  workspace_id: string;
+  customer_id: string | null;
+  title: string;
+  description: string;
+  address: string;
+  lat: number | null;
+  lng: number | null;
+  /** Instants, or dates as UTC-midnight ms when `all_day` is 1; null when unscheduled. */
+  start_at: number | null;
+  end_at: number | null;
+  all_day: number;
+  status: string;
+  priority: number;
+  rrule: string | null;
+  /** Series only: from the first occurrence's start to the last one's end, moved exceptions included. */
+  span_start_at: number | null;
+  span_end_at: number | null;
+  version: number;
+  created_by: string | null;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+}
+
+export interface JobAssigneesTable {
+  job_id: string;
+  member_id: string;
+  workspace_id: string;
+  position: number;
+}
+
+export interface JobExceptionsTable {
+  job_id: string;
+  /** The occurrence's original start (ms; a date's UTC midnight for all-day series). */
+  occurrence_key: number;
+  workspace_id: string;
+  kind: 'moved' | 'cancelled';
+  start_at: number | null;
+  end_at: number | null;
+  /** JSON array of member ids overriding the series' technicians, or null. */
+  assignee_ids: string | null;
+  status: string | null;
+  created_at: number;
 }

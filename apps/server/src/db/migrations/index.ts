@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import * as foundation from './0001-foundation.js';
+import * as schedule from './0002-schedule.js';
 
 /** Every migration, in order. Imported statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
+  '0002-schedule': schedule,
 };

@@ -3,6 +3,7 @@ import { hashPassword } from '../../lib/crypto.js';
 import { newId } from '../../lib/ids.js';
 import { createWorkspace } from '../../modules/workspaces/service.js';
 import type { Db } from '../database.js';
+import { seedDemoSchedule } from './demo-jobs.js';
 
 export const demoPassword = 'fieldplan-demo';
 
@@ -24,9 +25,10 @@ export async function isEmpty(db: Db): Promise<boolean> {
 
 /**
  * Seeds "Demo Plumbing" (slug `demo`, Europe/Berlin, map on Berlin) with one user per role, all
- * with the password `fieldplan-demo`. Does nothing when the demo workspace already exists.
+ * with the password `fieldplan-demo`, and its customers and three weeks of jobs around `now`
+ * (./demo-jobs.ts). Does nothing when the demo workspace already exists.
  */
-export async function seedDemo(db: Db): Promise<{ created: boolean }> {
+export async function seedDemo(db: Db, options: { now?: number } = {}): Promise<{ created: boolean }> {
   const existing = await db.kysely.selectFrom('workspaces').select('id').where('slug', '=', 'demo').executeTakeFirst();
   if (existing) return { created: false };
   const hashes = await Promise.all(demoUsers.map(() => hashPassword(demoPassword)));
@@ -57,12 +59,15 @@ export async function seedDemo(db: Db): Promise<{ created: boolean }> {
       ownerUserId: ids[0] ?? '',
       map: { center: { lat: 52.52, lng: 13.405 }, zoom: 11 },
     });
+    const technicianIds: string[] = [];
     for (const [i, user] of demoUsers.entries()) {
       if (i === 0) continue;
+      const memberId = newId();
+      if (user.role === 'technician') technicianIds.push(memberId);
       await trx
         .insertInto('memberships')
         .values({
-          id: newId(),
+          id: memberId,
           workspace_id: ws.id,
           user_id: ids[i] ?? '',
           role: user.role,
@@ -74,6 +79,13 @@ export async function seedDemo(db: Db): Promise<{ created: boolean }> {
         })
         .execute();
     }
+    await seedDemoSchedule(trx, {
+      workspaceId: ws.id,
+      zone: 'Europe/Berlin',
+      technicianIds,
+      createdBy: ids[1] ?? ids[0] ?? '',
+      now: options.now ?? Date.now(),
+    });
   });
   return { created: true };
 }

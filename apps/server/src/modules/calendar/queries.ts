@@ -1,0 +1,133 @@
+import { dayMs } from '@fieldplan/shared';
+import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+// The feed reads a range with a handful of index-driven queries (no per-job round trips): one-off
+// jobs by (workspace_id, start_at, end_at), series by their span, then the technicians and
+// exceptions of exactly those jobs through the same predicates, and the members' colours.
+
+/** Slack for all-day dates (UTC-midnight ms) compared with instants: zones are within ±14 h. */
+const slack = dayMs;
+/** The longest job: an all-day one of 31 days. Timed ones are ≤ 24 h. */
+const longestAllDay = 32 * dayMs;
+
+type Jobs = ExpressionBuilder<Database & { j: Database['jobs'] }, 'j'>;
+
+export interface Range {
+  start: number;
+  end: number;
+}
+
+const timedOneOff = (r: Range) => (eb: Jobs) =>
+  eb.and([
+    eb('j.rrule', 'is', null),
+    eb('j.start_at', '>', r.start - dayMs),
+    eb('j.start_at', '<', r.end),
+    eb('j.end_at', '>', r.start),
+    eb('j.all_day', '=', 0),
+  ]);
+
+const allDayOneOff = (r: Range) => (eb: Jobs) =>
+  eb.and([
+    eb('j.rrule', 'is', null),
+    eb('j.start_at', '>', r.start - slack - longestAllDay),
+    eb('j.start_at', '<', r.end + slack),
+    eb('j.end_at', '>', r.start - slack),
+    eb('j.all_day', '=', 1),
+  ]);
+
+const seriesInRange = (r: Range) => (eb: Jobs) =>
+  eb.and([
+    eb('j.rrule', 'is not', null),
+    eb('j.span_end_at', '>', r.start - slack),
+    eb('j.span_start_at', '<', r.end + slack),
+  ]);
+
+function jobs(db: Kysely<Database>, workspaceId: string) {
+  return db.selectFrom('jobs as j').where('j.workspace_id', '=', workspaceId).where('j.deleted_at', 'is', null);
+}
+
+const feedColumns = [
+  'j.id',
+  'j.title',
+  'j.customer_id',
+  'j.address',
+  'j.start_at',
+  'j.end_at',
+  'j.all_day',
+  'j.status',
+  'j.priority',
+  'j.rrule',
+  'j.version',
+] as const;
+
+function feedJobs(db: Kysely<Database>, workspaceId: string, where: (eb: Jobs) => ReturnType<Jobs['and']>) {
+  return jobs(db, workspaceId)
+    .leftJoin('customers as c', 'c.id', 'j.customer_id')
+    .select(feedColumns)
+    .select('c.name as customer_name')
+    .where(where);
+}
+
+export type FeedJobRow = Awaited<ReturnType<ReturnType<typeof feedJobs>['execute']>>[number];
+
+/** One-off jobs that may overlap the range (the caller filters exactly). */
+export function oneOffJobs(db: Kysely<Database>, workspaceId: string, range: Range) {
+  return feedJobs(db, workspaceId, timedOneOff(range))
+    .unionAll(feedJobs(db, workspaceId, allDayOneOff(range)))
+    .execute();
+}
+
+/** Series whose occurrences (or moved exceptions) may reach into the range. */
+export function seriesJobs(db: Kysely<Database>, workspaceId: string, range: Range) {
+  return feedJobs(db, workspaceId, seriesInRange(range)).execute();
+}
+
+function assigneesWhere(db: Kysely<Database>, workspaceId: string, where: (eb: Jobs) => ReturnType<Jobs['and']>) {
+  return jobs(db, workspaceId)
+    .innerJoin('job_assignees as a', 'a.job_id', 'j.id')
+    .select(['a.job_id', 'a.member_id', 'a.position'])
+    .where(where);
+}
+
+/** Technicians of every job the two queries above return, in order. */
+export async function assigneesInRange(db: Kysely<Database>, workspaceId: string, range: Range) {
+  const rows = await assigneesWhere(db, workspaceId, timedOneOff(range))
+    .unionAll(assigneesWhere(db, workspaceId, allDayOneOff(range)))
+    .unionAll(assigneesWhere(db, workspaceId, seriesInRange(range)))
+    .execute();
+  rows.sort((a, b) => Number(a.position) - Number(b.position));
+  const out = new Map<string, string[]>();
+  for (const r of rows) {
+    const list = out.get(r.job_id);
+    if (list) list.push(r.member_id);
+    else out.set(r.job_id, [r.member_id]);
+  }
+  return out;
+}
+
+/** Exceptions of the series in range. */
+export async function exceptionsInRange(db: Kysely<Database>, workspaceId: string, range: Range) {
+  return jobs(db, workspaceId)
+    .innerJoin('job_exceptions as e', 'e.job_id', 'j.id')
+    .select(['e.job_id', 'e.occurrence_key', 'e.kind', 'e.start_at', 'e.end_at', 'e.assignee_ids', 'e.status'])
+    .where(seriesInRange(range))
+    .execute();
+}
+
+export type FeedExceptionRow = Awaited<ReturnType<typeof exceptionsInRange>>[number];
+
+export function memberColours(db: Kysely<Database>, workspaceId: string) {
+  return db.selectFrom('memberships').select(['id', 'colour']).where('workspace_id', '=', workspaceId).execute();
+}
+
+/** The workspace's change-log position: any write to it changes this (the feed cache's key). */
+export async function workspaceState(db: Kysely<Database>, workspaceId: string) {
+  const row = await db
+    .selectFrom('workspaces')
+    .innerJoin('workspace_seq', 'workspace_seq.workspace_id', 'workspaces.id')
+    .select(['workspaces.time_zone', 'workspace_seq.last_seq'])
+    .where('workspaces.id', '=', workspaceId)
+    .executeTakeFirstOrThrow();
+  return { zone: row.time_zone, seq: Number(row.last_seq) };
+}

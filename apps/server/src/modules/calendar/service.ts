@@ -1,0 +1,94 @@
+import {
+  type CalendarQuery,
+  dayMs,
+  isTimeZone,
+  limits,
+  parseDateOnly,
+  parseInstant,
+  wallToInstant,
+} from '@fieldplan/shared';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { fieldError } from '../../http/app-error.js';
+import type { Actor } from '../../http/workspace-access.js';
+import type { FeedCache, FeedEntry } from './cache.js';
+import { buildEvents } from './events.js';
+import {
+  assigneesInRange,
+  exceptionsInRange,
+  memberColours,
+  oneOffJobs,
+  type Range,
+  seriesJobs,
+  workspaceState,
+} from './queries.js';
+
+const localDateTime = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?$/;
+
+/** A range bound: an instant with offset, or a date / local date-time read in `zone`. */
+export function parseBound(value: string, zone: string): number | null {
+  const instant = parseInstant(value);
+  if (instant !== null) return instant;
+  const date = parseDateOnly(value);
+  if (date !== null) return wallToInstant(zone, date);
+  const m = localDateTime.exec(value);
+  if (!m || parseDateOnly(`${m[1]}-${m[2]}-${m[3]}`) === null) return null;
+  const wall = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6] ?? 0));
+  return Number(m[4]) > 23 || Number(m[5]) > 59 ? null : wallToInstant(zone, wall);
+}
+
+/** Checks the query's range (≤ 100 days, PRODUCT.md §9) against the workspace zone. */
+export function rangeOf(query: CalendarQuery, workspaceZone: string): Range {
+  if (query.timeZone !== undefined && !isTimeZone(query.timeZone)) {
+    throw fieldError('timeZone', 'Time zone must be an IANA zone such as Europe/Berlin');
+  }
+  const zone = query.timeZone ?? workspaceZone;
+  const start = parseBound(query.start, zone);
+  if (start === null) throw fieldError('start', 'Start must be a date (2026-03-02) or an ISO 8601 date-time');
+  const end = parseBound(query.end, zone);
+  if (end === null) throw fieldError('end', 'End must be a date (2026-03-09) or an ISO 8601 date-time');
+  if (end <= start) throw fieldError('end', 'End must be after start');
+  if (end - start > limits.calendarRangeDays * dayMs) {
+    throw fieldError('end', `The range can be at most ${limits.calendarRangeDays} days`);
+  }
+  return { start, end };
+}
+
+async function computeFeed(
+  db: Kysely<Database>,
+  workspaceId: string,
+  zone: string,
+  range: Range,
+  query: CalendarQuery,
+  etag: string,
+): Promise<FeedEntry> {
+  const [oneOffs, series, assignees, exceptions, colours] = await Promise.all([
+    oneOffJobs(db, workspaceId, range),
+    seriesJobs(db, workspaceId, range),
+    assigneesInRange(db, workspaceId, range),
+    exceptionsInRange(db, workspaceId, range),
+    memberColours(db, workspaceId),
+  ]);
+  const data = { oneOffs, series, assignees, exceptions, colours: new Map(colours.map((m) => [m.id, m.colour])) };
+  const events = buildEvents(data, zone, range, { technicianId: query.technicianId, statuses: query.status });
+  if (events.length > limits.calendarMaxEvents) {
+    throw fieldError(
+      'end',
+      `The range holds ${events.length} events, more than ${limits.calendarMaxEvents}: choose a shorter range or a filter`,
+    );
+  }
+  return { body: Buffer.from(JSON.stringify(events)), etag };
+}
+
+/**
+ * The calendar feed as serialised JSON, from the cache when the workspace has not changed since
+ * the same range was last asked for.
+ */
+export async function calendarFeed(db: Kysely<Database>, cache: FeedCache, actor: Actor, query: CalendarQuery) {
+  const { zone, seq } = await workspaceState(db, actor.workspaceId);
+  const range = rangeOf(query, zone);
+  const filter = `${query.technicianId ?? ''}|${(query.status ?? []).join(',')}`;
+  const key = `${actor.workspaceId}|${seq}|${range.start}|${range.end}|${filter}`;
+  const etag = `W/"feed-${seq}"`;
+  return cache.get(key, () => computeFeed(db, actor.workspaceId, zone, range, query, etag));
+}

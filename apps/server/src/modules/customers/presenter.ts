@@ -1,0 +1,39 @@
+import type { Customer } from '@fieldplan/shared';
+import type { Selectable } from 'kysely';
+import type { CustomersTable } from '../../db/schema.js';
+import { iso } from '../../lib/ids.js';
+
+export type CustomerRow = Selectable<CustomersTable>;
+
+/** `showContact` false leaves email and phone out (a technician who has no job there). */
+export function presentCustomer(row: CustomerRow, showContact = true): Customer {
+  return {
+    id: row.id,
+    name: row.name,
+    ...(showContact && { email: row.email, phone: row.phone }),
+    address: row.address,
+    lat: Number(row.lat),
+    lng: Number(row.lng),
+    notes: row.notes,
+    version: Number(row.version),
+    createdAt: iso(Number(row.created_at)),
+    updatedAt: iso(Number(row.updated_at)),
+  };
+}
+
+/** Lower case, accents and ß folded, whitespace collapsed: how names are sorted and searched. */
+export function normalizeText(value: string): string {
+  return value
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/ß/g, 'ss')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** What search matches: name, address and phone, plus the phone's digits alone. */
+export function searchTextOf(c: { name: string; address: string; phone: string | null }): string {
+  const phone = c.phone ?? '';
+  return [c.name, c.address, phone, phone.replace(/\D/g, '')].map(normalizeText).join('\n');
+}

@@ -1,0 +1,94 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { fieldError } from '../../http/app-error.js';
+import { type CustomerRow, normalizeText } from './presenter.js';
+
+export function findCustomer(db: Kysely<Database>, workspaceId: string, id: string): Promise<CustomerRow | undefined> {
+  return db
+    .selectFrom('customers')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** Keyset cursor: the (sort name, id) of the last row of a page, base64url JSON. */
+export function encodeCursor(row: { sort_name: string; id: string }): string {
+  return Buffer.from(JSON.stringify([row.sort_name, row.id])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): [string, string] {
+  try {
+    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    if (Array.isArray(value) && value.length === 2 && value.every((v) => typeof v === 'string')) {
+      return value as [string, string];
+    }
+  } catch {
+    // fall through to the field error
+  }
+  throw fieldError('cursor', 'Cursor is invalid: use the nextCursor of the previous page');
+}
+
+const likeEscape = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export interface CustomerListOptions {
+  q?: string | undefined;
+  limit: number;
+  cursor?: string | undefined;
+  offset?: number | undefined;
+}
+
+/** One page of the workspace's customers by name; every word of `q` must match. */
+export async function listCustomers(db: Kysely<Database>, workspaceId: string, options: CustomerListOptions) {
+  let base = db.selectFrom('customers').where('workspace_id', '=', workspaceId).where('deleted_at', 'is', null);
+  for (const term of normalizeText(options.q ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .slice(0, 8)) {
+    base = base.where(sql<boolean>`search_text like ${`%${likeEscape(term)}%`} escape '\\'`);
+  }
+  const totalRow = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  let page = base
+    .selectAll()
+    .orderBy('sort_name')
+    .orderBy('id')
+    .limit(options.limit + 1);
+  if (options.cursor) {
+    const [name, id] = decodeCursor(options.cursor);
+    page = page.where((eb) =>
+      eb.or([eb('sort_name', '>', name), eb.and([eb('sort_name', '=', name), eb('id', '>', id)])]),
+    );
+  } else if (options.offset) {
+    page = page.offset(options.offset);
+  }
+  const rows = await page.execute();
+  const items = rows.slice(0, options.limit);
+  const last = items[items.length - 1];
+  return {
+    rows: items,
+    total: Number(totalRow.n),
+    nextCursor: rows.length > options.limit && last ? encodeCursor(last) : null,
+  };
+}
+
+/** Ids of the customers among `ids` that have a job assigned to the member (contact visibility). */
+export async function customersWithJobsOf(
+  db: Kysely<Database>,
+  workspaceId: string,
+  memberId: string,
+  ids: string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('jobs')
+    .innerJoin('job_assignees', 'job_assignees.job_id', 'jobs.id')
+    .select('jobs.customer_id')
+    .distinct()
+    .where('jobs.workspace_id', '=', workspaceId)
+    .where('jobs.deleted_at', 'is', null)
+    .where('job_assignees.member_id', '=', memberId)
+    .where('jobs.customer_id', 'in', ids)
+    .execute();
+  return new Set(rows.map((r) => r.customer_id).filter((id): id is string => id !== null));
+}

@@ -1,0 +1,170 @@
+import {
+  allOccurrences,
+  type FieldError,
+  type JobPatch,
+  type JobStatus,
+  type JobTiming,
+  jobTimingIssues,
+  parseDateOnly,
+  parseInstant,
+  rruleIssueInZone,
+} from '@fieldplan/shared';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { AppError, fieldError } from '../../http/app-error.js';
+import { findCustomer } from '../customers/queries.js';
+import { formatTime, type LoadedJob } from './presenter.js';
+import { membersAmong } from './queries.js';
+
+/** A job as the service works on it: times in ms (dates as UTC midnights when all-day). */
+export interface JobDraft {
+  title: string;
+  description: string;
+  customerId: string | null;
+  address: string;
+  lat: number | null;
+  lng: number | null;
+  start: number | null;
+  end: number | null;
+  allDay: boolean;
+  priority: number;
+  assigneeIds: string[];
+  rrule: string | null;
+  status: JobStatus;
+}
+
+export function draftOf({ row, assigneeIds }: LoadedJob): JobDraft {
+  return {
+    title: row.title,
+    description: row.description,
+    customerId: row.customer_id,
+    address: row.address,
+    lat: row.lat === null ? null : Number(row.lat),
+    lng: row.lng === null ? null : Number(row.lng),
+    start: row.start_at === null ? null : Number(row.start_at),
+    end: row.end_at === null ? null : Number(row.end_at),
+    allDay: Number(row.all_day) === 1,
+    priority: Number(row.priority),
+    assigneeIds,
+    rrule: row.rrule,
+    status: row.status as JobStatus,
+  };
+}
+
+export const invalid = (errors: FieldError[]) =>
+  new AppError('validation_failed', errors.map((e) => e.message).join('; '), { errors });
+
+export const timingOf = (d: Pick<JobDraft, 'start' | 'end' | 'allDay' | 'rrule'>): JobTiming => ({
+  start: formatTime(d.start, d.allDay),
+  end: formatTime(d.end, d.allDay),
+  allDay: d.allDay,
+  rrule: d.rrule,
+});
+
+/** Parses a start or end the way the job's all-day flag says (null when unparseable). */
+export const parseTime = (value: string, allDay: boolean) => (allDay ? parseDateOnly(value) : parseInstant(value));
+
+/**
+ * Checks a job's time and rule (PRODUCT.md §5) — in the workspace zone, where the start must be an
+ * occurrence of the rule — and returns them in ms; 400 with every problem otherwise.
+ */
+export function checkTiming(timing: JobTiming, zone: string): { start: number | null; end: number | null } {
+  const issues = jobTimingIssues(timing);
+  if (issues.length > 0) throw invalid(issues);
+  const start = timing.start === null ? null : parseTime(timing.start, timing.allDay);
+  const end = timing.end === null ? null : parseTime(timing.end, timing.allDay);
+  if (timing.rrule && start !== null && end !== null) {
+    const issue = rruleIssueInZone({ start, end, allDay: timing.allDay, rrule: timing.rrule }, zone);
+    if (issue) throw fieldError(issue.startsWith('The start') ? 'start' : 'rrule', issue);
+  }
+  return { start, end };
+}
+
+/** Assignees must be active technicians of this workspace (PRODUCT.md §5). */
+export async function checkAssignees(db: Kysely<Database>, workspaceId: string, ids: string[]): Promise<void> {
+  const found = new Map((await membersAmong(db, workspaceId, ids)).map((m) => [m.id, m]));
+  for (const id of ids) {
+    const member = found.get(id);
+    if (!member) throw fieldError('assigneeIds', `Technician ${id} is not a member of this workspace`);
+    if (member.deactivated_at !== null) throw fieldError('assigneeIds', `Technician ${id} is deactivated`);
+    if (member.role !== 'technician') {
+      throw fieldError('assigneeIds', `Member ${id} is a ${member.role}: only technicians can be assigned`);
+    }
+  }
+}
+
+export async function checkCustomer(db: Kysely<Database>, workspaceId: string, id: string) {
+  const customer = await findCustomer(db, workspaceId, id);
+  if (!customer) throw fieldError('customerId', 'Customer was not found in this workspace');
+  return customer;
+}
+
+/** Unscheduled ↔ scheduled follow the job's time and technicians; other states stay. */
+export function autoStatus(status: JobStatus, draft: Pick<JobDraft, 'start' | 'assigneeIds'>): JobStatus {
+  const ready = draft.start !== null && draft.assigneeIds.length > 0;
+  if (status === 'unscheduled' && ready) return 'scheduled';
+  if (status === 'scheduled' && !ready) return 'unscheduled';
+  return status;
+}
+
+export interface MovedTimes {
+  start: number | null;
+  end: number | null;
+}
+
+/**
+ * What range queries need: a one-off job's own times; a series' first start to last end, widened
+ * by moved occurrences. Null for unscheduled jobs.
+ */
+export function spanOf(
+  draft: Pick<JobDraft, 'start' | 'end' | 'allDay' | 'rrule'>,
+  moved: MovedTimes[],
+  zone: string,
+): { span_start_at: number | null; span_end_at: number | null } {
+  if (draft.start === null || draft.end === null) return { span_start_at: null, span_end_at: null };
+  if (!draft.rrule) return { span_start_at: draft.start, span_end_at: draft.end };
+  const all = allOccurrences({ start: draft.start, end: draft.end, allDay: draft.allDay, rrule: draft.rrule }, zone);
+  let lo = all[0]?.start ?? draft.start;
+  let hi = all[all.length - 1]?.end ?? draft.end;
+  for (const m of moved) {
+    if (m.start !== null) lo = Math.min(lo, m.start);
+    if (m.end !== null) hi = Math.max(hi, m.end);
+  }
+  return { span_start_at: lo, span_end_at: hi };
+}
+
+/**
+ * Fields other than time and recurrence, merged onto `base` and checked against the database:
+ * the customer exists here, technicians are active technicians here, an address is given.
+ */
+export async function applyFields(
+  trx: Transaction<Database>,
+  workspaceId: string,
+  base: JobDraft,
+  patch: Omit<JobPatch, 'start' | 'end' | 'allDay' | 'rrule'>,
+): Promise<JobDraft> {
+  const next = { ...base };
+  if (patch.customerId !== undefined && patch.customerId !== base.customerId) {
+    const customer = patch.customerId === null ? null : await checkCustomer(trx, workspaceId, patch.customerId);
+    next.customerId = customer?.id ?? null;
+    // A job with no place of its own takes its customer's.
+    if (customer && patch.address === undefined && base.address === '') {
+      Object.assign(next, { address: customer.address, lat: Number(customer.lat), lng: Number(customer.lng) });
+    }
+  }
+  if (patch.assigneeIds !== undefined) {
+    await checkAssignees(trx, workspaceId, patch.assigneeIds);
+    next.assigneeIds = patch.assigneeIds;
+  }
+  if (patch.title !== undefined) next.title = patch.title;
+  if (patch.description !== undefined) next.description = patch.description;
+  if (patch.priority !== undefined) next.priority = patch.priority;
+  if (patch.address !== undefined) next.address = patch.address;
+  if (patch.lat !== undefined) next.lat = patch.lat;
+  if (patch.lng !== undefined) next.lng = patch.lng;
+  if (next.address === '') throw fieldError('address', 'Address is required (or choose a customer)');
+  if ((next.lat === null) !== (next.lng === null)) {
+    throw fieldError(next.lat === null ? 'lat' : 'lng', 'Give both latitude and longitude');
+  }
+  return next;
+}

@@ -1,0 +1,60 @@
+import { formatDateOnly, type Job, type JobException, type JobStatus } from '@fieldplan/shared';
+import type { Selectable } from 'kysely';
+import type { JobExceptionsTable, JobsTable } from '../../db/schema.js';
+import { iso } from '../../lib/ids.js';
+
+export type JobRow = Selectable<JobsTable> & { customer_name: string | null };
+export type ExceptionRow = Selectable<JobExceptionsTable>;
+
+/** A job with its technicians (in order) and its exceptions (by occurrence key). */
+export interface LoadedJob {
+  row: JobRow;
+  assigneeIds: string[];
+  exceptions: ExceptionRow[];
+}
+
+/** Dates (`YYYY-MM-DD`) for all-day jobs, ISO instants otherwise. */
+export function formatTime(ms: number | null, allDay: boolean): string | null {
+  if (ms === null) return null;
+  return allDay ? formatDateOnly(ms) : iso(ms);
+}
+
+export function parseAssigneeIds(value: string | null): string[] | null {
+  return value === null ? null : (JSON.parse(value) as string[]);
+}
+
+export function presentException(e: ExceptionRow, allDay: boolean): JobException {
+  return {
+    occurrence: formatTime(Number(e.occurrence_key), allDay) ?? '',
+    kind: e.kind,
+    start: formatTime(e.start_at === null ? null : Number(e.start_at), allDay),
+    end: formatTime(e.end_at === null ? null : Number(e.end_at), allDay),
+    assigneeIds: parseAssigneeIds(e.assignee_ids),
+    status: e.status as JobStatus | null,
+  };
+}
+
+export function presentJob({ row, assigneeIds, exceptions }: LoadedJob): Job {
+  const allDay = Number(row.all_day) === 1;
+  return {
+    id: row.id,
+    customerId: row.customer_id,
+    customerName: row.customer_name,
+    title: row.title,
+    description: row.description,
+    address: row.address,
+    lat: row.lat === null ? null : Number(row.lat),
+    lng: row.lng === null ? null : Number(row.lng),
+    start: formatTime(row.start_at === null ? null : Number(row.start_at), allDay),
+    end: formatTime(row.end_at === null ? null : Number(row.end_at), allDay),
+    allDay,
+    status: row.status as JobStatus,
+    priority: Number(row.priority),
+    assigneeIds,
+    rrule: row.rrule,
+    exceptions: exceptions.map((e) => presentException(e, allDay)),
+    version: Number(row.version),
+    createdAt: iso(Number(row.created_at)),
+    updatedAt: iso(Number(row.updated_at)),
+  };
+}

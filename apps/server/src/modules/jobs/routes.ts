@@ -1,0 +1,121 @@
+import {
+  editScopeQuerySchema,
+  jobChangeSchema,
+  jobCreateSchema,
+  jobListQuerySchema,
+  jobPageSchema,
+  jobPatchSchema,
+  jobSchema,
+  jobStatusChangeSchema,
+} from '@fieldplan/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps.js';
+import { authorize, requireMember } from '../../http/workspace-access.js';
+import { ifMatchVersion, setEtag } from '../customers/versioning.js';
+import { createJob, deleteJob, getJob, getJobs, updateJob } from './service.js';
+import { changeStatus } from './status.js';
+
+const wsParams = z.object({ ws: z.string() });
+const params = z.object({ ws: z.string(), id: z.string() });
+const versioned =
+  'Send `If-Match: <version>`; a stale version answers 412 version_conflict with the current job. ' +
+  'For a recurring job, `scope` (this | following | all, default all) and `occurrence` (its original start) choose what changes.';
+
+export function jobRoutes(fastify: FastifyInstance, { db }: Deps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['jobs'];
+
+  app.get(
+    '/api/v1/workspaces/:ws/jobs',
+    { schema: { tags, params: wsParams, querystring: jobListQuerySchema, response: { 200: jobPageSchema } } },
+    async (request) => {
+      const actor = await requireMember(db, request, request.params.ws);
+      authorize(actor, 'schedule.read', 'see jobs');
+      return getJobs(db.kysely, actor, request.query);
+    },
+  );
+
+  app.post(
+    '/api/v1/workspaces/:ws/jobs',
+    { schema: { tags, params: wsParams, body: jobCreateSchema, response: { 201: jobSchema } } },
+    async (request, reply) => {
+      const actor = await requireMember(db, request, request.params.ws);
+      authorize(actor, 'schedule.write', 'create jobs');
+      const job = await createJob(db.kysely, actor, request.body);
+      setEtag(reply, job.version);
+      return reply.code(201).send(job);
+    },
+  );
+
+  app.get(
+    '/api/v1/workspaces/:ws/jobs/:id',
+    { schema: { tags, params, response: { 200: jobSchema } } },
+    async (request, reply) => {
+      const actor = await requireMember(db, request, request.params.ws);
+      authorize(actor, 'schedule.read', 'see jobs');
+      const job = await getJob(db.kysely, actor, request.params.id);
+      setEtag(reply, job.version);
+      return job;
+    },
+  );
+
+  app.patch(
+    '/api/v1/workspaces/:ws/jobs/:id',
+    {
+      schema: {
+        tags,
+        description: versioned,
+        params,
+        querystring: editScopeQuerySchema,
+        body: jobPatchSchema,
+        response: { 200: jobChangeSchema },
+      },
+    },
+    async (request, reply) => {
+      const actor = await requireMember(db, request, request.params.ws);
+      authorize(actor, 'schedule.write', 'edit jobs');
+      const version = ifMatchVersion(request.headers['if-match']);
+      const change = await updateJob(db.kysely, actor, request.params.id, version, request.body, request.query);
+      const addressed = change.jobs.find((j) => j.id === request.params.id);
+      if (addressed) setEtag(reply, addressed.version);
+      return change;
+    },
+  );
+
+  app.delete(
+    '/api/v1/workspaces/:ws/jobs/:id',
+    {
+      schema: {
+        tags,
+        description: versioned,
+        params,
+        querystring: editScopeQuerySchema,
+        response: { 200: jobChangeSchema },
+      },
+    },
+    async (request, reply) => {
+      const actor = await requireMember(db, request, request.params.ws);
+      authorize(actor, 'schedule.write', 'delete jobs');
+      const version = ifMatchVersion(request.headers['if-match']);
+      const change = await deleteJob(db.kysely, actor, request.params.id, version, request.query);
+      const addressed = change.jobs.find((j) => j.id === request.params.id);
+      if (addressed) setEtag(reply, addressed.version);
+      return change;
+    },
+  );
+
+  app.post(
+    '/api/v1/workspaces/:ws/jobs/:id/status',
+    { schema: { tags, description: versioned, params, body: jobStatusChangeSchema, response: { 200: jobSchema } } },
+    async (request, reply) => {
+      const actor = await requireMember(db, request, request.params.ws);
+      authorize(actor, 'job.status.own', 'change the status of jobs');
+      const version = ifMatchVersion(request.headers['if-match']);
+      const job = await changeStatus(db.kysely, actor, request.params.id, version, request.body);
+      setEtag(reply, job.version);
+      return job;
+    },
+  );
+}

@@ -1,0 +1,131 @@
+import type { EditScopeQuery, JobChange, JobCreate, JobListQuery, JobPatch } from '@fieldplan/shared';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { fieldError, notFound } from '../../http/app-error.js';
+import type { Actor } from '../../http/workspace-access.js';
+import { newId } from '../../lib/ids.js';
+import { applyFields, autoStatus, checkTiming, type JobDraft } from './draft.js';
+import { presentJob } from './presenter.js';
+import { listJobs, loadJob, withDetails, workspaceZone } from './queries.js';
+import {
+  deleteFollowing,
+  deleteOccurrence,
+  editFollowing,
+  editOccurrence,
+  editWhole,
+  occurrenceKeyOf,
+} from './series.js';
+import { checkJobVersion, saveJob, softDeleteJob } from './store.js';
+
+export async function getJob(db: Kysely<Database>, actor: Actor, id: string) {
+  const job = await loadJob(db, actor.workspaceId, id);
+  if (!job) throw notFound('Job');
+  return presentJob(job);
+}
+
+export async function getJobs(db: Kysely<Database>, actor: Actor, query: JobListQuery) {
+  const page = await listJobs(db, actor.workspaceId, query);
+  const items = (await withDetails(db, page.rows)).map(presentJob);
+  return { items, total: page.total, nextCursor: page.nextCursor };
+}
+
+export async function createJob(db: Kysely<Database>, actor: Actor, input: JobCreate) {
+  return db.transaction().execute(async (trx) => {
+    const zone = await workspaceZone(trx, actor.workspaceId);
+    const rrule = input.rrule || null;
+    const { start, end } = checkTiming({ start: input.start, end: input.end, allDay: input.allDay, rrule }, zone);
+    const empty: JobDraft = {
+      title: input.title,
+      description: input.description,
+      customerId: null,
+      address: '',
+      lat: null,
+      lng: null,
+      start,
+      end,
+      allDay: input.allDay,
+      priority: input.priority,
+      assigneeIds: [],
+      rrule,
+      status: 'unscheduled',
+    };
+    const draft = await applyFields(trx, actor.workspaceId, empty, {
+      customerId: input.customerId ?? null,
+      assigneeIds: input.assigneeIds,
+      ...(input.address && { address: input.address, lat: input.lat ?? null, lng: input.lng ?? null }),
+    });
+    draft.status = autoStatus('unscheduled', draft);
+    const saved = await saveJob(trx, actor, zone, {
+      id: newId(),
+      draft,
+      expected: null,
+      exceptions: [],
+      exceptionsChanged: false,
+      assigneesChanged: true,
+    });
+    return presentJob(saved);
+  });
+}
+
+/**
+ * PATCH: a one-off job, or a recurring one in the chosen scope — `all` edits the series (a time
+ * shift moves every occurrence), `this` writes an exception, `following` splits the series.
+ */
+export async function updateJob(
+  db: Kysely<Database>,
+  actor: Actor,
+  id: string,
+  version: number,
+  patch: JobPatch,
+  query: EditScopeQuery,
+): Promise<JobChange> {
+  return db.transaction().execute(async (trx) => {
+    const current = await loadJob(trx, actor.workspaceId, id);
+    if (!current) throw notFound('Job');
+    checkJobVersion(current, version);
+    const zone = await workspaceZone(trx, actor.workspaceId);
+    const scope = scopeOf(current.row.rrule !== null, query);
+    const key = current.row.rrule && query.occurrence ? occurrenceKeyOf(query.occurrence, current, zone) : null;
+    if (scope === 'all') {
+      const saved = await editWhole(trx, actor, zone, current, version, patch, key);
+      return { jobs: [presentJob(saved)], deletedIds: [] };
+    }
+    if (key === null) throw occurrenceRequired();
+    if (scope === 'this') return editOccurrence(trx, actor, zone, current, version, patch, key);
+    return editFollowing(trx, actor, zone, current, version, patch, key);
+  });
+}
+
+/** DELETE (soft), in the chosen scope for a recurring job. */
+export async function deleteJob(
+  db: Kysely<Database>,
+  actor: Actor,
+  id: string,
+  version: number,
+  query: EditScopeQuery,
+): Promise<JobChange> {
+  return db.transaction().execute(async (trx) => {
+    const current = await loadJob(trx, actor.workspaceId, id);
+    if (!current) throw notFound('Job');
+    checkJobVersion(current, version);
+    const zone = await workspaceZone(trx, actor.workspaceId);
+    const scope = scopeOf(current.row.rrule !== null, query);
+    if (scope === 'all') {
+      await softDeleteJob(trx, actor, id, version);
+      return { jobs: [], deletedIds: [id] };
+    }
+    if (!query.occurrence) throw occurrenceRequired();
+    const key = occurrenceKeyOf(query.occurrence, current, zone);
+    if (scope === 'this') return deleteOccurrence(trx, actor, zone, current, version, key);
+    return deleteFollowing(trx, actor, zone, current, version, key);
+  });
+}
+
+function scopeOf(recurring: boolean, query: EditScopeQuery) {
+  const scope = query.scope ?? 'all';
+  if (!recurring && scope !== 'all') throw fieldError('scope', 'Only a recurring job has occurrences: leave scope out');
+  return scope;
+}
+
+const occurrenceRequired = () =>
+  fieldError('occurrence', 'Occurrence is required for this scope: the original start of the occurrence');

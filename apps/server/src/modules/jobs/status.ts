@@ -1,0 +1,79 @@
+import { type JobStatus, type JobStatusChange, occurrenceStatus } from '@fieldplan/shared';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { fieldError, notFound } from '../../http/app-error.js';
+import type { Actor } from '../../http/workspace-access.js';
+import { draftOf } from './draft.js';
+import { assertOwnJob, assertTransition } from './policy.js';
+import { presentJob } from './presenter.js';
+import { loadJob, workspaceZone } from './queries.js';
+import { checkJobVersion, exceptionDraftOf, saveJob } from './store.js';
+import { occurrenceKeyOf } from './timeshift.js';
+
+/** Working states belong to one visit: on a recurring job they are set per occurrence. */
+const perOccurrence: JobStatus[] = ['en_route', 'in_progress', 'completed'];
+
+/**
+ * `POST …/jobs/:id/status`: moves a job — or one occurrence of a recurring job, stored as its
+ * exception — along the state machine of PRODUCT.md §4.
+ */
+export async function changeStatus(
+  db: Kysely<Database>,
+  actor: Actor,
+  id: string,
+  version: number,
+  body: JobStatusChange,
+) {
+  return db.transaction().execute(async (trx) => {
+    const current = await loadJob(trx, actor.workspaceId, id);
+    if (!current) throw notFound('Job');
+    const zone = await workspaceZone(trx, actor.workspaceId);
+    const draft = draftOf(current);
+    const exceptions = current.exceptions.map(exceptionDraftOf);
+
+    if (body.occurrence === undefined || !draft.rrule) {
+      if (body.occurrence !== undefined) throw fieldError('occurrence', 'Only a recurring job has occurrences');
+      assertOwnJob(actor, draft.assigneeIds);
+      checkJobVersion(current, version);
+      if (draft.rrule && perOccurrence.includes(body.status)) {
+        throw fieldError('occurrence', 'Choose the occurrence whose status changes');
+      }
+      assertTransition(actor, draft.status, body.status, draft.start !== null && draft.assigneeIds.length > 0);
+      const saved = await saveJob(trx, actor, zone, {
+        id,
+        draft: { ...draft, status: body.status },
+        expected: version,
+        exceptions,
+        exceptionsChanged: false,
+        assigneesChanged: false,
+      });
+      return presentJob(saved);
+    }
+
+    const key = occurrenceKeyOf(body.occurrence, current, zone);
+    const existing = exceptions.find((e) => e.key === key);
+    if (existing?.kind === 'cancelled') throw fieldError('occurrence', 'This occurrence was deleted');
+    const assignees = existing?.assigneeIds ?? draft.assigneeIds;
+    assertOwnJob(actor, assignees);
+    checkJobVersion(current, version);
+    const from = occurrenceStatus(draft.status, existing?.status ?? null, assignees.length > 0);
+    assertTransition(actor, from, body.status, assignees.length > 0);
+    const next = {
+      key,
+      kind: 'moved' as const,
+      start: existing?.start ?? null,
+      end: existing?.end ?? null,
+      assigneeIds: existing?.assigneeIds ?? null,
+      status: body.status,
+    };
+    const saved = await saveJob(trx, actor, zone, {
+      id,
+      draft,
+      expected: version,
+      exceptions: [...exceptions.filter((e) => e.key !== key), next],
+      exceptionsChanged: true,
+      assigneesChanged: false,
+    });
+    return presentJob(saved);
+  });
+}

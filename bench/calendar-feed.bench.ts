@@ -1,0 +1,239 @@
+// Calendar week feed: 50 technicians, 2,000 jobs in one week (20% recurring), over real HTTP on
+// loopback with 20 requests in flight, on SQLite and PostgreSQL (issue 4). Three measurements:
+// warm (everyone looks at the same week: answers come from the seq-keyed cache), cold (every
+// request a different range, so each one queries and expands), and one cold request at a time.
+
+import { Worker } from 'node:worker_threads';
+import { dayMs, memberPalette, wallToInstant } from '@fieldplan/shared';
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/config.js';
+import type { Db } from '../apps/server/src/db/database.js';
+import { seededRandom } from '../apps/server/src/db/seed/demo-customers.js';
+import { hashPassword } from '../apps/server/src/lib/crypto.js';
+import { newId } from '../apps/server/src/lib/ids.js';
+import { spanOf } from '../apps/server/src/modules/jobs/draft.js';
+import { createWorkspace } from '../apps/server/src/modules/workspaces/service.js';
+import { benchDb, fmt, percentile } from './support.js';
+
+const zone = 'Europe/Berlin';
+const weekStart = Date.UTC(2026, 5, 1); // Monday 1 June 2026 (a local date)
+const technicians = 50;
+const jobCount = 2000;
+const recurringShare = 0.2;
+const concurrency = 20;
+/** What Chromium sends. */
+const browser = 'gzip, deflate, br, zstd';
+
+async function seedWeek(db: Db) {
+  const random = seededRandom(7);
+  const password = 'bench password 123';
+  const ownerId = newId();
+  const now = Date.now();
+  const chunks = async <T>(rows: T[], write: (chunk: T[]) => Promise<unknown>) => {
+    for (let i = 0; i < rows.length; i += 50) await write(rows.slice(i, i + 50));
+  };
+  await db.kysely.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('users')
+      .values({
+        id: ownerId,
+        email: 'owner@bench.test',
+        name: 'Bench Owner',
+        password_hash: await hashPassword(password),
+        created_at: now,
+      })
+      .execute();
+    const ws = await createWorkspace(trx, { name: 'Bench', slug: 'bench', timeZone: zone, ownerUserId: ownerId });
+    const techIds = Array.from({ length: technicians }, () => newId());
+    await chunks(techIds, (ids) =>
+      trx
+        .insertInto('users')
+        .values(
+          ids.map((id, i) => ({
+            id,
+            email: `t${id}@bench.test`,
+            name: `Tech ${i}`,
+            password_hash: 'x',
+            created_at: now,
+          })),
+        )
+        .execute(),
+    );
+    await chunks(techIds, (ids) =>
+      trx
+        .insertInto('memberships')
+        .values(
+          ids.map((id, i) => ({
+            id,
+            workspace_id: ws.id,
+            user_id: id,
+            role: 'technician',
+            colour: memberPalette[i % 12] ?? '#000000',
+            home_lat: null,
+            home_lng: null,
+            deactivated_at: null,
+            created_at: now + i,
+          })),
+        )
+        .execute(),
+    );
+    const customers = Array.from({ length: 200 }, (_, i) => ({
+      id: newId(),
+      workspace_id: ws.id,
+      name: `Customer ${i}`,
+      email: null,
+      phone: null,
+      address: `Street ${i}, Berlin`,
+      lat: 52.5,
+      lng: 13.4,
+      notes: '',
+      sort_name: `customer ${i}`,
+      search_text: `customer ${i}`,
+      version: 1,
+      created_at: now,
+      updated_at: now,
+      deleted_at: null,
+    }));
+    await chunks(customers, (rows) => trx.insertInto('customers').values(rows).execute());
+    const jobs = [];
+    const assignees = [];
+    const exceptions = [];
+    for (let i = 0; i < jobCount; i++) {
+      const day = random.int(0, 4);
+      const minutes = random.int(7 * 4, 17 * 4) * 15;
+      const recurring = i < jobCount * recurringShare;
+      // A series began four weeks earlier; one occurrence falls in the measured week.
+      const date = weekStart + day * dayMs - (recurring ? 28 * dayMs : 0);
+      const start = wallToInstant(zone, date + minutes * 60_000);
+      const end = start + random.pick([30, 60, 90, 120]) * 60_000;
+      const rrule = recurring ? 'FREQ=WEEKLY;COUNT=52' : null;
+      const customer = random.pick(customers);
+      const id = newId();
+      jobs.push({
+        id,
+        workspace_id: ws.id,
+        customer_id: customer.id,
+        title: `Job ${i}`,
+        description: '',
+        address: customer.address,
+        lat: 52.5,
+        lng: 13.4,
+        start_at: start,
+        end_at: end,
+        all_day: 0,
+        status: 'scheduled',
+        priority: 3,
+        rrule,
+        ...spanOf({ start, end, allDay: false, rrule }, [], zone),
+        version: 1,
+        created_by: ownerId,
+        created_at: now,
+        updated_at: now,
+        deleted_at: null,
+      });
+      const techs = random.next() < 0.1 ? [random.pick(techIds), random.pick(techIds)] : [random.pick(techIds)];
+      for (const [position, member_id] of [...new Set(techs)].entries())
+        assignees.push({ job_id: id, member_id, workspace_id: ws.id, position });
+      if (recurring && random.next() < 0.1) {
+        // Every tenth series has this week's occurrence moved an hour later.
+        const occurrence = wallToInstant(zone, weekStart + day * dayMs + minutes * 60_000);
+        const moved = { start_at: occurrence + 3_600_000, end_at: occurrence + 3_600_000 + (end - start) };
+        exceptions.push({
+          job_id: id,
+          occurrence_key: occurrence,
+          workspace_id: ws.id,
+          kind: 'moved' as const,
+          ...moved,
+          assignee_ids: null,
+          status: null,
+          created_at: now,
+        });
+      }
+    }
+    await chunks(jobs, (rows) => trx.insertInto('jobs').values(rows).execute());
+    await chunks(assignees, (rows) => trx.insertInto('job_assignees').values(rows).execute());
+    await chunks(exceptions, (rows) => trx.insertInto('job_exceptions').values(rows).execute());
+  });
+  return { email: 'owner@bench.test', password };
+}
+
+// The load runs in a worker thread, as browsers would run elsewhere: on this 2-core machine the
+// client's own work (reading 1.3 MB answers) must not sit on the server's event loop.
+const client = `
+const http = require('node:http');
+const { parentPort, workerData } = require('node:worker_threads');
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+// Plain HTTP/1.1 like a browser's connection: bodies are read, not decompressed (a browser does
+// that in its own process).
+const get = (url, encoding) =>
+  new Promise((resolve, reject) => {
+    const headers = { cookie: workerData.cookie, ...(encoding && { 'accept-encoding': encoding }) };
+    http.get(url, { agent, headers }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk) => (bytes += chunk.length));
+      res.on('end', () => (res.statusCode === 200 ? resolve(bytes) : reject(new Error(url + ': ' + res.statusCode))));
+    }).on('error', reject);
+  });
+parentPort.on('message', async ({ urls, concurrency, encoding }) => {
+  const latencies = [];
+  let next = 0;
+  let bytes = 0;
+  const worker = async () => {
+    while (next < urls.length) {
+      const url = urls[next++];
+      const t0 = performance.now();
+      bytes = await get(url, encoding);
+      latencies.push(performance.now() - t0);
+    }
+  };
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  parentPort.postMessage({ latencies, seconds: (performance.now() - t0) / 1000, bytes });
+});`;
+
+function run(worker: Worker, urls: string[], concurrency: number, encoding: string | null = browser) {
+  return new Promise<{ latencies: number[]; seconds: number; bytes: number }>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.postMessage({ urls, concurrency, encoding });
+  });
+}
+
+for (const dialect of ['sqlite', 'postgres'] as const) {
+  const { db, cleanup } = await benchDb(dialect);
+  const login = await seedWeek(db);
+  const config = { ...loadConfig({ LOG_LEVEL: 'silent' }), WEB_DIST: '' };
+  const app = await buildApp({ config, db, logger: false, signInPerMinute: 1_000_000 });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const res = await fetch(`${address}/api/v1/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: address },
+    body: JSON.stringify(login),
+  });
+  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const ws = ((await res.json()) as { memberships: { workspaceId: string }[] }).memberships[0]?.workspaceId;
+  const feed = `${address}/api/v1/workspaces/${ws}/calendar/events?start=2026-06-01`;
+  const week = `${feed}&end=2026-06-08`;
+  const count = ((await (await fetch(week, { headers: { cookie } })).json()) as unknown[]).length;
+  // A cold request asks for a range no one asked for before (its end moves by a millisecond).
+  let n = 0;
+  const cold = (k: number) =>
+    Array.from({ length: k }, () => `${feed}&end=${new Date(Date.parse('2026-06-07T22:00:00Z') + ++n).toISOString()}`);
+  const worker = new Worker(client, { eval: true, workerData: { cookie } });
+  await run(worker, Array(300).fill(week), concurrency); // warm-up (JIT, connections, pool)
+  await run(worker, cold(60), 4);
+  for (const [name, urls, inFlight, encoding] of [
+    ['warm (cached)', Array(2000).fill(week), concurrency, browser],
+    ['warm (cached), uncompressed', Array(2000).fill(week), concurrency, null],
+    ['cold (every range new)', cold(300), concurrency, browser],
+    ['cold, one at a time', cold(100), 1, browser],
+  ] as const) {
+    const { latencies, seconds, bytes } = await run(worker, urls, inFlight, encoding);
+    console.log(
+      `${dialect.padEnd(8)} week feed, ${name.padEnd(28)} ${String(inFlight).padStart(2)} in flight  p50 ${fmt(percentile(latencies, 50))}  p99 ${fmt(percentile(latencies, 99))}  ${(latencies.length / seconds).toFixed(0)} req/s  (${latencies.length} requests, ${count} events, ${(bytes / 1024).toFixed(0)} KB)`,
+    );
+  }
+  await worker.terminate();
+  await app.close();
+  await cleanup();
+}

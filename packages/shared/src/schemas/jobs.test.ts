@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { type JobStatus, jobCreateSchema, jobTimingIssues, occurrenceStatus, statusTransitionIssue } from './jobs.js';
+
+const timing = (start: string | null, end: string | null, allDay = false, rrule: string | null = null) =>
+  jobTimingIssues({ start, end, allDay, rrule });
+const paths = (issues: { path: string }[]) => issues.map((i) => i.path);
+
+describe('jobTimingIssues (PRODUCT.md §5)', () => {
+  it('accepts unscheduled, timed and all-day jobs', () => {
+    expect(timing(null, null)).toEqual([]);
+    expect(timing('2026-03-02T08:00:00Z', '2026-03-02T08:05:00Z')).toEqual([]);
+    expect(timing('2026-03-02T08:00:00+01:00', '2026-03-03T08:00:00+01:00')).toEqual([]);
+    expect(timing('2026-03-02', '2026-04-02', true)).toEqual([]);
+  });
+
+  it.each([
+    ['end before start', timing('2026-03-02T09:00:00Z', '2026-03-02T08:00:00Z'), /after start/],
+    ['0 minutes', timing('2026-03-02T09:00:00Z', '2026-03-02T09:00:00Z'), /after start/],
+    ['4 minutes', timing('2026-03-02T09:00:00Z', '2026-03-02T09:04:00Z'), /at least 5 minutes/],
+    ['25 hours', timing('2026-03-02T09:00:00Z', '2026-03-03T10:00:00Z'), /at most 24 hours/],
+    ['all-day of 40 days', timing('2026-03-02', '2026-04-11', true), /at most 31 days/],
+    ['all-day end on the start', timing('2026-03-02', '2026-03-02', true), /exclusive/],
+  ])('refuses %s on end', (_name, issues, message) => {
+    expect(paths(issues)).toEqual(['end']);
+    expect(issues[0]?.message).toMatch(message);
+  });
+
+  it('names the field of each bad value', () => {
+    expect(paths(timing('2026-03-02T09:00:00Z', null))).toEqual(['end']);
+    expect(paths(timing(null, '2026-03-02T09:00:00Z'))).toEqual(['start']);
+    expect(paths(timing('2026-03-02', '2026-03-02T10:00:00Z'))).toEqual(['start']);
+    expect(paths(timing('2026-03-02T09:00:00', '2026-03-02T10:00:00Z'))).toEqual(['start']);
+    expect(paths(timing('2026-02-30', '2026-03-02', true))).toEqual(['start']);
+    expect(paths(timing(null, null, false, 'FREQ=WEEKLY;COUNT=3'))).toEqual(['rrule']);
+    expect(paths(timing('2026-03-02T09:00:00Z', '2026-03-02T10:00:00Z', false, 'FREQ=WEEKLY;COUNT=10000'))).toEqual([
+      'rrule',
+    ]);
+  });
+});
+
+describe('jobCreateSchema', () => {
+  it('fills defaults and reports every problem by field', () => {
+    const ok = jobCreateSchema.parse({ title: 'Fix tap' });
+    expect(ok).toMatchObject({ priority: 3, assigneeIds: [], allDay: false, start: null, rrule: null });
+    const bad = jobCreateSchema.safeParse({
+      title: '',
+      priority: 6,
+      assigneeIds: ['a', 'a'],
+      start: '2026-03-02T09:00:00Z',
+      end: '2026-03-02T09:00:00Z',
+      lat: 1,
+      colour: 'red',
+    });
+    expect(bad.success).toBe(false);
+    const issuePaths = bad.error?.issues.map((i) => i.path.join('.') || (i as { keys?: string[] }).keys?.join()) ?? [];
+    expect(issuePaths).toEqual(expect.arrayContaining(['title', 'priority', 'assigneeIds', 'colour']));
+  });
+});
+
+describe('statusTransitionIssue (PRODUCT.md §4)', () => {
+  const allowed = (from: JobStatus, to: JobStatus, anyJob: boolean, ready = true) =>
+    statusTransitionIssue(from, to, anyJob, ready) === null;
+
+  it('lets everyone who may move the job go forward', () => {
+    for (const anyJob of [true, false]) {
+      expect(allowed('scheduled', 'en_route', anyJob)).toBe(true);
+      expect(allowed('en_route', 'in_progress', anyJob)).toBe(true);
+      expect(allowed('in_progress', 'completed', anyJob)).toBe(true);
+    }
+  });
+
+  it('refuses going back, with the catalogue message', () => {
+    expect(statusTransitionIssue('completed', 'en_route', true, true)).toBe(
+      "A completed job can't go back to en route",
+    );
+    expect(allowed('in_progress', 'en_route', false)).toBe(false);
+    expect(allowed('in_progress', 'scheduled', true)).toBe(false);
+  });
+
+  it('lets only dispatchers cancel, schedule and reopen', () => {
+    expect(allowed('scheduled', 'cancelled', true)).toBe(true);
+    expect(allowed('in_progress', 'cancelled', true)).toBe(true);
+    expect(allowed('scheduled', 'cancelled', false)).toBe(false);
+    expect(allowed('completed', 'cancelled', true)).toBe(false);
+    expect(allowed('completed', 'scheduled', true)).toBe(true);
+    expect(allowed('cancelled', 'scheduled', true)).toBe(true);
+    expect(allowed('cancelled', 'scheduled', false)).toBe(false);
+    expect(allowed('unscheduled', 'scheduled', true, false)).toBe(false);
+    expect(allowed('unscheduled', 'en_route', true)).toBe(false);
+    expect(allowed('scheduled', 'scheduled', true)).toBe(false);
+  });
+
+  it('derives an occurrence status from the series', () => {
+    expect(occurrenceStatus('scheduled', null, true)).toBe('scheduled');
+    expect(occurrenceStatus('unscheduled', null, true)).toBe('scheduled');
+    expect(occurrenceStatus('scheduled', 'completed', true)).toBe('completed');
+  });
+});
