@@ -4,11 +4,15 @@ import path from 'node:path';
 
 export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
-/** Newest modification time (ms) of any file under the given folders. */
+/** Newest modification time (ms) of the given files and of any file under the given folders. */
 export function newestMtime(dirs) {
   let newest = 0;
   const walk = (dir) => {
     if (!fs.existsSync(dir)) return;
+    if (!fs.statSync(dir).isDirectory()) {
+      newest = Math.max(newest, fs.statSync(dir).mtimeMs);
+      return;
+    }
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       if (entry.name === 'node_modules' || entry.name === 'dist') continue;
       const full = path.join(dir, entry.name);
