@@ -14,6 +14,15 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'realtime',
+          include: ['packages/realtime/src/**/*.test.ts', 'packages/realtime/test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
           environment: 'node',

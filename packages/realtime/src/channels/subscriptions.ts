@@ -1,0 +1,73 @@
+import type { PresenceMember } from '../adapters/adapter.js';
+import type { Connection } from '../connection.js';
+import type { ServerContext } from '../context.js';
+import { channelKind, channelNameProblem } from '../protocol/channel-names.js';
+import { ErrorCode } from '../protocol/codes.js';
+import { frames, presenceData } from '../protocol/messages.js';
+import { isRecord, type Rejection, reject } from './admission.js';
+import { admitPresence, joinPresence, leavePresence } from './presence.js';
+import { admitPrivate } from './private.js';
+import { admitUserChannel } from './user.js';
+
+/** `pusher:subscribe`: checks the name and authorization, joins, answers `subscription_succeeded`. */
+export async function subscribe(ctx: ServerContext, conn: Connection, data: unknown): Promise<void> {
+  const channel = isRecord(data) ? data.channel : undefined;
+  const problem = channelNameProblem(channel, ctx.limits.maxChannelNameLength);
+  if (problem !== null || typeof channel !== 'string') {
+    conn.sendError(ErrorCode.InvalidChannel, problem ?? 'Channel name missing');
+    if (typeof channel === 'string' && channel !== '') {
+      conn.send(frames.subscriptionError(channel, 'InvalidChannel', problem ?? '', ErrorCode.InvalidChannel));
+    }
+    return;
+  }
+  const fields = isRecord(data) ? data : {};
+  if (conn.subscriptions.has(channel)) return resendSuccess(ctx, conn, channel);
+
+  const kind = channelKind(channel);
+  let member: PresenceMember | undefined;
+  let rejection: Rejection | null = null;
+  if (kind === 'private') rejection = admitPrivate(ctx, conn, channel, fields.auth);
+  else if (kind === 'user') rejection = admitUserChannel(conn, channel);
+  else if (kind === 'presence') {
+    const admitted = admitPresence(ctx, conn, channel, fields);
+    if ('member' in admitted) member = admitted.member;
+    else rejection = admitted;
+  }
+  if (rejection) return reject(conn, channel, rejection);
+
+  if (!member) {
+    addSubscriber(ctx, conn, channel, undefined);
+    conn.send(frames.subscriptionSucceeded(channel));
+    return;
+  }
+  const joined = await joinPresence(ctx, conn, channel, member);
+  if ('type' in joined) return reject(conn, channel, joined);
+  addSubscriber(ctx, conn, channel, member);
+  conn.send(frames.subscriptionSucceeded(channel, presenceData(joined.members)));
+  joined.announce();
+}
+
+/** `pusher:unsubscribe`, and every subscription of a closed connection. */
+export async function unsubscribe(ctx: ServerContext, conn: Connection, channel: string): Promise<void> {
+  if (!conn.subscriptions.has(channel)) return;
+  const member = conn.subscriptions.get(channel);
+  conn.subscriptions.delete(channel);
+  ctx.adapter.subscriptionCountChanged(channel, ctx.hub.leave(channel, conn));
+  if (member) await leavePresence(ctx, channel, member.id);
+}
+
+export async function unsubscribeAll(ctx: ServerContext, conn: Connection): Promise<void> {
+  await Promise.all([...conn.subscriptions.keys()].map((channel) => unsubscribe(ctx, conn, channel)));
+}
+
+function addSubscriber(ctx: ServerContext, conn: Connection, channel: string, member: PresenceMember | undefined) {
+  conn.subscriptions.set(channel, member);
+  ctx.adapter.subscriptionCountChanged(channel, ctx.hub.join(channel, conn));
+}
+
+/** A repeated subscribe is answered as a success again (with the current members for presence). */
+async function resendSuccess(ctx: ServerContext, conn: Connection, channel: string): Promise<void> {
+  if (conn.subscriptions.get(channel) === undefined) return conn.send(frames.subscriptionSucceeded(channel));
+  const members = await ctx.adapter.presenceMembers(channel);
+  conn.send(frames.subscriptionSucceeded(channel, presenceData(members)));
+}

@@ -1,0 +1,85 @@
+import type { WebSocket } from 'ws';
+import type { PresenceMember } from './adapters/adapter.js';
+import { CloseCode } from './protocol/codes.js';
+import { frames } from './protocol/messages.js';
+
+export interface SignedInUser {
+  id: string;
+  /** The `user_data` JSON string as signed. */
+  userData: string;
+  /** `user_info` from `user_data`, used for presence joins without `channel_data`. */
+  info: unknown;
+}
+
+const TEXT = { binary: false } as const;
+
+/** One client's WebSocket and what the protocol knows about it. */
+export class Connection {
+  user: SignedInUser | null = null;
+  /** channel → the presence member this connection joined as (undefined for other kinds). */
+  readonly subscriptions = new Map<string, PresenceMember | undefined>();
+  lastActivity = Date.now();
+  /** When the server pinged and is still waiting for any frame; 0 when not waiting. */
+  pingSentAt = 0;
+  closed = false;
+  /** Frames are handled one after another, so a subscribe that awaits the adapter can't race an unsubscribe. */
+  queue: Promise<void> = Promise.resolve();
+  private tokens: number;
+  private refilledAt = Date.now();
+
+  constructor(
+    private readonly ws: WebSocket,
+    readonly socketId: string,
+    private readonly eventsPerSecond: number,
+    private readonly maxBufferedBytes: number,
+  ) {
+    this.tokens = eventsPerSecond;
+  }
+
+  /** Sends an encoded frame (a Buffer is sent as a text frame, so one encoding serves every subscriber). */
+  send(frame: string | Buffer): void {
+    if (this.closed) return;
+    if (this.ws.bufferedAmount > this.maxBufferedBytes) {
+      this.close(CloseCode.OverCapacity, 'Client too slow to read its messages');
+      return;
+    }
+    this.ws.send(frame, TEXT);
+  }
+
+  sendError(code: number, message: string): void {
+    this.send(frames.error(code, message));
+  }
+
+  /** Any frame from the client shows it is alive. */
+  touch(now = Date.now()): void {
+    this.lastActivity = now;
+    this.pingSentAt = 0;
+  }
+
+  /** Token bucket: `eventsPerSecond` a second with a burst of the same size. */
+  takeClientEventToken(now = Date.now()): boolean {
+    this.tokens = Math.min(this.eventsPerSecond, this.tokens + ((now - this.refilledAt) / 1000) * this.eventsPerSecond);
+    this.refilledAt = now;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+
+  /** Closes with a code (see protocol/codes.ts for which codes make pusher-js reconnect). */
+  close(code: number, reason: string): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.ws.close(code, reason.slice(0, 120));
+    this.onClosed?.();
+  }
+
+  /** Set by the server: runs once, whether we closed or the client did. */
+  onClosed?: () => void;
+
+  /** The client went away (its close frame or a dropped TCP connection). */
+  markClosed(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.onClosed?.();
+  }
+}
