@@ -1,4 +1,4 @@
-// Bundles the server (and the shared package it imports from source) into dist/main.js.
+// Bundles the server (and the workspace packages it imports from source) into dist/main.js.
 // npm dependencies stay external: they are installed next to it.
 import { build } from 'esbuild';
 
@@ -11,7 +11,11 @@ await build({
   format: 'esm',
   sourcemap: true,
   packages: 'external',
-  // @fieldplan/shared is TypeScript source: bundle it instead of leaving it external.
-  alias: { '@fieldplan/shared': '../../packages/shared/src/index.ts' },
+  // @fieldplan/shared and @fieldplan/realtime are TypeScript source: bundle them instead of leaving them
+  // external (their own npm dependencies — ws, ioredis — stay external like ours).
+  alias: {
+    '@fieldplan/shared': '../../packages/shared/src/index.ts',
+    '@fieldplan/realtime': '../../packages/realtime/src/index.ts',
+  },
   logLevel: 'warning',
 });

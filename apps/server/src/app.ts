@@ -15,14 +15,20 @@ import { frameworkErrorProblem, registerProblemHandler, sendProblem } from './ht
 import { createMemoryRateLimiter, type RateLimiter } from './http/rate-limit.js';
 import { createSessionStore } from './http/session.js';
 import { registerSpa } from './http/static-spa.js';
+import { areaRoutes } from './modules/areas/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { calendarRoutes } from './modules/calendar/routes.js';
+import { changeRoutes } from './modules/changes/routes.js';
 import { customerRoutes } from './modules/customers/routes.js';
 import { invitationRoutes } from './modules/invitations/routes.js';
 import { jobRoutes } from './modules/jobs/routes.js';
+import { startLocationPruning } from './modules/locations/prune.js';
+import { locationRoutes } from './modules/locations/routes.js';
 import { memberRoutes } from './modules/members/routes.js';
+import { placeRoutes } from './modules/places/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { workspaceRoutes } from './modules/workspaces/routes.js';
+import { setupRealtime } from './realtime/index.js';
 import { version } from './version.js';
 
 export interface AppOptions {
@@ -87,6 +93,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerCsrfCheck(app, { cookieName: sessions.cookieName, appOrigin: config.appOrigin });
   registerProblemHandler(app);
   registerNulGuard(app);
+  // Realtime (issue 6): before the routes, so its post-commit publishing hooks cover every one of them.
+  const realtime = await setupRealtime(app, config, db);
 
   const deps: Deps = {
     config,
@@ -94,6 +102,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sessions,
     limiter: options.limiter ?? createMemoryRateLimiter(),
     limits: { signInPerMinute: options.signInPerMinute ?? productLimits.signInAttemptsPerMinute },
+    realtime,
   };
   systemRoutes(app, deps);
   authRoutes(app, deps);
@@ -103,6 +112,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   customerRoutes(app, deps);
   jobRoutes(app, deps);
   calendarRoutes(app, deps);
+  areaRoutes(app, deps);
+  placeRoutes(app, deps);
+  changeRoutes(app, deps);
+  locationRoutes(app, deps);
+  startLocationPruning(app, db);
 
   await registerSpa(app, config.WEB_DIST === '' ? null : (config.WEB_DIST ?? defaultWebDist));
   return app;

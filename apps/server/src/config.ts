@@ -24,8 +24,18 @@ const envSchema = z.object({
   PUSHER_HOST: z.string().min(1).optional(),
   PUSHER_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   PUSHER_TLS: bool.optional(),
+  /** Pusher Channels' own cluster (`eu`, `mt1` …) when PUSHER_HOST is not given. */
+  PUSHER_CLUSTER: z
+    .string()
+    .regex(/^[a-z0-9-]{1,20}$/, 'must be a cluster name such as eu or mt1')
+    .optional(),
   SENTRY_DSN: z.url().optional(),
   GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
+  /** Origin the Maps JavaScript API is loaded from (default Google's); tests point it at a stand-in. */
+  GOOGLE_MAPS_SCRIPT_URL: z
+    .url()
+    .regex(/^https?:\/\//, 'must be an http(s) URL')
+    .optional(),
   TILE_URL_TEMPLATE: z.string().min(1).optional(),
   TILE_ATTRIBUTION: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -44,6 +54,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  // An external realtime service needs all three (issue 6); one or two set is a typo, not the embedded server.
+  const pusher = (['PUSHER_APP_ID', 'PUSHER_KEY', 'PUSHER_SECRET'] as const).filter((k) => !parsed.data[k]);
+  if (pusher.length > 0 && pusher.length < 3) {
+    const lines = pusher.map((k) => `  ${k}: required when any of PUSHER_APP_ID, PUSHER_KEY, PUSHER_SECRET is set`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const publicUrl = parsed.data.PUBLIC_URL;

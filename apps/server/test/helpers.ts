@@ -173,8 +173,13 @@ export function listRoutes(app: FastifyInstance): { method: string; url: string 
 }
 
 /**
- * Workspace routes of the schedule (customers, jobs, calendar). jobs-access.test.ts holds their
- * role × route and isolation tables; permissions.test.ts and isolation.test.ts hold the rest, so
- * between them every registered workspace route is covered.
+ * Workspace routes of the schedule (customers, jobs, calendar, service areas). jobs-access.test.ts
+ * holds the role × route and isolation tables of customers, jobs and calendar, areas-access.test.ts
+ * those of `areasPath`, realtime-access.test.ts those of `realtimePath`; permissions.test.ts and isolation.test.ts hold the rest, so between them
+ * every registered workspace route is covered.
  */
-export const schedulePath = /^\/api\/v1\/workspaces\/:ws\/(customers|jobs|calendar)/;
+export const schedulePath = /^\/api\/v1\/workspaces\/:ws\/(customers|jobs|calendar|areas|changes|locations)/;
+/** The service-area routes (issue 5), covered by areas-access.test.ts. */
+export const areasPath = /^\/api\/v1\/workspaces\/:ws\/areas/;
+/** The change log and live locations (issue 6), covered by realtime-access.test.ts. */
+export const realtimePath = /^\/api\/v1\/workspaces\/:ws\/(changes|locations)/;

@@ -40,7 +40,44 @@ describe('system routes', () => {
     const res = await new Client(ctx.app).get('/api/v1/config');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
-    expect(res.json()).toEqual({ version, demo: true });
+    expect(res.json()).toEqual({
+      version,
+      demo: true,
+      maps: {
+        googleApiKey: null,
+        googleScriptBase: 'https://maps.googleapis.com',
+        tileUrlTemplate: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+        tileAttribution: '© OpenStreetMap contributors',
+      },
+      // The embedded realtime server on this origin (issue 6; realtime-external.test.ts for PUSHER_*).
+      realtime: {
+        key: expect.stringMatching(/^fp[0-9a-f]{20}$/),
+        wsHost: null,
+        wsPort: null,
+        forceTLS: false,
+        cluster: 'fieldplan',
+      },
+    });
+  });
+
+  it('GET /api/v1/config hands the browser the Google key, the script origin and the tile defaults', async () => {
+    const env = {
+      GOOGLE_MAPS_API_KEY: 'browser-key',
+      GOOGLE_MAPS_SCRIPT_URL: 'http://127.0.0.1:9999/',
+      TILE_URL_TEMPLATE: 'https://tiles.example/{z}/{x}/{y}.png',
+      TILE_ATTRIBUTION: '© Example',
+    };
+    const custom = await createTestApp({ env });
+    try {
+      expect((await custom.app.inject('/api/v1/config')).json().maps).toEqual({
+        googleApiKey: 'browser-key',
+        googleScriptBase: 'http://127.0.0.1:9999',
+        tileUrlTemplate: 'https://tiles.example/{z}/{x}/{y}.png',
+        tileAttribution: '© Example',
+      });
+    } finally {
+      await custom.close();
+    }
   });
 
   it('FIELDPLAN_DEMO=0 shows in the config', async () => {

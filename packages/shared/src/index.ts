@@ -1,8 +1,11 @@
 export * from './errors.js';
+export * from './geo/index.js';
 export * from './limits.js';
 export * from './permissions.js';
+export * from './realtime.js';
 export * from './recurrence/index.js';
 export * from './roles.js';
+export * from './schemas/areas.js';
 export * from './schemas/auth.js';
 export * from './schemas/calendar.js';
 export * from './schemas/customers.js';
@@ -10,4 +13,5 @@ export * from './schemas/fields.js';
 export * from './schemas/jobs.js';
 export * from './schemas/me.js';
 export * from './schemas/members.js';
+export * from './schemas/places.js';
 export * from './schemas/workspace.js';

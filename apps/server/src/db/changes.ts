@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import { noteChange } from '../realtime/outbox.js';
 import type { Database } from './schema.js';
 
 export interface ChangeInput {
@@ -22,6 +23,7 @@ export async function recordChange(trx: Transaction<Database>, change: ChangeInp
     .returning('last_seq')
     .executeTakeFirstOrThrow();
   const seq = Number(row.last_seq);
+  const at = Date.now();
   await trx
     .insertInto('changes')
     .values({
@@ -31,8 +33,17 @@ export async function recordChange(trx: Transaction<Database>, change: ChangeInp
       entity_id: change.entityId,
       action: change.action,
       actor_id: change.actorId,
-      at: Date.now(),
+      at,
     })
     .execute();
+  // Published after the request if (and only if) this row turns out to be committed (realtime/outbox.ts).
+  noteChange({
+    workspaceId: change.workspaceId,
+    seq,
+    entity: change.entity,
+    entityId: change.entityId,
+    action: change.action,
+    at,
+  });
   return seq;
 }

@@ -17,6 +17,10 @@ export interface Database {
   jobs: JobsTable;
   job_assignees: JobAssigneesTable;
   job_exceptions: JobExceptionsTable;
+  service_areas: ServiceAreasTable;
+  location_pings: LocationPingsTable;
+  location_latest: LocationPingsTable;
+  install_secrets: InstallSecretsTable;
 }
 
 export interface UsersTable {
@@ -150,5 +154,47 @@ export interface JobExceptionsTable {
   /** JSON array of member ids overriding the series' technicians, or null. */
   assignee_ids: string | null;
   status: string | null;
+  created_at: number;
+}
+
+export interface ServiceAreasTable {
+  id: string;
+  workspace_id: string;
+  name: string;
+  /** Lower-cased, accent-free name: the list's order. */
+  sort_name: string;
+  colour: string;
+  kind: 'Polygon' | 'MultiPolygon' | 'Circle';
+  /** The shape as JSON: GeoJSON Polygon/MultiPolygon or `{type: 'Circle', center, radiusM}`. */
+  geometry: string;
+  vertex_count: number;
+  /** Bounding box in degrees (a circle's widened by its radius). */
+  south: number;
+  west: number;
+  north: number;
+  east: number;
+  version: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One accepted location ping (`location_pings`), and a member's latest one (`location_latest`). */
+export interface LocationPingsTable {
+  workspace_id: string;
+  member_id: string;
+  lat: number;
+  lng: number;
+  accuracy_m: number;
+  heading: number | null;
+  /** When the fix was taken (device clock, bounded to the last day). */
+  at: number;
+  /** When it arrived: the 1-per-5-s limit and the 30-day history count from this. */
+  received_at: number;
+}
+
+/** Random per-install values (the realtime secret's seed); never logged or sent to browsers. */
+export interface InstallSecretsTable {
+  name: string;
+  value: string;
   created_at: number;
 }

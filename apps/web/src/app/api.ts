@@ -12,6 +12,8 @@ export interface ApiRequest {
   url: string;
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   body?: unknown;
+  /** Extra request headers (`If-Match` on versioned writes). */
+  headers?: Record<string, string>;
 }
 
 /** Endpoints where 401 is an expected answer (wrong password, not signed in yet), not a lost session. */
@@ -51,6 +53,7 @@ export const apiBaseQuery: BaseQueryFn<ApiRequest | string, unknown, Problem> = 
     credentials: 'same-origin',
     signal: api.signal,
   };
+  if (request.headers) init.headers = { ...init.headers, ...request.headers };
   if (request.body !== undefined) {
     init.headers = { ...init.headers, 'content-type': 'application/json' };
     init.body = JSON.stringify(request.body);
@@ -77,14 +80,24 @@ export const apiBaseQuery: BaseQueryFn<ApiRequest | string, unknown, Problem> = 
   return { error: problem };
 };
 
-export const tagTypes = ['Me', 'Workspace', 'Member', 'Invitation'] as const;
+export const tagTypes = [
+  'Me',
+  'Workspace',
+  'Member',
+  'Invitation',
+  'Customer',
+  'Job',
+  'CalendarEvents',
+  'Area',
+] as const;
 
 /** The one RTK Query api; each feature adds its endpoints with `api.injectEndpoints`. */
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: apiBaseQuery,
   tagTypes,
-  // Until realtime updates land, a screen opened again refetches data older than 30 s.
+  // A screen opened again refetches data older than 30 s: a safety net for when live updates are off
+  // (no realtime service, or disconnected); while connected, src/realtime keeps the caches current.
   refetchOnMountOrArgChange: 30,
   refetchOnFocus: true,
   refetchOnReconnect: true,

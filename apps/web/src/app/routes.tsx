@@ -4,12 +4,21 @@ import { SignupPage } from '../features/auth/SignupPage';
 import { NotFoundContent, NotFoundPage } from '../features/errors/NotFoundPage';
 import { RouteError } from '../features/errors/RouteError';
 import { InvitePage } from '../features/invitations/InvitePage';
+import { areasScreen, mapScreen } from '../features/map/lazy-routes';
 import { OverviewPage } from '../features/overview/OverviewPage';
 import { SettingsPage } from '../features/settings/SettingsPage';
 import { TeamPage } from '../features/team/TeamPage';
 import { HomeRedirect } from '../features/workspace/HomeRedirect';
 import { WorkspaceLayout } from '../features/workspace/WorkspaceLayout';
 import { AppRoot } from './AppRoot';
+import {
+  customerDetailPage,
+  customersPage,
+  jobDetailPanel,
+  jobEditPanel,
+  jobNewPanel,
+  scheduleLayout,
+} from './lazy-screens';
 
 /** Every screen's URL (PRODUCT.md §2). Workspace URLs carry the slug; the layout resolves it. */
 export const routes: RouteObject[] = [
@@ -26,6 +35,21 @@ export const routes: RouteObject[] = [
         element: <WorkspaceLayout />,
         children: [
           { index: true, element: <OverviewPage /> },
+          {
+            // The board and the calendar; a job's panel opens over them (PRODUCT.md §2).
+            element: scheduleLayout,
+            children: [
+              { path: 'dispatch', element: null },
+              { path: 'calendar', element: null },
+              { path: 'jobs/new', element: jobNewPanel },
+              { path: 'jobs/:id', element: jobDetailPanel },
+              { path: 'jobs/:id/edit', element: jobEditPanel },
+            ],
+          },
+          { path: 'map', element: mapScreen },
+          { path: 'areas', element: areasScreen },
+          { path: 'customers', element: customersPage },
+          { path: 'customers/:id', element: customerDetailPage },
           { path: 'team', element: <TeamPage /> },
           { path: 'settings', element: <SettingsPage /> },
           { path: '*', element: <NotFoundContent /> },

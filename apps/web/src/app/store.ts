@@ -1,11 +1,18 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
+import { sharingSlice } from '../features/locations/sharing-slice';
+import { realtimeSlice } from '../realtime/realtime-slice';
 import { type ApiExtra, api } from './api';
 
 /** Builds the store; `extra` is the outside world (fetch, what to do when the session ends). */
 export function makeStore(extra: ApiExtra) {
   const store = configureStore({
-    reducer: { [api.reducerPath]: api.reducer },
+    reducer: {
+      [api.reducerPath]: api.reducer,
+      // Realtime (issue 6): the connection's state and who is online; your location sharing.
+      [realtimeSlice.reducerPath]: realtimeSlice.reducer,
+      [sharingSlice.reducerPath]: sharingSlice.reducer,
+    },
     middleware: (getDefault) => getDefault({ thunk: { extraArgument: extra } }).concat(api.middleware),
   });
   // Refetch on window focus and reconnect, so a screen left open doesn't stay stale.

@@ -3,6 +3,7 @@ import { hashPassword } from '../../lib/crypto.js';
 import { newId } from '../../lib/ids.js';
 import { createWorkspace } from '../../modules/workspaces/service.js';
 import type { Db } from '../database.js';
+import { seedDemoAreas } from './demo-areas.js';
 import { seedDemoSchedule } from './demo-jobs.js';
 
 export const demoPassword = 'fieldplan-demo';
@@ -26,7 +27,8 @@ export async function isEmpty(db: Db): Promise<boolean> {
 /**
  * Seeds "Demo Plumbing" (slug `demo`, Europe/Berlin, map on Berlin) with one user per role, all
  * with the password `fieldplan-demo`, and its customers and three weeks of jobs around `now`
- * (./demo-jobs.ts). Does nothing when the demo workspace already exists.
+ * (./demo-jobs.ts), three service areas and the technicians' home bases (./demo-areas.ts). Does
+ * nothing when the demo workspace already exists.
  */
 export async function seedDemo(db: Db, options: { now?: number } = {}): Promise<{ created: boolean }> {
   const existing = await db.kysely.selectFrom('workspaces').select('id').where('slug', '=', 'demo').executeTakeFirst();
@@ -84,6 +86,12 @@ export async function seedDemo(db: Db, options: { now?: number } = {}): Promise<
       zone: 'Europe/Berlin',
       technicianIds,
       createdBy: ids[1] ?? ids[0] ?? '',
+      now: options.now ?? Date.now(),
+    });
+    await seedDemoAreas(trx, {
+      workspaceId: ws.id,
+      zone: 'Europe/Berlin',
+      technicianIds,
       now: options.now ?? Date.now(),
     });
   });

@@ -1,11 +1,11 @@
-import { publicConfigSchema } from '@fieldplan/shared';
+import { defaultTileAttribution, defaultTileUrlTemplate, publicConfigSchema } from '@fieldplan/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { version } from '../../version.js';
 
-export function systemRoutes(fastify: FastifyInstance, { db, config }: Deps) {
+export function systemRoutes(fastify: FastifyInstance, { db, config, realtime }: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['system'];
 
@@ -20,9 +20,17 @@ export function systemRoutes(fastify: FastifyInstance, { db, config }: Deps) {
       .send({ status: ready ? 'ready' : 'database unavailable', database: db.dialect });
   });
 
-  app.get('/api/v1/config', { schema: { tags, response: { 200: publicConfigSchema } } }, async () => ({
+  app.get('/api/v1/config', { schema: { tags, response: { 200: publicConfigSchema } } }, async (request) => ({
     version,
     demo: config.FIELDPLAN_DEMO,
+    maps: {
+      googleApiKey: config.GOOGLE_MAPS_API_KEY ?? null,
+      googleScriptBase: (config.GOOGLE_MAPS_SCRIPT_URL ?? 'https://maps.googleapis.com').replace(/\/+$/, ''),
+      tileUrlTemplate: config.TILE_URL_TEMPLATE ?? defaultTileUrlTemplate,
+      tileAttribution: config.TILE_ATTRIBUTION ?? defaultTileAttribution,
+    },
+    // Where pusher-js connects: the embedded server on this origin, or the external service (issue 6).
+    realtime: realtime.browserConfig(request),
   }));
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => fastify.swagger());

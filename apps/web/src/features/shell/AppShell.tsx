@@ -2,6 +2,12 @@ import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Icon } from '../../components/Icon';
 import { Logo } from '../../components/Logo';
+import { RealtimeProvider } from '../../realtime/RealtimeProvider';
+import { ConnectionBanner } from '../connection/ConnectionBanner';
+import { ConnectionIndicator } from '../connection/ConnectionIndicator';
+import { LocationSharer } from '../locations/LocationSharer';
+import { SharingBadge } from '../locations/ShareLocationItem';
+import { PresenceAvatars } from '../presence/PresenceAvatars';
 import { useWorkspace } from '../workspace/use-workspace';
 import { MobileNav } from './MobileNav';
 import { navItems } from './nav-items';
@@ -9,37 +15,52 @@ import { UserMenu } from './UserMenu';
 import { WorkspaceSwitcher } from './WorkspaceSwitcher';
 import './AppShell.css';
 
-/** The frame of every workspace screen: top bar (switcher, navigation, you) and the page. */
+/**
+ * The frame of every workspace screen: top bar (switcher, navigation, who is online, the live
+ * connection, you) and the page, all inside the workspace's realtime connection.
+ */
 export function AppShell({ children }: { children: ReactNode }) {
   const { role, slug } = useWorkspace();
   const base = `/w/${slug}`;
   const items = navItems(role);
   return (
-    <div className="shell">
-      <a href="#main" className="skip-link">
-        Skip to content
-      </a>
-      <header className="topbar">
-        <MobileNav items={items} base={base} />
-        <Link to={base} className="topbar-logo" aria-label="Fieldplan: overview">
-          <Logo compact />
-        </Link>
-        <WorkspaceSwitcher />
-        <nav className="topbar-nav" aria-label="Main">
-          {items.map((item) => (
-            <NavLink key={item.label} to={item.to ? `${base}/${item.to}` : base} end={item.end} className="topbar-link">
-              <Icon name={item.icon} />
-              {item.label}
-            </NavLink>
-          ))}
-        </nav>
-        <div className="topbar-end">
-          <UserMenu />
-        </div>
-      </header>
-      <main id="main" className="shell-main" tabIndex={-1}>
-        {children}
-      </main>
-    </div>
+    <RealtimeProvider>
+      <div className="shell">
+        <a href="#main" className="skip-link">
+          Skip to content
+        </a>
+        <header className="topbar">
+          <MobileNav items={items} base={base} />
+          <Link to={base} className="topbar-logo" aria-label="Fieldplan: overview">
+            <Logo compact />
+          </Link>
+          <WorkspaceSwitcher />
+          <nav className="topbar-nav" aria-label="Main">
+            {items.map((item) => (
+              <NavLink
+                key={item.label}
+                to={item.to ? `${base}/${item.to}` : base}
+                end={item.end}
+                className="topbar-link"
+              >
+                <Icon name={item.icon} />
+                {item.label}
+              </NavLink>
+            ))}
+          </nav>
+          <div className="topbar-end">
+            <PresenceAvatars />
+            <SharingBadge />
+            <ConnectionIndicator />
+            <UserMenu />
+          </div>
+        </header>
+        <ConnectionBanner />
+        <LocationSharer />
+        <main id="main" className="shell-main" tabIndex={-1}>
+          {children}
+        </main>
+      </div>
+    </RealtimeProvider>
   );
 }

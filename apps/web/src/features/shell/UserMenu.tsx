@@ -2,6 +2,7 @@ import { Avatar } from '../../components/Avatar';
 import { Icon } from '../../components/Icon';
 import { Menu, MenuHeader, MenuItem, MenuSeparator } from '../../components/Menu';
 import { useSignOut } from '../auth/use-sign-out';
+import { ShareLocationItem } from '../locations/ShareLocationItem';
 import { useWorkspace } from '../workspace/use-workspace';
 
 /** Your avatar; its menu says who you are signed in as and signs you out. */
@@ -20,6 +21,7 @@ export function UserMenu() {
         <span className="user-email">{me.user.email}</span>
       </MenuHeader>
       <MenuSeparator />
+      <ShareLocationItem />
       <MenuItem onSelect={() => void signOut()}>
         <Icon name="logOut" />
         Sign out

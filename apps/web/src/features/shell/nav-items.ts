@@ -13,6 +13,11 @@ export interface NavItem {
 export function navItems(role: Role): NavItem[] {
   const items: NavItem[] = [
     { to: '', label: 'Overview', icon: 'home', end: true },
+    { to: 'dispatch', label: 'Dispatch', icon: 'compass' },
+    { to: 'calendar', label: 'Calendar', icon: 'calendar' },
+    { to: 'map', label: 'Map', icon: 'map' },
+    { to: 'customers', label: 'Customers', icon: 'building' },
+    { to: 'areas', label: 'Areas', icon: 'pin' },
     { to: 'team', label: 'Team', icon: 'users' },
   ];
   if (can(role, 'workspace.manage')) items.push({ to: 'settings', label: 'Settings', icon: 'settings' });

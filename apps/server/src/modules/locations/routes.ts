@@ -1,0 +1,56 @@
+import { liveLocationSchema, locationPingSchema, realtimeEvents, workspaceChannels } from '@fieldplan/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps.js';
+import { authorize, requireMember } from '../../http/workspace-access.js';
+import { getLocations, recordPing } from './service.js';
+
+const wsParams = z.object({ ws: z.string() });
+
+/** Live locations (PRODUCT.md §6, §9; issue 6 item 6). */
+export function locationRoutes(fastify: FastifyInstance, { db, realtime }: Deps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['locations'];
+
+  app.post(
+    '/api/v1/workspaces/:ws/locations',
+    {
+      schema: {
+        tags,
+        description: 'Your own position; one every 5 s (429 with Retry-After otherwise).',
+        params: wsParams,
+        body: locationPingSchema,
+        response: { 201: liveLocationSchema },
+      },
+    },
+    async (request, reply) => {
+      const actor = await requireMember(db, request, request.params.ws);
+      authorize(actor, 'locations.share', 'share your location');
+      const location = await recordPing(db.kysely, actor, request.body);
+      // Stored already: a realtime hiccup must not turn into a failed ping (the map catches up on the next).
+      await realtime
+        .publish(workspaceChannels.locations(actor.workspaceId), realtimeEvents.location, location)
+        .catch((err: unknown) => request.log.warn({ err }, 'realtime: publishing a location failed'));
+      return reply.code(201).send(location);
+    },
+  );
+
+  app.get(
+    '/api/v1/workspaces/:ws/locations',
+    {
+      schema: {
+        tags,
+        description:
+          'Latest positions of the last 12 hours: every member for owners and dispatchers, your own for technicians.',
+        params: wsParams,
+        response: { 200: z.array(liveLocationSchema) },
+      },
+    },
+    async (request, reply) => {
+      const actor = await requireMember(db, request, request.params.ws);
+      reply.header('cache-control', 'no-store');
+      return getLocations(db.kysely, actor);
+    },
+  );
+}

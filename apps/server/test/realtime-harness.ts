@@ -1,0 +1,253 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import type { ChangeEvent, PublicConfig } from '@fieldplan/shared';
+import type { FastifyInstance } from 'fastify';
+import Pusher, { type Channel } from 'pusher-js';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import type { Db } from '../src/db/database.js';
+import { createTestDb } from './harness.js';
+
+/** The real app (embedded realtime server included) listening on an ephemeral loopback port. */
+export interface LiveApp {
+  app: FastifyInstance;
+  db: Db;
+  port: number;
+  /** `http://127.0.0.1:port`: where real HTTP requests go, and the Origin they carry. */
+  origin: string;
+  /** The pusher key the browser would get from `/api/v1/config`. */
+  key: string;
+  close(): Promise<void>;
+}
+
+export interface LiveAppOptions {
+  env?: Record<string, string>;
+  /** An existing database (a second app on the same one); the first app's owner cleans it up. */
+  db?: Db;
+  /** Extra routes registered before the app is ready (they get every app hook). */
+  extraRoutes?: (app: FastifyInstance) => void;
+}
+
+export async function createLiveApp(options: LiveAppOptions = {}): Promise<LiveApp> {
+  const own = options.db ? null : await createTestDb();
+  const db = options.db ?? (own as { db: Db }).db;
+  const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env }), WEB_DIST: '' };
+  const app = await buildApp({ config, db, logger: false, signInPerMinute: 1000 });
+  options.extraRoutes?.(app);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as AddressInfo).port;
+  const res = await app.inject('/api/v1/config');
+  const key = (res.json() as PublicConfig).realtime?.key ?? '';
+  return {
+    app,
+    db,
+    port,
+    origin: `http://127.0.0.1:${port}`,
+    key,
+    close: async () => {
+      await app.close();
+      await own?.cleanup();
+    },
+  };
+}
+
+/** Anything holding session cookies: a test `Client` (app.inject) or an `HttpClient` (real HTTP). */
+export interface CookieHolder {
+  cookies: Map<string, string>;
+}
+
+/** The cookie header of a test client (its session, made through `app.inject`). */
+export const cookieOf = (client: CookieHolder) => [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+
+/**
+ * A form-encoded POST as pusher-js's ajax transport sends it, with the client's session cookie and
+ * the app's own Origin. Node's XMLHttpRequest stand-in can't send Cookie/Origin, hence fetch.
+ */
+export async function postForm(live: LiveApp, client: CookieHolder | null, path: string, form: Record<string, string>) {
+  const headers: Record<string, string> = {
+    'content-type': 'application/x-www-form-urlencoded',
+    origin: live.origin,
+  };
+  if (client) headers.cookie = cookieOf(client);
+  return fetch(`${live.origin}${path}`, { method: 'POST', headers, body: new URLSearchParams(form).toString() });
+}
+
+/** Where a pusher-js client connects and whose session authorizes it. */
+export interface ConnectTarget {
+  port: number;
+  key: string;
+  origin: string;
+}
+
+/** The official pusher-js (Node build) connected to `target`, authorizing through Fieldplan's endpoints. */
+export function connectPusher(target: ConnectTarget, client: CookieHolder): Pusher {
+  const post = async (path: string, form: Record<string, string>) => {
+    const res = await fetch(`${target.origin}${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: target.origin,
+        cookie: cookieOf(client),
+      },
+      body: new URLSearchParams(form).toString(),
+    });
+    if (!res.ok) throw new Error(`auth answered ${res.status}`);
+    // Whatever the endpoint signed, handed to pusher-js as its own ajax transport would.
+    return (await res.json()) as { auth: string; channel_data?: string; user_data: string };
+  };
+  return new Pusher(target.key, {
+    cluster: 'fieldplan',
+    wsHost: '127.0.0.1',
+    wsPort: target.port,
+    forceTLS: false,
+    enabledTransports: ['ws'],
+    disableStats: true,
+    channelAuthorization: {
+      endpoint: '/api/realtime/auth',
+      transport: 'ajax',
+      customHandler: ({ socketId, channelName }, callback) => {
+        post('/api/realtime/auth', { socket_id: socketId, channel_name: channelName }).then(
+          (data) => callback(null, data),
+          (err: Error) => callback(err, null),
+        );
+      },
+    },
+    userAuthentication: {
+      endpoint: '/api/realtime/user-auth',
+      transport: 'ajax',
+      customHandler: ({ socketId }, callback) => {
+        post('/api/realtime/user-auth', { socket_id: socketId }).then(
+          (data) => callback(null, data),
+          (err: Error) => callback(err, null),
+        );
+      },
+    },
+  });
+}
+
+export async function connected(pusher: Pusher): Promise<string> {
+  if (pusher.connection.state !== 'connected') {
+    await new Promise<void>((resolve) => pusher.connection.bind('connected', () => resolve()));
+  }
+  return pusher.connection.socket_id;
+}
+
+/** Signs the client in (`pusher:signin`, as the app does on connect) and waits for the answer. */
+export async function signedIn(pusher: Pusher): Promise<void> {
+  pusher.signin();
+  await connected(pusher);
+  await eventually(() => pusher.user.user_data !== null, 3000, 'signin_success');
+}
+
+/** Close codes a pusher-js client reported (4009: terminated by the server). */
+export function closeCodes(pusher: Pusher): number[] {
+  const codes: number[] = [];
+  pusher.connection.bind('error', (e: { error?: { data?: { code?: number } } }) => {
+    if (e.error?.data?.code) codes.push(e.error.data.code);
+  });
+  return codes;
+}
+
+/** Subscribes; resolves when the server confirmed, rejects with the auth error otherwise. */
+export function subscribed(pusher: Pusher, name: string): Promise<Channel> {
+  const channel = pusher.subscribe(name);
+  return new Promise((resolve, reject) => {
+    channel.bind('pusher:subscription_succeeded', () => resolve(channel));
+    channel.bind('pusher:subscription_error', (err: unknown) => reject(new Error(JSON.stringify(err))));
+  });
+}
+
+/** Every `change` event a channel receives, in arrival order. */
+export function collectChanges(channel: Channel): ChangeEvent[] {
+  const seen: ChangeEvent[] = [];
+  channel.bind('change', (data: ChangeEvent) => seen.push(data));
+  return seen;
+}
+
+/** Polls until `check` is true, failing after `timeoutMs`. */
+export async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 5000, what = 'condition') {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(20);
+  }
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A Node child process started with `args`, resolved once a line of its stdout matches `ready`
+ * (e.g. the standalone realtime server's `{"listening": port}`), with that line.
+ */
+export async function spawnUntil(
+  args: string[],
+  env: Record<string, string>,
+  ready: RegExp,
+  timeoutMs = 30_000,
+): Promise<{ child: ChildProcess; line: string; output: () => string }> {
+  const child = spawn(process.execPath, args, {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk;
+  });
+  const line = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${args.join(' ')} did not start:\n${output}`)), timeoutMs);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk;
+      const found = output.split('\n').find((l) => ready.test(l));
+      if (found) {
+        clearTimeout(timer);
+        resolve(found);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${args.join(' ')} exited with ${code}:\n${output}`));
+    });
+  });
+  return { child, line, output: () => output };
+}
+
+/** Stops a child started by `spawnUntil` (SIGTERM, then SIGKILL after 5 s). */
+export async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+  await exited;
+  clearTimeout(timer);
+}
+
+export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+
+/** A browser-like client over real HTTP (another process): keeps its cookies, sends the server's Origin. */
+export class HttpClient {
+  cookies = new Map<string, string>();
+  constructor(readonly origin: string) {}
+
+  async request(method: string, path: string, body?: unknown): Promise<{ status: number; json: () => unknown }> {
+    const headers: Record<string, string> = { origin: this.origin, cookie: cookieOf(this) };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(`${this.origin}${path}`, {
+      method,
+      headers,
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+    });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const at = pair.indexOf('=');
+      const name = pair.slice(0, at).trim();
+      const value = pair.slice(at + 1).trim();
+      if (value === '' || /max-age=0/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await res.text();
+    return { status: res.status, json: () => (text ? JSON.parse(text) : null) };
+  }
+}

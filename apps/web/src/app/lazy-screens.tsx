@@ -1,0 +1,47 @@
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { BoardSkeleton } from '../features/dispatch/BoardSkeleton';
+
+/** A screen loaded on demand (its code, e.g. FullCalendar, stays out of the first bundle). */
+function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return lazy(() => load().then((module) => ({ default: module[name] })));
+}
+
+type ScheduleModule = typeof import('../features/dispatch/ScheduleLayout');
+let scheduleModule: ScheduleModule | undefined;
+let scheduleLoading: Promise<ScheduleModule> | undefined;
+const loadSchedule = () => {
+  scheduleLoading ??= import('../features/dispatch/ScheduleLayout').then((m) => {
+    scheduleModule = m;
+    return m;
+  });
+  return scheduleLoading;
+};
+// Once the code is here, hand it to React.lazy synchronously: a promise would suspend once more,
+// and React holds a revealed Suspense boundary back for up to 300 ms.
+const ScheduleLayout = lazy(() => {
+  const loaded = scheduleModule;
+  if (!loaded) return loadSchedule();
+  // A thenable that answers at once (React reads it without suspending); typed as the Promise lazy() wants.
+  // biome-ignore lint/suspicious/noThenProperty: React.lazy takes any thenable; this one resolves synchronously on purpose.
+  return { then: (resolve: (m: ScheduleModule) => void) => resolve(loaded) } as unknown as Promise<ScheduleModule>;
+});
+
+// Opened straight on the board (a link, a reload): fetch its code while /me is on its way,
+// instead of after the workspace has been resolved.
+if (typeof window !== 'undefined' && /^\/w\/[^/]+\/(dispatch|calendar|jobs)(\/|$)/.test(window.location.pathname)) {
+  void loadSchedule();
+}
+const JobNewPanel = screen(() => import('../features/jobs/JobNewPanel'), 'JobNewPanel');
+const JobDetailPanel = screen(() => import('../features/jobs/JobDetailPanel'), 'JobDetailPanel');
+const JobEditPanel = screen(() => import('../features/jobs/JobEditPanel'), 'JobEditPanel');
+const CustomersPage = screen(() => import('../features/customers/CustomersPage'), 'CustomersPage');
+const CustomerDetailPage = screen(() => import('../features/customers/CustomerDetailPage'), 'CustomerDetailPage');
+
+const suspended = (node: ReactNode, fallback: ReactNode = null) => <Suspense fallback={fallback}>{node}</Suspense>;
+
+export const scheduleLayout = suspended(<ScheduleLayout />, <BoardSkeleton />);
+export const jobNewPanel = suspended(<JobNewPanel />);
+export const jobDetailPanel = suspended(<JobDetailPanel />);
+export const jobEditPanel = suspended(<JobEditPanel />);
+export const customersPage = suspended(<CustomersPage />);
+export const customerDetailPage = suspended(<CustomerDetailPage />);

@@ -1,0 +1,41 @@
+import type { Area } from '@fieldplan/shared';
+import { EmptyState } from '../../components/EmptyState';
+import { describeShape } from './shape';
+
+interface AreaListProps {
+  areas: readonly Area[];
+  selectedId: string | null;
+  onSelect: (area: Area) => void;
+  canEdit: boolean;
+}
+
+/** The workspace's service areas: colour, name and shape; choosing one shows it on the map. */
+export function AreaList({ areas, selectedId, onSelect, canEdit }: AreaListProps) {
+  if (areas.length === 0) {
+    return (
+      <EmptyState icon="map" title="No service areas yet">
+        {canEdit
+          ? 'Draw a polygon or a circle on the map to mark where you work; jobs outside every area are flagged.'
+          : 'A dispatcher can draw the areas you work in; jobs outside them are flagged.'}
+      </EmptyState>
+    );
+  }
+  return (
+    <ul className="area-list" aria-label="Service areas">
+      {areas.map((area) => (
+        <li key={area.id}>
+          <button
+            type="button"
+            className="area-row"
+            aria-current={area.id === selectedId ? 'true' : undefined}
+            onClick={() => onSelect(area)}
+          >
+            <span className="area-swatch" style={{ background: area.colour }} aria-hidden="true" />
+            <span className="area-name">{area.name}</span>
+            <span className="area-kind">{describeShape(area.geometry)}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,253 @@
+import { type Area, type AreaGeometry, can, memberPalette } from '@fieldplan/shared';
+import { useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { problemMessage, toProblem } from '../../lib/problem';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useGetConfigQuery } from '../auth/endpoints';
+import { baseLayerOptions } from '../map/base-layers';
+import { FieldMap } from '../map/FieldMap';
+import { FitToGeometry } from '../map/MapFit';
+import { homeBasesOf } from '../map/map-data';
+import { useGetMembersQuery } from '../team/endpoints';
+import { useGetWorkspaceQuery } from '../workspace/endpoints';
+import { useWorkspace } from '../workspace/use-workspace';
+import { AreaForm, type AreaFormValues } from './AreaForm';
+import { AreaList } from './AreaList';
+import { useListAreasQuery } from './endpoints';
+import { type DrawShape, DrawTool, EditableShape } from './GeomanTools';
+import { useAreaWrites } from './use-area-writes';
+import '../map/MapPage.css';
+import './Areas.css';
+
+const drawHint: Record<DrawShape, string> = {
+  Polygon: 'Click the map to add corners; click the first corner to finish. Escape cancels.',
+  Circle: 'Click the centre, then click again to set the radius (50 m – 200 km). Escape cancels.',
+};
+
+/** `/w/:slug/areas`: draw, edit, rename, recolour and delete service areas (read-only without schedule.write). */
+export default function AreasPage() {
+  const { workspaceId, role } = useWorkspace();
+  useDocumentTitle('Service areas');
+  const settings = useGetWorkspaceQuery(workspaceId);
+  const members = useGetMembersQuery(workspaceId);
+  const areas = useListAreasQuery(workspaceId);
+  const config = useGetConfigQuery();
+  const writes = useAreaWrites(workspaceId);
+  const canEdit = can(role, 'schedule.write');
+  const [search, setSearch] = useSearchParams();
+  const selectedId = search.get('area');
+  const [drawing, setDrawing] = useState<DrawShape | null>(null);
+  const [draft, setDraft] = useState<AreaGeometry | null>(null);
+  const [editingShape, setEditingShape] = useState(false);
+  const [edited, setEdited] = useState<AreaGeometry | null>(null);
+  const [shapeKey, setShapeKey] = useState(0);
+  const [colour, setColour] = useState<string>(memberPalette[0]);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+
+  const list = areas.data ?? [];
+  const selected = list.find((a) => a.id === selectedId) ?? null;
+  const bases = useMemo(() => baseLayerOptions(settings.data?.map, config.data?.maps), [settings.data, config.data]);
+  const homeBases = useMemo(() => homeBasesOf(members.data ?? []), [members.data]);
+  const others = useMemo(() => list.filter((a) => a.id !== selectedId || draft), [list, selectedId, draft]);
+  const nextColour = memberPalette[list.length % memberPalette.length] ?? memberPalette[0];
+
+  const resetShape = () => {
+    setEdited(null);
+    setEditingShape(false);
+    setShapeKey((k) => k + 1);
+  };
+  const choose = (id: string | null) => {
+    setDraft(null);
+    setDrawing(null);
+    resetShape();
+    setSearch((previous) => {
+      const next = new URLSearchParams(previous);
+      if (id) next.set('area', id);
+      else next.delete('area');
+      return next;
+    });
+  };
+  const startDrawing = (shape: DrawShape) => {
+    choose(null);
+    setColour(nextColour);
+    setDrawing(shape);
+  };
+  const onColour = useCallback((c: string) => setColour(c), []);
+
+  if (settings.error || areas.error) {
+    return (
+      <div className="areas-page areas-failed">
+        <Alert title="Couldn't load the service areas">
+          {problemMessage(toProblem(settings.error ?? areas.error))}
+        </Alert>
+      </div>
+    );
+  }
+  if (!settings.data) return <div className="areas-page" aria-busy="true" />;
+
+  const saveNew = async (values: AreaFormValues) => {
+    if (!draft) return;
+    const area = await writes.create(values, draft);
+    choose(area.id);
+  };
+  const saveSelected = async (values: AreaFormValues) => {
+    if (!selected) return;
+    const saved = await writes.update(selected, values, edited);
+    if (saved) resetShape();
+  };
+  const conflictNotice = writes.conflict && (
+    <Alert title="Someone else changed this area">
+      <p>
+        It is now version {writes.conflict.version}. Reload to see their version — your unsaved changes will be
+        discarded.
+      </p>
+      <Button
+        size="sm"
+        onClick={() => {
+          writes.reload();
+          resetShape();
+        }}
+      >
+        Reload
+      </Button>
+    </Alert>
+  );
+
+  return (
+    <div className="areas-page map-page">
+      <aside className="map-side areas-side" aria-label="Service areas">
+        <header className="areas-header">
+          <h1>Service areas</h1>
+          {canEdit && (
+            <div className="areas-tools">
+              <Button
+                size="sm"
+                icon="pencil"
+                onClick={() => startDrawing('Polygon')}
+                aria-pressed={drawing === 'Polygon'}
+              >
+                Draw polygon
+              </Button>
+              <Button
+                size="sm"
+                icon="circle"
+                onClick={() => startDrawing('Circle')}
+                aria-pressed={drawing === 'Circle'}
+              >
+                Draw circle
+              </Button>
+            </div>
+          )}
+          {!canEdit && <p className="areas-note">You can view service areas; dispatchers draw and edit them.</p>}
+        </header>
+        {drawing && (
+          <div className="areas-hint" role="status">
+            <p>{drawHint[drawing]}</p>
+            <Button size="sm" variant="ghost" onClick={() => setDrawing(null)}>
+              Cancel drawing
+            </Button>
+          </div>
+        )}
+        {draft && (
+          <AreaForm
+            title="New area"
+            defaults={{ name: '', colour: nextColour }}
+            geometry={draft}
+            onSave={saveNew}
+            onCancel={() => setDraft(null)}
+            onColour={onColour}
+            saveLabel="Save area"
+          />
+        )}
+        {selected && !draft && canEdit && (
+          <AreaForm
+            key={`${selected.id}:${selected.version}`}
+            title={selected.name}
+            defaults={{ name: selected.name, colour: selected.colour }}
+            geometry={edited ?? selected.geometry}
+            onSave={saveSelected}
+            onColour={onColour}
+            saveLabel="Save changes"
+            notice={conflictNotice}
+            extra={
+              <div className="area-shape-actions">
+                {editingShape ? (
+                  <Button size="sm" onClick={resetShape}>
+                    Undo shape changes
+                  </Button>
+                ) : (
+                  <Button size="sm" icon="pencil" onClick={() => setEditingShape(true)}>
+                    Edit shape
+                  </Button>
+                )}
+                <Button size="sm" variant="ghost" icon="trash" onClick={() => setConfirmDelete(true)}>
+                  Delete
+                </Button>
+              </div>
+            }
+          />
+        )}
+        <AreaList
+          areas={list}
+          selectedId={draft ? null : selectedId}
+          onSelect={(a: Area) => choose(a.id)}
+          canEdit={canEdit}
+        />
+        {canEdit && !selected && !draft && !drawing && list.length > 0 && (
+          <p className="areas-note">Choose an area to rename, recolour, reshape or delete it.</p>
+        )}
+      </aside>
+      <FieldMap
+        className="map-main"
+        label="Service areas map"
+        zone={settings.data.timeZone}
+        areas={others}
+        homeBases={homeBases}
+        defaultView={{ center: settings.data.map.center, zoom: settings.data.map.zoom }}
+        baseLayers={bases}
+        onSelectArea={(id) => !drawing && choose(id)}
+      >
+        <FitToGeometry geometry={selected?.geometry ?? null} fitKey={draft ? null : selectedId} />
+        {canEdit && (
+          <DrawTool
+            shape={drawing}
+            colour={colour}
+            onDrawn={(geometry) => {
+              setDrawing(null);
+              setDraft(geometry);
+              setShapeKey((k) => k + 1);
+            }}
+            onCancel={() => setDrawing(null)}
+          />
+        )}
+        {draft && (
+          <EditableShape geometry={draft} colour={colour} editable shapeKey={`draft-${shapeKey}`} onChange={setDraft} />
+        )}
+        {selected && !draft && (
+          <EditableShape
+            geometry={selected.geometry}
+            colour={canEdit ? colour : selected.colour}
+            editable={editingShape}
+            shapeKey={`${selected.id}-${selected.version}-${shapeKey}`}
+            onChange={setEdited}
+          />
+        )}
+      </FieldMap>
+      <ConfirmDialog
+        open={confirmDelete && selected !== null}
+        title={`Delete “${selected?.name ?? ''}”?`}
+        description="Jobs in it are flagged if no other area covers them. This can't be undone."
+        confirmLabel="Delete area"
+        busy={writes.deleting}
+        onCancel={() => setConfirmDelete(false)}
+        onConfirm={async () => {
+          if (selected && (await writes.remove(selected))) choose(null);
+          setConfirmDelete(false);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import type { Area, AreaCreate, AreaPatch } from '@fieldplan/shared';
+import { api } from '../../app/api';
+
+const base = (workspaceId: string) => `/workspaces/${encodeURIComponent(workspaceId)}/areas`;
+const ifMatch = (version: number) => ({ 'if-match': `"${version}"` });
+const byName = (a: Area, b: Area) => a.name.localeCompare(b.name);
+
+/** Service areas: one cached list per workspace, patched in place by every write. */
+export const areasApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    listAreas: build.query<Area[], string>({
+      query: (workspaceId) => base(workspaceId),
+      providesTags: (_result, _error, workspaceId) => [{ type: 'Area', id: workspaceId }],
+    }),
+    createArea: build.mutation<Area, { workspaceId: string; area: AreaCreate }>({
+      query: ({ workspaceId, area }) => ({ url: base(workspaceId), method: 'POST', body: area }),
+      onQueryStarted: async ({ workspaceId }, { dispatch, queryFulfilled }) => {
+        try {
+          const { data } = await queryFulfilled;
+          // Realtime (issue 6) may have put it in already: replace rather than add twice.
+          dispatch(
+            areasApi.util.updateQueryData('listAreas', workspaceId, (list) =>
+              [...list.filter((a) => a.id !== data.id), data].sort(byName),
+            ),
+          );
+        } catch {
+          // The editor shows the problem.
+        }
+      },
+    }),
+    updateArea: build.mutation<Area, { workspaceId: string; id: string; version: number; patch: AreaPatch }>({
+      query: ({ workspaceId, id, version, patch }) => ({
+        url: `${base(workspaceId)}/${encodeURIComponent(id)}`,
+        method: 'PATCH',
+        body: patch,
+        headers: ifMatch(version),
+      }),
+      onQueryStarted: async ({ workspaceId }, { dispatch, queryFulfilled }) => {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(
+            areasApi.util.updateQueryData('listAreas', workspaceId, (list) =>
+              list.map((a) => (a.id === data.id ? data : a)).sort(byName),
+            ),
+          );
+        } catch {
+          // A 412 makes the editor offer a reload; field errors show in it.
+        }
+      },
+    }),
+    deleteArea: build.mutation<void, { workspaceId: string; id: string; version: number }>({
+      query: ({ workspaceId, id, version }) => ({
+        url: `${base(workspaceId)}/${encodeURIComponent(id)}`,
+        method: 'DELETE',
+        headers: ifMatch(version),
+      }),
+      onQueryStarted: async ({ workspaceId, id }, { dispatch, queryFulfilled }) => {
+        try {
+          await queryFulfilled;
+          dispatch(areasApi.util.updateQueryData('listAreas', workspaceId, (list) => list.filter((a) => a.id !== id)));
+        } catch {
+          // The editor shows the problem.
+        }
+      },
+    }),
+  }),
+});
+
+export const { useListAreasQuery, useCreateAreaMutation, useUpdateAreaMutation, useDeleteAreaMutation } = areasApi;

@@ -1,0 +1,76 @@
+import type { Area, AreaGeometry } from '@fieldplan/shared';
+import { useState } from 'react';
+import { useAppDispatch } from '../../app/hooks';
+import { useToast } from '../../components/use-toast';
+import { problemMessage, toProblem } from '../../lib/problem';
+import type { AreaFormValues } from './AreaForm';
+import { areasApi, useCreateAreaMutation, useDeleteAreaMutation, useUpdateAreaMutation } from './endpoints';
+
+/**
+ * Saving areas with If-Match: a stale version (412) keeps the server's area as `conflict` so the
+ * screen can say so and offer a reload; field errors are thrown to the form.
+ */
+export function useAreaWrites(workspaceId: string) {
+  const [create] = useCreateAreaMutation();
+  const [update] = useUpdateAreaMutation();
+  const [remove, removal] = useDeleteAreaMutation();
+  const dispatch = useAppDispatch();
+  const toast = useToast();
+  const [conflict, setConflict] = useState<Area | null>(null);
+
+  const onStale = (error: unknown): boolean => {
+    const problem = toProblem(error);
+    if (problem.code === 'version_conflict' && problem.current) {
+      setConflict(problem.current as Area);
+      return true;
+    }
+    if (problem.code === 'not_found') {
+      toast({ tone: 'info', message: 'Someone else deleted this area.' });
+      void dispatch(areasApi.endpoints.listAreas.initiate(workspaceId, { forceRefetch: true }));
+      return true;
+    }
+    return false;
+  };
+
+  return {
+    conflict,
+    deleting: removal.isLoading,
+    /** Takes the server's version (after a 412): the list shows it, local edits are dropped. */
+    reload: () => {
+      if (conflict) {
+        dispatch(
+          areasApi.util.updateQueryData('listAreas', workspaceId, (list) =>
+            list.map((a) => (a.id === conflict.id ? conflict : a)),
+          ),
+        );
+      }
+      setConflict(null);
+    },
+    async create(values: AreaFormValues, geometry: AreaGeometry): Promise<Area> {
+      const area = await create({ workspaceId, area: { ...values, geometry } }).unwrap();
+      toast({ tone: 'success', message: `Saved “${area.name}”` });
+      return area;
+    },
+    async update(area: Area, values: AreaFormValues, geometry: AreaGeometry | null): Promise<Area | null> {
+      const patch = { ...values, ...(geometry && { geometry }) };
+      try {
+        const saved = await update({ workspaceId, id: area.id, version: area.version, patch }).unwrap();
+        toast({ tone: 'success', message: `Saved “${saved.name}”` });
+        return saved;
+      } catch (error) {
+        if (onStale(error)) return null;
+        throw error;
+      }
+    },
+    async remove(area: Area): Promise<boolean> {
+      try {
+        await remove({ workspaceId, id: area.id, version: area.version }).unwrap();
+        toast({ tone: 'success', message: `Deleted “${area.name}”` });
+        return true;
+      } catch (error) {
+        if (!onStale(error)) toast({ tone: 'error', message: problemMessage(toProblem(error)) });
+        return false;
+      }
+    },
+  };
+}

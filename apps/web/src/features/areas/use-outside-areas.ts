@@ -1,0 +1,17 @@
+import { isOutsideAreas, prepareAreas } from '@fieldplan/shared';
+import { useCallback, useMemo } from 'react';
+import { useListAreasQuery } from './endpoints';
+
+/**
+ * `outside(site)` is true when the site lies outside every service area of the workspace (false
+ * while areas load, when there are none, or when the site has no position) — for flags in the job
+ * detail, the calendar and lists. Computed in the browser from the cached areas.
+ */
+export function useOutsideAreas(workspaceId: string) {
+  const { data } = useListAreasQuery(workspaceId);
+  const prepared = useMemo(() => prepareAreas(data ?? []), [data]);
+  return useCallback(
+    (site: { lat?: number | null; lng?: number | null } | null | undefined) => isOutsideAreas(site, prepared),
+    [prepared],
+  );
+}

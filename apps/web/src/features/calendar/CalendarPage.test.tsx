@@ -1,0 +1,64 @@
+import type { Role } from '@fieldplan/shared';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeFetch } from '../../test/fake-api';
+import { workspaceId, workspaceRoutes } from '../../test/fixtures';
+import { renderApp } from '../../test/render';
+import { event, technicians } from '../../test/schedule-fixtures';
+
+const hostile = '<img src=x onerror=alert(1)>';
+
+function routes(role: Role, events = [event({ title: hostile, props: { overlapsWith: ['job-9'], recurring: true } })]) {
+  return fakeFetch({
+    ...workspaceRoutes(role),
+    [`GET /workspaces/${workspaceId}/members`]: technicians,
+    [`GET /workspaces/${workspaceId}/calendar/events`]: events,
+    [`GET /workspaces/${workspaceId}/jobs`]: { items: [], total: 0, nextCursor: null },
+  });
+}
+
+describe('the calendar', () => {
+  it('shows a job title exactly as typed, never as HTML, with its status, recurrence and double booking', async () => {
+    const fetch = routes('dispatcher');
+    renderApp('/w/demo/calendar?view=listWeek&date=2026-11-23', fetch);
+    expect(await screen.findByText(hostile, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(document.querySelector('img')).toBeNull();
+    expect(screen.getByText('Scheduled')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Recurring' })).toBeInTheDocument();
+    expect(screen.getByText('double-booked')).toBeInTheDocument();
+    const feed = fetch.calls.find((c) => c.path.endsWith('/calendar/events'));
+    expect(feed).toBeDefined();
+  });
+
+  it('keeps the view, date and filters in the URL and asks the feed for exactly that range', async () => {
+    const fetch = routes('dispatcher');
+    const { router } = renderApp('/w/demo/calendar?view=dayGridMonth&date=2026-11-23&tech=tech-2', fetch);
+    await screen.findByRole('heading', { name: 'November 2026' }, { timeout: 5000 });
+    const calls = (fetch as unknown as { mock: { calls: [RequestInfo][] } }).mock.calls.map(([url]) => String(url));
+    expect(calls).toContain(
+      `/api/v1/workspaces/${workspaceId}/calendar/events?start=2026-10-26&end=2026-12-07&technicianId=tech-2`,
+    );
+    screen.getByRole('button', { name: 'Next month' }).click();
+    await waitFor(() => expect(router.state.location.search).toBe('?view=dayGridMonth&date=2026-12-23&tech=tech-2'));
+    expect(await screen.findByRole('heading', { name: 'December 2026' })).toBeInTheDocument();
+  });
+
+  it('says what to do when a day is empty: dispatchers are pointed at the queue and the slots', async () => {
+    renderApp('/w/demo/dispatch?view=resourceTimelineDay&date=2026-11-23', routes('dispatcher', []));
+    expect(
+      await screen.findByText('No jobs this day — drag one from the queue or click a slot', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+  });
+
+  it('lets dispatchers drag jobs, and viewers only look', async () => {
+    const dispatcher = renderApp('/w/demo/dispatch?view=resourceTimelineDay&date=2026-11-23', routes('dispatcher'));
+    await screen.findByText(hostile, {}, { timeout: 5000 });
+    await waitFor(() => expect(document.querySelector('.fc-event-draggable')).not.toBeNull());
+    dispatcher.unmount();
+    renderApp('/w/demo/dispatch?view=resourceTimelineDay&date=2026-11-23', routes('viewer'));
+    await screen.findByText(hostile, {}, { timeout: 5000 });
+    expect(document.querySelector('.fc-event')).not.toBeNull();
+    expect(document.querySelector('.fc-event-draggable')).toBeNull();
+    expect(screen.queryByText("Drag a job onto a technician's row to schedule it.")).toBeNull();
+  });
+});

@@ -1,0 +1,156 @@
+import { can, type Member, type Workspace } from '@fieldplan/shared';
+import { type ReactNode, useCallback, useMemo } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { buttonClass } from '../../components/Button';
+import { Icon } from '../../components/Icon';
+import { Skeleton } from '../../components/Skeleton';
+import { useWorkspace } from '../workspace/use-workspace';
+import { CalendarToolbar } from './CalendarToolbar';
+import { type CalendarView, calendarViews, isTimelineView, phoneViews, todayIn } from './calendar-views';
+import type { SlotRequest } from './fc-translate';
+import { technicianResources } from './resources';
+import { type OpenEvent, ScheduleCalendar } from './ScheduleCalendar';
+import { type ScheduleParams, scheduleSearch } from './use-schedule-params';
+import { useScheduleWrites } from './use-schedule-writes';
+import { useVisibleEvents } from './use-visible-events';
+
+const fromOf = (board: 'dispatch' | 'calendar') => (board === 'calendar' ? 'calendar' : null);
+
+interface CalendarSurfaceProps {
+  /** Which screen hosts the calendar: a job opened from it returns there. */
+  board: 'dispatch' | 'calendar';
+  settings: Workspace;
+  members: readonly Member[];
+  params: ScheduleParams;
+  search: URLSearchParams;
+  update: (patch: Partial<ScheduleParams>, options?: { replace?: boolean }) => void;
+  /** Filters shown at the end of the toolbar. */
+  toolbarExtra?: ReactNode;
+}
+
+/** Toolbar + calendar for the visible range, fed from the RTK Query cache; loading and empty states. */
+export function CalendarSurface({
+  board,
+  settings,
+  members,
+  params,
+  search,
+  update,
+  toolbarExtra,
+}: CalendarSurfaceProps) {
+  const { slug, role } = useWorkspace();
+  const navigate = useNavigate();
+  const selectedJobId = useParams().id ?? null;
+  const { view, narrow, query, events, range } = useVisibleEvents(params, settings);
+  const rangeKey = `${view}|${range.start}|${range.end}|${params.technicianId ?? ''}|${params.statuses.join()}`;
+  const editable = can(role, 'schedule.write');
+  const writes = useScheduleWrites(settings, members);
+  const resources = useMemo(() => {
+    const rows = technicianResources(members);
+    return params.technicianId ? rows.filter((r) => r.id === params.technicianId) : rows;
+  }, [members, params.technicianId]);
+
+  const onOpen = useCallback(
+    ({ jobId, occurrenceKey }: OpenEvent) =>
+      navigate(
+        `/w/${slug}/jobs/${encodeURIComponent(jobId)}${scheduleSearch(search, { occurrence: occurrenceKey, from: fromOf(board) })}`,
+      ),
+    [navigate, slug, search, board],
+  );
+  const onSlot = useCallback(
+    (slot: SlotRequest) => {
+      const extra: Record<string, string | null> = {
+        start: slot.start,
+        end: slot.end,
+        allDay: slot.allDay ? 'true' : null,
+        technicianId: slot.technicianId,
+        from: fromOf(board),
+      };
+      navigate(`/w/${slug}/jobs/new${scheduleSearch(search, extra)}`);
+    },
+    [navigate, slug, search, board],
+  );
+  const onNavigate = useCallback(
+    (next: CalendarView, date: string) => update({ view: next, date }, { replace: true }),
+    [update],
+  );
+
+  const newJobHref = `/w/${slug}/jobs/new${scheduleSearch(search, { from: fromOf(board) })}`;
+  const loading = query.currentData === undefined && !query.isError;
+  const unit = view === 'dayGridMonth' ? 'month' : view.endsWith('Day') ? 'day' : 'week';
+  return (
+    <div className="cal-surface">
+      <CalendarToolbar
+        view={view}
+        date={params.date}
+        today={todayIn(settings.timeZone)}
+        firstDay={settings.weekStart}
+        views={narrow ? phoneViews : calendarViews}
+        onChange={(patch) => update(patch)}
+      >
+        {toolbarExtra}
+        {editable && (
+          <Link className={buttonClass('primary', 'sm')} to={newJobHref}>
+            <Icon name="plus" />
+            New job
+          </Link>
+        )}
+      </CalendarToolbar>
+      <div className={`cal-body${isTimelineView(view) ? ' cal-body-timeline' : ''}`} aria-busy={query.isFetching}>
+        <ScheduleCalendar
+          view={view}
+          date={params.date}
+          settings={settings}
+          resources={resources}
+          events={events}
+          rangeKey={rangeKey}
+          selectedJobId={selectedJobId}
+          loading={loading}
+          editable={editable}
+          onOpen={onOpen}
+          onSlot={onSlot}
+          onMove={writes.move}
+          onDropJob={writes.dropJob}
+          onNavigate={onNavigate}
+        />
+        {loading && <CalendarLoading />}
+        {query.isError && (
+          <div className="cal-overlay" role="alert">
+            <p className="cal-overlay-card">
+              Couldn't load the jobs of this {unit}.{' '}
+              <button type="button" className="link-button" onClick={() => void query.refetch()}>
+                Try again
+              </button>
+            </p>
+          </div>
+        )}
+        {!loading && !query.isError && events.length === 0 && (
+          <div className="cal-overlay cal-overlay-quiet">
+            <p className="cal-overlay-card" role="status">
+              {editable ? `No jobs this ${unit} — drag one from the queue or click a slot` : `No jobs this ${unit}`}
+            </p>
+          </div>
+        )}
+        {query.isFetching && !loading && <span className="cal-progress" aria-hidden="true" />}
+      </div>
+      {writes.dialogs}
+    </div>
+  );
+}
+
+function CalendarLoading() {
+  return (
+    <div className="cal-overlay cal-loading" aria-busy="true">
+      <span className="visually-hidden" role="status">
+        Loading jobs…
+      </span>
+      {Array.from({ length: 6 }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+        <div key={i} className="cal-loading-row">
+          <Skeleton width={120} height={14} />
+          <Skeleton width={`${30 + ((i * 17) % 40)}%`} height={22} />
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,223 @@
+import { type CalendarEvent, instantToWall, type Workspace } from '@fieldplan/shared';
+import type {
+  AllowFunc,
+  DateSelectArg,
+  DatesSetArg,
+  EventClickArg,
+  EventContentArg,
+  EventDropArg,
+} from '@fullcalendar/core';
+import type { DropArg, EventResizeDoneArg } from '@fullcalendar/interaction';
+import FullCalendar from '@fullcalendar/react';
+import type { ResourceLabelContentArg } from '@fullcalendar/resource';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { scrollTimeOf, workspaceOptions } from './calendar-options';
+import { type CalendarView, hiddenDaysOf, todayIn } from './calendar-views';
+import { classNamesWithSelection } from './event-classes';
+import { eventNodes } from './event-dom';
+import { installEventIcons } from './event-icons';
+import { cachedEventNodes } from './event-node-cache';
+
+installEventIcons();
+
+import { type MoveRequest, moveRequestOf, type SlotRequest, slotOf } from './fc-translate';
+import { resourceLabelNodes, type ScheduleResource } from './resources';
+import { useProgressiveFeed } from './use-progressive-feed';
+
+export interface OpenEvent {
+  jobId: string;
+  occurrenceKey: string | null;
+}
+
+/** A job dragged in from the queue and dropped on a slot (and row). */
+export interface DropRequest extends SlotRequest {
+  jobId: string;
+  version: number;
+  title: string;
+  durationMinutes: number;
+}
+
+interface ScheduleCalendarProps {
+  view: CalendarView;
+  date: string;
+  settings: Workspace;
+  resources: ScheduleResource[];
+  events: CalendarEvent[];
+  /** The range and filters the events are for (a new one feeds a large timeline from the top again). */
+  rangeKey: string;
+  /** The range's events haven't arrived yet. */
+  loading: boolean;
+  /** The job open in the side panel: its events are highlighted. */
+  selectedJobId: string | null;
+  /** Drag, resize, select and drop from the queue (dispatchers and owners). */
+  editable: boolean;
+  onOpen: (event: OpenEvent) => void;
+  onSlot: (slot: SlotRequest) => void;
+  onMove: (move: MoveRequest) => void;
+  onDropJob: (drop: DropRequest) => void;
+  /** The user navigated inside the calendar (a day's header link). */
+  onNavigate: (view: CalendarView, date: string) => void;
+}
+
+const renderResource = (arg: ResourceLabelContentArg) => ({ domNodes: resourceLabelNodes(arg) });
+// A timed job can't be dropped into the all-day row (or back): that is an edit for the form.
+const keepAllDay: AllowFunc = (span, moving) => !moving || span.allDay === moving.allDay;
+
+/** True when the day `date` (YYYY-MM-DD) lies in [start, end); noon UTC is inside that day in any zone within ±12 h. */
+function contains(start: Date, end: Date, date: string): boolean {
+  const noon = Date.parse(`${date}T12:00:00Z`);
+  return start.getTime() <= noon && noon < end.getTime();
+}
+
+/** FullCalendar with the workspace's zone, week and hours; everything it shows comes from props. */
+export const ScheduleCalendar = memo(function ScheduleCalendar(props: ScheduleCalendarProps) {
+  const { view, date, settings, resources, events, rangeKey, loading, editable, selectedJobId } = props;
+  const classNames = useMemo(() => classNamesWithSelection(selectedJobId), [selectedJobId]);
+  const ref = useRef<FullCalendar>(null);
+  // FullCalendar mounts (a long task) one render after the board: the board's effects — among
+  // them the request for the range's events — run first, so data and rendering overlap.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const box = useRef<HTMLDivElement>(null);
+  const handlers = useRef(props);
+  handlers.current = props;
+  const base = useMemo(() => workspaceOptions(settings), [settings]);
+  const names = useMemo(() => new Map(resources.map((r) => [r.id, r.title])), [resources]);
+  const namesRef = useRef(names);
+  const namesKey = useRef('');
+  if (namesRef.current !== names) namesKey.current = String(Number(namesKey.current) + 1);
+  namesRef.current = names;
+  const feed = useProgressiveFeed({
+    resources,
+    events,
+    timeline: view.startsWith('resourceTimeline'),
+    rangeKey,
+    stacked: view === 'resourceTimelineWeek',
+    viewport: () => box.current?.clientHeight || window.innerHeight,
+    loading,
+  });
+  const renderEvent = useCallback(
+    (arg: EventContentArg) => ({
+      domNodes: cachedEventNodes(arg, () => eventNodes(arg, namesRef.current), namesKey.current),
+    }),
+    [],
+  );
+  const zone = settings.timeZone;
+  const lastHidden = useRef<number[]>([]);
+  const hiddenDays = useMemo(() => {
+    const busy = new Set<number>();
+    for (const e of events) {
+      const day = e.allDay ? Date.parse(`${e.start.slice(0, 10)}T00:00:00Z`) : instantToWall(zone, Date.parse(e.start));
+      busy.add(new Date(day).getUTCDay());
+      if (e.allDay)
+        for (let d = day; d < Date.parse(`${e.end.slice(0, 10)}T00:00:00Z`); d += 86_400_000)
+          busy.add(new Date(d).getUTCDay());
+    }
+    const next = hiddenDaysOf(view, settings.workingHours.days, busy);
+    // The same days keep the same array, so FullCalendar sees no option change.
+    if (next.join() === lastHidden.current.join()) return lastHidden.current;
+    lastHidden.current = next;
+    return next;
+  }, [events, view, zone, settings.workingHours.days]);
+  const scrollTime = useMemo(
+    () => scrollTimeOf(settings.workingHours.start, date === todayIn(zone), instantToWall(zone, Date.now())),
+    [settings.workingHours.start, date, zone],
+  );
+
+  useEffect(() => {
+    const api = ref.current?.getApi();
+    if (!api) return;
+    const current = api.view;
+    if (current.type !== view || !contains(current.currentStart, current.currentEnd, date)) api.changeView(view, date);
+  }, [view, date]);
+
+  // FullCalendar measures itself on window resize only; a drawer opening or a tab showing the
+  // calendar changes its box without one.
+  useEffect(() => {
+    const el = box.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    let frame = 0;
+    const observer = new ResizeObserver(() => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => ref.current?.getApi().updateSize());
+    });
+    observer.observe(el);
+    return () => {
+      cancelAnimationFrame(frame);
+      observer.disconnect();
+    };
+  }, []);
+
+  const onEventClick = useCallback((info: EventClickArg) => {
+    info.jsEvent.preventDefault();
+    const { jobId, occurrenceKey } = info.event.extendedProps as CalendarEvent['extendedProps'];
+    handlers.current.onOpen({ jobId, occurrenceKey });
+  }, []);
+  const onChange = useCallback(
+    (info: EventDropArg | EventResizeDoneArg) => handlers.current.onMove(moveRequestOf(info)),
+    [],
+  );
+  const onSelect = useCallback((info: DateSelectArg) => {
+    const { settings: s } = handlers.current;
+    info.view.calendar.unselect();
+    handlers.current.onSlot(slotOf(info, s.timeZone, s.workingHours.start));
+  }, []);
+  const onDrop = useCallback((info: DropArg) => {
+    const { settings: s } = handlers.current;
+    const data = info.draggedEl.dataset;
+    const minutes = Number(data.duration ?? 60);
+    const step = info.allDay ? 86_400_000 : 15 * 60_000;
+    const slot = slotOf(
+      { start: info.date, end: new Date(info.date.getTime() + step), allDay: info.allDay, resource: info.resource },
+      s.timeZone,
+      s.workingHours.start,
+    );
+    const start = Date.parse(slot.start);
+    handlers.current.onDropJob({
+      ...slot,
+      end: new Date(start + minutes * 60_000).toISOString(),
+      jobId: data.jobId ?? '',
+      version: Number(data.version ?? 0),
+      title: data.title ?? '',
+      durationMinutes: minutes,
+    });
+  }, []);
+  const onDatesSet = useCallback((info: DatesSetArg) => {
+    const { view: wanted, date: wantedDate } = handlers.current;
+    const type = info.view.type as CalendarView;
+    if (type !== wanted || !contains(info.view.currentStart, info.view.currentEnd, wantedDate)) {
+      handlers.current.onNavigate(type, info.startStr.slice(0, 10));
+    }
+  }, []);
+
+  return (
+    <div ref={box} className="cal-fc">
+      {mounted && (
+        <FullCalendar
+          ref={ref}
+          {...base}
+          initialView={view}
+          initialDate={date}
+          hiddenDays={hiddenDays}
+          scrollTime={scrollTime}
+          resources={feed.resources}
+          eventSources={feed.eventSources}
+          editable={editable}
+          eventResourceEditable={editable}
+          selectable={editable}
+          droppable={editable}
+          eventAllow={keepAllDay}
+          eventContent={renderEvent}
+          eventClassNames={classNames}
+          resourceLabelContent={renderResource}
+          eventClick={onEventClick}
+          eventDrop={onChange}
+          eventResize={onChange}
+          select={onSelect}
+          drop={onDrop}
+          datesSet={onDatesSet}
+        />
+      )}
+    </div>
+  );
+});

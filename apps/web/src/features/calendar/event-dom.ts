@@ -1,0 +1,111 @@
+import type { CalendarEvent } from '@fieldplan/shared';
+import type { EventContentArg } from '@fullcalendar/core';
+import { type IconName, iconPaths } from '../../components/Icon';
+import { statusIcon, statusText } from '../jobs/job-status';
+
+type Props = CalendarEvent['extendedProps'];
+
+function el(tag: string, className?: string, text?: string): HTMLElement {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  // textContent, never innerHTML: a title like `<img onerror=…>` stays text.
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/**
+ * An icon as one empty span painted by a CSS mask (the same path as <Icon>): thousands of events
+ * each with an inline <svg> make every layout of the calendar measurably slower.
+ */
+function icon(name: IconName): HTMLElement {
+  const node = el('span', `ev-icon ev-icon-${name}`);
+  node.setAttribute('aria-hidden', 'true');
+  return node;
+}
+
+const iconCss = new Map<string, string>();
+/** The mask rule of an icon, added to the page once. */
+export function iconMaskRule(name: IconName): string {
+  let rule = iconCss.get(name);
+  if (!rule) {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="black" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><path d="${iconPaths[name]}"/></svg>`;
+    rule = `.ev-icon-${name}{--ev-icon:url("data:image/svg+xml,${encodeURIComponent(svg)}")}`;
+    iconCss.set(name, rule);
+  }
+  return rule;
+}
+
+const peopleOf = (ids: string[], names: ReadonlyMap<string, string>) =>
+  ids.length === 0 ? 'Unassigned' : ids.map((id) => names.get(id) ?? 'Technician').join(', ');
+
+/**
+ * One job on the calendar as DOM nodes (FullCalendar's `domNodes` content): the same markup as
+ * the React `EventContent`, built with `textContent` only. The calendar renders thousands of these
+ * at once; building them directly costs a fraction of a React portal each (docs/adr/0007).
+ */
+export function eventNodes(arg: EventContentArg, names: ReadonlyMap<string, string>): Node[] {
+  const { event, timeText, view } = arg;
+  const props = event.extendedProps as Partial<Props>;
+  const root = el('span', 'ev');
+  root.style.setProperty('--tech', event.backgroundColor || '#9e9e9e');
+  const line = el('span', 'ev-line');
+  root.appendChild(line);
+  if (!props.jobId || !props.status) {
+    // The preview of a job dragged in from the queue: only a title so far.
+    if (timeText) line.appendChild(el('span', 'ev-time', timeText));
+    line.appendChild(el('span', 'ev-title', event.title));
+    return [root];
+  }
+  const status = statusText(props.status);
+  const double = (props.overlapsWith?.length ?? 0) > 0;
+  const people = peopleOf(props.assigneeIds ?? [], names);
+  root.title = [
+    timeText,
+    event.title,
+    people,
+    status,
+    props.customerName,
+    props.recurring ? 'recurring' : '',
+    double ? 'double-booked' : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  const list = view.type.startsWith('list');
+  const month = view.type === 'dayGridMonth';
+  if (list) root.className = 'ev ev-list';
+  if (timeText && !event.allDay && !list) line.appendChild(el('span', 'ev-time', timeText));
+  if (month) {
+    const mark = el('span', 'ev-status-icon');
+    mark.setAttribute('role', 'img');
+    mark.setAttribute('aria-label', status);
+    mark.appendChild(icon(statusIcon[props.status]));
+    line.appendChild(mark);
+  }
+  line.appendChild(el('span', 'ev-title', event.title));
+  if (props.recurring) {
+    const mark = el('span', 'ev-recurring', '↻');
+    mark.title = 'Recurring';
+    mark.setAttribute('role', 'img');
+    mark.setAttribute('aria-label', 'Recurring');
+    line.appendChild(mark);
+  }
+  if (double && list) line.appendChild(doubleBadge());
+  if (!month) {
+    const meta = el('span', 'ev-meta');
+    const statusBit = el('span', 'ev-status');
+    statusBit.append(icon(statusIcon[props.status]), status);
+    meta.appendChild(statusBit);
+    if (list) meta.appendChild(el('span', 'ev-people', people));
+    if (props.customerName) meta.appendChild(el('span', 'ev-customer', props.customerName));
+    root.appendChild(meta);
+  }
+  if (double && !list) root.appendChild(doubleBadge());
+  return [root];
+}
+
+function doubleBadge(): HTMLElement {
+  const badge = el('span', 'ev-double-badge');
+  badge.title = 'double-booked';
+  badge.append(icon('alert'), el('span', 'ev-double-text', 'double-booked'));
+  return badge;
+}

@@ -1,0 +1,16 @@
+import type { IconName } from '../../components/Icon';
+import { statusIcon } from '../jobs/job-status';
+import { iconMaskRule } from './event-dom';
+
+let installed = false;
+
+/** Adds the mask rules of the icons events use (status icons, the double-booking alert) once. */
+export function installEventIcons(): void {
+  if (installed || typeof document === 'undefined') return;
+  installed = true;
+  const names = new Set<IconName>([...Object.values(statusIcon), 'alert']);
+  const style = document.createElement('style');
+  style.dataset.fieldplan = 'event-icons';
+  style.textContent = [...names].map(iconMaskRule).join('\n');
+  document.head.appendChild(style);
+}

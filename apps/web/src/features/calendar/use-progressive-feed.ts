@@ -1,0 +1,84 @@
+import type { CalendarEvent } from '@fieldplan/shared';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { eventsBySlice, type FeedPlan, planSlices, sameOr } from './progressive-feed';
+import type { ScheduleResource } from './resources';
+
+/** Below this many events a calendar renders in one go (a task well under 200 ms). */
+const progressiveFrom = 300;
+
+interface FeedInput {
+  resources: ScheduleResource[];
+  events: CalendarEvent[];
+  /** Timeline views feed rows progressively; others get everything at once. */
+  timeline: boolean;
+  /** The range and filters shown: a new one starts feeding from the top again. */
+  rangeKey: string;
+  /** Week timelines stack a day's jobs in a row; day timelines lay them along the hours. */
+  stacked: boolean;
+  viewport: () => number;
+  /** The range's events are still on their way. */
+  loading: boolean;
+}
+
+/**
+ * Feeds FullCalendar the rows and events of a large timeline a slice at a time — the rows on
+ * screen first, then the rest in following tasks — as event sources that keep their identity when
+ * their events don't change, so a later edit re-renders only the slice it touches.
+ */
+export function useProgressiveFeed({ resources, events, timeline, rangeKey, stacked, viewport, loading }: FeedInput) {
+  const large = timeline && events.length >= progressiveFrom;
+  const loaded = events.length > 0;
+  // The plan is made once per range (and when its events first arrive), not on every edit.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-planning on each edit would restart the feed.
+  const plan = useMemo<FeedPlan>(() => {
+    const ids = resources.map((r) => r.id);
+    if (timeline && loading) {
+      // Until the events arrive: the rows of one screen, so the first render stays small.
+      const rows = Math.ceil(viewport() / 40) + 1;
+      return { slices: [ids.slice(0, rows), ids.slice(rows)].filter((s) => s.length > 0) };
+    }
+    if (!large) return { slices: [ids] };
+    return planSlices(ids, events, {
+      viewport: viewport(),
+      rowHeight: (n, busiest) => (stacked ? 10 + Math.max(1, busiest) * 38 : 42 + Math.min(n, 4) * 4),
+      // Everything after the first screenful in one more task: FullCalendar 6 re-renders and
+      // re-measures every row on each update, so more slices cost more in total (docs/PERFORMANCE.md).
+      budget: Number.POSITIVE_INFINITY,
+    });
+  }, [resources, large, rangeKey, loaded, stacked, loading, timeline]);
+
+  const [fed, setFed] = useState({ plan, count: 1 });
+  const count = fed.plan === plan ? fed.count : 1;
+  if (fed.plan !== plan) setFed({ plan, count: 1 });
+
+  useEffect(() => {
+    if (loading || count >= plan.slices.length) return;
+    // One slice per task, each after the previous one has been painted.
+    let timer = 0;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => setFed((f) => (f.plan === plan ? { plan, count: f.count + 1 } : f)), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [plan, count, loading]);
+
+  const previous = useRef<CalendarEvent[][]>([]);
+  const sources = useMemo(() => {
+    if (plan.slices.length === 1) return [events];
+    const next = eventsBySlice(plan, events)
+      .slice(0, count)
+      .map((slice, i) => sameOr(previous.current[i], slice));
+    previous.current = next;
+    return next;
+  }, [plan, events, count]);
+
+  const shownResources = useMemo(() => {
+    if (plan.slices.length === 1 || count >= plan.slices.length) return resources;
+    const shown = new Set(plan.slices.slice(0, count).flat());
+    return resources.filter((r) => shown.has(r.id));
+  }, [plan, count, resources]);
+
+  return { resources: shownResources, eventSources: sources, complete: count >= plan.slices.length };
+}

@@ -1,0 +1,207 @@
+import type { EditScope, JobPatch, Member, Workspace } from '@fieldplan/shared';
+import { useCallback, useMemo, useState } from 'react';
+import { useAppDispatch, useAppStore } from '../../app/hooks';
+import { useToast } from '../../components/use-toast';
+import { problemMessage, toProblem } from '../../lib/problem';
+import { formatJobTime } from '../jobs/format-time';
+import { useUpdateJobMutation } from '../jobs/mutations';
+import { applyJobChange, eventContextOf, type Undo } from './apply-job-change';
+import { ConflictDialog } from './ConflictDialog';
+import { type Conflict, conflictOf, type JobSnapshot, theirSnapshot } from './conflict';
+import type { MoveRequest } from './fc-translate';
+import type { DropRequest } from './ScheduleCalendar';
+import { ScopeDialog } from './ScopeDialog';
+import { cachedJob, moveEventOptimistically } from './schedule-cache';
+
+/** One write the board is making: what to send, and how to show it before the server answers. */
+interface Write {
+  jobId: string;
+  title: string;
+  occurrenceKey: string | null;
+  patch: JobPatch;
+  mine: JobSnapshot;
+  optimistic: () => Undo;
+  /** What puts it back (a one-off move, one occurrence, a job taken from the queue); null when a series split. */
+  reverse: JobPatch | null;
+}
+
+interface Pending {
+  write: Write;
+  scope: EditScope | undefined;
+  conflict: Conflict;
+}
+
+/**
+ * Drag and drop on the calendar: asks the scope of a recurring change, updates the cache at once,
+ * sends the PATCH with If-Match, rolls back on failure, and on 412 shows what changed with
+ * "Reload" (take theirs) and "Keep mine" (send again on their version).
+ */
+export function useScheduleWrites(workspace: Workspace, members: readonly Member[]) {
+  const dispatch = useAppDispatch();
+  const store = useAppStore();
+  const toast = useToast();
+  const [update] = useUpdateJobMutation();
+  const [scopeFor, setScopeFor] = useState<{ write: Write; version: number; revert: () => void } | null>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [busy, setBusy] = useState(false);
+  const workspaceId = workspace.id;
+  const names = useMemo(() => new Map(members.map((m) => [m.id, m.name])), [members]);
+
+  const send = useCallback(
+    async (write: Write, version: number, scope: EditScope | undefined) => {
+      const undo = write.optimistic();
+      try {
+        const change = await update({
+          workspaceId,
+          id: write.jobId,
+          version,
+          patch: write.patch,
+          scope,
+          occurrence: scope ? write.occurrenceKey : null,
+        }).unwrap();
+        const saved = change.jobs.find((j) => j.id === write.jobId);
+        const reverse = write.reverse && (scope === undefined || scope === 'this') && saved ? write.reverse : null;
+        toast({
+          tone: 'success',
+          message: `“${write.title}”: ${formatJobTime(write.mine.start, write.mine.end, write.mine.allDay, workspace.timeZone)}`,
+          ...(reverse &&
+            saved && {
+              action: {
+                label: 'Undo',
+                onClick: () => {
+                  const back = {
+                    workspaceId,
+                    id: write.jobId,
+                    version: saved.version,
+                    patch: reverse,
+                    scope,
+                    occurrence: scope ? write.occurrenceKey : null,
+                  };
+                  update(back)
+                    .unwrap()
+                    .catch((error: unknown) => toast({ tone: 'error', message: problemMessage(toProblem(error)) }));
+                },
+              },
+            }),
+        });
+      } catch (error) {
+        undo();
+        const conflict = conflictOf(error);
+        if (conflict) setPending({ write, scope, conflict });
+        else toast({ tone: 'error', message: problemMessage(toProblem(error)) });
+      }
+    },
+    [update, workspaceId, toast, workspace.timeZone],
+  );
+
+  const move = useCallback(
+    (m: MoveRequest) => {
+      const patch: JobPatch = { start: m.start, end: m.end };
+      if (m.assigneeIds) patch.assigneeIds = m.assigneeIds;
+      const write: Write = {
+        jobId: m.jobId,
+        title: m.title,
+        occurrenceKey: m.occurrenceKey,
+        patch,
+        mine: {
+          title: m.title,
+          start: m.start,
+          end: m.end,
+          allDay: m.allDay,
+          assigneeIds: m.assigneeIds ?? m.previous.assigneeIds,
+        },
+        reverse: {
+          start: m.previous.start,
+          end: m.previous.end,
+          ...(m.assigneeIds && { assigneeIds: m.previous.assigneeIds }),
+        },
+        optimistic: () =>
+          dispatch(
+            moveEventOptimistically(workspaceId, {
+              eventId: m.eventId,
+              start: m.start,
+              end: m.end,
+              assigneeIds: m.assigneeIds,
+            }),
+          ),
+      };
+      if (m.recurring) setScopeFor({ write, version: m.version, revert: m.revert });
+      else void send(write, m.version, undefined);
+    },
+    [dispatch, send, workspaceId],
+  );
+
+  const dropJob = useCallback(
+    (d: DropRequest) => {
+      const job = cachedJob(store.getState(), workspaceId, d.jobId);
+      const assigneeIds = d.technicianId ? [d.technicianId] : (job?.assigneeIds ?? []);
+      const patch: JobPatch = { start: d.start, end: d.end, allDay: false, assigneeIds };
+      const write: Write = {
+        jobId: d.jobId,
+        title: d.title,
+        occurrenceKey: null,
+        patch,
+        mine: { title: d.title, start: d.start, end: d.end, allDay: false, assigneeIds },
+        reverse: { start: null, end: null, assigneeIds: job?.assigneeIds ?? [] },
+        optimistic: () => {
+          if (!job) return () => {};
+          const status = assigneeIds.length > 0 ? 'scheduled' : job.status;
+          const data = { ...job, start: d.start, end: d.end, allDay: false, assigneeIds, status };
+          return dispatch(applyJobChange(workspaceId, { entity: 'job', action: 'updated', data }));
+        },
+      };
+      void send(write, job?.version ?? d.version, undefined);
+    },
+    [dispatch, send, store, workspaceId],
+  );
+
+  const ctx = eventContextOf(workspace, [...members]);
+  const theirs = pending && ctx ? theirSnapshot(pending.conflict.current, pending.write.occurrenceKey, ctx) : null;
+
+  const reload = () => {
+    if (!pending) return;
+    dispatch(applyJobChange(workspaceId, { entity: 'job', action: 'updated', data: pending.conflict.current }));
+    setPending(null);
+  };
+  const keepMine = async () => {
+    if (!pending) return;
+    setBusy(true);
+    const { write, scope, conflict } = pending;
+    setPending(null);
+    await send(write, conflict.currentVersion, scope);
+    setBusy(false);
+  };
+
+  const dialogs = (
+    <>
+      <ScopeDialog
+        open={scopeFor !== null}
+        action="move"
+        title={scopeFor?.write.title ?? ''}
+        onCancel={() => {
+          scopeFor?.revert();
+          setScopeFor(null);
+        }}
+        onChoose={(scope) => {
+          if (!scopeFor) return;
+          setScopeFor(null);
+          void send(scopeFor.write, scopeFor.version, scope);
+        }}
+      />
+      {pending && (
+        <ConflictDialog
+          open
+          mine={pending.write.mine}
+          theirs={theirs}
+          theirVersion={pending.conflict.currentVersion}
+          zone={workspace.timeZone}
+          names={names}
+          busy={busy}
+          onReload={reload}
+          onKeepMine={() => void keepMine()}
+        />
+      )}
+    </>
+  );
+  return { move, dropJob, dialogs };
+}

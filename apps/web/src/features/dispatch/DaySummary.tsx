@@ -1,0 +1,97 @@
+import type { CalendarEvent, Member } from '@fieldplan/shared';
+import { Link } from 'react-router';
+import { Avatar } from '../../components/Avatar';
+import { Icon } from '../../components/Icon';
+import { formatClock } from '../jobs/format-time';
+import { summariseDay } from './day-summary';
+
+interface DaySummaryProps {
+  events: readonly CalendarEvent[];
+  date: string;
+  zone: string;
+  members: readonly Member[];
+  /** Builds the link that opens a job over the board. */
+  jobHref: (event: CalendarEvent) => string;
+  loading: boolean;
+}
+
+const dateTitle = new Intl.DateTimeFormat(undefined, {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  timeZone: 'UTC',
+});
+const hours = (minutes: number) => (minutes === 0 ? '—' : `${Math.round((minutes / 60) * 10) / 10} h`);
+
+/** The right pane until the map arrives (issue 5): who has how much work on the day, and double bookings. */
+export function DaySummary({ events, date, zone, members, jobHref, loading }: DaySummaryProps) {
+  const summary = summariseDay(events, date, zone, members);
+  const names = new Map(members.map((m) => [m.id, m.name]));
+  return (
+    <section className="summary" aria-labelledby="summary-title">
+      <header className="summary-header">
+        <h2 id="summary-title">Day summary</h2>
+        <p className="summary-date">{dateTitle.format(new Date(`${date}T00:00:00Z`))}</p>
+      </header>
+      <dl className="summary-totals">
+        <div>
+          <dt>Jobs</dt>
+          <dd>{loading ? '…' : summary.total}</dd>
+        </div>
+        <div>
+          <dt>Unassigned</dt>
+          <dd>{loading ? '…' : summary.unassigned}</dd>
+        </div>
+        <div className={summary.doubles.length > 0 ? 'summary-alert' : undefined}>
+          <dt>Double-booked</dt>
+          <dd>{loading ? '…' : summary.doubles.length}</dd>
+        </div>
+      </dl>
+      <h3 className="summary-subtitle">Technicians</h3>
+      <table className="summary-table">
+        <thead>
+          <tr>
+            <th scope="col">Technician</th>
+            <th scope="col">Jobs</th>
+            <th scope="col">Booked</th>
+          </tr>
+        </thead>
+        <tbody>
+          {summary.technicians.map((t) => (
+            <tr key={t.id}>
+              <th scope="row">
+                <Avatar name={t.name} colour={t.colour} size="sm" />
+                <span>{t.name}</span>
+              </th>
+              <td>{t.jobs}</td>
+              <td>{hours(t.minutes)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h3 className="summary-subtitle">Double bookings</h3>
+      {summary.doubles.length === 0 ? (
+        <p className="summary-none">
+          <Icon name="circleCheck" size={14} /> None on this day
+        </p>
+      ) : (
+        <ul className="summary-doubles">
+          {summary.doubles.map(({ a, b, technicianIds }) => (
+            <li key={`${a.id}|${b.id}`}>
+              <span className="summary-double-who">
+                <Icon name="alert" size={14} />
+                {technicianIds.map((id) => names.get(id) ?? 'Technician').join(', ')}
+              </span>
+              <Link to={jobHref(a)}>
+                {formatClock(a.start, zone)} {a.title}
+              </Link>
+              <Link to={jobHref(b)}>
+                {formatClock(b.start, zone)} {b.title}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

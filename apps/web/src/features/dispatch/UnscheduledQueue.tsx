@@ -1,0 +1,121 @@
+import type { Job } from '@fieldplan/shared';
+import { Draggable } from '@fullcalendar/interaction';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { Icon } from '../../components/Icon';
+import { Skeleton } from '../../components/Skeleton';
+import { useListJobsQuery } from '../jobs/endpoints';
+
+interface UnscheduledQueueProps {
+  workspaceId: string;
+  slug: string;
+  /** The calendar's search params, kept when a job opens over the board. */
+  keep: string;
+  /** Dispatchers drag jobs from here onto the calendar. */
+  draggable: boolean;
+}
+
+const defaultMinutes = 60;
+
+/** Jobs with no time yet, most urgent first; drag one onto a technician's row to schedule it. */
+export function UnscheduledQueue({ workspaceId, slug, keep, draggable }: UnscheduledQueueProps) {
+  const { data, isLoading, isError, refetch } = useListJobsQuery({ workspaceId, unscheduled: true, limit: 100 });
+  const [filter, setFilter] = useState('');
+  const list = useRef<HTMLUListElement>(null);
+
+  useEffect(() => {
+    if (!draggable || !list.current) return;
+    // FullCalendar's external dragging: the calendar shows where the job would land and calls `drop`.
+    const dragging = new Draggable(list.current, {
+      itemSelector: '.queue-item',
+      eventData: (el) => ({
+        title: (el as HTMLElement).dataset.title ?? '',
+        duration: { minutes: Number((el as HTMLElement).dataset.duration ?? defaultMinutes) },
+        create: false,
+      }),
+    });
+    return () => dragging.destroy();
+  }, [draggable]);
+
+  const jobs = useMemo(() => {
+    const items = data?.items ?? [];
+    const q = filter.trim().toLowerCase();
+    if (!q) return items;
+    return items.filter((j) => `${j.title} ${j.customerName ?? ''} ${j.address}`.toLowerCase().includes(q));
+  }, [data, filter]);
+
+  return (
+    <section className="queue" aria-labelledby="queue-title">
+      <header className="queue-header">
+        <h2 id="queue-title">
+          Unscheduled <span className="queue-count">{data ? data.total : ''}</span>
+        </h2>
+        <label className="queue-search">
+          <Icon name="search" size={14} />
+          <span className="visually-hidden">Filter unscheduled jobs</span>
+          <input
+            type="search"
+            className="input input-sm"
+            placeholder="Filter"
+            value={filter}
+            onChange={(e) => setFilter(e.target.value)}
+          />
+        </label>
+      </header>
+      {isLoading && (
+        <div className="queue-list" aria-busy="true">
+          {[0, 1, 2, 3].map((i) => (
+            <div key={i} className="queue-skeleton">
+              <Skeleton width="70%" height={12} />
+              <Skeleton width="45%" height={10} />
+            </div>
+          ))}
+        </div>
+      )}
+      {isError && (
+        <p className="queue-empty">
+          Couldn't load the queue.{' '}
+          <button type="button" className="link-button" onClick={() => void refetch()}>
+            Try again
+          </button>
+        </p>
+      )}
+      {data && jobs.length === 0 && (
+        <p className="queue-empty">
+          {filter ? 'No unscheduled job matches.' : 'Nothing waiting — every job has a time.'}
+        </p>
+      )}
+      <ul ref={list} className="queue-list" aria-label="Unscheduled jobs" hidden={!data || jobs.length === 0}>
+        {jobs.map((job) => (
+          <QueueItem key={job.id} job={job} href={`/w/${slug}/jobs/${job.id}${keep}`} draggable={draggable} />
+        ))}
+      </ul>
+      {draggable && data && data.items.length > 0 && (
+        <p className="queue-hint">Drag a job onto a technician's row to schedule it.</p>
+      )}
+    </section>
+  );
+}
+
+function QueueItem({ job, href, draggable }: { job: Job; href: string; draggable: boolean }) {
+  return (
+    <li
+      className={draggable ? 'queue-item queue-item-draggable' : 'queue-item'}
+      data-job-id={job.id}
+      data-version={job.version}
+      data-title={job.title}
+      data-duration={defaultMinutes}
+    >
+      {draggable && <Icon name="grip" className="queue-grip" />}
+      <span className={`queue-priority queue-priority-${job.priority}`} title={`Priority ${job.priority}`}>
+        P{job.priority}
+      </span>
+      <span className="queue-text">
+        <Link to={href} className="queue-title">
+          {job.title}
+        </Link>
+        <span className="queue-meta">{job.customerName ?? job.address ?? 'No customer'}</span>
+      </span>
+    </li>
+  );
+}

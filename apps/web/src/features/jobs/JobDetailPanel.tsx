@@ -1,0 +1,135 @@
+import { can, describeRule } from '@fieldplan/shared';
+import { useMemo } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Avatar } from '../../components/Avatar';
+import { Button, buttonClass } from '../../components/Button';
+import { Drawer } from '../../components/Drawer';
+import { EmptyState } from '../../components/EmptyState';
+import { Icon } from '../../components/Icon';
+import { Loading, Skeleton } from '../../components/Skeleton';
+import { toProblem } from '../../lib/problem';
+import { eventContextOf } from '../calendar/apply-job-change';
+import { useBoardLinks, useScheduleContext } from '../dispatch/schedule-context';
+import { useWorkspace } from '../workspace/use-workspace';
+import { useGetJobQuery } from './endpoints';
+import { formatJobTime } from './format-time';
+import { StatusLabel } from './job-status';
+import { visitOf } from './occurrence';
+import { StatusActions } from './StatusActions';
+import { useDeleteJob } from './use-delete-job';
+
+/** `/w/:slug/jobs/:id[?occurrence=…]`: a job (or one visit of a series) over the board. */
+export function JobDetailPanel() {
+  const { id = '' } = useParams();
+  const { workspaceId, role, membership } = useWorkspace();
+  const { settings, members } = useScheduleContext();
+  const links = useBoardLinks();
+  const navigate = useNavigate();
+  const { data: job, error, isLoading } = useGetJobQuery({ workspaceId, id });
+  const occurrence = links.search.get('occurrence');
+  const ctx = useMemo(() => eventContextOf(settings, members), [settings, members]);
+  const close = () => navigate(links.board);
+  const deletion = useDeleteJob(workspaceId, close);
+
+  if (isLoading) {
+    return (
+      <Drawer title="Job" onClose={close}>
+        <Loading label="Loading the job…">
+          <Skeleton width="60%" height={18} />
+          <Skeleton width="40%" />
+          <Skeleton width="80%" />
+        </Loading>
+      </Drawer>
+    );
+  }
+  if (!job || !ctx) {
+    const gone = toProblem(error).status === 404;
+    return (
+      <Drawer title="Job" onClose={close}>
+        <EmptyState icon="inbox" title={gone ? 'This job no longer exists' : "Couldn't load the job"}>
+          {gone ? 'Someone deleted it, or the link is wrong.' : 'Check your connection and try again.'}
+        </EmptyState>
+      </Drawer>
+    );
+  }
+  const visit = visitOf(job, occurrence, ctx);
+  const names = new Map(members.map((m) => [m.id, m]));
+  const writer = can(role, 'schedule.write');
+  const rule = job.rrule ? describeRule(job.rrule, settings.timeZone) : null;
+
+  return (
+    <Drawer
+      title={job.title}
+      subtitle={
+        <>
+          <StatusLabel status={visit.status} />
+          {job.rrule && (
+            <span className="detail-recurring">
+              <Icon name="repeat" size={14} /> {visit.occurrenceKey ? 'One visit of a series' : 'Recurring'}
+            </span>
+          )}
+        </>
+      }
+      onClose={close}
+      actions={
+        writer && (
+          <>
+            <Link className={buttonClass('secondary', 'sm')} to={links.edit(job.id, visit.occurrenceKey)}>
+              <Icon name="pencil" /> Edit
+            </Link>
+            <Button size="sm" variant="ghost" icon="trash" onClick={() => deletion.ask(job, visit.occurrenceKey)}>
+              Delete
+            </Button>
+          </>
+        )
+      }
+    >
+      {!visit.found && <p className="detail-note">This occurrence no longer exists; showing the series.</p>}
+      <StatusActions workspaceId={workspaceId} job={job} visit={visit} role={role} memberId={membership.memberId} />
+      <dl className="detail-list">
+        <dt>When</dt>
+        <dd>{formatJobTime(visit.start, visit.end, job.allDay, settings.timeZone)}</dd>
+        {rule && (
+          <>
+            <dt>Repeats</dt>
+            <dd>{rule}</dd>
+          </>
+        )}
+        <dt>Technicians</dt>
+        <dd>
+          {visit.assigneeIds.length === 0 ? (
+            'Unassigned'
+          ) : (
+            <ul className="detail-people">
+              {visit.assigneeIds.map((mid) => {
+                const m = names.get(mid);
+                return (
+                  <li key={mid}>
+                    <Avatar name={m?.name ?? '?'} colour={m?.colour ?? '#9E9E9E'} size="sm" />
+                    {m?.name ?? 'Former member'}
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </dd>
+        <dt>Customer</dt>
+        <dd>{job.customerId ? <Link to={links.customer(job.customerId)}>{job.customerName}</Link> : 'None'}</dd>
+        <dt>Address</dt>
+        <dd>
+          {job.address || '—'}
+          {job.lat !== null && job.lng !== null && (
+            <span className="detail-coords">
+              {job.lat.toFixed(5)}, {job.lng.toFixed(5)}
+            </span>
+          )}
+        </dd>
+        <dt>Priority</dt>
+        <dd>P{job.priority}</dd>
+        <dt>Description</dt>
+        <dd className="detail-description">{job.description || '—'}</dd>
+      </dl>
+      {deletion.dialog}
+    </Drawer>
+  );
+}

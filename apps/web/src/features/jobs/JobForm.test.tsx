@@ -1,0 +1,212 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeFetch, problem } from '../../test/fake-api';
+import { workspaceId } from '../../test/fixtures';
+import { renderWithStore } from '../../test/render';
+import { technicians } from '../../test/schedule-fixtures';
+import { JobForm } from './JobForm';
+import { type JobFormValues, toFormValues } from './job-form-schema';
+import { toCreate } from './job-payload';
+import { useJobFormProblem } from './use-job-form-problem';
+
+const zone = 'Europe/Berlin';
+
+/** The form as a panel uses it: submit → `send` (the API call), its problem shown on the form. */
+function Harness({ send, defaults }: { send: (values: JobFormValues) => Promise<void>; defaults: JobFormValues }) {
+  const problem = useJobFormProblem();
+  return (
+    <>
+      <JobForm
+        id="job-form"
+        workspaceId={workspaceId}
+        zone={zone}
+        technicians={technicians.filter((m) => m.role === 'technician')}
+        defaultValues={defaults}
+        message={problem.message}
+        onSubmit={async (values, form) => {
+          problem.clear();
+          try {
+            await send(values);
+          } catch (error) {
+            problem.report(error, form);
+          }
+        }}
+      />
+      <button type="submit" form="job-form">
+        Save
+      </button>
+    </>
+  );
+}
+
+function setup(
+  send = vi.fn(async (_values: unknown) => {}),
+  defaults = toFormValues(null, zone, { start: '2026-11-23T08:00:00.000Z', end: '2026-11-23T09:00:00.000Z' }),
+) {
+  const fetch = fakeFetch({
+    [`GET /workspaces/${workspaceId}/customers`]: {
+      items: [
+        {
+          id: 'c1',
+          name: 'Bäckerei Koch',
+          email: null,
+          phone: null,
+          address: 'Hauptstraße 1, Berlin',
+          lat: 52.51,
+          lng: 13.41,
+          notes: '',
+          version: 1,
+          createdAt: '',
+          updatedAt: '',
+        },
+        {
+          id: 'c2',
+          name: 'Kanzlei Lange',
+          email: null,
+          phone: null,
+          address: 'Ringstraße 2, Berlin',
+          lat: 52.52,
+          lng: 13.42,
+          notes: '',
+          version: 1,
+          createdAt: '',
+          updatedAt: '',
+        },
+      ],
+      total: 2,
+      nextCursor: null,
+    },
+  });
+  const view = renderWithStore(<Harness send={send} defaults={defaults} />, fetch);
+  return { ...view, send, fetch };
+}
+
+const save = () => screen.getByRole('button', { name: 'Save' });
+
+describe('the job form', () => {
+  it('requires a title and caps it at 120 characters (required, maxLength)', async () => {
+    const { user, send } = setup();
+    await user.click(save());
+    expect(await screen.findByLabelText('Title')).toHaveAccessibleDescription('Title is required');
+    await user.type(screen.getByLabelText('Title'), 'x'.repeat(121));
+    await user.click(save());
+    await waitFor(() =>
+      expect(screen.getByLabelText('Title')).toHaveAccessibleDescription('Title must be at most 120 characters'),
+    );
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('keeps priority between 1 and 5 and the position on the globe (min, max)', async () => {
+    const { user, send } = setup();
+    await user.type(screen.getByLabelText('Title'), 'Boiler service');
+    const priority = screen.getByLabelText('Priority');
+    await user.clear(priority);
+    await user.type(priority, '0');
+    await user.type(screen.getByLabelText(/Latitude/), '91');
+    await user.type(screen.getByLabelText(/Longitude/), '13.4');
+    await user.click(save());
+    await waitFor(() =>
+      expect(priority).toHaveAccessibleDescription(expect.stringContaining('Priority must be between 1 and 5')),
+    );
+    expect(screen.getByLabelText(/Latitude/)).toHaveAccessibleDescription('Latitude must be between -90 and 90');
+    await user.clear(priority);
+    await user.type(priority, '6');
+    await user.click(save());
+    await waitFor(() =>
+      expect(priority).toHaveAccessibleDescription(expect.stringContaining('Priority must be between 1 and 5')),
+    );
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('checks the time with the shared rules: end after start, 5 minutes to 24 hours (custom validate)', async () => {
+    const { user, send } = setup();
+    await user.type(screen.getByLabelText('Title'), 'Boiler service');
+    const end = screen.getByLabelText('End');
+    await user.clear(end);
+    await user.type(end, '2026-11-23T08:30');
+    await user.click(save());
+    await waitFor(() => expect(end).toHaveAccessibleDescription('End must be after start'));
+    await user.clear(end);
+    await user.type(end, '2026-11-24T10:00');
+    await user.click(save());
+    await waitFor(() =>
+      expect(end).toHaveAccessibleDescription('A timed job can last at most 24 hours (make it all-day instead)'),
+    );
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('sends the job in API terms: instants in the workspace zone, the customer, the technicians', async () => {
+    const { user, send } = setup();
+    await user.type(screen.getByLabelText('Title'), 'Boiler service');
+    await user.type(screen.getByRole('combobox', { name: /Customer/ }), 'Kanz');
+    const listbox = await screen.findByRole('listbox', { name: 'Customers' });
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(listbox).not.toBeVisible();
+    expect(screen.getByLabelText(/Address/)).toHaveValue('Ringstraße 2, Berlin');
+    await user.click(screen.getByRole('checkbox', { name: /Aylin Demir/ }));
+    await user.click(save());
+    await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    expect(send.mock.calls[0]?.[0]).toMatchObject({
+      title: 'Boiler service',
+      customerId: 'c2',
+      address: 'Ringstraße 2, Berlin',
+      lat: 52.52,
+      assigneeIds: ['tech-2'],
+      start: '2026-11-23T09:00',
+      end: '2026-11-23T10:00',
+    });
+    const values = send.mock.calls[0]?.[0] as unknown as JobFormValues;
+    expect(toCreate(values, zone)).toMatchObject({
+      start: '2026-11-23T08:00:00.000Z',
+      end: '2026-11-23T09:00:00.000Z',
+      allDay: false,
+      rrule: null,
+      priority: 3,
+    });
+  });
+
+  it("puts the server's field errors under the same fields, in the server's words", async () => {
+    const send = vi.fn(async (_values: unknown) => {
+      const response = problem('validation_failed', 'Some fields need attention', {
+        errors: [
+          { path: 'title', message: 'Title is required' },
+          { path: 'assigneeIds', message: 'Technician Victor Viewer is not an active technician of this workspace' },
+          { path: 'rrule', message: 'COUNT must be between 1 and 500 occurrences' },
+        ],
+      });
+      throw await response.json();
+    });
+    const { user } = setup(send);
+    await user.type(screen.getByLabelText('Title'), 'Boiler service');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Repeat' }), 'WEEKLY');
+    await user.click(save());
+    await waitFor(() => expect(screen.getByLabelText('Title')).toHaveAccessibleDescription('Title is required'));
+    const group = screen.getByRole('group', { name: /Technicians/ });
+    expect(
+      within(group).getByText('Technician Victor Viewer is not an active technician of this workspace'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Number of occurrences')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('COUNT must be between 1 and 500 occurrences')).toBeInTheDocument();
+  });
+
+  it('catches the same recurrence problems the server would, under the editor field', async () => {
+    const { user, send } = setup();
+    await user.type(screen.getByLabelText('Title'), 'Weekly clean');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Repeat' }), 'WEEKLY');
+    const count = screen.getByLabelText('Number of occurrences');
+    await user.clear(count);
+    await user.type(count, '501');
+    await user.click(save());
+    expect(await screen.findByText('COUNT must be between 1 and 500 occurrences')).toBeInTheDocument();
+    await user.clear(count);
+    await user.type(count, '10');
+    // The series starts on a Monday: without Monday among its days the start is no occurrence.
+    await user.click(screen.getByRole('button', { name: 'Monday' }));
+    await user.click(screen.getByRole('button', { name: 'Tuesday' }));
+    await user.click(save());
+    expect(
+      await screen.findByText('The start must be one of the occurrences of the recurrence rule'),
+    ).toBeInTheDocument();
+    expect(send).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,81 @@
+import { can } from '@fieldplan/shared';
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '../../components/Button';
+import { Drawer } from '../../components/Drawer';
+import { EmptyState } from '../../components/EmptyState';
+import { useToast } from '../../components/use-toast';
+import { useBoardLinks, useScheduleContext } from '../dispatch/schedule-context';
+import { useWorkspace } from '../workspace/use-workspace';
+import { JobForm } from './JobForm';
+import { toFormValues } from './job-form-schema';
+import { toCreate } from './job-payload';
+import { useCreateJobMutation } from './mutations';
+import { useJobFormProblem } from './use-job-form-problem';
+
+/** `/w/:slug/jobs/new`: the job form over the board, prefilled from the slot that was clicked. */
+export function JobNewPanel() {
+  const { workspaceId, role } = useWorkspace();
+  const { settings, members } = useScheduleContext();
+  const links = useBoardLinks();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const problem = useJobFormProblem();
+  const [create, { isLoading }] = useCreateJobMutation();
+  const { search } = links;
+  const technicians = useMemo(() => members.filter((m) => m.role === 'technician' && m.active), [members]);
+  const defaults = useMemo(
+    () =>
+      toFormValues(null, settings.timeZone, {
+        start: search.get('start'),
+        end: search.get('end'),
+        allDay: search.get('allDay') === 'true',
+        technicianId: search.get('technicianId'),
+      }),
+    [search, settings.timeZone],
+  );
+  const close = () => navigate(links.board);
+
+  if (!can(role, 'schedule.write')) {
+    return (
+      <Drawer title="New job" onClose={close}>
+        <EmptyState icon="calendar" title="Only dispatchers create jobs">
+          Ask an owner or a dispatcher to add this job.
+        </EmptyState>
+      </Drawer>
+    );
+  }
+  return (
+    <Drawer
+      title="New job"
+      onClose={close}
+      footer={
+        <>
+          <Button onClick={close}>Cancel</Button>
+          <Button type="submit" form="job-form" variant="primary" loading={isLoading}>
+            Create job
+          </Button>
+        </>
+      }
+    >
+      <JobForm
+        id="job-form"
+        workspaceId={workspaceId}
+        zone={settings.timeZone}
+        technicians={technicians}
+        defaultValues={defaults}
+        message={problem.message}
+        onSubmit={async (values, form) => {
+          problem.clear();
+          try {
+            const job = await create({ workspaceId, job: toCreate(values, settings.timeZone) }).unwrap();
+            toast({ tone: 'success', message: `Created “${job.title}”` });
+            await navigate(links.job(job.id, null), { replace: true });
+          } catch (error) {
+            problem.report(error, form);
+          }
+        }}
+      />
+    </Drawer>
+  );
+}

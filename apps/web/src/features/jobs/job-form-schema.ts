@@ -1,0 +1,195 @@
+import {
+  dayMs,
+  formatDateOnly,
+  instantToWall,
+  type Job,
+  type JobTiming,
+  jobPatchSchema,
+  jobTimingIssues,
+  parseDateOnly,
+  parseInstant,
+  rruleIssueInZone,
+  wallToInstant,
+} from '@fieldplan/shared';
+import { z } from 'zod';
+import { noRecurrence, type RecurrenceForm, recurrenceToRule, repeatKinds } from './recurrence-form';
+
+const recurrenceSchema = z.object({
+  freq: z.enum(repeatKinds),
+  interval: z.number({ error: 'Repeat every must be a number' }),
+  weekdays: z.array(z.number()),
+  monthly: z.enum(['day', 'nth']),
+  ends: z.enum(['never', 'count', 'until']),
+  count: z.number({ error: 'Number of occurrences must be a number' }),
+  until: z.string(),
+  custom: z.string().nullable(),
+});
+
+/**
+ * The job form's values: the shared job schema's own fields and rules (`.pick` keeps their
+ * messages), with the time entered as local wall-clock values and the recurrence as editor
+ * fields. `start`/`end` are `YYYY-MM-DDTHH:mm` (or dates when all-day, end inclusive); both
+ * empty means "not scheduled yet".
+ */
+const fields = jobPatchSchema
+  .pick({
+    title: true,
+    description: true,
+    customerId: true,
+    address: true,
+    lat: true,
+    lng: true,
+    priority: true,
+    assigneeIds: true,
+  })
+  .required()
+  .extend({
+    customerName: z.string(),
+    allDay: z.boolean(),
+    start: z.string(),
+    end: z.string(),
+    recurrence: recurrenceSchema,
+  });
+
+export type JobFormValues = z.infer<typeof fields>;
+
+/** The rule's problems go under the editor field they concern; the same words either side. */
+export function recurrencePath(message: string): string {
+  if (/\bCOUNT\b/.test(message)) return 'recurrence.count';
+  if (/\bUNTIL\b/.test(message)) return 'recurrence.until';
+  if (/\bINTERVAL\b/.test(message)) return 'recurrence.interval';
+  if (/\bBYDAY\b/.test(message) || /start must be one of the occurrences/.test(message)) return 'recurrence.weekdays';
+  return 'recurrence.freq';
+}
+
+/** A server error's path as a form field (`rrule` → the recurrence field it concerns). */
+export function formPath(path: string, message: string): string {
+  return path === 'rrule' ? recurrencePath(message) : path;
+}
+
+export const jobFieldNames = [
+  'title',
+  'description',
+  'customerId',
+  'address',
+  'lat',
+  'lng',
+  'priority',
+  'assigneeIds',
+  'allDay',
+  'start',
+  'end',
+  'recurrence.freq',
+  'recurrence.interval',
+  'recurrence.weekdays',
+  'recurrence.count',
+  'recurrence.until',
+] as const;
+
+/** Local wall value (`2026-03-29T09:00` or a date) → the API's time (instant ISO, or date). */
+function toApiTime(value: string, allDay: boolean, zone: string, inclusiveEnd: boolean): string | null {
+  if (value === '') return null;
+  if (allDay) {
+    const date = parseDateOnly(value.slice(0, 10));
+    if (date === null) return value;
+    return formatDateOnly(inclusiveEnd ? date + dayMs : date);
+  }
+  const wall = Date.parse(`${value.length === 16 ? `${value}:00` : value}Z`);
+  if (Number.isNaN(wall)) return value;
+  return new Date(wallToInstant(zone, wall)).toISOString();
+}
+
+/** The API's time → the form's local value. */
+function toLocalValue(value: string | null, allDay: boolean, zone: string, inclusiveEnd: boolean): string {
+  if (value === null) return '';
+  if (allDay) {
+    const date = parseDateOnly(value.slice(0, 10));
+    return date === null ? value : formatDateOnly(inclusiveEnd ? date - dayMs : date);
+  }
+  const instant = parseInstant(value);
+  return instant === null ? value : new Date(instantToWall(zone, instant)).toISOString().slice(0, 16);
+}
+
+/** The local date (UTC-midnight ms) the form's start falls on, or null. */
+export function startDateOf(values: Pick<JobFormValues, 'start'>): number | null {
+  return parseDateOnly(values.start.slice(0, 10));
+}
+
+/** The form's timing in the API's terms: what is sent, and what the shared rules check. */
+export function timingOf(values: JobFormValues, zone: string): JobTiming {
+  const startDate = startDateOf(values);
+  return {
+    start: toApiTime(values.start, values.allDay, zone, false),
+    end: toApiTime(values.end, values.allDay, zone, true),
+    allDay: values.allDay,
+    rrule: startDate === null ? null : recurrenceToRule(values.recurrence, startDate, values.allDay, zone),
+  };
+}
+
+/**
+ * The schema the form validates with: the shared field rules plus the shared timing rules
+ * (`jobTimingIssues`, then the zone check that the start is an occurrence), which the server
+ * runs too — so both sides say the same thing under the same field.
+ */
+export function jobFormSchema(zone: string) {
+  return fields.superRefine((values, ctx) => {
+    const rec = values.recurrence;
+    if (rec.freq !== 'none' && !rec.custom && rec.ends === 'until' && parseDateOnly(rec.until) === null) {
+      ctx.addIssue({ code: 'custom', path: ['recurrence', 'until'], message: 'Choose the last date of the series' });
+      return;
+    }
+    const timing = timingOf(values, zone);
+    const issues = jobTimingIssues(timing);
+    if (issues.length === 0 && timing.rrule && timing.start && timing.end) {
+      const parse = values.allDay ? parseDateOnly : parseInstant;
+      const start = parse(timing.start);
+      const end = parse(timing.end);
+      if (start !== null && end !== null) {
+        const issue = rruleIssueInZone({ start, end, allDay: values.allDay, rrule: timing.rrule }, zone);
+        if (issue) issues.push({ path: 'rrule', message: issue });
+      }
+    }
+    for (const issue of issues) {
+      ctx.addIssue({ code: 'custom', path: formPath(issue.path, issue.message).split('.'), message: issue.message });
+    }
+    if ((values.lat === null) !== (values.lng === null)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [values.lat === null ? 'lat' : 'lng'],
+        message: 'Give both latitude and longitude',
+      });
+    }
+  });
+}
+
+export interface JobPrefill {
+  start?: string | null;
+  end?: string | null;
+  allDay?: boolean;
+  technicianId?: string | null;
+}
+
+/** Values for a new job (prefilled from a clicked slot) or for editing `job` (an occurrence's own times). */
+export function toFormValues(
+  job: Job | null,
+  zone: string,
+  prefill: JobPrefill = {},
+  recurrence?: RecurrenceForm,
+): JobFormValues {
+  const allDay = job?.allDay ?? prefill.allDay ?? false;
+  return {
+    title: job?.title ?? '',
+    description: job?.description ?? '',
+    customerId: job?.customerId ?? null,
+    customerName: job?.customerName ?? '',
+    address: job?.address ?? '',
+    lat: job?.lat ?? null,
+    lng: job?.lng ?? null,
+    priority: job?.priority ?? 3,
+    assigneeIds: job?.assigneeIds ?? (prefill.technicianId ? [prefill.technicianId] : []),
+    allDay,
+    start: toLocalValue(prefill.start ?? job?.start ?? null, allDay, zone, false),
+    end: toLocalValue(prefill.end ?? job?.end ?? null, allDay, zone, true),
+    recurrence: recurrence ?? noRecurrence,
+  };
+}

@@ -1,0 +1,82 @@
+import type { EditScope, Job, JobChange, JobCreate, JobPatch, JobStatus } from '@fieldplan/shared';
+import { api } from '../../app/api';
+import { applyJobChange } from '../calendar/apply-job-change';
+import { jobsPath } from './endpoints';
+import { type JobChangeMessage, messagesOf } from './job-change';
+
+export interface JobWriteArgs {
+  workspaceId: string;
+  id: string;
+  /** The version the change is based on (sent as If-Match; stale → 412 version_conflict). */
+  version: number;
+  /** For a recurring job: which occurrences, and the original start of the one addressed. */
+  scope?: EditScope;
+  occurrence?: string | null;
+}
+
+function writeUrl({ workspaceId, id, scope, occurrence }: JobWriteArgs, suffix = ''): string {
+  const params = new URLSearchParams();
+  if (scope) params.set('scope', scope);
+  if (occurrence) params.set('occurrence', occurrence);
+  const query = params.toString();
+  return `${jobsPath(workspaceId)}/${encodeURIComponent(id)}${suffix}${query ? `?${query}` : ''}`;
+}
+
+const ifMatch = (version: number) => ({ 'if-match': `"${version}"` });
+
+interface Lifecycle<T> {
+  dispatch: (action: ReturnType<typeof applyJobChange>) => unknown;
+  queryFulfilled: Promise<{ data: T }>;
+}
+
+/** After a write succeeds its answer is applied to every cache, like a realtime message would be. */
+async function applyAnswer<T>(
+  workspaceId: string,
+  { dispatch, queryFulfilled }: Lifecycle<T>,
+  toMessages: (data: T) => JobChangeMessage[],
+) {
+  try {
+    const { data } = await queryFulfilled;
+    for (const message of toMessages(data)) dispatch(applyJobChange(workspaceId, message));
+  } catch {
+    // The caller shows the problem (field errors, the conflict dialog) and rolls back.
+  }
+}
+
+export const jobMutations = api.injectEndpoints({
+  endpoints: (build) => ({
+    createJob: build.mutation<Job, { workspaceId: string; job: JobCreate }>({
+      query: ({ workspaceId, job }) => ({ url: jobsPath(workspaceId), method: 'POST', body: job }),
+      onQueryStarted: ({ workspaceId }, lifecycle) =>
+        applyAnswer(workspaceId, lifecycle, (job: Job) => [{ entity: 'job', action: 'created', data: job }]),
+    }),
+    updateJob: build.mutation<JobChange, JobWriteArgs & { patch: JobPatch }>({
+      query: (args) => ({ url: writeUrl(args), method: 'PATCH', body: args.patch, headers: ifMatch(args.version) }),
+      onQueryStarted: (args, lifecycle) =>
+        applyAnswer(args.workspaceId, lifecycle, (change: JobChange) =>
+          messagesOf(
+            change,
+            change.jobs.filter((j) => j.id !== args.id).map((j) => j.id),
+          ),
+        ),
+    }),
+    deleteJob: build.mutation<JobChange, JobWriteArgs>({
+      query: (args) => ({ url: writeUrl(args), method: 'DELETE', headers: ifMatch(args.version) }),
+      onQueryStarted: (args, lifecycle) =>
+        applyAnswer(args.workspaceId, lifecycle, (change: JobChange) => messagesOf(change)),
+    }),
+    changeJobStatus: build.mutation<Job, JobWriteArgs & { status: JobStatus }>({
+      query: (args) => ({
+        url: writeUrl({ ...args, scope: undefined, occurrence: undefined }, '/status'),
+        method: 'POST',
+        body: { status: args.status, ...(args.occurrence ? { occurrence: args.occurrence } : {}) },
+        headers: ifMatch(args.version),
+      }),
+      onQueryStarted: ({ workspaceId }, lifecycle) =>
+        applyAnswer(workspaceId, lifecycle, (job: Job) => [{ entity: 'job', action: 'updated', data: job }]),
+    }),
+  }),
+});
+
+export const { useCreateJobMutation, useUpdateJobMutation, useDeleteJobMutation, useChangeJobStatusMutation } =
+  jobMutations;

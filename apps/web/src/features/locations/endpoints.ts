@@ -1,0 +1,36 @@
+import type { LiveLocation, LocationPing } from '@fieldplan/shared';
+import { api } from '../../app/api';
+
+const base = (workspaceId: string) => `/workspaces/${encodeURIComponent(workspaceId)}/locations`;
+
+/** Puts one member's newest position into a cached list (a newer fix replaces theirs, an older one is dropped). */
+export function upsertLocation(list: LiveLocation[], location: LiveLocation): LiveLocation[] {
+  const current = list.find((l) => l.memberId === location.memberId);
+  if (current && Date.parse(current.at) > Date.parse(location.at)) return list;
+  return [...list.filter((l) => l.memberId !== location.memberId), location];
+}
+
+/** Live locations: the latest positions (realtime events patch them) and one's own pings. */
+export const locationsApi = api.enhanceEndpoints({ addTagTypes: ['Location'] }).injectEndpoints({
+  endpoints: (build) => ({
+    getLocations: build.query<LiveLocation[], string>({
+      query: (workspaceId) => base(workspaceId),
+      providesTags: (_result, _error, workspaceId) => [{ type: 'Location', id: workspaceId }],
+    }),
+    shareLocation: build.mutation<LiveLocation, { workspaceId: string; ping: LocationPing }>({
+      query: ({ workspaceId, ping }) => ({ url: base(workspaceId), method: 'POST', body: ping }),
+      onQueryStarted: async ({ workspaceId }, { dispatch, queryFulfilled }) => {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(
+            locationsApi.util.updateQueryData('getLocations', workspaceId, (list) => upsertLocation(list, data)),
+          );
+        } catch {
+          // The sharer shows the problem and waits as told.
+        }
+      },
+    }),
+  }),
+});
+
+export const { useGetLocationsQuery, useShareLocationMutation } = locationsApi;

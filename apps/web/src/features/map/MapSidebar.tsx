@@ -1,0 +1,123 @@
+import type { ReactNode } from 'react';
+import { Button } from '../../components/Button';
+import { Icon } from '../../components/Icon';
+import { Skeleton } from '../../components/Skeleton';
+import { statusText, timeWindow } from './format';
+import { RoutesLegend } from './RoutesLegend';
+import type { MapJob, MapRoute } from './types';
+import { addDays } from './use-map-params';
+
+interface MapSidebarProps {
+  /** A place search above the day (moves the map); leave out for none. */
+  search?: ReactNode;
+  date: string;
+  today: string;
+  onDate: (date: string) => void;
+  jobs: readonly MapJob[];
+  routes: readonly MapRoute[];
+  zone: string;
+  loading: boolean;
+  selectedId: string | null;
+  onSelect: (job: MapJob) => void;
+  onHover: (job: MapJob | null) => void;
+  /** Jobs of the day that have no position (not on the map). */
+  unplaced: number;
+}
+
+const dateLabel = (date: string) =>
+  new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
+
+/** The day picker, the routes legend and the day's jobs as a list (the keyboard's way to the pins). */
+export function MapSidebar(props: MapSidebarProps) {
+  const { date, jobs, routes, zone, loading } = props;
+  const outside = jobs.filter((j) => j.outsideAreas).length;
+  const ordered = [...jobs].sort((a, b) => a.start.localeCompare(b.start) || a.title.localeCompare(b.title));
+  return (
+    <aside className="map-side" aria-label="Day on the map">
+      {props.search}
+      <div className="map-day">
+        <div className="map-day-nav">
+          <Button
+            size="sm"
+            variant="ghost"
+            icon="chevronLeft"
+            aria-label="Previous day"
+            onClick={() => props.onDate(addDays(date, -1))}
+          />
+          <input
+            className="input map-date"
+            type="date"
+            aria-label="Date"
+            value={date}
+            onChange={(e) => e.target.value && props.onDate(e.target.value)}
+          />
+          <Button
+            size="sm"
+            variant="ghost"
+            icon="chevronRight"
+            aria-label="Next day"
+            onClick={() => props.onDate(addDays(date, 1))}
+          />
+          <Button size="sm" disabled={date === props.today} onClick={() => props.onDate(props.today)}>
+            Today
+          </Button>
+        </div>
+        <p className="map-day-label">{dateLabel(date)}</p>
+        <p className="map-day-summary">
+          {loading ? (
+            'Loading…'
+          ) : (
+            <>
+              {jobs.length} {jobs.length === 1 ? 'job' : 'jobs'} on the map
+              {outside > 0 && (
+                <span className="map-flag">
+                  <Icon name="alert" size={14} /> {outside} outside every area
+                </span>
+              )}
+              {props.unplaced > 0 && <span className="map-muted"> · {props.unplaced} without a position</span>}
+            </>
+          )}
+        </p>
+      </div>
+      <RoutesLegend routes={routes} />
+      <section className="map-jobs" aria-label="Jobs of the day">
+        {loading ? (
+          <div className="map-jobs-loading">
+            <Skeleton height={44} />
+            <Skeleton height={44} />
+            <Skeleton height={44} />
+          </div>
+        ) : ordered.length === 0 ? (
+          <p className="map-empty">No jobs this day — pick another date, or schedule jobs on the board.</p>
+        ) : (
+          <ul>
+            {ordered.map((job) => (
+              <li key={job.id}>
+                <button
+                  type="button"
+                  className="map-job"
+                  aria-current={props.selectedId === job.id ? 'true' : undefined}
+                  onClick={() => props.onSelect(job)}
+                  onMouseEnter={() => props.onHover(job)}
+                  onMouseLeave={() => props.onHover(null)}
+                  onFocus={() => props.onHover(job)}
+                  onBlur={() => props.onHover(null)}
+                >
+                  <span className="map-job-dot" style={{ background: job.colour }} aria-hidden="true" />
+                  <span className="map-job-time">{timeWindow(job, zone)}</span>
+                  <span className="map-job-title">{job.title}</span>
+                  <span className="map-job-meta">
+                    {statusText(job.status)} · {job.technicianNames.join(', ')}
+                  </span>
+                  {job.outsideAreas && <span className="map-job-outside">Outside every area</span>}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </aside>
+  );
+}

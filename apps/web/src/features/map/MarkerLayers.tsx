@@ -1,0 +1,35 @@
+import { customerTooltip, homeBaseTooltip } from './content';
+import { PointsLayer } from './PointsLayer';
+import type { MapCustomer, MapHomeBase } from './types';
+
+export function CustomersLayer({
+  customers,
+  onSelect,
+}: {
+  customers: readonly MapCustomer[];
+  onSelect?: ((customer: MapCustomer) => void) | undefined;
+}) {
+  return (
+    <PointsLayer
+      items={customers}
+      keyOf={(c) => c.id}
+      glyphOf={() => ({ kind: 'customer', hovered: false })}
+      tooltipOf={customerTooltip}
+      noun="customers"
+      onClick={onSelect}
+    />
+  );
+}
+
+export function HomeBasesLayer({ bases }: { bases: readonly MapHomeBase[] }) {
+  return (
+    <PointsLayer
+      items={bases}
+      cluster={false}
+      keyOf={(b) => b.memberId}
+      glyphOf={(b) => ({ kind: 'home', colour: b.colour })}
+      tooltipOf={homeBaseTooltip}
+      noun="home bases"
+    />
+  );
+}

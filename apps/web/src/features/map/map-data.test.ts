@@ -1,0 +1,102 @@
+import { type CalendarEvent, type Member, prepareAreas } from '@fieldplan/shared';
+import { describe, expect, it } from 'vitest';
+import { dayRoutes, homeBasesOf, missingSites, toMapJobs } from './map-data';
+
+const member = (id: string, name: string, colour: string, homeBase: Member['homeBase'] = null): Member => ({
+  id,
+  userId: `u-${id}`,
+  name,
+  email: `${id}@x.test`,
+  role: 'technician',
+  colour,
+  homeBase,
+  active: true,
+  joinedAt: '2026-01-01T00:00:00Z',
+});
+const members = [member('t1', 'Tomasz', '#0072B2', { lat: 52.5, lng: 13.3 }), member('t2', 'Aylin', '#E69F00')];
+
+const event = (id: string, start: string, assigneeIds: string[], extra: Partial<CalendarEvent['extendedProps']> = {}) =>
+  ({
+    id,
+    title: `Job ${id}`,
+    start,
+    end: start.replace(/T(\d\d)/, (_, h) => `T${String(Number(h) + 1).padStart(2, '0')}`),
+    allDay: false,
+    resourceIds: assigneeIds,
+    backgroundColor: '#123456',
+    borderColor: '#123456',
+    extendedProps: {
+      jobId: id,
+      occurrenceKey: null,
+      version: 1,
+      status: 'scheduled',
+      priority: 3,
+      assigneeIds,
+      customerId: null,
+      customerName: null,
+      address: 'Somewhere',
+      recurring: false,
+      overlapsWith: [],
+      ...extra,
+    },
+  }) as CalendarEvent;
+
+const square = {
+  geometry: {
+    type: 'Polygon' as const,
+    coordinates: [
+      [
+        [13.2, 52.4],
+        [13.6, 52.4],
+        [13.6, 52.6],
+        [13.2, 52.6],
+        [13.2, 52.4],
+      ] as [number, number][],
+    ],
+  },
+};
+
+describe('toMapJobs', () => {
+  const events = [
+    event('a', '2026-11-23T09:00:00Z', ['t1']),
+    event('b', '2026-11-23T07:00:00Z', ['t1', 't2']),
+    event('c', '2026-11-23T10:00:00Z', []),
+    event('d', '2026-11-23T11:00:00Z', ['t2']),
+  ];
+  const sites = { a: { lat: 52.5, lng: 13.4 }, b: { lat: 52.45, lng: 13.5 }, c: { lat: 52.7, lng: 13.4 }, d: null };
+
+  it('positions, names, colours and flags the jobs; jobs without a site are left out', () => {
+    const jobs = toMapJobs(events, sites, members, prepareAreas([square]));
+    expect(jobs.map((j) => j.id)).toEqual(['a', 'b', 'c']);
+    expect(jobs[1]).toMatchObject({ colour: '#0072B2', technicianNames: ['Tomasz', 'Aylin'], outsideAreas: false });
+    expect(jobs[2]).toMatchObject({ colour: '#9E9E9E', technicianNames: ['Unassigned'], outsideAreas: true });
+  });
+
+  it('flags nothing when the workspace has no areas, and prefers a position on the event', () => {
+    const own = event('e', '2026-11-23T09:00:00Z', ['t1'], { lat: 1, lng: 2 } as never);
+    const jobs = toMapJobs([own], {}, members, []);
+    expect(jobs[0]).toMatchObject({ lat: 1, lng: 2, outsideAreas: false });
+  });
+
+  it('knows which jobs the sites have not seen yet', () => {
+    expect(missingSites([...events, event('new', '2026-11-23T12:00:00Z', [])], sites)).toEqual(['new']);
+  });
+});
+
+describe('dayRoutes and homeBasesOf', () => {
+  it('routes each technician from their home base through the day in time order', () => {
+    const jobs = toMapJobs(
+      [event('a', '2026-11-23T09:00:00Z', ['t1']), event('b', '2026-11-23T07:00:00Z', ['t1', 't2'])],
+      { a: { lat: 52.5, lng: 13.4 }, b: { lat: 52.45, lng: 13.5 } },
+      members,
+      [],
+    );
+    const routes = dayRoutes(jobs, members);
+    expect(routes.map((r) => [r.name, r.jobIds, r.startsAtHome])).toEqual([
+      ['Tomasz', ['b', 'a'], true],
+      ['Aylin', ['b'], false],
+    ]);
+    expect(routes[0]?.distanceM).toBeGreaterThan(10_000);
+    expect(homeBasesOf(members)).toEqual([{ memberId: 't1', name: 'Tomasz', colour: '#0072B2', lat: 52.5, lng: 13.3 }]);
+  });
+});

@@ -1,0 +1,91 @@
+import {
+  type CalendarEvent,
+  isOutsideAreas,
+  type Member,
+  type PreparedArea,
+  routesOfTheDay,
+  unassignedColour,
+} from '@fieldplan/shared';
+import type { JobSites } from './endpoints';
+import type { MapHomeBase, MapJob, MapRoute } from './types';
+
+/** An event's position: on the event when the feed carries one, else from the jobs' sites. */
+function siteOf(event: CalendarEvent, sites: JobSites | undefined): { lat: number; lng: number } | null {
+  const own = event.extendedProps as { lat?: unknown; lng?: unknown };
+  if (typeof own.lat === 'number' && typeof own.lng === 'number') return { lat: own.lat, lng: own.lng };
+  return sites?.[event.extendedProps.jobId] ?? null;
+}
+
+/**
+ * Calendar events as map jobs: positioned (events without a site are left out), named and
+ * coloured by their technicians, flagged when outside every area.
+ */
+export function toMapJobs(
+  events: readonly CalendarEvent[],
+  sites: JobSites | undefined,
+  members: readonly Member[],
+  areas: readonly PreparedArea[],
+): MapJob[] {
+  const names = new Map(members.map((m) => [m.id, m.name]));
+  const colours = new Map(members.map((m) => [m.id, m.colour]));
+  const jobs: MapJob[] = [];
+  for (const event of events) {
+    const site = siteOf(event, sites);
+    if (!site) continue;
+    const p = event.extendedProps;
+    jobs.push({
+      id: event.id,
+      jobId: p.jobId,
+      occurrenceKey: p.occurrenceKey,
+      version: p.version,
+      title: event.title,
+      start: event.start,
+      end: event.end,
+      allDay: event.allDay,
+      status: p.status,
+      colour:
+        colours.get(p.assigneeIds[0] ?? '') ?? (p.assigneeIds.length > 0 ? event.backgroundColor : unassignedColour),
+      assigneeIds: p.assigneeIds,
+      technicianNames:
+        p.assigneeIds.length > 0 ? p.assigneeIds.map((id) => names.get(id) ?? 'Former member') : ['Unassigned'],
+      customerId: p.customerId,
+      customerName: p.customerName,
+      address: p.address,
+      lat: site.lat,
+      lng: site.lng,
+      outsideAreas: isOutsideAreas(site, areas),
+    });
+  }
+  return jobs;
+}
+
+/** Event ids whose job has no known site yet (created since the sites were read). */
+export function missingSites(events: readonly CalendarEvent[], sites: JobSites | undefined): string[] {
+  if (!sites) return [];
+  return events.filter((e) => siteOf(e, sites) === null && !(e.extendedProps.jobId in sites)).map((e) => e.id);
+}
+
+export function homeBasesOf(members: readonly Member[]): MapHomeBase[] {
+  return members
+    .filter((m) => m.active && m.homeBase !== null)
+    .map((m) => ({
+      memberId: m.id,
+      name: m.name,
+      colour: m.colour,
+      lat: m.homeBase?.lat ?? 0,
+      lng: m.homeBase?.lng ?? 0,
+    }));
+}
+
+/** Each technician's route through the day's timed visits that will happen (cancelled ones left out). */
+export function dayRoutes(jobs: readonly MapJob[], members: readonly Member[]): MapRoute[] {
+  const technicians = members.filter((m) => m.role === 'technician' || jobs.some((j) => j.assigneeIds.includes(m.id)));
+  const stops = jobs
+    .filter((j) => !j.allDay && j.status !== 'cancelled' && j.status !== 'unscheduled')
+    .map((j) => ({ jobId: j.id, start: Date.parse(j.start), lat: j.lat, lng: j.lng, assigneeIds: j.assigneeIds }));
+  const names = new Map(members.map((m) => [m.id, m.name]));
+  return routesOfTheDay(
+    technicians.map((m) => ({ id: m.id, colour: m.colour, homeBase: m.homeBase })),
+    stops,
+  ).map((route) => ({ ...route, name: names.get(route.technicianId) ?? 'Technician' }));
+}

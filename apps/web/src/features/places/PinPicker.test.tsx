@@ -1,0 +1,41 @@
+import type { LatLng } from '@fieldplan/shared';
+import { screen } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeFetch } from '../../test/fake-api';
+import { workspace, workspaceId } from '../../test/fixtures';
+import { renderWithStore } from '../../test/render';
+import { PinPicker } from './PinPicker';
+
+function Harness({ onChange }: { onChange: (p: LatLng) => void }) {
+  const [value, setValue] = useState<LatLng | null>(null);
+  return (
+    <PinPicker
+      workspaceId={workspaceId}
+      value={value}
+      onChange={(p) => {
+        setValue(p);
+        onChange(p);
+      }}
+    />
+  );
+}
+
+describe('PinPicker', () => {
+  it('starts without a pin, and drops one at the map centre from the keyboard', async () => {
+    const fetch = fakeFetch({
+      'GET /config': { version: 'test', demo: false },
+      [`GET /workspaces/${workspaceId}`]: workspace,
+    });
+    const onChange = vi.fn();
+    const { user } = renderWithStore(<Harness onChange={onChange} />, fetch);
+    expect(await screen.findByText('No position yet')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Position on the map' })).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Pin the map centre' }));
+    const { lat, lng } = workspace.map.center;
+    expect(onChange).toHaveBeenCalledWith({ lat, lng });
+    expect(screen.getByText(`${lat.toFixed(5)}, ${lng.toFixed(5)}`)).toBeInTheDocument();
+    // The pin is Leaflet's default marker, its image imported through Vite.
+    expect(await screen.findByRole('button', { name: 'Site position' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,32 @@
+import type { Place } from '@fieldplan/shared';
+import type { AppDispatch } from '../../app/store';
+import { placesApi } from './endpoints';
+import type { PlaceChoice, PlaceProvider, PlaceSuggestion } from './types';
+
+/** The built-in search (`GET /api/v1/places`): world cities and the workspace's customer addresses. */
+export function builtinProvider(dispatch: AppDispatch, workspaceId: string | undefined): PlaceProvider {
+  const known = new Map<string, Place>();
+  return {
+    name: 'builtin',
+    async search(query, signal) {
+      const request = dispatch(placesApi.endpoints.searchPlaces.initiate({ q: query, workspaceId }));
+      signal.addEventListener('abort', () => request.unsubscribe());
+      try {
+        const places = await request.unwrap();
+        for (const place of places) known.set(place.id, place);
+        return places.map(
+          (p): PlaceSuggestion => ({ id: p.id, label: p.label, secondary: p.secondary, source: p.source }),
+        );
+      } finally {
+        request.unsubscribe();
+      }
+    },
+    async resolve(suggestion): Promise<PlaceChoice> {
+      const place = known.get(suggestion.id);
+      if (!place) throw new Error('Unknown place');
+      // A city fills "Berlin, Germany"; a customer's address is already complete.
+      const address = place.source === 'city' ? `${place.label}, ${place.secondary}` : place.label;
+      return { address, lat: place.lat, lng: place.lng };
+    },
+  };
+}

@@ -1,0 +1,148 @@
+import type { Area, ChangeEvent, Customer, CustomerPage, JobPage } from '@fieldplan/shared';
+import { describe, expect, it } from 'vitest';
+import { makeStore } from '../app/store';
+import { areasApi } from '../features/areas/endpoints';
+import { authApi } from '../features/auth/endpoints';
+import { customersApi } from '../features/customers/endpoints';
+import { jobsApi } from '../features/jobs/endpoints';
+import { membersApi } from '../features/team/endpoints';
+import { workspaceApi } from '../features/workspace/endpoints';
+import { fakeFetch } from '../test/fake-api';
+import { meAs, members, workspace, workspaceId } from '../test/fixtures';
+import { job } from '../test/schedule-fixtures';
+import { applyChange, type Viewer } from './apply-change';
+
+const customer = (extra: Partial<Customer> = {}): Customer => ({
+  id: 'cust-1',
+  name: 'Bäckerei Koch',
+  email: 'koch@example.test',
+  phone: '+49 30 1234567',
+  address: 'Hauptstraße 1, Berlin',
+  lat: 52.5,
+  lng: 13.4,
+  notes: '',
+  version: 1,
+  createdAt: '2026-11-01T09:00:00.000Z',
+  updatedAt: '2026-11-01T09:00:00.000Z',
+  ...extra,
+});
+const area: Area = {
+  id: 'area-1',
+  name: 'North',
+  colour: '#0072B2',
+  geometry: { type: 'Circle', center: { lat: 52.5, lng: 13.4 }, radiusM: 5000 },
+  vertexCount: 0,
+  version: 1,
+  createdAt: '2026-11-01T09:00:00.000Z',
+  updatedAt: '2026-11-01T09:00:00.000Z',
+};
+
+/** A store with every cache a screen would hold, and a fake server that records what is asked. */
+async function setup(role: Viewer['role'] = 'dispatcher') {
+  const fetch = fakeFetch({
+    [`GET /workspaces/${workspaceId}/customers/cust-1`]: customer({
+      name: 'Koch & Söhne',
+      email: 'new@example.test',
+      version: 2,
+    }),
+  });
+  const store = makeStore({ fetchFn: fetch, onUnauthenticated: () => {} });
+  const put = store.dispatch;
+  await put(authApi.util.upsertQueryData('getMe', undefined, meAs(role)));
+  await put(workspaceApi.util.upsertQueryData('getWorkspace', workspaceId, workspace));
+  await put(membersApi.util.upsertQueryData('getMembers', workspaceId, members));
+  await put(areasApi.util.upsertQueryData('listAreas', workspaceId, [area]));
+  const page: CustomerPage = { items: [customer()], total: 1, nextCursor: null };
+  await put(customersApi.util.upsertQueryData('listCustomers', { workspaceId }, page));
+  await put(customersApi.util.upsertQueryData('getCustomer', { workspaceId, id: 'cust-1' }, customer()));
+  const jobs: JobPage = { items: [], total: 0, nextCursor: null };
+  await put(jobsApi.util.upsertQueryData('listJobs', { workspaceId, unscheduled: true }, jobs));
+  fetch.calls.length = 0;
+  const viewer: Viewer = { userId: `user-${role}`, role, slug: 'demo' };
+  const apply = (change: ChangeEvent) => store.dispatch(applyChange(workspaceId, change, viewer));
+  return { store, fetch, apply };
+}
+
+describe('applyChange', () => {
+  it('puts a new unscheduled job into the queue without asking the server', async () => {
+    const { store, fetch, apply } = await setup();
+    const created = job({ id: 'job-7', start: null, end: null, status: 'unscheduled', assigneeIds: [] });
+    apply({ seq: 1, entity: 'job', action: 'created', data: created });
+    const queue = jobsApi.endpoints.listJobs.select({ workspaceId, unscheduled: true })(store.getState()).data;
+    expect(queue?.items.map((j) => j.id)).toEqual(['job-7']);
+    apply({ seq: 2, entity: 'job', action: 'deleted', data: { id: 'job-7' } });
+    expect(jobsApi.endpoints.listJobs.select({ workspaceId, unscheduled: true })(store.getState()).data?.items).toEqual(
+      [],
+    );
+    expect(fetch.calls).toEqual([]);
+  });
+
+  it('updates, adds and removes members; your own role and colour follow into /me', async () => {
+    const { store, fetch, apply } = await setup('dispatcher');
+    const me = members.find((m) => m.id === 'member-dispatcher');
+    if (!me) throw new Error('fixture');
+    apply({ seq: 1, entity: 'member', action: 'updated', data: { ...me, role: 'technician', colour: '#123456' } });
+    const list = () => membersApi.endpoints.getMembers.select(workspaceId)(store.getState()).data ?? [];
+    expect(list().find((m) => m.id === me.id)).toMatchObject({ role: 'technician', colour: '#123456' });
+    expect(authApi.endpoints.getMe.select()(store.getState()).data?.memberships[0]).toMatchObject({
+      role: 'technician',
+      colour: '#123456',
+    });
+    apply({
+      seq: 2,
+      entity: 'member',
+      action: 'created',
+      data: { ...me, id: 'member-new', userId: 'user-new', name: 'New' },
+    });
+    expect(list().map((m) => m.id)).toContain('member-new');
+    expect(fetch.calls).toEqual([]);
+  });
+
+  it('applies workspace settings and its name in /me', async () => {
+    const { store, apply } = await setup();
+    apply({ seq: 1, entity: 'workspace', action: 'updated', data: { ...workspace, name: 'Renamed', timeZone: 'UTC' } });
+    expect(workspaceApi.endpoints.getWorkspace.select(workspaceId)(store.getState()).data?.timeZone).toBe('UTC');
+    expect(authApi.endpoints.getMe.select()(store.getState()).data?.memberships[0]?.workspaceName).toBe('Renamed');
+  });
+
+  it('keeps the area list by name, and removes a deleted area', async () => {
+    const { store, apply } = await setup();
+    const areas = () =>
+      areasApi.endpoints.listAreas
+        .select(workspaceId)(store.getState())
+        .data?.map((a) => a.name);
+    apply({ seq: 1, entity: 'area', action: 'created', data: { ...area, id: 'area-0', name: 'East' } });
+    expect(areas()).toEqual(['East', 'North']);
+    apply({ seq: 2, entity: 'area', action: 'deleted', data: { id: 'area-1' } });
+    expect(areas()).toEqual(['East']);
+  });
+
+  it('a customer without contact details keeps the cached ones; a dispatcher then reads that one customer', async () => {
+    const { store, fetch, apply } = await setup('dispatcher');
+    const { email: _e, phone: _p, ...shared } = customer({ name: 'Koch & Söhne', version: 2 });
+    apply({ seq: 1, entity: 'customer', action: 'updated', data: shared });
+    const detail = () =>
+      customersApi.endpoints.getCustomer.select({ workspaceId, id: 'cust-1' })(store.getState()).data;
+    expect(detail()).toMatchObject({ name: 'Koch & Söhne', email: 'koch@example.test' });
+    await expect.poll(() => detail()?.email).toBe('new@example.test');
+    const list = customersApi.endpoints.listCustomers.select({ workspaceId })(store.getState()).data;
+    expect(list?.items[0]).toMatchObject({ name: 'Koch & Söhne', email: 'new@example.test' });
+    expect(fetch.callsTo(`GET /workspaces/${workspaceId}/customers/cust-1`)).toHaveLength(1);
+  });
+
+  it('a technician applies the customer as it came, asking nothing', async () => {
+    const { store, fetch, apply } = await setup('technician');
+    const { email: _e, phone: _p, ...shared } = customer({ name: 'Renamed', version: 2 });
+    apply({ seq: 1, entity: 'customer', action: 'updated', data: shared });
+    const list = customersApi.endpoints.listCustomers.select({ workspaceId })(store.getState()).data;
+    expect(list?.items[0]?.name).toBe('Renamed');
+    expect(fetch.calls).toEqual([]);
+  });
+
+  it('a deleted customer leaves the lists', async () => {
+    const { store, apply } = await setup('technician');
+    apply({ seq: 1, entity: 'customer', action: 'deleted', data: { id: 'cust-1' } });
+    const list = customersApi.endpoints.listCustomers.select({ workspaceId })(store.getState()).data;
+    expect(list).toMatchObject({ items: [], total: 0 });
+  });
+});

@@ -1,0 +1,59 @@
+import { type ChangeEvent, changedEntity, type Role } from '@fieldplan/shared';
+import { api } from '../app/api';
+import type { AppDispatch } from '../app/store';
+import { areasApi } from '../features/areas/endpoints';
+import { applyJobChange, type JobChangeMessage } from '../features/calendar/apply-job-change';
+import { applyArea, applyCustomer, applyMember, applyWorkspace } from './apply-entities';
+
+/** Who is looking: what they may see decides a little of how changes land. */
+export interface Viewer {
+  userId: string;
+  role: Role;
+  /** The slug in the URL (a renamed slug moves the page). */
+  slug: string | null;
+}
+
+function jobMessage(change: Extract<ChangeEvent, { entity: 'job' }>): JobChangeMessage {
+  const job = changedEntity(change);
+  if (!job) return { entity: 'job', action: 'deleted', data: { id: change.data.id } };
+  return { entity: 'job', action: change.action === 'created' ? 'created' : 'updated', data: job };
+}
+
+/**
+ * One change from the channel or the catch-up, into the RTK Query caches with no refetch: jobs
+ * through the calendar's `applyJobChange` (every cached range, the queue, lists, the detail), the
+ * rest through `updateQueryData` on the lists and details that hold them. A removal takes them out.
+ */
+export function applyChange(workspaceId: string, change: ChangeEvent, viewer: Viewer) {
+  return (dispatch: AppDispatch) => {
+    const { id } = change.data;
+    const created = change.action === 'created';
+    switch (change.entity) {
+      case 'job':
+        dispatch(applyJobChange(workspaceId, jobMessage(change)));
+        return;
+      case 'member':
+        dispatch(applyMember(workspaceId, { id, entity: changedEntity(change), created }, viewer.userId));
+        return;
+      case 'workspace': {
+        const workspace = changedEntity(change);
+        if (workspace && workspace.id === workspaceId) dispatch(applyWorkspace(workspace, viewer.slug));
+        return;
+      }
+      case 'customer':
+        dispatch(applyCustomer(workspaceId, { id, entity: changedEntity(change), created }, viewer.role));
+        return;
+      case 'area':
+        dispatch(applyArea(workspaceId, { id, entity: changedEntity(change), created }));
+        return;
+    }
+  };
+}
+
+/** Too much was missed to replay: every cached read of the workspace's data is fetched again. */
+export function resyncAll() {
+  return (dispatch: AppDispatch) => {
+    dispatch(api.util.invalidateTags(['Me', 'Workspace', 'Member', 'Customer', 'Job', 'CalendarEvents']));
+    dispatch(areasApi.util.invalidateTags(['Area']));
+  };
+}

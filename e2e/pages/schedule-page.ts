@@ -1,0 +1,82 @@
+import type { Locator, Page } from 'playwright-core';
+
+export type ScheduleView =
+  | 'resourceTimelineDay'
+  | 'resourceTimelineWeek'
+  | 'timeGridDay'
+  | 'timeGridWeek'
+  | 'dayGridMonth'
+  | 'listWeek';
+
+/** `/w/:slug/dispatch` and `/w/:slug/calendar`: the calendar (FullCalendar), its toolbar, the queue. */
+export class SchedulePage {
+  readonly toolbar: Locator;
+
+  constructor(private readonly page: Page) {
+    this.toolbar = page.getByRole('toolbar', { name: 'Calendar' });
+  }
+
+  async goto(slug: string, board: 'dispatch' | 'calendar', view: ScheduleView, date: string): Promise<void> {
+    await this.page.goto(`/w/${slug}/${board}?view=${view}&date=${date}`);
+    await this.waitForEvents();
+  }
+
+  /** Waits until the feed for the shown range has arrived (the loading overlay is gone). */
+  async waitForEvents(): Promise<void> {
+    await this.page.locator('.fc-view').first().waitFor();
+    await this.page.getByText('Loading jobs…').waitFor({ state: 'detached' });
+  }
+
+  /** Every event of a job on screen (all its occurrences in the range). */
+  events(title: string): Locator {
+    return this.page.locator('.fc-event').filter({ hasText: title });
+  }
+
+  /** The timeline row (lane) of a technician, or of "unassigned". */
+  lane(resourceId: string): Locator {
+    return this.page.locator(`td.fc-timeline-lane[data-resource-id="${resourceId}"]`);
+  }
+
+  /** A timeline slot's header cell, e.g. `T10:00` on the day shown. */
+  slot(time: string): Locator {
+    return this.page.locator(`th.fc-timeline-slot[data-date*="${time}"]`).first();
+  }
+
+  async view(name: string): Promise<void> {
+    await this.toolbar.getByRole('button', { name, exact: true }).click();
+    await this.waitForEvents();
+  }
+
+  async next(): Promise<void> {
+    await this.toolbar.getByRole('button', { name: /^Next / }).click();
+    await this.waitForEvents();
+  }
+
+  /**
+   * Drags an element to a point with the mouse in small steps, as a person would: FullCalendar
+   * listens to pointer events and only starts a drag after the pointer has moved a little.
+   */
+  async drag(from: Locator, to: { x: number; y: number }): Promise<void> {
+    const box = await from.boundingBox();
+    if (!box) throw new Error('nothing to drag');
+    const start = { x: box.x + Math.min(12, box.width / 2), y: box.y + box.height / 2 };
+    await this.page.mouse.move(start.x, start.y);
+    await this.page.mouse.down();
+    const steps = 20;
+    for (let i = 1; i <= steps; i++) {
+      await this.page.mouse.move(start.x + ((to.x - start.x) * i) / steps, start.y + ((to.y - start.y) * i) / steps);
+      await this.page.waitForTimeout(16);
+    }
+    await this.page.mouse.up();
+  }
+
+  /** Answers the "this / following / all" question. */
+  async chooseScope(
+    scope: 'This occurrence' | 'This and following' | 'All occurrences',
+    confirm: string,
+  ): Promise<void> {
+    const dialog = this.page.getByRole('dialog').filter({ has: this.page.getByRole('radio', { name: scope }) });
+    await dialog.getByRole('radio', { name: scope }).check();
+    await dialog.getByRole('button', { name: confirm, exact: true }).click();
+  }
+}
