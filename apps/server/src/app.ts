@@ -101,7 +101,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db,
     sessions,
     limiter: options.limiter ?? createMemoryRateLimiter(),
-    limits: { signInPerMinute: options.signInPerMinute ?? productLimits.signInAttemptsPerMinute },
+    limits: {
+      signInPerMinute:
+        options.signInPerMinute ?? config.SIGNIN_ATTEMPTS_PER_MINUTE ?? productLimits.signInAttemptsPerMinute,
+    },
     realtime,
   };
   systemRoutes(app, deps);

@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       DATABASE_URL: 'sqlite:./data/fieldplan.sqlite',
       LOG_LEVEL: 'info',
       FIELDPLAN_DEMO: true,
+      SIGNIN_ATTEMPTS_PER_MINUTE: 10,
       secureCookies: false,
       appOrigin: null,
     });

@@ -40,6 +40,8 @@ const envSchema = z.object({
   TILE_ATTRIBUTION: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   FIELDPLAN_DEMO: bool.default(true),
+  /** Sign-in attempts a minute per address and per account (PRODUCT.md §9: 10). */
+  SIGNIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   /** Where the built SPA lives; empty disables static serving (API-only tests). */
   WEB_DIST: z.string().optional(),
 });

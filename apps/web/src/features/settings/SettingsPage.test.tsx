@@ -102,8 +102,16 @@ describe('the Settings screen', () => {
     await user.type(slug, 'demo-plumbing');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/w/demo-plumbing/settings'));
-    expect(await screen.findByRole('heading', { name: 'Settings', level: 1 })).toBeInTheDocument();
-  });
+    // The new address mounts the workspace's screens afresh (the old page may show for a moment):
+    // wait until the screen at the new address shows the saved slug, queried anew each time.
+    await waitFor(
+      () => {
+        expect(screen.getByRole('heading', { name: 'Settings', level: 1 })).toBeInTheDocument();
+        expect(screen.getByLabelText('Address (slug)')).toHaveValue('demo-plumbing');
+      },
+      { timeout: 10_000 },
+    );
+  }, 20_000);
 
   it('tells a non-owner this screen is not for them', async () => {
     renderApp('/w/demo/settings', fakeFetch(workspaceRoutes('dispatcher')));
