@@ -10,7 +10,7 @@ import { chromium, type Page } from 'playwright-core';
 import { build as viteBuild } from 'vite';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
-import { seedWeek } from './calendar-render.seed.js';
+import { seedWeek } from './calendar-week.seed.js';
 import { benchDb, fmt } from './support.js';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');

@@ -1,45 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { type Db, migrate, openDb } from '../apps/server/src/db/database.js';
+import type { Db } from '../apps/server/src/db/database.js';
+// One way to make a throw-away database, for tests and benchmarks alike.
+import { createTestDb } from '../apps/server/test/harness.js';
 
-export const pgAdminUrl = process.env.FIELDPLAN_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-/** A fresh database of the given dialect for one benchmark run, dropped by `cleanup`. */
-export async function benchDb(dialect: 'sqlite' | 'postgres'): Promise<{ db: Db; cleanup: () => Promise<void> }> {
-  if (dialect === 'postgres') {
-    const name = `fieldplan_bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: pgAdminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(pgAdminUrl);
-    url.pathname = `/${name}`;
-    const db = openDb(url.toString());
-    await migrate(db);
-    return {
-      db,
-      cleanup: async () => {
-        await db.close();
-        const a = new pg.Client({ connectionString: pgAdminUrl });
-        await a.connect();
-        await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await a.end();
-      },
-    };
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldplan-bench-'));
-  const db = openDb(`sqlite:${path.join(dir, 'bench.sqlite')}`);
-  await migrate(db);
-  return {
-    db,
-    cleanup: async () => {
-      await db.close();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
+/** A fresh, migrated database of the given dialect for one benchmark run, dropped by `cleanup`. */
+export function benchDb(dialect: 'sqlite' | 'postgres'): Promise<{ db: Db; cleanup: () => Promise<void> }> {
+  return createTestDb(dialect, 'fieldplan_bench');
 }
 
 /** Percentile (0–100) of a list of numbers. */

@@ -16,9 +16,12 @@ const pgAdminUrl = process.env.FIELDPLAN_TEST_PG_URL ?? 'postgres://postgres@127
  * A fresh, migrated database for one test file: a temp SQLite file, or a new PostgreSQL database
  * (dropped at cleanup). An unreachable PostgreSQL fails the suite; it never skips it.
  */
-export async function createTestDb(): Promise<{ db: Db; cleanup: () => Promise<void> }> {
-  if (testDialect === 'postgres') {
-    const name = `fieldplan_test_${randomBytes(6).toString('hex')}`;
+export async function createTestDb(
+  dialect: 'sqlite' | 'postgres' = testDialect,
+  prefix = 'fieldplan_test',
+): Promise<{ db: Db; cleanup: () => Promise<void> }> {
+  if (dialect === 'postgres') {
+    const name = `${prefix}_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: pgAdminUrl });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name}`);

@@ -1,7 +1,7 @@
 // The week the calendar benchmarks look at: one workspace ("bench", Europe/Berlin) with 50
 // technicians and 2,000 jobs in the week of 1 June 2026 (400 weekly series begun four weeks earlier,
-// every tenth with this week's occurrence moved; 10 % of jobs with two technicians). The same data,
-// seed and shape as bench/calendar-feed.bench.ts, so the render and feed numbers describe one week.
+// every tenth with this week's occurrence moved; 10 % of jobs with two technicians). Both calendar
+// benchmarks (feed and render) seed it, so their numbers describe one week.
 import { dayMs, memberPalette, wallToInstant } from '@fieldplan/shared';
 import type { Db } from '../apps/server/src/db/database.js';
 import { seededRandom } from '../apps/server/src/db/seed/demo-customers.js';
