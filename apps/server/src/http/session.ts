@@ -37,6 +37,14 @@ export const sessionCookieName = (secure: boolean) => (secure ? '__Host-fp_sessi
 export function createSessionStore({ db, secureCookies }: SessionOptions) {
   const cookieName = sessionCookieName(secureCookies);
   const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: secureCookies };
+  // Every request with a cookie runs this: compiled once, run with the hash as its only parameter.
+  const sessionLookup = db.kysely
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['users.id', 'users.email', 'users.name', 'sessions.expires_at'])
+    .where('sessions.id_hash', '=', '')
+    .compile();
+  const lookupFor = (idHash: string): typeof sessionLookup => ({ ...sessionLookup, parameters: [idHash] });
 
   function setCookie(reply: FastifyReply, token: string) {
     reply.setCookie(cookieName, token, { ...cookieOptions, maxAge: sessionMs / 1000 });
@@ -73,12 +81,7 @@ export function createSessionStore({ db, secureCookies }: SessionOptions) {
         const token = request.cookies[cookieName];
         if (!token) return;
         const idHash = hashToken(token);
-        const row = await db.kysely
-          .selectFrom('sessions')
-          .innerJoin('users', 'users.id', 'sessions.user_id')
-          .select(['users.id', 'users.email', 'users.name', 'sessions.expires_at'])
-          .where('sessions.id_hash', '=', idHash)
-          .executeTakeFirst();
+        const [row] = (await db.kysely.executeQuery(lookupFor(idHash))).rows;
         const now = Date.now();
         if (!row || row.expires_at <= now) {
           reply.clearCookie(cookieName, cookieOptions);
