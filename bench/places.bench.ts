@@ -2,9 +2,9 @@
 // `GET /api/v1/places?q=…` latency over real HTTP on loopback with 50 requests in flight — queries
 // are prefixes (2–8 characters) of random cities among all 135,000, with and without a workspace
 // (which adds its customers from the database). SQLite. Prints numbers for docs/PERFORMANCE.md.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { Worker } from 'node:worker_threads';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { seedDemo } from '../apps/server/src/db/seed/demo.js';
@@ -21,10 +21,12 @@ const heapMb = () => {
 };
 const concurrency = 50;
 
-// The load runs in a worker thread (as browsers run elsewhere), with keep-alive connections.
+// The load runs in its own process pinned to the other core (browsers run elsewhere), with
+// keep-alive connections; the server (this process) is pinned to core 0.
 const client = `
 const http = require('node:http');
-const { parentPort, workerData } = require('node:worker_threads');
+const workerData = { cookie: process.argv[1] };
+const parentPort = { on: (_, f) => process.on('message', f), postMessage: (m) => process.send(m) };
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 const get = (url) => new Promise((resolve, reject) => {
   http.get(url, { agent, headers: { cookie: workerData.cookie } }, (res) => {
@@ -48,13 +50,16 @@ parentPort.on('message', async ({ urls, concurrency }) => {
   parentPort.postMessage({ latencies, seconds: (performance.now() - t0) / 1000 });
 });`;
 
-function run(worker: Worker, urls: string[], inFlight = concurrency) {
+function run(worker: ChildProcess, urls: string[], inFlight = concurrency) {
   return new Promise<{ latencies: number[]; seconds: number }>((resolve, reject) => {
-    worker.once('message', resolve);
+    worker.once('message', (m) => resolve(m as { latencies: number[]; seconds: number }));
     worker.once('error', reject);
-    worker.postMessage({ urls, concurrency: inFlight });
+    worker.send({ urls, concurrency: inFlight });
   });
 }
+
+/** `taskset` pins a process to a core when the machine has it (it has, here); else no pinning. */
+const pinned = spawnSync('taskset', ['--version']).status === 0;
 
 // First load, as the server's first places query does it: decode cities.pbf, then index.
 const before = heapMb();
@@ -106,7 +111,15 @@ const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
 const { memberships } = (await res.json()) as { memberships: { workspaceId: string }[] };
 const ws = memberships[0]?.workspaceId ?? '';
 
-const worker = new Worker(client, { eval: true, workerData: { cookie } });
+if (pinned) spawnSync('taskset', ['-a', '-cp', '0', String(process.pid)]);
+const worker = spawn(
+  pinned ? 'taskset' : process.execPath,
+  [...(pinned ? ['-c', '1', process.execPath] : []), '-e', client, cookie],
+  {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  },
+);
+console.log(pinned ? 'server pinned to core 0, load generator to core 1' : 'taskset missing: processes not pinned');
 const url = (q: string, withWs: boolean) =>
   `${address}/api/v1/places?q=${encodeURIComponent(q)}${withWs ? `&ws=${encodeURIComponent(ws)}` : ''}`;
 await run(
@@ -136,6 +149,6 @@ for (const q of queries.slice(0, 3000)) {
   single.push(performance.now() - s);
 }
 console.log(`index search alone: p50 ${fmt(percentile(single, 50))}  p99 ${fmt(percentile(single, 99))}`);
-await worker.terminate();
+worker.kill();
 await app.close();
 await cleanup();
