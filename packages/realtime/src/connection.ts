@@ -1,7 +1,9 @@
-import type { WebSocket } from 'ws';
+import type { Duplex } from 'node:stream';
+import { WebSocket } from 'ws';
 import type { PresenceMember } from './adapters/adapter.js';
 import { CloseCode } from './protocol/codes.js';
 import { frames } from './protocol/messages.js';
+import type { WriteBatcher } from './write-batcher.js';
 
 export interface SignedInUser {
   id: string;
@@ -29,6 +31,8 @@ export class Connection {
 
   constructor(
     private readonly ws: WebSocket,
+    /** The upgraded TCP socket under `ws`: broadcasts write their ready-made frame to it directly. */
+    private readonly socket: Duplex,
     readonly socketId: string,
     private readonly eventsPerSecond: number,
     private readonly maxBufferedBytes: number,
@@ -44,6 +48,20 @@ export class Connection {
       return;
     }
     this.ws.send(frame, TEXT);
+  }
+
+  /**
+   * Writes a complete WebSocket frame shared by every subscriber (see `textFrame`). Safe beside `ws`'s own
+   * writes: without compression `ws` writes each frame synchronously, so frames never interleave.
+   */
+  sendEncoded(frame: Buffer, batcher?: WriteBatcher): void {
+    if (this.closed || this.ws.readyState !== WebSocket.OPEN) return;
+    if (this.socket.writableLength > this.maxBufferedBytes) {
+      this.close(CloseCode.OverCapacity, 'Client too slow to read its messages');
+      return;
+    }
+    batcher?.hold(this.socket);
+    this.socket.write(frame);
   }
 
   sendError(code: number, message: string): void {

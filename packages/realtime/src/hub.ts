@@ -1,10 +1,18 @@
 import type { Connection } from './connection.js';
+import { textFrame } from './protocol/ws-frame.js';
+import { WriteBatcher } from './write-batcher.js';
 
 /** This process's connections, by socket id, channel and signed-in user. */
 export class LocalHub {
   readonly connections = new Map<string, Connection>();
   private readonly channels = new Map<string, Set<Connection>>();
   private readonly users = new Map<string, Set<Connection>>();
+  private readonly batcher: WriteBatcher | undefined;
+
+  /** `batchWrites`: see `RealtimeServerOptions.batchWrites`. */
+  constructor(batchWrites = false) {
+    this.batcher = batchWrites ? new WriteBatcher() : undefined;
+  }
 
   add(conn: Connection): void {
     this.connections.set(conn.socketId, conn);
@@ -48,12 +56,12 @@ export class LocalHub {
   deliver(channel: string, frame: string | Buffer, exceptSocketId?: string): number {
     const set = this.channels.get(channel);
     if (!set) return 0;
-    // Encode once: ws would otherwise convert the string for every socket.
-    const bytes = typeof frame === 'string' && set.size > 1 ? Buffer.from(frame) : frame;
+    // One WebSocket frame for every subscriber: encoded and framed once, the same buffer written to each socket.
+    const wire = textFrame(typeof frame === 'string' ? Buffer.from(frame) : frame);
     let sent = 0;
     for (const conn of set) {
       if (conn.socketId === exceptSocketId) continue;
-      conn.send(bytes);
+      conn.sendEncoded(wire, this.batcher);
       sent += 1;
     }
     return sent;

@@ -59,6 +59,11 @@ export interface RealtimeServerOptions {
    */
   allowedOrigins?: readonly string[];
   limits?: Partial<RealtimeLimits>;
+  /**
+   * Holds each socket's broadcast writes until the event loop's turn ends (cork/uncork), so events sent
+   * in the same turn leave in one write per socket. Off by default: see docs/PERFORMANCE.md, "Realtime capacity".
+   */
+  batchWrites?: boolean;
   logger?: Logger;
 }
 

@@ -30,7 +30,7 @@ export function createRealtimeServer(options: RealtimeServerOptions) {
   const limits = resolveLimits(options.limits);
   const logger = options.logger ?? silentLogger;
   const adapter = options.adapter ?? createLocalAdapter();
-  const hub = new LocalHub();
+  const hub = new LocalHub(options.batchWrites);
   const nodeId = randomBytes(6).toString('hex');
   const cleanups = new Set<Promise<unknown>>();
 

@@ -38,11 +38,11 @@ export function createSocketServer(ctx: ServerContext, allowedOrigins: readonly 
       );
       return true;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => open(ws, decodeKey(match[1] ?? ''), url.searchParams));
+    wss.handleUpgrade(req, socket, head, (ws) => open(ws, socket, decodeKey(match[1] ?? ''), url.searchParams));
     return true;
   }
 
-  function open(ws: WebSocket, key: string, query: URLSearchParams): void {
+  function open(ws: WebSocket, socket: Duplex, key: string, query: URLSearchParams): void {
     const refusal = refusalFor(key, query.get('protocol'));
     if (refusal) {
       // Protocol 7 closes with a code; the `pusher:error` first also serves clients that read frames, not codes.
@@ -51,7 +51,7 @@ export function createSocketServer(ctx: ServerContext, allowedOrigins: readonly 
       return;
     }
     const { clientEventsPerSecond, maxBufferedBytes } = ctx.limits;
-    const conn = new Connection(ws, newSocketId(), clientEventsPerSecond, maxBufferedBytes);
+    const conn = new Connection(ws, socket, newSocketId(), clientEventsPerSecond, maxBufferedBytes);
     ctx.hub.add(conn);
     conn.onClosed = () => {
       ctx.hub.remove(conn);

@@ -182,7 +182,7 @@ class RedisAdapter implements RealtimeAdapter {
   }
 
   status(): 'ok' | 'degraded' {
-    return this.usable() && this.listening ? 'ok' : 'degraded';
+    return this.usable() && this.listening && !this.degraded ? 'ok' : 'degraded';
   }
 
   async close(): Promise<void> {
