@@ -68,7 +68,7 @@ export function CustomerMap({ workspaceId, customer, slug, zone }: CustomerMapPr
   return (
     <Panel
       title="On the map"
-      description={place ? `${jobs.length} ${jobs.length === 1 ? 'job site' : 'job sites'} shown` : undefined}
+      description={place ? `The customer and ${jobs.length} ${jobs.length === 1 ? 'job' : 'jobs'}` : undefined}
       flush
       className="customer-map-panel"
     >

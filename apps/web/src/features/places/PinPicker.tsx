@@ -88,7 +88,7 @@ function DraggablePin({
 function CentreButton({ onChange }: { onChange: (p: LatLng) => void }) {
   const map = useMap();
   return (
-    <div className="leaflet-bottom leaflet-left">
+    <div className="leaflet-top leaflet-right">
       <div className="leaflet-control">
         <Button
           size="sm"
