@@ -28,7 +28,8 @@ function setup(onSave = vi.fn(async (_values: unknown) => {})) {
 
 const addressField = () => screen.getByRole('combobox', { name: 'Address' });
 
-describe('the customer form', () => {
+// Whole user flows (typing, a Leaflet map in the form): on a loaded machine they outlast the 5 s default.
+describe('the customer form', { timeout: 20_000 }, () => {
   it('checks phone length and characters, email and position with the shared rules (minLength, pattern, max)', async () => {
     const { user, onSave } = setup();
     await user.click(screen.getByRole('button', { name: 'Save' }));

@@ -88,7 +88,8 @@ function setup(
 const save = () => screen.getByRole('button', { name: 'Save' });
 const siteField = () => screen.getByRole('combobox', { name: /Site address/ });
 
-describe('the job form', () => {
+// Whole user flows (typing, a Leaflet map in the form): on a loaded machine they outlast the 5 s default.
+describe('the job form', { timeout: 20_000 }, () => {
   it('requires a title and caps it at 120 characters (required, maxLength)', async () => {
     const { user, send } = setup();
     await user.click(save());
