@@ -1,8 +1,12 @@
 import type { Locator, Page } from 'playwright-core';
+import { choosePlace } from './places-combobox.js';
 
 export interface NewJob {
   title: string;
-  customer: string;
+  /** Typed into the customer combobox; its first suggestion is chosen. */
+  customer?: string;
+  /** A place chosen in the site address combobox (instead of, or over, the customer's). */
+  place?: PlaceChoice;
   /** Local wall times of the workspace, `YYYY-MM-DDTHH:mm`. */
   start: string;
   end: string;
@@ -10,25 +14,79 @@ export interface NewJob {
   weeklyTimes?: number;
 }
 
+export interface PlaceChoice {
+  /** What is typed. */
+  query: string;
+  /** The suggestion to choose (by its text), reached with ArrowDown and chosen with Enter. */
+  option: RegExp;
+}
+
 /** The job panel that opens over the board: the form (new / edit) and the detail. */
 export class JobPanel {
   readonly form: Locator;
   readonly panel: Locator;
+  /** The site address: the places combobox. */
+  readonly site: Locator;
+  /** The pin picker's map under it. */
+  readonly pinMap: Locator;
+  /** Leaflet's pin in it (a keyboard-focusable marker). */
+  readonly pin: Locator;
 
   constructor(private readonly page: Page) {
     this.form = page.getByRole('form', { name: 'Job' });
     this.panel = page.locator('aside.drawer');
+    this.site = this.form.getByRole('combobox', { name: /Site address/ });
+    this.pinMap = this.form.getByRole('region', { name: 'Position on the map' });
+    this.pin = this.pinMap.getByRole('button', { name: 'Site position' });
+  }
+
+  /** Chooses a place for the site with the keyboard. */
+  choosePlace({ query, option }: PlaceChoice): Promise<void> {
+    return choosePlace(this.site, this.page.getByRole('listbox', { name: /Site address suggestions/ }), query, option);
+  }
+
+  /** The pin's position as the form holds it (the latitude and longitude fields). */
+  async position(): Promise<{ lat: number; lng: number }> {
+    return {
+      lat: Number(await this.form.getByLabel(/^Latitude/).inputValue()),
+      lng: Number(await this.form.getByLabel(/^Longitude/).inputValue()),
+    };
+  }
+
+  /** Drags the pin by (dx, dy) pixels with the mouse. */
+  async dragPin(dx: number, dy: number): Promise<void> {
+    await this.pin.scrollIntoViewIfNeeded();
+    const box = await this.pin.boundingBox();
+    if (!box) throw new Error('the pin is not on screen');
+    // Leaflet's pin is anchored at its tip; grab it by its head.
+    const x = box.x + box.width / 2;
+    const y = box.y + box.height / 3;
+    await this.page.mouse.move(x, y);
+    await this.page.mouse.down();
+    for (let step = 1; step <= 8; step++) await this.page.mouse.move(x + (dx * step) / 8, y + (dy * step) / 8);
+    await this.page.mouse.up();
+  }
+
+  /** Drops the pin with a click on the pin map, (dx, dy) pixels from its centre. */
+  async dropPin(dx: number, dy: number): Promise<void> {
+    await this.pinMap.scrollIntoViewIfNeeded();
+    const box = await this.pinMap.locator('.leaflet-container').boundingBox();
+    if (!box) throw new Error('the pin map is not on screen');
+    await this.page.mouse.click(box.x + box.width / 2 + dx, box.y + box.height / 2 + dy);
   }
 
   /** Fills the new-job form and creates the job; returns its id (from the URL it lands on). */
   async create(job: NewJob): Promise<string> {
     await this.form.waitFor();
     await this.form.getByLabel('Title').fill(job.title);
-    const customer = this.form.getByRole('combobox', { name: /Customer/ });
-    await customer.fill(job.customer);
-    await this.page.getByRole('listbox', { name: 'Customers' }).getByRole('option').first().waitFor();
-    await customer.press('ArrowDown');
-    await customer.press('Enter');
+    if (job.customer) {
+      const customer = this.form.getByRole('combobox', { name: /Customer/ });
+      await customer.fill(job.customer);
+      await this.page.getByRole('listbox', { name: 'Customers' }).getByRole('option').first().waitFor();
+      await customer.press('ArrowDown');
+      await customer.press('Enter');
+    }
+    if (job.place) await this.choosePlace(job.place);
     await this.form.getByLabel('Start').fill(job.start);
     await this.form.getByLabel('End').fill(job.end);
     await this.form.getByRole('checkbox', { name: job.technician }).check();

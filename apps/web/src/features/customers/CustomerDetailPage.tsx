@@ -13,6 +13,7 @@ import { useGetWorkspaceQuery } from '../workspace/endpoints';
 import { useWorkspace } from '../workspace/use-workspace';
 import { CustomerDialog } from './CustomerDialog';
 import { CustomerJobs } from './CustomerJobs';
+import { CustomerMap } from './CustomerMap';
 import { useDeleteCustomerMutation, useGetCustomerQuery } from './endpoints';
 import '../jobs/Jobs.css';
 import './Customers.css';
@@ -83,24 +84,27 @@ export function CustomerDetailPage() {
         }
       />
       <div className="customer-grid">
-        <Panel title="Contact">
-          <dl className="detail-list">
-            <dt>Phone</dt>
-            <dd>
-              {customer.phone ? <a href={`tel:${customer.phone.replace(/[^\d+]/g, '')}`}>{customer.phone}</a> : '—'}
-            </dd>
-            <dt>Email</dt>
-            <dd>{customer.email ? <a href={`mailto:${customer.email}`}>{customer.email}</a> : '—'}</dd>
-            <dt>Address</dt>
-            <dd>{customer.address}</dd>
-            <dt>Position</dt>
-            <dd className="customers-nowrap">
-              {customer.lat.toFixed(5)}, {customer.lng.toFixed(5)}
-            </dd>
-            <dt>Notes</dt>
-            <dd className="detail-description">{customer.notes || '—'}</dd>
-          </dl>
-        </Panel>
+        <div className="customer-side">
+          <Panel title="Contact">
+            <dl className="detail-list">
+              <dt>Phone</dt>
+              <dd>
+                {customer.phone ? <a href={`tel:${customer.phone.replace(/[^\d+]/g, '')}`}>{customer.phone}</a> : '—'}
+              </dd>
+              <dt>Email</dt>
+              <dd>{customer.email ? <a href={`mailto:${customer.email}`}>{customer.email}</a> : '—'}</dd>
+              <dt>Address</dt>
+              <dd>{customer.address}</dd>
+              <dt>Position</dt>
+              <dd className="customers-nowrap">
+                {customer.lat.toFixed(5)}, {customer.lng.toFixed(5)}
+              </dd>
+              <dt>Notes</dt>
+              <dd className="detail-description">{customer.notes || '—'}</dd>
+            </dl>
+          </Panel>
+          <CustomerMap workspaceId={workspaceId} customer={customer} slug={slug} zone={workspace?.timeZone ?? 'UTC'} />
+        </div>
         <CustomerJobs workspaceId={workspaceId} customerId={id} slug={slug} zone={workspace?.timeZone ?? 'UTC'} />
       </div>
       <CustomerDialog workspaceId={workspaceId} customer={customer} open={editing} onClose={() => setEditing(false)} />

@@ -46,6 +46,7 @@ export function CustomerDialog({ workspaceId, customer, open, onClose, onSaved }
     >
       <CustomerForm
         id="customer-form"
+        workspaceId={workspaceId}
         customer={customer}
         onSave={async (values) => {
           const saved = customer

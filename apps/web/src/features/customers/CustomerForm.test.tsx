@@ -1,30 +1,42 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeFetch, problem } from '../../test/fake-api';
+import { workspace, workspaceId } from '../../test/fixtures';
 import { renderWithStore } from '../../test/render';
+import { testPlaces } from '../places/test-fixtures';
+import { CustomerDialog } from './CustomerDialog';
 import { CustomerForm } from './CustomerForm';
+
+const routes = {
+  'GET /config': { version: 'test', demo: false },
+  [`GET /workspaces/${workspaceId}`]: workspace,
+  'GET /places': testPlaces,
+};
 
 function setup(onSave = vi.fn(async (_values: unknown) => {})) {
   const view = renderWithStore(
     <>
-      <CustomerForm id="c" customer={null} onSave={onSave} />
+      <CustomerForm id="c" workspaceId={workspaceId} customer={null} onSave={onSave} />
       <button type="submit" form="c">
         Save
       </button>
     </>,
-    fakeFetch({}),
+    fakeFetch(routes),
   );
   return { ...view, onSave };
 }
 
-describe('the customer form', () => {
+const addressField = () => screen.getByRole('combobox', { name: 'Address' });
+
+// Whole user flows (typing, a Leaflet map in the form): on a loaded machine they outlast the 5 s default.
+describe('the customer form', { timeout: 20_000 }, () => {
   it('checks phone length and characters, email and position with the shared rules (minLength, pattern, max)', async () => {
     const { user, onSave } = setup();
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByLabelText('Name')).toHaveAccessibleDescription('Name is required');
-    expect(screen.getByLabelText('Address')).toHaveAccessibleDescription('Address is required');
+    expect(addressField()).toHaveAccessibleDescription(expect.stringContaining('Address is required'));
     await user.type(screen.getByLabelText('Name'), 'Bäckerei Koch');
-    await user.type(screen.getByLabelText('Address'), 'Hauptstraße 1, Berlin');
+    await user.type(addressField(), 'Hauptstraße 1, Berlin');
     await user.type(screen.getByLabelText(/Phone/), '12 34');
     await user.type(screen.getByLabelText(/Email/), 'not-an-email');
     await user.type(screen.getByLabelText('Latitude'), '52.5');
@@ -51,7 +63,7 @@ describe('the customer form', () => {
     });
     const { user } = setup(onSave);
     await user.type(screen.getByLabelText('Name'), 'Bäckerei Koch');
-    await user.type(screen.getByLabelText('Address'), 'Hauptstraße 1, Berlin');
+    await user.type(addressField(), 'Hauptstraße 1, Berlin');
     await user.type(screen.getByLabelText('Latitude'), '52.5');
     await user.type(screen.getByLabelText('Longitude'), '13.4');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -68,5 +80,47 @@ describe('the customer form', () => {
     await waitFor(() =>
       expect(screen.getByLabelText('Name')).toHaveAccessibleDescription('Name must be at most 120 characters'),
     );
+  });
+
+  it('fills address, latitude and longitude from a place chosen with the keyboard', async () => {
+    const { user, onSave } = setup();
+    await user.type(screen.getByLabelText('Name'), 'Kita Sonne');
+    const address = addressField();
+    await user.type(address, 'Ber');
+    const listbox = await screen.findByRole('listbox', { name: 'Address suggestions' });
+    await within(listbox).findAllByRole('option');
+    await user.keyboard('{ArrowDown}');
+    expect(document.getElementById(address.getAttribute('aria-activedescendant') ?? '')).toHaveTextContent(
+      'Bergmannstraße 5',
+    );
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(address).toHaveValue('Bergmannstraße 5, 10961 Berlin'));
+    expect(address).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByLabelText('Latitude')).toHaveValue(52.49);
+    expect(screen.getByLabelText('Longitude')).toHaveValue(13.39);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalled());
+    expect(onSave.mock.calls[0]?.[0]).toMatchObject({
+      address: 'Bergmannstraße 5, 10961 Berlin',
+      lat: 52.49,
+      lng: 13.39,
+    });
+  });
+
+  it('closes only the suggestions on Escape inside the dialog; the next Escape closes the dialog', async () => {
+    const onClose = vi.fn();
+    const { user } = renderWithStore(
+      <CustomerDialog workspaceId={workspaceId} customer={null} open onClose={onClose} />,
+      fakeFetch(routes),
+    );
+    const address = addressField();
+    await user.type(address, 'Ber');
+    await screen.findAllByRole('option');
+    await user.keyboard('{Escape}');
+    expect(address).toHaveAttribute('aria-expanded', 'false');
+    expect(address).toHaveValue('Ber');
+    expect(onClose).not.toHaveBeenCalled();
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 });

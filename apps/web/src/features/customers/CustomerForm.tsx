@@ -1,11 +1,12 @@
 import { type Customer, type CustomerCreate, customerCreateSchema } from '@fieldplan/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type UseFormReturn, useForm } from 'react-hook-form';
+import { Controller, type UseFormReturn, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { Alert } from '../../components/Alert';
 import { TextArea } from '../../components/TextArea';
 import { TextField } from '../../components/TextField';
 import { useFormProblem } from '../../lib/use-form-problem';
+import { PlaceField } from '../places/PlaceField';
 
 type FormInput = z.input<typeof customerCreateSchema>;
 export type CustomerFormApi = UseFormReturn<FormInput, unknown, CustomerCreate>;
@@ -28,6 +29,7 @@ export function customerDefaults(customer: Customer | null): FormInput {
 
 interface CustomerFormProps {
   id: string;
+  workspaceId: string;
   customer: Customer | null;
   /** Resolves when saved; throws the API's problem otherwise (shown under the fields). */
   onSave: (values: CustomerCreate, form: CustomerFormApi) => Promise<void>;
@@ -37,14 +39,15 @@ interface CustomerFormProps {
  * A customer, validated with the shared schema the server uses: name required (≤ 120), phone
  * 7–20 characters of digits/space/+()- with at least 5 digits, email, position in range, notes ≤ 2,000.
  */
-export function CustomerForm({ id, customer, onSave }: CustomerFormProps) {
+export function CustomerForm({ id, workspaceId, customer, onSave }: CustomerFormProps) {
   const form = useForm<FormInput, unknown, CustomerCreate>({
     resolver: zodResolver(customerCreateSchema),
     defaultValues: customerDefaults(customer),
     mode: 'onTouched',
   });
-  const { register, handleSubmit, setError, formState } = form;
+  const { register, control, handleSubmit, setError, setValue, formState } = form;
   const errors = formState.errors;
+  const [lat, lng] = useWatch({ control, name: ['lat', 'lng'] });
   const problem = useFormProblem(setError, customerFieldNames);
   const submit = handleSubmit(async (values) => {
     problem.clear();
@@ -62,30 +65,44 @@ export function CustomerForm({ id, customer, onSave }: CustomerFormProps) {
         <TextField label="Email" type="email" optional error={errors.email?.message} {...register('email')} />
         <TextField label="Phone" type="tel" optional error={errors.phone?.message} {...register('phone')} />
       </div>
-      <TextField
-        label="Address"
-        autoComplete="street-address"
-        error={errors.address?.message}
-        {...register('address')}
+      <Controller
+        control={control}
+        name="address"
+        render={({ field }) => (
+          <PlaceField
+            workspaceId={workspaceId}
+            address={field.value}
+            onAddressChange={field.onChange}
+            onAddressBlur={field.onBlur}
+            addressRef={field.ref}
+            addressError={errors.address?.message}
+            position={typeof lat === 'number' && typeof lng === 'number' ? { lat, lng } : null}
+            onPositionChange={(p) => {
+              setValue('lat', p.lat, { shouldDirty: true, shouldValidate: true });
+              setValue('lng', p.lng, { shouldDirty: true, shouldValidate: true });
+            }}
+          >
+            <div className="form-row">
+              <TextField
+                label="Latitude"
+                type="number"
+                step="any"
+                inputMode="decimal"
+                error={errors.lat?.message}
+                {...register('lat', { setValueAs: nullableNumber })}
+              />
+              <TextField
+                label="Longitude"
+                type="number"
+                step="any"
+                inputMode="decimal"
+                error={errors.lng?.message}
+                {...register('lng', { setValueAs: nullableNumber })}
+              />
+            </div>
+          </PlaceField>
+        )}
       />
-      <div className="form-row">
-        <TextField
-          label="Latitude"
-          type="number"
-          step="any"
-          inputMode="decimal"
-          error={errors.lat?.message}
-          {...register('lat', { setValueAs: nullableNumber })}
-        />
-        <TextField
-          label="Longitude"
-          type="number"
-          step="any"
-          inputMode="decimal"
-          error={errors.lng?.message}
-          {...register('lng', { setValueAs: nullableNumber })}
-        />
-      </div>
       <TextArea label="Notes" optional rows={3} error={errors.notes?.message} {...register('notes')} />
     </form>
   );

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeFetch, problem } from '../../test/fake-api';
-import { workspaceId } from '../../test/fixtures';
+import { workspace, workspaceId } from '../../test/fixtures';
 import { renderWithStore } from '../../test/render';
 import { technicians } from '../../test/schedule-fixtures';
+import { testPlaces } from '../places/test-fixtures';
 import { JobForm } from './JobForm';
 import { type JobFormValues, toFormValues } from './job-form-schema';
 import { toCreate } from './job-payload';
@@ -44,6 +45,9 @@ function setup(
   defaults = toFormValues(null, zone, { start: '2026-11-23T08:00:00.000Z', end: '2026-11-23T09:00:00.000Z' }),
 ) {
   const fetch = fakeFetch({
+    'GET /config': { version: 'test', demo: false },
+    [`GET /workspaces/${workspaceId}`]: workspace,
+    'GET /places': testPlaces,
     [`GET /workspaces/${workspaceId}/customers`]: {
       items: [
         {
@@ -82,8 +86,10 @@ function setup(
 }
 
 const save = () => screen.getByRole('button', { name: 'Save' });
+const siteField = () => screen.getByRole('combobox', { name: /Site address/ });
 
-describe('the job form', () => {
+// Whole user flows (typing, a Leaflet map in the form): on a loaded machine they outlast the 5 s default.
+describe('the job form', { timeout: 20_000 }, () => {
   it('requires a title and caps it at 120 characters (required, maxLength)', async () => {
     const { user, send } = setup();
     await user.click(save());
@@ -142,7 +148,7 @@ describe('the job form', () => {
     const listbox = await screen.findByRole('listbox', { name: 'Customers' });
     await user.keyboard('{ArrowDown}{Enter}');
     expect(listbox).not.toBeVisible();
-    expect(screen.getByLabelText(/Address/)).toHaveValue('Ringstraße 2, Berlin');
+    expect(siteField()).toHaveValue('Ringstraße 2, Berlin');
     await user.click(screen.getByRole('checkbox', { name: /Aylin Demir/ }));
     await user.click(save());
     await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
@@ -178,6 +184,7 @@ describe('the job form', () => {
     });
     const { user } = setup(send);
     await user.type(screen.getByLabelText('Title'), 'Boiler service');
+    await user.type(siteField(), 'Hauptstraße 1, Berlin');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Repeat' }), 'WEEKLY');
     await user.click(save());
     await waitFor(() => expect(screen.getByLabelText('Title')).toHaveAccessibleDescription('Title is required'));
@@ -208,5 +215,85 @@ describe('the job form', () => {
       await screen.findByText('The start must be one of the occurrences of the recurrence rule'),
     ).toBeInTheDocument();
     expect(send).not.toHaveBeenCalled();
+  });
+
+  it('fills the site address, latitude and longitude from a place chosen with the keyboard', async () => {
+    const { user, send } = setup();
+    await user.type(screen.getByLabelText('Title'), 'Boiler service');
+    const site = siteField();
+    await user.type(site, 'Ber');
+    const listbox = await screen.findByRole('listbox', { name: 'Site address suggestions' });
+    expect(await within(listbox).findAllByRole('option')).toHaveLength(3);
+    // Arrows move (wrapping), Escape closes keeping the text, ArrowDown opens again, Enter chooses.
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(site).toHaveAttribute('aria-activedescendant', within(listbox).getAllByRole('option')[1]?.id);
+    await user.keyboard('{Escape}');
+    expect(site).toHaveAttribute('aria-expanded', 'false');
+    expect(site).toHaveValue('Ber');
+    expect(screen.getByRole('form', { name: 'Job' })).toBeInTheDocument();
+    await user.keyboard('{ArrowDown}{ArrowUp}{ArrowUp}{Enter}');
+    await waitFor(() => expect(site).toHaveValue('Berlin, Germany'));
+    expect(screen.getByLabelText(/Latitude/)).toHaveValue(52.52437);
+    expect(screen.getByLabelText(/Longitude/)).toHaveValue(13.41053);
+    // The pin shows the chosen place.
+    expect(await screen.findByText('52.52437, 13.41053')).toBeInTheDocument();
+    await user.click(save());
+    await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    const values = send.mock.calls[0]?.[0] as unknown as JobFormValues;
+    expect(toCreate(values, zone)).toMatchObject({
+      title: 'Boiler service',
+      customerId: null,
+      address: 'Berlin, Germany',
+      lat: 52.52437,
+      lng: 13.41053,
+    });
+  });
+
+  it("takes the customer's site by default, but never replaces a site the user gave", async () => {
+    const { user, send } = setup();
+    await user.type(screen.getByLabelText('Title'), 'Boiler service');
+    await user.type(siteField(), 'Berg');
+    await user.click(await screen.findByRole('option', { name: /Bergen/ }));
+    await waitFor(() => expect(siteField()).toHaveValue('Bergen, Norway'));
+    await user.type(screen.getByRole('combobox', { name: /Customer/ }), 'Kanz');
+    await screen.findByRole('option', { name: /Kanzlei Lange/ });
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(siteField()).toHaveValue('Bergen, Norway');
+    await user.click(screen.getByRole('button', { name: 'Use Kanzlei Lange’s address' }));
+    expect(siteField()).toHaveValue('Ringstraße 2, Berlin');
+    expect(screen.getByLabelText(/Latitude/)).toHaveValue(52.52);
+    expect(screen.queryByRole('button', { name: /Use Kanzlei Lange/ })).not.toBeInTheDocument();
+    // The site came from a customer: choosing another customer moves it along.
+    await user.clear(screen.getByRole('combobox', { name: /Customer/ }));
+    await user.type(screen.getByRole('combobox', { name: /Customer/ }), 'Bäck');
+    await user.click(await screen.findByRole('option', { name: /Bäckerei Koch/ }));
+    await waitFor(() => expect(siteField()).toHaveValue('Hauptstraße 1, Berlin'));
+    await user.click(save());
+    await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    expect(send.mock.calls[0]?.[0]).toMatchObject({
+      customerId: 'c1',
+      address: 'Hauptstraße 1, Berlin',
+      lat: 52.51,
+      lng: 13.41,
+    });
+  });
+
+  it('sets the position with the pin, and wants an address with it (named under the field)', async () => {
+    const { user, send } = setup();
+    await user.type(screen.getByLabelText('Title'), 'Boiler service');
+    await user.click(await screen.findByRole('button', { name: 'Pin the map centre' }));
+    const { lat, lng } = workspace.map.center;
+    expect(screen.getByLabelText(/Latitude/)).toHaveValue(lat);
+    expect(screen.getByLabelText(/Longitude/)).toHaveValue(lng);
+    await user.click(save());
+    await waitFor(() =>
+      expect(siteField()).toHaveAccessibleDescription(
+        expect.stringContaining('Address is required (or choose a customer)'),
+      ),
+    );
+    await user.type(siteField(), 'Werkstatt hinten im Hof');
+    await user.click(save());
+    await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    expect(send.mock.calls[0]?.[0]).toMatchObject({ address: 'Werkstatt hinten im Hof', lat, lng });
   });
 });

@@ -1,11 +1,13 @@
-import type { Member } from '@fieldplan/shared';
+import type { Customer, LatLng, Member } from '@fieldplan/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { Controller, type UseFormReturn, useForm, useWatch } from 'react-hook-form';
 import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
 import { TextArea } from '../../components/TextArea';
 import { TextField } from '../../components/TextField';
 import { CustomerCombobox } from '../customers/CustomerCombobox';
+import { PlaceField } from '../places/PlaceField';
 import { type JobFormValues, jobFormSchema } from './job-form-schema';
 import { RecurrenceEditor } from './RecurrenceEditor';
 import { TechnicianPicker } from './TechnicianPicker';
@@ -25,15 +27,49 @@ interface JobFormProps {
 
 const nullableNumber = (value: unknown) => (value === '' || value === null ? null : Number(value));
 
+interface Site {
+  address: string;
+  lat: number | null;
+  lng: number | null;
+}
+
+const sameSite = (a: Site, b: Site | null) =>
+  b !== null && a.address.trim() === b.address.trim() && a.lat === b.lat && a.lng === b.lng;
+
 /** Title, customer, place, time, technicians, priority, description and repeat — one form for create and edit. */
 export function JobForm({ id, workspaceId, zone, technicians, defaultValues, message, onSubmit }: JobFormProps) {
   const schema = useMemo(() => jobFormSchema(zone), [zone]);
   const form = useForm<JobFormValues>({ resolver: zodResolver(schema), defaultValues, mode: 'onTouched' });
-  const { register, control, setValue, handleSubmit, formState } = form;
+  const { register, control, setValue, getValues, handleSubmit, formState } = form;
   const errors = formState.errors;
   const allDay = useWatch({ control, name: 'allDay' });
   const description = useWatch({ control, name: 'description' });
+  const [address, lat, lng] = useWatch({ control, name: ['address', 'lat', 'lng'] });
   const whenId = useId();
+  // The site the chosen customer filled in: choosing another customer replaces it, but never a
+  // site the user gave; then the customer's site is offered instead.
+  const filledFromCustomer = useRef<Site | null>(null);
+  const [offered, setOffered] = useState<Customer | null>(null);
+
+  const setPosition = (p: LatLng | null, validate = true) => {
+    const options = { shouldDirty: true, shouldValidate: validate };
+    setValue('lat', p?.lat ?? null, options);
+    setValue('lng', p?.lng ?? null, options);
+  };
+  const fillSiteFrom = (customer: Customer) => {
+    setValue('address', customer.address, { shouldDirty: true, shouldValidate: formState.isSubmitted });
+    setPosition(customer, formState.isSubmitted);
+    filledFromCustomer.current = { address: customer.address, lat: customer.lat, lng: customer.lng };
+    setOffered(null);
+  };
+  const chooseCustomer = (customer: Customer | null) => {
+    setOffered(null);
+    if (!customer) return;
+    const [now, nowLat, nowLng] = getValues(['address', 'lat', 'lng']);
+    const site = { address: now, lat: nowLat, lng: nowLng };
+    if (now.trim() === '' || sameSite(site, filledFromCustomer.current)) fillSiteFrom(customer);
+    else if (!sameSite(site, customer)) setOffered(customer);
+  };
 
   const submit = handleSubmit((values) => onSubmit(values, form));
 
@@ -52,46 +88,63 @@ export function JobForm({ id, workspaceId, zone, technicians, defaultValues, mes
             onChoose={(customer) => {
               field.onChange(customer?.name ?? '');
               setValue('customerId', customer?.id ?? null, { shouldDirty: true });
-              if (!customer) return;
-              // The visit happens at the customer's place unless another address is given.
-              setValue('address', customer.address, { shouldDirty: true, shouldValidate: formState.isSubmitted });
-              setValue('lat', customer.lat, { shouldDirty: true });
-              setValue('lng', customer.lng, { shouldDirty: true });
+              // The visit happens at the customer's place unless another site is given.
+              chooseCustomer(customer);
             }}
           />
         )}
       />
-      <TextField
-        label="Address"
-        optional
-        autoComplete="street-address"
-        error={errors.address?.message}
-        {...register('address')}
+      <Controller
+        control={control}
+        name="address"
+        render={({ field }) => (
+          <PlaceField
+            workspaceId={workspaceId}
+            label="Site address"
+            optional
+            hint="Defaults to the customer's address. Choose a suggestion to fill the position, then drag the pin to the exact spot."
+            address={field.value}
+            onAddressChange={field.onChange}
+            onAddressBlur={field.onBlur}
+            addressRef={field.ref}
+            addressError={errors.address?.message}
+            position={lat !== null && lng !== null ? { lat, lng } : null}
+            onPositionChange={setPosition}
+          >
+            {offered && !sameSite({ address, lat, lng }, offered) && (
+              <p className="job-site-offer">
+                <Button size="sm" variant="ghost" icon="building" onClick={() => fillSiteFrom(offered)}>
+                  Use {offered.name}’s address
+                </Button>
+              </p>
+            )}
+            <div className="form-row">
+              <TextField
+                label="Latitude"
+                optional
+                inputMode="decimal"
+                type="number"
+                step="any"
+                min={-90}
+                max={90}
+                error={errors.lat?.message}
+                {...register('lat', { setValueAs: nullableNumber })}
+              />
+              <TextField
+                label="Longitude"
+                optional
+                inputMode="decimal"
+                type="number"
+                step="any"
+                min={-180}
+                max={180}
+                error={errors.lng?.message}
+                {...register('lng', { setValueAs: nullableNumber })}
+              />
+            </div>
+          </PlaceField>
+        )}
       />
-      <div className="form-row">
-        <TextField
-          label="Latitude"
-          optional
-          inputMode="decimal"
-          type="number"
-          step="any"
-          min={-90}
-          max={90}
-          error={errors.lat?.message}
-          {...register('lat', { setValueAs: nullableNumber })}
-        />
-        <TextField
-          label="Longitude"
-          optional
-          inputMode="decimal"
-          type="number"
-          step="any"
-          min={-180}
-          max={180}
-          error={errors.lng?.message}
-          {...register('lng', { setValueAs: nullableNumber })}
-        />
-      </div>
       <fieldset className="job-when" aria-labelledby={whenId}>
         <div className="job-when-head">
           <span id={whenId} className="field-label">

@@ -159,6 +159,17 @@ export function jobFormSchema(zone: string) {
         message: 'Give both latitude and longitude',
       });
     }
+    // The server takes the customer's site when no address is sent (so a lone pin would be lost).
+    if (values.address.trim() === '' && (values.customerId === null || values.lat !== null)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['address'],
+        message:
+          values.customerId === null
+            ? 'Address is required (or choose a customer)'
+            : 'Address is required with a position on the map',
+      });
+    }
   });
 }
 

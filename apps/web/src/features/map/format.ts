@@ -20,8 +20,9 @@ interface Timed {
   allDay: boolean;
 }
 
-/** "09:15–10:30" in the workspace zone, or "All day". */
+/** "09:15–10:30" in the workspace zone, "All day", or "Not scheduled" (no times yet). */
 export function timeWindow(job: Timed, zone: string): string {
+  if (!job.start || !job.end) return 'Not scheduled';
   if (job.allDay) return 'All day';
   const f = formatter(zone, clock);
   return `${f.format(new Date(job.start))}–${f.format(new Date(job.end))}`;
@@ -29,6 +30,7 @@ export function timeWindow(job: Timed, zone: string): string {
 
 /** "Mon 23 Nov, 09:15–10:30" in the workspace zone ("Mon 23 Nov, all day"). */
 export function dayAndTime(job: Timed, zone: string): string {
+  if (!job.start || !job.end) return 'Not scheduled';
   // All-day dates are calendar dates: format them in UTC so they don't shift.
   const date = formatter(job.allDay ? 'UTC' : zone, day).format(new Date(job.start));
   return `${date}, ${job.allDay ? 'all day' : timeWindow(job, zone)}`;

@@ -13,12 +13,30 @@ import './Places.css';
 
 const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
 
-/** The draggable pin; a click on the map moves it there. */
-function DraggablePin({ value, onChange }: { value: LatLng | null; onChange: (p: LatLng) => void }) {
+const same = (a: LatLng | null, b: LatLng) => a !== null && a.lat === b.lat && a.lng === b.lng;
+
+/**
+ * The draggable pin; a click on the map moves it there. A position from outside (a chosen place,
+ * typed coordinates) brings the map to it at street level; the pin's own moves only keep it in view.
+ */
+function DraggablePin({
+  value,
+  place,
+  onChange,
+}: {
+  value: LatLng | null;
+  place: string;
+  onChange: (p: LatLng) => void;
+}) {
   const map = useMap();
   const marker = useRef<L.Marker | null>(null);
-  const change = useRef(onChange);
-  change.current = onChange;
+  const own = useRef<LatLng | null>(null);
+  const latest = useRef(onChange);
+  latest.current = onChange;
+  const change = useRef((p: LatLng) => {
+    own.current = p;
+    latest.current(p);
+  });
   useMapEvents({ click: (e) => change.current({ lat: round6(e.latlng.lat), lng: round6(e.latlng.lng) }) });
 
   useEffect(() => {
@@ -49,8 +67,20 @@ function DraggablePin({ value, onChange }: { value: LatLng | null; onChange: (p:
     }
     pin.setLatLng([value.lat, value.lng]);
     if (!map.hasLayer(pin)) pin.addTo(map);
-    if (!map.getBounds().pad(-0.1).contains([value.lat, value.lng])) map.panTo([value.lat, value.lng]);
+    if (!same(own.current, value)) map.setView([value.lat, value.lng], Math.max(map.getZoom(), 15), { animate: false });
+    else if (!map.getBounds().pad(-0.1).contains([value.lat, value.lng])) map.panTo([value.lat, value.lng]);
   }, [map, value]);
+
+  // The place's name on hover (as text).
+  useEffect(() => {
+    const pin = marker.current;
+    if (!pin) return;
+    pin.unbindTooltip();
+    if (!place) return;
+    const text = document.createElement('span');
+    text.textContent = place;
+    pin.bindTooltip(text, { direction: 'top' });
+  }, [place]);
   return null;
 }
 
@@ -58,7 +88,7 @@ function DraggablePin({ value, onChange }: { value: LatLng | null; onChange: (p:
 function CentreButton({ onChange }: { onChange: (p: LatLng) => void }) {
   const map = useMap();
   return (
-    <div className="leaflet-bottom leaflet-left">
+    <div className="leaflet-top leaflet-right">
       <div className="leaflet-control">
         <Button
           size="sm"
@@ -80,6 +110,8 @@ interface PinPickerProps {
   value: LatLng | null;
   onChange: (position: LatLng) => void;
   label?: string;
+  /** The chosen place's address, shown on the pin. */
+  place?: string;
   /** Map height in px (default 220). */
   height?: number;
 }
@@ -90,6 +122,7 @@ export function PinPicker({
   value,
   onChange,
   label = 'Position on the map',
+  place = '',
   height = 220,
 }: PinPickerProps) {
   const settings = useGetWorkspaceQuery(workspaceId);
@@ -98,7 +131,7 @@ export function PinPicker({
   return (
     <div className="pin-picker" style={{ ['--pin-height' as string]: `${height}px` }}>
       {settings.data ? (
-        <PinMap settings={settings.data} bases={bases} label={label} value={value} onChange={onChange} />
+        <PinMap settings={settings.data} bases={bases} label={label} place={place} value={value} onChange={onChange} />
       ) : (
         <div className="pin-picker-map" aria-busy="true" />
       )}
@@ -116,12 +149,14 @@ function PinMap({
   settings,
   bases,
   label,
+  place,
   value,
   onChange,
 }: {
   settings: Workspace;
   bases: BaseLayerOption[];
   label: string;
+  place: string;
   value: LatLng | null;
   onChange: (p: LatLng) => void;
 }) {
@@ -138,7 +173,7 @@ function PinMap({
       baseLayers={bases}
       layerControl={false}
     >
-      <DraggablePin value={value} onChange={onChange} />
+      <DraggablePin value={value} place={place} onChange={onChange} />
       <CentreButton onChange={onChange} />
     </FieldMap>
   );

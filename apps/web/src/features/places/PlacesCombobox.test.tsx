@@ -1,4 +1,3 @@
-import type { Place } from '@fieldplan/shared';
 import { act, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -6,20 +5,10 @@ import { fakeFetch } from '../../test/fake-api';
 import { renderWithStore } from '../../test/render';
 import { googleCallbackName, resetGoogleLoader } from './google-maps';
 import { PlacesCombobox } from './PlacesCombobox';
+import { testPlaces } from './test-fixtures';
 import type { PlaceChoice } from './types';
 
-const places: Place[] = [
-  {
-    id: 'customer:c1',
-    label: 'Bergmannstraße 5, 10961 Berlin',
-    secondary: 'Kita Sonne',
-    lat: 52.49,
-    lng: 13.39,
-    source: 'customer',
-  },
-  { id: 'city:1', label: 'Berlin', secondary: 'Germany', lat: 52.52437, lng: 13.41053, source: 'city' },
-  { id: 'city:2', label: 'Bergen', secondary: 'Norway', lat: 60.39, lng: 5.32, source: 'city' },
-];
+const places = testPlaces;
 const maps = (googleApiKey: string | null) => ({
   googleApiKey,
   googleScriptBase: 'http://maps.test',

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
 import './Places.css';
 import type { PlaceChoice, PlaceProvider, PlaceSuggestion } from './types';
 import { usePlaceProvider } from './use-place-provider';
@@ -27,6 +27,12 @@ interface PlacesComboboxProps {
   id?: string;
   name?: string;
   disabled?: boolean;
+  /** Shows "optional" beside the label. */
+  optional?: boolean;
+  /** The input (a form focuses the first invalid field). */
+  ref?: Ref<HTMLInputElement>;
+  /** Leaving the field (a form marks it touched). */
+  onBlur?: () => void;
   /** A search to use instead of the configured one (tests, stories). */
   provider?: PlaceProvider;
 }
@@ -119,7 +125,9 @@ export function PlacesCombobox(props: PlacesComboboxProps) {
       }
     } else if (event.key === 'Escape') {
       if (expanded) {
+        // Only the list closes (not the dialog or panel around the field).
         event.preventDefault();
+        event.stopPropagation();
         setOpen(false);
         setActive(-1);
       }
@@ -146,9 +154,11 @@ export function PlacesCombobox(props: PlacesComboboxProps) {
     <div className={`field places-field${props.error ? ' field-invalid' : ''}`}>
       <label className="field-label" htmlFor={inputId}>
         {props.label}
+        {props.optional && <span className="field-optional"> optional</span>}
       </label>
       <div className="places-box">
         <input
+          ref={props.ref}
           id={inputId}
           name={props.name}
           className="input"
@@ -171,7 +181,10 @@ export function PlacesCombobox(props: PlacesComboboxProps) {
             setOpen(true);
           }}
           onKeyDown={onKeyDown}
-          onBlur={() => setOpen(false)}
+          onBlur={() => {
+            setOpen(false);
+            props.onBlur?.();
+          }}
         />
         <div
           id={listId}

@@ -1,0 +1,99 @@
+import type { Customer, LatLng } from '@fieldplan/shared';
+import L from 'leaflet';
+import { useEffect, useMemo, useState } from 'react';
+import { useMap } from 'react-leaflet';
+import { Link } from 'react-router';
+import { buttonClass } from '../../components/Button';
+import { EmptyState } from '../../components/EmptyState';
+import { Panel } from '../../components/Panel';
+import { useGetConfigQuery } from '../auth/endpoints';
+import { baseLayerOptions } from '../map/base-layers';
+import { FieldMap } from '../map/FieldMap';
+import { JobPopupContent } from '../map/JobPopup';
+import type { LayerVisibility, MapJob } from '../map/types';
+import { useGetMembersQuery } from '../team/endpoints';
+import { useGetWorkspaceQuery } from '../workspace/endpoints';
+import { boxAround, customerOnMap, jobsOnMap } from './customer-map-data';
+import { useCustomerJobsQuery } from './endpoints';
+
+const layers: LayerVisibility = { jobs: true, customers: true, homeBases: false, areas: false, routes: false };
+
+/** Keeps the customer in the middle of the map, zoomed out just enough to show their job sites. */
+function CentreOnCustomer({ at, sites }: { at: LatLng; sites: readonly LatLng[] }) {
+  const map = useMap();
+  const { lat, lng } = at;
+  useEffect(() => {
+    const [sw, ne] = boxAround({ lat, lng }, sites);
+    const box = L.latLngBounds([sw.lat, sw.lng], [ne.lat, ne.lng]);
+    const zoom = sites.length === 0 ? 15 : Math.min(15, map.getBoundsZoom(box, false, L.point(48, 48)));
+    map.setView([lat, lng], zoom, { animate: false });
+  }, [map, lat, lng, sites]);
+  return null;
+}
+
+interface CustomerMapProps {
+  workspaceId: string;
+  customer: Customer;
+  slug: string;
+  zone: string;
+}
+
+/** The customer's place and their jobs' sites on a small map (the app's one map component). */
+export function CustomerMap({ workspaceId, customer, slug, zone }: CustomerMapProps) {
+  const settings = useGetWorkspaceQuery(workspaceId);
+  const config = useGetConfigQuery();
+  const members = useGetMembersQuery(workspaceId);
+  const { data: jobPage } = useCustomerJobsQuery({ workspaceId, id: customer.id });
+  const bases = useMemo(() => baseLayerOptions(settings.data?.map, config.data?.maps), [settings.data, config.data]);
+  const customers = useMemo(() => {
+    const place = customerOnMap(customer);
+    return place ? [place] : [];
+  }, [customer]);
+  const place = customers[0] ?? null;
+  const [selected, setSelected] = useState<string | null>(null);
+  const jobs = useMemo(() => jobsOnMap(jobPage?.items ?? [], members.data ?? []), [jobPage, members.data]);
+
+  const popup = (job: MapJob) => (
+    <JobPopupContent
+      job={job}
+      zone={zone}
+      actions={
+        <Link className={buttonClass('secondary', 'sm')} to={`/w/${slug}/jobs/${encodeURIComponent(job.jobId)}`}>
+          Open
+        </Link>
+      }
+    />
+  );
+
+  return (
+    <Panel
+      title="On the map"
+      description={place ? `The customer and ${jobs.length} ${jobs.length === 1 ? 'job' : 'jobs'}` : undefined}
+      flush
+      className="customer-map-panel"
+    >
+      {place ? (
+        <FieldMap
+          className="customer-map"
+          label={`Map of ${customer.name}`}
+          zone={zone}
+          customers={customers}
+          jobs={jobs}
+          layers={layers}
+          layerControl={false}
+          baseLayers={bases}
+          defaultView={{ center: place, zoom: 15 }}
+          selectedJobId={selected}
+          onSelectJob={setSelected}
+          jobPopup={popup}
+        >
+          <CentreOnCustomer at={place} sites={jobs} />
+        </FieldMap>
+      ) : (
+        <EmptyState icon="pin" title="No position on the map">
+          Edit the customer and choose their address from the suggestions, or drop the pin.
+        </EmptyState>
+      )}
+    </Panel>
+  );
+}
