@@ -161,14 +161,19 @@ describe('Fieldplan restarted under two open browsers (issue 6)', () => {
     }
     const back = Date.now();
     for (const { link } of [dispatcher, tech]) await link.restore();
+    // With the browser never offline, pusher-js retries on its own schedule: a refused attempt is
+    // given up only when its timer runs out (15 s, then 30 s, then at most 60 s), so allow a minute.
+    for (const { live } of [dispatcher, tech]) await live.waitFor('connected', 90_000);
     await onCalendar('11:00').waitFor();
     await onCalendar('14:00', added).waitFor();
     expect(await onCalendar('09:00').count()).toBe(0);
     await onBoard('11:00');
     await onBoard('14:00', added);
     expect(await dispatcher.schedule.events(title).count()).toBe(1);
-    // Measured, not asserted: from the network's return to both screens showing what was missed.
-    console.log(`[realtime e2e] back online → both browsers caught up on the outage: ≈ ${Date.now() - back} ms`);
+    // Measured, not asserted: from the sockets being let through to both screens showing what was missed.
+    console.log(
+      `[realtime e2e] sockets let through → both browsers caught up on the outage: ≈ ${Date.now() - back} ms`,
+    );
     for (const browserSide of [dispatcher, tech]) {
       const { live, page } = browserSide;
       const seen = reads.get(page) ?? [];
@@ -192,7 +197,7 @@ describe('Fieldplan restarted under two open browsers (issue 6)', () => {
     }
     expect(await dispatcher.live.dot.getAttribute('aria-label')).toBe('Live updates: Live');
     expect([...dispatcher.errors, ...tech.errors]).toEqual([]);
-  }, 180_000);
+  }, 240_000);
 
   it('the dot says "disconnected" when the server cuts a member off, and the banner’s Reconnect brings it back', async () => {
     const dispatcher = await open('dispatcher@demo.test', 'calendar', 'timeGridDay');
