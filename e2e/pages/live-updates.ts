@@ -29,26 +29,73 @@ export class LiveUpdates {
     return this.page.evaluate(() => (window as unknown as { __liveStates?: string[] }).__liveStates ?? []);
   }
 
-  /** Before the page loads: keep a list of every state the dot shows. */
+  /** Every state the banner has shown since the page loaded, `none` when it went away (`recordStates`). */
+  banners(): Promise<string[]> {
+    return this.page.evaluate(() => (window as unknown as { __liveBanners?: string[] }).__liveBanners ?? []);
+  }
+
+  /**
+   * Before the page loads: keep a list of every state the dot shows (its `data-state`, the same
+   * state its accessible name spells out) and of the banner's (`none` while there is none).
+   */
   static async recordStates(page: Page): Promise<void> {
     await page.addInitScript(() => {
       const seen: string[] = [];
-      (window as unknown as { __liveStates: string[] }).__liveStates = seen;
+      const banners: string[] = [];
+      const w = window as unknown as { __liveStates: string[]; __liveBanners: string[] };
+      w.__liveStates = seen;
+      w.__liveBanners = banners;
       new MutationObserver(() => {
         const state = document.querySelector('.connection-dot')?.getAttribute('data-state');
         if (state && seen[seen.length - 1] !== state) seen.push(state);
+        const banner = document.querySelector('.connection-banner')?.getAttribute('data-state') ?? 'none';
+        if (banners[banners.length - 1] !== banner && (banners.length > 0 || banner !== 'none')) banners.push(banner);
       }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state'] });
     });
+  }
+
+  /**
+   * From now on, notes the moment (`Date.now()` in the page) something matching `selector` whose
+   * text contains `text` and whose `title` starts with `titleStart` is first in the DOM;
+   * `seenAt()` reads it (null until then). For measuring how soon a change shows, not for waiting.
+   */
+  async noteWhenShown(selector: string, text: string, titleStart: string): Promise<void> {
+    await this.page.evaluate(
+      ({ selector, text, titleStart }) => {
+        const w = window as unknown as { __shownAt: number | null };
+        w.__shownAt = null;
+        const check = () => {
+          for (const node of document.querySelectorAll<HTMLElement>(selector)) {
+            if (node.title.startsWith(titleStart) && node.textContent?.includes(text)) return true;
+          }
+          return false;
+        };
+        const observer = new MutationObserver(() => {
+          if (!check()) return;
+          w.__shownAt = Date.now();
+          observer.disconnect();
+        });
+        observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+      },
+      { selector, text, titleStart },
+    );
+  }
+
+  seenAt(): Promise<number | null> {
+    return this.page.evaluate(() => (window as unknown as { __shownAt?: number | null }).__shownAt ?? null);
   }
 }
 
 /**
  * A page's realtime WebSocket under the test's control: passed through to the server until
  * `cut()` (the network drops: open sockets close, new ones are refused, the context goes offline),
- * back with `restore()`.
+ * back with `restore()`. `cut({ socketOnly: true })` refuses only the realtime socket (a proxy that
+ * drops WebSockets): plain HTTP still works and the browser never fires `offline`/`online`, so
+ * nothing but the realtime module's own catch-up can bring what was missed.
  */
 export class LiveLink {
   private down = false;
+  private offline = false;
   private readonly open: WebSocketRoute[] = [];
 
   private constructor(private readonly context: BrowserContext) {}
@@ -66,14 +113,18 @@ export class LiveLink {
     return link;
   }
 
-  async cut(): Promise<void> {
+  async cut(options: { socketOnly?: boolean } = {}): Promise<void> {
     this.down = true;
-    await this.context.setOffline(true);
+    if (!options.socketOnly) {
+      this.offline = true;
+      await this.context.setOffline(true);
+    }
     for (const ws of this.open.splice(0)) await ws.close({ code: 1001 }).catch(() => undefined);
   }
 
   async restore(): Promise<void> {
     this.down = false;
-    await this.context.setOffline(false);
+    if (this.offline) await this.context.setOffline(false);
+    this.offline = false;
   }
 }

@@ -2,7 +2,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobPanel } from '../pages/job-panel.js';
 import { LiveLink, LiveUpdates } from '../pages/live-updates.js';
-import { SchedulePage } from '../pages/schedule-page.js';
+import { MapPage } from '../pages/map-page.js';
+import { SchedulePage, type ScheduleView } from '../pages/schedule-page.js';
 import { baseUrl, launchBrowser, newContext, signInViaApi, trackPageErrors } from '../support/browser.js';
 
 interface Me {
@@ -34,7 +35,10 @@ describe('live updates between two browsers (issue 6)', () => {
     await browser.close();
   });
 
-  async function open(email: string, options: { link?: boolean } = {}) {
+  async function open(
+    email: string,
+    options: { link?: boolean; board?: 'dispatch' | 'calendar'; view?: ScheduleView; date?: string } = {},
+  ) {
     const context = await newContext(browser);
     contexts.push(context);
     await signInViaApi(context, email);
@@ -45,7 +49,12 @@ describe('live updates between two browsers (issue 6)', () => {
     const me = await api<Me>(page, 'GET', '/me');
     const ws = me.memberships.find((m) => m.workspaceSlug === 'demo')?.workspaceId ?? '';
     const schedule = new SchedulePage(page);
-    await schedule.goto('demo', 'dispatch', 'resourceTimelineDay', day);
+    await schedule.goto(
+      'demo',
+      options.board ?? 'dispatch',
+      options.view ?? 'resourceTimelineDay',
+      options.date ?? day,
+    );
     const live = new LiveUpdates(page);
     await live.waitFor('connected');
     return { page, errors, schedule, live, link, userId: me.user.id, ws };
@@ -124,6 +133,65 @@ describe('live updates between two browsers (issue 6)', () => {
     expect([...dispatcher.errors, ...tech.errors]).toEqual([]);
   });
 
+  it('the dispatcher drags one of tech1’s jobs and tech1’s own calendar shows the new time, without a reload', async () => {
+    // Tuesday of the same quiet week, away from the first scenario's jobs: 09:00 local is 08:00Z.
+    const moveDay = '2027-03-16';
+    const dispatcher = await open('dispatcher@demo.test', { date: moveDay });
+    const tomasz = await memberIdOf(dispatcher.page, dispatcher.ws, 'Tomasz Nowak');
+    const title = `Moved live ${Date.now().toString(36)}`;
+    const job = await api<{ id: string }>(dispatcher.page, 'POST', `/workspaces/${dispatcher.ws}/jobs`, {
+      title,
+      address: 'Torstraße 1, 10119 Berlin',
+      lat: 52.529,
+      lng: 13.401,
+      start: `${moveDay}T08:00:00Z`,
+      end: `${moveDay}T09:00:00Z`,
+      assigneeIds: [tomasz],
+    });
+    const tech = await open('tech1@demo.test', { board: 'calendar', view: 'timeGridDay', date: moveDay });
+    await tech.page.evaluate(() => {
+      (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
+    });
+    const onTechCalendar = (time: string) => tech.page.locator(`.fc-event .ev[title^="${time}"]`, { hasText: title });
+    await onTechCalendar('09:00').waitFor();
+    const onBoard = dispatcher.schedule.lane(tomasz).locator('.fc-event', { hasText: title });
+    await onBoard.waitFor();
+    await tech.live.noteWhenShown('.fc-event .ev', title, '10:00');
+    const refetches: string[] = [];
+    tech.page.on('request', (r) => {
+      if (r.url().includes('/calendar/events') || r.url().includes(`/jobs/${job.id}`)) refetches.push(r.url());
+    });
+
+    // The dispatcher drags it one hour later on the board (a single job: no scope question).
+    const nine = await dispatcher.schedule.slot('T09:00').boundingBox();
+    const ten = await dispatcher.schedule.slot('T10:00').boundingBox();
+    const box = await onBoard.boundingBox();
+    if (!nine || !ten || !box) throw new Error('timeline not laid out');
+    const saved = dispatcher.page.waitForResponse(
+      (r) => r.request().method() === 'PATCH' && r.url().includes(`/jobs/${job.id}`),
+    );
+    await dispatcher.schedule.drag(onBoard, { x: box.x + 12 + (ten.x - nine.x), y: box.y + box.height / 2 });
+    const response = await saved;
+    await response.finished();
+    expect(response.status()).toBe(200);
+
+    // The technician's own calendar shows 10:00 on its own — the same document, no refetch asked for.
+    await onTechCalendar('10:00').waitFor();
+    expect(await onTechCalendar('09:00').count()).toBe(0);
+    expect(refetches).toEqual([]);
+    expect(await tech.page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(
+      true,
+    );
+
+    // Measured, not asserted (issue 6 asks for ≤ 1 s; docs/PERFORMANCE.md keeps the figures).
+    const timing = response.request().timing();
+    const answeredAt = timing.startTime + (timing.responseEnd >= 0 ? timing.responseEnd : timing.responseStart);
+    const shownAt = await tech.live.seenAt();
+    const delay = shownAt === null ? 'not measured' : `${Math.round(shownAt - answeredAt)} ms`;
+    console.log(`[realtime e2e] dispatcher's PATCH answered → technician's calendar shows the move: ${delay}`);
+    expect([...dispatcher.errors, ...tech.errors]).toEqual([]);
+  });
+
   /**
    * A technician of the spec's own (invited by the owner, signed in in a fresh context), so no other
    * spec's demo account is touched; `remove()` deactivates them.
@@ -171,7 +239,8 @@ describe('live updates between two browsers (issue 6)', () => {
     const errors = trackPageErrors(tech);
     await tech.goto('/w/demo');
     await new LiveUpdates(tech).waitFor('connected');
-    await owner.page.goto('/w/demo/map');
+    // A fixed view (no fitting to the day's jobs), so the marker moves on screen only if its position does.
+    await new MapPage(owner.page).goto('demo', { at: { lat: 52.52, lng: 13.45, zoom: 11 } });
     await owner.live.waitFor('connected');
 
     await tech.getByRole('button', { name: /^Account:/ }).click();
@@ -181,12 +250,18 @@ describe('live updates between two browsers (issue 6)', () => {
 
     const marker = owner.page.locator('.leaflet-marker-icon.live-tech[title^="Gina GPS"]');
     await marker.waitFor({ timeout: 10_000 });
-    const before = (await marker.boundingBox())?.x ?? 0;
-    // East: the next ping (at most one per 5 s) moves the dot on the owner's map, without a reload.
+    const where = async () => (await marker.boundingBox()) ?? { x: 0, y: 0 };
+    const before = await where();
+    // 0.095° east at zoom 11 is ≈ 138 px (256·2¹¹/360 px per degree): the next ping (at most one per
+    // 5 s) moves the dot that far right on the owner's map, and not up or down — without a reload.
     await temp.context.setGeolocation({ latitude: 52.52, longitude: 13.5, accuracy: 15 });
     await expect
-      .poll(async () => (await marker.boundingBox())?.x ?? 0, { timeout: 20_000, interval: 250 })
-      .toBeGreaterThan(before + 5);
+      .poll(async () => (await where()).x - before.x, { timeout: 20_000, interval: 250 })
+      .toBeGreaterThan(100);
+    const after = await where();
+    expect(after.x - before.x).toBeLessThan(180);
+    expect(Math.abs(after.y - before.y)).toBeLessThan(5);
+    expect(await marker.count()).toBe(1);
 
     // Off: the badge goes and the watch stops. Removed, the technician leaves everyone's map.
     await badge.click();

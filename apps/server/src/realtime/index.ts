@@ -43,9 +43,16 @@ export async function setupRealtime(app: FastifyInstance, config: Config, db: Db
     const recorded = request.outbox?.changes;
     if (recorded && recorded.length > 0) void changes.enqueue(recorded);
   });
-  app.addHook('onClose', async () => {
+  // Before the HTTP server stops: its close waits for every open connection, WebSockets included, so
+  // they are told to go first (4200: reconnect, elsewhere or once this process is back); in onClose
+  // a stop would wait for the clients' own ping timeouts (minutes) instead.
+  app.addHook('preClose', async () => {
     await changes.drain();
     await publisher.close();
+  });
+  // What requests still in flight recorded: clients catch it up by seq once they are back.
+  app.addHook('onClose', async () => {
+    await changes.drain();
   });
   realtimeAuthRoutes(app, db, publisher);
   return publisher;

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { closeCodes, connected, connectPusher, createLiveApp } from './realtime-harness.js';
+
+/**
+ * A stop (SIGTERM → app.close()) while browsers are connected: the HTTP server's close waits for
+ * every open connection, so the realtime sockets must be told to go (4200, "reconnect") before it,
+ * or a restart waits for the clients' own ping timeouts — minutes.
+ */
+describe('stopping the app with realtime clients connected', () => {
+  it('tells each client to reconnect (4200) and finishes closing without waiting for them', async () => {
+    const live = await createLiveApp();
+    const clients = [0, 1].map(() => connectPusher(live, { cookies: new Map() }));
+    try {
+      const codes = clients.map((client) => closeCodes(client));
+      await Promise.all(clients.map((client) => connected(client)));
+
+      // Stopping the clients from reconnecting would hide the bug: they stay as they are.
+      await live.close();
+
+      for (const [i, client] of clients.entries()) {
+        expect(codes[i]).toContain(4200);
+        expect(client.connection.state).not.toBe('connected');
+      }
+    } finally {
+      for (const client of clients) client.disconnect();
+    }
+  });
+});
