@@ -21,6 +21,12 @@ function eventsIn(envelope: SentryEnvelope): ErrorEventPayload[] {
 
 const messageOf = (event: ErrorEventPayload) => event.exception?.values?.map((v) => v.value ?? '').join(' ') ?? '';
 
+async function apiPatch(page: Page, path: string, data: unknown, headers: Record<string, string> = {}) {
+  const response = await page.request.patch(`/api/v1${path}`, { data, headers: { origin: baseUrl, ...headers } });
+  if (!response.ok()) throw new Error(`PATCH ${path}: ${response.status()} ${await response.text()}`);
+  return response.json();
+}
+
 async function apiGet<T>(page: Page, path: string): Promise<T> {
   const response = await page.request.get(`/api/v1${path}`);
   if (!response.ok()) throw new Error(`GET ${path}: ${response.status()} ${await response.text()}`);
@@ -208,7 +214,7 @@ describe('the error catalogue in the UI, with the API’s real answers (issue 7)
     await page.getByRole('heading', { name: 'Team', level: 1 }).waitFor();
   });
 
-  it('412: two people edit the same job; the second sees both versions and keeps theirs on top', async () => {
+  it('412: two people edit the same job; the second sees both versions and puts theirs on top', async () => {
     const first = await signedIn('dispatcher@demo.test');
     const second = await signedIn('owner@demo.test');
     const customers = await apiGet<{ items: { id: string }[] }>(
@@ -275,5 +281,77 @@ describe('the error catalogue in the UI, with the API’s real answers (issue 7)
     await screens.offlineBanner.waitFor({ state: 'detached' });
     const saved = await apiGet<{ name: string }>(page, `/workspaces/${workspaceId}/customers/${customer.id}`);
     expect(saved.name).toBe(renamed);
+  });
+  it('412 on a customer: the shared conflict dialog; Keep mine sends my change on their version', async () => {
+    const first = await signedIn('dispatcher@demo.test');
+    const second = await signedIn('owner@demo.test');
+    const list = await apiGet<{ items: { id: string; name: string }[] }>(
+      first.page,
+      `/workspaces/${workspaceId}/customers?limit=3`,
+    );
+    const customer = list.items[2] as { id: string; name: string };
+    await second.page.goto(`/w/demo/customers/${customer.id}`);
+    await second.page.getByRole('heading', { name: customer.name, level: 1 }).waitFor();
+    await second.page.getByRole('button', { name: 'Edit' }).click();
+    const form = second.page.getByRole('form', { name: 'Customer' });
+    await form.getByLabel('Notes').fill('Gate code changed; ring twice');
+
+    // Live updates would hand this form the new version at once; offline, it keeps the old one:
+    // the dispatcher renames the customer meanwhile, and the queued edit meets 412 when sent.
+    await second.context.setOffline(true);
+    const current = await apiGet<{ version: number }>(
+      first.page,
+      `/workspaces/${workspaceId}/customers/${customer.id}`,
+    );
+    const theirName = `${customer.name} GmbH`;
+    await apiPatch(
+      first.page,
+      `/workspaces/${workspaceId}/customers/${customer.id}`,
+      { name: theirName },
+      { 'if-match': `"${current.version}"` },
+    );
+    await second.page.getByRole('button', { name: 'Save', exact: true }).click();
+    await second.screens.offlineBanner.getByText('Waiting to send a customer edit').waitFor();
+    await second.context.setOffline(false);
+    const dialog = second.screens.conflictDialog('customer');
+    await dialog.waitFor();
+    await dialog.getByText(`Their version (v${current.version + 1})`).waitFor();
+    await dialog.getByRole('row', { name: /Notes/ }).getByText('Gate code changed; ring twice').waitFor();
+    await dialog.getByRole('button', { name: 'Keep mine' }).click();
+    await second.screens.toast('Sent the change that was waiting').waitFor();
+    const saved = await apiGet<{ name: string; notes: string }>(
+      second.page,
+      `/workspaces/${workspaceId}/customers/${customer.id}`,
+    );
+    expect(saved).toMatchObject({ name: theirName, notes: 'Gate code changed; ring twice' });
+  });
+
+  it('403 from the API: a write refused after the role changed says "You don\'t have permission"', async () => {
+    const owner = await signedIn('owner@demo.test');
+    const members = await apiGet<{ id: string; email: string }[]>(owner.page, `/workspaces/${workspaceId}/members`);
+    const tech = members.find((m) => m.email === 'tech6@demo.test') as { id: string };
+    const memberPath = `/workspaces/${workspaceId}/members/${tech.id}`;
+    await apiPatch(owner.page, memberPath, { role: 'dispatcher' });
+    try {
+      const { context, page, screens } = await signedIn('tech6@demo.test');
+      const list = await apiGet<{ items: { id: string; name: string }[] }>(
+        page,
+        `/workspaces/${workspaceId}/customers?limit=2`,
+      );
+      const customer = list.items[1] as { id: string; name: string };
+      await page.goto(`/w/demo/customers/${customer.id}`);
+      await page.getByRole('button', { name: 'Edit' }).click();
+      await page.getByRole('form', { name: 'Customer' }).getByLabel('Notes').fill('Not allowed any more');
+      // Demoted while this browser is offline (so live updates can't hide the form first): the
+      // queued write reaches the API when back online, and the API refuses it.
+      await context.setOffline(true);
+      await apiPatch(owner.page, memberPath, { role: 'technician' });
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await screens.offlineBanner.getByText('Waiting to send a customer edit').waitFor();
+      await context.setOffline(false);
+      await screens.toast("You don't have permission to").waitFor();
+    } finally {
+      await apiPatch(owner.page, memberPath, { role: 'technician' });
+    }
   });
 });
