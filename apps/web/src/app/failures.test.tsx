@@ -82,7 +82,7 @@ describe('failed writes', () => {
     });
     await screen.findByRole('heading', { name: 'Team' });
     await act(() => store.dispatch(edit()));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 10_000 });
     expect(router.state.location.search).toBe(`?next=${encodeURIComponent('/w/demo/team')}`);
   });
 
