@@ -38,6 +38,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
+          // Above setup.ts's 5 s findBy/waitFor wait: a test that waits that long must not time out first.
+          testTimeout: 15_000,
         },
       },
     ],

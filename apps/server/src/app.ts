@@ -28,6 +28,8 @@ import { memberRoutes } from './modules/members/routes.js';
 import { placeRoutes } from './modules/places/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { workspaceRoutes } from './modules/workspaces/routes.js';
+import { createReporter, type Reporter } from './monitoring/reporter.js';
+import { tunnelRoutes } from './monitoring/tunnel-routes.js';
 import { setupRealtime } from './realtime/index.js';
 import { version } from './version.js';
 
@@ -39,6 +41,8 @@ export interface AppOptions {
   signInPerMinute?: number;
   /** Log to stdout (pino); tests pass false. */
   logger?: boolean;
+  /** Error reporting; main.ts initialises it before anything else, tests let the app make its own. */
+  reporter?: Reporter;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -91,7 +95,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const sessions = createSessionStore({ db, secureCookies: config.secureCookies });
   sessions.register(app);
   registerCsrfCheck(app, { cookieName: sessions.cookieName, appOrigin: config.appOrigin });
-  registerProblemHandler(app);
+  const reporter = options.reporter ?? createReporter(config);
+  registerProblemHandler(app, reporter);
+  app.addHook('onClose', async () => {
+    await reporter.flush();
+  });
   registerNulGuard(app);
   // Realtime (issue 6): before the routes, so its post-commit publishing hooks cover every one of them.
   const realtime = await setupRealtime(app, config, db);
@@ -108,6 +116,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     realtime,
   };
   systemRoutes(app, deps);
+  tunnelRoutes(app, deps);
   authRoutes(app, deps);
   workspaceRoutes(app, deps);
   memberRoutes(app, deps);

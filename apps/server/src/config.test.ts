@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
+import { version } from './version.js';
 
 /** The ConfigError that `env` causes (fails the test when there is none). */
 function configError(env: Record<string, string | undefined>): ConfigError {
@@ -23,6 +24,12 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'info',
       FIELDPLAN_DEMO: true,
       SIGNIN_ATTEMPTS_PER_MINUTE: 10,
+      SENTRY_ENVIRONMENT: 'production',
+      SENTRY_RELEASE: `fieldplan@${version}`,
+      SENTRY_SAMPLE_RATE: 1,
+      SENTRY_TRACES_SAMPLE_RATE: 0,
+      SENTRY_TUNNEL_PER_MINUTE: 60,
+      FIELDPLAN_FAULT_INJECTION: false,
       secureCookies: false,
       appOrigin: null,
     });
@@ -51,6 +58,11 @@ describe('loadConfig', () => {
     ['PUBLIC_URL', 'not a url'],
     ['SESSION_SECRET', 'too short'],
     ['SENTRY_DSN', 'nope'],
+    ['SENTRY_DSN', 'https://sentry.example/1'],
+    ['SENTRY_SAMPLE_RATE', '1.5'],
+    ['SENTRY_TRACES_SAMPLE_RATE', '-0.1'],
+    ['FIELDPLAN_FAULT_INJECTION', 'on'],
+    ['METRICS_TOKEN', 'short'],
     ['FIELDPLAN_DEMO', 'maybe'],
     ['LOG_LEVEL', 'INFO'],
   ])('rejects %s=%s and names it', (name, value) => {
@@ -101,6 +113,38 @@ describe('loadConfig', () => {
     ['no', false],
   ])('reads FIELDPLAN_DEMO=%s as %s', (value, expected) => {
     expect(loadConfig({ FIELDPLAN_DEMO: value }).FIELDPLAN_DEMO).toBe(expected);
+  });
+
+  it('error reporting and metrics default to off, with production defaults for the rest', () => {
+    const config = loadConfig({});
+    expect(config.SENTRY_DSN).toBeUndefined();
+    expect(config.SENTRY_ENVIRONMENT).toBe('production');
+    expect(config.SENTRY_RELEASE).toBe(`fieldplan@${version}`);
+    expect(config.SENTRY_SAMPLE_RATE).toBe(1);
+    expect(config.SENTRY_TRACES_SAMPLE_RATE).toBe(0);
+    expect(config.FIELDPLAN_FAULT_INJECTION).toBe(false);
+    expect(config.METRICS_TOKEN).toBeUndefined();
+  });
+
+  it('reads the Sentry settings', () => {
+    const config = loadConfig({
+      SENTRY_DSN: 'https://abc123@errors.example:8443/sentry/42',
+      SENTRY_ENVIRONMENT: 'staging',
+      SENTRY_RELEASE: 'fieldplan@deadbeef',
+      SENTRY_SAMPLE_RATE: '0.5',
+      SENTRY_TRACES_SAMPLE_RATE: '0.05',
+      FIELDPLAN_FAULT_INJECTION: '1',
+    });
+    expect(config).toEqual(
+      expect.objectContaining({
+        SENTRY_DSN: 'https://abc123@errors.example:8443/sentry/42',
+        SENTRY_ENVIRONMENT: 'staging',
+        SENTRY_RELEASE: 'fieldplan@deadbeef',
+        SENTRY_SAMPLE_RATE: 0.5,
+        SENTRY_TRACES_SAMPLE_RATE: 0.05,
+        FIELDPLAN_FAULT_INJECTION: true,
+      }),
+    );
   });
 
   it('derives secure cookies and the app origin from an https PUBLIC_URL', () => {

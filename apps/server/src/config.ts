@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { version } from './version.js';
 
 const bool = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no'])
@@ -29,7 +30,21 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z0-9-]{1,20}$/, 'must be a cluster name such as eu or mt1')
     .optional(),
-  SENTRY_DSN: z.url().optional(),
+  /** Error reporting (issue 7): a Sentry-protocol DSN (sentry.io, self-hosted Sentry, GlitchTip). */
+  SENTRY_DSN: z
+    .string()
+    .regex(/^https?:\/\/[^/@]+@[^/]+\/(?:.*\/)?\d+\/?$/, 'must be a DSN like https://<key>@<host>/<project id>')
+    .optional(),
+  SENTRY_ENVIRONMENT: z.string().min(1).max(64).default('production'),
+  SENTRY_RELEASE: z.string().min(1).max(200).default(`fieldplan@${version}`),
+  SENTRY_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(1),
+  SENTRY_TRACES_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0),
+  /** Envelopes a minute one address may send through POST /api/monitoring. */
+  SENTRY_TUNNEL_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+  /** Tests only: `GET /api/v1/debug/fail` throws an unexpected error. */
+  FIELDPLAN_FAULT_INJECTION: bool.default(false),
+  /** When set, GET /metrics also answers `Authorization: Bearer <token>` from other hosts than loopback. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
   /** Origin the Maps JavaScript API is loaded from (default Google's); tests point it at a stand-in. */
   GOOGLE_MAPS_SCRIPT_URL: z

@@ -57,6 +57,9 @@ describe('system routes', () => {
         forceTLS: false,
         cluster: 'fieldplan',
       },
+      // Error reporting off without SENTRY_DSN; no fault routes (issue 7; monitoring-reports.test.ts).
+      monitoring: null,
+      faults: false,
     });
   });
 

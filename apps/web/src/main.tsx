@@ -5,6 +5,9 @@ import { createBrowserRouter, type DataRouter, RouterProvider } from 'react-rout
 import { routes } from './app/routes';
 import { sessionEndedHandler } from './app/session-ended';
 import { type AppStore, makeStore } from './app/store';
+import { authApi } from './features/auth/endpoints';
+import { startMonitoring } from './monitoring';
+import { routePattern } from './monitoring/route-pattern';
 import './styles/tokens.css';
 import './styles/base.css';
 
@@ -21,8 +24,17 @@ const router = createBrowserRouter(routes);
 app.store = store;
 app.router = router;
 
+// Error reporting starts once the server says where to (a DSN configured); otherwise it never loads.
+void store
+  .dispatch(authApi.endpoints.getConfig.initiate())
+  .unwrap()
+  .then((config) => startMonitoring(config.monitoring, () => routePattern(router.state.matches)))
+  .catch(() => startMonitoring(null, () => '/'));
+
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
+// Render errors go to the root route's errorElement (features/errors/RouteError), which reports
+// them; anything React can't catch reaches window.onerror, which the Sentry SDK listens to.
 createRoot(root).render(
   <StrictMode>
     <Provider store={store}>

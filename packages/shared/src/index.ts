@@ -1,6 +1,7 @@
 export * from './errors.js';
 export * from './geo/index.js';
 export * from './limits.js';
+export * from './monitoring/index.js';
 export * from './permissions.js';
 export * from './realtime.js';
 export * from './recurrence/index.js';

@@ -1,6 +1,8 @@
 import { type ErrorCode, errorStatus, errorTitle, type FieldError, type Problem } from '@fieldplan/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { Reporter } from '../monitoring/reporter.js';
+import { requestContext } from '../monitoring/request-context.js';
 import { AppError } from './app-error.js';
 
 export function problem(code: ErrorCode, detail: string, extra: Partial<Problem> = {}): Problem {
@@ -41,7 +43,6 @@ export function issuesToFieldErrors(issues: readonly ZodIssueLike[], prefix = ''
 }
 
 const fastifyCodes: Record<string, { code: ErrorCode; detail: string }> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'payload_too_large', detail: 'Request body is too large (max 256 KB)' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'unsupported_media_type', detail: 'Send the body as application/json' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'validation_failed', detail: 'Content-Length does not match the body' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'validation_failed', detail: 'The JSON body is empty' },
@@ -55,10 +56,25 @@ export function frameworkErrorProblem(error: FastifyError): Problem {
     : problem('validation_failed', 'The URL is malformed');
 }
 
-/** Every error leaves as problem+json; unexpected ones as 500 with a reference id, logged. */
-export function registerProblemHandler(app: FastifyInstance): void {
+/** The 413 of a body over the route's limit, naming that limit. */
+function tooLarge(request: FastifyRequest): Problem {
+  const kb = Math.round((request.routeOptions.bodyLimit ?? 0) / 1024);
+  return problem(
+    'payload_too_large',
+    kb > 0 ? `Request body is too large (max ${kb} KB)` : 'Request body is too large',
+  );
+}
+
+/**
+ * Every error leaves as problem+json. Unexpected ones are a 500 whose reference is the error
+ * report's event id, logged with it; other 5xx answers are reported too, 4xx never.
+ */
+export function registerProblemHandler(app: FastifyInstance, reporter: Reporter): void {
+  const report = (error: unknown, request: FastifyRequest, status: number) =>
+    reporter.captureRequestError(error, { ...requestContext(request), status, requestId: String(request.id) });
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
+      if (error.status >= 500) report(error, request, error.status);
       return sendProblem(reply, problem(error.code, error.message, error.extra));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -75,16 +91,17 @@ export function registerProblemHandler(app: FastifyInstance): void {
       const detail = errors.map((e) => e.message).join('; ') || 'The request is invalid';
       return sendProblem(reply, problem('validation_failed', detail, { errors }));
     }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return sendProblem(reply, tooLarge(request));
     const known = error.code ? fastifyCodes[error.code] : undefined;
     if (known) return sendProblem(reply, problem(known.code, known.detail));
     if (error instanceof SyntaxError || error.statusCode === 400) {
       return sendProblem(reply, problem('validation_failed', 'The body is not valid JSON'));
     }
-    if (error.statusCode === 413) return sendProblem(reply, problem('payload_too_large', 'Request body is too large'));
+    if (error.statusCode === 413) return sendProblem(reply, tooLarge(request));
     if (error.statusCode === 415)
       return sendProblem(reply, problem('unsupported_media_type', 'Unsupported content type'));
     if (error.statusCode === 429) return sendProblem(reply, problem('rate_limited', 'Too many requests'));
-    const reference = String(request.id);
+    const reference = report(error, request, 500);
     request.log.error({ err: error, reference }, 'unhandled error');
     return sendProblem(reply, problem('internal', `Something went wrong (reference ${reference})`, { reference }));
   });

@@ -1,5 +1,6 @@
 import { errorTitle, isProblem, type Problem } from '@fieldplan/shared';
 import { type BaseQueryFn, createApi } from '@reduxjs/toolkit/query/react';
+import { askConflict, promptedConflicts } from './conflict-prompt';
 
 /** What the store hands every request: the outside world, injectable so tests can fake it. */
 export interface ApiExtra {
@@ -19,14 +20,21 @@ export interface ApiRequest {
 /** Endpoints where 401 is an expected answer (wrong password, not signed in yet), not a lost session. */
 const authEndpoints = new Set(['getMe', 'signIn', 'signUp', 'signOut', 'previewInvitation', 'acceptInvitation']);
 
-function networkProblem(): Problem {
+function networkProblem(queued: boolean): Problem {
   return {
     type: 'about:blank',
     title: "Can't reach Fieldplan",
     status: 0,
     code: 'internal',
-    detail: 'Check your connection and try again.',
+    detail: queued
+      ? "You're offline. The change is kept and sent when you're back online."
+      : 'Check your connection and try again.',
   };
+}
+
+interface ApiStateShape {
+  api: { config: { online: boolean } };
+  failures: { conflict: unknown };
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -44,7 +52,7 @@ async function readBody(response: Response): Promise<unknown> {
  * Sends JSON to `/api/v1` and answers `{data}` or `{error: Problem}`. Every failure becomes a
  * Problem (a non-problem body or a network failure is wrapped in one), so screens handle one shape.
  */
-export const apiBaseQuery: BaseQueryFn<ApiRequest | string, unknown, Problem> = async (args, api) => {
+export const apiBaseQuery: BaseQueryFn<ApiRequest | string, unknown, Problem> = async (args, api, extraOptions) => {
   const { fetchFn, onUnauthenticated } = api.extra as ApiExtra;
   const request = typeof args === 'string' ? { url: args } : args;
   const init: RequestInit = {
@@ -62,7 +70,8 @@ export const apiBaseQuery: BaseQueryFn<ApiRequest | string, unknown, Problem> = 
   try {
     response = await fetchFn(`/api/v1${request.url}`, init);
   } catch {
-    return { error: networkProblem() };
+    const state = api.getState() as ApiStateShape;
+    return { error: networkProblem(api.type === 'mutation' && !state.api.config.online) };
   }
   const body = await readBody(response);
   if (response.ok) return { data: body };
@@ -77,6 +86,24 @@ export const apiBaseQuery: BaseQueryFn<ApiRequest | string, unknown, Problem> = 
         detail: `The server answered ${response.status}`,
       };
   if (response.status === 401 && !authEndpoints.has(api.endpoint)) onUnauthenticated();
+  const prompted = promptedConflicts[api.endpoint];
+  if (prompted && problem.code === 'version_conflict' && problem.currentVersion !== undefined && request.headers) {
+    const state = api.getState() as ApiStateShape;
+    const answer = await askConflict(
+      api.dispatch,
+      state.failures.conflict !== null,
+      prompted.noun,
+      problem,
+      request.body,
+    );
+    if (answer === 'keep') {
+      // Keep mine: the same change, sent on top of their version.
+      const again = { ...request, headers: { ...request.headers, 'if-match': `"${problem.currentVersion}"` } };
+      return apiBaseQuery(again, api, extraOptions);
+    }
+    // Reload: take theirs; the caller still gets the 412, so its form can say what happened.
+    api.dispatch(reloadTag(prompted.tag));
+  }
   return { error: problem };
 };
 
@@ -103,3 +130,8 @@ export const api = createApi({
   refetchOnReconnect: true,
   endpoints: () => ({}),
 });
+
+/** Refetches everything tagged `tag` (after a conflict, to show their version). */
+function reloadTag(tag: (typeof tagTypes)[number]) {
+  return api.util.invalidateTags([tag]);
+}

@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth/LoginPage';
 import { SignupPage } from '../features/auth/SignupPage';
+import { FaultsPage, ThrowOnRender } from '../features/errors/FaultPages';
 import { NotFoundContent, NotFoundPage } from '../features/errors/NotFoundPage';
 import { RouteError } from '../features/errors/RouteError';
 import { InvitePage } from '../features/invitations/InvitePage';
@@ -52,6 +53,9 @@ export const routes: RouteObject[] = [
           { path: 'customers/:id', element: customerDetailPage },
           { path: 'team', element: <TeamPage /> },
           { path: 'settings', element: <SettingsPage /> },
+          // Only when the server runs with FIELDPLAN_FAULT_INJECTION=1 (tests); not found otherwise.
+          { path: 'debug', element: <FaultsPage /> },
+          { path: 'debug/throw', element: <ThrowOnRender /> },
           { path: '*', element: <NotFoundContent /> },
         ],
       },

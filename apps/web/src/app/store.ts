@@ -3,6 +3,8 @@ import { setupListeners } from '@reduxjs/toolkit/query';
 import { sharingSlice } from '../features/locations/sharing-slice';
 import { realtimeSlice } from '../realtime/realtime-slice';
 import { type ApiExtra, api } from './api';
+import { failureListener } from './failure-listener';
+import { failuresSlice } from './failures-slice';
 
 /** Builds the store; `extra` is the outside world (fetch, what to do when the session ends). */
 export function makeStore(extra: ApiExtra) {
@@ -12,8 +14,13 @@ export function makeStore(extra: ApiExtra) {
       // Realtime (issue 6): the connection's state and who is online; your location sharing.
       [realtimeSlice.reducerPath]: realtimeSlice.reducer,
       [sharingSlice.reducerPath]: sharingSlice.reducer,
+      // Failed writes (issue 7): their toasts, the offline queue, the conflict question.
+      [failuresSlice.reducerPath]: failuresSlice.reducer,
     },
-    middleware: (getDefault) => getDefault({ thunk: { extraArgument: extra } }).concat(api.middleware),
+    middleware: (getDefault) =>
+      getDefault({ thunk: { extraArgument: extra } })
+        .prepend(failureListener())
+        .concat(api.middleware),
   });
   // Refetch on window focus and reconnect, so a screen left open doesn't stay stale.
   setupListeners(store.dispatch);

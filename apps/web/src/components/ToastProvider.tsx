@@ -14,7 +14,7 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
   }, [paused, toast, onDismiss]);
   const icon = toast.tone === 'error' ? 'alert' : toast.tone === 'success' ? 'circleCheck' : 'info';
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: hover and focus only pause the timer, so a toast doesn't vanish while someone reads or reaches it.
+    // biome-ignore lint/a11y/noStaticElementInteractions: hover and focus only pause the timer (so a toast doesn't vanish while someone reads or reaches it); Escape on its buttons dismisses it.
     <div
       className={`toast toast-${toast.tone}`}
       role={toast.tone === 'error' ? 'alert' : undefined}
@@ -22,6 +22,10 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
       onMouseLeave={() => setPaused(false)}
       onFocus={() => setPaused(true)}
       onBlur={() => setPaused(false)}
+      onKeyDown={(event) => {
+        // Escape on a toast's buttons dismisses it.
+        if (event.key === 'Escape') onDismiss(toast.id);
+      }}
     >
       <Icon name={icon} size={18} className="toast-icon" />
       <span className="toast-message">{toast.message}</span>
@@ -50,7 +54,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const nextId = useRef(1);
   const show = useCallback((input: ToastInput) => {
     const toast: Toast = { ...input, tone: input.tone ?? 'info', id: nextId.current++ };
-    setToasts((current) => [...current.slice(-3), toast]);
+    // The same message twice (a screen and the shared failure layer both reporting one failure)
+    // shows once, keeping whichever offered an action (Retry).
+    setToasts((current) => {
+      const twin = current.find((t) => t.message === toast.message && t.tone === toast.tone);
+      const merged = twin ? { ...toast, action: toast.action ?? twin.action } : toast;
+      return [...current.filter((t) => t !== twin).slice(-3), merged];
+    });
   }, []);
   const dismiss = useCallback((id: number) => setToasts((current) => current.filter((t) => t.id !== id)), []);
   const errors = toasts.filter((t) => t.tone === 'error');

@@ -1,4 +1,4 @@
-import { errorTitle, isProblem, type Problem } from '@fieldplan/shared';
+import { type ErrorCode, errorTitle, isProblem, type Problem } from '@fieldplan/shared';
 
 /** Any error a mutation's `unwrap()` throws, as a Problem (our base query only produces Problems). */
 export function toProblem(error: unknown): Problem {
@@ -12,18 +12,32 @@ export function toProblem(error: unknown): Problem {
   };
 }
 
+/** The request never got an answer (offline, server unreachable): the base query marks it status 0. */
+export const isNetworkProblem = (problem: Problem): boolean => problem.status === 0;
+
+const permission = "You don't have permission to";
+
+/**
+ * PRODUCT.md §8 in one place: what a person reads for each code. The server's `detail` is used
+ * where it is already written for people (field messages, which transition, which action).
+ */
+const catalogue: Record<ErrorCode, (problem: Problem) => string> = {
+  validation_failed: (p) => p.detail || errorTitle.validation_failed,
+  unauthenticated: (p) => p.detail || errorTitle.unauthenticated,
+  forbidden: (p) => (p.detail?.startsWith(permission) ? p.detail : `${permission} do that.`),
+  not_found: (p) => p.detail || 'This no longer exists',
+  gone: (p) => p.detail || errorTitle.gone,
+  version_conflict: (p) => p.detail || 'Someone else changed this. Reload to see their version.',
+  invalid_transition: (p) => p.detail || errorTitle.invalid_transition,
+  payload_too_large: (p) => p.detail || 'File too large',
+  unsupported_media_type: (p) => p.detail || errorTitle.unsupported_media_type,
+  rate_limited: (p) =>
+    p.retryAfter ? `Too many attempts, try again in ${p.retryAfter} s` : 'Too many attempts, try again in a minute',
+  feed_unreachable: (p) => `Couldn't load: ${p.detail || 'the feed did not answer'}`,
+  internal: (p) => (p.reference ? `Something went wrong (reference ${p.reference})` : p.detail || errorTitle.internal),
+};
+
 /** One sentence for a person: the catalogue's wording, with the server's detail where it helps. */
 export function problemMessage(problem: Problem): string {
-  switch (problem.code) {
-    case 'rate_limited':
-      return problem.retryAfter
-        ? `Too many attempts, try again in ${problem.retryAfter} s`
-        : 'Too many attempts, try again in a minute';
-    case 'internal':
-      return problem.reference ? `Something went wrong (reference ${problem.reference})` : problem.detail;
-    case 'unauthenticated':
-      return problem.detail || errorTitle.unauthenticated;
-    default:
-      return problem.detail || problem.title;
-  }
+  return (catalogue[problem.code] ?? catalogue.internal)(problem);
 }

@@ -7,6 +7,8 @@ export interface FakeRequest {
   /** Path after `/api/v1`, e.g. `/me`. */
   path: string;
   body: unknown;
+  /** Request headers, lower-cased names (`if-match`). */
+  headers: Record<string, string>;
 }
 
 export type Responder = (request: FakeRequest) => Response | Promise<Response>;
@@ -46,7 +48,8 @@ export function fakeFetch(routes: Record<string, Answer>) {
     const method = init?.method ?? 'GET';
     const path = url.pathname.replace(/^\/api\/v1/, '');
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    const request = { method, path, body };
+    const headers = Object.fromEntries(new Headers(init?.headers).entries());
+    const request = { method, path, body, headers };
     calls.push(request);
     const answer = routes[`${method} ${path}`];
     if (answer === undefined) return problem('not_found', `No route ${method} ${path}`);

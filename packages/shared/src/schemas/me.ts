@@ -30,6 +30,18 @@ export const mapsConfigSchema = z.object({
 });
 export type MapsConfig = z.infer<typeof mapsConfigSchema>;
 
+/** Where and how the browser reports errors (issue 7); null when the server has no SENTRY_DSN. */
+export const monitoringConfigSchema = z.object({
+  dsn: z.string(),
+  /** Envelopes go through the app's own origin (ad blockers, CSP), never straight to the DSN's host. */
+  tunnel: z.literal('/api/monitoring'),
+  environment: z.string(),
+  release: z.string(),
+  sampleRate: z.number().min(0).max(1),
+  tracesSampleRate: z.number().min(0).max(1),
+});
+export type MonitoringConfig = z.infer<typeof monitoringConfigSchema>;
+
 export const publicConfigSchema = z.object({
   version: z.string(),
   demo: z.boolean(),
@@ -37,5 +49,9 @@ export const publicConfigSchema = z.object({
   maps: mapsConfigSchema.optional(),
   /** Where pusher-js connects (issue 6); optional for the same reason. */
   realtime: realtimeConfigSchema.optional(),
+  /** Error reporting (issue 7); defaults to off when an older server leaves it out. */
+  monitoring: monitoringConfigSchema.nullable().default(null),
+  /** True only when the server runs with FIELDPLAN_FAULT_INJECTION=1 (tests): `GET /api/v1/debug/fail` exists. */
+  faults: z.boolean().default(false),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -4,8 +4,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { version } from '../../version.js';
+import { faultRoutes } from './fault-routes.js';
 
-export function systemRoutes(fastify: FastifyInstance, { db, config, realtime }: Deps) {
+export function systemRoutes(fastify: FastifyInstance, deps: Deps) {
+  const { db, config, realtime } = deps;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['system'];
 
@@ -31,7 +33,21 @@ export function systemRoutes(fastify: FastifyInstance, { db, config, realtime }:
     },
     // Where pusher-js connects: the embedded server on this origin, or the external service (issue 6).
     realtime: realtime.browserConfig(request),
+    // Error reporting in the browser (issue 7): envelopes go through the tunnel on this origin.
+    monitoring: config.SENTRY_DSN
+      ? {
+          dsn: config.SENTRY_DSN,
+          tunnel: '/api/monitoring' as const,
+          environment: config.SENTRY_ENVIRONMENT,
+          release: config.SENTRY_RELEASE,
+          sampleRate: config.SENTRY_SAMPLE_RATE,
+          tracesSampleRate: config.SENTRY_TRACES_SAMPLE_RATE,
+        }
+      : null,
+    faults: config.FIELDPLAN_FAULT_INJECTION,
   }));
+
+  if (config.FIELDPLAN_FAULT_INJECTION) faultRoutes(fastify, deps);
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => fastify.swagger());
 }

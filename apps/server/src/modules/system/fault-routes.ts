@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps.js';
+import { requireUser } from '../../http/session.js';
+import { requireMember } from '../../http/workspace-access.js';
+
+/** The error the fault routes throw: unexpected, like a bug, so it becomes a reported 500. */
+export class InjectedFault extends Error {
+  override name = 'InjectedFault';
+}
+
+/**
+ * Tests only (FIELDPLAN_FAULT_INJECTION=1): routes that fail the way a bug would. The message names
+ * the caller's email on purpose, so tests can show it never reaches a report or a log line.
+ */
+export function faultRoutes(fastify: FastifyInstance, { db }: Deps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['debug'];
+
+  app.get(
+    '/api/v1/debug/fail',
+    { schema: { tags, summary: 'Fails with a 500 (fault injection)' } },
+    async (request) => {
+      throw new InjectedFault(`Injected fault for ${request.session?.user.email ?? 'a signed-out caller'}`);
+    },
+  );
+
+  app.get(
+    '/api/v1/workspaces/:ws/debug/fail',
+    {
+      schema: {
+        tags,
+        summary: 'Fails with a 500 in a workspace (fault injection)',
+        params: z.object({ ws: z.string() }),
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await requireMember(db, request, request.params.ws);
+      throw new InjectedFault(`Injected fault for ${user.email} in workspace ${request.params.ws}`);
+    },
+  );
+}

@@ -1,0 +1,25 @@
+import type { FastifyRequest } from 'fastify';
+
+/** The route label of a request that matched no route: keeps metric and report labels bounded. */
+export const unmatchedRoute = '(unmatched)';
+
+/** What a report, a log line or a metric may say about a request: patterns and ids, no personal data. */
+export interface RequestContext {
+  method: string;
+  /** The route pattern (`/api/v1/workspaces/:ws/jobs/:id`), never the concrete URL. */
+  route: string;
+  workspaceId: string | null;
+  userId: string | null;
+}
+
+export function requestContext(request: FastifyRequest): RequestContext {
+  const params = request.params as Record<string, unknown> | undefined;
+  const ws = params?.ws;
+  return {
+    method: request.method,
+    route: request.routeOptions.url ?? unmatchedRoute,
+    // Ids only, and only ids that look like ids (a path parameter is caller-supplied text).
+    workspaceId: typeof ws === 'string' && /^[\w-]{1,64}$/.test(ws) ? ws : null,
+    userId: request.session?.user.id ?? null,
+  };
+}

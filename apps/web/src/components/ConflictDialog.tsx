@@ -1,0 +1,88 @@
+import { Button } from './Button';
+import { Dialog } from './Dialog';
+import './ConflictDialog.css';
+
+export interface ConflictRow {
+  label: string;
+  theirs: string;
+  mine: string;
+  /** Whether the values differ, when their text alone can't tell (two different shapes). */
+  differs?: boolean;
+}
+
+interface ConflictDialogProps {
+  open: boolean;
+  /** "job", "customer", "area": the title says "Someone else changed this <noun>". */
+  noun: string;
+  theirVersion: number;
+  rows: ConflictRow[];
+  busy?: boolean;
+  onReload: () => void;
+  onKeepMine: () => void;
+}
+
+/**
+ * 412 (PRODUCT.md §8): someone saved the record after we loaded it. Their version beside ours,
+ * changed fields flagged; Reload takes theirs, Keep mine sends ours on top of theirs.
+ */
+export function ConflictDialog({
+  open,
+  noun,
+  theirVersion,
+  rows,
+  busy = false,
+  onReload,
+  onKeepMine,
+}: ConflictDialogProps) {
+  return (
+    <Dialog
+      open={open}
+      onClose={onReload}
+      role="alertdialog"
+      title={`Someone else changed this ${noun}`}
+      description={`It was saved by someone else after you opened it. Take their version, or apply your change on top of it.`}
+      footer={
+        <>
+          <Button onClick={onReload} data-autofocus disabled={busy}>
+            Reload
+          </Button>
+          <Button variant="primary" onClick={onKeepMine} loading={busy}>
+            Keep mine
+          </Button>
+        </>
+      }
+    >
+      <table className="conflict-table">
+        <thead>
+          <tr>
+            <th scope="col">
+              <span className="visually-hidden">Field</span>
+            </th>
+            <th scope="col">Their version (v{theirVersion})</th>
+            <th scope="col">Yours</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => {
+            const changed = row.differs ?? row.theirs !== row.mine;
+            return (
+              <tr key={row.label} className={changed ? 'conflict-changed' : undefined}>
+                <th scope="row">
+                  {row.label}
+                  {changed && (
+                    <>
+                      {' '}
+                      <span className="conflict-flag">differs</span>
+                    </>
+                  )}
+                </th>
+                <td>{row.theirs}</td>
+                <td>{row.mine}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </Dialog>
+  );
+}

@@ -1,0 +1,34 @@
+import { useEffect } from 'react';
+import { resend } from '../../app/failure-listener';
+import { selectNotices, shown } from '../../app/failures-slice';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useToast } from '../../components/use-toast';
+
+/** Shows the failed writes the store noticed as toasts; Retry sends the same write again. */
+export function FailureToasts() {
+  const notices = useAppSelector(selectNotices);
+  const dispatch = useAppDispatch();
+  const toast = useToast();
+  useEffect(() => {
+    for (const notice of notices) {
+      const { retry } = notice;
+      dispatch(shown(notice.id));
+      toast({
+        tone: notice.tone,
+        message: notice.message,
+        action: retry && {
+          label: 'Retry',
+          onClick: () => {
+            const request = resend(dispatch, retry);
+            request
+              ?.unwrap()
+              .then(() => toast({ tone: 'success', message: 'Done: your change was saved' }))
+              // A failure again is noticed (and toasted) like the first one.
+              .catch(() => undefined);
+          },
+        },
+      });
+    }
+  }, [notices, dispatch, toast]);
+  return null;
+}

@@ -1,0 +1,57 @@
+import { Link } from 'react-router';
+import { api } from '../../app/api';
+import { Alert } from '../../components/Alert';
+import { Button, buttonClass } from '../../components/Button';
+import { PageHeader } from '../../components/Panel';
+import { problemMessage, toProblem } from '../../lib/problem';
+import { useGetConfigQuery } from '../auth/endpoints';
+import { useWorkspace } from '../workspace/use-workspace';
+import { NotFoundContent } from './NotFoundPage';
+
+const debugApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    // With FIELDPLAN_FAULT_INJECTION=1 the server answers 500 here, on purpose.
+    failOnServer: build.query<unknown, void>({ query: () => '/debug/fail', keepUnusedDataFor: 0 }),
+  }),
+});
+
+/** Fault injection is on (tests only): the server says so in `GET /config`. */
+function useFaults(): boolean | undefined {
+  const { data } = useGetConfigQuery();
+  return data && data.faults === true;
+}
+
+/** `/w/:slug/debug/throw`: throws while rendering, to prove the error boundary and its report. */
+export function ThrowOnRender() {
+  const faults = useFaults();
+  if (faults === undefined) return null;
+  if (!faults) return <NotFoundContent />;
+  throw new Error('Fault injection: a render error on purpose');
+}
+
+/** `/w/:slug/debug`: buttons that fail on purpose, in the browser and on the server. */
+export function FaultsPage() {
+  const { slug } = useWorkspace();
+  const faults = useFaults();
+  const [fail, failure] = debugApi.useLazyFailOnServerQuery();
+  if (faults === undefined) return null;
+  if (!faults) return <NotFoundContent />;
+  return (
+    <>
+      <PageHeader title="Fault injection" description="Errors on purpose, to check that they are reported." />
+      <div className="fault-actions">
+        <Link to={`/w/${slug}/debug/throw`} className={buttonClass('secondary')}>
+          Throw while rendering
+        </Link>
+        <Button onClick={() => void fail()} loading={failure.isFetching}>
+          Fail on the server
+        </Button>
+      </div>
+      {failure.error && !failure.isFetching && (
+        <Alert tone="error" title="The server failed">
+          {problemMessage(toProblem(failure.error))}
+        </Alert>
+      )}
+    </>
+  );
+}

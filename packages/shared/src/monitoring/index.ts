@@ -1,0 +1,2 @@
+export { scrubBreadcrumb, scrubEvent } from './scrub-event.js';
+export { scrubString, scrubUrl } from './scrub-string.js';
