@@ -120,7 +120,12 @@ describe('calendar feed', () => {
       [52.4, 13.2],
       [52.4, 13.2],
     ]);
-    const cleared = await patchJob(team.owner, await getJob(team.owner, series.id), { lat: null, lng: null }, '?scope=all');
+    const cleared = await patchJob(
+      team.owner,
+      await getJob(team.owner, series.id),
+      { lat: null, lng: null },
+      '?scope=all',
+    );
     expect(cleared.statusCode, cleared.body).toBe(200);
     expect(await sites()).toEqual([
       [null, null],
