@@ -6,6 +6,7 @@ import type {
   EventClickArg,
   EventContentArg,
   EventDropArg,
+  EventHoveringArg,
 } from '@fullcalendar/core';
 import type { DropArg, EventResizeDoneArg } from '@fullcalendar/interaction';
 import FullCalendar from '@fullcalendar/react';
@@ -14,9 +15,10 @@ import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { scrollTimeOf, workspaceOptions } from './calendar-options';
 import { type CalendarView, hiddenDaysOf, todayIn } from './calendar-views';
 import { classNamesWithSelection } from './event-classes';
-import { eventNodes } from './event-dom';
+import { eventNodes, type OutsideAreas } from './event-dom';
 import { installEventIcons } from './event-icons';
 import { cachedEventNodes } from './event-node-cache';
+import { eventIdAt, type HoverSync, markHovered } from './hover-sync';
 
 installEventIcons();
 
@@ -57,6 +59,10 @@ interface ScheduleCalendarProps {
   onDropJob: (drop: DropRequest) => void;
   /** The user navigated inside the calendar (a day's header link). */
   onNavigate: (view: CalendarView, date: string) => void;
+  /** Flags jobs outside every service area (a new function re-renders the events). */
+  outside?: OutsideAreas | undefined;
+  /** Shares the hovered or focused event with the board's map, and marks the one hovered there. */
+  hover?: HoverSync | undefined;
 }
 
 const renderResource = (arg: ResourceLabelContentArg) => ({ domNodes: resourceLabelNodes(arg) });
@@ -71,7 +77,7 @@ function contains(start: Date, end: Date, date: string): boolean {
 
 /** FullCalendar with the workspace's zone, week and hours; everything it shows comes from props. */
 export const ScheduleCalendar = memo(function ScheduleCalendar(props: ScheduleCalendarProps) {
-  const { view, date, settings, resources, events, rangeKey, loading, editable, selectedJobId } = props;
+  const { view, date, settings, resources, events, rangeKey, loading, editable, selectedJobId, outside, hover } = props;
   const classNames = useMemo(() => classNamesWithSelection(selectedJobId), [selectedJobId]);
   const ref = useRef<FullCalendar>(null);
   // FullCalendar mounts (a long task) one render after the board: the board's effects — among
@@ -96,11 +102,17 @@ export const ScheduleCalendar = memo(function ScheduleCalendar(props: ScheduleCa
     viewport: () => box.current?.clientHeight || window.innerHeight,
     loading,
   });
+  const outsideKey = useRef({ fn: outside, key: 0 });
+  if (outsideKey.current.fn !== outside) outsideKey.current = { fn: outside, key: outsideKey.current.key + 1 };
   const renderEvent = useCallback(
     (arg: EventContentArg) => ({
-      domNodes: cachedEventNodes(arg, () => eventNodes(arg, namesRef.current), namesKey.current),
+      domNodes: cachedEventNodes(
+        arg,
+        () => eventNodes(arg, namesRef.current, outside),
+        `${namesKey.current}|${outsideKey.current.key}`,
+      ),
     }),
-    [],
+    [outside],
   );
   const zone = settings.timeZone;
   const lastHidden = useRef<number[]>([]);
@@ -146,6 +158,29 @@ export const ScheduleCalendar = memo(function ScheduleCalendar(props: ScheduleCa
       cancelAnimationFrame(frame);
       observer.disconnect();
     };
+  }, []);
+
+  // Hover and keyboard focus on an event → the map; the map's hovered event → a mark here.
+  useEffect(() => {
+    const el = box.current;
+    if (!el || !hover) return;
+    const focus = (e: FocusEvent) => hover.set(eventIdAt(e.target));
+    const blur = (e: FocusEvent) => {
+      if (!eventIdAt(e.relatedTarget)) hover.set(null);
+    };
+    el.addEventListener('focusin', focus);
+    el.addEventListener('focusout', blur);
+    const unmark = markHovered(el, hover);
+    return () => {
+      el.removeEventListener('focusin', focus);
+      el.removeEventListener('focusout', blur);
+      unmark();
+    };
+  }, [hover]);
+  const onEventEnter = useCallback((info: EventHoveringArg) => handlers.current.hover?.set(info.event.id), []);
+  const onEventLeave = useCallback((info: EventHoveringArg) => {
+    const sync = handlers.current.hover;
+    if (sync?.get() === info.event.id) sync.set(null);
   }, []);
 
   const onEventClick = useCallback((info: EventClickArg) => {
@@ -211,6 +246,8 @@ export const ScheduleCalendar = memo(function ScheduleCalendar(props: ScheduleCa
           eventClassNames={classNames}
           resourceLabelContent={renderResource}
           eventClick={onEventClick}
+          eventMouseEnter={onEventEnter}
+          eventMouseLeave={onEventLeave}
           eventDrop={onChange}
           eventResize={onChange}
           select={onSelect}

@@ -6,7 +6,7 @@ import { BaseLayers } from './BaseLayers';
 import { JobPopupContent } from './JobPopup';
 import { JobsLayer } from './JobsLayer';
 import { LayerControl } from './LayerControl';
-import { FitToPoints, PopupPortal, ViewSync } from './MapSync';
+import { BoundsData, FitToPoints, PopupPortal, SizeSync, ViewSync } from './MapSync';
 import { CustomersLayer, HomeBasesLayer } from './MarkerLayers';
 import { FieldMapContext } from './map-context';
 import { AreasLayer, RoutesLayer } from './ShapeLayers';
@@ -114,6 +114,7 @@ export function FieldMap(props: FieldMapProps) {
         .filter(Boolean)
         .join(' ')}
       aria-label={props.label ?? 'Map'}
+      data-job-count={layers.jobs ? jobs.length : 0}
     >
       <FieldMapContext.Provider value={context}>
         <MapContainer
@@ -125,6 +126,8 @@ export function FieldMap(props: FieldMapProps) {
         >
           {base && <BaseLayers option={base} onFallback={setTilesFailed} />}
           <ViewSync view={props.view} onViewChange={props.onViewChange} />
+          <BoundsData target={wrapper} />
+          <SizeSync />
           <FitToPoints points={fitPoints} fitKey={props.fitKey} />
           {layers.areas && areas.length > 0 && <AreasLayer areas={areas} onSelect={props.onSelectArea} />}
           {layers.routes && routes.length > 0 && <RoutesLayer routes={routes} />}
