@@ -69,6 +69,8 @@ export function BoardMap(props: BoardMapProps) {
       baseLayers={bases}
       // A new range (a day or week further, another view) fits the map to its jobs once they arrive.
       fitKey={loaded ? `${range.start}|${range.end}` : undefined}
+      // A narrow pane: fit in quarter zoom steps, or a day's jobs take a quarter of it.
+      zoomSnap={0.25}
       jobPopup={(job) => (
         <JobPopupContent
           job={job}

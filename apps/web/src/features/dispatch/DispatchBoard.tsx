@@ -86,10 +86,14 @@ export function DispatchBoard({ settings, members }: { settings: Workspace; memb
     />
   );
   const width = dragWidth ?? side.width;
-  const style = tabs ? undefined : ({ '--side-w': `${side.collapsed ? 40 : width}px` } as CSSProperties);
+  const style = tabs || side.collapsed ? undefined : ({ '--side-w': `${width}px` } as CSSProperties);
 
   return (
-    <div ref={board} className={`board-page board${tabs ? ' board-tabs' : ''}`} style={style}>
+    <div
+      ref={board}
+      className={`board-page board${tabs ? ' board-tabs' : side.collapsed ? ' board-side-closed' : ''}`}
+      style={style}
+    >
       <h1 className="visually-hidden">Dispatch</h1>
       {tabs && (
         <div className="board-tablist" role="tablist" aria-label="Board">

@@ -54,7 +54,9 @@ export interface FieldMapProps {
   /** A job's popup content; the default shows its details without actions. */
   jobPopup?: (job: MapJob) => ReactNode;
   /** Whenever this changes the map fits the jobs (e.g. the date range shown). */
-  fitKey?: string | number;
+  fitKey?: string | number | undefined;
+  /** Zoom steps fitting may stop at (default whole levels; a narrow pane fits closer with 0.25). */
+  zoomSnap?: number;
   /** Show the layer control (default true). */
   layerControl?: boolean;
   /** React UI over the map: toolbars, legends. */
@@ -120,7 +122,8 @@ export function FieldMap(props: FieldMapProps) {
         <MapContainer
           center={[start.center.lat, start.center.lng]}
           zoom={start.zoom}
-          zoomSnap={1}
+          zoomSnap={props.zoomSnap ?? 1}
+          zoomDelta={1}
           worldCopyJump
           className="fm-leaflet"
         >
