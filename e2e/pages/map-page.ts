@@ -109,15 +109,26 @@ export class BoardMap {
     return { south, west, north, east };
   }
 
-  /** Waits until the map holds `count` jobs and has been fitted away from `previous` bounds. */
-  async waitForRange(count: number, previous: string | null = null): Promise<void> {
+  /**
+   * Waits until the map holds `count` jobs and has been fitted to them: every site within the
+   * shown bounds (and the bounds moved away from `previous`, when given).
+   */
+  async waitForRange(
+    count: number,
+    sites: readonly { lat: number | null; lng: number | null }[] = [],
+    previous: string | null = null,
+  ): Promise<void> {
     await this.region.waitFor();
     await this.page.waitForFunction(
-      ({ count: n, previous: p }) => {
+      ({ count: n, sites: all, previous: p }) => {
         const el = document.querySelector<HTMLElement>('[data-job-count][data-bounds]');
-        return el && Number(el.dataset.jobCount) === n && el.dataset.bounds !== p;
+        if (!el || Number(el.dataset.jobCount) !== n || el.dataset.bounds === p) return false;
+        const [s = 0, w = 0, north = 0, e = 0] = (el.dataset.bounds ?? '').split(',').map(Number);
+        return all.every(
+          (x) => x.lat === null || x.lng === null || (x.lat >= s && x.lat <= north && x.lng >= w && x.lng <= e),
+        );
       },
-      { count, previous },
+      { count, sites, previous },
     );
   }
 

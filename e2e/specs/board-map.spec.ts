@@ -98,7 +98,10 @@ describe('the dispatch board’s map (issue 5)', () => {
 
     await schedule.goto('demo', 'dispatch', 'resourceTimelineDay', day1);
     const jobs1 = sited(await feed(page, day1, addDays(day1, 1)));
-    await map.waitForRange(jobs1.length);
+    await map.waitForRange(
+      jobs1.length,
+      jobs1.map((e) => e.extendedProps),
+    );
     const bounds1 = await map.rawBounds();
     const b1 = await map.bounds();
     expect(jobs1.length).toBeGreaterThan(0);
@@ -108,7 +111,11 @@ describe('the dispatch board’s map (issue 5)', () => {
     const day2 = new URL(page.url()).searchParams.get('date') ?? '';
     expect(day2 > day1).toBe(true);
     const jobs2 = sited(await feed(page, day2, addDays(day2, 1)));
-    await map.waitForRange(jobs2.length, bounds1);
+    await map.waitForRange(
+      jobs2.length,
+      jobs2.map((e) => e.extendedProps),
+      bounds1,
+    );
     const b2 = await map.bounds();
     expect(b2).not.toEqual(b1);
     for (const e of jobs2) expect(inside(b2, e.extendedProps), e.title).toBe(true);
@@ -120,7 +127,10 @@ describe('the dispatch board’s map (issue 5)', () => {
     const weekFrom = addDays(day2, -((dow - weekStart + 7) % 7));
     const week = sited(await feed(page, weekFrom, addDays(weekFrom, 7)));
     expect(week.length).toBeGreaterThan(jobs2.length);
-    await map.waitForRange(week.length, await map.rawBounds());
+    await map.waitForRange(
+      week.length,
+      week.map((e) => e.extendedProps),
+    );
     const b3 = await map.bounds();
     for (const e of week) expect(inside(b3, e.extendedProps), e.title).toBe(true);
     console.log(`board map: week of ${weekFrom} ${week.length} jobs`);
@@ -134,7 +144,7 @@ describe('the dispatch board’s map (issue 5)', () => {
     const map = new BoardMap(page);
     const panel = new JobPanel(page);
     await schedule.goto('demo', 'dispatch', 'resourceTimelineDay', quietDay);
-    await map.waitForRange(2);
+    await map.waitForRange(2, [xssSite, anchorSite]);
     const xssEvent = schedule.event(xssId);
     await expect(xssEvent.locator('.ev-title').textContent()).resolves.toBe(xssTitle);
     const hasClass = (name: string) => xssEvent.first().evaluate((el, c) => el.classList.contains(c), name);
@@ -221,7 +231,7 @@ describe('the dispatch board’s map (issue 5)', () => {
     const tab = page.getByRole('tab', { name: 'Map', exact: true });
     await tab.focus();
     await page.keyboard.press('Enter');
-    await map.waitForRange(2);
+    await map.waitForRange(2, [xssSite, anchorSite]);
     const b = await map.bounds();
     expect(inside(b, xssSite) && inside(b, anchorSite)).toBe(true);
     expect(errors).toEqual([]);
