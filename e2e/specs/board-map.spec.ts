@@ -134,6 +134,19 @@ describe('the dispatch board’s map (issue 5)', () => {
     const b3 = await map.bounds();
     for (const e of week) expect(inside(b3, e.extendedProps), e.title).toBe(true);
     console.log(`board map: week of ${weekFrom} ${week.length} jobs`);
+    // The week stays the week (option changes once re-rendered the old day view and flipped back).
+    expect(new URL(page.url()).searchParams.get('view')).toBe('resourceTimelineWeek');
+
+    // A day's header link opens that day; the map follows again.
+    await page.locator('.fc-timeline-header [data-navlink]').nth(1).click();
+    const day3 = addDays(weekFrom, 1);
+    await page.waitForURL((url) => url.searchParams.get('date') === day3);
+    expect(new URL(page.url()).searchParams.get('view')).toBe('resourceTimelineDay');
+    const jobs3 = sited(await feed(page, day3, addDays(day3, 1)));
+    await map.waitForRange(
+      jobs3.length,
+      jobs3.map((e) => e.extendedProps),
+    );
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,8 +1,7 @@
-import { type CalendarEvent, instantToWall, type Workspace } from '@fieldplan/shared';
+import { type CalendarEvent, formatDateOnly, instantToWall, type Workspace } from '@fieldplan/shared';
 import type {
   AllowFunc,
   DateSelectArg,
-  DatesSetArg,
   EventClickArg,
   EventContentArg,
   EventDropArg,
@@ -13,7 +12,7 @@ import FullCalendar from '@fullcalendar/react';
 import type { ResourceLabelContentArg } from '@fullcalendar/resource';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { scrollTimeOf, workspaceOptions } from './calendar-options';
-import { type CalendarView, hiddenDaysOf, todayIn } from './calendar-views';
+import { type CalendarView, dayViewOf, hiddenDaysOf, todayIn } from './calendar-views';
 import { classNamesWithSelection } from './event-classes';
 import { eventNodes, type OutsideAreas } from './event-dom';
 import { installEventIcons } from './event-icons';
@@ -217,12 +216,12 @@ export const ScheduleCalendar = memo(function ScheduleCalendar(props: ScheduleCa
       durationMinutes: minutes,
     });
   }, []);
-  const onDatesSet = useCallback((info: DatesSetArg) => {
-    const { view: wanted, date: wantedDate } = handlers.current;
-    const type = info.view.type as CalendarView;
-    if (type !== wanted || !contains(info.view.currentStart, info.view.currentEnd, wantedDate)) {
-      handlers.current.onNavigate(type, info.startStr.slice(0, 10));
-    }
+  // A day's header link: the URL changes, and the effect above shows that day. (Reading every
+  // `datesSet` back into the URL raced with option changes — a week view's hidden days re-render
+  // the old day view first — and flipped between the two views for ever.)
+  const onDayLink = useCallback((day: Date) => {
+    const { view: current, settings: s } = handlers.current;
+    handlers.current.onNavigate(dayViewOf(current), formatDateOnly(instantToWall(s.timeZone, day.getTime())));
   }, []);
 
   return (
@@ -252,7 +251,7 @@ export const ScheduleCalendar = memo(function ScheduleCalendar(props: ScheduleCa
           eventResize={onChange}
           select={onSelect}
           drop={onDrop}
-          datesSet={onDatesSet}
+          navLinkDayClick={onDayLink}
         />
       )}
     </div>
