@@ -74,3 +74,82 @@ export class MapPage {
     return clip ? this.page.screenshot({ clip }) : this.map.locator('.leaflet-container').screenshot();
   }
 }
+
+export interface Bounds {
+  south: number;
+  west: number;
+  north: number;
+  east: number;
+}
+
+const mercator = (lat: number) => Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360));
+
+/**
+ * The dispatch board's map (the calendar's range): what it holds (`data-job-count`), what it shows
+ * (`data-bounds`, written after every move) and where a site is on screen.
+ */
+export class BoardMap {
+  readonly region: Locator;
+  readonly tooltip: Locator;
+  readonly popup: Locator;
+
+  constructor(private readonly page: Page) {
+    this.region = page.getByRole('region', { name: "Map of the calendar's range" });
+    this.tooltip = this.region.locator('.leaflet-tooltip');
+    this.popup = this.region.locator('.fm-popup');
+  }
+
+  async jobCount(): Promise<number> {
+    return Number(await this.region.getAttribute('data-job-count'));
+  }
+
+  async bounds(): Promise<Bounds> {
+    const text = (await this.region.getAttribute('data-bounds')) ?? '';
+    const [south = Number.NaN, west = Number.NaN, north = Number.NaN, east = Number.NaN] = text.split(',').map(Number);
+    return { south, west, north, east };
+  }
+
+  /**
+   * Waits until the map holds `count` jobs and has been fitted to them: every site within the
+   * shown bounds (and the bounds moved away from `previous`, when given).
+   */
+  async waitForRange(
+    count: number,
+    sites: readonly { lat: number | null; lng: number | null }[] = [],
+    previous: string | null = null,
+  ): Promise<void> {
+    await this.region.waitFor();
+    await this.page.waitForFunction(
+      ({ count: n, sites: all, previous: p }) => {
+        const el = document.querySelector<HTMLElement>('[data-job-count][data-bounds]');
+        if (!el || Number(el.dataset.jobCount) !== n || el.dataset.bounds === p) return false;
+        const [s = 0, w = 0, north = 0, e = 0] = (el.dataset.bounds ?? '').split(',').map(Number);
+        return all.every(
+          (x) => x.lat === null || x.lng === null || (x.lat >= s && x.lat <= north && x.lng >= w && x.lng <= e),
+        );
+      },
+      { count, sites, previous },
+    );
+  }
+
+  rawBounds(): Promise<string | null> {
+    return this.region.getAttribute('data-bounds');
+  }
+
+  /** A site's position on the page (the map is Web Mercator: linear in longitude, not latitude). */
+  async pixelOf(site: { lat: number; lng: number }): Promise<{ x: number; y: number }> {
+    const box = await this.region.locator('.leaflet-container').boundingBox();
+    if (!box) throw new Error('the board map is not on screen');
+    const b = await this.bounds();
+    return {
+      x: box.x + ((site.lng - b.west) / (b.east - b.west)) * box.width,
+      y: box.y + ((mercator(b.north) - mercator(site.lat)) / (mercator(b.north) - mercator(b.south))) * box.height,
+    };
+  }
+
+  /** A PNG of the square around a site (to see a marker's highlight drawn). */
+  async around(site: { lat: number; lng: number }, half = 18): Promise<Buffer> {
+    const p = await this.pixelOf(site);
+    return this.page.screenshot({ clip: { x: p.x - half, y: p.y - half, width: half * 2, height: half * 2 } });
+  }
+}

@@ -32,6 +32,11 @@ export class SchedulePage {
     return this.page.locator('.fc-event').filter({ hasText: title });
   }
 
+  /** The calendar elements of one event (`jobId`, or `jobId:occurrence`): one per technician row. */
+  event(eventId: string): Locator {
+    return this.page.locator('.fc-event').filter({ has: this.page.locator(`[data-event-id="${eventId}"]`) });
+  }
+
   /** The timeline row (lane) of a technician, or of "unassigned". */
   lane(resourceId: string): Locator {
     return this.page.locator(`td.fc-timeline-lane[data-resource-id="${resourceId}"]`);
@@ -42,8 +47,11 @@ export class SchedulePage {
     return this.page.locator(`th.fc-timeline-slot[data-date*="${time}"]`).first();
   }
 
+  /** Switches the view: its button, or — in a narrow calendar (the board beside its map) — the select. */
   async view(name: string): Promise<void> {
-    await this.toolbar.getByRole('button', { name, exact: true }).click();
+    const button = this.toolbar.getByRole('button', { name, exact: true });
+    if (await button.isVisible()) await button.click();
+    else await this.toolbar.getByRole('combobox', { name: 'View' }).selectOption({ label: name });
     await this.waitForEvents();
   }
 

@@ -7,6 +7,7 @@ import {
   createJob,
   createTeam,
   events,
+  getJob,
   ifMatch,
   patchJob,
   scheduleCounts,
@@ -34,6 +35,8 @@ describe('calendar feed', () => {
       title: 'Boiler service',
       customerId: customer.id,
       address: 'Torstraße 1',
+      lat: 52.5291,
+      lng: 13.4014,
       start: at('02', '08:00'),
       end: at('02', '09:00'),
       assigneeIds: [team.tech1.memberId, team.tech2.memberId],
@@ -41,6 +44,8 @@ describe('calendar feed', () => {
     });
     const unassigned = await createJob(team.owner, {
       title: 'Nobody yet',
+      lat: null,
+      lng: null,
       start: at('03', '08:00'),
       end: at('03', '09:00'),
     });
@@ -71,6 +76,8 @@ describe('calendar feed', () => {
           customerId: customer.id,
           customerName: 'Hausverwaltung Krüger',
           address: 'Torstraße 1',
+          lat: 52.5291,
+          lng: 13.4014,
           recurring: false,
           overlapsWith: [],
         },
@@ -79,11 +86,52 @@ describe('calendar feed', () => {
     expect(byJob(week, unassigned.id)[0]).toMatchObject({
       resourceIds: ['unassigned'],
       backgroundColor: unassignedColour,
-      extendedProps: { status: 'unscheduled', assigneeIds: [] },
+      extendedProps: { status: 'unscheduled', assigneeIds: [], lat: null, lng: null },
     });
     // Unscheduled jobs (no time) are not on the calendar.
     const queued = await createJob(team.owner, { title: 'Queue' });
     expect(byJob(await events(team.owner, '2026-01-01', '2026-04-01'), queued.id)).toEqual([]);
+  });
+
+  it("carries the job site on every event: occurrences share the series' site, a moved pin shows at once", async () => {
+    const series = await createJob(team.owner, {
+      title: 'Weekly check',
+      address: 'Karl-Marx-Allee 90',
+      lat: 52.5172,
+      lng: 13.4441,
+      start: at('23', '09:00'),
+      end: at('23', '10:00'),
+      rrule: 'FREQ=DAILY;COUNT=3',
+    });
+    const sites = async () =>
+      byJob(await events(team.owner, '2026-03-23', '2026-03-30'), series.id).map((e) => [
+        e.extendedProps.lat,
+        e.extendedProps.lng,
+      ]);
+    expect(await sites()).toEqual([
+      [52.5172, 13.4441],
+      [52.5172, 13.4441],
+      [52.5172, 13.4441],
+    ]);
+    const moved = await patchJob(team.owner, series, { lat: 52.4, lng: 13.2 }, '?scope=all');
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await sites()).toEqual([
+      [52.4, 13.2],
+      [52.4, 13.2],
+      [52.4, 13.2],
+    ]);
+    const cleared = await patchJob(
+      team.owner,
+      await getJob(team.owner, series.id),
+      { lat: null, lng: null },
+      '?scope=all',
+    );
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(await sites()).toEqual([
+      [null, null],
+      [null, null],
+      [null, null],
+    ]);
   });
 
   it('includes jobs overlapping the range edges and reads dates in the workspace zone', async () => {

@@ -70,6 +70,8 @@ export function event(
       customerId: 'cust-1',
       customerName: 'Bäckerei Koch',
       address: 'Hauptstraße 1, Berlin',
+      lat: null,
+      lng: null,
       recurring: false,
       overlapsWith: [],
       ...props,

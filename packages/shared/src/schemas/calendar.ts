@@ -50,6 +50,9 @@ export const calendarEventSchema = z.object({
     customerId: z.string().nullable(),
     customerName: z.string().nullable(),
     address: z.string(),
+    /** The job site (WGS84), or null when the job has no position. */
+    lat: z.number().nullable(),
+    lng: z.number().nullable(),
     recurring: z.boolean(),
     /** Ids of other jobs' events that share a technician and overlap in time (double booking). */
     overlapsWith: z.array(z.string()),

@@ -117,6 +117,8 @@ export function buildEvents(data: FeedData, zone: string, range: Range, filter: 
         customerId: d.row.customer_id,
         customerName: d.row.customer_name,
         address: d.row.address,
+        lat: d.row.lat === null ? null : Number(d.row.lat),
+        lng: d.row.lng === null ? null : Number(d.row.lng),
         recurring: d.key !== null,
         overlapsWith: overlapping ? [...overlapping] : [],
       },

@@ -52,6 +52,8 @@ const feedColumns = [
   'j.title',
   'j.customer_id',
   'j.address',
+  'j.lat',
+  'j.lng',
   'j.start_at',
   'j.end_at',
   'j.all_day',

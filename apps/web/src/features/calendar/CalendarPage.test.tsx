@@ -1,4 +1,4 @@
-import type { Role } from '@fieldplan/shared';
+import type { Area, Role } from '@fieldplan/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeFetch } from '../../test/fake-api';
@@ -8,9 +8,26 @@ import { event, technicians } from '../../test/schedule-fixtures';
 
 const hostile = '<img src=x onerror=alert(1)>';
 
-function routes(role: Role, events = [event({ title: hostile, props: { overlapsWith: ['job-9'], recurring: true } })]) {
+/** A 2 km circle in central Berlin: the workspace's one service area. */
+const centre: Area = {
+  id: 'area-1',
+  name: 'Mitte',
+  colour: '#0072B2',
+  geometry: { type: 'Circle', center: { lat: 52.52, lng: 13.405 }, radiusM: 2000 },
+  vertexCount: 0,
+  version: 1,
+  createdAt: '2026-11-01T00:00:00Z',
+  updatedAt: '2026-11-01T00:00:00Z',
+};
+
+function routes(
+  role: Role,
+  events = [event({ title: hostile, props: { overlapsWith: ['job-9'], recurring: true } })],
+  areas: Area[] = [],
+) {
   return fakeFetch({
     ...workspaceRoutes(role),
+    [`GET /workspaces/${workspaceId}/areas`]: areas,
     [`GET /workspaces/${workspaceId}/members`]: technicians,
     [`GET /workspaces/${workspaceId}/calendar/events`]: events,
     [`GET /workspaces/${workspaceId}/jobs`]: { items: [], total: 0, nextCursor: null },
@@ -60,5 +77,19 @@ describe('the calendar', () => {
     expect(document.querySelector('.fc-event')).not.toBeNull();
     expect(document.querySelector('.fc-event-draggable')).toBeNull();
     expect(screen.queryByText("Drag a job onto a technician's row to schedule it.")).toBeNull();
+  });
+
+  it('flags jobs whose site lies outside every service area, in words for screen readers', async () => {
+    const inside = event({ id: 'in', title: 'Inside job', props: { jobId: 'in', lat: 52.521, lng: 13.41 } });
+    const away = event({ id: 'out', title: 'Strausberg job', props: { jobId: 'out', lat: 52.5787, lng: 13.8862 } });
+    const nowhere = event({ id: 'none', title: 'No site', props: { jobId: 'none', lat: null, lng: null } });
+    renderApp(
+      '/w/demo/calendar?view=listWeek&date=2026-11-23',
+      routes('dispatcher', [inside, away, nowhere], [centre]),
+    );
+    const flag = await screen.findByRole('img', { name: 'Outside every service area' }, { timeout: 5000 });
+    expect(flag.closest('[data-event-id]')?.getAttribute('data-event-id')).toBe('out');
+    expect(screen.getAllByRole('img', { name: 'Outside every service area' })).toHaveLength(1);
+    expect(screen.getByText('Inside job')).toBeInTheDocument();
   });
 });

@@ -4,10 +4,12 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { buttonClass } from '../../components/Button';
 import { Icon } from '../../components/Icon';
 import { Skeleton } from '../../components/Skeleton';
+import { useOutsideAreas } from '../areas/use-outside-areas';
 import { useWorkspace } from '../workspace/use-workspace';
 import { CalendarToolbar } from './CalendarToolbar';
 import { type CalendarView, calendarViews, isTimelineView, phoneViews, todayIn } from './calendar-views';
 import type { SlotRequest } from './fc-translate';
+import type { HoverSync } from './hover-sync';
 import { technicianResources } from './resources';
 import { type OpenEvent, ScheduleCalendar } from './ScheduleCalendar';
 import { type ScheduleParams, scheduleSearch } from './use-schedule-params';
@@ -26,6 +28,8 @@ interface CalendarSurfaceProps {
   update: (patch: Partial<ScheduleParams>, options?: { replace?: boolean }) => void;
   /** Filters shown at the end of the toolbar. */
   toolbarExtra?: ReactNode;
+  /** The board shares hovered events with its map through this. */
+  hover?: HoverSync;
 }
 
 /** Toolbar + calendar for the visible range, fed from the RTK Query cache; loading and empty states. */
@@ -37,8 +41,10 @@ export function CalendarSurface({
   search,
   update,
   toolbarExtra,
+  hover,
 }: CalendarSurfaceProps) {
-  const { slug, role } = useWorkspace();
+  const { workspaceId, slug, role } = useWorkspace();
+  const outside = useOutsideAreas(workspaceId);
   const navigate = useNavigate();
   const selectedJobId = useParams().id ?? null;
   const { view, narrow, query, events, range } = useVisibleEvents(params, settings);
@@ -112,6 +118,8 @@ export function CalendarSurface({
           onMove={writes.move}
           onDropJob={writes.dropJob}
           onNavigate={onNavigate}
+          outside={outside}
+          hover={hover}
         />
         {loading && <CalendarLoading />}
         {query.isError && (

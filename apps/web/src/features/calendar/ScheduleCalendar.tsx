@@ -1,22 +1,23 @@
-import { type CalendarEvent, instantToWall, type Workspace } from '@fieldplan/shared';
+import { type CalendarEvent, formatDateOnly, instantToWall, type Workspace } from '@fieldplan/shared';
 import type {
   AllowFunc,
   DateSelectArg,
-  DatesSetArg,
   EventClickArg,
   EventContentArg,
   EventDropArg,
+  EventHoveringArg,
 } from '@fullcalendar/core';
 import type { DropArg, EventResizeDoneArg } from '@fullcalendar/interaction';
 import FullCalendar from '@fullcalendar/react';
 import type { ResourceLabelContentArg } from '@fullcalendar/resource';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { scrollTimeOf, workspaceOptions } from './calendar-options';
-import { type CalendarView, hiddenDaysOf, todayIn } from './calendar-views';
+import { type CalendarView, dayViewOf, hiddenDaysOf, todayIn } from './calendar-views';
 import { classNamesWithSelection } from './event-classes';
-import { eventNodes } from './event-dom';
+import { eventNodes, type OutsideAreas } from './event-dom';
 import { installEventIcons } from './event-icons';
 import { cachedEventNodes } from './event-node-cache';
+import { eventIdAt, type HoverSync, markHovered } from './hover-sync';
 
 installEventIcons();
 
@@ -57,6 +58,10 @@ interface ScheduleCalendarProps {
   onDropJob: (drop: DropRequest) => void;
   /** The user navigated inside the calendar (a day's header link). */
   onNavigate: (view: CalendarView, date: string) => void;
+  /** Flags jobs outside every service area (a new function re-renders the events). */
+  outside?: OutsideAreas | undefined;
+  /** Shares the hovered or focused event with the board's map, and marks the one hovered there. */
+  hover?: HoverSync | undefined;
 }
 
 const renderResource = (arg: ResourceLabelContentArg) => ({ domNodes: resourceLabelNodes(arg) });
@@ -71,7 +76,7 @@ function contains(start: Date, end: Date, date: string): boolean {
 
 /** FullCalendar with the workspace's zone, week and hours; everything it shows comes from props. */
 export const ScheduleCalendar = memo(function ScheduleCalendar(props: ScheduleCalendarProps) {
-  const { view, date, settings, resources, events, rangeKey, loading, editable, selectedJobId } = props;
+  const { view, date, settings, resources, events, rangeKey, loading, editable, selectedJobId, outside, hover } = props;
   const classNames = useMemo(() => classNamesWithSelection(selectedJobId), [selectedJobId]);
   const ref = useRef<FullCalendar>(null);
   // FullCalendar mounts (a long task) one render after the board: the board's effects — among
@@ -96,11 +101,17 @@ export const ScheduleCalendar = memo(function ScheduleCalendar(props: ScheduleCa
     viewport: () => box.current?.clientHeight || window.innerHeight,
     loading,
   });
+  const outsideKey = useRef({ fn: outside, key: 0 });
+  if (outsideKey.current.fn !== outside) outsideKey.current = { fn: outside, key: outsideKey.current.key + 1 };
   const renderEvent = useCallback(
     (arg: EventContentArg) => ({
-      domNodes: cachedEventNodes(arg, () => eventNodes(arg, namesRef.current), namesKey.current),
+      domNodes: cachedEventNodes(
+        arg,
+        () => eventNodes(arg, namesRef.current, outside),
+        `${namesKey.current}|${outsideKey.current.key}`,
+      ),
     }),
-    [],
+    [outside],
   );
   const zone = settings.timeZone;
   const lastHidden = useRef<number[]>([]);
@@ -148,6 +159,29 @@ export const ScheduleCalendar = memo(function ScheduleCalendar(props: ScheduleCa
     };
   }, []);
 
+  // Hover and keyboard focus on an event → the map; the map's hovered event → a mark here.
+  useEffect(() => {
+    const el = box.current;
+    if (!el || !hover) return;
+    const focus = (e: FocusEvent) => hover.set(eventIdAt(e.target));
+    const blur = (e: FocusEvent) => {
+      if (!eventIdAt(e.relatedTarget)) hover.set(null);
+    };
+    el.addEventListener('focusin', focus);
+    el.addEventListener('focusout', blur);
+    const unmark = markHovered(el, hover);
+    return () => {
+      el.removeEventListener('focusin', focus);
+      el.removeEventListener('focusout', blur);
+      unmark();
+    };
+  }, [hover]);
+  const onEventEnter = useCallback((info: EventHoveringArg) => handlers.current.hover?.set(info.event.id), []);
+  const onEventLeave = useCallback((info: EventHoveringArg) => {
+    const sync = handlers.current.hover;
+    if (sync?.get() === info.event.id) sync.set(null);
+  }, []);
+
   const onEventClick = useCallback((info: EventClickArg) => {
     info.jsEvent.preventDefault();
     const { jobId, occurrenceKey } = info.event.extendedProps as CalendarEvent['extendedProps'];
@@ -182,12 +216,12 @@ export const ScheduleCalendar = memo(function ScheduleCalendar(props: ScheduleCa
       durationMinutes: minutes,
     });
   }, []);
-  const onDatesSet = useCallback((info: DatesSetArg) => {
-    const { view: wanted, date: wantedDate } = handlers.current;
-    const type = info.view.type as CalendarView;
-    if (type !== wanted || !contains(info.view.currentStart, info.view.currentEnd, wantedDate)) {
-      handlers.current.onNavigate(type, info.startStr.slice(0, 10));
-    }
+  // A day's header link: the URL changes, and the effect above shows that day. (Reading every
+  // `datesSet` back into the URL raced with option changes — a week view's hidden days re-render
+  // the old day view first — and flipped between the two views for ever.)
+  const onDayLink = useCallback((day: Date) => {
+    const { view: current, settings: s } = handlers.current;
+    handlers.current.onNavigate(dayViewOf(current), formatDateOnly(instantToWall(s.timeZone, day.getTime())));
   }, []);
 
   return (
@@ -211,11 +245,13 @@ export const ScheduleCalendar = memo(function ScheduleCalendar(props: ScheduleCa
           eventClassNames={classNames}
           resourceLabelContent={renderResource}
           eventClick={onEventClick}
+          eventMouseEnter={onEventEnter}
+          eventMouseLeave={onEventLeave}
           eventDrop={onChange}
           eventResize={onChange}
           select={onSelect}
           drop={onDrop}
-          datesSet={onDatesSet}
+          navLinkDayClick={onDayLink}
         />
       )}
     </div>

@@ -38,6 +38,13 @@ export function isCalendarView(value: string | null): value is CalendarView {
 
 export const isTimelineView = (view: CalendarView) => view.startsWith('resourceTimeline');
 
+/** Where a day's header link leads from a view: the same kind of view, for that one day. */
+export function dayViewOf(view: CalendarView): CalendarView {
+  if (isTimelineView(view)) return 'resourceTimelineDay';
+  if (view === 'listWeek' || view === 'listDay') return 'listDay';
+  return 'timeGridDay';
+}
+
 type Span = 'day' | 'week' | 'month';
 const spanOf = (view: CalendarView): Span =>
   view === 'dayGridMonth' ? 'month' : view.endsWith('Day') ? 'day' : 'week';

@@ -43,11 +43,17 @@ const peopleOf = (ids: string[], names: ReadonlyMap<string, string>) =>
  * the React `EventContent`, built with `textContent` only. The calendar renders thousands of these
  * at once; building them directly costs a fraction of a React portal each (docs/adr/0007).
  */
-export function eventNodes(arg: EventContentArg, names: ReadonlyMap<string, string>): Node[] {
+export function eventNodes(
+  arg: EventContentArg,
+  names: ReadonlyMap<string, string>,
+  outside: OutsideAreas = never,
+): Node[] {
   const { event, timeText, view } = arg;
   const props = event.extendedProps as Partial<Props>;
   const root = el('span', 'ev');
   root.style.setProperty('--tech', event.backgroundColor || '#9e9e9e');
+  // The board's map finds an event's elements by this (hover and selection sync).
+  root.dataset.eventId = event.id;
   const line = el('span', 'ev-line');
   root.appendChild(line);
   if (!props.jobId || !props.status) {
@@ -59,6 +65,7 @@ export function eventNodes(arg: EventContentArg, names: ReadonlyMap<string, stri
   const status = statusText(props.status);
   const double = (props.overlapsWith?.length ?? 0) > 0;
   const people = peopleOf(props.assigneeIds ?? [], names);
+  const away = outside({ lat: props.lat, lng: props.lng });
   root.title = [
     timeText,
     event.title,
@@ -67,6 +74,7 @@ export function eventNodes(arg: EventContentArg, names: ReadonlyMap<string, stri
     props.customerName,
     props.recurring ? 'recurring' : '',
     double ? 'double-booked' : '',
+    away ? outsideText.toLowerCase() : '',
   ]
     .filter(Boolean)
     .join(' · ');
@@ -89,6 +97,7 @@ export function eventNodes(arg: EventContentArg, names: ReadonlyMap<string, stri
     mark.setAttribute('aria-label', 'Recurring');
     line.appendChild(mark);
   }
+  if (away) line.appendChild(outsideFlag());
   if (double && list) line.appendChild(doubleBadge());
   if (!month) {
     const meta = el('span', 'ev-meta');
@@ -101,6 +110,20 @@ export function eventNodes(arg: EventContentArg, names: ReadonlyMap<string, stri
   }
   if (double && !list) root.appendChild(doubleBadge());
   return [root];
+}
+
+/** Whether a job site lies outside every service area (see `useOutsideAreas`). */
+export type OutsideAreas = (site: { lat?: number | null | undefined; lng?: number | null | undefined }) => boolean;
+const never: OutsideAreas = () => false;
+export const outsideText = 'Outside every service area';
+
+function outsideFlag(): HTMLElement {
+  const flag = el('span', 'ev-outside');
+  flag.title = outsideText;
+  flag.setAttribute('role', 'img');
+  flag.setAttribute('aria-label', outsideText);
+  flag.appendChild(icon('pin'));
+  return flag;
 }
 
 function doubleBadge(): HTMLElement {

@@ -4,11 +4,11 @@ import { iconMaskRule } from './event-dom';
 
 let installed = false;
 
-/** Adds the mask rules of the icons events use (status icons, the double-booking alert) once. */
+/** Adds the mask rules of the icons events use (status icons, the double-booking alert, the outside-areas pin) once. */
 export function installEventIcons(): void {
   if (installed || typeof document === 'undefined') return;
   installed = true;
-  const names = new Set<IconName>([...Object.values(statusIcon), 'alert']);
+  const names = new Set<IconName>([...Object.values(statusIcon), 'alert', 'pin']);
   const style = document.createElement('style');
   style.dataset.fieldplan = 'event-icons';
   style.textContent = [...names].map(iconMaskRule).join('\n');

@@ -54,6 +54,8 @@ function event(
       customerId: job.customerId,
       customerName: job.customerName,
       address: job.address,
+      lat: job.lat,
+      lng: job.lng,
       recurring: o.key !== null,
       overlapsWith: [],
     },

@@ -23,7 +23,7 @@ const dateTitle = new Intl.DateTimeFormat(undefined, {
 });
 const hours = (minutes: number) => (minutes === 0 ? '—' : `${Math.round((minutes / 60) * 10) / 10} h`);
 
-/** The right pane until the map arrives (issue 5): who has how much work on the day, and double bookings. */
+/** Beside the board's map (its Summary tab): who has how much work on the day, and double bookings. */
 export function DaySummary({ events, date, zone, members, jobHref, loading }: DaySummaryProps) {
   const summary = summariseDay(events, date, zone, members);
   const names = new Map(members.map((m) => [m.id, m.name]));

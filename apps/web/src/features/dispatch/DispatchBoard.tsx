@@ -1,37 +1,103 @@
 import { type CalendarEvent, can, type Member, type Workspace } from '@fieldplan/shared';
-import { type ReactNode, useState } from 'react';
+import { type CSSProperties, lazy, type ReactNode, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { Icon } from '../../components/Icon';
 import { useMediaQuery } from '../../components/use-media-query';
 import { CalendarSurface } from '../calendar/CalendarSurface';
+import { useHoverSyncStore } from '../calendar/hover-sync';
 import { scheduleSearch, useScheduleParams } from '../calendar/use-schedule-params';
 import { useVisibleEvents } from '../calendar/use-visible-events';
+import type { MapJob } from '../map/types';
 import { useWorkspace } from '../workspace/use-workspace';
 import { DaySummary } from './DaySummary';
+import { Splitter } from './Splitter';
 import { UnscheduledQueue } from './UnscheduledQueue';
+import { clampSide, useSideWidth } from './use-side-width';
 
-type PaneName = 'calendar' | 'queue' | 'summary';
-const paneLabel: Record<PaneName, string> = { calendar: 'Calendar', queue: 'Queue', summary: 'Summary' };
+type PaneName = 'calendar' | 'map' | 'queue' | 'summary';
+type SideName = 'map' | 'summary';
+const paneLabel: Record<PaneName, string> = { calendar: 'Calendar', map: 'Map', queue: 'Queue', summary: 'Summary' };
+// Leaflet loads beside the calendar, not before it (and not at all on /calendar).
+const BoardMap = lazy(() => import('./BoardMap').then((m) => ({ default: m.BoardMap })));
 
 /**
- * `/w/:slug/dispatch`: the unscheduled queue | the calendar (timeline by technician) | the day
- * summary (the map's place, issue 5). Below 1,000 px the three become tabs.
+ * `/w/:slug/dispatch`: the unscheduled queue | the calendar (timeline by technician) | the map of
+ * the calendar's range (or the day summary), the split resizable and the map collapsible. Below
+ * 1,000 px the parts become tabs.
  */
 export function DispatchBoard({ settings, members }: { settings: Workspace; members: Member[] }) {
   const { workspaceId, slug, role } = useWorkspace();
+  const navigate = useNavigate();
   const { params, update, search } = useScheduleParams('resourceTimelineDay', settings.timeZone);
-  const { events, query } = useVisibleEvents(params, settings);
+  const { events, query, range, view } = useVisibleEvents(params, settings);
   const tabs = useMediaQuery('(max-width: 1000px)');
   const [pane, setPane] = useState<PaneName>('calendar');
+  const [sideTab, setSideTab] = useState<SideName>('map');
+  const side = useSideWidth();
+  const [dragWidth, setDragWidth] = useState<number | null>(null);
+  const board = useRef<HTMLDivElement>(null);
+  const hover = useHoverSyncStore();
   const keep = scheduleSearch(search);
+  const openId = useParams().id ?? null;
+  const occurrence = search.get('occurrence');
+  const selected = useMemo(() => (openId ? { jobId: openId, occurrenceKey: occurrence } : null), [openId, occurrence]);
   const jobHref = (e: CalendarEvent) =>
     `/w/${slug}/jobs/${e.extendedProps.jobId}${scheduleSearch(search, { occurrence: e.extendedProps.occurrenceKey })}`;
+  // A marker chosen on the map opens its job like a click on its event; closing its popup closes it.
+  const selectOnMap = useCallback(
+    (job: MapJob | null) => {
+      if (job) {
+        navigate(
+          `/w/${slug}/jobs/${encodeURIComponent(job.jobId)}${scheduleSearch(search, { occurrence: job.occurrenceKey })}`,
+        );
+      } else if (openId) {
+        navigate(`/w/${slug}/dispatch${scheduleSearch(search, { occurrence: null })}`);
+      }
+    },
+    [navigate, slug, search, openId],
+  );
   const shown = (p: PaneName) => !tabs || pane === p;
+  const loaded = query.currentData !== undefined;
+
+  const map = (
+    <Suspense fallback={<div className="board-map-loading" aria-busy="true" />}>
+      <BoardMap
+        settings={settings}
+        members={members}
+        events={events}
+        range={range}
+        loaded={loaded}
+        oneDay={view.endsWith('Day')}
+        hover={hover}
+        selected={selected}
+        onSelect={selectOnMap}
+        onStale={() => void query.refetch()}
+      />
+    </Suspense>
+  );
+  const summary = (
+    <DaySummary
+      events={events}
+      date={params.date}
+      zone={settings.timeZone}
+      members={members}
+      jobHref={jobHref}
+      loading={!loaded}
+    />
+  );
+  const width = dragWidth ?? side.width;
+  const style = tabs || side.collapsed ? undefined : ({ '--side-w': `${width}px` } as CSSProperties);
 
   return (
-    <div className={`board-page board${tabs ? ' board-tabs' : ''}`}>
+    <div
+      ref={board}
+      className={`board-page board${tabs ? ' board-tabs' : side.collapsed ? ' board-side-closed' : ''}`}
+      style={style}
+    >
       <h1 className="visually-hidden">Dispatch</h1>
       {tabs && (
         <div className="board-tablist" role="tablist" aria-label="Board">
-          {(['calendar', 'queue', 'summary'] as const).map((p) => (
+          {(['calendar', 'map', 'queue', 'summary'] as const).map((p) => (
             <button
               key={p}
               type="button"
@@ -63,23 +129,124 @@ export function DispatchBoard({ settings, members }: { settings: Workspace; memb
           params={params}
           search={search}
           update={update}
+          hover={hover}
         />
       </Pane>
-      <Pane name="summary" tabs={tabs} hidden={!shown('summary')}>
-        <DaySummary
-          events={events}
-          date={params.date}
-          zone={settings.timeZone}
-          members={members}
-          jobHref={jobHref}
-          loading={query.currentData === undefined}
-        />
-      </Pane>
+      {tabs ? (
+        <>
+          {/* Leaflet needs a visible box: the map mounts when its tab shows. */}
+          <Pane name="map" tabs hidden={pane !== 'map'}>
+            {pane === 'map' && map}
+          </Pane>
+          <Pane name="summary" tabs hidden={pane !== 'summary'}>
+            {summary}
+          </Pane>
+        </>
+      ) : (
+        <>
+          {!side.collapsed && (
+            <Splitter
+              board={board}
+              width={width}
+              onDrag={(px) => setDragWidth(clampSide(px))}
+              onChange={(px) => {
+                setDragWidth(null);
+                side.setWidth(px);
+              }}
+              controls="board-side"
+            />
+          )}
+          <SidePane
+            tab={sideTab}
+            onTab={setSideTab}
+            collapsed={side.collapsed}
+            onCollapse={side.setCollapsed}
+            map={map}
+            summary={summary}
+          />
+        </>
+      )}
     </div>
   );
 }
 
-/** One of the board's three parts; below 1,000 px a tab panel. */
+const sideTabs: readonly SideName[] = ['map', 'summary'];
+
+/** The right pane on wide screens: Map | Summary, collapsible to a thin rail. */
+function SidePane(props: {
+  tab: SideName;
+  onTab: (tab: SideName) => void;
+  collapsed: boolean;
+  onCollapse: (collapsed: boolean) => void;
+  map: ReactNode;
+  summary: ReactNode;
+}) {
+  const { tab, onTab, collapsed, onCollapse } = props;
+  if (collapsed) {
+    return (
+      <div className="board-side board-side-collapsed" id="board-side">
+        <button
+          type="button"
+          className="icon-button board-side-toggle"
+          aria-label="Show the map"
+          title="Show the map"
+          aria-expanded={false}
+          aria-controls="board-side"
+          onClick={() => onCollapse(false)}
+        >
+          <Icon name="map" />
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="board-side" id="board-side">
+      <div className="board-side-bar">
+        <div className="board-side-tabs" role="tablist" aria-label="Beside the calendar">
+          {sideTabs.map((name) => (
+            <button
+              key={name}
+              type="button"
+              role="tab"
+              id={`board-side-tab-${name}`}
+              aria-selected={tab === name}
+              aria-controls="board-side-panel"
+              tabIndex={tab === name ? 0 : -1}
+              className="board-side-tab"
+              onClick={() => onTab(name)}
+              onKeyDown={(event) => {
+                if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+                event.preventDefault();
+                const next = name === 'map' ? 'summary' : 'map';
+                onTab(next);
+                document.getElementById(`board-side-tab-${next}`)?.focus();
+              }}
+            >
+              <Icon name={name === 'map' ? 'map' : 'users'} size={14} />
+              {paneLabel[name]}
+            </button>
+          ))}
+        </div>
+        <button
+          type="button"
+          className="icon-button board-side-toggle"
+          aria-label="Hide the map"
+          title="Hide the map"
+          aria-expanded
+          aria-controls="board-side"
+          onClick={() => onCollapse(true)}
+        >
+          <Icon name="chevronRight" />
+        </button>
+      </div>
+      <div className="board-side-panel" id="board-side-panel" role="tabpanel" aria-labelledby={`board-side-tab-${tab}`}>
+        {tab === 'map' ? props.map : props.summary}
+      </div>
+    </div>
+  );
+}
+
+/** One of the board's parts; below 1,000 px a tab panel. */
 function Pane({
   name,
   tabs,

@@ -8,6 +8,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { Icon } from '../../components/Icon';
 import { Loading, Skeleton } from '../../components/Skeleton';
 import { toProblem } from '../../lib/problem';
+import { useOutsideAreas } from '../areas/use-outside-areas';
 import { eventContextOf } from '../calendar/apply-job-change';
 import { useBoardLinks, useScheduleContext } from '../dispatch/schedule-context';
 import { useWorkspace } from '../workspace/use-workspace';
@@ -28,6 +29,7 @@ export function JobDetailPanel() {
   const { data: job, error, isLoading } = useGetJobQuery({ workspaceId, id });
   const occurrence = links.search.get('occurrence');
   const ctx = useMemo(() => eventContextOf(settings, members), [settings, members]);
+  const outside = useOutsideAreas(workspaceId);
   const close = () => navigate(links.board);
   const deletion = useDeleteJob(workspaceId, close);
 
@@ -121,6 +123,11 @@ export function JobDetailPanel() {
           {job.lat !== null && job.lng !== null && (
             <span className="detail-coords">
               {job.lat.toFixed(5)}, {job.lng.toFixed(5)}
+            </span>
+          )}
+          {outside(job) && (
+            <span className="detail-outside" role="note">
+              <Icon name="pin" size={14} /> Outside every service area
             </span>
           )}
         </dd>

@@ -6,7 +6,7 @@ import { BaseLayers } from './BaseLayers';
 import { JobPopupContent } from './JobPopup';
 import { JobsLayer } from './JobsLayer';
 import { LayerControl } from './LayerControl';
-import { FitToPoints, PopupPortal, ViewSync } from './MapSync';
+import { BoundsData, FitToPoints, PopupPortal, SizeSync, ViewSync } from './MapSync';
 import { CustomersLayer, HomeBasesLayer } from './MarkerLayers';
 import { FieldMapContext } from './map-context';
 import { AreasLayer, RoutesLayer } from './ShapeLayers';
@@ -54,7 +54,9 @@ export interface FieldMapProps {
   /** A job's popup content; the default shows its details without actions. */
   jobPopup?: (job: MapJob) => ReactNode;
   /** Whenever this changes the map fits the jobs (e.g. the date range shown). */
-  fitKey?: string | number;
+  fitKey?: string | number | undefined;
+  /** Zoom steps fitting may stop at (default whole levels; a narrow pane fits closer with 0.25). */
+  zoomSnap?: number;
   /** Show the layer control (default true). */
   layerControl?: boolean;
   /** React UI over the map: toolbars, legends. */
@@ -114,17 +116,21 @@ export function FieldMap(props: FieldMapProps) {
         .filter(Boolean)
         .join(' ')}
       aria-label={props.label ?? 'Map'}
+      data-job-count={layers.jobs ? jobs.length : 0}
     >
       <FieldMapContext.Provider value={context}>
         <MapContainer
           center={[start.center.lat, start.center.lng]}
           zoom={start.zoom}
-          zoomSnap={1}
+          zoomSnap={props.zoomSnap ?? 1}
+          zoomDelta={1}
           worldCopyJump
           className="fm-leaflet"
         >
           {base && <BaseLayers option={base} onFallback={setTilesFailed} />}
           <ViewSync view={props.view} onViewChange={props.onViewChange} />
+          <BoundsData target={wrapper} />
+          <SizeSync />
           <FitToPoints points={fitPoints} fitKey={props.fitKey} />
           {layers.areas && areas.length > 0 && <AreasLayer areas={areas} onSelect={props.onSelectArea} />}
           {layers.routes && routes.length > 0 && <RoutesLayer routes={routes} />}

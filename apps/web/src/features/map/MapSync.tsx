@@ -1,6 +1,6 @@
 import type { LatLng } from '@fieldplan/shared';
 import L from 'leaflet';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useMap, useMapEvents } from 'react-leaflet';
 import type { MapView } from './types';
@@ -92,4 +92,46 @@ export function PopupPortal({ at, openKey, onClose, children }: PopupPortalProps
     };
   }, [map, container, openKey, lat, lng]);
   return openKey === null ? null : createPortal(children, container);
+}
+
+/**
+ * Writes the shown bounds (`south,west,north,east`) to `data-bounds` on `target` after every move:
+ * what the map shows, readable without Leaflet (end-to-end tests, tools).
+ */
+export function BoundsData({ target }: { target: RefObject<HTMLElement | null> }) {
+  const map = useMap();
+  const write = () => {
+    const el = target.current;
+    if (!el) return;
+    const b = map.getBounds();
+    el.dataset.bounds = [b.getSouth(), b.getWest(), b.getNorth(), b.getEast()].map((n) => n.toFixed(6)).join(',');
+  };
+  useMapEvents({ moveend: write, resize: write });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the map is ready
+  useEffect(() => {
+    map.whenReady(write);
+  }, [map]);
+  return null;
+}
+
+/**
+ * Leaflet measures its box on window resize only; a resized pane (the board's splitter, a panel
+ * opening beside the map) changes it without one.
+ */
+export function SizeSync() {
+  const map = useMap();
+  useEffect(() => {
+    if (typeof ResizeObserver === 'undefined') return;
+    let frame = 0;
+    const observer = new ResizeObserver(() => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => map.invalidateSize({ pan: false }));
+    });
+    observer.observe(map.getContainer());
+    return () => {
+      cancelAnimationFrame(frame);
+      observer.disconnect();
+    };
+  }, [map]);
+  return null;
 }

@@ -8,9 +8,9 @@ export type JobSites = Record<string, { lat: number; lng: number } | null>;
 const pageSize = 100;
 
 /**
- * Job positions for the map. The calendar feed carries no coordinates, so they come from the jobs
- * list, every page once per workspace (re-read when stale). Prefer positions on the events
- * themselves when the feed starts to carry them (see map-data.ts).
+ * Job positions from the jobs list, every page once per workspace (re-read when stale): for events
+ * cached before the calendar feed carried each job's site (it does now — `extendedProps.lat/lng`,
+ * preferred by map-data.ts; the dispatch board's map reads only those).
  */
 export const mapApi = api.injectEndpoints({
   endpoints: (build) => ({

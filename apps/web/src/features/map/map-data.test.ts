@@ -73,9 +73,15 @@ describe('toMapJobs', () => {
   });
 
   it('flags nothing when the workspace has no areas, and prefers a position on the event', () => {
-    const own = event('e', '2026-11-23T09:00:00Z', ['t1'], { lat: 1, lng: 2 } as never);
+    const own = event('e', '2026-11-23T09:00:00Z', ['t1'], { lat: 1, lng: 2 });
     const jobs = toMapJobs([own], {}, members, []);
     expect(jobs[0]).toMatchObject({ lat: 1, lng: 2, outsideAreas: false });
+  });
+
+  it('trusts the feed when it says a job has no site: left out, and not read again', () => {
+    const none = event('a', '2026-11-23T09:00:00Z', ['t1'], { lat: null, lng: null });
+    expect(toMapJobs([none], sites, members, [])).toEqual([]);
+    expect(missingSites([none], {})).toEqual([]);
   });
 
   it('knows which jobs the sites have not seen yet', () => {

@@ -9,12 +9,19 @@ import {
 import type { JobSites } from './endpoints';
 import type { MapHomeBase, MapJob, MapRoute } from './types';
 
-/** An event's position: on the event when the feed carries one, else from the jobs' sites. */
+/**
+ * An event's position: the feed's (null there means the job has none), else — for events cached
+ * before the feed carried sites — from the jobs' sites.
+ */
 function siteOf(event: CalendarEvent, sites: JobSites | undefined): { lat: number; lng: number } | null {
-  const own = event.extendedProps as { lat?: unknown; lng?: unknown };
+  const own = event.extendedProps as { lat?: number | null; lng?: number | null };
   if (typeof own.lat === 'number' && typeof own.lng === 'number') return { lat: own.lat, lng: own.lng };
+  if (own.lat === null || own.lng === null) return null;
   return sites?.[event.extendedProps.jobId] ?? null;
 }
+
+/** True when the event says where its job is (or that it has no site). */
+const knowsSite = (event: CalendarEvent) => (event.extendedProps as { lat?: unknown }).lat !== undefined;
 
 /**
  * Calendar events as map jobs: positioned (events without a site are left out), named and
@@ -62,7 +69,9 @@ export function toMapJobs(
 /** Event ids whose job has no known site yet (created since the sites were read). */
 export function missingSites(events: readonly CalendarEvent[], sites: JobSites | undefined): string[] {
   if (!sites) return [];
-  return events.filter((e) => siteOf(e, sites) === null && !(e.extendedProps.jobId in sites)).map((e) => e.id);
+  return events
+    .filter((e) => !knowsSite(e) && siteOf(e, sites) === null && !(e.extendedProps.jobId in sites))
+    .map((e) => e.id);
 }
 
 export function homeBasesOf(members: readonly Member[]): MapHomeBase[] {
