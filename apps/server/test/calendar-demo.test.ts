@@ -14,16 +14,13 @@ const localHour = (iso: string) => {
 
 describe('demo seed: customers and three weeks of jobs (issue 4 item 7)', () => {
   let ctx: TestContext;
-  let seconds = 0;
   let workspaceId = '';
   let feed: CalendarEvent[] = [];
   let client: Awaited<ReturnType<typeof signIn>>['client'];
 
   beforeAll(async () => {
     ctx = await createTestApp();
-    const t0 = performance.now();
     await seedDemo(ctx.db, { now });
-    seconds = (performance.now() - t0) / 1000;
     const session = await signIn(ctx.app, 'dispatcher@demo.test', 'fieldplan-demo');
     client = session.client;
     workspaceId = session.me.memberships[0]?.workspaceId ?? '';
@@ -32,10 +29,6 @@ describe('demo seed: customers and three weeks of jobs (issue 4 item 7)', () => 
     feed = res.json() as CalendarEvent[];
   });
   afterAll(() => ctx.close());
-
-  it('seeds fast', () => {
-    expect(seconds).toBeLessThan(3);
-  });
 
   it('has ~150 customers around Berlin', async () => {
     const page = (await client.get(ws(workspaceId, '/customers?limit=100'))).json() as CustomerPage;
