@@ -11,6 +11,7 @@ export default defineConfig({
       '/api': { target: apiTarget, changeOrigin: false },
       '/app': { target: apiTarget, ws: true },
       '/ical': { target: apiTarget },
+      '/healthz': { target: apiTarget },
     },
   },
   build: {

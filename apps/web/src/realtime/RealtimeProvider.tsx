@@ -38,6 +38,11 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
         const result = await probe;
         return !(result.error && 'status' in result.error && result.error.status === 401);
       },
+      probeServer: () =>
+        fetch('/healthz', { cache: 'no-store' }).then(
+          (res) => res.ok,
+          () => false,
+        ),
     });
     setHandle({ pusher, reconnect: connection.reconnect });
     return () => {
