@@ -34,7 +34,11 @@ describe('watchConnection', () => {
     const dispatch = ((action: { payload: { state: string } }) => states.push(action.payload.state)) as AppDispatch;
     let serverUp = false;
     const probeServer = vi.fn(async () => serverUp);
-    const watch = watchConnection(pusher as unknown as Pusher, { dispatch, checkSession: async () => true, probeServer });
+    const watch = watchConnection(pusher as unknown as Pusher, {
+      dispatch,
+      checkSession: async () => true,
+      probeServer,
+    });
 
     move('unavailable');
     await vi.advanceTimersByTimeAsync(probeEveryMs);
