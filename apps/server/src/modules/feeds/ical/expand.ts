@@ -126,9 +126,11 @@ export function expandGroup(group: EventGroup, zone: string, from: number, to: n
   const title = titleOf(master);
   const iterator = event.iterator();
   const visited = new Set<string>();
+  const walked = new Set<number>();
   for (let step = 0, next = iterator.next(); next && step < maxSteps; step++, next = iterator.next()) {
     const key = instantOf(next, startTzid, zone);
     if (key >= to + (masterStart.isDate ? dayMs : 0)) break;
+    walked.add(key);
     const details = event.getOccurrenceDetails(next);
     if (details.item !== event) {
       visited.add(details.item.recurrenceId.toString());
@@ -139,11 +141,26 @@ export function expandGroup(group: EventGroup, zone: string, from: number, to: n
     const span = interval(details.startDate, details.endDate, startTzid, endTzid, zone);
     if (overlaps(span, from, to)) out.push({ ...span, title, key });
   }
-  // Overrides the walk did not reach (their original time lies beyond the range) may have moved into it.
+  // RFC 5545 counts DTSTART as the first occurrence even when the rule would not produce it
+  // (ical.js leaves it out): keep it, unless it is excluded or overridden.
+  const firstKey = instantOf(masterStart, startTzid, zone);
+  const excluded = master.getAllProperties('exdate').some((prop) => {
+    const tzid = prop.getParameter('tzid');
+    const zoneOfValue = typeof tzid === 'string' ? tzid : startTzid;
+    return prop.getValues().some((t) => t instanceof ICAL.Time && instantOf(t, zoneOfValue, zone) === firstKey);
+  });
+  const overridden = Object.values(event.exceptions).some(
+    (e) => instantOf(e.recurrenceId, tzidOf(e.component, 'recurrence-id'), zone) === firstKey,
+  );
+  if (!walked.has(firstKey) && !excluded && !overridden && firstKey < to) {
+    const first = single(master, zone, firstKey);
+    if (first && overlaps(first, from, to)) out.push(first);
+  }
+  // Overrides the walk did not reach (beyond the range, or of an occurrence the rule does not make,
+  // such as DTSTART) count where they are now.
   for (const exception of Object.values(event.exceptions)) {
     if (visited.has(exception.recurrenceId.toString())) continue;
     const key = instantOf(exception.recurrenceId, tzidOf(exception.component, 'recurrence-id'), zone);
-    if (key < to) continue;
     const occurrence = single(exception.component, zone, key);
     if (occurrence && overlaps(occurrence, from, to)) out.push(occurrence);
   }

@@ -68,14 +68,14 @@ export function parseFeed(bytes: Buffer, zone: string): ParsedFeed {
       skipped++;
       continue;
     }
-    const group = groups.get(uid) ?? { master: null, overrides: [], lines: [] };
+    // A second master with the same UID (seen in real feeds) is kept as an event of its own.
+    let key = uid;
+    for (let n = 2; !vevent.hasProperty('recurrence-id') && groups.get(key)?.master; n++) key = `${uid}#${n}`;
+    const group = groups.get(key) ?? { master: null, overrides: [], lines: [] };
     if (vevent.hasProperty('recurrence-id')) group.overrides.push(vevent);
-    else if (group.master) {
-      skipped++;
-      continue;
-    } else group.master = vevent;
+    else group.master = vevent;
     group.lines.push(eventLines);
-    groups.set(uid, group);
+    groups.set(key, group);
   }
   const items: ParsedItem[] = [];
   for (const [uid, group] of groups) {
