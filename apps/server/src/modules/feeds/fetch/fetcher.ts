@@ -177,10 +177,11 @@ async function readBody(res: Response, policy: FetchPolicy): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-function networkReason(err: unknown, policy: FetchPolicy): FeedFetchError {
+function networkReason(err: unknown, policy: FetchPolicy, signal: AbortSignal): FeedFetchError {
   if (err instanceof FeedFetchError) return err;
   const e = err as { code?: string; name?: string };
-  if (e.name === 'AbortError') return new FeedFetchError(`it took longer than ${policy.totalTimeoutMs / 1000} s`);
+  if (signal.aborted || e.name === 'AbortError')
+    return new FeedFetchError(`it took longer than ${policy.totalTimeoutMs / 1000} s`);
   const reasons: Record<string, string> = {
     ECONNREFUSED: 'the server refused the connection',
     ECONNRESET: 'the connection was reset',
@@ -223,7 +224,7 @@ export async function fetchCalendar(
       try {
         res = await requestOnce(target, pinned, headers, policy, controller.signal);
       } catch (err) {
-        throw networkReason(err, policy);
+        throw networkReason(err, policy, controller.signal);
       }
       if (redirects.has(res.status)) {
         res.body.resume();
@@ -258,18 +259,14 @@ export async function fetchCalendar(
       try {
         body = await readBody(res, policy);
       } catch (err) {
-        throw networkReason(err, policy);
+        throw networkReason(err, policy, controller.signal);
       }
       const etag = typeof res.headers.etag === 'string' ? res.headers.etag : null;
       const lastModified = typeof res.headers['last-modified'] === 'string' ? res.headers['last-modified'] : null;
       return { kind: 'ok', body, etag, lastModified };
     }
   } catch (err) {
-    if (err instanceof FeedFetchError) {
-      // A redirect's refusal reads better with where it happened.
-      throw err;
-    }
-    throw networkReason(err, policy);
+    throw networkReason(err, policy, controller.signal);
   } finally {
     clearTimeout(total);
   }
