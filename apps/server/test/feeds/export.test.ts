@@ -53,7 +53,7 @@ function viaNodeIcal(text: string): string[] {
   const date = (d: Date) =>
     `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
   for (const component of Object.values(parsed)) {
-    if (!component || component.type !== 'VEVENT') continue;
+    if (component?.type !== 'VEVENT') continue;
     const instances = nodeIcal.expandRecurringEvent(component, { from: new Date(from), to: new Date(to) });
     for (const i of instances) {
       out.push(i.isFullDay ? `${date(i.start)}/${date(i.end)}` : `${i.start.toISOString()}/${i.end.toISOString()}`);
