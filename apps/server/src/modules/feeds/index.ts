@@ -11,6 +11,8 @@ export interface FeedOptions {
   policy?: Partial<FetchPolicy>;
   /** The background refresh loop (default on; tests refresh explicitly). */
   background?: boolean;
+  /** How often the loop looks for due feeds (default 30 s). */
+  intervalMs?: number;
 }
 
 /** Calendar feeds (issue 8): import routes, iCal links and the background refresh. */
@@ -25,5 +27,5 @@ export function registerFeeds(app: FastifyInstance, deps: Deps, options: FeedOpt
   const fetching = { policy, owner: processLeaseOwner };
   feedRoutes(app, deps, fetching);
   feedTokenRoutes(app, deps);
-  if (options.background !== false) startFeedRefresh(app, deps.db, fetching);
+  if (options.background !== false) startFeedRefresh(app, deps.db, fetching, options.intervalMs);
 }

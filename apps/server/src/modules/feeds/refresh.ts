@@ -94,7 +94,8 @@ export async function storeFailure(db: Kysely<Database>, feed: FeedRow, reason: 
 }
 
 /**
- * Refreshes one feed under its lease, so exactly one process fetches it at a time: conditional
+ * Refreshes one feed under its lease, so exactly one process fetches it at a time (`dueOnly`: the
+ * background loop's refresh, skipped when another process has refreshed it meanwhile): conditional
  * request with the validators of the copy we hold; a failure keeps that copy and says why.
  */
 export async function refreshFeed(
@@ -102,8 +103,9 @@ export async function refreshFeed(
   feedId: string,
   fetching: FeedFetching,
   actorId: string | null = null,
+  options: { dueOnly?: boolean } = {},
 ): Promise<RefreshOutcome> {
-  if (!(await acquireLease(db, feedId, fetching.owner))) return { kind: 'busy' };
+  if (!(await acquireLease(db, feedId, fetching.owner, options))) return { kind: 'busy' };
   try {
     const feed = await findFeedById(db, feedId);
     if (!feed) return { kind: 'gone' };

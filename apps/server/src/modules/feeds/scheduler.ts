@@ -4,15 +4,14 @@ import { type Outbox, runWithOutbox } from '../../realtime/outbox.js';
 import { dueFeeds } from './queries.js';
 import { type FeedFetching, refreshFeed } from './refresh.js';
 
-/** How often each process looks for due feeds, and how many it takes per look. */
-const everyMs = 30_000;
+/** How many due feeds a process takes per look. */
 const batch = 5;
 
 /**
  * Refreshes due feeds in the background, in every process: the lease (./lease.ts) lets exactly one
  * of them fetch a given feed. Each refresh runs in its own outbox, published once it committed.
  */
-export function startFeedRefresh(app: FastifyInstance, db: Db, fetching: FeedFetching): void {
+export function startFeedRefresh(app: FastifyInstance, db: Db, fetching: FeedFetching, everyMs = 30_000): void {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
   let closing = false;
@@ -23,7 +22,9 @@ export function startFeedRefresh(app: FastifyInstance, db: Db, fetching: FeedFet
       if (closing) return;
       const outbox: Outbox = { changes: [] };
       try {
-        const outcome = await runWithOutbox(outbox, () => refreshFeed(db.kysely, id, fetching));
+        const outcome = await runWithOutbox(outbox, () =>
+          refreshFeed(db.kysely, id, fetching, null, { dueOnly: true }),
+        );
         if (outcome.kind === 'failed') app.log.info({ feedId: id, reason: outcome.reason }, 'feeds: refresh failed');
       } catch (err) {
         app.log.warn({ err, feedId: id }, 'feeds: refreshing a feed failed');
