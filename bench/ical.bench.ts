@@ -71,7 +71,7 @@ const runs = 5;
 
 for (const dialect of ['sqlite', 'postgres'] as const) {
   const { db, cleanup } = await benchDb(dialect);
-  const login = await seedWeek(db);
+  await seedWeek(db);
   const wsRow = await db.kysely.selectFrom('workspaces').select('id').executeTakeFirstOrThrow();
   const workspaceId = wsRow.id;
 
@@ -175,7 +175,6 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
     `${dialect}: export of 2,000 jobs (400 series), ${(bytes / 1024).toFixed(0)} KB: p50 ${fmt(percentile(latencies, 50))}, ` +
       `p99 ${fmt(percentile(latencies, 99))} over ${latencies.length}; 304 p50 ${fmt(percentile(notModified, 50))}`,
   );
-  void login;
   await app.close();
   await cleanup();
 }
