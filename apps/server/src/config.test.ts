@@ -30,6 +30,8 @@ describe('loadConfig', () => {
       SENTRY_TRACES_SAMPLE_RATE: 0,
       SENTRY_TUNNEL_PER_MINUTE: 60,
       FIELDPLAN_FAULT_INJECTION: false,
+      FEEDS_ALLOW_LOOPBACK: false,
+      FEEDS_ALLOWED_PORTS: [],
       secureCookies: false,
       appOrigin: null,
     });
@@ -65,6 +67,8 @@ describe('loadConfig', () => {
     ['METRICS_TOKEN', 'short'],
     ['FIELDPLAN_DEMO', 'maybe'],
     ['LOG_LEVEL', 'INFO'],
+    ['FEEDS_ALLOWED_PORTS', '80;443'],
+    ['FEEDS_ALLOW_LOOPBACK', 'maybe'],
   ])('rejects %s=%s and names it', (name, value) => {
     const error = configError({ [name]: value });
     expect(error.message).toContain(`${name}:`);

@@ -54,7 +54,10 @@ export const calendarEventSchema = z.object({
     lat: z.number().nullable(),
     lng: z.number().nullable(),
     recurring: z.boolean(),
-    /** Ids of other jobs' events that share a technician and overlap in time (double booking). */
+    /**
+     * Ids of other jobs' events that share a technician and overlap in time (double booking), and of
+     * busy time from subscribed calendars it falls on (`busy:…`, the ids of `GET …/calendar/busy`).
+     */
     overlapsWith: z.array(z.string()),
   }),
 });
