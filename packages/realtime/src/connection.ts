@@ -1,5 +1,6 @@
 import type { WebSocket } from 'ws';
 import type { PresenceMember } from './adapters/adapter.js';
+import type { Traffic } from './hub.js';
 import { CloseCode } from './protocol/codes.js';
 import { frames } from './protocol/messages.js';
 
@@ -32,6 +33,7 @@ export class Connection {
     readonly socketId: string,
     private readonly eventsPerSecond: number,
     private readonly maxBufferedBytes: number,
+    private readonly traffic: Traffic = { in: 0, out: 0 },
   ) {
     this.tokens = eventsPerSecond;
   }
@@ -44,6 +46,7 @@ export class Connection {
       return;
     }
     this.ws.send(frame, TEXT);
+    this.traffic.out += 1;
   }
 
   sendError(code: number, message: string): void {

@@ -95,3 +95,10 @@ export function createReporter(config: Config): Reporter {
     flush: (timeoutMs = 2000) => Sentry.flush(timeoutMs),
   };
 }
+
+/** A failure that ends the process (startup): reported and sent before it exits; a no-op without a DSN. */
+export async function reportCrash(error: unknown): Promise<void> {
+  if (!Sentry.isInitialized()) return;
+  Sentry.captureException(error, { mechanism: { type: 'startup', handled: false } });
+  await Sentry.flush(2000);
+}
