@@ -51,6 +51,8 @@ export function createReporter(config: Config): Reporter {
     environment: config.SENTRY_ENVIRONMENT,
     sampleRate: config.SENTRY_SAMPLE_RATE,
     tracesSampleRate: config.SENTRY_TRACES_SAMPLE_RATE,
+    // No trace headers on outgoing requests: they go to third parties (Google, iCal hosts), not our services.
+    tracePropagationTargets: [],
     // SDK 11's successor of `sendDefaultPii: false`: collect no user, cookie, header, body, query or local-variable data.
     dataCollection: {
       userInfo: false,
