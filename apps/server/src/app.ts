@@ -3,18 +3,20 @@ import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import { limits as productLimits } from '@fieldplan/shared';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import type { Deps } from './deps.js';
 import { registerCsrfCheck } from './http/csrf.js';
-import { logSerializers } from './http/logging.js';
+import { logSerializers, registerRequestLogging } from './http/logging.js';
 import { registerNulGuard } from './http/nul-guard.js';
 import { frameworkErrorProblem, registerProblemHandler, sendProblem } from './http/problem.js';
 import { createMemoryRateLimiter, type RateLimiter } from './http/rate-limit.js';
 import { createSessionStore } from './http/session.js';
 import { registerSpa } from './http/static-spa.js';
+import { createMetrics } from './metrics/registry.js';
+import { metricsRoutes } from './metrics/routes.js';
 import { areaRoutes } from './modules/areas/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { calendarRoutes } from './modules/calendar/routes.js';
@@ -42,6 +44,8 @@ export interface AppOptions {
   signInPerMinute?: number;
   /** Log to stdout (pino); tests pass false. */
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
   /** Error reporting; main.ts initialises it before anything else, tests let the app make its own. */
   reporter?: Reporter;
   /** Calendar feeds' fetch policy overrides and background refresh (tests). */
@@ -63,7 +67,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             level: config.LOG_LEVEL,
             serializers: logSerializers,
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+            ...(options.logStream && { stream: options.logStream }),
           },
+    // One line per request, written when it is answered (registerRequestLogging), instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: productLimits.bodyBytes,
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
@@ -103,9 +110,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await reporter.flush();
   });
+  registerRequestLogging(app);
+  const metrics = createMetrics(db);
+  metricsRoutes(app, config, metrics);
   registerNulGuard(app);
   // Realtime (issue 6): before the routes, so its post-commit publishing hooks cover every one of them.
   const realtime = await setupRealtime(app, config, db);
+  if (realtime.server) metrics.watchRealtime(realtime.server);
 
   const deps: Deps = {
     config,

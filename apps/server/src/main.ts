@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { migrate, openDb } from './db/database.js';
 import { demoSignInsText, isEmpty, seedDemo } from './db/seed/demo.js';
+import { createReporter, reportCrash } from './monitoring/reporter.js';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -14,12 +15,14 @@ async function main() {
     }
     throw error;
   }
+  // Before anything else, so a crash while migrating or starting is reported too.
+  const reporter = createReporter(config);
   const db = openDb(config.DATABASE_URL);
   await migrate(db);
   const seedNow = config.FIELDPLAN_DEMO && (await isEmpty(db));
   if (seedNow) await seedDemo(db);
 
-  const app = await buildApp({ config, db });
+  const app = await buildApp({ config, db, reporter });
   await app.listen({ port: config.PORT, host: config.HOST });
   const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   console.log(`\nFieldplan is running at ${url} (database: ${db.dialect})`);
@@ -35,7 +38,8 @@ async function main() {
   process.once('SIGINT', () => void stop('SIGINT'));
 }
 
-main().catch((error: unknown) => {
+main().catch(async (error: unknown) => {
   console.error(error);
+  await reportCrash(error);
   process.exit(1);
 });

@@ -1,6 +1,7 @@
 import type { Duplex } from 'node:stream';
 import { WebSocket } from 'ws';
 import type { PresenceMember } from './adapters/adapter.js';
+import type { Traffic } from './hub.js';
 import { CloseCode } from './protocol/codes.js';
 import { frames } from './protocol/messages.js';
 import type { WriteBatcher } from './write-batcher.js';
@@ -36,6 +37,7 @@ export class Connection {
     readonly socketId: string,
     private readonly eventsPerSecond: number,
     private readonly maxBufferedBytes: number,
+    private readonly traffic: Traffic = { in: 0, out: 0 },
   ) {
     this.tokens = eventsPerSecond;
   }
@@ -48,6 +50,7 @@ export class Connection {
       return;
     }
     this.ws.send(frame, TEXT);
+    this.traffic.out += 1;
   }
 
   /**
@@ -62,6 +65,7 @@ export class Connection {
     }
     batcher?.hold(this.socket);
     this.socket.write(frame);
+    this.traffic.out += 1;
   }
 
   sendError(code: number, message: string): void {

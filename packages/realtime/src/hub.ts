@@ -2,9 +2,16 @@ import type { Connection } from './connection.js';
 import { textFrame } from './protocol/ws-frame.js';
 import { WriteBatcher } from './write-batcher.js';
 
+export interface Traffic {
+  in: number;
+  out: number;
+}
+
 /** This process's connections, by socket id, channel and signed-in user. */
 export class LocalHub {
   readonly connections = new Map<string, Connection>();
+  /** Frames received from and sent to this process's clients since it started (for metrics). */
+  readonly traffic: Traffic = { in: 0, out: 0 };
   private readonly channels = new Map<string, Set<Connection>>();
   private readonly users = new Map<string, Set<Connection>>();
   private readonly batcher: WriteBatcher | undefined;

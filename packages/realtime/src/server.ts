@@ -123,8 +123,13 @@ export function createRealtimeServer(options: RealtimeServerOptions) {
     presenceMembers(channel: string): Promise<PresenceMember[]> {
       return adapter.presenceMembers(channel);
     },
-    /** Connections on this process, and whether the adapter reaches its backplane. */
-    stats: () => ({ connections: hub.connections.size, adapter: adapter.status() }),
+    /** Connections on this process, whether the adapter reaches its backplane, frames in and out so far. */
+    stats: () => ({
+      connections: hub.connections.size,
+      adapter: adapter.status(),
+      messagesIn: hub.traffic.in,
+      messagesOut: hub.traffic.out,
+    }),
 
     /** Closes every connection with 4200 (reconnect at once, elsewhere), leaves presence, stops the adapter. */
     async close(): Promise<void> {

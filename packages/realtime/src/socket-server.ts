@@ -51,14 +51,17 @@ export function createSocketServer(ctx: ServerContext, allowedOrigins: readonly 
       return;
     }
     const { clientEventsPerSecond, maxBufferedBytes } = ctx.limits;
-    const conn = new Connection(ws, socket, newSocketId(), clientEventsPerSecond, maxBufferedBytes);
+    const conn = new Connection(ws, socket, newSocketId(), clientEventsPerSecond, maxBufferedBytes, ctx.hub.traffic);
     ctx.hub.add(conn);
     conn.onClosed = () => {
       ctx.hub.remove(conn);
       const cleanup = conn.queue.then(() => unsubscribeAll(ctx, conn));
       ctx.track(cleanup.catch((err: unknown) => ctx.logger.error({ err }, 'realtime: clean-up failed')));
     };
-    ws.on('message', (data, isBinary) => onClientMessage(ctx, conn, data, isBinary));
+    ws.on('message', (data, isBinary) => {
+      ctx.hub.traffic.in += 1;
+      onClientMessage(ctx, conn, data, isBinary);
+    });
     ws.on('pong', () => conn.touch());
     ws.on('close', () => conn.markClosed());
     ws.on('error', (err) => ctx.logger.debug({ err, socketId: conn.socketId }, 'realtime: socket error'));

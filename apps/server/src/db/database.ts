@@ -12,6 +12,8 @@ export interface Db {
   dialect: Dialect;
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
+  /** PostgreSQL's connection pool now (for /metrics); SQLite has one in-process connection and none. */
+  poolStats?(): { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 }
 
@@ -21,7 +23,8 @@ pg.types.setTypeParser(20, (v) => Number(v));
 /** Opens the database named by a `sqlite:`/`file:` path or a `postgres://` URL. */
 export function openDb(url: string): Db {
   if (/^postgres(ql)?:\/\//.test(url)) {
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    const poolMax = 10;
+    const pool = new pg.Pool({ connectionString: url, max: poolMax });
     // An idle client dropped by the server (restart, failover) must not crash the process;
     // the pool replaces it and /readyz reports the database's state.
     pool.on('error', (error) => console.error(`postgres: idle client error: ${error.message}`));
@@ -30,6 +33,7 @@ export function openDb(url: string): Db {
       kysely,
       dialect: 'postgres',
       ping: () => pingWith(kysely),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolMax }),
       close: () => kysely.destroy(),
     };
   }

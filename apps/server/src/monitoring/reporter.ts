@@ -51,6 +51,8 @@ export function createReporter(config: Config): Reporter {
     environment: config.SENTRY_ENVIRONMENT,
     sampleRate: config.SENTRY_SAMPLE_RATE,
     tracesSampleRate: config.SENTRY_TRACES_SAMPLE_RATE,
+    // No trace headers on outgoing requests: they go to third parties (Google, iCal hosts), not our services.
+    tracePropagationTargets: [],
     // SDK 11's successor of `sendDefaultPii: false`: collect no user, cookie, header, body, query or local-variable data.
     dataCollection: {
       userInfo: false,
@@ -94,4 +96,11 @@ export function createReporter(config: Config): Reporter {
     },
     flush: (timeoutMs = 2000) => Sentry.flush(timeoutMs),
   };
+}
+
+/** A failure that ends the process (startup): reported and sent before it exits; a no-op without a DSN. */
+export async function reportCrash(error: unknown): Promise<void> {
+  if (!Sentry.isInitialized()) return;
+  Sentry.captureException(error, { mechanism: { type: 'startup', handled: false } });
+  await Sentry.flush(2000);
 }

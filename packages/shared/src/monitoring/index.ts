@@ -1,2 +1,2 @@
-export { scrubBreadcrumb, scrubEvent } from './scrub-event.js';
+export { scrubBreadcrumb, scrubData, scrubEvent } from './scrub-event.js';
 export { scrubString, scrubUrl } from './scrub-string.js';

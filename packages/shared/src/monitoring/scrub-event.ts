@@ -81,5 +81,10 @@ export function scrubEvent<T extends object>(event: T): T {
 
 /** A breadcrumb fit to keep (Sentry's `beforeBreadcrumb`): message, URLs and data scrubbed. */
 export function scrubBreadcrumb<T extends object>(crumb: T): T {
-  return scrubValue(crumb, 0, new WeakSet<object>()) as T;
+  return scrubData(crumb);
+}
+
+/** Any value (a log record, an error's fields) with every string scrubbed and secret-named keys redacted. */
+export function scrubData<T>(value: T): T {
+  return scrubValue(value, 0, new WeakSet<object>()) as T;
 }

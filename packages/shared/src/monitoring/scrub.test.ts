@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scrubBreadcrumb, scrubEvent, scrubString, scrubUrl } from './index.js';
+import { scrubBreadcrumb, scrubData, scrubEvent, scrubString, scrubUrl } from './index.js';
 
 const hex64 = 'ab'.repeat(32);
 
@@ -185,6 +185,18 @@ describe('scrubBreadcrumb', () => {
       category: 'navigation',
       data: { from: '/invite/[redacted]', to: '/w/1/dispatch' },
       message: 'typed [email]',
+    });
+  });
+});
+
+describe('scrubData', () => {
+  it('scrubs any value: strings, nested objects and secret-named keys', () => {
+    expect(scrubData('mail a@b.example')).toBe('mail [email]');
+    expect(scrubData({ message: 'for a@b.example', detail: 'Key (email)=(a@b.example)', token: 'x', n: 1 })).toEqual({
+      message: 'for [email]',
+      detail: 'Key (email)=([email])',
+      token: '[redacted]',
+      n: 1,
     });
   });
 });
