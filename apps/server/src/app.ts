@@ -27,6 +27,7 @@ import { locationRoutes } from './modules/locations/routes.js';
 import { memberRoutes } from './modules/members/routes.js';
 import { placeRoutes } from './modules/places/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
+import { trackingRoutes } from './modules/tracking/routes.js';
 import { workspaceRoutes } from './modules/workspaces/routes.js';
 import { setupRealtime } from './realtime/index.js';
 import { version } from './version.js';
@@ -119,6 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   placeRoutes(app, deps);
   changeRoutes(app, deps);
   locationRoutes(app, deps);
+  trackingRoutes(app, deps);
   startLocationPruning(app, db);
 
   await registerSpa(app, config.WEB_DIST === '' ? null : (config.WEB_DIST ?? defaultWebDist));

@@ -42,6 +42,9 @@ const envSchema = z.object({
   FIELDPLAN_DEMO: bool.default(true),
   /** Sign-in attempts a minute per address and per account (PRODUCT.md §9: 10). */
   SIGNIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** Travel model (issue 9): road distance ÷ straight line, and average speed in km/h. */
+  TRAVEL_DETOUR_FACTOR: z.coerce.number().min(1).max(5).default(1.3),
+  TRAVEL_SPEED_KMH: z.coerce.number().min(1).max(200).default(30),
   /** Where the built SPA lives; empty disables static serving (API-only tests). */
   WEB_DIST: z.string().optional(),
 });

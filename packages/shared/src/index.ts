@@ -14,4 +14,6 @@ export * from './schemas/jobs.js';
 export * from './schemas/me.js';
 export * from './schemas/members.js';
 export * from './schemas/places.js';
+export * from './schemas/tracking.js';
 export * from './schemas/workspace.js';
+export * from './travel/index.js';

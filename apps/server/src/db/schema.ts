@@ -21,6 +21,7 @@ export interface Database {
   location_pings: LocationPingsTable;
   location_latest: LocationPingsTable;
   install_secrets: InstallSecretsTable;
+  tracking_links: TrackingLinksTable;
 }
 
 export interface UsersTable {
@@ -197,4 +198,19 @@ export interface InstallSecretsTable {
   name: string;
   value: string;
   created_at: number;
+}
+
+/** A customer's tracking link of one visit (issue 9); the token itself is never stored in clear. */
+export interface TrackingLinksTable {
+  id: string;
+  workspace_id: string;
+  job_id: string;
+  occurrence_key: number | null;
+  member_id: string;
+  token_hash: string;
+  token_sealed: string;
+  created_by: string | null;
+  created_at: number;
+  ended_at: number | null;
+  revoked_at: number | null;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { realtimeConfigSchema } from '../realtime.js';
+import { travelSettingsSchema } from '../travel/model.js';
 import { roleField } from './members.js';
 
 export const userSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
@@ -37,5 +38,7 @@ export const publicConfigSchema = z.object({
   maps: mapsConfigSchema.optional(),
   /** Where pusher-js connects (issue 6); optional for the same reason. */
   realtime: realtimeConfigSchema.optional(),
+  /** The travel model's settings (issue 9); optional likewise: clients fall back to the defaults. */
+  travel: travelSettingsSchema.optional(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -31,6 +31,7 @@ export function systemRoutes(fastify: FastifyInstance, { db, config, realtime }:
     },
     // Where pusher-js connects: the embedded server on this origin, or the external service (issue 6).
     realtime: realtime.browserConfig(request),
+    travel: { detourFactor: config.TRAVEL_DETOUR_FACTOR, speedKmh: config.TRAVEL_SPEED_KMH },
   }));
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => fastify.swagger());
