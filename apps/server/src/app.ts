@@ -25,6 +25,7 @@ import { jobRoutes } from './modules/jobs/routes.js';
 import { startLocationPruning } from './modules/locations/prune.js';
 import { locationRoutes } from './modules/locations/routes.js';
 import { memberRoutes } from './modules/members/routes.js';
+import { myDayRoutes } from './modules/my-day/routes.js';
 import { placeRoutes } from './modules/places/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { trackingRoutes } from './modules/tracking/routes.js';
@@ -121,6 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   changeRoutes(app, deps);
   locationRoutes(app, deps);
   trackingRoutes(app, deps);
+  myDayRoutes(app, deps);
   startLocationPruning(app, db);
 
   await registerSpa(app, config.WEB_DIST === '' ? null : (config.WEB_DIST ?? defaultWebDist));

@@ -179,10 +179,10 @@ export function listRoutes(app: FastifyInstance): { method: string; url: string 
  * every registered workspace route is covered.
  */
 export const schedulePath =
-  /^\/api\/v1\/workspaces\/:ws\/(customers|jobs|calendar|areas|changes|locations|tracking-links)/;
+  /^\/api\/v1\/workspaces\/:ws\/(customers|jobs|calendar|areas|changes|locations|tracking-links|my-day)/;
 /** The service-area routes (issue 5), covered by areas-access.test.ts. */
 export const areasPath = /^\/api\/v1\/workspaces\/:ws\/areas/;
 /** The change log and live locations (issue 6), covered by realtime-access.test.ts. */
 export const realtimePath = /^\/api\/v1\/workspaces\/:ws\/(changes|locations)/;
-/** The customers' tracking links (issue 9), covered by tracking-access.test.ts. */
-export const trackingPath = /^\/api\/v1\/workspaces\/:ws\/tracking-links/;
+/** The field routes of issue 9 (customers' tracking links, the technician's day), covered by tracking-access.test.ts. */
+export const trackingPath = /^\/api\/v1\/workspaces\/:ws\/(tracking-links|my-day)/;

@@ -5,7 +5,7 @@ import { expectProblem, type InvitedMember, inviteMember, listRoutes, type Res, 
 import { createTeam, type Team } from './schedule-helpers.js';
 import { linksOf, moveTo, visitNow } from './tracking-fixtures.js';
 
-// The role × route table and workspace isolation of the dispatcher's tracking-link routes (issue 9),
+// The role × route table and workspace isolation of issue 9's routes (tracking links, my day),
 // in the manner of jobs-access.test.ts. The public `/api/v1/track/:token` is in tracking.test.ts.
 
 /** A job of `team` that is en route now, with its one link. */
@@ -22,12 +22,14 @@ function everyRoute(client: Client, wsId: string, ids: () => Promise<{ jobId: st
   return {
     'GET /tracking-links': async () => client.get(at(`/tracking-links?jobId=${(await ids()).jobId}`)),
     'DELETE /tracking-links/:id': async () => client.delete(at(`/tracking-links/${(await ids()).linkId}`)),
+    'GET /my-day': async () => client.get(at('/my-day?date=2026-03-02')),
   } satisfies Record<string, () => Promise<Res>>;
 }
 
 const permissionOf: Record<string, [Permission, number]> = {
   'GET /tracking-links': ['schedule.write', 200],
   'DELETE /tracking-links/:id': ['schedule.write', 204],
+  'GET /my-day': ['schedule.read', 200],
 };
 
 describe('tracking-link routes: roles and workspaces', () => {
@@ -49,7 +51,7 @@ describe('tracking-link routes: roles and workspaces', () => {
       .filter((r) => trackingPath.test(r.url))
       .map((r) => `${r.method} ${r.url.replace('/api/v1/workspaces/:ws', '')}`)
       .sort();
-    expect(registered.length).toBe(2);
+    expect(registered.length).toBe(3);
     expect(Object.keys(permissionOf).sort()).toEqual(registered);
   });
 
@@ -82,9 +84,8 @@ describe('tracking-link routes: roles and workspaces', () => {
     it("gets 404 for another workspace's jobs and links, which stay live", async () => {
       const foreign = await liveLink(other);
       // Ids of the other workspace in the caller's own one: 404 (403 first for those without the permission).
-      for (const [name, call] of Object.entries(
-        everyRoute(byRole[role].client, team.owner.workspaceId, async () => foreign),
-      )) {
+      const withIds = Object.entries(everyRoute(byRole[role].client, team.owner.workspaceId, async () => foreign));
+      for (const [name, call] of withIds.filter(([n]) => n.includes('tracking-links'))) {
         const res = await call();
         const [permission] = permissionOf[name] ?? ['schedule.write'];
         expect(res.statusCode, `${name}: ${res.body}`).toBe(can(role, permission) ? 404 : 403);

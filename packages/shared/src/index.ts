@@ -17,3 +17,4 @@ export * from './schemas/places.js';
 export * from './schemas/tracking.js';
 export * from './schemas/workspace.js';
 export * from './travel/index.js';
+export * from './schemas/my-day.js';
