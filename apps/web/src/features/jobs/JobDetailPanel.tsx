@@ -10,6 +10,7 @@ import { Loading, Skeleton } from '../../components/Skeleton';
 import { toProblem } from '../../lib/problem';
 import { eventContextOf } from '../calendar/apply-job-change';
 import { useBoardLinks, useScheduleContext } from '../dispatch/schedule-context';
+import { TrackingLinks } from '../tracking/TrackingLinks';
 import { useWorkspace } from '../workspace/use-workspace';
 import { useGetJobQuery } from './endpoints';
 import { formatJobTime } from './format-time';
@@ -86,6 +87,7 @@ export function JobDetailPanel() {
     >
       {!visit.found && <p className="detail-note">This occurrence no longer exists; showing the series.</p>}
       <StatusActions workspaceId={workspaceId} job={job} visit={visit} role={role} memberId={membership.memberId} />
+      {writer && <TrackingLinks workspaceId={workspaceId} job={job} />}
       <dl className="detail-list">
         <dt>When</dt>
         <dd>{formatJobTime(visit.start, visit.end, job.allDay, settings.timeZone)}</dd>
