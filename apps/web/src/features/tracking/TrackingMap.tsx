@@ -20,9 +20,15 @@ export function TrackingMap({ position, colour }: { position: TrackingPosition; 
   const [option] = baseLayerOptions(undefined, config?.maps);
   const centre: [number, number] = [position.lat, position.lng];
   return (
-    <div className="track-map" role="img" aria-label="Map of the technician’s approximate position">
+    <div
+      className="track-map"
+      role="img"
+      aria-label="Map of the technician’s approximate position"
+      data-lat={position.lat}
+      data-lng={position.lng}
+    >
       <MapContainer center={centre} zoom={14} scrollWheelZoom={false} attributionControl zoomControl={false}>
-        {option && <BaseLayers option={option} onFallback={() => undefined} />}
+        {option && <BaseLayers option={option} onFallback={() => undefined} labels={false} />}
         <Circle center={centre} radius={140} pathOptions={{ color: colour, fillColor: colour, fillOpacity: 0.18 }} />
         <CircleMarker
           center={centre}
