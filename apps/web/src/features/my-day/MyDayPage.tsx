@@ -8,7 +8,7 @@ import { problemMessage, toProblem } from '../../lib/problem';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useGetConfigQuery } from '../auth/endpoints';
 import { useWorkspace } from '../workspace/use-workspace';
-import { dayTitle, isDate, localDate, shiftDate, stopsOf } from './day';
+import { dayTitle, isDate, localDate, shiftDate, shortDate, stopsOf } from './day';
 import { useGetMyDayQuery } from './endpoints';
 import { pendingStatus } from './offline-queue';
 import { registerServiceWorker } from './register-sw';
@@ -89,6 +89,7 @@ export function MyDayPage() {
           </button>
           <h1 className="myday-date">
             {dayTitle(date, today)}
+            {dayTitle(date, today) !== shortDate(date) && <span className="myday-subtitle">{shortDate(date)}</span>}
             {date !== today && (
               <button type="button" className="myday-today" onClick={() => goTo(today)}>
                 Back to today

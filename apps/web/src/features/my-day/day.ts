@@ -25,14 +25,18 @@ export function shiftDate(date: string, days: number): string {
 export const isDate = (value: string | null): value is string =>
   value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
 
+/** "Mon 2 Mar". */
+export const shortDate = (date: string): string =>
+  new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
+
 /** "Today", "Tomorrow", "Yesterday" or "Mon 2 Mar". */
 export function dayTitle(date: string, today: string): string {
   if (date === today) return 'Today';
   if (date === shiftDate(today, 1)) return 'Tomorrow';
   if (date === shiftDate(today, -1)) return 'Yesterday';
-  return new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
+  return shortDate(date);
 }
 
 /** "08:00–09:30" in the workspace's zone; "All day" for an all-day visit. */

@@ -1,7 +1,7 @@
 import type { TrackingView } from '@fieldplan/shared';
 
 const time = (iso: string) =>
-  new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+  new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
 
 /** "Today, 08:00–09:30" (the customer's own clock), or the date when not today. */
 export function windowText(window: TrackingView['window'], now = new Date()): string {
