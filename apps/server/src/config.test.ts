@@ -23,9 +23,20 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'info',
       FIELDPLAN_DEMO: true,
       SIGNIN_ATTEMPTS_PER_MINUTE: 10,
+      TRAVEL_DETOUR_FACTOR: 1.3,
+      TRAVEL_SPEED_KMH: 30,
       secureCookies: false,
       appOrigin: null,
     });
+  });
+
+  it('reads the travel model and refuses impossible values (issue 9)', () => {
+    expect(loadConfig({ TRAVEL_DETOUR_FACTOR: '1.5', TRAVEL_SPEED_KMH: '45' })).toMatchObject({
+      TRAVEL_DETOUR_FACTOR: 1.5,
+      TRAVEL_SPEED_KMH: 45,
+    });
+    expect(() => loadConfig({ TRAVEL_DETOUR_FACTOR: '0.5' })).toThrow(/TRAVEL_DETOUR_FACTOR/);
+    expect(() => loadConfig({ TRAVEL_SPEED_KMH: 'fast' })).toThrow(/TRAVEL_SPEED_KMH/);
   });
 
   it('names every bad variable in one ConfigError', () => {

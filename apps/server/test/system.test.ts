@@ -57,6 +57,8 @@ describe('system routes', () => {
         forceTLS: false,
         cluster: 'fieldplan',
       },
+      // The travel model's defaults (issue 9).
+      travel: { detourFactor: 1.3, speedKmh: 30 },
     });
   });
 

@@ -200,3 +200,14 @@ describe('the public tracking API is rate limited', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
 });
+
+describe('the travel model in the public config', () => {
+  it('hands the browser TRAVEL_DETOUR_FACTOR and TRAVEL_SPEED_KMH', async () => {
+    const custom = await createTestApp({ env: { TRAVEL_DETOUR_FACTOR: '1.5', TRAVEL_SPEED_KMH: '40' } });
+    try {
+      expect((await custom.app.inject('/api/v1/config')).json().travel).toEqual({ detourFactor: 1.5, speedKmh: 40 });
+    } finally {
+      await custom.close();
+    }
+  });
+});
