@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sealingKey, unseal } from '../src/modules/tracking/tokens.js';
 import { Client, createTestApp, type TestContext } from './harness.js';
 import { expectProblem, sha256, ws } from './helpers.js';
-import { createTeam, setStatus, type Team } from './schedule-helpers.js';
+import { createJob, createTeam, setStatus, type Team } from './schedule-helpers.js';
 import { linksOf, moveTo, tokenOf, visitNow } from './tracking-fixtures.js';
 
 const hourMs = 60 * 60 * 1000;
@@ -173,6 +173,30 @@ describe('tracking links', () => {
     const [link] = await linksOf(team, job.id);
     const page = (await track(tokenOf(link as never))).json() as TrackingPage;
     expect(page.technician.firstName).toBe('Tim');
+  });
+
+  it('a recurring job gets a link per visit, showing that occurrence’s window', async () => {
+    const start = Date.now() - hourMs / 2;
+    const series = await createJob(team.owner, {
+      title: 'Daily check',
+      start: new Date(start - 24 * hourMs).toISOString(),
+      end: new Date(start - 23 * hourMs).toISOString(),
+      rrule: 'FREQ=DAILY;COUNT=3',
+      assigneeIds: [team.tech1.memberId],
+    });
+    const today = new Date(start).toISOString();
+    const res = await setStatus(team.tech1, series, 'en_route', today);
+    expect(res.statusCode, res.body).toBe(200);
+    const [link, ...more] = await linksOf(team, series.id);
+    expect(more).toEqual([]);
+    expect(link?.occurrence).toBe(today);
+    const page = (await track(tokenOf(link as never))).json() as TrackingPage;
+    expect(page.window).toEqual({ start: today, end: new Date(start + hourMs).toISOString() });
+    expect(page.status).toBe('en_route');
+    // Another visit of the series is not en route: the link belongs to today's only.
+    const done = await setStatus(team.tech1, res.json() as never, 'completed', today);
+    expect(done.statusCode, done.body).toBe(200);
+    expectProblem(await track(tokenOf(link as never)), 404, 'not_found');
   });
 
   it('a refused status change makes no link', async () => {
