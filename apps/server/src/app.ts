@@ -28,8 +28,10 @@ import { jobRoutes } from './modules/jobs/routes.js';
 import { startLocationPruning } from './modules/locations/prune.js';
 import { locationRoutes } from './modules/locations/routes.js';
 import { memberRoutes } from './modules/members/routes.js';
+import { myDayRoutes } from './modules/my-day/routes.js';
 import { placeRoutes } from './modules/places/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
+import { trackingRoutes } from './modules/tracking/routes.js';
 import { workspaceRoutes } from './modules/workspaces/routes.js';
 import { createReporter, type Reporter } from './monitoring/reporter.js';
 import { tunnelRoutes } from './monitoring/tunnel-routes.js';
@@ -142,6 +144,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   placeRoutes(app, deps);
   changeRoutes(app, deps);
   locationRoutes(app, deps);
+  trackingRoutes(app, deps);
+  myDayRoutes(app, deps);
   startLocationPruning(app, db);
   registerFeeds(app, deps, options.feeds);
 

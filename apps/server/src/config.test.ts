@@ -32,9 +32,20 @@ describe('loadConfig', () => {
       FIELDPLAN_FAULT_INJECTION: false,
       FEEDS_ALLOW_LOOPBACK: false,
       FEEDS_ALLOWED_PORTS: [],
+      TRAVEL_DETOUR_FACTOR: 1.3,
+      TRAVEL_SPEED_KMH: 30,
       secureCookies: false,
       appOrigin: null,
     });
+  });
+
+  it('reads the travel model and refuses impossible values (issue 9)', () => {
+    expect(loadConfig({ TRAVEL_DETOUR_FACTOR: '1.5', TRAVEL_SPEED_KMH: '45' })).toMatchObject({
+      TRAVEL_DETOUR_FACTOR: 1.5,
+      TRAVEL_SPEED_KMH: 45,
+    });
+    expect(() => loadConfig({ TRAVEL_DETOUR_FACTOR: '0.5' })).toThrow(/TRAVEL_DETOUR_FACTOR/);
+    expect(() => loadConfig({ TRAVEL_SPEED_KMH: 'fast' })).toThrow(/TRAVEL_SPEED_KMH/);
   });
 
   it('names every bad variable in one ConfigError', () => {

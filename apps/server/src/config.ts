@@ -65,6 +65,9 @@ const envSchema = z.object({
     .regex(/^\d{1,5}(,\d{1,5})*$/, 'must be port numbers separated by commas, like 8080,8443')
     .transform((v) => v.split(',').map(Number))
     .default([]),
+  /** Travel model (issue 9): road distance ÷ straight line, and average speed in km/h. */
+  TRAVEL_DETOUR_FACTOR: z.coerce.number().min(1).max(5).default(1.3),
+  TRAVEL_SPEED_KMH: z.coerce.number().min(1).max(200).default(30),
   /** Where the built SPA lives; empty disables static serving (API-only tests). */
   WEB_DIST: z.string().optional(),
 });

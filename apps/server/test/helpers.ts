@@ -179,10 +179,12 @@ export function listRoutes(app: FastifyInstance): { method: string; url: string 
  * every registered workspace route is covered.
  */
 export const schedulePath =
-  /^\/api\/v1\/workspaces\/:ws\/(customers|jobs|calendar|areas|changes|locations|feeds|feed-tokens)/;
+  /^\/api\/v1\/workspaces\/:ws\/(customers|jobs|calendar|areas|changes|locations|feeds|feed-tokens|tracking-links|my-day)/;
 /** The service-area routes (issue 5), covered by areas-access.test.ts. */
 export const areasPath = /^\/api\/v1\/workspaces\/:ws\/areas/;
 /** Calendar feeds, iCal links and busy time (issue 8), covered by feeds/feeds-access.test.ts. */
 export const feedsPath = /^\/api\/v1\/workspaces\/:ws\/(feeds|feed-tokens|calendar\/busy)/;
 /** The change log and live locations (issue 6), covered by realtime-access.test.ts. */
 export const realtimePath = /^\/api\/v1\/workspaces\/:ws\/(changes|locations)/;
+/** The field routes of issue 9 (customers' tracking links, the technician's day), covered by tracking-access.test.ts. */
+export const trackingPath = /^\/api\/v1\/workspaces\/:ws\/(tracking-links|my-day)/;

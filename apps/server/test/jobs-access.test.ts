@@ -12,6 +12,7 @@ import {
   type Res,
   realtimePath,
   schedulePath,
+  trackingPath,
   ws,
 } from './helpers.js';
 import { createCustomer, createJob, ifMatch, scheduleCounts, validCustomer, validJob } from './schedule-helpers.js';
@@ -94,7 +95,11 @@ describe('schedule routes: roles and workspaces', () => {
     const registered = listRoutes(ctx.app)
       .filter(
         (r) =>
-          schedulePath.test(r.url) && !areasPath.test(r.url) && !realtimePath.test(r.url) && !feedsPath.test(r.url),
+          schedulePath.test(r.url) &&
+          !areasPath.test(r.url) &&
+          !realtimePath.test(r.url) &&
+          !feedsPath.test(r.url) &&
+          !trackingPath.test(r.url),
       )
       .map((r) => `${r.method} ${r.url.replace('/api/v1/workspaces/:ws', '')}`)
       .sort();

@@ -60,6 +60,8 @@ describe('system routes', () => {
       // Error reporting off without SENTRY_DSN; no fault routes (issue 7; monitoring-reports.test.ts).
       monitoring: null,
       faults: false,
+      // The travel model's defaults (issue 9).
+      travel: { detourFactor: 1.3, speedKmh: 30 },
     });
   });
 

@@ -15,5 +15,8 @@ export * from './schemas/fields.js';
 export * from './schemas/jobs.js';
 export * from './schemas/me.js';
 export * from './schemas/members.js';
+export * from './schemas/my-day.js';
 export * from './schemas/places.js';
+export * from './schemas/tracking.js';
 export * from './schemas/workspace.js';
+export * from './travel/index.js';

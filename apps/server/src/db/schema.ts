@@ -24,6 +24,7 @@ export interface Database {
   feed_subscriptions: FeedSubscriptionsTable;
   feed_events: FeedEventsTable;
   feed_tokens: FeedTokensTable;
+  tracking_links: TrackingLinksTable;
 }
 
 export interface UsersTable {
@@ -257,5 +258,17 @@ export interface FeedTokensTable {
   hint: string;
   created_by: string | null;
   created_at: number;
+/** A customer's tracking link of one visit (issue 9); the token itself is never stored in clear. */
+export interface TrackingLinksTable {
+  id: string;
+  workspace_id: string;
+  job_id: string;
+  occurrence_key: number | null;
+  member_id: string;
+  token_hash: string;
+  token_sealed: string;
+  created_by: string | null;
+  created_at: number;
+  ended_at: number | null;
   revoked_at: number | null;
 }

@@ -2,7 +2,7 @@ import { type ChangeEvent, workspaceChannels } from '@fieldplan/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.js';
 import { presentChanges } from '../modules/changes/presenter.js';
-import type { RecordedChange } from './outbox.js';
+import type { DeferredPublish, RecordedChange } from './outbox.js';
 import type { RealtimePublisher } from './publisher.js';
 
 /** Pusher's (and our server's) limit on an event's data. */
@@ -60,11 +60,29 @@ export function createChangePublisher(db: Db, publisher: RealtimePublisher, log:
     for (const [workspaceId, recorded] of byWorkspace) await publishWorkspace(workspaceId, recorded);
   }
 
+  async function publishDeferred(deferred: readonly DeferredPublish[]): Promise<void> {
+    for (const build of deferred) {
+      for (const message of await build(db.kysely)) {
+        try {
+          await publisher.publish(message.channel, message.event, message.data);
+        } catch (err) {
+          log.warn({ err, channel: message.channel }, 'realtime: publishing a message failed');
+        }
+      }
+    }
+  }
+
   return {
-    /** Queues a request's recorded changes; resolves when they (and everything queued before) are out. */
-    enqueue(changes: readonly RecordedChange[]): Promise<void> {
+    /**
+     * Queues a request's recorded changes, then its deferred messages (built from committed state);
+     * resolves when they (and everything queued before) are out.
+     */
+    enqueue(changes: readonly RecordedChange[], deferred: readonly DeferredPublish[] = []): Promise<void> {
       queue = queue
-        .then(() => publishCommitted(changes))
+        .then(async () => {
+          await publishCommitted(changes);
+          await publishDeferred(deferred);
+        })
         .catch((err: unknown) => log.error({ err }, 'realtime: publishing changes failed'));
       return queue;
     },

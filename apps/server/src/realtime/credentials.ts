@@ -22,14 +22,12 @@ export interface ExternalService {
   cluster: string;
 }
 
-const secretName = 'realtime';
-
 /**
- * The per-install random value the embedded server's credentials derive from: made once by whichever
- * process starts first (insert-if-absent) and read by every other process on the same database, so
- * processes behind one load balancer sign and verify alike without any configuration.
+ * A per-install random value (the embedded server's credentials derive from `realtime`): made once by
+ * whichever process starts first (insert-if-absent) and read by every other process on the same
+ * database, so processes behind one load balancer sign and verify alike without any configuration.
  */
-async function installSeed(db: Db): Promise<string> {
+export async function installSecret(db: Db, secretName: string): Promise<string> {
   const read = () =>
     db.kysely.selectFrom('install_secrets').select('value').where('name', '=', secretName).executeTakeFirst();
   const existing = await read();
@@ -40,7 +38,7 @@ async function installSeed(db: Db): Promise<string> {
     .onConflict((oc) => oc.column('name').doNothing())
     .execute();
   const made = await read();
-  if (!made) throw new Error('realtime: could not store the install secret');
+  if (!made) throw new Error(`could not store the install secret ${secretName}`);
   return made.value;
 }
 
@@ -63,7 +61,7 @@ export async function resolveCredentials(config: Config, db: Db): Promise<Realti
     };
     return { appId, key, secret, external };
   }
-  const seed = await installSeed(db);
+  const seed = await installSecret(db, 'realtime');
   return {
     appId: 'fieldplan',
     key: `fp${derive(seed, 'fieldplan realtime key v1').slice(0, 20)}`,

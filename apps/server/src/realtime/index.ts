@@ -41,14 +41,16 @@ export async function setupRealtime(app: FastifyInstance, config: Config, db: Db
       done();
       return;
     }
-    const outbox: Outbox = { changes: [] };
+    const outbox: Outbox = { changes: [], publishes: new Map() };
     request.outbox = outbox;
     // The handler runs inside this context, so recordChange finds the request's outbox.
     runWithOutbox(outbox, done);
   });
   app.addHook('onResponse', async (request) => {
-    const recorded = request.outbox?.changes;
-    if (recorded && recorded.length > 0) void changes.enqueue(recorded);
+    const outbox = request.outbox;
+    if (outbox && (outbox.changes.length > 0 || outbox.publishes.size > 0)) {
+      void changes.enqueue(outbox.changes, [...outbox.publishes.values()]);
+    }
   });
   // Before the HTTP server stops: its close waits for every open connection, WebSockets included, so
   // they are told to go first (4200: reconnect, elsewhere or once this process is back); in onClose

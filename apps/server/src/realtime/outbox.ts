@@ -1,4 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
 
 /** A change-log row as the writing transaction recorded it (its commit is checked before publishing). */
 export interface RecordedChange {
@@ -10,9 +12,24 @@ export interface RecordedChange {
   at: number;
 }
 
+/** One message for a channel other than the workspace's change log (e.g. a tracking link's). */
+export interface OutgoingMessage {
+  channel: string;
+  event: string;
+  data: unknown;
+}
+
+/**
+ * A message to build from committed state once the request is answered: it reads the database then,
+ * so a rolled-back write publishes nothing new. Keyed, so one request notes each subject once.
+ */
+export type DeferredPublish = (db: Kysely<Database>) => Promise<OutgoingMessage[]>;
+
 /** The changes one unit of work (a request) recorded, whether or not their transactions committed. */
 export interface Outbox {
   changes: RecordedChange[];
+  /** Deferred messages by subject, published after the changes. */
+  publishes: Map<string, DeferredPublish>;
 }
 
 const storage = new AsyncLocalStorage<Outbox>();
@@ -23,6 +40,11 @@ const storage = new AsyncLocalStorage<Outbox>();
  */
 export function noteChange(change: RecordedChange): void {
   storage.getStore()?.changes.push(change);
+}
+
+/** Notes a message to build and publish after the request (nothing outside a unit of work). */
+export function notePublish(key: string, build: DeferredPublish): void {
+  storage.getStore()?.publishes.set(key, build);
 }
 
 /** Runs `fn` (and everything it awaits) with `outbox` collecting the changes it records. */

@@ -18,7 +18,9 @@ import {
   jobDetailPanel,
   jobEditPanel,
   jobNewPanel,
+  myDayPage,
   scheduleLayout,
+  trackingPage,
 } from './lazy-screens';
 
 /** Every screen's URL (PRODUCT.md §2). Workspace URLs carry the slug; the layout resolves it. */
@@ -31,6 +33,8 @@ export const routes: RouteObject[] = [
       { path: '/login', element: <LoginPage /> },
       { path: '/signup', element: <SignupPage /> },
       { path: '/invite/:token', element: <InvitePage /> },
+      // The customer's page: outside the signed-in shell, no session (issue 9).
+      { path: '/track/:token', element: trackingPage },
       {
         path: '/w/:slug',
         element: <WorkspaceLayout />,
@@ -47,6 +51,7 @@ export const routes: RouteObject[] = [
               { path: 'jobs/:id/edit', element: jobEditPanel },
             ],
           },
+          { path: 'my-day', element: myDayPage },
           { path: 'map', element: mapScreen },
           { path: 'areas', element: areasScreen },
           { path: 'customers', element: customersPage },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { realtimeConfigSchema } from '../realtime.js';
+import { travelSettingsSchema } from '../travel/model.js';
 import { roleField } from './members.js';
 
 export const userSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
@@ -53,5 +54,7 @@ export const publicConfigSchema = z.object({
   monitoring: monitoringConfigSchema.nullable().default(null),
   /** True only when the server runs with FIELDPLAN_FAULT_INJECTION=1 (tests): `GET /api/v1/debug/fail` exists. */
   faults: z.boolean().default(false),
+  /** The travel model's settings (issue 9); optional likewise: clients fall back to the defaults. */
+  travel: travelSettingsSchema.optional(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

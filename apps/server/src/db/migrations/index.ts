@@ -4,6 +4,7 @@ import * as schedule from './0002-schedule.js';
 import * as areas from './0003-areas.js';
 import * as realtimeLocations from './0004-realtime-locations.js';
 import * as feeds from './0005-feeds.js';
+import * as tracking from './0006-tracking.js';
 
 /** Every migration, in order. Imported statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003-areas': areas,
   '0004-realtime-locations': realtimeLocations,
   '0005-feeds': feeds,
+  '0006-tracking': tracking,
 };

@@ -14,8 +14,10 @@ import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { authorize, requireMember } from '../../http/workspace-access.js';
 import { ifMatchVersion, setEtag } from '../customers/versioning.js';
+import { trackingContext } from '../tracking/context.js';
+import { onVisitStatus } from '../tracking/service.js';
 import { createJob, deleteJob, getJob, getJobs, updateJob } from './service.js';
-import { changeStatus } from './status.js';
+import { changeStatus, type VisitStatusHook } from './status.js';
 
 const wsParams = z.object({ ws: z.string() });
 const params = z.object({ ws: z.string(), id: z.string() });
@@ -23,7 +25,8 @@ const versioned =
   'Send `If-Match: <version>`; a stale version answers 412 version_conflict with the current job. ' +
   'For a recurring job, `scope` (this | following | all, default all) and `occurrence` (its original start) choose what changes.';
 
-export function jobRoutes(fastify: FastifyInstance, { db }: Deps) {
+export function jobRoutes(fastify: FastifyInstance, deps: Deps) {
+  const { db } = deps;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['jobs'];
 
@@ -113,7 +116,10 @@ export function jobRoutes(fastify: FastifyInstance, { db }: Deps) {
       const actor = await requireMember(db, request, request.params.ws);
       authorize(actor, 'job.status.own', 'change the status of jobs');
       const version = ifMatchVersion(request.headers['if-match']);
-      const job = await changeStatus(db.kysely, actor, request.params.id, version, request.body);
+      // Going en route opens the customer's tracking link in the same transaction (issue 9).
+      const tracking = await trackingContext(deps);
+      const onVisit: VisitStatusHook = (trx, who, change) => onVisitStatus(trx, tracking, who, change);
+      const job = await changeStatus(db.kysely, actor, request.params.id, version, request.body, onVisit);
       setEtag(reply, job.version);
       return job;
     },

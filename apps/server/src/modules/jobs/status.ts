@@ -1,5 +1,5 @@
 import { type JobStatus, type JobStatusChange, occurrenceStatus } from '@fieldplan/shared';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { fieldError, notFound } from '../../http/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
@@ -9,6 +9,19 @@ import { presentJob } from './presenter.js';
 import { loadJob, workspaceZone } from './queries.js';
 import { checkJobVersion, exceptionDraftOf, saveJob } from './store.js';
 import { occurrenceKeyOf } from './timeshift.js';
+
+/** Told of every visit's new status inside the transaction (the tracking links hook in here). */
+export type VisitStatusHook = (
+  trx: Transaction<Database>,
+  actor: Actor,
+  change: {
+    workspaceId: string;
+    jobId: string;
+    occurrenceKey: number | null;
+    status: JobStatus;
+    assigneeIds: string[];
+  },
+) => Promise<void>;
 
 /** Working states belong to one visit: on a recurring job they are set per occurrence. */
 const perOccurrence: JobStatus[] = ['en_route', 'in_progress', 'completed'];
@@ -23,6 +36,7 @@ export async function changeStatus(
   id: string,
   version: number,
   body: JobStatusChange,
+  onVisit?: VisitStatusHook,
 ) {
   return db.transaction().execute(async (trx) => {
     const current = await loadJob(trx, actor.workspaceId, id);
@@ -47,6 +61,8 @@ export async function changeStatus(
         exceptionsChanged: false,
         assigneesChanged: false,
       });
+      const visit = { workspaceId: actor.workspaceId, jobId: id, occurrenceKey: null, status: body.status };
+      await onVisit?.(trx, actor, { ...visit, assigneeIds: draft.assigneeIds });
       return presentJob(saved);
     }
 
@@ -73,6 +89,13 @@ export async function changeStatus(
       exceptions: [...exceptions.filter((e) => e.key !== key), next],
       exceptionsChanged: true,
       assigneesChanged: false,
+    });
+    await onVisit?.(trx, actor, {
+      workspaceId: actor.workspaceId,
+      jobId: id,
+      occurrenceKey: key,
+      status: body.status,
+      assigneeIds: assignees,
     });
     return presentJob(saved);
   });

@@ -4,12 +4,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { authorize, requireMember } from '../../http/workspace-access.js';
+import { trackingContext } from '../tracking/context.js';
+import { noteMemberMoved } from '../tracking/publish.js';
 import { getLocations, recordPing } from './service.js';
 
 const wsParams = z.object({ ws: z.string() });
 
 /** Live locations (PRODUCT.md §6, §9; issue 6 item 6). */
-export function locationRoutes(fastify: FastifyInstance, { db, realtime }: Deps) {
+export function locationRoutes(fastify: FastifyInstance, deps: Deps) {
+  const { db, realtime } = deps;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['locations'];
 
@@ -28,6 +31,8 @@ export function locationRoutes(fastify: FastifyInstance, { db, realtime }: Deps)
       const actor = await requireMember(db, request, request.params.ws);
       authorize(actor, 'locations.share', 'share your location');
       const location = await recordPing(db.kysely, actor, request.body);
+      // The technician's open tracking links show the move (coarsened) after this request (issue 9).
+      noteMemberMoved(actor.workspaceId, actor.memberId, (await trackingContext(deps)).travel);
       // Stored already: a realtime hiccup must not turn into a failed ping (the map catches up on the next).
       await realtime
         .publish(workspaceChannels.locations(actor.workspaceId), realtimeEvents.location, location)

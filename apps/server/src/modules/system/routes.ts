@@ -45,6 +45,7 @@ export function systemRoutes(fastify: FastifyInstance, deps: Deps) {
         }
       : null,
     faults: config.FIELDPLAN_FAULT_INJECTION,
+    travel: { detourFactor: config.TRAVEL_DETOUR_FACTOR, speedKmh: config.TRAVEL_SPEED_KMH },
   }));
 
   if (config.FIELDPLAN_FAULT_INJECTION) faultRoutes(fastify, deps);

@@ -11,6 +11,7 @@ import { toProblem } from '../../lib/problem';
 import { useOutsideAreas } from '../areas/use-outside-areas';
 import { eventContextOf } from '../calendar/apply-job-change';
 import { useBoardLinks, useScheduleContext } from '../dispatch/schedule-context';
+import { TrackingLinks } from '../tracking/TrackingLinks';
 import { useWorkspace } from '../workspace/use-workspace';
 import { useGetJobQuery } from './endpoints';
 import { formatJobTime } from './format-time';
@@ -88,6 +89,7 @@ export function JobDetailPanel() {
     >
       {!visit.found && <p className="detail-note">This occurrence no longer exists; showing the series.</p>}
       <StatusActions workspaceId={workspaceId} job={job} visit={visit} role={role} memberId={membership.memberId} />
+      {writer && <TrackingLinks workspaceId={workspaceId} job={job} />}
       <dl className="detail-list">
         <dt>When</dt>
         <dd>{formatJobTime(visit.start, visit.end, job.allDay, settings.timeZone)}</dd>

@@ -18,13 +18,15 @@ interface BaseLayersProps {
   option: BaseLayerOption;
   /** Tiles of `option` failed to load and the offline map took over (or recovered: false). */
   onFallback: (failed: boolean) => void;
+  /** Place names on the offline map: they come from the workspace API, so a public page turns them off. */
+  labels?: boolean;
 }
 
 /**
  * The chosen base map: a tile layer, watched — after `tileErrorLimit` errors and no tile loaded
  * (or `tileTimeoutMs` of nothing) the offline map is drawn instead, so the map is never blank.
  */
-export function BaseLayers({ option, onFallback }: BaseLayersProps) {
+export function BaseLayers({ option, onFallback, labels = true }: BaseLayersProps) {
   const map = useMap();
   const dark = usePrefersDark();
   const url = option.url;
@@ -66,5 +68,5 @@ export function BaseLayers({ option, onFallback }: BaseLayersProps) {
   }, [map, url, option.attribution]);
 
   if (url !== null && !failed) return null;
-  return <OfflineBaseMap palette={dark ? offlinePalettes.dark : offlinePalettes.light} />;
+  return <OfflineBaseMap palette={dark ? offlinePalettes.dark : offlinePalettes.light} labels={labels} />;
 }

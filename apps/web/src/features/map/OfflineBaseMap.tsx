@@ -20,7 +20,7 @@ export const offlinePalettes: Record<'light' | 'dark', OfflinePalette> = {
  * The built-in base map: land, coastlines and borders drawn as vectors on a canvas, for when tile
  * servers can't be reached (or it is chosen). Water is the map container's background colour.
  */
-export function OfflineBaseMap({ palette }: { palette: OfflinePalette }) {
+export function OfflineBaseMap({ palette, labels = true }: { palette: OfflinePalette; labels?: boolean }) {
   const map = useMap();
   useEffect(() => {
     let cancelled = false;
@@ -51,5 +51,5 @@ export function OfflineBaseMap({ palette }: { palette: OfflinePalette }) {
       map.attributionControl?.removeAttribution(attribution);
     };
   }, [map, palette]);
-  return <OfflineLabels />;
+  return labels ? <OfflineLabels /> : null;
 }

@@ -14,6 +14,7 @@ export function navItems(role: Role): NavItem[] {
   const items: NavItem[] = [
     { to: '', label: 'Overview', icon: 'home', end: true },
     { to: 'dispatch', label: 'Dispatch', icon: 'compass' },
+    ...(can(role, 'locations.share') ? [{ to: 'my-day', label: 'My day', icon: 'clock' as const }] : []),
     { to: 'calendar', label: 'Calendar', icon: 'calendar' },
     { to: 'map', label: 'Map', icon: 'map' },
     { to: 'customers', label: 'Customers', icon: 'building' },

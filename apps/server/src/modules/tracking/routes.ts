@@ -1,0 +1,80 @@
+import { trackingLinkQuerySchema, trackingLinkSchema, trackingPageSchema } from '@fieldplan/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps.js';
+import { AppError } from '../../http/app-error.js';
+import { authorize, requireMember } from '../../http/workspace-access.js';
+import { trackingContext } from './context.js';
+import { jobTrackingLinks, publicTrackingPage, revokeTrackingLink } from './service.js';
+
+/** Requests a minute per address to the public tracking API: a page polls nothing, so this is generous. */
+export const trackRequestsPerMinute = 60;
+
+/** The customer's tracking link (issue 9; docs/adr/0011-tracking-links.md). */
+export function trackingRoutes(fastify: FastifyInstance, deps: Deps) {
+  const { db, config, limiter } = deps;
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['tracking'];
+  const baseUrl = (request: FastifyRequest) => config.appOrigin ?? `${request.protocol}://${request.headers.host}`;
+
+  app.get(
+    '/api/v1/track/:token',
+    {
+      schema: {
+        tags,
+        description:
+          "Public (no session): what the customer's page shows of one visit. 404 for an expired, revoked, finished or unknown link; 60 a minute per address.",
+        params: z.object({ token: z.string().max(200) }),
+        response: { 200: trackingPageSchema },
+      },
+    },
+    async (request, reply) => {
+      const retryAfter = limiter.hit(`track:${request.ip}`, trackRequestsPerMinute);
+      if (retryAfter > 0) {
+        throw new AppError('rate_limited', `Too many requests: try again in ${retryAfter} s`, { retryAfter });
+      }
+      reply.header('cache-control', 'no-store');
+      // The page is public: its data must not leak to other sites through the referrer of its map tiles.
+      reply.header('referrer-policy', 'no-referrer');
+      return publicTrackingPage(db.kysely, await trackingContext(deps), request.params.token);
+    },
+  );
+
+  app.get(
+    '/api/v1/workspaces/:ws/tracking-links',
+    {
+      schema: {
+        tags,
+        description: "The job's tracking links that still work (owners and dispatchers), with their URLs to copy.",
+        params: z.object({ ws: z.string() }),
+        querystring: trackingLinkQuerySchema,
+        response: { 200: z.array(trackingLinkSchema) },
+      },
+    },
+    async (request, reply) => {
+      const actor = await requireMember(db, request, request.params.ws);
+      authorize(actor, 'schedule.write', 'see tracking links');
+      reply.header('cache-control', 'no-store');
+      const context = await trackingContext(deps);
+      return jobTrackingLinks(db.kysely, context, actor, request.query.jobId, baseUrl(request));
+    },
+  );
+
+  app.delete(
+    '/api/v1/workspaces/:ws/tracking-links/:id',
+    {
+      schema: {
+        tags,
+        description: 'Revokes a tracking link: it answers 404 from now on.',
+        params: z.object({ ws: z.string(), id: z.string() }),
+      },
+    },
+    async (request, reply) => {
+      const actor = await requireMember(db, request, request.params.ws);
+      authorize(actor, 'schedule.write', 'revoke tracking links');
+      await revokeTrackingLink(db.kysely, await trackingContext(deps), actor, request.params.id);
+      return reply.code(204).send();
+    },
+  );
+}

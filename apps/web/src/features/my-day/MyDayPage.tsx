@@ -1,0 +1,171 @@
+import { can, defaultTravelSettings, type JobStatus } from '@fieldplan/shared';
+import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useSearchParams } from 'react-router';
+import { EmptyState } from '../../components/EmptyState';
+import { Icon } from '../../components/Icon';
+import { Skeleton } from '../../components/Skeleton';
+import { problemMessage, toProblem } from '../../lib/problem';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useGetConfigQuery } from '../auth/endpoints';
+import { useWorkspace } from '../workspace/use-workspace';
+import { dayTitle, isDate, localDate, shiftDate, shortDate, stopsOf } from './day';
+import { useGetMyDayQuery } from './endpoints';
+import { pendingStatus } from './offline-queue';
+import { registerServiceWorker } from './register-sw';
+import { SharingSwitch } from './SharingSwitch';
+import { useStatusQueue } from './use-status-queue';
+import { VisitCard } from './VisitCard';
+import './MyDay.css';
+
+const subscribeOnline = (onChange: () => void) => {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+};
+
+/** `/w/:slug/my-day`: the technician's day on a phone (issue 9; DESIGN.md "The technician's phone"). */
+export function MyDayPage() {
+  const { workspaceId, role, membership } = useWorkspace();
+  const [params, setParams] = useSearchParams();
+  const today = localDate(new Date());
+  const date = isDate(params.get('date')) ? (params.get('date') as string) : today;
+  const goTo = (next: string) => setParams(next === today ? {} : { date: next }, { replace: true });
+  const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine);
+  const { data: config } = useGetConfigQuery();
+  const {
+    data: day,
+    error,
+    isLoading,
+    isFetching,
+  } = useGetMyDayQuery({ workspaceId, date }, { pollingInterval: 60_000, skipPollingIfUnfocused: true });
+  const queue = useStatusQueue(workspaceId);
+  useDocumentTitle(`My day · ${dayTitle(date, today)}`);
+  useEffect(registerServiceWorker, []);
+
+  const stops = useMemo(() => (day ? stopsOf(day, config?.travel ?? defaultTravelSettings) : []), [day, config]);
+  const mayAct = can(role, 'job.status.own');
+  const statusOf = (visitId: string, server: JobStatus) => pendingStatus(queue.changes, visitId) ?? server;
+  const nextIndex = stops.findIndex((s) => statusOf(s.visit.id, s.visit.status) !== 'completed');
+  const waitingCount = queue.changes.filter((c) => !c.failure).length;
+
+  const swipe = useRef<{ x: number; y: number } | null>(null);
+  const onPointerUp = (event: React.PointerEvent) => {
+    const start = swipe.current;
+    swipe.current = null;
+    if (!start || event.pointerType === 'mouse') return;
+    const dx = event.clientX - start.x;
+    const dy = event.clientY - start.y;
+    if (Math.abs(dx) > 70 && Math.abs(dx) > 2 * Math.abs(dy)) goTo(shiftDate(date, dx < 0 ? 1 : -1));
+  };
+
+  const advance = (visitId: string, to: JobStatus) => {
+    const stop = stops.find((s) => s.visit.id === visitId);
+    if (!stop) return;
+    const { visit } = stop;
+    queue.add({
+      workspaceId,
+      jobId: visit.jobId,
+      visitId: visit.id,
+      occurrence: visit.occurrence,
+      version: visit.version,
+      status: to,
+    });
+  };
+
+  return (
+    <div className="myday">
+      <header className="myday-head">
+        <div className="myday-nav">
+          <button
+            type="button"
+            className="myday-arrow"
+            aria-label="Previous day"
+            onClick={() => goTo(shiftDate(date, -1))}
+          >
+            <Icon name="chevronLeft" size={20} />
+          </button>
+          <h1 className="myday-date">
+            {dayTitle(date, today)}
+            {dayTitle(date, today) !== shortDate(date) && <span className="myday-subtitle">{shortDate(date)}</span>}
+            {date !== today && (
+              <button type="button" className="myday-today" onClick={() => goTo(today)}>
+                Back to today
+              </button>
+            )}
+          </h1>
+          <button type="button" className="myday-arrow" aria-label="Next day" onClick={() => goTo(shiftDate(date, 1))}>
+            <Icon name="chevronRight" size={20} />
+          </button>
+        </div>
+        <SharingSwitch />
+        {(!online || waitingCount > 0) && (
+          <p className={`myday-sync${online ? '' : ' myday-sync-offline'}`} role="status">
+            <Icon name={online ? 'clock' : 'alert'} size={16} />
+            {online ? 'Sending' : 'Offline'}
+            {waitingCount > 0
+              ? ` — ${waitingCount} status ${waitingCount === 1 ? 'change' : 'changes'} waiting to be sent`
+              : ' — showing the day as last loaded'}
+          </p>
+        )}
+      </header>
+
+      <section
+        className="myday-body"
+        aria-label={`Jobs of ${dayTitle(date, today).toLowerCase()}`}
+        aria-busy={isFetching}
+        onPointerDown={(e) => {
+          swipe.current = { x: e.clientX, y: e.clientY };
+        }}
+        onPointerUp={onPointerUp}
+        onPointerCancel={() => {
+          swipe.current = null;
+        }}
+      >
+        {isLoading ? (
+          <ul className="myday-list" aria-label="Loading your day">
+            {[0, 1, 2].map((i) => (
+              <li key={i} className="myday-card myday-card-skeleton">
+                <Skeleton width="40%" height={14} />
+                <Skeleton width="80%" height={20} />
+                <Skeleton width="60%" height={14} />
+                <Skeleton height={48} />
+              </li>
+            ))}
+          </ul>
+        ) : !day ? (
+          <EmptyState icon="alert" title="Couldn’t load your day">
+            {problemMessage(toProblem(error))}
+          </EmptyState>
+        ) : stops.length === 0 ? (
+          <EmptyState icon="calendar" title={date === today ? 'No jobs today' : 'No jobs this day'}>
+            Nothing is assigned to you {date === today ? 'today' : 'on this day'}. Swipe or use the arrows to see other
+            days; your dispatcher’s new jobs appear here by themselves.
+          </EmptyState>
+        ) : (
+          <ol className="myday-list">
+            {stops.map((stop, i) => {
+              const mine = queue.changes.filter((c) => c.visitId === stop.visit.id);
+              return (
+                <VisitCard
+                  key={stop.visit.id}
+                  stop={stop}
+                  timeZone={day.timeZone}
+                  status={statusOf(stop.visit.id, stop.visit.status)}
+                  canAct={mayAct && stop.visit.assigneeIds.includes(membership.memberId)}
+                  next={i === nextIndex}
+                  waiting={mine.filter((c) => !c.failure)}
+                  refused={mine.filter((c) => c.failure)}
+                  onAdvance={(to) => advance(stop.visit.id, to)}
+                  onDismiss={queue.dismiss}
+                />
+              );
+            })}
+          </ol>
+        )}
+      </section>
+    </div>
+  );
+}

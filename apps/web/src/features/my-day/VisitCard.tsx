@@ -1,0 +1,87 @@
+import type { JobStatus } from '@fieldplan/shared';
+import { Icon } from '../../components/Icon';
+import { StatusLabel, statusIcon } from '../jobs/job-status';
+import { directionsUrl, nextActionLabel, nextWorkingStatus, type Stop, timeWindow } from './day';
+import type { QueuedChange } from './offline-queue';
+
+interface VisitCardProps {
+  stop: Stop;
+  timeZone: string;
+  /** The status shown: the last change waiting to be sent, else the server's. */
+  status: JobStatus;
+  /** May this person move the visit on (their own job, a role that may)? */
+  canAct: boolean;
+  /** The day's next visit: its card leads. */
+  next: boolean;
+  waiting: QueuedChange[];
+  refused: QueuedChange[];
+  onAdvance: (to: JobStatus) => void;
+  onDismiss: (id: string) => void;
+}
+
+/** One visit: when, who, where, the drive there, directions and the one big next-status button. */
+export function VisitCard({
+  stop,
+  timeZone,
+  status,
+  canAct,
+  next,
+  waiting,
+  refused,
+  onAdvance,
+  onDismiss,
+}: VisitCardProps) {
+  const { visit, travel } = stop;
+  const to = nextWorkingStatus(status);
+  const directions = directionsUrl(visit);
+  const done = status === 'completed';
+  return (
+    <li className={`myday-card${next ? ' myday-card-next' : ''}${done ? ' myday-card-done' : ''}`}>
+      {travel && (
+        <p className="myday-travel">
+          <Icon name="compass" size={14} />
+          {travel}
+        </p>
+      )}
+      <article aria-label={`${timeWindow(visit, timeZone)} ${visit.title}`}>
+        <header className="myday-card-head">
+          <span className="myday-time">{timeWindow(visit, timeZone)}</span>
+          <StatusLabel status={status} />
+        </header>
+        <h2 className="myday-title">{visit.title}</h2>
+        {visit.customerName && <p className="myday-customer">{visit.customerName}</p>}
+        {visit.address && <p className="myday-address">{visit.address}</p>}
+        {waiting.length > 0 && (
+          <p className="myday-waiting" role="status">
+            <Icon name="clock" size={14} />
+            Waiting to be sent: {waiting.map((c) => nextActionLabel[c.status] ?? c.status).join(', then ')}
+          </p>
+        )}
+        {refused.map((c) => (
+          <div key={c.id} className="myday-refused" role="alert">
+            <p>
+              <strong>{nextActionLabel[c.status] ?? c.status}</strong> — {c.failure?.message}
+            </p>
+            <button type="button" className="myday-dismiss" onClick={() => onDismiss(c.id)}>
+              Dismiss
+            </button>
+          </div>
+        ))}
+        <div className="myday-actions">
+          {directions && (
+            <a className="myday-directions" href={directions} target="_blank" rel="noopener noreferrer">
+              <Icon name="map" size={18} />
+              Directions
+            </a>
+          )}
+          {canAct && to && (
+            <button type="button" className="myday-advance" onClick={() => onAdvance(to)}>
+              <Icon name={statusIcon[to]} size={20} />
+              {nextActionLabel[to]}
+            </button>
+          )}
+        </div>
+      </article>
+    </li>
+  );
+}

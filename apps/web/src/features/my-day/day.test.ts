@@ -1,0 +1,89 @@
+import { type MyDay, type MyDayVisit, travelLeg } from '@fieldplan/shared';
+import { describe, expect, it } from 'vitest';
+import { dayTitle, directionsUrl, localDate, nextWorkingStatus, shiftDate, stopsOf, timeWindow } from './day';
+
+const visit = (overrides: Partial<MyDayVisit>): MyDayVisit => ({
+  id: 'j1',
+  jobId: 'j1',
+  occurrence: null,
+  version: 1,
+  title: 'Boiler service',
+  start: '2026-03-02T08:00:00.000Z',
+  end: '2026-03-02T09:30:00.000Z',
+  allDay: false,
+  status: 'scheduled',
+  assigneeIds: ['m1'],
+  customerName: 'Anna Schmidt',
+  address: 'Torstraße 1, Berlin',
+  lat: 52.529,
+  lng: 13.401,
+  ...overrides,
+});
+
+const home = { lat: 52.52, lng: 13.405 };
+
+describe('my day: stops and travel', () => {
+  it('gives each stop the drive from the previous one, home first', () => {
+    const a = visit({ id: 'a' });
+    const b = visit({ id: 'b', lat: 52.5, lng: 13.3, start: '2026-03-02T10:00:00.000Z' });
+    const day: MyDay = { date: '2026-03-02', timeZone: 'Europe/Berlin', homeBase: home, visits: [a, b] };
+    const stops = stopsOf(day);
+    expect(stops.map((s) => s.visit.id)).toEqual(['a', 'b']);
+    const first = travelLeg(home, { lat: 52.529, lng: 13.401 });
+    expect(first.durationS).toBeGreaterThan(60);
+    expect(stops[0]?.travel).toBe(`${Math.round(first.durationS / 60)} min drive · 1.3 km from home`);
+    expect(stops[1]?.travel).toMatch(/^\d+ min drive · 9\.\d km from previous stop$/);
+  });
+
+  it('uses the configured model', () => {
+    const day: MyDay = { date: '2026-03-02', timeZone: 'UTC', homeBase: home, visits: [visit({})] };
+    const slow = stopsOf(day, { detourFactor: 2, speedKmh: 10 })[0]?.travel;
+    expect(slow).toMatch(/^12 min drive · 2\.1 km from home$/);
+  });
+
+  it('has no drive for the first stop without a home base, nor to or from a visit without a place', () => {
+    const day: MyDay = {
+      date: '2026-03-02',
+      timeZone: 'UTC',
+      homeBase: null,
+      visits: [visit({ id: 'a' }), visit({ id: 'b', lat: null, lng: null }), visit({ id: 'c', lat: 52.5, lng: 13.3 })],
+    };
+    const [a, b, c] = stopsOf(day);
+    expect(a?.travel).toBeNull();
+    expect(b?.travel).toBeNull();
+    // From the last place known (a), not from the unplaced b.
+    expect(c?.travel).toMatch(/from previous stop$/);
+  });
+
+  it('shows time windows in the workspace zone', () => {
+    expect(timeWindow(visit({}), 'Europe/Berlin')).toBe('09:00–10:30');
+    expect(timeWindow(visit({}), 'UTC')).toBe('08:00–09:30');
+    expect(timeWindow(visit({ allDay: true, start: '2026-03-02', end: '2026-03-03' }), 'UTC')).toBe('All day');
+  });
+
+  it('moves forward one working status at a time', () => {
+    expect(nextWorkingStatus('scheduled')).toBe('en_route');
+    expect(nextWorkingStatus('en_route')).toBe('in_progress');
+    expect(nextWorkingStatus('in_progress')).toBe('completed');
+    expect(nextWorkingStatus('completed')).toBeNull();
+    expect(nextWorkingStatus('unscheduled')).toBeNull();
+  });
+
+  it('links directions to the site, or its address', () => {
+    expect(directionsUrl(visit({}))).toBe('https://www.google.com/maps/dir/?api=1&destination=52.529%2C13.401');
+    expect(directionsUrl(visit({ lat: null, lng: null }))).toBe(
+      'https://www.google.com/maps/dir/?api=1&destination=Torstra%C3%9Fe%201%2C%20Berlin',
+    );
+    expect(directionsUrl(visit({ lat: null, lng: null, address: ' ' }))).toBeNull();
+  });
+
+  it('names days and moves between them across months and years', () => {
+    expect(shiftDate('2026-02-28', 1)).toBe('2026-03-01');
+    expect(shiftDate('2026-01-01', -1)).toBe('2025-12-31');
+    expect(dayTitle('2026-03-02', '2026-03-02')).toBe('Today');
+    expect(dayTitle('2026-03-03', '2026-03-02')).toBe('Tomorrow');
+    expect(dayTitle('2026-03-01', '2026-03-02')).toBe('Yesterday');
+    expect(dayTitle('2026-03-10', '2026-03-02')).toBe('Tue 10 Mar');
+    expect(localDate(new Date(2026, 2, 2, 23, 59))).toBe('2026-03-02');
+  });
+});

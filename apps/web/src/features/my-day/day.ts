@@ -1,0 +1,99 @@
+import {
+  dayLegs,
+  defaultTravelSettings,
+  formatDistance,
+  formatDuration,
+  type JobStatus,
+  type MyDay,
+  type MyDayVisit,
+  type TravelSettings,
+} from '@fieldplan/shared';
+
+/** `YYYY-MM-DD` of an instant on this device's calendar (the phone's day is the technician's). */
+export function localDate(now: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** The date `days` after `date` (both `YYYY-MM-DD`). */
+export function shiftDate(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number);
+  const next = new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, (d ?? 1) + days));
+  return next.toISOString().slice(0, 10);
+}
+
+export const isDate = (value: string | null): value is string =>
+  value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
+
+/** "Mon 2 Mar". */
+export const shortDate = (date: string): string =>
+  new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
+
+/** "Today", "Tomorrow", "Yesterday" or "Mon 2 Mar". */
+export function dayTitle(date: string, today: string): string {
+  if (date === today) return 'Today';
+  if (date === shiftDate(today, 1)) return 'Tomorrow';
+  if (date === shiftDate(today, -1)) return 'Yesterday';
+  return shortDate(date);
+}
+
+/** "08:00–09:30" in the workspace's zone; "All day" for an all-day visit. */
+export function timeWindow(visit: Pick<MyDayVisit, 'start' | 'end' | 'allDay'>, timeZone: string): string {
+  if (visit.allDay) return 'All day';
+  const format = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone });
+  return `${format.format(new Date(visit.start))}–${format.format(new Date(visit.end))}`;
+}
+
+/** One stop of the day with the drive to it. */
+export interface Stop {
+  visit: MyDayVisit;
+  /** "12 min drive · 4.3 km from home", or null when either end has no place. */
+  travel: string | null;
+}
+
+/**
+ * The day's visits in order with the drive to each from the previous stop — the home base first —
+ * by the travel model (straight line × detour at an average speed).
+ */
+export function stopsOf(day: MyDay, settings: TravelSettings = defaultTravelSettings): Stop[] {
+  const points = day.visits.map((v) => (v.lat === null || v.lng === null ? null : { lat: v.lat, lng: v.lng }));
+  const legs = dayLegs(day.homeBase, points, settings);
+  let previousPlaced = day.homeBase ? 'home' : null;
+  return day.visits.map((visit, i) => {
+    const leg = legs[i] ?? null;
+    const from = previousPlaced;
+    if (points[i]) previousPlaced = 'previous stop';
+    return {
+      visit,
+      travel:
+        leg && from ? `${formatDuration(leg.durationS)} drive · ${formatDistance(leg.distanceM)} from ${from}` : null,
+    };
+  });
+}
+
+const forward: Partial<Record<JobStatus, JobStatus>> = {
+  scheduled: 'en_route',
+  en_route: 'in_progress',
+  in_progress: 'completed',
+};
+
+/** The one next status along the working states (PRODUCT.md §4), or null when the visit is done. */
+export const nextWorkingStatus = (status: JobStatus): JobStatus | null => forward[status] ?? null;
+
+export const nextActionLabel: Partial<Record<JobStatus, string>> = {
+  en_route: 'On my way',
+  in_progress: 'Start work',
+  completed: 'Complete',
+};
+
+/**
+ * Where "Directions" goes: Google Maps' cross-platform directions URL. It opens the Maps app on
+ * Android and (when installed) on iOS, and the web elsewhere; a `geo:` URI does nothing on iOS or a desktop.
+ */
+export function directionsUrl(visit: Pick<MyDayVisit, 'lat' | 'lng' | 'address'>): string | null {
+  const destination = visit.lat !== null && visit.lng !== null ? `${visit.lat},${visit.lng}` : visit.address.trim();
+  if (!destination) return null;
+  return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(destination)}`;
+}

@@ -1,0 +1,99 @@
+import type { Problem } from '@fieldplan/shared';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { api } from '../../app/api';
+import { useAppDispatch } from '../../app/hooks';
+import { toProblem } from '../../lib/problem';
+import { jobMutations } from '../jobs/mutations';
+import { myDayTag } from './endpoints';
+import { type QueuedChange, type SendResult, StatusQueue } from './offline-queue';
+
+const queues = new Map<string, StatusQueue>();
+
+/** The workspace's queue on this device (one instance per page, so every screen sees the same). */
+export function queueFor(workspaceId: string): StatusQueue {
+  let queue = queues.get(workspaceId);
+  if (!queue) {
+    queue = new StatusQueue(window.localStorage, `fieldplan.my-day.queue.${workspaceId}`);
+    queues.set(workspaceId, queue);
+  }
+  return queue;
+}
+
+/** What the technician reads when the server refused a queued change. */
+export function refusalMessage(problem: Problem): string {
+  switch (problem.code) {
+    case 'version_conflict':
+      return 'Not sent: someone else changed this job first. Check it and try again.';
+    case 'not_found':
+      return 'Not sent: this job no longer exists.';
+    default:
+      return `Not sent: ${problem.detail}`;
+  }
+}
+
+/**
+ * My day's status changes: queued on this phone first, sent in order whenever the browser is online
+ * (now, on the `online` event, on opening the page), refusals kept on their visit until dismissed.
+ */
+export function useStatusQueue(workspaceId: string) {
+  const queue = queueFor(workspaceId);
+  const changes = useSyncExternalStore(queue.subscribe, queue.list);
+  const dispatch = useAppDispatch();
+
+  const send = useCallback(
+    async (change: QueuedChange): Promise<SendResult> => {
+      if (!navigator.onLine) return { kind: 'offline' };
+      const request = dispatch(
+        jobMutations.endpoints.changeJobStatus.initiate({
+          workspaceId: change.workspaceId,
+          id: change.jobId,
+          version: change.version,
+          occurrence: change.occurrence,
+          status: change.status,
+        }),
+      );
+      try {
+        const job = await request.unwrap();
+        return { kind: 'sent', version: job.version };
+      } catch (error) {
+        const problem = toProblem(error);
+        // No answer at all (status 0) or the server unreachable behind a proxy: try again later.
+        if (problem.status === 0 || problem.status === 502 || problem.status === 503 || problem.status === 504) {
+          return { kind: 'offline' };
+        }
+        return { kind: 'refused', code: problem.code, message: refusalMessage(problem) };
+      }
+    },
+    [dispatch],
+  );
+
+  const flush = useCallback(async () => {
+    const result = await queue.flush(send);
+    if (result.sent > 0 || result.refused > 0) dispatch(api.util.invalidateTags([myDayTag]));
+    return result;
+  }, [queue, send, dispatch]);
+
+  useEffect(() => {
+    void flush();
+    const onOnline = () => void flush();
+    const onStorage = (event: StorageEvent) => {
+      if (event.key?.startsWith('fieldplan.my-day.queue.')) queue.reload();
+    };
+    window.addEventListener('online', onOnline);
+    window.addEventListener('storage', onStorage);
+    return () => {
+      window.removeEventListener('online', onOnline);
+      window.removeEventListener('storage', onStorage);
+    };
+  }, [flush, queue]);
+
+  const add = useCallback(
+    (change: Omit<QueuedChange, 'id' | 'queuedAt'>) => {
+      queue.add(change);
+      void flush();
+    },
+    [queue, flush],
+  );
+
+  return { changes, add, dismiss: (id: string) => queue.dismiss(id), flush };
+}

@@ -1,0 +1,81 @@
+import { lazy, Suspense } from 'react';
+import { useParams } from 'react-router';
+import { Logo } from '../../components/Logo';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useGetTrackingQuery } from './endpoints';
+import { arrivalText, statusHeadline, windowText } from './format';
+import { useTrackingChannel } from './use-tracking-channel';
+import './Tracking.css';
+
+// Leaflet only when there is a position to show: the page itself stays small on a phone.
+const TrackingMap = lazy(() => import('./TrackingMap').then((m) => ({ default: m.TrackingMap })));
+
+/** `/track/:token`: the customer's page (issue 9) — no session, nothing but this visit. */
+export function TrackingPage() {
+  const { token = '' } = useParams();
+  const { data: page, error, isLoading } = useGetTrackingQuery(token, { refetchOnFocus: true });
+  const { ended } = useTrackingChannel(token, page?.channel);
+  useDocumentTitle('Your visit');
+
+  if (isLoading) {
+    return (
+      <main className="track" aria-busy="true">
+        <TrackHeader />
+        <p className="track-loading">Loading your visit…</p>
+      </main>
+    );
+  }
+  if (!page || error || ended) return <ExpiredPage />;
+
+  return (
+    <main className="track">
+      <TrackHeader />
+      <section className="track-card" aria-live="polite">
+        <p className="track-status">{statusHeadline(page)}</p>
+        <p className="track-window">{windowText(page.window)}</p>
+        <p className="track-tech">
+          <span className="track-dot" style={{ background: page.technician.colour }} aria-hidden="true" />
+          Your technician: <strong>{page.technician.firstName}</strong>
+        </p>
+        {page.eta && <p className="track-eta">{arrivalText(page.eta)}</p>}
+      </section>
+      {page.status === 'en_route' &&
+        (page.position ? (
+          <Suspense fallback={<div className="track-map track-map-loading" />}>
+            <TrackingMap position={page.position} colour={page.technician.colour} />
+          </Suspense>
+        ) : (
+          <p className="track-note">The map appears as soon as {page.technician.firstName}’s position comes in.</p>
+        ))}
+      <p className="track-note">
+        This page updates by itself. The position shown is approximate (to about 200 m) and only while{' '}
+        {page.technician.firstName} is on the way.
+      </p>
+    </main>
+  );
+}
+
+function TrackHeader() {
+  return (
+    <header className="track-head">
+      <Logo />
+    </header>
+  );
+}
+
+/** Expired, revoked, finished or never existed: one friendly answer for all (nothing to tell them apart). */
+export function ExpiredPage() {
+  useDocumentTitle('Link expired');
+  return (
+    <main className="track">
+      <TrackHeader />
+      <section className="track-card track-expired">
+        <h1>This link has expired</h1>
+        <p>
+          Tracking links work only while a visit is on its way or in progress. If you are still expecting someone,
+          please contact the company that sent you the link.
+        </p>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,177 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MyDayPage } from '../pages/my-day-page.js';
+import { TrackingPage } from '../pages/tracking-page.js';
+import { baseUrl, launchBrowser, newContext, signInViaApi, trackPageErrors } from '../support/browser.js';
+
+interface Me {
+  memberships: { workspaceId: string; workspaceSlug: string; memberId: string }[];
+}
+interface Job {
+  id: string;
+  version: number;
+  status: string;
+}
+
+async function api<T>(page: Page, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
+  const response = await page.request.fetch(`/api/v1${path}`, { method, data, headers: { origin: baseUrl } });
+  if (!response.ok()) throw new Error(`${method} ${path}: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+const phone = { width: 390, height: 844 };
+const minute = 60_000;
+
+describe('the technician’s day on a phone and the customer’s tracking link (issue 9)', () => {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser.close();
+  });
+
+  it('works through a day with two changes made offline while the customer watches the technician come', async () => {
+    // The dispatcher gives Tomasz (tech1) two visits today, through the API.
+    const office = await newContext(browser);
+    contexts.push(office);
+    await signInViaApi(office, 'dispatcher@demo.test');
+    const officePage = await office.newPage();
+    const me = await api<Me>(officePage, 'GET', '/me');
+    const ws = me.memberships.find((m) => m.workspaceSlug === 'demo')?.workspaceId ?? '';
+    const members = await api<{ id: string; name: string }[]>(officePage, 'GET', `/workspaces/${ws}/members`);
+    const tomasz = members.find((m) => m.name === 'Tomasz Nowak')?.id ?? '';
+    const now = Date.now();
+    const suffix = now.toString(36);
+    const visit = (title: string, from: number, to: number, lat: number, lng: number) =>
+      api<Job>(officePage, 'POST', `/workspaces/${ws}/jobs`, {
+        title,
+        address: 'Torstraße 1, 10119 Berlin',
+        lat,
+        lng,
+        start: new Date(now + from * minute).toISOString(),
+        end: new Date(now + to * minute).toISOString(),
+        assigneeIds: [tomasz],
+      });
+    const first = `Boiler check ${suffix}`;
+    const second = `Radiator bleed ${suffix}`;
+    const a = await visit(first, -20, 70, 52.529, 13.401);
+    const b = await visit(second, 90, 150, 52.5, 13.35);
+
+    // Tomasz on his phone (Berlin time, like the workspace).
+    const phoneContext = await browser.newContext({
+      baseURL: baseUrl,
+      viewport: phone,
+      isMobile: true,
+      hasTouch: true,
+      timezoneId: 'Europe/Berlin',
+    });
+    contexts.push(phoneContext);
+    await signInViaApi(phoneContext, 'tech1@demo.test');
+    const techPage = await phoneContext.newPage();
+    const techErrors = trackPageErrors(techPage);
+    // The start page sends a technician on a phone to my day.
+    await techPage.goto('/');
+    await techPage.waitForURL(/\/w\/demo\/my-day$/);
+    const myDay = new MyDayPage(techPage);
+    await myDay.card(first).waitFor();
+    await myDay.card(second).waitFor();
+    await myDay.serviceWorkerReady();
+    // Loaded once under the service worker: the shell and the day are kept for offline reading.
+    await techPage.reload();
+    await myDay.card(first).waitFor();
+    expect(await myDay.card(first).textContent()).toContain('Torstraße 1');
+    expect(await myDay.card(first).locator('a', { hasText: 'Directions' }).getAttribute('href')).toBe(
+      'https://www.google.com/maps/dir/?api=1&destination=52.529%2C13.401',
+    );
+
+    // On my way (online): the visit's tracking link exists for the dispatcher to send.
+    await myDay.advance(first, 'On my way').click();
+    await expect.poll(() => myDay.status(first).textContent()).toBe('En route');
+    await expect
+      .poll(async () => (await api<Job>(officePage, 'GET', `/workspaces/${ws}/jobs/${a.id}`)).status)
+      .toBe('en_route');
+    const [link] = await api<{ url: string }[]>(officePage, 'GET', `/workspaces/${ws}/tracking-links?jobId=${a.id}`);
+    expect(link?.url).toMatch(/\/track\/[A-Za-z0-9_-]{43}$/);
+
+    // The customer opens it: no session, another browser profile.
+    const customerContext = await browser.newContext({ baseURL: baseUrl, viewport: phone, isMobile: true });
+    contexts.push(customerContext);
+    const customerPage = await customerContext.newPage();
+    const customerErrors = trackPageErrors(customerPage);
+    const tracking = new TrackingPage(customerPage);
+    await tracking.open(link?.url ?? '');
+    await expect.poll(() => tracking.headline.textContent()).toBe('Tomasz is on the way');
+    expect(await customerPage.locator('.track-tech').textContent()).toContain('Tomasz');
+    expect(await customerPage.content()).not.toContain('Nowak');
+
+    // Tomasz's position comes in (one ping every 5 s at most: a 429 says when to try again).
+    const ping = async (lat: number, lng: number) => {
+      for (;;) {
+        const res = await techPage.request.post(`/api/v1/workspaces/${ws}/locations`, {
+          data: { lat, lng, accuracyM: 10 },
+          headers: { origin: baseUrl },
+        });
+        if (res.status() === 201) return;
+        if (res.status() !== 429) throw new Error(`ping: ${res.status()} ${await res.text()}`);
+        await techPage.waitForTimeout(Number(res.headers()['retry-after'] ?? '1') * 1000);
+      }
+    };
+    await ping(52.52, 13.405);
+    await tracking.map.waitFor();
+    const start = await tracking.position();
+    expect(Math.abs(start.lat - 52.52)).toBeLessThan(0.002);
+    expect(await customerPage.locator('.track-eta').textContent()).toMatch(/^Arriving around \d{1,2}:\d{2}/);
+    await ping(52.526, 13.403);
+    await expect.poll(async () => (await tracking.position()).lat).toBeGreaterThan(start.lat);
+
+    // Offline in a cellar: two status changes wait on the phone.
+    await phoneContext.setOffline(true);
+    await techPage.reload();
+    await myDay.card(first).waitFor();
+    await myDay.advance(first, 'Start work').click();
+    await myDay.advance(second, 'On my way').click();
+    await expect.poll(() => myDay.sync.textContent()).toContain('2 status changes waiting to be sent');
+    expect(await myDay.waiting(first).textContent()).toContain('Start work');
+    expect(await myDay.status(first).textContent()).toBe('In progress');
+    // Nothing reached the server yet.
+    expect((await api<Job>(officePage, 'GET', `/workspaces/${ws}/jobs/${a.id}`)).status).toBe('en_route');
+    expect(await tracking.headline.textContent()).toBe('Tomasz is on the way');
+
+    // Back online: both go, in order, with If-Match.
+    await phoneContext.setOffline(false);
+    await myDay.sync.waitFor({ state: 'detached' });
+    expect((await api<Job>(officePage, 'GET', `/workspaces/${ws}/jobs/${a.id}`)).status).toBe('in_progress');
+    expect((await api<Job>(officePage, 'GET', `/workspaces/${ws}/jobs/${b.id}`)).status).toBe('en_route');
+
+    // The customer's page: arrived, and the position is gone.
+    await expect.poll(() => tracking.headline.textContent()).toBe('Tomasz has arrived and is working');
+    await tracking.map.waitFor({ state: 'detached' });
+    expect(await customerPage.locator('.track-eta').count()).toBe(0);
+
+    // The rest of the day, online.
+    await myDay.advance(first, 'Complete').click();
+    await expect.poll(() => myDay.status(first).textContent()).toBe('Completed');
+    await myDay.advance(second, 'Start work').click();
+    await expect.poll(() => myDay.status(second).textContent()).toBe('In progress');
+    await myDay.advance(second, 'Complete').click();
+    await expect.poll(() => myDay.status(second).textContent()).toBe('Completed');
+    await expect
+      .poll(async () => (await api<Job>(officePage, 'GET', `/workspaces/${ws}/jobs/${b.id}`)).status)
+      .toBe('completed');
+
+    // The visit is over: the open page says so, and so does the link opened again.
+    await tracking.expired.waitFor();
+    await tracking.open(link?.url ?? '');
+    await tracking.expired.waitFor();
+    const api404 = await customerPage.request.get(`/api/v1/track/${link?.url.split('/').pop()}`);
+    expect(api404.status()).toBe(404);
+    await tracking.open('/track/not-a-real-token-at-all');
+    await tracking.expired.waitFor();
+
+    expect(techErrors).toEqual([]);
+    expect(customerErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,2 @@
+export * from './coarsen.js';
+export * from './model.js';
