@@ -258,6 +258,9 @@ export interface FeedTokensTable {
   hint: string;
   created_by: string | null;
   created_at: number;
+  revoked_at: number | null;
+}
+
 /** A customer's tracking link of one visit (issue 9); the token itself is never stored in clear. */
 export interface TrackingLinksTable {
   id: string;

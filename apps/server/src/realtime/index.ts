@@ -6,13 +6,13 @@ import { createChangePublisher } from './change-publisher.js';
 import { resolveCredentials } from './credentials.js';
 import { createEmbeddedPublisher } from './embedded.js';
 import { createExternalPublisher } from './external.js';
-import { type Outbox, type RecordedChange, runWithOutbox } from './outbox.js';
+import { type Outbox, runWithOutbox } from './outbox.js';
 import type { RealtimePublisher } from './publisher.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Publishes changes a background writer recorded under `runWithOutbox` (after its commit). */
-    publishRecorded(changes: readonly RecordedChange[]): Promise<void>;
+    /** Publishes what a background writer recorded under `runWithOutbox` (after its commit). */
+    publishRecorded(outbox: Outbox): Promise<void>;
   }
   interface FastifyRequest {
     /** The changes this request recorded (writes only), published after it is answered. */
@@ -32,8 +32,10 @@ export async function setupRealtime(app: FastifyInstance, config: Config, db: Db
     : await createEmbeddedPublisher(app, config, credentials, log);
   const changes = createChangePublisher(db, publisher, log);
 
-  app.decorate('publishRecorded', (recorded: readonly RecordedChange[]) =>
-    recorded.length > 0 ? changes.enqueue(recorded) : Promise.resolve(),
+  app.decorate('publishRecorded', (outbox: Outbox) =>
+    outbox.changes.length > 0 || outbox.publishes.size > 0
+      ? changes.enqueue(outbox.changes, [...outbox.publishes.values()])
+      : Promise.resolve(),
   );
   app.decorateRequest('outbox', null);
   app.addHook('preHandler', (request, _reply, done) => {

@@ -20,7 +20,7 @@ export function startFeedRefresh(app: FastifyInstance, db: Db, fetching: FeedFet
     const ids = await dueFeeds(db.kysely, Date.now(), batch);
     for (const id of ids) {
       if (closing) return;
-      const outbox: Outbox = { changes: [] };
+      const outbox: Outbox = { changes: [], publishes: new Map() };
       try {
         const outcome = await runWithOutbox(outbox, () =>
           refreshFeed(db.kysely, id, fetching, null, { dueOnly: true }),
@@ -29,7 +29,7 @@ export function startFeedRefresh(app: FastifyInstance, db: Db, fetching: FeedFet
       } catch (err) {
         app.log.warn({ err, feedId: id }, 'feeds: refreshing a feed failed');
       }
-      await app.publishRecorded(outbox.changes);
+      await app.publishRecorded(outbox);
     }
   }
 
