@@ -10,6 +10,8 @@ export default defineConfig({
           name: 'shared',
           include: ['packages/shared/src/**/*.test.ts'],
           environment: 'node',
+          // The property tests (2,000 random rules against rrule) take seconds on a busy machine.
+          testTimeout: 20_000,
         },
       },
       {
