@@ -20,6 +20,7 @@ import { authRoutes } from './modules/auth/routes.js';
 import { calendarRoutes } from './modules/calendar/routes.js';
 import { changeRoutes } from './modules/changes/routes.js';
 import { customerRoutes } from './modules/customers/routes.js';
+import { type FeedOptions, registerFeeds } from './modules/feeds/index.js';
 import { invitationRoutes } from './modules/invitations/routes.js';
 import { jobRoutes } from './modules/jobs/routes.js';
 import { startLocationPruning } from './modules/locations/prune.js';
@@ -39,6 +40,8 @@ export interface AppOptions {
   signInPerMinute?: number;
   /** Log to stdout (pino); tests pass false. */
   logger?: boolean;
+  /** Calendar feeds' fetch policy overrides and background refresh (tests). */
+  feeds?: FeedOptions;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -120,6 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   changeRoutes(app, deps);
   locationRoutes(app, deps);
   startLocationPruning(app, db);
+  registerFeeds(app, deps, options.feeds);
 
   await registerSpa(app, config.WEB_DIST === '' ? null : (config.WEB_DIST ?? defaultWebDist));
   return app;

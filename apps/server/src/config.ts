@@ -42,6 +42,14 @@ const envSchema = z.object({
   FIELDPLAN_DEMO: bool.default(true),
   /** Sign-in attempts a minute per address and per account (PRODUCT.md §9: 10). */
   SIGNIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** Lets calendar feeds be fetched from 127.0.0.0/8 and ::1 on any port: for tests only, never in production. */
+  FEEDS_ALLOW_LOOPBACK: bool.default(false),
+  /** Ports besides 80 and 443 that calendar feeds may use, comma-separated (`8080,8443`). */
+  FEEDS_ALLOWED_PORTS: z
+    .string()
+    .regex(/^\d{1,5}(,\d{1,5})*$/, 'must be port numbers separated by commas, like 8080,8443')
+    .transform((v) => v.split(',').map(Number))
+    .default([]),
   /** Where the built SPA lives; empty disables static serving (API-only tests). */
   WEB_DIST: z.string().optional(),
 });

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { type Db, migrate, openDb } from '../src/db/database.js';
+import type { FeedOptions } from '../src/modules/feeds/index.js';
 
 /** Which database the suite runs on: `FIELDPLAN_TEST_DB=postgres` or SQLite (default). */
 export const testDialect = process.env.FIELDPLAN_TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
@@ -60,10 +61,18 @@ export interface TestContext {
 }
 
 /** The real app on a fresh database, API only (no SPA), silent. */
-export async function createTestApp(options: { signInPerMinute?: number; env?: Record<string, string> } = {}) {
+export async function createTestApp(
+  options: { signInPerMinute?: number; env?: Record<string, string>; feeds?: FeedOptions } = {},
+) {
   const { db, cleanup } = await createTestDb();
   const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env }), WEB_DIST: '' };
-  const app = await buildApp({ config, db, logger: false, signInPerMinute: options.signInPerMinute ?? 1000 });
+  const app = await buildApp({
+    config,
+    db,
+    logger: false,
+    signInPerMinute: options.signInPerMinute ?? 1000,
+    ...(options.feeds && { feeds: options.feeds }),
+  });
   await app.ready();
   return {
     app,

@@ -178,8 +178,11 @@ export function listRoutes(app: FastifyInstance): { method: string; url: string 
  * those of `areasPath`, realtime-access.test.ts those of `realtimePath`; permissions.test.ts and isolation.test.ts hold the rest, so between them
  * every registered workspace route is covered.
  */
-export const schedulePath = /^\/api\/v1\/workspaces\/:ws\/(customers|jobs|calendar|areas|changes|locations)/;
+export const schedulePath =
+  /^\/api\/v1\/workspaces\/:ws\/(customers|jobs|calendar|areas|changes|locations|feeds|feed-tokens)/;
 /** The service-area routes (issue 5), covered by areas-access.test.ts. */
 export const areasPath = /^\/api\/v1\/workspaces\/:ws\/areas/;
+/** Calendar feeds, iCal links and busy time (issue 8), covered by feeds/feeds-access.test.ts. */
+export const feedsPath = /^\/api\/v1\/workspaces\/:ws\/(feeds|feed-tokens|calendar\/busy)/;
 /** The change log and live locations (issue 6), covered by realtime-access.test.ts. */
 export const realtimePath = /^\/api\/v1\/workspaces\/:ws\/(changes|locations)/;

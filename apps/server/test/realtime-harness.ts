@@ -8,6 +8,7 @@ import Pusher, { type Channel } from 'pusher-js';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { Db } from '../src/db/database.js';
+import type { FeedOptions } from '../src/modules/feeds/index.js';
 import { createTestDb } from './harness.js';
 
 /** The real app (embedded realtime server included) listening on an ephemeral loopback port. */
@@ -28,13 +29,21 @@ export interface LiveAppOptions {
   db?: Db;
   /** Extra routes registered before the app is ready (they get every app hook). */
   extraRoutes?: (app: FastifyInstance) => void;
+  /** Calendar feeds' options (issue 8). */
+  feeds?: FeedOptions;
 }
 
 export async function createLiveApp(options: LiveAppOptions = {}): Promise<LiveApp> {
   const own = options.db ? null : await createTestDb();
   const db = options.db ?? (own as { db: Db }).db;
   const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env }), WEB_DIST: '' };
-  const app = await buildApp({ config, db, logger: false, signInPerMinute: 1000 });
+  const app = await buildApp({
+    config,
+    db,
+    logger: false,
+    signInPerMinute: 1000,
+    ...(options.feeds && { feeds: options.feeds }),
+  });
   options.extraRoutes?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as AddressInfo).port;

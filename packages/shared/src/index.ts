@@ -9,6 +9,7 @@ export * from './schemas/areas.js';
 export * from './schemas/auth.js';
 export * from './schemas/calendar.js';
 export * from './schemas/customers.js';
+export * from './schemas/feeds.js';
 export * from './schemas/fields.js';
 export * from './schemas/jobs.js';
 export * from './schemas/me.js';

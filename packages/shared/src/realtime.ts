@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type Area, areaSchema } from './schemas/areas.js';
 import { type Customer, customerSchema } from './schemas/customers.js';
+import { type Feed, feedSchema } from './schemas/feeds.js';
 import { latField, lngField } from './schemas/fields.js';
 import { type Job, jobSchema } from './schemas/jobs.js';
 import { type Member, memberSchema, roleField } from './schemas/members.js';
@@ -52,7 +53,7 @@ export const realtimeEvents = { change: 'change', location: 'location' } as cons
 export const presenceInfoSchema = z.object({ name: z.string(), role: roleField, colour: z.string() });
 export type PresenceInfo = z.infer<typeof presenceInfoSchema>;
 
-export const changeEntities = ['job', 'customer', 'area', 'member', 'workspace'] as const;
+export const changeEntities = ['job', 'customer', 'area', 'member', 'workspace', 'feed'] as const;
 export type ChangeEntity = (typeof changeEntities)[number];
 export const changeActions = ['created', 'updated', 'deleted'] as const;
 export type ChangeAction = (typeof changeActions)[number];
@@ -78,6 +79,7 @@ export const changeEventSchema = z.discriminatedUnion('entity', [
   changeOf('job', jobSchema),
   changeOf('customer', customerSchema),
   changeOf('area', areaSchema),
+  changeOf('feed', feedSchema),
   changeOf('member', memberSchema),
   changeOf('workspace', workspaceSchema),
 ]);
@@ -93,6 +95,7 @@ export interface ChangeEntityData {
   job: Job;
   customer: Customer;
   area: Area;
+  feed: Feed;
   member: Member;
   workspace: Workspace;
 }

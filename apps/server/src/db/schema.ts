@@ -21,6 +21,9 @@ export interface Database {
   location_pings: LocationPingsTable;
   location_latest: LocationPingsTable;
   install_secrets: InstallSecretsTable;
+  feed_subscriptions: FeedSubscriptionsTable;
+  feed_events: FeedEventsTable;
+  feed_tokens: FeedTokensTable;
 }
 
 export interface UsersTable {
@@ -197,4 +200,62 @@ export interface InstallSecretsTable {
   name: string;
   value: string;
   created_at: number;
+}
+
+/** An iCalendar subscription (issue 8): busy time of one technician (member_id) or the workspace. */
+export interface FeedSubscriptionsTable {
+  id: string;
+  workspace_id: string;
+  name: string;
+  url: string;
+  colour: string;
+  member_id: string | null;
+  refresh_minutes: number;
+  status: 'pending' | 'ok' | 'failing';
+  last_error: string | null;
+  /** The last attempt, and the last success (the copy in use). */
+  last_fetched_at: number | null;
+  last_success_at: number | null;
+  /** Failed attempts in a row (the retry backoff). */
+  failures: number;
+  next_refresh_at: number;
+  etag: string | null;
+  last_modified: string | null;
+  /** SHA-256 of the last good body: an unchanged feed rewrites nothing. */
+  content_hash: string | null;
+  event_count: number;
+  /** The process refreshing it now, until lease_expires_at (ms). */
+  lease_owner: string | null;
+  lease_expires_at: number | null;
+  version: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One imported one-off event, or one series (master + overrides as iCalendar text). */
+export interface FeedEventsTable {
+  feed_id: string;
+  workspace_id: string;
+  seq: number;
+  uid: string;
+  summary: string;
+  all_day: number;
+  /** One-offs: start/end (dates as UTC-midnight ms when all-day). Series: span, end null when endless. */
+  start_at: number;
+  end_at: number | null;
+  series_ics: string | null;
+}
+
+/** An iCal export link: a technician's jobs (member_id) or the whole workspace's. */
+export interface FeedTokensTable {
+  id: string;
+  workspace_id: string;
+  member_id: string | null;
+  /** SHA-256 of the token. */
+  token_hash: string;
+  /** Its last four characters. */
+  hint: string;
+  created_by: string | null;
+  created_at: number;
+  revoked_at: number | null;
 }

@@ -6,10 +6,14 @@ import { createChangePublisher } from './change-publisher.js';
 import { resolveCredentials } from './credentials.js';
 import { createEmbeddedPublisher } from './embedded.js';
 import { createExternalPublisher } from './external.js';
-import { type Outbox, runWithOutbox } from './outbox.js';
+import { type Outbox, type RecordedChange, runWithOutbox } from './outbox.js';
 import type { RealtimePublisher } from './publisher.js';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Publishes changes a background writer recorded under `runWithOutbox` (after its commit). */
+    publishRecorded(changes: readonly RecordedChange[]): Promise<void>;
+  }
   interface FastifyRequest {
     /** The changes this request recorded (writes only), published after it is answered. */
     outbox: Outbox | null;
@@ -28,6 +32,9 @@ export async function setupRealtime(app: FastifyInstance, config: Config, db: Db
     : await createEmbeddedPublisher(app, config, credentials, log);
   const changes = createChangePublisher(db, publisher, log);
 
+  app.decorate('publishRecorded', (recorded: readonly RecordedChange[]) =>
+    recorded.length > 0 ? changes.enqueue(recorded) : Promise.resolve(),
+  );
   app.decorateRequest('outbox', null);
   app.addHook('preHandler', (request, _reply, done) => {
     if (request.method === 'GET' || request.method === 'HEAD') {

@@ -3,6 +3,7 @@ import * as foundation from './0001-foundation.js';
 import * as schedule from './0002-schedule.js';
 import * as areas from './0003-areas.js';
 import * as realtimeLocations from './0004-realtime-locations.js';
+import * as feeds from './0005-feeds.js';
 
 /** Every migration, in order. Imported statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002-schedule': schedule,
   '0003-areas': areas,
   '0004-realtime-locations': realtimeLocations,
+  '0005-feeds': feeds,
 };

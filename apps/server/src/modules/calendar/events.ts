@@ -8,6 +8,7 @@ import {
   unassignedColour,
   unassignedResourceId,
 } from '@fieldplan/shared';
+import { type BusyBooking, withBusy } from './busy-overlap.js';
 import { findOverlaps } from './overlaps.js';
 import type { FeedExceptionRow, FeedJobRow, Range } from './queries.js';
 
@@ -17,6 +18,8 @@ export interface FeedData {
   assignees: Map<string, string[]>;
   exceptions: FeedExceptionRow[];
   colours: Map<string, string>;
+  /** Busy time from subscribed calendars (issue 8): a job on it counts as double-booked. */
+  busy?: BusyBooking[];
 }
 
 export interface FeedFilter {
@@ -86,7 +89,12 @@ const busy = (d: Draft) => !d.allDay && d.status !== 'cancelled';
 export function buildEvents(data: FeedData, zone: string, range: Range, filter: FeedFilter): CalendarEvent[] {
   const all = drafts(data, zone, range);
   const overlaps = findOverlaps(
-    all.filter(busy).map((d) => ({ id: d.id, jobId: d.row.id, start: d.start, end: d.end, memberIds: d.assigneeIds })),
+    withBusy(
+      all
+        .filter(busy)
+        .map((d) => ({ id: d.id, jobId: d.row.id, start: d.start, end: d.end, memberIds: d.assigneeIds })),
+      data.busy ?? [],
+    ),
   );
   const statuses = filter.statuses && filter.statuses.length > 0 ? new Set(filter.statuses) : null;
   const tech = filter.technicianId;

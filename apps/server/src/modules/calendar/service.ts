@@ -11,6 +11,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { fieldError } from '../../http/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
+import { busyBookingsIn } from './busy-overlap.js';
 import type { FeedCache, FeedEntry } from './cache.js';
 import { buildEvents } from './events.js';
 import {
@@ -62,14 +63,16 @@ async function computeFeed(
   query: CalendarQuery,
   etag: string,
 ): Promise<FeedEntry> {
-  const [oneOffs, series, assignees, exceptions, colours] = await Promise.all([
+  const [oneOffs, series, assignees, exceptions, colours, busy] = await Promise.all([
     oneOffJobs(db, workspaceId, range),
     seriesJobs(db, workspaceId, range),
     assigneesInRange(db, workspaceId, range),
     exceptionsInRange(db, workspaceId, range),
     memberColours(db, workspaceId),
+    busyBookingsIn(db, workspaceId, zone, range),
   ]);
-  const data = { oneOffs, series, assignees, exceptions, colours: new Map(colours.map((m) => [m.id, m.colour])) };
+  const colourMap = new Map(colours.map((m) => [m.id, m.colour]));
+  const data = { oneOffs, series, assignees, exceptions, colours: colourMap, busy };
   const events = buildEvents(data, zone, range, { technicianId: query.technicianId, statuses: query.status });
   if (events.length > limits.calendarMaxEvents) {
     throw fieldError(

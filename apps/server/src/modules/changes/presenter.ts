@@ -2,6 +2,7 @@ import {
   type ChangeAction,
   type ChangeEntity,
   type ChangeEvent,
+  can,
   changeActions,
   changeEntities,
   type Removed,
@@ -13,6 +14,8 @@ import { presentArea } from '../areas/presenter.js';
 import { findArea } from '../areas/queries.js';
 import { presentCustomer } from '../customers/presenter.js';
 import { customersWithJobsOf, findCustomer } from '../customers/queries.js';
+import { presentFeed } from '../feeds/presenter.js';
+import { findFeed } from '../feeds/queries.js';
 import { presentJob } from '../jobs/presenter.js';
 import { loadJob } from '../jobs/queries.js';
 import { presentMember } from '../members/presenter.js';
@@ -55,6 +58,11 @@ async function loadEntity(
     case 'area': {
       const row = await findArea(db, workspaceId, id);
       return row && presentArea(row);
+    }
+    case 'feed': {
+      const row = await findFeed(db, workspaceId, id);
+      const fullUrl = audience.kind === 'actor' && can(audience.actor.role, 'schedule.write');
+      return row && presentFeed(row, fullUrl);
     }
     case 'member': {
       const row = await findMember(db, workspaceId, id);

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps.js';
+import { defaultFetchPolicy, type FetchPolicy } from './fetch/fetcher.js';
+import { processLeaseOwner } from './lease.js';
+import { feedRoutes } from './routes.js';
+import { startFeedRefresh } from './scheduler.js';
+import { feedTokenRoutes } from './token-routes.js';
+
+export interface FeedOptions {
+  /** Overrides of the fetch policy (tests: a DNS stand-in, short timeouts). */
+  policy?: Partial<FetchPolicy>;
+  /** The background refresh loop (default on; tests refresh explicitly). */
+  background?: boolean;
+  /** How often the loop looks for due feeds (default 30 s). */
+  intervalMs?: number;
+}
+
+/** Calendar feeds (issue 8): import routes, iCal links and the background refresh. */
+export function registerFeeds(app: FastifyInstance, deps: Deps, options: FeedOptions = {}): void {
+  const { config } = deps;
+  const policy: FetchPolicy = {
+    ...defaultFetchPolicy,
+    allowLoopback: config.FEEDS_ALLOW_LOOPBACK,
+    allowedPorts: config.FEEDS_ALLOWED_PORTS,
+    ...options.policy,
+  };
+  const fetching = { policy, owner: processLeaseOwner };
+  feedRoutes(app, deps, fetching);
+  feedTokenRoutes(app, deps);
+  if (options.background !== false) startFeedRefresh(app, deps.db, fetching, options.intervalMs);
+}

@@ -1,0 +1,30 @@
+import { createHash } from 'node:crypto';
+import { type FetchPolicy, fetchCalendar, type Validators } from './fetch/fetcher.js';
+import { FeedFetchError } from './fetch/url.js';
+import { FeedParseError, type ParsedFeed, parseFeed } from './ical/parse.js';
+
+export type Loaded =
+  | { kind: 'not_modified' }
+  | { kind: 'ok'; parsed: ParsedFeed; hash: string; validators: Validators };
+
+/**
+ * Fetches and parses a feed (no database): a 304 is `not_modified`; anything that leaves us without
+ * a usable calendar throws FeedFetchError with the reason ("not an iCalendar file" …).
+ */
+export async function loadFeed(
+  url: string,
+  validators: Validators,
+  zone: string,
+  policy: FetchPolicy,
+): Promise<Loaded> {
+  const fetched = await fetchCalendar(url, validators, policy);
+  if (fetched.kind === 'not_modified') return fetched;
+  const hash = createHash('sha256').update(fetched.body).update(zone).digest('hex');
+  try {
+    const parsed = parseFeed(fetched.body, zone);
+    return { kind: 'ok', parsed, hash, validators: { etag: fetched.etag, lastModified: fetched.lastModified } };
+  } catch (err) {
+    if (err instanceof FeedParseError) throw new FeedFetchError(err.message);
+    throw new FeedFetchError('the file could not be read as iCalendar');
+  }
+}

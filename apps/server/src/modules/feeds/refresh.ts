@@ -1,0 +1,129 @@
+import type { Kysely } from 'kysely';
+import { recordChange } from '../../db/changes.js';
+import type { Database } from '../../db/schema.js';
+import { workspaceZone } from '../jobs/queries.js';
+import type { FetchPolicy } from './fetch/fetcher.js';
+import { FeedFetchError } from './fetch/url.js';
+import { acquireLease, releaseLease } from './lease.js';
+import { type Loaded, loadFeed } from './load.js';
+import type { FeedRow } from './presenter.js';
+import { findFeedById, replaceFeedEvents } from './queries.js';
+
+export interface FeedFetching {
+  policy: FetchPolicy;
+  /** Who takes leases (this process). */
+  owner: string;
+}
+
+export type RefreshOutcome =
+  | { kind: 'refreshed' | 'unchanged'; feed: FeedRow }
+  | { kind: 'failed'; reason: string; feed: FeedRow }
+  /** Another process (or request) holds the lease: it is refreshing this feed right now. */
+  | { kind: 'busy' }
+  | { kind: 'gone' };
+
+const minuteMs = 60_000;
+
+/** After `failures` failed attempts in a row: 5, 10, 20 … minutes, never later than the feed's interval. */
+export const retryDelayMs = (failures: number, refreshMinutes: number) =>
+  Math.min(refreshMinutes, 5 * 2 ** Math.min(failures - 1, 10)) * minuteMs;
+
+/** The columns a successful load sets (events are replaced separately). */
+export function successColumns(feed: FeedRow, loaded: Loaded, now: number) {
+  const base = {
+    status: 'ok' as const,
+    last_error: null,
+    last_fetched_at: now,
+    last_success_at: now,
+    failures: 0,
+    next_refresh_at: now + Number(feed.refresh_minutes) * minuteMs,
+  };
+  if (loaded.kind === 'not_modified') return base;
+  return {
+    ...base,
+    etag: loaded.validators.etag,
+    last_modified: loaded.validators.lastModified,
+    content_hash: loaded.hash,
+    event_count: loaded.parsed.items.length,
+  };
+}
+
+/** Stores a load's result for `feed` and logs the change (its events only when the content changed). */
+export async function storeLoaded(db: Kysely<Database>, feed: FeedRow, loaded: Loaded, actorId: string | null) {
+  const now = Date.now();
+  return db.transaction().execute(async (trx) => {
+    const changed = loaded.kind === 'ok' && loaded.hash !== feed.content_hash;
+    if (changed) await replaceFeedEvents(trx, feed, loaded.parsed.items);
+    const columns = successColumns(feed, loaded, now);
+    await trx.updateTable('feed_subscriptions').set(columns).where('id', '=', feed.id).execute();
+    if (changed || feed.status !== 'ok') {
+      await recordChange(trx, {
+        workspaceId: feed.workspace_id,
+        entity: 'feed',
+        entityId: feed.id,
+        action: 'updated',
+        actorId,
+      });
+    }
+    return { row: { ...feed, ...columns } as FeedRow, changed };
+  });
+}
+
+/** Marks a feed failing with `reason`; its last good copy stays. */
+export async function storeFailure(db: Kysely<Database>, feed: FeedRow, reason: string, actorId: string | null) {
+  const now = Date.now();
+  const failures = Number(feed.failures) + 1;
+  const columns = {
+    status: 'failing' as const,
+    last_error: reason,
+    last_fetched_at: now,
+    failures,
+    next_refresh_at: now + retryDelayMs(failures, Number(feed.refresh_minutes)),
+  };
+  return db.transaction().execute(async (trx) => {
+    await trx.updateTable('feed_subscriptions').set(columns).where('id', '=', feed.id).execute();
+    await recordChange(trx, {
+      workspaceId: feed.workspace_id,
+      entity: 'feed',
+      entityId: feed.id,
+      action: 'updated',
+      actorId,
+    });
+    return { ...feed, ...columns } as FeedRow;
+  });
+}
+
+/**
+ * Refreshes one feed under its lease, so exactly one process fetches it at a time (`dueOnly`: the
+ * background loop's refresh, skipped when another process has refreshed it meanwhile): conditional
+ * request with the validators of the copy we hold; a failure keeps that copy and says why.
+ */
+export async function refreshFeed(
+  db: Kysely<Database>,
+  feedId: string,
+  fetching: FeedFetching,
+  actorId: string | null = null,
+  options: { dueOnly?: boolean } = {},
+): Promise<RefreshOutcome> {
+  if (!(await acquireLease(db, feedId, fetching.owner, options))) return { kind: 'busy' };
+  try {
+    const feed = await findFeedById(db, feedId);
+    if (!feed) return { kind: 'gone' };
+    const zone = await workspaceZone(db, feed.workspace_id);
+    const hasCopy = feed.last_success_at !== null;
+    const validators = hasCopy
+      ? { etag: feed.etag, lastModified: feed.last_modified }
+      : { etag: null, lastModified: null };
+    let loaded: Loaded;
+    try {
+      loaded = await loadFeed(feed.url, validators, zone, fetching.policy);
+    } catch (err) {
+      if (!(err instanceof FeedFetchError)) throw err;
+      return { kind: 'failed', reason: err.reason, feed: await storeFailure(db, feed, err.reason, actorId) };
+    }
+    const stored = await storeLoaded(db, feed, loaded, actorId);
+    return { kind: stored.changed ? 'refreshed' : 'unchanged', feed: stored.row };
+  } finally {
+    await releaseLease(db, feedId, fetching.owner);
+  }
+}

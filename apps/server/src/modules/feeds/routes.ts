@@ -1,0 +1,141 @@
+import {
+  busyEventsSchema,
+  busyQuerySchema,
+  feedCreateSchema,
+  feedListSchema,
+  feedPatchSchema,
+  feedSchema,
+} from '@fieldplan/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps.js';
+import { authorize, requireMember } from '../../http/workspace-access.js';
+import { rangeOf } from '../calendar/service.js';
+import { ifMatchVersion, setEtag } from '../customers/versioning.js';
+import { workspaceZone } from '../jobs/queries.js';
+import { busyIntervals, presentBusy } from './busy.js';
+import type { FeedFetching } from './refresh.js';
+import { createFeed, deleteFeed, getFeed, getFeeds, refreshFeedNow, updateFeed } from './service.js';
+
+const wsParams = z.object({ ws: z.string() });
+const params = z.object({ ws: z.string(), id: z.string() });
+const ifMatch = 'Send `If-Match: <version>`; a stale version answers 412 version_conflict with the current feed.';
+const fetched =
+  'The server fetches the URL first (never the browser): an address it refuses or cannot load answers ' +
+  '502 feed_unreachable with the reason, and nothing is stored.';
+
+/** Calendar subscriptions (issue 8): iCalendar feeds imported as busy time. */
+export function feedRoutes(fastify: FastifyInstance, { db }: Deps, fetching: FeedFetching) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['feeds'];
+
+  app.get(
+    '/api/v1/workspaces/:ws/feeds',
+    { schema: { tags, params: wsParams, response: { 200: feedListSchema } } },
+    async (request) => {
+      const actor = await requireMember(db, request, request.params.ws);
+      authorize(actor, 'schedule.read', 'see calendar subscriptions');
+      return getFeeds(db.kysely, actor);
+    },
+  );
+
+  app.post(
+    '/api/v1/workspaces/:ws/feeds',
+    { schema: { tags, description: fetched, params: wsParams, body: feedCreateSchema, response: { 201: feedSchema } } },
+    async (request, reply) => {
+      const actor = await requireMember(db, request, request.params.ws);
+      authorize(actor, 'schedule.write', 'subscribe calendars');
+      const feed = await createFeed(db.kysely, actor, request.body, fetching);
+      setEtag(reply, feed.version);
+      return reply.code(201).send(feed);
+    },
+  );
+
+  app.get(
+    '/api/v1/workspaces/:ws/feeds/:id',
+    { schema: { tags, params, response: { 200: feedSchema } } },
+    async (request, reply) => {
+      const actor = await requireMember(db, request, request.params.ws);
+      authorize(actor, 'schedule.read', 'see calendar subscriptions');
+      const feed = await getFeed(db.kysely, actor, request.params.id);
+      setEtag(reply, feed.version);
+      return feed;
+    },
+  );
+
+  app.patch(
+    '/api/v1/workspaces/:ws/feeds/:id',
+    {
+      schema: {
+        tags,
+        description: `${ifMatch} ${fetched}`,
+        params,
+        body: feedPatchSchema,
+        response: { 200: feedSchema },
+      },
+    },
+    async (request, reply) => {
+      const actor = await requireMember(db, request, request.params.ws);
+      authorize(actor, 'schedule.write', 'edit calendar subscriptions');
+      const version = ifMatchVersion(request.headers['if-match']);
+      const feed = await updateFeed(db.kysely, actor, request.params.id, version, request.body, fetching);
+      setEtag(reply, feed.version);
+      return feed;
+    },
+  );
+
+  app.delete(
+    '/api/v1/workspaces/:ws/feeds/:id',
+    { schema: { tags, description: ifMatch, params } },
+    async (request, reply) => {
+      const actor = await requireMember(db, request, request.params.ws);
+      authorize(actor, 'schedule.write', 'remove calendar subscriptions');
+      const version = ifMatchVersion(request.headers['if-match']);
+      await deleteFeed(db.kysely, actor, request.params.id, version);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/api/v1/workspaces/:ws/feeds/:id/refresh',
+    {
+      schema: {
+        tags,
+        description:
+          'Refresh now: fetched while you wait (or, when another process is fetching it already, the feed as it is). ' +
+          'A failure marks the feed failing, keeps its last good copy and answers 502 feed_unreachable with the reason.',
+        params,
+        response: { 200: feedSchema },
+      },
+    },
+    async (request) => {
+      const actor = await requireMember(db, request, request.params.ws);
+      authorize(actor, 'schedule.write', 'refresh calendar subscriptions');
+      return refreshFeedNow(db.kysely, actor, request.params.id, fetching);
+    },
+  );
+
+  app.get(
+    '/api/v1/workspaces/:ws/calendar/busy',
+    {
+      schema: {
+        tags: ['calendar', 'feeds'],
+        description:
+          'Busy time from subscribed calendars in the range (≤ 100 days) as FullCalendar background events: ' +
+          "on the technician's row (resourceIds) for a technician's feed, across the calendar for a workspace feed.",
+        params: wsParams,
+        querystring: busyQuerySchema,
+        response: { 200: busyEventsSchema },
+      },
+    },
+    async (request, reply) => {
+      const actor = await requireMember(db, request, request.params.ws);
+      authorize(actor, 'schedule.read', 'see the calendar');
+      const zone = await workspaceZone(db.kysely, actor.workspaceId);
+      const range = rangeOf(request.query, zone);
+      reply.header('cache-control', 'private, no-cache');
+      return presentBusy(await busyIntervals(db.kysely, actor.workspaceId, zone, range));
+    },
+  );
+}

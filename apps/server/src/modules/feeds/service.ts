@@ -1,0 +1,198 @@
+import { can, type FeedCreate, type FeedPatch, feedLimits } from '@fieldplan/shared';
+import type { Kysely } from 'kysely';
+import { recordChange } from '../../db/changes.js';
+import type { Database } from '../../db/schema.js';
+import { AppError, fieldError, notFound } from '../../http/app-error.js';
+import type { Actor } from '../../http/workspace-access.js';
+import { newId } from '../../lib/ids.js';
+import { checkVersion, versionConflict } from '../customers/versioning.js';
+import { membersAmong, workspaceZone } from '../jobs/queries.js';
+import { FeedFetchError } from './fetch/url.js';
+import { type Loaded, loadFeed } from './load.js';
+import { type FeedRow, presentFeed } from './presenter.js';
+import { countFeeds, findFeed, listFeeds, replaceFeedEvents } from './queries.js';
+import { type FeedFetching, refreshFeed, successColumns } from './refresh.js';
+
+const what = 'feed';
+
+/** 502 feed_unreachable: "Couldn't load: <reason>". */
+export const unreachable = (reason: string) => new AppError('feed_unreachable', `Couldn't load the feed: ${reason}`);
+
+/** A member feed belongs to an active technician of the workspace. */
+async function checkMember(db: Kysely<Database>, workspaceId: string, memberId: string | null): Promise<void> {
+  if (memberId === null) return;
+  const [member] = await membersAmong(db, workspaceId, [memberId]);
+  if (!member) throw fieldError('memberId', `Technician ${memberId} is not a member of this workspace`);
+  if (member.deactivated_at !== null) throw fieldError('memberId', `Technician ${memberId} is deactivated`);
+  if (member.role !== 'technician') {
+    throw fieldError('memberId', `Member ${memberId} is a ${member.role}: busy time belongs to technicians`);
+  }
+}
+
+/** The first fetch of a URL while the user waits: a refusal is a 502 with the reason. */
+async function loadNow(db: Kysely<Database>, workspaceId: string, url: string, fetching: FeedFetching) {
+  const zone = await workspaceZone(db, workspaceId);
+  try {
+    return await loadFeed(url, { etag: null, lastModified: null }, zone, fetching.policy);
+  } catch (err) {
+    if (err instanceof FeedFetchError) throw unreachable(err.reason);
+    throw err;
+  }
+}
+
+/** Private calendar URLs carry secrets: only those who may edit feeds see them whole. */
+const seesUrls = (actor: Actor) => can(actor.role, 'schedule.write');
+
+export async function getFeeds(db: Kysely<Database>, actor: Actor) {
+  return (await listFeeds(db, actor.workspaceId)).map((row) => presentFeed(row, seesUrls(actor)));
+}
+
+export async function getFeed(db: Kysely<Database>, actor: Actor, id: string) {
+  const row = await findFeed(db, actor.workspaceId, id);
+  if (!row) throw notFound('Feed');
+  return presentFeed(row, seesUrls(actor));
+}
+
+/** Subscribes a feed: fetched and parsed first, so a URL we can't load is refused (502) and nothing is stored. */
+export async function createFeed(db: Kysely<Database>, actor: Actor, input: FeedCreate, fetching: FeedFetching) {
+  await checkMember(db, actor.workspaceId, input.memberId);
+  if ((await countFeeds(db, actor.workspaceId)) >= feedLimits.perWorkspace) {
+    throw fieldError('', `A workspace can have at most ${feedLimits.perWorkspace} feeds`);
+  }
+  const loaded = await loadNow(db, actor.workspaceId, input.url, fetching);
+  return db.transaction().execute(async (trx) => {
+    const now = Date.now();
+    const row: FeedRow = {
+      id: newId(),
+      workspace_id: actor.workspaceId,
+      name: input.name,
+      url: input.url,
+      colour: input.colour,
+      member_id: input.memberId,
+      refresh_minutes: input.refreshMinutes,
+      status: 'pending',
+      last_error: null,
+      last_fetched_at: null,
+      last_success_at: null,
+      failures: 0,
+      next_refresh_at: now,
+      etag: null,
+      last_modified: null,
+      content_hash: null,
+      event_count: 0,
+      lease_owner: null,
+      lease_expires_at: null,
+      version: 1,
+      created_at: now,
+      updated_at: now,
+    };
+    Object.assign(row, successColumns(row, loaded, now));
+    await trx.insertInto('feed_subscriptions').values(row).execute();
+    if (loaded.kind === 'ok') await replaceFeedEvents(trx, row, loaded.parsed.items);
+    await recordChange(trx, {
+      workspaceId: actor.workspaceId,
+      entity: 'feed',
+      entityId: row.id,
+      action: 'created',
+      actorId: actor.userId,
+    });
+    return presentFeed(row);
+  });
+}
+
+async function conflictNow(db: Kysely<Database>, workspaceId: string, id: string) {
+  const row = await findFeed(db, workspaceId, id);
+  if (!row) return notFound('Feed');
+  return versionConflict(what, Number(row.version), presentFeed(row));
+}
+
+/** Applies a patch written against `version`; a new URL is loaded first (502 when it can't be). */
+export async function updateFeed(
+  db: Kysely<Database>,
+  actor: Actor,
+  id: string,
+  version: number,
+  patch: FeedPatch,
+  fetching: FeedFetching,
+) {
+  const before = await findFeed(db, actor.workspaceId, id);
+  if (!before) throw notFound('Feed');
+  checkVersion(what, version, Number(before.version), () => presentFeed(before));
+  if (patch.memberId !== undefined) await checkMember(db, actor.workspaceId, patch.memberId);
+  const newUrl = patch.url !== undefined && patch.url !== before.url ? patch.url : null;
+  const loaded: Loaded | null = newUrl ? await loadNow(db, actor.workspaceId, newUrl, fetching) : null;
+  return db.transaction().execute(async (trx) => {
+    const current = await findFeed(trx, actor.workspaceId, id);
+    if (!current) throw notFound('Feed');
+    checkVersion(what, version, Number(current.version), () => presentFeed(current));
+    const now = Date.now();
+    const refreshMinutes = patch.refreshMinutes ?? Number(current.refresh_minutes);
+    const changes = {
+      name: patch.name ?? current.name,
+      url: patch.url ?? current.url,
+      colour: patch.colour ?? current.colour,
+      member_id: patch.memberId === undefined ? current.member_id : patch.memberId,
+      refresh_minutes: refreshMinutes,
+      ...(loaded && {
+        ...successColumns({ ...current, refresh_minutes: refreshMinutes }, loaded, now),
+        // A new address starts its own validators.
+        ...(loaded.kind === 'not_modified' && { etag: null, last_modified: null }),
+      }),
+      version: version + 1,
+      updated_at: now,
+    };
+    const result = await trx
+      .updateTable('feed_subscriptions')
+      .set(changes)
+      .where('id', '=', id)
+      .where('version', '=', version)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) throw await conflictNow(trx, actor.workspaceId, id);
+    if (loaded?.kind === 'ok') await replaceFeedEvents(trx, current, loaded.parsed.items);
+    await recordChange(trx, {
+      workspaceId: actor.workspaceId,
+      entity: 'feed',
+      entityId: id,
+      action: 'updated',
+      actorId: actor.userId,
+    });
+    return presentFeed({ ...current, ...changes } as FeedRow);
+  });
+}
+
+/** Unsubscribes: the feed and its stored events go. */
+export async function deleteFeed(db: Kysely<Database>, actor: Actor, id: string, version: number) {
+  await db.transaction().execute(async (trx) => {
+    const current = await findFeed(trx, actor.workspaceId, id);
+    if (!current) throw notFound('Feed');
+    checkVersion(what, version, Number(current.version), () => presentFeed(current));
+    await trx.deleteFrom('feed_events').where('feed_id', '=', id).execute();
+    const result = await trx
+      .deleteFrom('feed_subscriptions')
+      .where('id', '=', id)
+      .where('version', '=', version)
+      .executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) throw await conflictNow(trx, actor.workspaceId, id);
+    await recordChange(trx, {
+      workspaceId: actor.workspaceId,
+      entity: 'feed',
+      entityId: id,
+      action: 'deleted',
+      actorId: actor.userId,
+    });
+  });
+}
+
+/**
+ * "Refresh now": fetched while the caller waits (unless another process is at it already, then the
+ * feed as it is). A failure marks the feed failing, keeps its copy, and answers 502 with the reason.
+ */
+export async function refreshFeedNow(db: Kysely<Database>, actor: Actor, id: string, fetching: FeedFetching) {
+  const row = await findFeed(db, actor.workspaceId, id);
+  if (!row) throw notFound('Feed');
+  const outcome = await refreshFeed(db, id, fetching, actor.userId);
+  if (outcome.kind === 'failed') throw unreachable(outcome.reason);
+  if (outcome.kind === 'gone') throw notFound('Feed');
+  if (outcome.kind === 'busy') return presentFeed(row);
+  return presentFeed(outcome.feed);
+}

@@ -1,0 +1,100 @@
+import { feedTokenCreatedSchema, feedTokenCreateSchema, feedTokenListSchema } from '@fieldplan/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps.js';
+import { notFound } from '../../http/app-error.js';
+import { requireMember } from '../../http/workspace-access.js';
+import { exportEtag, exportFor, exportState } from './export/service.js';
+import { authorizeTokens } from './policy.js';
+import { createToken, findLiveToken, getTokens, revokeToken } from './tokens.js';
+
+const wsParams = z.object({ ws: z.string() });
+const params = z.object({ ws: z.string(), id: z.string() });
+const tokenFile = /^([A-Za-z0-9_-]{22,86})\.ics$/;
+
+/** iCal links (export): managed in the workspace, served at `/ical/<token>.ics` to any calendar app. */
+export function feedTokenRoutes(fastify: FastifyInstance, { db, config }: Deps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['feeds'];
+  const baseUrl = (request: FastifyRequest) => config.appOrigin ?? `${request.protocol}://${request.headers.host}`;
+
+  app.get(
+    '/api/v1/workspaces/:ws/feed-tokens',
+    {
+      schema: {
+        tags,
+        description: 'Every link (a technician sees their own); tokens are never listed.',
+        params: wsParams,
+        response: { 200: feedTokenListSchema },
+      },
+    },
+    async (request) => {
+      const actor = await requireMember(db, request, request.params.ws);
+      authorizeTokens(actor, 'see iCal links');
+      return getTokens(db.kysely, actor);
+    },
+  );
+
+  app.post(
+    '/api/v1/workspaces/:ws/feed-tokens',
+    {
+      schema: {
+        tags,
+        description:
+          "Makes a link to a technician's jobs (memberId) or every job (null). Its `url` is shown only here.",
+        params: wsParams,
+        body: feedTokenCreateSchema,
+        response: { 201: feedTokenCreatedSchema },
+      },
+    },
+    async (request, reply) => {
+      const actor = await requireMember(db, request, request.params.ws);
+      const created = await createToken(db.kysely, actor, request.body, baseUrl(request));
+      reply.header('cache-control', 'no-store');
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.delete(
+    '/api/v1/workspaces/:ws/feed-tokens/:id',
+    { schema: { tags, description: 'Revokes the link: its calendar answers 404 from now on.', params } },
+    async (request, reply) => {
+      const actor = await requireMember(db, request, request.params.ws);
+      authorizeTokens(actor, 'revoke iCal links');
+      await revokeToken(db.kysely, actor, request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  // Its own scope, so its Referrer-Policy hook runs after the app's (the URL is the credential).
+  fastify.register(async (scope) => {
+    scope.addHook('onSend', async (_request, reply) => {
+      reply.header('referrer-policy', 'no-referrer');
+    });
+    scope.withTypeProvider<ZodTypeProvider>().get(
+      '/ical/:file',
+      {
+        schema: {
+          tags,
+          description:
+            'An RFC 5545 calendar of a link (`/ical/<token>.ics`). Answers 304 to a matching If-None-Match; ' +
+            'an unknown or revoked token is a 404.',
+          params: z.object({ file: z.string().max(100) }),
+        },
+      },
+      async (request, reply) => {
+        const token = tokenFile.exec(request.params.file)?.[1];
+        const row = token ? await findLiveToken(db.kysely, token) : undefined;
+        if (!row) throw notFound('This calendar link');
+        const state = await exportState(db.kysely, row.workspace_id);
+        const etag = exportEtag(state.seq);
+        reply.header('etag', etag);
+        reply.header('cache-control', 'private, no-cache');
+        if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+        const body = await exportFor(db.kysely, row, state);
+        return reply.type('text/calendar; charset=utf-8').send(body);
+      },
+    );
+  });
+}

@@ -1,0 +1,71 @@
+import type { FeedTokenCreate } from '@fieldplan/shared';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { fieldError, notFound } from '../../http/app-error.js';
+import type { Actor } from '../../http/workspace-access.js';
+import { hashToken, randomToken } from '../../lib/crypto.js';
+import { newId } from '../../lib/ids.js';
+import { membersAmong } from '../jobs/queries.js';
+import { authorizeTokenFor, managesAllTokens } from './policy.js';
+import { type FeedTokenRow, presentToken } from './presenter.js';
+
+/** The public address of a link's calendar. */
+export const icalUrl = (baseUrl: string, token: string) => `${baseUrl}/ical/${token}.ics`;
+
+function tokensOf(db: Kysely<Database>, actor: Actor) {
+  let query = db.selectFrom('feed_tokens').selectAll().where('workspace_id', '=', actor.workspaceId);
+  if (!managesAllTokens(actor)) query = query.where('member_id', '=', actor.memberId);
+  return query;
+}
+
+/** The links the actor may see (never their tokens: those are shown once, at creation). */
+export async function getTokens(db: Kysely<Database>, actor: Actor) {
+  const rows = await tokensOf(db, actor).orderBy('created_at').orderBy('id').execute();
+  return rows.map(presentToken);
+}
+
+/** Makes a link: 256 random bits, stored as SHA-256; the URL is in this answer only. */
+export async function createToken(db: Kysely<Database>, actor: Actor, input: FeedTokenCreate, baseUrl: string) {
+  authorizeTokenFor(actor, input.memberId);
+  if (input.memberId !== null) {
+    const [member] = await membersAmong(db, actor.workspaceId, [input.memberId]);
+    if (!member || member.deactivated_at !== null) {
+      throw fieldError('memberId', `Technician ${input.memberId} is not an active member of this workspace`);
+    }
+    if (member.role !== 'technician') {
+      throw fieldError('memberId', `Member ${input.memberId} is a ${member.role}: links are per technician`);
+    }
+  }
+  const token = randomToken(32);
+  const row: FeedTokenRow = {
+    id: newId(),
+    workspace_id: actor.workspaceId,
+    member_id: input.memberId,
+    token_hash: hashToken(token),
+    hint: token.slice(-4),
+    created_by: actor.userId,
+    created_at: Date.now(),
+    revoked_at: null,
+  };
+  await db.insertInto('feed_tokens').values(row).execute();
+  return { ...presentToken(row), url: icalUrl(baseUrl, token) };
+}
+
+/** Revokes a link for good (its calendar answers 404 from now on). Revoking twice is fine. */
+export async function revokeToken(db: Kysely<Database>, actor: Actor, id: string) {
+  const row = await tokensOf(db, actor).where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('iCal link');
+  if (row.revoked_at === null) {
+    await db.updateTable('feed_tokens').set({ revoked_at: Date.now() }).where('id', '=', id).execute();
+  }
+}
+
+/** The live link a token opens, or undefined (unknown or revoked). */
+export function findLiveToken(db: Kysely<Database>, token: string) {
+  return db
+    .selectFrom('feed_tokens')
+    .selectAll()
+    .where('token_hash', '=', hashToken(token))
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+}
