@@ -35,6 +35,8 @@ const JobNewPanel = screen(() => import('../features/jobs/JobNewPanel'), 'JobNew
 const JobDetailPanel = screen(() => import('../features/jobs/JobDetailPanel'), 'JobDetailPanel');
 const JobEditPanel = screen(() => import('../features/jobs/JobEditPanel'), 'JobEditPanel');
 const CustomersPage = screen(() => import('../features/customers/CustomersPage'), 'CustomersPage');
+// The Feeds screen carries the QR code generator: loaded when opened.
+const FeedsPage = screen(() => import('../features/feeds/FeedsPage'), 'FeedsPage');
 const CustomerDetailPage = screen(() => import('../features/customers/CustomerDetailPage'), 'CustomerDetailPage');
 
 const suspended = (node: ReactNode, fallback: ReactNode = null) => <Suspense fallback={fallback}>{node}</Suspense>;
@@ -45,3 +47,4 @@ export const jobDetailPanel = suspended(<JobDetailPanel />);
 export const jobEditPanel = suspended(<JobEditPanel />);
 export const customersPage = suspended(<CustomersPage />);
 export const customerDetailPage = suspended(<CustomerDetailPage />);
+export const feedsPage = suspended(<FeedsPage />);

@@ -14,6 +14,7 @@ import { AppRoot } from './AppRoot';
 import {
   customerDetailPage,
   customersPage,
+  feedsPage,
   jobDetailPanel,
   jobEditPanel,
   jobNewPanel,
@@ -51,6 +52,7 @@ export const routes: RouteObject[] = [
           { path: 'customers', element: customersPage },
           { path: 'customers/:id', element: customerDetailPage },
           { path: 'team', element: <TeamPage /> },
+          { path: 'feeds', element: feedsPage },
           { path: 'settings', element: <SettingsPage /> },
           { path: '*', element: <NotFoundContent /> },
         ],
