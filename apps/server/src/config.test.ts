@@ -23,6 +23,8 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'info',
       FIELDPLAN_DEMO: true,
       SIGNIN_ATTEMPTS_PER_MINUTE: 10,
+      FEEDS_ALLOW_LOOPBACK: false,
+      FEEDS_ALLOWED_PORTS: [],
       secureCookies: false,
       appOrigin: null,
     });
@@ -53,6 +55,8 @@ describe('loadConfig', () => {
     ['SENTRY_DSN', 'nope'],
     ['FIELDPLAN_DEMO', 'maybe'],
     ['LOG_LEVEL', 'INFO'],
+    ['FEEDS_ALLOWED_PORTS', '80;443'],
+    ['FEEDS_ALLOW_LOOPBACK', 'maybe'],
   ])('rejects %s=%s and names it', (name, value) => {
     const error = configError({ [name]: value });
     expect(error.message).toContain(`${name}:`);

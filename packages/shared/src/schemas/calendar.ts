@@ -51,7 +51,10 @@ export const calendarEventSchema = z.object({
     customerName: z.string().nullable(),
     address: z.string(),
     recurring: z.boolean(),
-    /** Ids of other jobs' events that share a technician and overlap in time (double booking). */
+    /**
+     * Ids of other jobs' events that share a technician and overlap in time (double booking), and of
+     * busy time from subscribed calendars it falls on (`busy:…`, the ids of `GET …/calendar/busy`).
+     */
     overlapsWith: z.array(z.string()),
   }),
 });

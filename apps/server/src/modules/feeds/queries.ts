@@ -48,7 +48,8 @@ export async function dueFeeds(db: Kysely<Database>, now: number, limit: number)
   return rows.map((r) => r.id);
 }
 
-const insertChunk = 200;
+/** Rows per INSERT: 9 columns × 1,000 stays under SQLite's and PostgreSQL's parameter limits. */
+const insertChunk = 1000;
 
 /** Replaces a feed's stored events with a new parse (inside the caller's transaction). */
 export async function replaceFeedEvents(

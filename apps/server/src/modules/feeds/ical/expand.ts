@@ -86,13 +86,71 @@ function normaliseRecurrenceId(override: ICAL.Component, masterIsDate: boolean):
   prop.setValue(fixed);
 }
 
-function single(component: ICAL.Component, zone: string, key: number | null): Occurrence | null {
+function fullSingle(component: ICAL.Component, zone: string, key: number | null): Occurrence | null {
   if (isCancelled(component)) return null;
   const event = new ICAL.Event(component);
   const start = event.startDate;
   if (!start) return null;
-  const span = interval(start, event.endDate, tzidOf(component, 'dtstart'), tzidOf(component, 'dtend'), zone);
+  const startTzid = tzidOf(component, 'dtstart');
+  // Without DTEND the end is DTSTART + DURATION, in DTSTART's zone.
+  const endTzid = component.hasProperty('dtend') ? tzidOf(component, 'dtend') : startTzid;
+  const span = interval(start, event.endDate, startTzid, endTzid, zone);
   return { ...span, title: titleOf(component), key };
+}
+
+type JcalProperty = [name: string, params: Record<string, unknown>, type: string, ...values: unknown[]];
+
+const jcalTime = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}):(\d{2})(Z?))?$/;
+
+/** A jCal DATE or DATE-TIME value in our units, when its zone is UTC, floating or one we know. */
+function jcalInstant(prop: JcalProperty | undefined, zone: string): { ms: number; allDay: boolean } | null {
+  const value = prop?.[3];
+  const m = typeof value === 'string' ? jcalTime.exec(value) : null;
+  if (!prop || !m) return null;
+  const [, y, mo, d, h, mi, se, z] = m;
+  const wall = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h ?? 0), Number(mi ?? 0), Number(se ?? 0));
+  if (h === undefined) return { ms: wall, allDay: true };
+  if (z) return { ms: wall, allDay: false };
+  const tzid = prop[1].tzid;
+  if (tzid === undefined) return { ms: wallToInstant(zone, wall), allDay: false };
+  const iana = typeof tzid === 'string' ? ianaZoneOf(tzid) : null;
+  return iana ? { ms: wallToInstant(iana, wall), allDay: false } : null;
+}
+
+/**
+ * A plain one-off event read straight from its jCal (no ical.js time objects: a 10,000-event feed
+ * parses several times faster). Null when it needs the full path (DURATION, a VTIMEZONE-only zone,
+ * mixed DATE/DATE-TIME, anything unusual).
+ */
+function fastSingle(component: ICAL.Component): ((zone: string) => Occurrence | null) | null {
+  const props = (component.jCal as [string, JcalProperty[]])[1];
+  const find = (name: string) => props.find((p) => p[0] === name);
+  if (find('duration') || find('rrule') || find('rdate')) return null;
+  return (zone) => {
+    const start = jcalInstant(find('dtstart'), zone);
+    const endProp = find('dtend');
+    const end = endProp
+      ? jcalInstant(endProp, zone)
+      : start && { ms: start.ms + (start.allDay ? dayMs : 0), allDay: start.allDay };
+    if (!start || !end || start.allDay !== end.allDay) return null;
+    const status = find('status')?.[3];
+    if (typeof status === 'string' && status.toUpperCase() === 'CANCELLED') return null;
+    const summary = find('summary')?.[3];
+    const e = start.allDay && end.ms <= start.ms ? start.ms + dayMs : Math.max(start.ms, end.ms);
+    return {
+      start: start.ms,
+      end: e,
+      allDay: start.allDay,
+      title: typeof summary === 'string' ? summary : '',
+      key: null,
+    };
+  };
+}
+
+function single(component: ICAL.Component, zone: string, key: number | null): Occurrence | null {
+  const fast = key === null && !isCancelled(component) ? fastSingle(component)?.(zone) : undefined;
+  if (fast) return fast;
+  return fullSingle(component, zone, key);
 }
 
 /**
@@ -122,65 +180,86 @@ export function expandGroup(group: EventGroup, zone: string, from: number, to: n
   for (const o of group.overrides) normaliseRecurrenceId(o, masterStart.isDate);
   const event = new ICAL.Event(master, { exceptions: group.overrides });
   const startTzid = tzidOf(master, 'dtstart');
-  const endTzid = tzidOf(master, 'dtend') ?? startTzid;
-  const title = titleOf(master);
+  const first = single(master, zone, null);
+  if (!first) return out;
+  // Every occurrence lasts as long as the first (RFC 5545 §3.8.5.3), so the walk needs no ical.js details.
+  const duration = first.end - first.start;
+  // Overrides by the instant they replace (robust to a RECURRENCE-ID written in UTC or another zone).
+  const overrides = new Map<number, ICAL.Event>();
+  for (const exception of Object.values(event.exceptions)) {
+    overrides.set(instantOf(exception.recurrenceId, tzidOf(exception.component, 'recurrence-id'), zone), exception);
+  }
+  const used = new Set<number>();
+  const limit = to + (masterStart.isDate ? dayMs : 0);
   const iterator = event.iterator();
-  const visited = new Set<string>();
-  const walked = new Set<number>();
+  let dtstartWalked = false;
   for (let step = 0, next = iterator.next(); next && step < maxSteps; step++, next = iterator.next()) {
     const key = instantOf(next, startTzid, zone);
-    if (key >= to + (masterStart.isDate ? dayMs : 0)) break;
-    walked.add(key);
-    const details = event.getOccurrenceDetails(next);
-    if (details.item !== event) {
-      visited.add(details.item.recurrenceId.toString());
-      const occurrence = single(details.item.component, zone, key);
+    if (key >= limit) break;
+    if (key === first.start) dtstartWalked = true;
+    const override = overrides.get(key);
+    if (override) {
+      used.add(key);
+      const occurrence = single(override.component, zone, key);
       if (occurrence && overlaps(occurrence, from, to)) out.push(occurrence);
       continue;
     }
-    const span = interval(details.startDate, details.endDate, startTzid, endTzid, zone);
-    if (overlaps(span, from, to)) out.push({ ...span, title, key });
+    const o = { start: key, end: key + duration, allDay: first.allDay };
+    if (overlaps(o, from, to)) out.push({ ...o, title: first.title, key });
   }
   // RFC 5545 counts DTSTART as the first occurrence even when the rule would not produce it
   // (ical.js leaves it out): keep it, unless it is excluded or overridden.
-  const firstKey = instantOf(masterStart, startTzid, zone);
   const excluded = master.getAllProperties('exdate').some((prop) => {
     const tzid = prop.getParameter('tzid');
     const zoneOfValue = typeof tzid === 'string' ? tzid : startTzid;
-    return prop.getValues().some((t) => t instanceof ICAL.Time && instantOf(t, zoneOfValue, zone) === firstKey);
+    return prop.getValues().some((t) => t instanceof ICAL.Time && instantOf(t, zoneOfValue, zone) === first.start);
   });
-  const overridden = Object.values(event.exceptions).some(
-    (e) => instantOf(e.recurrenceId, tzidOf(e.component, 'recurrence-id'), zone) === firstKey,
-  );
-  if (!walked.has(firstKey) && !excluded && !overridden && firstKey < to) {
-    const first = single(master, zone, firstKey);
-    if (first && overlaps(first, from, to)) out.push(first);
+  if (!dtstartWalked && !excluded && !overrides.has(first.start) && overlaps(first, from, to)) {
+    out.push({ ...first, key: first.start });
   }
   // Overrides the walk did not reach (beyond the range, or of an occurrence the rule does not make,
   // such as DTSTART) count where they are now.
-  for (const exception of Object.values(event.exceptions)) {
-    if (visited.has(exception.recurrenceId.toString())) continue;
-    const key = instantOf(exception.recurrenceId, tzidOf(exception.component, 'recurrence-id'), zone);
-    const occurrence = single(exception.component, zone, key);
+  for (const [key, override] of overrides) {
+    if (used.has(key)) continue;
+    const occurrence = single(override.component, zone, key);
     if (occurrence && overlaps(occurrence, from, to)) out.push(occurrence);
   }
   return out;
 }
 
+const freqMs: Record<string, number> = {
+  SECONDLY: 1_000,
+  MINUTELY: 60_000,
+  HOURLY: 3_600_000,
+  DAILY: dayMs,
+  WEEKLY: 7 * dayMs,
+  MONTHLY: 31 * dayMs,
+  YEARLY: 366 * dayMs,
+};
+
 /**
- * The span of a series (first start, last end), or end null when it is endless or longer than
- * `maxSteps` occurrences: what the store indexes it by.
+ * The span a series is indexed by (first start, an end no occurrence passes), or end null when it
+ * is endless. Found without expanding: UNTIL bounds it; COUNT occurrences of FREQ×INTERVAL fit in
+ * COUNT periods — ×8 for BY-rules that skip periods (the 31st of a month, 29 February); only a
+ * too-early end could lose busy time, a late one just costs an expansion that finds nothing.
  */
 export function seriesSpan(group: EventGroup, zone: string): { start: number; end: number | null; allDay: boolean } {
   const master = group.master;
-  const rrule = master?.getFirstPropertyValue('rrule') as ICAL.Recur | undefined;
-  const bounded = rrule ? rrule.count !== null || rrule.until !== null : true;
-  const all = bounded ? expandGroup(group, zone, Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY) : null;
   const first = master ? single(master, zone, null) : null;
-  const starts = [...(all ?? []).map((o) => o.start), ...(first ? [first.start] : [])];
-  const allDay = first?.allDay ?? all?.[0]?.allDay ?? false;
-  const start = starts.reduce((a, b) => Math.min(a, b), starts[0] ?? 0);
-  if (!all || all.length >= maxSteps) return { start, end: null, allDay };
-  const end = all.reduce((a, o) => Math.max(a, o.end), first?.end ?? start);
-  return { start, end, allDay };
+  if (!master || !first) throw new Error('the series has no start');
+  const overrides = group.overrides.map((o) => single(o, zone, null)).filter((o) => o !== null);
+  const start = overrides.reduce((a, o) => Math.min(a, o.start), first.start);
+  const overridesEnd = overrides.reduce((a, o) => Math.max(a, o.end), first.end);
+  const duration = first.end - first.start;
+  let end: number | null = null;
+  const rrule = master.getFirstPropertyValue('rrule');
+  if (master.hasProperty('rdate')) end = null;
+  else if (rrule instanceof ICAL.Recur && rrule.until) {
+    end = instantOf(rrule.until, tzidOf(master, 'dtstart'), zone) + duration + 2 * dayMs;
+  } else if (rrule instanceof ICAL.Recur && rrule.count) {
+    const skipping = Object.keys(rrule.parts).some((k) => k !== 'BYDAY' || rrule.freq !== 'WEEKLY');
+    const period = (freqMs[rrule.freq] ?? 366 * dayMs) * (rrule.interval || 1);
+    end = first.start + rrule.count * period * (skipping ? 8 : 1) + duration + 2 * dayMs;
+  }
+  return { start, end: end === null ? null : Math.max(end, overridesEnd), allDay: first.allDay };
 }

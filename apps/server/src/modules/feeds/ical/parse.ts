@@ -34,11 +34,11 @@ function parseComponent(lines: readonly string[]): ICAL.Component | null {
   }
 }
 
-/** TZIDs an event's properties name. */
+/** TZIDs an event's properties name (read from its jCal: hydrating every property costs). */
 function tzidsOf(component: ICAL.Component): Set<string> {
   const out = new Set<string>();
-  for (const prop of component.getAllProperties()) {
-    const tzid = prop.getParameter('tzid');
+  for (const prop of (component.jCal as [string, [string, Record<string, unknown>][]])[1]) {
+    const tzid = prop[1].tzid;
     if (typeof tzid === 'string') out.add(tzid);
   }
   return out;
