@@ -116,6 +116,9 @@ export const tagTypes = [
   'Job',
   'CalendarEvents',
   'Area',
+  'Feed',
+  'FeedToken',
+  'Busy',
 ] as const;
 
 /** The one RTK Query api; each feature adds its endpoints with `api.injectEndpoints`. */

@@ -37,6 +37,8 @@ const JobEditPanel = screen(() => import('../features/jobs/JobEditPanel'), 'JobE
 const CustomersPage = screen(() => import('../features/customers/CustomersPage'), 'CustomersPage');
 const MyDayPage = screen(() => import('../features/my-day/MyDayPage'), 'MyDayPage');
 const TrackingPage = screen(() => import('../features/tracking/TrackingPage'), 'TrackingPage');
+// The Feeds screen carries the QR code generator: loaded when opened.
+const FeedsPage = screen(() => import('../features/feeds/FeedsPage'), 'FeedsPage');
 const CustomerDetailPage = screen(() => import('../features/customers/CustomerDetailPage'), 'CustomerDetailPage');
 
 const suspended = (node: ReactNode, fallback: ReactNode = null) => <Suspense fallback={fallback}>{node}</Suspense>;
@@ -49,3 +51,4 @@ export const customersPage = suspended(<CustomersPage />);
 export const customerDetailPage = suspended(<CustomerDetailPage />);
 export const myDayPage = suspended(<MyDayPage />);
 export const trackingPage = suspended(<TrackingPage />);
+export const feedsPage = suspended(<FeedsPage />);

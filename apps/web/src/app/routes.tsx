@@ -15,6 +15,7 @@ import { AppRoot } from './AppRoot';
 import {
   customerDetailPage,
   customersPage,
+  feedsPage,
   jobDetailPanel,
   jobEditPanel,
   jobNewPanel,
@@ -57,6 +58,7 @@ export const routes: RouteObject[] = [
           { path: 'customers', element: customersPage },
           { path: 'customers/:id', element: customerDetailPage },
           { path: 'team', element: <TeamPage /> },
+          { path: 'feeds', element: feedsPage },
           { path: 'settings', element: <SettingsPage /> },
           // Only when the server runs with FIELDPLAN_FAULT_INJECTION=1 (tests); not found otherwise.
           { path: 'debug', element: <FaultsPage /> },

@@ -4,6 +4,7 @@ import { makeStore } from '../app/store';
 import { areasApi } from '../features/areas/endpoints';
 import { authApi } from '../features/auth/endpoints';
 import { customersApi } from '../features/customers/endpoints';
+import { feedsApi } from '../features/feeds/endpoints';
 import { jobsApi } from '../features/jobs/endpoints';
 import { membersApi } from '../features/team/endpoints';
 import { workspaceApi } from '../features/workspace/endpoints';
@@ -144,5 +145,36 @@ describe('applyChange', () => {
     apply({ seq: 1, entity: 'customer', action: 'deleted', data: { id: 'cust-1' } });
     const list = customersApi.endpoints.listCustomers.select({ workspaceId })(store.getState()).data;
     expect(list).toMatchObject({ items: [], total: 0 });
+  });
+
+  it('puts a changed feed into the list and fetches the busy time of the shown range again', async () => {
+    const { store, fetch, apply } = await setup();
+    const feed = {
+      id: 'feed-1',
+      name: 'Holidays',
+      url: 'https://calendars.example.com/…',
+      colour: '#56B4E9',
+      memberId: null,
+      refreshMinutes: 60,
+      status: 'failing' as const,
+      lastError: 'the server answered 500',
+      lastFetchedAt: '2026-11-20T08:00:00.000Z',
+      lastSuccessAt: '2026-11-19T08:00:00.000Z',
+      eventCount: 3,
+      version: 2,
+      createdAt: '2026-11-01T08:00:00.000Z',
+      updatedAt: '2026-11-20T08:00:00.000Z',
+    };
+    await store.dispatch(feedsApi.util.upsertQueryData('listFeeds', workspaceId, []));
+    const range = { workspaceId, start: '2026-11-23', end: '2026-11-30' };
+    const busyPath = `GET /workspaces/${workspaceId}/calendar/busy`;
+    const shown = store.dispatch(feedsApi.endpoints.getBusy.initiate(range));
+    await expect.poll(() => fetch.callsTo(busyPath).length).toBe(1);
+    apply({ seq: 1, entity: 'feed', action: 'updated', data: feed });
+    expect(feedsApi.endpoints.listFeeds.select(workspaceId)(store.getState()).data).toEqual([feed]);
+    await expect.poll(() => fetch.callsTo(busyPath).length).toBe(2);
+    apply({ seq: 2, entity: 'feed', action: 'deleted', data: { id: 'feed-1' } });
+    expect(feedsApi.endpoints.listFeeds.select(workspaceId)(store.getState()).data).toEqual([]);
+    shown.unsubscribe();
   });
 });

@@ -3,6 +3,7 @@ import { api } from '../app/api';
 import type { AppDispatch } from '../app/store';
 import { areasApi } from '../features/areas/endpoints';
 import { applyJobChange, type JobChangeMessage } from '../features/calendar/apply-job-change';
+import { calendarTags, putFeed } from '../features/feeds/endpoints';
 import { applyArea, applyCustomer, applyMember, applyWorkspace } from './apply-entities';
 
 /** Who is looking: what they may see decides a little of how changes land. */
@@ -46,6 +47,12 @@ export function applyChange(workspaceId: string, change: ChangeEvent, viewer: Vi
       case 'area':
         dispatch(applyArea(workspaceId, { id, entity: changedEntity(change), created }));
         return;
+      case 'feed':
+        // The list takes the feed as it is; its busy time (and the jobs it double-books) are the
+        // server's to expand, so the calendar's busy source and job ranges fetch again.
+        dispatch(putFeed(workspaceId, id, changedEntity(change)));
+        dispatch(api.util.invalidateTags(calendarTags(workspaceId)));
+        return;
     }
   };
 }
@@ -53,7 +60,9 @@ export function applyChange(workspaceId: string, change: ChangeEvent, viewer: Vi
 /** Too much was missed to replay: every cached read of the workspace's data is fetched again. */
 export function resyncAll() {
   return (dispatch: AppDispatch) => {
-    dispatch(api.util.invalidateTags(['Me', 'Workspace', 'Member', 'Customer', 'Job', 'CalendarEvents']));
+    dispatch(
+      api.util.invalidateTags(['Me', 'Workspace', 'Member', 'Customer', 'Job', 'CalendarEvents', 'Feed', 'Busy']),
+    );
     dispatch(areasApi.util.invalidateTags(['Area']));
   };
 }

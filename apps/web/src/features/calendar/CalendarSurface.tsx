@@ -14,6 +14,7 @@ import { technicianResources } from './resources';
 import { type OpenEvent, ScheduleCalendar } from './ScheduleCalendar';
 import { type ScheduleParams, scheduleSearch } from './use-schedule-params';
 import { useScheduleWrites } from './use-schedule-writes';
+import { useVisibleBusy } from './use-visible-busy';
 import { useVisibleEvents } from './use-visible-events';
 
 const fromOf = (board: 'dispatch' | 'calendar') => (board === 'calendar' ? 'calendar' : null);
@@ -48,6 +49,7 @@ export function CalendarSurface({
   const navigate = useNavigate();
   const selectedJobId = useParams().id ?? null;
   const { view, narrow, query, events, range } = useVisibleEvents(params, settings);
+  const busy = useVisibleBusy(workspaceId, range);
   const rangeKey = `${view}|${range.start}|${range.end}|${params.technicianId ?? ''}|${params.statuses.join()}`;
   const editable = can(role, 'schedule.write');
   const writes = useScheduleWrites(settings, members);
@@ -109,6 +111,7 @@ export function CalendarSurface({
           settings={settings}
           resources={resources}
           events={events}
+          busy={busy}
           rangeKey={rangeKey}
           selectedJobId={selectedJobId}
           loading={loading}

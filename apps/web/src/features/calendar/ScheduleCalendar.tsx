@@ -1,4 +1,4 @@
-import { type CalendarEvent, formatDateOnly, instantToWall, type Workspace } from '@fieldplan/shared';
+import { type BusyEvent, type CalendarEvent, formatDateOnly, instantToWall, type Workspace } from '@fieldplan/shared';
 import type {
   AllowFunc,
   DateSelectArg,
@@ -44,6 +44,8 @@ interface ScheduleCalendarProps {
   settings: Workspace;
   resources: ScheduleResource[];
   events: CalendarEvent[];
+  /** Busy time from subscribed calendars: background events, on a technician's row or across the calendar. */
+  busy: BusyEvent[];
   /** The range and filters the events are for (a new one feeds a large timeline from the top again). */
   rangeKey: string;
   /** The range's events haven't arrived yet. */
@@ -65,6 +67,7 @@ interface ScheduleCalendarProps {
 }
 
 const renderResource = (arg: ResourceLabelContentArg) => ({ domNodes: resourceLabelNodes(arg) });
+const isBusyTime = (event: { display: string }) => event.display === 'background';
 // A timed job can't be dropped into the all-day row (or back): that is an edit for the form.
 const keepAllDay: AllowFunc = (span, moving) => !moving || span.allDay === moving.allDay;
 
@@ -76,7 +79,8 @@ function contains(start: Date, end: Date, date: string): boolean {
 
 /** FullCalendar with the workspace's zone, week and hours; everything it shows comes from props. */
 export const ScheduleCalendar = memo(function ScheduleCalendar(props: ScheduleCalendarProps) {
-  const { view, date, settings, resources, events, rangeKey, loading, editable, selectedJobId, outside, hover } = props;
+  const { view, date, settings, resources, events, busy, rangeKey, loading, editable, selectedJobId, outside, hover } =
+    props;
   const classNames = useMemo(() => classNamesWithSelection(selectedJobId), [selectedJobId]);
   const ref = useRef<FullCalendar>(null);
   // FullCalendar mounts (a long task) one render after the board: the board's effects — among
@@ -103,14 +107,19 @@ export const ScheduleCalendar = memo(function ScheduleCalendar(props: ScheduleCa
   });
   const outsideKey = useRef({ fn: outside, key: 0 });
   if (outsideKey.current.fn !== outside) outsideKey.current = { fn: outside, key: outsideKey.current.key + 1 };
+  // Busy time is a source of its own beside the jobs' slices: it changes only when feeds do.
+  const busySource = useMemo(() => ({ id: 'busy', events: busy, className: 'fp-busy' }), [busy]);
+  const eventSources = useMemo(() => [...feed.eventSources, busySource], [feed.eventSources, busySource]);
   const renderEvent = useCallback(
-    (arg: EventContentArg) => ({
-      domNodes: cachedEventNodes(
-        arg,
-        () => eventNodes(arg, namesRef.current, outside),
-        `${namesKey.current}|${outsideKey.current.key}`,
-      ),
-    }),
+    // Busy time: FullCalendar's own content, its title as text.
+    (arg: EventContentArg) =>
+      isBusyTime(arg.event) || {
+        domNodes: cachedEventNodes(
+          arg,
+          () => eventNodes(arg, namesRef.current, outside),
+          `${namesKey.current}|${outsideKey.current.key}`,
+        ),
+      },
     [outside],
   );
   const zone = settings.timeZone;
@@ -184,6 +193,7 @@ export const ScheduleCalendar = memo(function ScheduleCalendar(props: ScheduleCa
 
   const onEventClick = useCallback((info: EventClickArg) => {
     info.jsEvent.preventDefault();
+    if (isBusyTime(info.event)) return;
     const { jobId, occurrenceKey } = info.event.extendedProps as CalendarEvent['extendedProps'];
     handlers.current.onOpen({ jobId, occurrenceKey });
   }, []);
@@ -235,7 +245,7 @@ export const ScheduleCalendar = memo(function ScheduleCalendar(props: ScheduleCa
           hiddenDays={hiddenDays}
           scrollTime={scrollTime}
           resources={feed.resources}
-          eventSources={feed.eventSources}
+          eventSources={eventSources}
           editable={editable}
           eventResourceEditable={editable}
           selectable={editable}

@@ -1,4 +1,5 @@
 import {
+  type BusyEvent,
   type CalendarEvent,
   dayMs,
   type Member,
@@ -9,11 +10,13 @@ import {
 } from '@fieldplan/shared';
 import { api } from '../../app/api';
 import type { AppDispatch, RootState } from '../../app/store';
+import { feedsApi } from '../feeds/endpoints';
 import { jobsApi } from '../jobs/endpoints';
 import type { JobChangeMessage } from '../jobs/job-change';
 import { applyJobChangeToPage } from '../jobs/job-list-change';
 import { membersApi } from '../team/endpoints';
 import { workspaceApi } from '../workspace/endpoints';
+import { type BusyBooking, busyBookingsOf, onBusyTime } from './busy-bookings';
 import { type CalendarRangeArgs, calendarApi } from './endpoints';
 import { doubleBooks, type EventContext, type InstantRange, jobEvents, passesFilter } from './job-events';
 
@@ -40,6 +43,7 @@ export function applyJobChangeToEvents(
   change: JobChangeMessage,
   cached: RangeFilter,
   ctx: EventContext,
+  busy: readonly BusyBooking[] = [],
 ): CalendarEvent[] {
   const jobId = change.data.id;
   const oldIds = new Set(events.filter((e) => e.extendedProps.jobId === jobId).map((e) => e.id));
@@ -48,7 +52,7 @@ export function applyJobChangeToEvents(
   const marks = new Map<string, string[]>();
   for (const n of fresh) {
     const partners = kept.filter((e) => doubleBooks(n, e)).map((e) => e.id);
-    marks.set(n.id, partners);
+    marks.set(n.id, [...partners, ...onBusyTime(n, busy)]);
     for (const id of partners) marks.set(id, [...(marks.get(id) ?? []), n.id]);
   }
   const next = kept.map((e) => {
@@ -74,6 +78,13 @@ export function rangeFilterOf(args: CalendarRangeArgs, zone: string): RangeFilte
     technicianId: args.technicianId,
     statuses: args.status ? args.status.split(',') : [],
   };
+}
+
+/** The busy time cached for a range (the calendar asks for it beside the jobs), as instants. */
+function cachedBusy(state: RootState, args: CalendarRangeArgs, zone: string): BusyBooking[] {
+  const { workspaceId, start, end } = args;
+  const events: BusyEvent[] = feedsApi.endpoints.getBusy.select({ workspaceId, start, end })(state).data ?? [];
+  return busyBookingsOf(events, zone);
 }
 
 /** The zone and colours of a workspace, from the cache (null when not loaded yet). */
@@ -104,9 +115,10 @@ export function applyJobChange(workspaceId: string, change: JobChangeMessage) {
     if (ctx) {
       for (const args of ranges) {
         const cached = rangeFilterOf(args, ctx.zone);
+        const busy = cachedBusy(state, args, ctx.zone);
         const patch = dispatch(
           calendarApi.util.updateQueryData('getCalendarEvents', args, (events) =>
-            applyJobChangeToEvents(events, change, cached, ctx),
+            applyJobChangeToEvents(events, change, cached, ctx, busy),
           ),
         );
         patches.push(patch.undo);

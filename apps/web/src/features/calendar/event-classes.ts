@@ -2,10 +2,12 @@ import type { CalendarEvent } from '@fieldplan/shared';
 
 type Props = CalendarEvent['extendedProps'];
 
-type Arg = { event: { extendedProps: Record<string, unknown> } };
+type Arg = { event: { display?: string; extendedProps: Record<string, unknown> } };
 
 /** Classes on an event's own element: status styles and the red outline of a double booking. */
 export function eventClassNames({ event }: Arg): string[] {
+  // Busy time from subscribed calendars takes its source's class (`fp-busy`) only.
+  if (event.display === 'background') return [];
   const props = event.extendedProps as Partial<Props>;
   const names = ['fp-ev', `fp-ev-${props.status ?? 'scheduled'}`];
   if ((props.overlapsWith?.length ?? 0) > 0) names.push('fp-ev-double');

@@ -20,6 +20,7 @@ export function navItems(role: Role): NavItem[] {
     { to: 'customers', label: 'Customers', icon: 'building' },
     { to: 'areas', label: 'Areas', icon: 'pin' },
     { to: 'team', label: 'Team', icon: 'users' },
+    { to: 'feeds', label: 'Feeds', icon: 'link' },
   ];
   if (can(role, 'workspace.manage')) items.push({ to: 'settings', label: 'Settings', icon: 'settings' });
   return items;

@@ -1,0 +1,71 @@
+import type { Feed, Member } from '@fieldplan/shared';
+import { useState } from 'react';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { Dialog } from '../../components/Dialog';
+import { FeedForm, feedDefaults } from './FeedForm';
+import type { useFeedWrites } from './use-feed-writes';
+
+interface FeedDialogProps {
+  open: boolean;
+  /** null: a new subscription. */
+  feed: Feed | null;
+  nextColour: string;
+  technicians: readonly Member[];
+  writes: ReturnType<typeof useFeedWrites>;
+  onClose: () => void;
+}
+
+const formId = 'feed-form';
+
+/** Add or edit a subscription; the server loads the address before it says yes, so saving can take a moment. */
+export function FeedDialog({ open, feed, nextColour, technicians, writes, onClose }: FeedDialogProps) {
+  const [saving, setSaving] = useState(false);
+  const conflict = writes.conflict && feed && writes.conflict.id === feed.id ? writes.conflict : null;
+  const close = () => {
+    writes.dismissConflict();
+    onClose();
+  };
+  const notice = conflict && (
+    <Alert title="Someone else changed this subscription">
+      <p>It is now version {conflict.version}. Reload to see their version — your unsaved changes will be discarded.</p>
+      <Button size="sm" onClick={writes.reload}>
+        Reload
+      </Button>
+    </Alert>
+  );
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      title={feed ? `Edit “${feed.name}”` : 'Subscribe to a calendar'}
+      description="Its events show as busy time on the calendar, and a job on them is flagged as double-booked."
+      footer={
+        <>
+          <Button onClick={close}>Cancel</Button>
+          <Button type="submit" form={formId} variant="primary" loading={saving}>
+            {feed ? 'Save' : 'Subscribe'}
+          </Button>
+        </>
+      }
+    >
+      <FeedForm
+        // A reloaded version starts the form afresh.
+        key={feed ? `${feed.id}:${feed.version}` : 'new'}
+        id={formId}
+        defaults={feedDefaults(feed, nextColour)}
+        technicians={technicians}
+        notice={notice}
+        saving={saving}
+        onSave={async (values) => {
+          setSaving(true);
+          try {
+            if (await writes.save(feed, values)) onClose();
+          } finally {
+            setSaving(false);
+          }
+        }}
+      />
+    </Dialog>
+  );
+}

@@ -1,0 +1,140 @@
+import {
+  type Feed,
+  type FeedCreate,
+  feedCreateSchema,
+  feedLimits,
+  type Member,
+  memberPalette,
+} from '@fieldplan/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { ReactNode } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Alert } from '../../components/Alert';
+import { ColourPicker } from '../../components/ColourPicker';
+import { Select } from '../../components/Select';
+import { TextField } from '../../components/TextField';
+import { toProblem } from '../../lib/problem';
+import { useFormProblem } from '../../lib/use-form-problem';
+
+/** The request schema with the form's own shape for "whose busy time" ('' = the whole workspace). */
+const feedFormSchema = feedCreateSchema.extend({
+  memberId: z.string(),
+  refreshMinutes: feedCreateSchema.shape.refreshMinutes.unwrap(),
+});
+export type FeedFormValues = z.infer<typeof feedFormSchema>;
+const fieldNames = ['name', 'url', 'colour', 'memberId', 'refreshMinutes'] as const;
+
+/** The form's values as the API takes them. */
+export const feedPayload = (values: FeedFormValues): FeedCreate => ({
+  ...values,
+  memberId: values.memberId === '' ? null : values.memberId,
+});
+
+export function feedDefaults(feed: Feed | null, nextColour: string): FeedFormValues {
+  if (!feed) {
+    return { name: '', url: '', colour: nextColour, memberId: '', refreshMinutes: feedLimits.refreshMinutesDefault };
+  }
+  const { name, url, colour, memberId, refreshMinutes } = feed;
+  return { name, url, colour, memberId: memberId ?? '', refreshMinutes };
+}
+
+interface FeedFormProps {
+  id: string;
+  defaults: FeedFormValues;
+  technicians: readonly Member[];
+  /** Resolves when saved; throws the API's problem otherwise (field errors go under the fields). */
+  onSave: (values: FeedFormValues) => Promise<void>;
+  /** A problem outside the fields (a stale version) shown above them. */
+  notice?: ReactNode;
+  /** The server is loading the address: says so, with a progress bar. */
+  saving?: boolean;
+}
+
+/** Name, address, whose busy time, refresh interval and colour — validated with the server's schema. */
+export function FeedForm({ id, defaults, technicians, onSave, notice, saving = false }: FeedFormProps) {
+  const form = useForm<FeedFormValues>({
+    resolver: zodResolver(feedFormSchema),
+    defaultValues: defaults,
+    mode: 'onTouched',
+  });
+  const { register, handleSubmit, setError, formState, control } = form;
+  const problem = useFormProblem(setError, fieldNames);
+
+  const submit = handleSubmit(async (values) => {
+    problem.clear();
+    try {
+      await onSave(values);
+    } catch (error) {
+      const refused = toProblem(error);
+      // The server fetches the address first: what it couldn't load belongs under the URL.
+      if (refused.code === 'feed_unreachable')
+        setError('url', { type: 'server', message: refused.detail }, { shouldFocus: true });
+      else problem.report(error);
+    }
+  });
+
+  return (
+    <form id={id} className="feed-form" onSubmit={submit} noValidate aria-label="Calendar subscription">
+      {notice}
+      {problem.message && <Alert title="The subscription can't be saved">{problem.message}</Alert>}
+      <TextField
+        label="Name"
+        autoComplete="off"
+        placeholder="Public holidays"
+        data-autofocus
+        maxLength={feedLimits.nameMax}
+        error={formState.errors.name?.message}
+        {...register('name')}
+      />
+      <TextField
+        label="Calendar address (URL)"
+        type="url"
+        inputMode="url"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="https://example.com/calendar.ics"
+        hint="An iCalendar (.ics) address starting with https://, http:// or webcal://. Fieldplan's server fetches it."
+        error={formState.errors.url?.message}
+        {...register('url')}
+      />
+      <div className="feed-form-row">
+        <Select label="Busy time of" error={formState.errors.memberId?.message} {...register('memberId')}>
+          <option value="">Whole workspace (everyone)</option>
+          {technicians.map((m) => (
+            <option key={m.id} value={m.id}>
+              {m.name}
+            </option>
+          ))}
+        </Select>
+        <TextField
+          label="Refresh every (minutes)"
+          type="number"
+          inputMode="numeric"
+          min={feedLimits.refreshMinutesMin}
+          max={feedLimits.refreshMinutesMax}
+          step={5}
+          hint={`${feedLimits.refreshMinutesMin}–${feedLimits.refreshMinutesMax.toLocaleString()} minutes`}
+          error={formState.errors.refreshMinutes?.message}
+          {...register('refreshMinutes', { valueAsNumber: true })}
+        />
+      </div>
+      <div className="field">
+        <span className="field-label">Colour</span>
+        <Controller
+          control={control}
+          name="colour"
+          render={({ field }) => (
+            <ColourPicker colours={memberPalette} value={field.value} onChange={field.onChange} label="Feed colour" />
+          )}
+        />
+      </div>
+      {saving && (
+        <div className="feed-progress" role="status">
+          <span className="feed-progress-bar" aria-hidden="true" />
+          Loading the calendar…
+        </div>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,121 @@
+import { can, type Feed, memberPalette } from '@fieldplan/shared';
+import { useMemo, useState } from 'react';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { EmptyState } from '../../components/EmptyState';
+import { PageHeader, Panel } from '../../components/Panel';
+import { Loading, Skeleton } from '../../components/Skeleton';
+import { problemMessage, toProblem } from '../../lib/problem';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useGetMembersQuery } from '../team/endpoints';
+import { useWorkspace } from '../workspace/use-workspace';
+import { useListFeedsQuery } from './endpoints';
+import { FeedDialog } from './FeedDialog';
+import { FeedList } from './FeedList';
+import { LinksPanel } from './LinksPanel';
+import { useFeedWrites } from './use-feed-writes';
+import './Feeds.css';
+
+/** `/w/:slug/feeds`: calendars imported as busy time, and iCal links that export our jobs. */
+export function FeedsPage() {
+  const { workspaceId, role } = useWorkspace();
+  useDocumentTitle('Calendar feeds');
+  const feeds = useListFeedsQuery(workspaceId);
+  const members = useGetMembersQuery(workspaceId);
+  const writes = useFeedWrites(workspaceId);
+  const canEdit = can(role, 'schedule.write');
+  // undefined: closed; null: a new subscription; an id: that one.
+  const [editing, setEditing] = useState<string | null | undefined>(undefined);
+  const [removing, setRemoving] = useState<Feed | null>(null);
+
+  const list = feeds.data ?? [];
+  const technicians = useMemo(
+    () => (members.data ?? []).filter((m) => m.role === 'technician' && m.active),
+    [members.data],
+  );
+  const names = useMemo(() => new Map((members.data ?? []).map((m) => [m.id, m.name])), [members.data]);
+  const nextColour = memberPalette[(list.length + 7) % memberPalette.length] ?? memberPalette[0];
+  const editedFeed = typeof editing === 'string' ? (list.find((f) => f.id === editing) ?? null) : null;
+  const addButton = canEdit && (
+    <Button variant="primary" icon="plus" onClick={() => setEditing(null)}>
+      Add subscription
+    </Button>
+  );
+
+  return (
+    <div className="feeds-page">
+      <PageHeader
+        title="Calendar feeds"
+        description="Bring in other calendars as busy time, and put our jobs in any calendar app."
+      />
+      <div className="feeds-layout">
+        <Panel
+          className="feeds-subscriptions"
+          title="Subscriptions"
+          description={
+            canEdit
+              ? 'Holidays, absences, other calendars: shown as busy time. A job on busy time is flagged.'
+              : 'Calendars shown as busy time. Dispatchers add and change them.'
+          }
+          actions={list.length > 0 && addButton}
+        >
+          {feeds.error ? (
+            <Alert title="Couldn't load the subscriptions">{problemMessage(toProblem(feeds.error))}</Alert>
+          ) : feeds.isLoading ? (
+            <Loading label="Loading subscriptions…">
+              <div className="feeds-skeleton">
+                <Skeleton height={56} />
+                <Skeleton height={56} />
+              </div>
+            </Loading>
+          ) : list.length === 0 ? (
+            <EmptyState icon="calendar" title="No subscriptions yet" action={addButton}>
+              {canEdit
+                ? 'Subscribe to public holidays or a technician’s own calendar: their events show as busy time on the calendar.'
+                : 'When a dispatcher subscribes to a calendar, its events show as busy time on the calendar.'}
+            </EmptyState>
+          ) : (
+            <FeedList
+              feeds={list}
+              names={names}
+              refreshing={writes.refreshing}
+              actions={
+                canEdit
+                  ? {
+                      edit: (feed) => setEditing(feed.id),
+                      remove: setRemoving,
+                      refresh: (feed) => void writes.refreshNow(feed),
+                    }
+                  : null
+              }
+            />
+          )}
+        </Panel>
+        <LinksPanel technicians={technicians} names={names} />
+      </div>
+      {canEdit && (
+        <FeedDialog
+          open={editing !== undefined && (editing === null || editedFeed !== null)}
+          feed={editedFeed}
+          nextColour={nextColour}
+          technicians={technicians}
+          writes={writes}
+          onClose={() => setEditing(undefined)}
+        />
+      )}
+      <ConfirmDialog
+        open={removing !== null}
+        title={`Remove “${removing?.name ?? ''}”?`}
+        description="Its busy time leaves the calendar. You can subscribe to it again later."
+        confirmLabel="Remove subscription"
+        busy={writes.deleting}
+        onCancel={() => setRemoving(null)}
+        onConfirm={async () => {
+          if (removing) await writes.remove(removing);
+          setRemoving(null);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import type { Feed, FeedPatch } from '@fieldplan/shared';
+import { useState } from 'react';
+import { useAppDispatch } from '../../app/hooks';
+import { useToast } from '../../components/use-toast';
+import { problemMessage, toProblem } from '../../lib/problem';
+import {
+  feedsApi,
+  putFeed,
+  useCreateFeedMutation,
+  useDeleteFeedMutation,
+  useRefreshFeedMutation,
+  useUpdateFeedMutation,
+} from './endpoints';
+import { type FeedFormValues, feedPayload } from './FeedForm';
+
+/** Only what changed, so an edit doesn't overwrite someone else's change to another field. */
+function changes(values: FeedFormValues, feed: Feed): FeedPatch {
+  const next = feedPayload(values);
+  const patch: FeedPatch = {};
+  for (const key of Object.keys(next) as (keyof typeof next)[]) {
+    if (next[key] !== feed[key]) Object.assign(patch, { [key]: next[key] });
+  }
+  return patch;
+}
+
+/**
+ * Saving subscriptions with If-Match: a stale version (412) keeps the server's feed as `conflict`
+ * so the dialog can say so and offer a reload; field errors are thrown to the form.
+ */
+export function useFeedWrites(workspaceId: string) {
+  const [create] = useCreateFeedMutation();
+  const [update] = useUpdateFeedMutation();
+  const [remove, removal] = useDeleteFeedMutation();
+  const [refresh] = useRefreshFeedMutation();
+  const [refreshing, setRefreshing] = useState<ReadonlySet<string>>(new Set());
+  const [conflict, setConflict] = useState<Feed | null>(null);
+  const dispatch = useAppDispatch();
+  const toast = useToast();
+
+  const onStale = (error: unknown): boolean => {
+    const problem = toProblem(error);
+    if (problem.code === 'version_conflict' && problem.current) {
+      setConflict(problem.current as Feed);
+      return true;
+    }
+    if (problem.code === 'not_found') {
+      toast({ tone: 'info', message: 'Someone else removed this subscription.' });
+      void dispatch(feedsApi.endpoints.listFeeds.initiate(workspaceId, { forceRefetch: true, subscribe: false }));
+      return true;
+    }
+    return false;
+  };
+
+  return {
+    conflict,
+    deleting: removal.isLoading,
+    refreshing,
+    /** Takes the server's version (after a 412): the list shows it, local edits are dropped. */
+    reload() {
+      if (conflict) dispatch(putFeed(workspaceId, conflict.id, conflict));
+      setConflict(null);
+    },
+    dismissConflict: () => setConflict(null),
+    /** Resolves with the saved feed; null when a stale version was reported instead. */
+    async save(feed: Feed | null, values: FeedFormValues): Promise<Feed | null> {
+      try {
+        const saved = feed
+          ? await update({ workspaceId, id: feed.id, version: feed.version, patch: changes(values, feed) }).unwrap()
+          : await create({ workspaceId, feed: feedPayload(values) }).unwrap();
+        toast({ tone: 'success', message: feed ? `Saved “${saved.name}”` : `Subscribed to “${saved.name}”` });
+        return saved;
+      } catch (error) {
+        if (feed && onStale(error)) return null;
+        throw error;
+      }
+    },
+    async remove(feed: Feed): Promise<boolean> {
+      try {
+        await remove({ workspaceId, id: feed.id, version: feed.version }).unwrap();
+        toast({ tone: 'success', message: `Removed “${feed.name}” and its busy time` });
+        return true;
+      } catch (error) {
+        if (!onStale(error)) toast({ tone: 'error', message: problemMessage(toProblem(error)) });
+        return false;
+      }
+    },
+    /** "Refresh now": the server fetches it while we wait; a failure says why (the feed shows failing). */
+    async refreshNow(feed: Feed): Promise<void> {
+      setRefreshing((ids) => new Set(ids).add(feed.id));
+      try {
+        const fresh = await refresh({ workspaceId, id: feed.id }).unwrap();
+        toast({ tone: 'success', message: `“${fresh.name}” is up to date (${eventCount(fresh.eventCount)})` });
+      } catch (error) {
+        if (!onStale(error)) toast({ tone: 'error', message: problemMessage(toProblem(error)) });
+      } finally {
+        setRefreshing((ids) => {
+          const next = new Set(ids);
+          next.delete(feed.id);
+          return next;
+        });
+      }
+    },
+  };
+}
+
+export const eventCount = (n: number) => (n === 1 ? '1 event' : `${n.toLocaleString()} events`);
