@@ -55,10 +55,14 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!pusher) return;
     const feed = new ChangeFeed({
-      fetchChanges: (after) =>
-        dispatch(
+      fetchChanges: async (after) => {
+        const page = await dispatch(
           changesApi.endpoints.getChanges.initiate({ workspaceId, after }, { subscribe: false, forceRefetch: true }),
-        ).unwrap(),
+        ).unwrap();
+        // A session that ends meanwhile resets the API state, and the request then settles with nothing.
+        if (!page) throw new Error('No answer for the changes');
+        return page;
+      },
       apply: (change) => dispatch(applyChange(workspaceId, change, viewer.current)),
       resync: () => dispatch(resyncAll()),
     });
