@@ -7,7 +7,7 @@
  *   npm run bench -- realtime-capacity                    (full: ≈ 15 min)
  *   REALTIME_CAPACITY_QUICK=1 npm run bench -- realtime-capacity
  *
- * Knobs: REALTIME_CAPACITY_SERVERS (ours,ours-cork,bare,socketio), _CLIENTS (5000), _RATES (events/s
+ * Knobs: REALTIME_CAPACITY_SERVERS (ours,ours-unbatched,bare,socketio), _CLIENTS (5000), _RATES (events/s
  * steps), _STEP_SECONDS (20), _P99_MS (50), _LATENCY_CLIENTS (1000), _LATENCY_RATE (100),
  * _LATENCY_SECONDS (10), _IDLE (10000), _PROFILE=1 (`--cpu-prof` of each server into bench/.profiles).
  */
@@ -41,7 +41,7 @@ const RATES = (
 )
   .split(',')
   .map(Number);
-const SERVERS = (env.REALTIME_CAPACITY_SERVERS ?? 'ours,ours-cork,bare,socketio').split(',');
+const SERVERS = (env.REALTIME_CAPACITY_SERVERS ?? 'ours,ours-unbatched,bare,socketio').split(',');
 const PROFILE_DIR = env.REALTIME_CAPACITY_PROFILE === '1' ? fileURLToPath(new URL('./.profiles', import.meta.url)) : '';
 
 const APP = { appId: 'bench', key: 'bench-key', secret: 'bench-secret', channel: 'private-workspace-bench' };
@@ -56,13 +56,13 @@ interface ServerKind {
 }
 
 const KINDS: Record<string, ServerKind> = {
-  ours: { label: 'ours (packages/realtime)', protocol: 'pusher', api: 'pusher', args: [STANDALONE] },
-  'ours-cork': {
-    label: 'ours, batchWrites (cork)',
+  ours: { label: 'ours (packages/realtime, batchWrites on)', protocol: 'pusher', api: 'pusher', args: [STANDALONE] },
+  'ours-unbatched': {
+    label: 'ours, batchWrites off (no cork)',
     protocol: 'pusher',
     api: 'pusher',
     args: [STANDALONE],
-    env: { REALTIME_BATCH_WRITES: '1' },
+    env: { REALTIME_BATCH_WRITES: '0' },
   },
   bare: {
     label: 'bare `ws` loop (the limit)',

@@ -17,7 +17,7 @@ export class LocalHub {
   private readonly batcher: WriteBatcher | undefined;
 
   /** `batchWrites`: see `RealtimeServerOptions.batchWrites`. */
-  constructor(batchWrites = false) {
+  constructor(batchWrites = true) {
     this.batcher = batchWrites ? new WriteBatcher() : undefined;
   }
 

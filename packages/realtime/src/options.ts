@@ -61,7 +61,8 @@ export interface RealtimeServerOptions {
   limits?: Partial<RealtimeLimits>;
   /**
    * Holds each socket's broadcast writes until the event loop's turn ends (cork/uncork), so events sent
-   * in the same turn leave in one write per socket. Off by default: see docs/PERFORMANCE.md, "Realtime capacity".
+   * in the same turn leave in one write per socket. On by default (`false` turns it off): at 5,000 clients it
+   * raised capacity 1.5× and cut p99 under load — docs/PERFORMANCE.md, "Realtime capacity".
    */
   batchWrites?: boolean;
   logger?: Logger;

@@ -49,7 +49,7 @@ const realtime = createRealtimeServer({
     .map((o) => o.trim())
     .filter(Boolean),
   limits,
-  batchWrites: env.REALTIME_BATCH_WRITES === '1',
+  batchWrites: env.REALTIME_BATCH_WRITES !== '0',
   logger,
 });
 

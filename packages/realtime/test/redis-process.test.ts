@@ -47,8 +47,11 @@ it('works across two real processes, and a killed process leaves no ghost member
     subscribed(onB, 'private-workspace-1'),
   ]);
   const atA = nextEvent(jobsA, 'change');
+  const firstAtB = nextEvent(jobsB, 'change');
   await sdk(b.port).trigger('private-workspace-1', 'change', { seq: 1 });
   expect((await atA).data).toEqual({ seq: 1 });
+  // B's own client has it too (before the next event is awaited there).
+  expect((await firstAtB).data).toEqual({ seq: 1 });
   const atB = nextEvent(jobsB, 'change');
   await sdk(a.port).trigger('private-workspace-1', 'change', { seq: 2 });
   expect((await atB).data).toEqual({ seq: 2 });
