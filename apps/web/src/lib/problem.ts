@@ -33,7 +33,9 @@ const catalogue: Record<ErrorCode, (problem: Problem) => string> = {
   unsupported_media_type: (p) => p.detail || errorTitle.unsupported_media_type,
   rate_limited: (p) =>
     p.retryAfter ? `Too many attempts, try again in ${p.retryAfter} s` : 'Too many attempts, try again in a minute',
-  feed_unreachable: (p) => `Couldn't load: ${p.detail || 'the feed did not answer'}`,
+  // The server's detail may already say so ("Couldn't load the feed: …"): not twice.
+  feed_unreachable: (p) =>
+    p.detail?.startsWith("Couldn't load") ? p.detail : `Couldn't load: ${p.detail || 'the feed did not answer'}`,
   internal: (p) => (p.reference ? `Something went wrong (reference ${p.reference})` : p.detail || errorTitle.internal),
 };
 
