@@ -32,6 +32,7 @@ import { myDayRoutes } from './modules/my-day/routes.js';
 import { placeRoutes } from './modules/places/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { trackingRoutes } from './modules/tracking/routes.js';
+import { travelRoutes } from './modules/travel/routes.js';
 import { workspaceRoutes } from './modules/workspaces/routes.js';
 import { createReporter, type Reporter } from './monitoring/reporter.js';
 import { tunnelRoutes } from './monitoring/tunnel-routes.js';
@@ -146,6 +147,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   locationRoutes(app, deps);
   trackingRoutes(app, deps);
   myDayRoutes(app, deps);
+  travelRoutes(app, deps);
   startLocationPruning(app, db);
   registerFeeds(app, deps, options.feeds);
 

@@ -48,6 +48,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TRAVEL_SPEED_KMH: 'fast' })).toThrow(/TRAVEL_SPEED_KMH/);
   });
 
+  it('reads ROUTING_URL as an http(s) URL only (issue 9)', () => {
+    expect(loadConfig({}).ROUTING_URL).toBeUndefined();
+    expect(loadConfig({ ROUTING_URL: 'http://127.0.0.1:5000' }).ROUTING_URL).toBe('http://127.0.0.1:5000');
+    expect(loadConfig({ ROUTING_URL: 'https://osrm.example/route' }).ROUTING_URL).toBe('https://osrm.example/route');
+    expect(() => loadConfig({ ROUTING_URL: 'ftp://osrm.example' })).toThrow(/ROUTING_URL: must be an http/);
+    expect(() => loadConfig({ ROUTING_URL: 'not a url' })).toThrow(/ROUTING_URL/);
+  });
+
   it('names every bad variable in one ConfigError', () => {
     const error = configError({
       PORT: 'abc',

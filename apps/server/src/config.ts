@@ -68,6 +68,11 @@ const envSchema = z.object({
   /** Travel model (issue 9): road distance ÷ straight line, and average speed in km/h. */
   TRAVEL_DETOUR_FACTOR: z.coerce.number().min(1).max(5).default(1.3),
   TRAVEL_SPEED_KMH: z.coerce.number().min(1).max(200).default(30),
+  /** An OSRM-compatible routing service (its `/table` API) for drive times instead of the model. */
+  ROUTING_URL: z
+    .url()
+    .regex(/^https?:\/\//, 'must be an http(s) URL')
+    .optional(),
   /** Where the built SPA lives; empty disables static serving (API-only tests). */
   WEB_DIST: z.string().optional(),
 });

@@ -188,3 +188,5 @@ export const feedsPath = /^\/api\/v1\/workspaces\/:ws\/(feeds|feed-tokens|calend
 export const realtimePath = /^\/api\/v1\/workspaces\/:ws\/(changes|locations)/;
 /** The field routes of issue 9 (customers' tracking links, the technician's day), covered by tracking-access.test.ts. */
 export const trackingPath = /^\/api\/v1\/workspaces\/:ws\/(tracking-links|my-day)/;
+/** Suggested slots for a job (issue 9), covered by suggest-access.test.ts. */
+export const suggestPath = /^\/api\/v1\/workspaces\/:ws\/jobs\/:id\/suggestions/;

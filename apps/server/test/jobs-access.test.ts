@@ -12,6 +12,7 @@ import {
   type Res,
   realtimePath,
   schedulePath,
+  suggestPath,
   trackingPath,
   ws,
 } from './helpers.js';
@@ -99,7 +100,8 @@ describe('schedule routes: roles and workspaces', () => {
           !areasPath.test(r.url) &&
           !realtimePath.test(r.url) &&
           !feedsPath.test(r.url) &&
-          !trackingPath.test(r.url),
+          !trackingPath.test(r.url) &&
+          !suggestPath.test(r.url),
       )
       .map((r) => `${r.method} ${r.url.replace('/api/v1/workspaces/:ws', '')}`)
       .sort();

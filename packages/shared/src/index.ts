@@ -18,5 +18,6 @@ export * from './schemas/members.js';
 export * from './schemas/my-day.js';
 export * from './schemas/places.js';
 export * from './schemas/tracking.js';
+export * from './schemas/travel.js';
 export * from './schemas/workspace.js';
 export * from './travel/index.js';

@@ -18,6 +18,7 @@ import { formatJobTime } from './format-time';
 import { StatusLabel } from './job-status';
 import { visitOf } from './occurrence';
 import { StatusActions } from './StatusActions';
+import { SuggestSlots } from './SuggestSlots';
 import { useDeleteJob } from './use-delete-job';
 
 /** `/w/:slug/jobs/:id[?occurrence=…]`: a job (or one visit of a series) over the board. */
@@ -90,6 +91,7 @@ export function JobDetailPanel() {
       {!visit.found && <p className="detail-note">This occurrence no longer exists; showing the series.</p>}
       <StatusActions workspaceId={workspaceId} job={job} visit={visit} role={role} memberId={membership.memberId} />
       {writer && <TrackingLinks workspaceId={workspaceId} job={job} />}
+      {writer && <SuggestSlots workspaceId={workspaceId} job={job} timeZone={settings.timeZone} members={members} />}
       <dl className="detail-list">
         <dt>When</dt>
         <dd>{formatJobTime(visit.start, visit.end, job.allDay, settings.timeZone)}</dd>

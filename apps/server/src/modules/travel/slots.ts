@@ -1,0 +1,153 @@
+import { dayMs, type LatLng, minuteMs, type TravelLeg, type WorkingHours, wallToInstant } from '@fieldplan/shared';
+import type { LegPair, TravelProvider } from './provider.js';
+
+// The slot suggester (issue 9), pure but for the drive times: every technician's day is walked once
+// into the gaps between consecutive stops (the home base opens the day), all the drives the gaps need
+// are asked of the travel provider in one go, and each gap offers its earliest start that fits.
+
+const gridMs = 15 * minuteMs;
+
+/** A visit that takes a technician's time: instants in ms, and its site when it has one. */
+export interface Stop {
+  jobId: string;
+  start: number;
+  end: number;
+  point: LatLng | null;
+}
+
+export interface Interval {
+  start: number;
+  end: number;
+}
+
+export interface TechnicianPlan {
+  memberId: string;
+  home: LatLng | null;
+  /** Timed, not cancelled; any order. */
+  stops: Stop[];
+  /** Busy time from feeds: the technician's own and everyone's. */
+  busy: Interval[];
+}
+
+export interface SlotProblem {
+  zone: string;
+  workingHours: WorkingHours;
+  /** Local dates (UTC-midnight ms) searched. */
+  dates: number[];
+  site: LatLng;
+  durationMs: number;
+  /** Nothing starts before this instant. */
+  notBefore: number;
+  technicians: TechnicianPlan[];
+}
+
+export interface Slot {
+  memberId: string;
+  start: number;
+  end: number;
+  addedS: number;
+  addedM: number;
+  after?: string;
+  before?: string;
+}
+
+interface Gap {
+  memberId: string;
+  busy: Interval[];
+  /** Free from (the previous stop's end, or the day's start) until `until`. */
+  from: number;
+  until: number;
+  dayEnd: number;
+  prev: { jobId?: string; point: LatLng | null };
+  next: { jobId: string; point: LatLng | null } | null;
+}
+
+const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+const ceilGrid = (ms: number) => Math.ceil(ms / gridMs) * gridMs;
+
+/** Every gap of every technician's working day in the dates searched. */
+export function gapsOf(problem: SlotProblem): Gap[] {
+  const { zone, workingHours: hours } = problem;
+  const days = new Set(hours.days);
+  const dates = problem.dates.filter((d) => days.has(new Date(d).getUTCDay()));
+  const gaps: Gap[] = [];
+  for (const tech of problem.technicians) {
+    const stops = [...tech.stops].sort((a, b) => a.start - b.start || a.end - b.end);
+    const busy = [...tech.busy].sort((a, b) => a.start - b.start);
+    for (const date of dates) {
+      const dayStart = wallToInstant(zone, date + minutesOf(hours.start) * minuteMs);
+      const dayEnd = wallToInstant(zone, date + minutesOf(hours.end) * minuteMs);
+      if (dayEnd <= problem.notBefore) continue;
+      const midnight = wallToInstant(zone, date);
+      const nextMidnight = wallToInstant(zone, date + dayMs);
+      let prev: Gap['prev'] = { point: tech.home };
+      let from = dayStart;
+      for (const stop of stops) {
+        if (stop.end <= midnight || stop.start >= nextMidnight) continue;
+        gaps.push({ memberId: tech.memberId, busy, from, until: stop.start, dayEnd, prev, next: stop });
+        // A visit without a site: the next drive starts from the last place known.
+        prev = { jobId: stop.jobId, point: stop.point ?? prev.point };
+        from = Math.max(from, stop.end);
+      }
+      gaps.push({ memberId: tech.memberId, busy, from, until: dayEnd, dayEnd, prev, next: null });
+    }
+  }
+  return gaps;
+}
+
+/** The earliest grid start in the gap that leaves room for both drives and avoids busy time, or null. */
+function earliestStart(gap: Gap, problem: SlotProblem, inMs: number, outMs: number): number | null {
+  let start = ceilGrid(Math.max(gap.from + inMs, problem.notBefore));
+  for (;;) {
+    const end = start + problem.durationMs;
+    if (end > gap.dayEnd || end + outMs > gap.until) return null;
+    const clash = gap.busy.find((b) => b.start < end + outMs && b.end > start - inMs);
+    if (!clash) return start;
+    start = ceilGrid(Math.max(clash.end + inMs, start + gridMs));
+  }
+}
+
+const none: TravelLeg = { durationS: 0, distanceM: 0 };
+
+/**
+ * Every (technician, start) that fits, one per gap (its earliest start: the added drive is the
+ * same anywhere in a gap), best first: least added drive time, then earliest, then member id.
+ * A drive to or from a place not known (no home base, no site) counts as nothing.
+ */
+export async function suggestSlots(problem: SlotProblem, provider: TravelProvider) {
+  const gaps = gapsOf(problem);
+  const pairs: LegPair[] = [];
+  const ask = (a: LatLng | null, b: LatLng | null) => {
+    if (!a || !b) return -1;
+    pairs.push([a, b]);
+    return pairs.length - 1;
+  };
+  const wanted = gaps.map((g) => ({
+    in: ask(g.prev.point, problem.site),
+    out: ask(problem.site, g.next?.point ?? null),
+    without: ask(g.prev.point, g.next?.point ?? null),
+  }));
+  const answer = await provider.legs(pairs);
+  const leg = (i: number) => (i < 0 ? none : (answer.legs[i] ?? none));
+  const slots: Slot[] = [];
+  gaps.forEach((gap, i) => {
+    const w = wanted[i] as (typeof wanted)[number];
+    const [into, out, without] = [leg(w.in), leg(w.out), leg(w.without)];
+    const start = earliestStart(gap, problem, into.durationS * 1000, out.durationS * 1000);
+    if (start === null) return;
+    slots.push({
+      memberId: gap.memberId,
+      start,
+      end: start + problem.durationMs,
+      addedS: into.durationS + out.durationS - without.durationS,
+      addedM: into.distanceM + out.distanceM - without.distanceM,
+      ...(gap.prev.jobId !== undefined && { after: gap.prev.jobId }),
+      ...(gap.next && { before: gap.next.jobId }),
+    });
+  });
+  slots.sort(
+    (a, b) =>
+      a.addedS - b.addedS || a.start - b.start || (a.memberId < b.memberId ? -1 : a.memberId > b.memberId ? 1 : 0),
+  );
+  return { slots, source: answer.source, notice: answer.notice };
+}
