@@ -1,4 +1,5 @@
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { Loading, Skeleton } from '../components/Skeleton';
 import { BoardSkeleton } from '../features/dispatch/BoardSkeleton';
 
 /** A screen loaded on demand (its code, e.g. FullCalendar, stays out of the first bundle). */
@@ -47,8 +48,18 @@ export const scheduleLayout = suspended(<ScheduleLayout />, <BoardSkeleton />);
 export const jobNewPanel = suspended(<JobNewPanel />);
 export const jobDetailPanel = suspended(<JobDetailPanel />);
 export const jobEditPanel = suspended(<JobEditPanel />);
-export const customersPage = suspended(<CustomersPage />);
-export const customerDetailPage = suspended(<CustomerDetailPage />);
-export const myDayPage = suspended(<MyDayPage />);
-export const trackingPage = suspended(<TrackingPage />);
-export const feedsPage = suspended(<FeedsPage />);
+/** While a screen's code loads: its heading and a block, instead of an empty page. */
+const screenFallback = (
+  <Loading label="Loading…">
+    <div className="screen-skeleton">
+      <Skeleton width={220} height={24} />
+      <Skeleton width="55%" />
+      <Skeleton height={180} />
+    </div>
+  </Loading>
+);
+export const customersPage = suspended(<CustomersPage />, screenFallback);
+export const customerDetailPage = suspended(<CustomerDetailPage />, screenFallback);
+export const myDayPage = suspended(<MyDayPage />, screenFallback);
+export const trackingPage = suspended(<TrackingPage />, screenFallback);
+export const feedsPage = suspended(<FeedsPage />, screenFallback);
