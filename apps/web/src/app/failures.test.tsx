@@ -77,8 +77,16 @@ describe('failed writes', () => {
   });
 
   it('on 401 go to sign-in with the way back to the same screen', async () => {
+    // As the real server: once the session is gone, /me answers 401 too (else the sign-in page,
+    // seeing a session, would send the user straight back before the test looked).
+    let signedOut = false;
+    const me = workspaceRoutes('owner')['GET /me'];
     const { store, router } = signedIn({
-      [`PATCH ${customerUrl}`]: () => problem('unauthenticated', 'Please sign in'),
+      'GET /me': () => (signedOut ? problem('unauthenticated', 'Please sign in') : json(me)),
+      [`PATCH ${customerUrl}`]: () => {
+        signedOut = true;
+        return problem('unauthenticated', 'Please sign in');
+      },
     });
     await screen.findByRole('heading', { name: 'Team' });
     await act(() => store.dispatch(edit()));
