@@ -11,8 +11,8 @@ import { hashToken, randomToken } from '../apps/server/src/lib/crypto.js';
 import { newId } from '../apps/server/src/lib/ids.js';
 import { busyIntervals } from '../apps/server/src/modules/feeds/busy.js';
 import { parseFeed } from '../apps/server/src/modules/feeds/ical/parse.js';
-import type { FeedRow } from '../apps/server/src/modules/feeds/presenter.js';
 import { storeLoaded } from '../apps/server/src/modules/feeds/refresh.js';
+import { newFeedRow } from '../apps/server/src/modules/feeds/service.js';
 import { seedWeek } from './calendar-week.seed.js';
 import { benchDb, fmt, percentile } from './support.js';
 
@@ -81,30 +81,17 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
   let busyCount = 0;
   for (let run = 0; run < runs + 1; run++) {
     const now = Date.now();
-    const feed: FeedRow = {
-      id: newId(),
-      workspace_id: workspaceId,
-      name: 'Bench',
-      url: 'https://calendar.example.com/bench.ics',
-      colour: '#009E73',
-      member_id: null,
-      refresh_minutes: 60,
-      status: 'pending',
-      last_error: null,
-      last_fetched_at: null,
-      last_success_at: null,
-      failures: 0,
-      next_refresh_at: now,
-      etag: null,
-      last_modified: null,
-      content_hash: null,
-      event_count: 0,
-      lease_owner: null,
-      lease_expires_at: null,
-      version: 1,
-      created_at: now,
-      updated_at: now,
-    };
+    const feed = newFeedRow(
+      workspaceId,
+      {
+        name: 'Bench',
+        url: 'https://calendar.example.com/bench.ics',
+        colour: '#009E73',
+        memberId: null,
+        refreshMinutes: 60,
+      },
+      now,
+    );
     await db.kysely.insertInto('feed_subscriptions').values(feed).execute();
     const t0 = performance.now();
     const parsed = parseFeed(body, zone);

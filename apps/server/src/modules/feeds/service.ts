@@ -53,6 +53,34 @@ export async function getFeed(db: Kysely<Database>, actor: Actor, id: string) {
   return presentFeed(row, seesUrls(actor));
 }
 
+/** A subscription's row as first stored: pending, due now, version 1. */
+export function newFeedRow(workspaceId: string, input: FeedCreate, now: number): FeedRow {
+  return {
+    id: newId(),
+    workspace_id: workspaceId,
+    name: input.name,
+    url: input.url,
+    colour: input.colour,
+    member_id: input.memberId,
+    refresh_minutes: input.refreshMinutes,
+    status: 'pending',
+    last_error: null,
+    last_fetched_at: null,
+    last_success_at: null,
+    failures: 0,
+    next_refresh_at: now,
+    etag: null,
+    last_modified: null,
+    content_hash: null,
+    event_count: 0,
+    lease_owner: null,
+    lease_expires_at: null,
+    version: 1,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
 /** Subscribes a feed: fetched and parsed first, so a URL we can't load is refused (502) and nothing is stored. */
 export async function createFeed(db: Kysely<Database>, actor: Actor, input: FeedCreate, fetching: FeedFetching) {
   await checkMember(db, actor.workspaceId, input.memberId);
@@ -62,30 +90,7 @@ export async function createFeed(db: Kysely<Database>, actor: Actor, input: Feed
   const loaded = await loadNow(db, actor.workspaceId, input.url, fetching);
   return db.transaction().execute(async (trx) => {
     const now = Date.now();
-    const row: FeedRow = {
-      id: newId(),
-      workspace_id: actor.workspaceId,
-      name: input.name,
-      url: input.url,
-      colour: input.colour,
-      member_id: input.memberId,
-      refresh_minutes: input.refreshMinutes,
-      status: 'pending',
-      last_error: null,
-      last_fetched_at: null,
-      last_success_at: null,
-      failures: 0,
-      next_refresh_at: now,
-      etag: null,
-      last_modified: null,
-      content_hash: null,
-      event_count: 0,
-      lease_owner: null,
-      lease_expires_at: null,
-      version: 1,
-      created_at: now,
-      updated_at: now,
-    };
+    const row = newFeedRow(actor.workspaceId, input, now);
     Object.assign(row, successColumns(row, loaded, now));
     await trx.insertInto('feed_subscriptions').values(row).execute();
     if (loaded.kind === 'ok') await replaceFeedEvents(trx, row, loaded.parsed.items);
