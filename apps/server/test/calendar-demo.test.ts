@@ -83,6 +83,31 @@ describe('demo seed: customers and three weeks of jobs (issue 4 item 7)', () => 
     expect(feed.filter((e) => e.extendedProps.status === 'cancelled').length).toBeGreaterThan(0);
   });
 
+  it('gives every technician visits with a flexible window on every working day, each inside its window', async () => {
+    const flexible = await ctx.db.kysely
+      .selectFrom('jobs as j')
+      .innerJoin('job_assignees as a', 'a.job_id', 'j.id')
+      .select(['a.member_id', 'j.start_at', 'j.end_at', 'j.flex_start_at', 'j.flex_end_at', 'j.rrule'])
+      .where('j.workspace_id', '=', workspaceId)
+      .where('j.flex_start_at', 'is not', null)
+      .execute();
+    const perTechDay = new Map<string, number>();
+    for (const j of flexible) {
+      expect(j.rrule).toBeNull();
+      expect(Number(j.flex_start_at)).toBeLessThanOrEqual(Number(j.start_at));
+      expect(Number(j.flex_end_at)).toBeGreaterThanOrEqual(Number(j.end_at));
+      const [from, until] = [Number(j.flex_start_at), Number(j.flex_end_at)].map((ms) =>
+        localHour(new Date(ms).toISOString()),
+      );
+      expect([from, until]).toEqual(from === 8 ? [8, 13] : [12, 17]);
+      const key = `${j.member_id}|${new Date(Number(j.start_at)).toISOString().slice(0, 10)}`;
+      perTechDay.set(key, (perTechDay.get(key) ?? 0) + 1);
+    }
+    // Six technicians, 15 working days, but for the training day.
+    expect(perTechDay.size).toBe(6 * 15 - 1);
+    expect(Math.min(...perTechDay.values())).toBeGreaterThanOrEqual(2);
+  });
+
   it('is the same on every seed (deterministic), whatever the database', async () => {
     const other = await createTestDb();
     try {
@@ -90,7 +115,11 @@ describe('demo seed: customers and three weeks of jobs (issue 4 item 7)', () => 
       const names = (db: typeof other.db) =>
         db.kysely.selectFrom('customers').select(['name', 'address']).orderBy('created_at').execute();
       const titles = (db: typeof other.db) =>
-        db.kysely.selectFrom('jobs').select(['title', 'start_at', 'status']).orderBy('created_at').execute();
+        db.kysely
+          .selectFrom('jobs')
+          .select(['title', 'start_at', 'status', 'flex_start_at', 'flex_end_at'])
+          .orderBy('created_at')
+          .execute();
       expect(await names(other.db)).toEqual(await names(ctx.db));
       expect(await titles(other.db)).toEqual(await titles(ctx.db));
     } finally {

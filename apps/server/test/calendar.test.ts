@@ -79,6 +79,7 @@ describe('calendar feed', () => {
           lat: 52.5291,
           lng: 13.4014,
           recurring: false,
+          flexible: false,
           overlapsWith: [],
         },
       },
@@ -132,6 +133,24 @@ describe('calendar feed', () => {
       [null, null],
       [null, null],
     ]);
+  });
+
+  it('marks the events of flexible jobs, and stops when the window is cleared', async () => {
+    const visit = { title: 'Tap washer', start: at('24', '09:00'), end: at('24', '10:00') };
+    const flexible = await createJob(team.owner, {
+      ...visit,
+      flexibleWindow: { start: at('24', '07:00'), end: at('24', '12:00') },
+    });
+    const fixed = await createJob(team.owner, { ...visit, title: 'Fixed visit' });
+    const flags = async () =>
+      Object.fromEntries(
+        (await events(team.viewer, '2026-03-24', '2026-03-25')).map((e) => [e.title, e.extendedProps.flexible]),
+      );
+    expect(await flags()).toMatchObject({ 'Tap washer': true, 'Fixed visit': false });
+    expect(fixed.flexibleWindow).toBeNull();
+    const cleared = await patchJob(team.owner, flexible, { flexibleWindow: null });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(await flags()).toMatchObject({ 'Tap washer': false, 'Fixed visit': false });
   });
 
   it('includes jobs overlapping the range edges and reads dates in the workspace zone', async () => {

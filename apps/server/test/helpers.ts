@@ -179,7 +179,7 @@ export function listRoutes(app: FastifyInstance): { method: string; url: string 
  * every registered workspace route is covered.
  */
 export const schedulePath =
-  /^\/api\/v1\/workspaces\/:ws\/(customers|jobs|calendar|areas|changes|locations|feeds|feed-tokens|tracking-links|my-day)/;
+  /^\/api\/v1\/workspaces\/:ws\/(customers|jobs|calendar|areas|changes|locations|feeds|feed-tokens|tracking-links|my-day|optimise-day|travel-legs)/;
 /** The service-area routes (issue 5), covered by areas-access.test.ts. */
 export const areasPath = /^\/api\/v1\/workspaces\/:ws\/areas/;
 /** Calendar feeds, iCal links and busy time (issue 8), covered by feeds/feeds-access.test.ts. */
@@ -190,3 +190,7 @@ export const realtimePath = /^\/api\/v1\/workspaces\/:ws\/(changes|locations)/;
 export const trackingPath = /^\/api\/v1\/workspaces\/:ws\/(tracking-links|my-day)/;
 /** Suggested slots for a job (issue 9), covered by suggest-access.test.ts. */
 export const suggestPath = /^\/api\/v1\/workspaces\/:ws\/jobs\/:id\/suggestions/;
+/** Optimise a technician's day (issue 9), covered by optimise-day-access.test.ts. */
+export const optimisePath = /^\/api\/v1\/workspaces\/:ws\/optimise-day/;
+/** The drives between visits (issue 9), covered by travel-legs-access.test.ts. */
+export const travelLegsPath = /^\/api\/v1\/workspaces\/:ws\/travel-legs/;

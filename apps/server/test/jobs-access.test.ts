@@ -9,11 +9,13 @@ import {
   type InvitedMember,
   inviteMember,
   listRoutes,
+  optimisePath,
   type Res,
   realtimePath,
   schedulePath,
   suggestPath,
   trackingPath,
+  travelLegsPath,
   ws,
 } from './helpers.js';
 import { createCustomer, createJob, ifMatch, scheduleCounts, validCustomer, validJob } from './schedule-helpers.js';
@@ -101,7 +103,9 @@ describe('schedule routes: roles and workspaces', () => {
           !realtimePath.test(r.url) &&
           !feedsPath.test(r.url) &&
           !trackingPath.test(r.url) &&
-          !suggestPath.test(r.url),
+          !suggestPath.test(r.url) &&
+          !optimisePath.test(r.url) &&
+          !travelLegsPath.test(r.url),
       )
       .map((r) => `${r.method} ${r.url.replace('/api/v1/workspaces/:ws', '')}`)
       .sort();

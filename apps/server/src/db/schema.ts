@@ -133,6 +133,9 @@ export interface JobsTable {
   /** Series only: from the first occurrence's start to the last one's end, moved exceptions included. */
   span_start_at: number | null;
   span_end_at: number | null;
+  /** One-off timed jobs only (issue 9): the flexible window the optimiser may move the visit within. */
+  flex_start_at: number | null;
+  flex_end_at: number | null;
   version: number;
   created_by: string | null;
   created_at: number;

@@ -38,6 +38,39 @@ describe('jobTimingIssues (PRODUCT.md §5)', () => {
   });
 });
 
+describe('jobTimingIssues: flexible windows (issue 9)', () => {
+  const visit = { start: '2026-03-02T09:00:00Z', end: '2026-03-02T10:00:00Z', allDay: false, rrule: null };
+  const window = { start: '2026-03-02T08:00:00Z', end: '2026-03-02T12:00:00Z' };
+  const flex = (job: Partial<Parameters<typeof jobTimingIssues>[0]>) =>
+    jobTimingIssues({ ...visit, flexibleWindow: window, ...job });
+
+  it('accepts a one-off visit inside its window, and no window at all', () => {
+    expect(flex({})).toEqual([]);
+    expect(flex({ flexibleWindow: null })).toEqual([]);
+    expect(flex({ start: window.start, end: window.end })).toEqual([]);
+  });
+
+  it.each([
+    ['an unscheduled job', { start: null, end: null }, 'flexibleWindow', /start and an end/],
+    ['an all-day job', { start: '2026-03-02', end: '2026-03-03', allDay: true }, 'flexibleWindow', /all-day/],
+    ['a series', { rrule: 'FREQ=DAILY;COUNT=2' }, 'flexibleWindow', /recurring/],
+    ['a visit outside it', { start: '2026-03-02T11:30:00Z', end: '2026-03-02T12:30:00Z' }, 'flexibleWindow', /inside/],
+    ['an unparseable start', { flexibleWindow: { start: 'x', end: window.end } }, 'flexibleWindow.start', /date-time/],
+    ['an unparseable end', { flexibleWindow: { start: window.start, end: 'x' } }, 'flexibleWindow.end', /date-time/],
+    ['an empty window', { flexibleWindow: { start: window.end, end: window.end } }, 'flexibleWindow.end', /after/],
+    [
+      'a window over 24 h',
+      { flexibleWindow: { start: '2026-03-01T08:00:00Z', end: '2026-03-02T12:00:00Z' } },
+      'flexibleWindow.end',
+      /24 hours/,
+    ],
+  ] as const)('refuses a window on %s', (_name, job, path, message) => {
+    const issues = flex(job);
+    expect(paths(issues)).toEqual([path]);
+    expect(issues[0]?.message).toMatch(message);
+  });
+});
+
 describe('jobCreateSchema', () => {
   it('fills defaults and reports every problem by field', () => {
     const ok = jobCreateSchema.parse({ title: 'Fix tap' });

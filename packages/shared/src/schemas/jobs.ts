@@ -54,12 +54,26 @@ const rruleField = z
   .max(jobLimits.rruleMax, { error: `Recurrence rule must be at most ${jobLimits.rruleMax} characters` })
   .nullable();
 
+/**
+ * A flexible time (issue 9, "optimise a day"): the visit may start anywhere that keeps it inside
+ * this window (ISO instants), so the optimiser may move it. Null: the time is fixed.
+ */
+export interface FlexibleWindow {
+  start: string;
+  end: string;
+}
+
 export interface JobTiming {
   start: string | null;
   end: string | null;
   allDay: boolean;
   rrule: string | null;
+  /** Absent is the same as null (fixed time). */
+  flexibleWindow?: FlexibleWindow | null;
 }
+
+/** The longest flexible window: a visit moves within one working day at most. */
+export const flexibleWindowMaxHours = 24;
 
 /**
  * Every problem with a job's time and recurrence (PRODUCT.md §5): both or neither of start and
@@ -70,6 +84,7 @@ export function jobTimingIssues(job: JobTiming): FieldError[] {
   const { start, end, allDay, rrule } = job;
   if (start === null && end === null) {
     if (rrule) issues.push({ path: 'rrule', message: 'A recurring job needs a start and an end' });
+    if (job.flexibleWindow) issues.push(...flexibleWindowIssues(job.flexibleWindow, null, null, allDay, rrule));
     return issues;
   }
   if (start === null) issues.push({ path: 'start', message: 'Start is required when the job has an end' });
@@ -101,8 +116,57 @@ export function jobTimingIssues(job: JobTiming): FieldError[] {
     const issue = rruleIssue(rrule, s);
     if (issue) issues.push({ path: 'rrule', message: issue });
   }
+  if (job.flexibleWindow) issues.push(...flexibleWindowIssues(job.flexibleWindow, s, e, allDay, rrule));
   return issues;
 }
+
+const windowPath = 'flexibleWindow';
+
+/** Every problem with a flexible window: a one-off timed visit inside a window of at most 24 h. */
+function flexibleWindowIssues(
+  window: FlexibleWindow,
+  start: number | null,
+  end: number | null,
+  allDay: boolean,
+  rrule: string | null,
+): FieldError[] {
+  if (allDay) return [{ path: windowPath, message: 'An all-day job has no flexible time: clear the window' }];
+  if (rrule) {
+    return [{ path: windowPath, message: 'A recurring job cannot have a flexible time: clear the window' }];
+  }
+  if (start === null || end === null) {
+    return [{ path: windowPath, message: 'A flexible time needs the job to have a start and an end' }];
+  }
+  const from = parseInstant(window.start);
+  const until = parseInstant(window.end);
+  if (from === null) return [{ path: `${windowPath}.start`, message: 'Flexible from must be a date-time' }];
+  if (until === null) return [{ path: `${windowPath}.end`, message: 'Flexible until must be a date-time' }];
+  if (until <= from) return [{ path: `${windowPath}.end`, message: 'Flexible until must be after flexible from' }];
+  if (until - from > flexibleWindowMaxHours * 60 * minuteMs) {
+    return [
+      { path: `${windowPath}.end`, message: `A flexible window can be at most ${flexibleWindowMaxHours} hours long` },
+    ];
+  }
+  if (start < from || end > until) {
+    return [
+      {
+        path: windowPath,
+        message: 'The visit must lie inside its flexible window (widen the window or move the visit)',
+      },
+    ];
+  }
+  return [];
+}
+
+const flexibleWindowField = z
+  .strictObject(
+    {
+      start: z.string({ error: 'Flexible from must be a date-time' }).max(40, { error: 'Flexible from is too long' }),
+      end: z.string({ error: 'Flexible until must be a date-time' }).max(40, { error: 'Flexible until is too long' }),
+    },
+    { error: 'Flexible window must be an object with start and end, or null' },
+  )
+  .nullable();
 
 const jobFields = {
   title: requiredText('Title', jobLimits.titleMax),
@@ -122,6 +186,7 @@ const jobFields = {
   priority: priorityField,
   assigneeIds: assigneesField,
   rrule: rruleField,
+  flexibleWindow: flexibleWindowField,
 };
 
 export const jobCreateSchema = z
@@ -139,6 +204,8 @@ export const jobCreateSchema = z
     priority: priorityField.default(3),
     assigneeIds: assigneesField.default([]),
     rrule: rruleField.default(null),
+    /** Null (the default): the time is fixed. */
+    flexibleWindow: flexibleWindowField.default(null),
   })
   .superRefine((job, ctx) => {
     for (const issue of jobTimingIssues({ ...job, rrule: job.rrule || null })) {
@@ -168,6 +235,7 @@ export const jobPatchSchema = z.strictObject({
   priority: priorityField.optional(),
   assigneeIds: assigneesField.optional(),
   rrule: rruleField.optional(),
+  flexibleWindow: flexibleWindowField.optional(),
 });
 export type JobPatch = z.infer<typeof jobPatchSchema>;
 
@@ -213,6 +281,8 @@ export const jobSchema = z.object({
   priority: z.number().int(),
   assigneeIds: z.array(z.string()),
   rrule: z.string().nullable(),
+  /** Where the optimiser may move the visit (ISO instants); null: the time is fixed. */
+  flexibleWindow: z.object({ start: z.string(), end: z.string() }).nullable(),
   exceptions: z.array(jobExceptionSchema),
   version: z.number().int(),
   createdAt: z.string(),

@@ -52,3 +52,137 @@ export const slotSuggestionsSchema = z.object({
   notice: z.string().optional(),
 });
 export type SlotSuggestions = z.infer<typeof slotSuggestionsSchema>;
+
+// Optimise a day (issue 9): `GET /workspaces/:ws/optimise-day?memberId&date` previews the least-drive
+// order of one technician's day; `POST /workspaces/:ws/optimise-day` applies it (the visits' new
+// times, each with the version it was planned against: a stale one makes the whole apply a 412).
+
+export const optimiseDayQuerySchema = z.object({
+  memberId: z.string({ error: 'Technician must be a member id' }).min(1, { error: 'Choose a technician' }).max(64),
+  /** The technician's local date in the workspace's zone (`2026-03-02`); checked by the service. */
+  date: z.string({ error: 'Date must be a date such as 2026-03-02' }).max(10, {
+    error: 'Date must be a date such as 2026-03-02',
+  }),
+});
+export type OptimiseDayQuery = z.infer<typeof optimiseDayQuerySchema>;
+
+/** What a plan of the day costs: the drive from the day's start through every visit (no drive home). */
+export const dayFiguresSchema = z.object({
+  distanceKm: z.number(),
+  driveMinutes: z.number(),
+  /** When the last visit ends (ISO instant); null when the day has no visits. */
+  finish: z.string().nullable(),
+});
+export type DayFigures = z.infer<typeof dayFiguresSchema>;
+
+export const plannedVisitSchema = z.object({
+  jobId: z.string(),
+  title: z.string(),
+  /** The version the plan was made against: sent back with the apply. */
+  version: z.number().int(),
+  /** Fixed-time visits stay put; flexible ones may move within their window. */
+  fixed: z.boolean(),
+  /** ISO instants: the planned time … */
+  start: z.string(),
+  end: z.string(),
+  /** … and today's start (equal to `start` when the visit does not move). */
+  currentStart: z.string(),
+});
+export type PlannedVisit = z.infer<typeof plannedVisitSchema>;
+
+export const optimiseDayPreviewSchema = z.object({
+  memberId: z.string(),
+  date: z.string(),
+  /** How many of the day's visits have a flexible time. */
+  flexibleVisits: z.number().int(),
+  before: dayFiguresSchema,
+  /** Null when there is nothing to reorder or no order fits (then `message` says which). */
+  after: dayFiguresSchema.nullable(),
+  /** The day's timed visits in the planned order (today's order when `after` is null). */
+  visits: z.array(plannedVisitSchema),
+  /** Visits whose time the plan changes. */
+  changed: z.number().int(),
+  /** Why there is no better plan: no flexible visits, no order fits, or today's order is already the best. */
+  message: z.string().optional(),
+  source: travelSourceSchema,
+  /** Why drive times are estimates although a routing service is configured. */
+  notice: z.string().optional(),
+});
+export type OptimiseDayPreview = z.infer<typeof optimiseDayPreviewSchema>;
+
+export const optimiseDayApplySchema = z.strictObject({
+  memberId: optimiseDayQuerySchema.shape.memberId,
+  date: optimiseDayQuerySchema.shape.date,
+  /** The visits that move: their new times, each with the version the plan was made against. */
+  visits: z
+    .array(
+      z.strictObject({
+        jobId: z.string({ error: 'Job must be a job id' }).max(64),
+        version: z.number({ error: 'Version must be a number' }).int({ error: 'Version must be a whole number' }),
+        start: z.string({ error: 'Start must be a date-time' }).max(40, { error: 'Start is too long' }),
+        end: z.string({ error: 'End must be a date-time' }).max(40, { error: 'End is too long' }),
+      }),
+      { error: 'Visits must be a list' },
+    )
+    .min(1, { error: 'Give at least one visit to move' })
+    .max(100, { error: 'At most 100 visits can move at once' }),
+});
+export type OptimiseDayApply = z.infer<typeof optimiseDayApplySchema>;
+
+// Travel gaps (issue 9): `GET /workspaces/:ws/travel-legs?start&end` — the drives between each
+// technician's consecutive visits on each local day of the visible range, from one provider answer,
+// for the timeline's gap markers and the map's routes of the day.
+
+export const travelLegsLimits = { maxDays: 42 } as const;
+
+export const travelLegsQuerySchema = z.object({
+  /** An ISO instant, or a date / local date-time read in the workspace's zone (as the calendar feed reads them). */
+  start: z.string({ error: 'Start is required' }).max(40, { error: 'Start is too long' }),
+  end: z.string({ error: 'End is required' }).max(40, { error: 'End is too long' }),
+});
+export type TravelLegsQuery = z.infer<typeof travelLegsQuerySchema>;
+
+export const travelLegSchema = z.object({
+  memberId: z.string(),
+  /** The local date of the day (`2026-03-02`, workspace zone). */
+  date: z.string(),
+  /** Calendar event ids, as the calendar feed has them: the visit driven from (null: the home base) … */
+  fromEventId: z.string().nullable(),
+  /** … and the visit driven to. */
+  toEventId: z.string(),
+  /**
+   * Free minutes between the latest end of the day's visits before `toEventId` and its start (0 when
+   * they overlap); null for the drive from the home base.
+   */
+  gapMinutes: z.number().nullable(),
+  /** The drive (minutes, km; rounded to 0.1). */
+  driveMinutes: z.number(),
+  distanceKm: z.number(),
+  /** The gap is shorter than the drive (never for the drive from the home base). */
+  tooShort: z.boolean(),
+});
+export type TravelLegAnswer = z.infer<typeof travelLegSchema>;
+
+/** A technician's day: the drive from the home base (when known) through every visit in time order. */
+export const travelDaySchema = z.object({
+  memberId: z.string(),
+  date: z.string(),
+  /** Timed, not cancelled visits of the day. */
+  visits: z.number().int(),
+  driveMinutes: z.number(),
+  distanceKm: z.number(),
+  /** How many of the day's drives are too short. */
+  tooShort: z.number().int(),
+});
+export type TravelDay = z.infer<typeof travelDaySchema>;
+
+export const travelLegsSchema = z.object({
+  /** By technician (member id), date, then time. */
+  legs: z.array(travelLegSchema),
+  /** Every technician-day with a visit, by technician and date. */
+  days: z.array(travelDaySchema),
+  source: travelSourceSchema,
+  /** Why drive times are estimates although a routing service is configured. */
+  notice: z.string().optional(),
+});
+export type TravelLegs = z.infer<typeof travelLegsSchema>;

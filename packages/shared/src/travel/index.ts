@@ -1,2 +1,3 @@
 export * from './coarsen.js';
+export * from './gaps.js';
 export * from './model.js';

@@ -5,6 +5,7 @@ import * as areas from './0003-areas.js';
 import * as realtimeLocations from './0004-realtime-locations.js';
 import * as feeds from './0005-feeds.js';
 import * as tracking from './0006-tracking.js';
+import * as flexibleWindows from './0007-flexible-windows.js';
 
 /** Every migration, in order. Imported statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004-realtime-locations': realtimeLocations,
   '0005-feeds': feeds,
   '0006-tracking': tracking,
+  '0007-flexible-windows': flexibleWindows,
 };

@@ -37,6 +37,16 @@ const slots = [
   [17, 0],
 ] as const;
 const hourMs = 60 * minuteMs;
+/**
+ * Flexible windows (issue 9, "optimise a day"), local hours by slot: the two morning visits may
+ * swap within 08–13, the two afternoon ones within 12–17; the first and last slots stay fixed.
+ */
+const flexibleHours: Partial<Record<number, readonly [number, number]>> = {
+  1: [8, 13],
+  2: [8, 13],
+  3: [12, 17],
+  4: [12, 17],
+};
 
 interface Plan {
   jobs: Insertable<JobsTable>[];
@@ -149,7 +159,12 @@ function planSchedule(input: DemoScheduleInput, customers: Insertable<CustomersT
       for (const slot of free) {
         if (slot === skip) continue;
         const start = at(date, slot);
-        add(random.pick(titles), start, start + random.pick([60, 75, 90]) * minuteMs, [techId]);
+        const hours = flexibleHours[slot];
+        const flexible = hours && {
+          flex_start_at: wallToInstant(zone, date + hours[0] * hourMs),
+          flex_end_at: wallToInstant(zone, date + hours[1] * hourMs),
+        };
+        add(random.pick(titles), start, start + random.pick([60, 75, 90]) * minuteMs, [techId], flexible || {});
       }
     }
   }
@@ -180,8 +195,9 @@ async function inChunks<T>(rows: T[], write: (chunk: T[]) => Promise<unknown>) {
 
 /**
  * The demo's customers and three weeks of work (issue 4): ~150 customers around Berlin, ~5 visits a
- * day per technician in working hours, weekly and fortnightly series, an unscheduled queue, one
- * training day and exactly one double booking. Deterministic apart from the seed date.
+ * day per technician in working hours (most with a flexible window, issue 9), weekly and
+ * fortnightly series, an unscheduled queue, one training day and exactly one double booking.
+ * Deterministic apart from the seed date.
  */
 export async function seedDemoSchedule(trx: Transaction<Database>, input: DemoScheduleInput) {
   const random = seededRandom(4_2026);

@@ -128,6 +128,7 @@ export function buildEvents(data: FeedData, zone: string, range: Range, filter: 
         lat: d.row.lat === null ? null : Number(d.row.lat),
         lng: d.row.lng === null ? null : Number(d.row.lng),
         recurring: d.key !== null,
+        flexible: d.key === null && d.row.flex_start_at !== null,
         overlapsWith: overlapping ? [...overlapping] : [],
       },
     });

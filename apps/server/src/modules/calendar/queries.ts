@@ -61,6 +61,8 @@ const feedColumns = [
   'j.priority',
   'j.rrule',
   'j.version',
+  // Only whether it has one: the events mark flexible jobs (issue 9).
+  'j.flex_start_at',
 ] as const;
 
 function feedJobs(db: Kysely<Database>, workspaceId: string, where: (eb: Jobs) => ReturnType<Jobs['and']>) {

@@ -12,6 +12,7 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError, fieldError } from '../../http/app-error.js';
+import { iso } from '../../lib/ids.js';
 import { findCustomer } from '../customers/queries.js';
 import { formatTime, type LoadedJob } from './presenter.js';
 import { membersAmong } from './queries.js';
@@ -31,6 +32,13 @@ export interface JobDraft {
   assigneeIds: string[];
   rrule: string | null;
   status: JobStatus;
+  /** Where the optimiser may move a one-off visit (instants in ms); null: the time is fixed. */
+  flexibleWindow: Window | null;
+}
+
+export interface Window {
+  start: number;
+  end: number;
 }
 
 export function draftOf({ row, assigneeIds }: LoadedJob): JobDraft {
@@ -48,36 +56,50 @@ export function draftOf({ row, assigneeIds }: LoadedJob): JobDraft {
     assigneeIds,
     rrule: row.rrule,
     status: row.status as JobStatus,
+    flexibleWindow: windowOf(row.flex_start_at, row.flex_end_at),
   };
+}
+
+/** The flexible window of a row's two columns (both set, or it is null). */
+export function windowOf(start: number | null, end: number | null): Window | null {
+  return start === null || end === null ? null : { start: Number(start), end: Number(end) };
 }
 
 export const invalid = (errors: FieldError[]) =>
   new AppError('validation_failed', errors.map((e) => e.message).join('; '), { errors });
 
-export const timingOf = (d: Pick<JobDraft, 'start' | 'end' | 'allDay' | 'rrule'>): JobTiming => ({
+export const timingOf = (d: Pick<JobDraft, 'start' | 'end' | 'allDay' | 'rrule' | 'flexibleWindow'>): JobTiming => ({
   start: formatTime(d.start, d.allDay),
   end: formatTime(d.end, d.allDay),
   allDay: d.allDay,
   rrule: d.rrule,
+  flexibleWindow: d.flexibleWindow && { start: iso(d.flexibleWindow.start), end: iso(d.flexibleWindow.end) },
 });
 
 /** Parses a start or end the way the job's all-day flag says (null when unparseable). */
 export const parseTime = (value: string, allDay: boolean) => (allDay ? parseDateOnly(value) : parseInstant(value));
 
 /**
- * Checks a job's time and rule (PRODUCT.md §5) — in the workspace zone, where the start must be an
- * occurrence of the rule — and returns them in ms; 400 with every problem otherwise.
+ * Checks a job's time, rule and flexible window (PRODUCT.md §5, issue 9) — in the workspace zone,
+ * where the start must be an occurrence of the rule — and returns them in ms; 400 with every
+ * problem otherwise.
  */
-export function checkTiming(timing: JobTiming, zone: string): { start: number | null; end: number | null } {
+export function checkTiming(
+  timing: JobTiming,
+  zone: string,
+): { start: number | null; end: number | null; flexibleWindow: Window | null } {
   const issues = jobTimingIssues(timing);
   if (issues.length > 0) throw invalid(issues);
   const start = timing.start === null ? null : parseTime(timing.start, timing.allDay);
   const end = timing.end === null ? null : parseTime(timing.end, timing.allDay);
+  const window = timing.flexibleWindow;
+  // jobTimingIssues has parsed both ends of a window it let through.
+  const flexibleWindow = window ? windowOf(parseInstant(window.start), parseInstant(window.end)) : null;
   if (timing.rrule && start !== null && end !== null) {
     const issue = rruleIssueInZone({ start, end, allDay: timing.allDay, rrule: timing.rrule }, zone);
     if (issue) throw fieldError(issue.startsWith('The start') ? 'start' : 'rrule', issue);
   }
-  return { start, end };
+  return { start, end, flexibleWindow };
 }
 
 /** Assignees must be active technicians of this workspace (PRODUCT.md §5). */

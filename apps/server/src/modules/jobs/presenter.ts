@@ -52,6 +52,10 @@ export function presentJob({ row, assigneeIds, exceptions }: LoadedJob): Job {
     priority: Number(row.priority),
     assigneeIds,
     rrule: row.rrule,
+    flexibleWindow:
+      row.flex_start_at === null || row.flex_end_at === null
+        ? null
+        : { start: iso(Number(row.flex_start_at)), end: iso(Number(row.flex_end_at)) },
     exceptions: exceptions.map((e) => presentException(e, allDay)),
     version: Number(row.version),
     createdAt: iso(Number(row.created_at)),

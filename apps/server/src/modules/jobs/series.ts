@@ -44,6 +44,8 @@ export async function editWhole(
   const allDay = patch.allDay ?? base.allDay;
   let rrule = patch.rrule !== undefined ? patch.rrule || null : base.rrule;
   const timing = { ...timingOf(base), allDay, rrule };
+  // A new time keeps the window unless the patch changes it too; the merged job is checked below.
+  if (patch.flexibleWindow !== undefined) timing.flexibleWindow = patch.flexibleWindow;
   if (patch.start !== undefined) timing.start = patch.start;
   if (patch.end !== undefined) timing.end = patch.end;
   const newRef = patch.start ? parseTime(patch.start, allDay) : null;
@@ -63,8 +65,9 @@ export async function editWhole(
     if (base.rrule && rrule && patch.rrule === undefined && days !== 0) rrule = formatShifted(rrule, days);
     timing.rrule = rrule;
   }
-  const { start, end } = checkTiming(timing, zone);
-  const draft = { ...(await applyFields(trx, actor.workspaceId, base, patch)), start, end, allDay, rrule };
+  const { start, end, flexibleWindow } = checkTiming(timing, zone);
+  const fields = await applyFields(trx, actor.workspaceId, base, patch);
+  const draft = { ...fields, start, end, allDay, rrule, flexibleWindow };
   draft.status = autoStatus(base.status, draft);
 
   let exceptions = current.exceptions.map(exceptionDraftOf);
@@ -88,6 +91,8 @@ export async function editWhole(
 }
 
 const occurrenceFields = new Set(['start', 'end', 'assigneeIds']);
+/** A series has no flexible window: clearing it is no change at all. */
+const noChange = (patch: JobPatch, key: string) => key === 'flexibleWindow' && patch.flexibleWindow === null;
 
 /** Scope `this`: the occurrence moves and/or gets its own technicians (an exception "moved"). */
 export async function editOccurrence(
@@ -99,7 +104,7 @@ export async function editOccurrence(
   patch: JobPatch,
   key: number,
 ): Promise<JobChange> {
-  const others = Object.keys(patch).filter((k) => !occurrenceFields.has(k));
+  const others = Object.keys(patch).filter((k) => !occurrenceFields.has(k) && !noChange(patch, k));
   if (others.length > 0) {
     const message = 'Only the time and technicians of one occurrence can change: choose all or following occurrences';
     throw invalid(others.map((path) => ({ path, message })));
@@ -168,6 +173,10 @@ export async function editFollowing(
   key: number,
 ): Promise<JobChange> {
   const base = draftOf(current);
+  // The new series is a series too (and a one-off made of it starts without one).
+  if (patch.flexibleWindow) {
+    throw fieldError('flexibleWindow', 'A recurring job cannot have a flexible time: clear the window');
+  }
   const series = { start: base.start ?? 0, end: base.end ?? 0, allDay: base.allDay, rrule: base.rrule ?? '' };
   const before = countBefore(series, zone, key);
   if (before === 0) {
@@ -198,6 +207,7 @@ export async function editFollowing(
     end,
     allDay,
     rrule: timing.rrule,
+    flexibleWindow: null,
   };
   draft.status = autoStatus(base.status === 'scheduled' ? 'scheduled' : 'unscheduled', draft);
 

@@ -33,7 +33,8 @@ export async function createJob(db: Kysely<Database>, actor: Actor, input: JobCr
   return db.transaction().execute(async (trx) => {
     const zone = await workspaceZone(trx, actor.workspaceId);
     const rrule = input.rrule || null;
-    const { start, end } = checkTiming({ start: input.start, end: input.end, allDay: input.allDay, rrule }, zone);
+    const timing = { start: input.start, end: input.end, allDay: input.allDay, rrule };
+    const { start, end, flexibleWindow } = checkTiming({ ...timing, flexibleWindow: input.flexibleWindow }, zone);
     const empty: JobDraft = {
       title: input.title,
       description: input.description,
@@ -48,6 +49,7 @@ export async function createJob(db: Kysely<Database>, actor: Actor, input: JobCr
       assigneeIds: [],
       rrule,
       status: 'unscheduled',
+      flexibleWindow,
     };
     const draft = await applyFields(trx, actor.workspaceId, empty, {
       customerId: input.customerId ?? null,

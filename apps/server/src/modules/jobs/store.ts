@@ -63,6 +63,8 @@ export async function saveJob(trx: Transaction<Database>, actor: Actor, zone: st
     status: draft.status,
     priority: draft.priority,
     rrule: draft.rrule,
+    flex_start_at: draft.flexibleWindow?.start ?? null,
+    flex_end_at: draft.flexibleWindow?.end ?? null,
     ...spanOf(draft, moved, zone),
     updated_at: now,
   };

@@ -18,11 +18,10 @@ import { fieldError, notFound } from '../../http/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
 import { listAreas } from '../areas/queries.js';
 import { busyBookingsIn } from '../calendar/busy-overlap.js';
-import { buildEvents } from '../calendar/events.js';
-import { assigneesInRange, exceptionsInRange, oneOffJobs, seriesJobs } from '../calendar/queries.js';
 import { findJobRow } from '../jobs/queries.js';
 import type { TravelProvider } from './provider.js';
-import { type Interval, type Stop, suggestSlots, type TechnicianPlan } from './slots.js';
+import { type Interval, suggestSlots, type TechnicianPlan } from './slots.js';
+import { visitsByMember } from './visits.js';
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
@@ -73,33 +72,12 @@ export async function suggestForJob(
   const dates = Array.from({ length: query.days }, (_, i) => first + i * dayMs);
   const range = { start: wallToInstant(zone, first), end: wallToInstant(zone, first + query.days * dayMs) };
 
-  const [oneOffs, series, assignees, exceptions, busy, techs, areas] = await Promise.all([
-    oneOffJobs(db, actor.workspaceId, range),
-    seriesJobs(db, actor.workspaceId, range),
-    assigneesInRange(db, actor.workspaceId, range),
-    exceptionsInRange(db, actor.workspaceId, range),
+  const [stopsOf, busy, techs, areas] = await Promise.all([
+    visitsByMember(db, actor.workspaceId, zone, range),
     busyBookingsIn(db, actor.workspaceId, zone, range),
     technicians(db, actor.workspaceId),
     listAreas(db, actor.workspaceId),
   ]);
-  const events = buildEvents({ oneOffs, series, assignees, exceptions, colours: new Map() }, zone, range, {});
-  const stopsOf = new Map<string, Stop[]>();
-  for (const e of events) {
-    // All-day and cancelled visits take no technician's time (as in the double-booking check).
-    if (e.allDay || e.extendedProps.status === 'cancelled') continue;
-    const { lat, lng } = e.extendedProps;
-    const stop: Stop = {
-      jobId: e.extendedProps.jobId,
-      start: Date.parse(e.start),
-      end: Date.parse(e.end),
-      point: lat === null || lng === null ? null : { lat, lng },
-    };
-    for (const memberId of e.extendedProps.assigneeIds) {
-      const list = stopsOf.get(memberId);
-      if (list) list.push(stop);
-      else stopsOf.set(memberId, [stop]);
-    }
-  }
   const everyone: Interval[] = [];
   const busyOf = new Map<string, Interval[]>();
   for (const b of busy) {
