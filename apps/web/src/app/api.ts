@@ -119,6 +119,7 @@ export const tagTypes = [
   'Feed',
   'FeedToken',
   'Busy',
+  'TravelLegs',
 ] as const;
 
 /** The one RTK Query api; each feature adds its endpoints with `api.injectEndpoints`. */

@@ -5,7 +5,15 @@ import { api } from './api';
 import { type FailureNotice, noticed, type QueuedWrite, queued, sent, type WriteCall } from './failures-slice';
 
 /** Writes whose failures their screens explain fully (sign-in and the like), or that run unseen. */
-const quietEndpoints = new Set(['signIn', 'signUp', 'signOut', 'acceptInvitation', 'shareLocation']);
+// Their screens say what went wrong; an optimised day is a plan of now, never replayed later.
+const quietEndpoints = new Set([
+  'signIn',
+  'signUp',
+  'signOut',
+  'acceptInvitation',
+  'shareLocation',
+  'applyOptimisedDay',
+]);
 
 interface RejectedWrite {
   payload: unknown;

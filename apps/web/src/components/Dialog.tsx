@@ -14,13 +14,24 @@ interface DialogProps {
   footer?: ReactNode;
   /** `alertdialog` for confirmations of destructive actions. */
   role?: 'dialog' | 'alertdialog';
+  /** `wide` for dialogs that compare side by side (640 px instead of 440 px). */
+  size?: 'normal' | 'wide';
 }
 
 /**
  * A modal dialog: focus moves in (to `[data-autofocus]` or the first control), Tab stays inside,
  * Escape and the backdrop close it, and focus returns to where it was.
  */
-export function Dialog({ open, onClose, title, description, children, footer, role = 'dialog' }: DialogProps) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  footer,
+  role = 'dialog',
+  size = 'normal',
+}: DialogProps) {
   const panel = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -75,7 +86,7 @@ export function Dialog({ open, onClose, title, description, children, footer, ro
       {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: as above, the role comes from a prop. */}
       <div
         ref={panel}
-        className="dialog"
+        className={size === 'wide' ? 'dialog dialog-wide' : 'dialog'}
         role={role}
         aria-modal="true"
         aria-labelledby={titleId}

@@ -7,6 +7,7 @@ import { customersApi } from '../features/customers/endpoints';
 import { feedsApi } from '../features/feeds/endpoints';
 import { jobsApi } from '../features/jobs/endpoints';
 import { membersApi } from '../features/team/endpoints';
+import { travelApi } from '../features/travel/endpoints';
 import { workspaceApi } from '../features/workspace/endpoints';
 import { fakeFetch } from '../test/fake-api';
 import { meAs, members, workspace, workspaceId } from '../test/fixtures';
@@ -175,6 +176,29 @@ describe('applyChange', () => {
     await expect.poll(() => fetch.callsTo(busyPath).length).toBe(2);
     apply({ seq: 2, entity: 'feed', action: 'deleted', data: { id: 'feed-1' } });
     expect(feedsApi.endpoints.listFeeds.select(workspaceId)(store.getState()).data).toEqual([]);
+    shown.unsubscribe();
+  });
+
+  it('a job, member or workspace change fetches the drives of the shown range again (priced on the server)', async () => {
+    const { store, fetch, apply } = await setup();
+    const legsPath = `GET /workspaces/${workspaceId}/travel-legs`;
+    const shown = store.dispatch(
+      travelApi.endpoints.getTravelLegs.initiate({ workspaceId, start: '2026-11-23', end: '2026-11-24' }),
+    );
+    await expect.poll(() => fetch.callsTo(legsPath).length).toBe(1);
+    apply({
+      seq: 1,
+      entity: 'job',
+      action: 'updated',
+      data: job({ start: '2026-11-23T09:00:00.000Z', end: '2026-11-23T10:00:00.000Z' }),
+    });
+    await expect.poll(() => fetch.callsTo(legsPath).length).toBe(2);
+    const tech = members.find((m) => m.role === 'technician');
+    if (!tech) throw new Error('fixture');
+    apply({ seq: 2, entity: 'member', action: 'updated', data: { ...tech, homeBase: { lat: 52.4, lng: 13.3 } } });
+    await expect.poll(() => fetch.callsTo(legsPath).length).toBe(3);
+    apply({ seq: 3, entity: 'workspace', action: 'updated', data: { ...workspace, timeZone: 'UTC' } });
+    await expect.poll(() => fetch.callsTo(legsPath).length).toBe(4);
     shown.unsubscribe();
   });
 });

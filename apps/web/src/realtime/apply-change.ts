@@ -4,6 +4,8 @@ import type { AppDispatch } from '../app/store';
 import { areasApi } from '../features/areas/endpoints';
 import { applyJobChange, type JobChangeMessage } from '../features/calendar/apply-job-change';
 import { calendarTags, putFeed } from '../features/feeds/endpoints';
+import { refreshMyDay } from '../features/my-day/live';
+import { travelLegsTag } from '../features/travel/endpoints';
 import { applyArea, applyCustomer, applyMember, applyWorkspace } from './apply-entities';
 
 /** Who is looking: what they may see decides a little of how changes land. */
@@ -29,10 +31,18 @@ export function applyChange(workspaceId: string, change: ChangeEvent, viewer: Vi
   return (dispatch: AppDispatch) => {
     const { id } = change.data;
     const created = change.action === 'created';
+    // A moved job, a technician's home base or the workspace's zone changes the drives between
+    // visits: the server prices them again (the answer is kept per change-log seq there).
+    if (change.entity === 'job' || change.entity === 'member' || change.entity === 'workspace') {
+      dispatch(api.util.invalidateTags([travelLegsTag(workspaceId)]));
+    }
     switch (change.entity) {
-      case 'job':
-        dispatch(applyJobChange(workspaceId, jobMessage(change)));
+      case 'job': {
+        const message = jobMessage(change);
+        dispatch(applyJobChange(workspaceId, message));
+        dispatch(refreshMyDay(workspaceId, id, message.action === 'deleted' ? null : message.data));
         return;
+      }
       case 'member':
         dispatch(applyMember(workspaceId, { id, entity: changedEntity(change), created }, viewer.userId));
         return;
@@ -61,7 +71,17 @@ export function applyChange(workspaceId: string, change: ChangeEvent, viewer: Vi
 export function resyncAll() {
   return (dispatch: AppDispatch) => {
     dispatch(
-      api.util.invalidateTags(['Me', 'Workspace', 'Member', 'Customer', 'Job', 'CalendarEvents', 'Feed', 'Busy']),
+      api.util.invalidateTags([
+        'Me',
+        'Workspace',
+        'Member',
+        'Customer',
+        'Job',
+        'CalendarEvents',
+        'Feed',
+        'Busy',
+        'TravelLegs',
+      ]),
     );
     dispatch(areasApi.util.invalidateTags(['Area']));
   };

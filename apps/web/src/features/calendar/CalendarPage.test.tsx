@@ -22,7 +22,10 @@ const centre: Area = {
 
 function routes(
   role: Role,
-  events = [event({ title: hostile, props: { overlapsWith: ['job-9'], recurring: true } })],
+  events = [
+    event({ title: hostile, props: { overlapsWith: ['job-9'], recurring: true } }),
+    event({ id: 'job-2', title: 'Tap washer', props: { jobId: 'job-2', flexible: true } }),
+  ],
   areas: Area[] = [],
 ) {
   return fakeFetch({
@@ -35,13 +38,18 @@ function routes(
 }
 
 describe('the calendar', () => {
-  it('shows a job title exactly as typed, never as HTML, with its status, recurrence and double booking', async () => {
+  it('shows a job title exactly as typed, never as HTML, with its status, recurrence, flexibility and double booking', async () => {
     const fetch = routes('dispatcher');
     renderApp('/w/demo/calendar?view=listWeek&date=2026-11-23', fetch);
     expect(await screen.findByText(hostile, {}, { timeout: 5000 })).toBeInTheDocument();
     expect(document.querySelector('img')).toBeNull();
-    expect(screen.getByText('Scheduled')).toBeInTheDocument();
+    expect(screen.getAllByText('Scheduled')).toHaveLength(2);
     expect(screen.getByRole('img', { name: 'Recurring' })).toBeInTheDocument();
+    // Only the flexible job carries the ↔ marker, named for screen readers.
+    expect(screen.getAllByRole('img', { name: 'Flexible time' })).toHaveLength(1);
+    expect(screen.getByText('Tap washer').closest('.ev')).toContainElement(
+      screen.getByRole('img', { name: 'Flexible time' }),
+    );
     expect(screen.getByText('double-booked')).toBeInTheDocument();
     const feed = fetch.calls.find((c) => c.path.endsWith('/calendar/events'));
     expect(feed).toBeDefined();

@@ -5,6 +5,7 @@ import { buttonClass } from '../../components/Button';
 import { Icon } from '../../components/Icon';
 import { Skeleton } from '../../components/Skeleton';
 import { useOutsideAreas } from '../areas/use-outside-areas';
+import { useOptimiseDay } from '../optimise/use-optimise-day';
 import { useWorkspace } from '../workspace/use-workspace';
 import { CalendarToolbar } from './CalendarToolbar';
 import { type CalendarView, calendarViews, isTimelineView, phoneViews, todayIn } from './calendar-views';
@@ -14,6 +15,7 @@ import { technicianResources } from './resources';
 import { type OpenEvent, ScheduleCalendar } from './ScheduleCalendar';
 import { type ScheduleParams, scheduleSearch } from './use-schedule-params';
 import { useScheduleWrites } from './use-schedule-writes';
+import { useTravelGaps } from './use-travel-gaps';
 import { useVisibleBusy } from './use-visible-busy';
 import { useVisibleEvents } from './use-visible-events';
 
@@ -50,9 +52,11 @@ export function CalendarSurface({
   const selectedJobId = useParams().id ?? null;
   const { view, narrow, query, events, range } = useVisibleEvents(params, settings);
   const busy = useVisibleBusy(workspaceId, range);
+  const travel = useTravelGaps(workspaceId, view, range, events, settings.timeZone);
   const rangeKey = `${view}|${range.start}|${range.end}|${params.technicianId ?? ''}|${params.statuses.join()}`;
   const editable = can(role, 'schedule.write');
   const writes = useScheduleWrites(settings, members);
+  const optimise = useOptimiseDay(settings, members, params.date);
   const resources = useMemo(() => {
     const rows = technicianResources(members);
     return params.technicianId ? rows.filter((r) => r.id === params.technicianId) : rows;
@@ -112,6 +116,7 @@ export function CalendarSurface({
           resources={resources}
           events={events}
           busy={busy}
+          travel={travel}
           rangeKey={rangeKey}
           selectedJobId={selectedJobId}
           loading={loading}
@@ -123,6 +128,7 @@ export function CalendarSurface({
           onNavigate={onNavigate}
           outside={outside}
           hover={hover}
+          onOptimise={isTimelineView(view) ? optimise.open : undefined}
         />
         {loading && <CalendarLoading />}
         {query.isError && (
@@ -145,6 +151,7 @@ export function CalendarSurface({
         {query.isFetching && !loading && <span className="cal-progress" aria-hidden="true" />}
       </div>
       {writes.dialogs}
+      {optimise.dialog}
     </div>
   );
 }

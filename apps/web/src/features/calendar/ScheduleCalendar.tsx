@@ -1,4 +1,11 @@
-import { type BusyEvent, type CalendarEvent, formatDateOnly, instantToWall, type Workspace } from '@fieldplan/shared';
+import {
+  type BusyEvent,
+  type CalendarEvent,
+  formatDateOnly,
+  instantToWall,
+  unassignedResourceId,
+  type Workspace,
+} from '@fieldplan/shared';
 import type {
   AllowFunc,
   DateSelectArg,
@@ -22,7 +29,9 @@ import { eventIdAt, type HoverSync, markHovered } from './hover-sync';
 installEventIcons();
 
 import { type MoveRequest, moveRequestOf, type SlotRequest, slotOf } from './fc-translate';
-import { resourceLabelNodes, type ScheduleResource } from './resources';
+import { optimiseAttribute, resourceLabelNodes, type ScheduleResource } from './resources';
+import { travelNodes } from './travel-dom';
+import { isTravelGap, type TravelGapEvent } from './travel-gaps';
 import { useProgressiveFeed } from './use-progressive-feed';
 
 export interface OpenEvent {
@@ -46,6 +55,8 @@ interface ScheduleCalendarProps {
   events: CalendarEvent[];
   /** Busy time from subscribed calendars: background events, on a technician's row or across the calendar. */
   busy: BusyEvent[];
+  /** Drives between a technician's visits (day timeline): background events in the technician's row. */
+  travel?: TravelGapEvent[] | undefined;
   /** The range and filters the events are for (a new one feeds a large timeline from the top again). */
   rangeKey: string;
   /** The range's events haven't arrived yet. */
@@ -64,10 +75,18 @@ interface ScheduleCalendarProps {
   outside?: OutsideAreas | undefined;
   /** Shares the hovered or focused event with the board's map, and marks the one hovered there. */
   hover?: HoverSync | undefined;
+  /** "Optimise day" on each technician's row label (timelines, for those who may change the schedule). */
+  onOptimise?: ((memberId: string) => void) | undefined;
 }
 
 const renderResource = (arg: ResourceLabelContentArg) => ({ domNodes: resourceLabelNodes(arg) });
+const renderOptimisableResource = (arg: ResourceLabelContentArg) => ({ domNodes: resourceLabelNodes(arg, true) });
+/** Busy time and travel markers: background events, not jobs. */
 const isBusyTime = (event: { display: string }) => event.display === 'background';
+// The Unassigned row has no drives: no strip for travel markers under its jobs.
+const laneClassNames = (arg: { resource: { id: string } }) =>
+  arg.resource.id === unassignedResourceId ? ['fp-lane-unassigned'] : [];
+const noTravel: TravelGapEvent[] = [];
 // A timed job can't be dropped into the all-day row (or back): that is an edit for the form.
 const keepAllDay: AllowFunc = (span, moving) => !moving || span.allDay === moving.allDay;
 
@@ -81,6 +100,7 @@ function contains(start: Date, end: Date, date: string): boolean {
 export const ScheduleCalendar = memo(function ScheduleCalendar(props: ScheduleCalendarProps) {
   const { view, date, settings, resources, events, busy, rangeKey, loading, editable, selectedJobId, outside, hover } =
     props;
+  const travel = props.travel ?? noTravel;
   const classNames = useMemo(() => classNamesWithSelection(selectedJobId), [selectedJobId]);
   const ref = useRef<FullCalendar>(null);
   // FullCalendar mounts (a long task) one render after the board: the board's effects — among
@@ -109,17 +129,24 @@ export const ScheduleCalendar = memo(function ScheduleCalendar(props: ScheduleCa
   if (outsideKey.current.fn !== outside) outsideKey.current = { fn: outside, key: outsideKey.current.key + 1 };
   // Busy time is a source of its own beside the jobs' slices: it changes only when feeds do.
   const busySource = useMemo(() => ({ id: 'busy', events: busy, className: 'fp-busy' }), [busy]);
-  const eventSources = useMemo(() => [...feed.eventSources, busySource], [feed.eventSources, busySource]);
+  // Travel markers too: they change when a job moves or the drives are priced again.
+  const travelSource = useMemo(() => ({ id: 'travel', events: travel }), [travel]);
+  const eventSources = useMemo(
+    () => [...feed.eventSources, busySource, travelSource],
+    [feed.eventSources, busySource, travelSource],
+  );
   const renderEvent = useCallback(
-    // Busy time: FullCalendar's own content, its title as text.
+    // Busy time: FullCalendar's own content, its title as text. Travel markers: built like events.
     (arg: EventContentArg) =>
-      isBusyTime(arg.event) || {
-        domNodes: cachedEventNodes(
-          arg,
-          () => eventNodes(arg, namesRef.current, outside),
-          `${namesKey.current}|${outsideKey.current.key}`,
-        ),
-      },
+      isBusyTime(arg.event)
+        ? !isTravelGap(arg.event) || { domNodes: cachedEventNodes(arg, () => travelNodes(arg)) }
+        : {
+            domNodes: cachedEventNodes(
+              arg,
+              () => eventNodes(arg, namesRef.current, outside),
+              `${namesKey.current}|${outsideKey.current.key}`,
+            ),
+          },
     [outside],
   );
   const zone = settings.timeZone;
@@ -168,6 +195,21 @@ export const ScheduleCalendar = memo(function ScheduleCalendar(props: ScheduleCa
     };
   }, []);
 
+  // A row label's "Optimise day" button (plain DOM inside FullCalendar's label): one listener for all.
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const click = (event: MouseEvent) => {
+      const target = event.target instanceof Element ? event.target.closest(`[${optimiseAttribute}]`) : null;
+      const memberId = target?.getAttribute(optimiseAttribute);
+      if (!memberId) return;
+      event.preventDefault();
+      handlers.current.onOptimise?.(memberId);
+    };
+    el.addEventListener('click', click);
+    return () => el.removeEventListener('click', click);
+  }, []);
+
   // Hover and keyboard focus on an event → the map; the map's hovered event → a mark here.
   useEffect(() => {
     const el = box.current;
@@ -185,7 +227,9 @@ export const ScheduleCalendar = memo(function ScheduleCalendar(props: ScheduleCa
       unmark();
     };
   }, [hover]);
-  const onEventEnter = useCallback((info: EventHoveringArg) => handlers.current.hover?.set(info.event.id), []);
+  const onEventEnter = useCallback((info: EventHoveringArg) => {
+    if (!isBusyTime(info.event)) handlers.current.hover?.set(info.event.id);
+  }, []);
   const onEventLeave = useCallback((info: EventHoveringArg) => {
     const sync = handlers.current.hover;
     if (sync?.get() === info.event.id) sync.set(null);
@@ -253,7 +297,8 @@ export const ScheduleCalendar = memo(function ScheduleCalendar(props: ScheduleCa
           eventAllow={keepAllDay}
           eventContent={renderEvent}
           eventClassNames={classNames}
-          resourceLabelContent={renderResource}
+          resourceLabelContent={props.onOptimise ? renderOptimisableResource : renderResource}
+          resourceLaneClassNames={laneClassNames}
           eventClick={onEventClick}
           eventMouseEnter={onEventEnter}
           eventMouseLeave={onEventLeave}

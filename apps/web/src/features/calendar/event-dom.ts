@@ -73,6 +73,7 @@ export function eventNodes(
     status,
     props.customerName,
     props.recurring ? 'recurring' : '',
+    props.flexible ? flexibleText.toLowerCase() : '',
     double ? 'double-booked' : '',
     away ? outsideText.toLowerCase() : '',
   ]
@@ -97,6 +98,13 @@ export function eventNodes(
     mark.setAttribute('aria-label', 'Recurring');
     line.appendChild(mark);
   }
+  if (props.flexible) {
+    const mark = el('span', 'ev-flexible', '↔');
+    mark.title = flexibleText;
+    mark.setAttribute('role', 'img');
+    mark.setAttribute('aria-label', flexibleText);
+    line.appendChild(mark);
+  }
   if (away) line.appendChild(outsideFlag());
   if (double && list) line.appendChild(doubleBadge());
   if (!month) {
@@ -116,6 +124,8 @@ export function eventNodes(
 export type OutsideAreas = (site: { lat?: number | null | undefined; lng?: number | null | undefined }) => boolean;
 const never: OutsideAreas = () => false;
 export const outsideText = 'Outside every service area';
+/** The marker of a job with a flexible window ("optimise a day" may move it). */
+export const flexibleText = 'Flexible time';
 
 function outsideFlag(): HTMLElement {
   const flag = el('span', 'ev-outside');

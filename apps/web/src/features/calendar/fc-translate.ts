@@ -18,6 +18,8 @@ export interface MoveRequest {
   /** The occurrence's original start (null for a one-off job). */
   occurrenceKey: string | null;
   recurring: boolean;
+  /** The job has a flexible window, which may have to move along (see flexible-move.ts). */
+  flexible: boolean;
   version: number;
   allDay: boolean;
   /** New times: ISO instants, or dates when all-day. */
@@ -66,6 +68,7 @@ export function moveRequestOf(info: EventDropArg | EventResizeDoneArg): MoveRequ
     title: event.title,
     occurrenceKey: props.occurrenceKey,
     recurring: props.recurring,
+    flexible: props.flexible ?? false,
     version: props.version,
     allDay: event.allDay,
     ...timesOf(event),

@@ -57,6 +57,7 @@ function event(
       lat: job.lat,
       lng: job.lng,
       recurring: o.key !== null,
+      flexible: job.flexibleWindow !== null,
       overlapsWith: [],
     },
   };

@@ -29,12 +29,16 @@ export function technicianResources(members: readonly Member[]): ScheduleResourc
   ];
 }
 
+/** Marks the "Optimise day" button of a row's label; the calendar listens for clicks on it. */
+export const optimiseAttribute = 'data-optimise-member';
+
 /**
  * A row's label — avatar in the technician's colour (the Avatar component's markup) and the name,
  * as text — built as DOM nodes (FullCalendar's `domNodes` content): React content would make the
  * React wrapper re-measure the whole calendar after every render of its portals (docs/adr/0007).
+ * With `optimise`, a technician's label ends with an "Optimise day" button (issue 9).
  */
-export function resourceLabelNodes(arg: ResourceLabelContentArg): Node[] {
+export function resourceLabelNodes(arg: ResourceLabelContentArg, optimise = false): Node[] {
   const { resource } = arg;
   const props = resource.extendedProps as ScheduleResource['extendedProps'];
   const label = document.createElement('span');
@@ -59,5 +63,20 @@ export function resourceLabelNodes(arg: ResourceLabelContentArg): Node[] {
   avatar.textContent = initials(resource.title);
   name.textContent = resource.title;
   label.append(avatar, name);
+  if (optimise) label.appendChild(optimiseButton(resource.id, resource.title));
   return [label];
+}
+
+function optimiseButton(memberId: string, name: string): HTMLElement {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'res-optimise';
+  button.setAttribute(optimiseAttribute, memberId);
+  button.setAttribute('aria-label', `Optimise day for ${name}`);
+  button.title = 'Optimise day';
+  const mark = document.createElement('span');
+  mark.className = 'ev-icon ev-icon-route';
+  mark.setAttribute('aria-hidden', 'true');
+  button.appendChild(mark);
+  return button;
 }

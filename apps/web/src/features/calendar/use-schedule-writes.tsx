@@ -1,14 +1,16 @@
-import type { EditScope, JobPatch, Member, Workspace } from '@fieldplan/shared';
+import type { EditScope, FlexibleWindow, Job, JobPatch, Member, Workspace } from '@fieldplan/shared';
 import { useCallback, useMemo, useState } from 'react';
 import { useAppDispatch, useAppStore } from '../../app/hooks';
 import { useToast } from '../../components/use-toast';
 import { problemMessage, toProblem } from '../../lib/problem';
+import { jobsApi } from '../jobs/endpoints';
 import { formatJobTime } from '../jobs/format-time';
 import { useUpdateJobMutation } from '../jobs/mutations';
 import { applyJobChange, eventContextOf, type Undo } from './apply-job-change';
 import { ConflictDialog } from './ConflictDialog';
 import { type Conflict, conflictOf, type JobSnapshot, theirSnapshot } from './conflict';
 import type { MoveRequest } from './fc-translate';
+import { windowAfterMove } from './flexible-move';
 import type { DropRequest } from './ScheduleCalendar';
 import { ScopeDialog } from './ScopeDialog';
 import { cachedJob, moveEventOptimistically } from './schedule-cache';
@@ -94,10 +96,33 @@ export function useScheduleWrites(workspace: Workspace, members: readonly Member
     [update, workspaceId, toast, workspace.timeZone],
   );
 
-  const move = useCallback(
-    (m: MoveRequest) => {
+  /** A flexible job's window (from the cache, else asked for); null when it has none or can't be had. */
+  const windowOf = useCallback(
+    async (jobId: string): Promise<FlexibleWindow | null> => {
+      const held = cachedJob(store.getState(), workspaceId, jobId);
+      if (held) return held.flexibleWindow;
+      const request = dispatch(jobsApi.endpoints.getJob.initiate({ workspaceId, id: jobId }));
+      try {
+        const job: Job = await request.unwrap();
+        return job.flexibleWindow;
+      } catch {
+        // The move is sent as it is: the server names the problem if the window is in the way.
+        return null;
+      } finally {
+        request.unsubscribe();
+      }
+    },
+    [dispatch, store, workspaceId],
+  );
+
+  const moveNow = useCallback(
+    async (m: MoveRequest) => {
       const patch: JobPatch = { start: m.start, end: m.end };
       if (m.assigneeIds) patch.assigneeIds = m.assigneeIds;
+      // A flexible visit dragged out of its window takes the window along.
+      const window = m.flexible && !m.allDay ? await windowOf(m.jobId) : null;
+      const shifted = window ? windowAfterMove(window, m.previous, m) : null;
+      if (shifted) patch.flexibleWindow = shifted;
       const write: Write = {
         jobId: m.jobId,
         title: m.title,
@@ -114,6 +139,7 @@ export function useScheduleWrites(workspace: Workspace, members: readonly Member
           start: m.previous.start,
           end: m.previous.end,
           ...(m.assigneeIds && { assigneeIds: m.previous.assigneeIds }),
+          ...(shifted && { flexibleWindow: window }),
         },
         optimistic: () =>
           dispatch(
@@ -128,8 +154,9 @@ export function useScheduleWrites(workspace: Workspace, members: readonly Member
       if (m.recurring) setScopeFor({ write, version: m.version, revert: m.revert });
       else void send(write, m.version, undefined);
     },
-    [dispatch, send, workspaceId],
+    [dispatch, send, workspaceId, windowOf],
   );
+  const move = useCallback((m: MoveRequest) => void moveNow(m), [moveNow]);
 
   const dropJob = useCallback(
     (d: DropRequest) => {

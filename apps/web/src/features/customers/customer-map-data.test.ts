@@ -19,6 +19,7 @@ const job = (over: Partial<Job>): Job => ({
   priority: 3,
   assigneeIds: [],
   rrule: null,
+  flexibleWindow: null,
   exceptions: [],
   version: 1,
   createdAt: '',

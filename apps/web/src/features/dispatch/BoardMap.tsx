@@ -8,8 +8,9 @@ import { baseLayerOptions } from '../map/base-layers';
 import { FieldMap } from '../map/FieldMap';
 import { JobPopupContent } from '../map/JobPopup';
 import { MapStatusActions } from '../map/MapStatusActions';
-import { dayRoutes, homeBasesOf, toMapJobs } from '../map/map-data';
+import { dayRoutes, homeBasesOf, toMapJobs, withTravel } from '../map/map-data';
 import type { MapJob } from '../map/types';
+import { useGetTravelLegsQuery } from '../travel/endpoints';
 import { useWorkspace } from '../workspace/use-workspace';
 
 interface BoardMapProps {
@@ -41,7 +42,12 @@ export function BoardMap(props: BoardMapProps) {
 
   const prepared = useMemo(() => prepareAreas(areas.data ?? []), [areas.data]);
   const jobs = useMemo(() => toMapJobs(events, undefined, members, prepared), [events, members, prepared]);
-  const routes = useMemo(() => (oneDay ? dayRoutes(jobs, members) : []), [oneDay, jobs, members]);
+  // The timeline asks for the same range: one answer for both.
+  const travel = useGetTravelLegsQuery({ workspaceId, ...range }, { skip: !oneDay });
+  const routes = useMemo(
+    () => (oneDay ? withTravel(dayRoutes(jobs, members), travel.currentData, range.start, jobs) : []),
+    [oneDay, jobs, members, travel.currentData, range.start],
+  );
   const homeBases = useMemo(() => homeBasesOf(members), [members]);
   const bases = useMemo(() => baseLayerOptions(settings.map, config.data?.maps), [settings.map, config.data]);
   const defaultView = useMemo(() => ({ center: settings.map.center, zoom: settings.map.zoom }), [settings.map]);

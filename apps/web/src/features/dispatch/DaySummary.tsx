@@ -13,6 +13,8 @@ interface DaySummaryProps {
   /** Builds the link that opens a job over the board. */
   jobHref: (event: CalendarEvent) => string;
   loading: boolean;
+  /** "Optimise day" per technician (issue 9); absent for those who can't change the schedule. */
+  onOptimise?: ((memberId: string) => void) | undefined;
 }
 
 const dateTitle = new Intl.DateTimeFormat(undefined, {
@@ -24,7 +26,7 @@ const dateTitle = new Intl.DateTimeFormat(undefined, {
 const hours = (minutes: number) => (minutes === 0 ? '—' : `${Math.round((minutes / 60) * 10) / 10} h`);
 
 /** Beside the board's map (its Summary tab): who has how much work on the day, and double bookings. */
-export function DaySummary({ events, date, zone, members, jobHref, loading }: DaySummaryProps) {
+export function DaySummary({ events, date, zone, members, jobHref, loading, onOptimise }: DaySummaryProps) {
   const summary = summariseDay(events, date, zone, members);
   const names = new Map(members.map((m) => [m.id, m.name]));
   return (
@@ -54,6 +56,11 @@ export function DaySummary({ events, date, zone, members, jobHref, loading }: Da
             <th scope="col">Technician</th>
             <th scope="col">Jobs</th>
             <th scope="col">Booked</th>
+            {onOptimise && (
+              <th scope="col">
+                <span className="visually-hidden">Optimise</span>
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>
@@ -65,6 +72,19 @@ export function DaySummary({ events, date, zone, members, jobHref, loading }: Da
               </th>
               <td>{t.jobs}</td>
               <td>{hours(t.minutes)}</td>
+              {onOptimise && (
+                <td>
+                  <button
+                    type="button"
+                    className="icon-button summary-optimise"
+                    aria-label={`Optimise day for ${t.name}`}
+                    title="Optimise day"
+                    onClick={() => onOptimise(t.id)}
+                  >
+                    <Icon name="route" />
+                  </button>
+                </td>
+              )}
             </tr>
           ))}
         </tbody>

@@ -8,6 +8,7 @@ import { useHoverSyncStore } from '../calendar/hover-sync';
 import { scheduleSearch, useScheduleParams } from '../calendar/use-schedule-params';
 import { useVisibleEvents } from '../calendar/use-visible-events';
 import type { MapJob } from '../map/types';
+import { useOptimiseDay } from '../optimise/use-optimise-day';
 import { useWorkspace } from '../workspace/use-workspace';
 import { DaySummary } from './DaySummary';
 import { Splitter } from './Splitter';
@@ -37,6 +38,7 @@ export function DispatchBoard({ settings, members }: { settings: Workspace; memb
   const [dragWidth, setDragWidth] = useState<number | null>(null);
   const board = useRef<HTMLDivElement>(null);
   const hover = useHoverSyncStore();
+  const optimise = useOptimiseDay(settings, members, params.date);
   const keep = scheduleSearch(search);
   const openId = useParams().id ?? null;
   const occurrence = search.get('occurrence');
@@ -83,6 +85,7 @@ export function DispatchBoard({ settings, members }: { settings: Workspace; memb
       members={members}
       jobHref={jobHref}
       loading={!loaded}
+      onOptimise={optimise.open}
     />
   );
   const width = dragWidth ?? side.width;
@@ -166,6 +169,7 @@ export function DispatchBoard({ settings, members }: { settings: Workspace; memb
           />
         </>
       )}
+      {optimise.dialog}
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { useBoardLinks, useScheduleContext } from '../dispatch/schedule-context'
 import { TrackingLinks } from '../tracking/TrackingLinks';
 import { useWorkspace } from '../workspace/use-workspace';
 import { useGetJobQuery } from './endpoints';
+import { formatFlexibleWindow } from './flexible-window';
 import { formatJobTime } from './format-time';
 import { StatusLabel } from './job-status';
 import { visitOf } from './occurrence';
@@ -94,7 +95,14 @@ export function JobDetailPanel() {
       {writer && <SuggestSlots workspaceId={workspaceId} job={job} timeZone={settings.timeZone} members={members} />}
       <dl className="detail-list">
         <dt>When</dt>
-        <dd>{formatJobTime(visit.start, visit.end, job.allDay, settings.timeZone)}</dd>
+        <dd>
+          {formatJobTime(visit.start, visit.end, job.allDay, settings.timeZone)}
+          {job.flexibleWindow && (
+            <span className="detail-flexible">
+              <span aria-hidden="true">↔</span> Flexible {formatFlexibleWindow(job.flexibleWindow, settings.timeZone)}
+            </span>
+          )}
+        </dd>
         {rule && (
           <>
             <dt>Repeats</dt>

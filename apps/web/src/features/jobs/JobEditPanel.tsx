@@ -167,6 +167,7 @@ export function JobEditPanel() {
         zone={zone}
         technicians={technicians}
         defaultValues={defaults}
+        workingHours={settings.workingHours}
         message={problem.message}
         onSubmit={onSubmit}
       />

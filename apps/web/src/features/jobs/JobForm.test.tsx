@@ -23,6 +23,7 @@ function Harness({ send, defaults }: { send: (values: JobFormValues) => Promise<
         zone={zone}
         technicians={technicians.filter((m) => m.role === 'technician')}
         defaultValues={defaults}
+        workingHours={workspace.workingHours}
         message={problem.message}
         onSubmit={async (values, form) => {
           problem.clear();

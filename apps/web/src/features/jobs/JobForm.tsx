@@ -8,6 +8,7 @@ import { TextArea } from '../../components/TextArea';
 import { TextField } from '../../components/TextField';
 import { CustomerCombobox } from '../customers/CustomerCombobox';
 import { PlaceField } from '../places/PlaceField';
+import { FlexibleTimeField } from './FlexibleTimeField';
 import { type JobFormValues, jobFormSchema } from './job-form-schema';
 import { RecurrenceEditor } from './RecurrenceEditor';
 import { TechnicianPicker } from './TechnicianPicker';
@@ -20,6 +21,8 @@ interface JobFormProps {
   zone: string;
   technicians: readonly Member[];
   defaultValues: JobFormValues;
+  /** The workspace's working hours (`HH:mm`): a new flexible window starts as those. */
+  workingHours: { start: string; end: string };
   /** A problem that belongs to no field (shown above the form). */
   message?: string | null;
   onSubmit: (values: JobFormValues, form: JobFormApi) => Promise<void>;
@@ -37,7 +40,16 @@ const sameSite = (a: Site, b: Site | null) =>
   b !== null && a.address.trim() === b.address.trim() && a.lat === b.lat && a.lng === b.lng;
 
 /** Title, customer, place, time, technicians, priority, description and repeat — one form for create and edit. */
-export function JobForm({ id, workspaceId, zone, technicians, defaultValues, message, onSubmit }: JobFormProps) {
+export function JobForm({
+  id,
+  workspaceId,
+  zone,
+  technicians,
+  defaultValues,
+  workingHours,
+  message,
+  onSubmit,
+}: JobFormProps) {
   const schema = useMemo(() => jobFormSchema(zone), [zone]);
   const form = useForm<JobFormValues>({ resolver: zodResolver(schema), defaultValues, mode: 'onTouched' });
   const { register, control, setValue, getValues, handleSubmit, formState } = form;
@@ -173,6 +185,7 @@ export function JobForm({ id, workspaceId, zone, technicians, defaultValues, mes
           />
         </div>
         <p className="field-hint">Leave both empty to put the job in the unscheduled queue.</p>
+        <FlexibleTimeField form={form} workingHours={workingHours} />
       </fieldset>
       <Controller
         control={control}

@@ -64,6 +64,7 @@ export function JobNewPanel() {
         zone={settings.timeZone}
         technicians={technicians}
         defaultValues={defaults}
+        workingHours={settings.workingHours}
         message={problem.message}
         onSubmit={async (values, form) => {
           problem.clear();

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeFetch } from '../../test/fake-api';
-import { workspaceId } from '../../test/fixtures';
+import { workspace, workspaceId } from '../../test/fixtures';
 import { renderWithStore } from '../../test/render';
 import { JobForm } from './JobForm';
 import { toFormValues } from './job-form-schema';
@@ -19,6 +19,7 @@ function setup() {
       zone={zone}
       technicians={[]}
       defaultValues={defaults}
+      workingHours={workspace.workingHours}
       onSubmit={async () => {}}
     />,
     fakeFetch({}),

@@ -1,5 +1,6 @@
 import {
   dayMs,
+  type FieldError,
   formatDateOnly,
   instantToWall,
   type Job,
@@ -12,6 +13,7 @@ import {
   wallToInstant,
 } from '@fieldplan/shared';
 import { z } from 'zod';
+import { flexibleFormOf, flexibleWindowOf, noFlexibleWindow } from './flexible-window';
 import { noRecurrence, type RecurrenceForm, recurrenceToRule, repeatKinds } from './recurrence-form';
 
 const recurrenceSchema = z.object({
@@ -29,7 +31,8 @@ const recurrenceSchema = z.object({
  * The job form's values: the shared job schema's own fields and rules (`.pick` keeps their
  * messages), with the time entered as local wall-clock values and the recurrence as editor
  * fields. `start`/`end` are `YYYY-MM-DDTHH:mm` (or dates when all-day, end inclusive); both
- * empty means "not scheduled yet".
+ * empty means "not scheduled yet". `flexibleWindow` shares the API's name, so the server's
+ * `flexibleWindow.start`/`.end` errors land on the form's own inputs.
  */
 const fields = jobPatchSchema
   .pick({
@@ -49,6 +52,8 @@ const fields = jobPatchSchema
     start: z.string(),
     end: z.string(),
     recurrence: recurrenceSchema,
+    /** The flexible time: a switch and local clock times (see flexible-window.ts). */
+    flexibleWindow: z.object({ enabled: z.boolean(), start: z.string(), end: z.string() }),
   });
 
 export type JobFormValues = z.infer<typeof fields>;
@@ -84,6 +89,9 @@ export const jobFieldNames = [
   'recurrence.weekdays',
   'recurrence.count',
   'recurrence.until',
+  'flexibleWindow',
+  'flexibleWindow.start',
+  'flexibleWindow.end',
 ] as const;
 
 /** Local wall value (`2026-03-29T09:00` or a date) → the API's time (instant ISO, or date). */
@@ -123,7 +131,17 @@ export function timingOf(values: JobFormValues, zone: string): JobTiming {
     end: toApiTime(values.end, values.allDay, zone, true),
     allDay: values.allDay,
     rrule: startDate === null ? null : recurrenceToRule(values.recurrence, startDate, values.allDay, zone),
+    flexibleWindow: flexibleWindowOf(values, zone),
   };
+}
+
+/** An empty clock time of a flexible window in use, in plain words (instead of "must be a date-time"). */
+function blankWindowIssues(flex: JobFormValues['flexibleWindow'], timing: JobTiming): FieldError[] | null {
+  if (!timing.flexibleWindow) return null;
+  const blank: FieldError[] = [];
+  if (flex.start === '') blank.push({ path: 'flexibleWindow.start', message: 'Choose when the window opens' });
+  if (flex.end === '') blank.push({ path: 'flexibleWindow.end', message: 'Choose when the window closes' });
+  return blank.length > 0 ? blank : null;
 }
 
 /**
@@ -149,7 +167,9 @@ export function jobFormSchema(zone: string) {
         if (issue) issues.push({ path: 'rrule', message: issue });
       }
     }
-    for (const issue of issues) {
+    const blank = blankWindowIssues(values.flexibleWindow, timing);
+    const all = blank ? [...issues.filter((i) => !i.path.startsWith('flexibleWindow')), ...blank] : issues;
+    for (const issue of all) {
       ctx.addIssue({ code: 'custom', path: formPath(issue.path, issue.message).split('.'), message: issue.message });
     }
     if ((values.lat === null) !== (values.lng === null)) {
@@ -202,5 +222,6 @@ export function toFormValues(
     start: toLocalValue(prefill.start ?? job?.start ?? null, allDay, zone, false),
     end: toLocalValue(prefill.end ?? job?.end ?? null, allDay, zone, true),
     recurrence: recurrence ?? noRecurrence,
+    flexibleWindow: job ? flexibleFormOf(job.flexibleWindow, zone) : noFlexibleWindow,
   };
 }

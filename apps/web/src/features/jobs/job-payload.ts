@@ -17,6 +17,7 @@ export function apiFields(values: JobFormValues, zone: string): Required<JobPatc
     priority: values.priority,
     assigneeIds: values.assigneeIds,
     rrule: timing.rrule,
+    flexibleWindow: timing.flexibleWindow ?? null,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { EditScope, Job, JobChange, JobCreate, JobPatch, JobStatus } from '@fieldplan/shared';
 import { api } from '../../app/api';
 import { applyJobChange } from '../calendar/apply-job-change';
+import { travelLegsTag } from '../travel/endpoints';
 import { jobsPath } from './endpoints';
 import { type JobChangeMessage, messagesOf } from './job-change';
 
@@ -25,11 +26,14 @@ function writeUrl({ workspaceId, id, scope, occurrence }: JobWriteArgs, suffix =
 const ifMatch = (version: number) => ({ 'if-match': `"${version}"` });
 
 interface Lifecycle<T> {
-  dispatch: (action: ReturnType<typeof applyJobChange>) => unknown;
+  dispatch: (action: ReturnType<typeof applyJobChange> | ReturnType<typeof api.util.invalidateTags>) => unknown;
   queryFulfilled: Promise<{ data: T }>;
 }
 
-/** After a write succeeds its answer is applied to every cache, like a realtime message would be. */
+/**
+ * After a write succeeds its answer is applied to every cache, like a realtime message would be;
+ * the drives between visits are the server's to price, so they are fetched again.
+ */
 async function applyAnswer<T>(
   workspaceId: string,
   { dispatch, queryFulfilled }: Lifecycle<T>,
@@ -38,6 +42,7 @@ async function applyAnswer<T>(
   try {
     const { data } = await queryFulfilled;
     for (const message of toMessages(data)) dispatch(applyJobChange(workspaceId, message));
+    dispatch(api.util.invalidateTags([travelLegsTag(workspaceId)]));
   } catch {
     // The caller shows the problem (field errors, the conflict dialog) and rolls back.
   }

@@ -12,6 +12,7 @@ import { LiveTechnicianMarkers } from '../locations/LiveTechnicianMarkers';
 import { PlacesCombobox } from '../places/PlacesCombobox';
 import type { PlaceChoice } from '../places/types';
 import { useGetMembersQuery } from '../team/endpoints';
+import { useGetTravelLegsQuery } from '../travel/endpoints';
 import { useGetWorkspaceQuery } from '../workspace/endpoints';
 import { useWorkspace } from '../workspace/use-workspace';
 import { baseLayerOptions } from './base-layers';
@@ -21,7 +22,7 @@ import { FoundPlace } from './FoundPlace';
 import { JobPopupContent } from './JobPopup';
 import { MapSidebar } from './MapSidebar';
 import { MapStatusActions } from './MapStatusActions';
-import { dayRoutes, homeBasesOf, missingSites, toMapJobs } from './map-data';
+import { dayRoutes, homeBasesOf, missingSites, toMapJobs, withTravel } from './map-data';
 import type { MapJob } from './types';
 import { addDays, todayIn, useMapParams } from './use-map-params';
 import './MapPage.css';
@@ -62,6 +63,8 @@ function MapScreen({ settings, members }: { settings: Workspace; members: Member
     technicianId: null,
     status: '',
   });
+  // The drives of the day as the server prices them (the same answer as the timeline's).
+  const travel = useGetTravelLegsQuery({ workspaceId, start: params.date, end: addDays(params.date, 1) });
   const sites = useJobSitesQuery(workspaceId);
   const areas = useListAreasQuery(workspaceId);
   const customers = useCustomerSitesQuery(workspaceId, { skip: !params.layers.customers });
@@ -76,7 +79,10 @@ function MapScreen({ settings, members }: { settings: Workspace; members: Member
     () => toMapJobs(dayEvents ?? [], sites.data, members, prepared),
     [dayEvents, sites.data, members, prepared],
   );
-  const routes = useMemo(() => dayRoutes(jobs, members), [jobs, members]);
+  const routes = useMemo(
+    () => withTravel(dayRoutes(jobs, members), travel.currentData, params.date, jobs),
+    [jobs, members, travel.currentData, params.date],
+  );
   const homeBases = useMemo(() => homeBasesOf(members), [members]);
   const bases = useMemo(() => baseLayerOptions(settings.map, config.data?.maps), [settings.map, config.data]);
 
@@ -138,6 +144,7 @@ function MapScreen({ settings, members }: { settings: Workspace; members: Member
         onDate={(date) => update({ date, job: null })}
         jobs={jobs}
         routes={params.layers.routes ? routes : []}
+        travelNotice={travel.currentData?.notice}
         zone={zone}
         loading={!dayEvents || (!sites.data && !sites.error)}
         selectedId={params.job}

@@ -15,6 +15,8 @@ interface MapSidebarProps {
   onDate: (date: string) => void;
   jobs: readonly MapJob[];
   routes: readonly MapRoute[];
+  /** Why the routes' drive times are straight-line estimates (the routing service failed). */
+  travelNotice?: string | undefined;
   zone: string;
   loading: boolean;
   selectedId: string | null;
@@ -81,7 +83,7 @@ export function MapSidebar(props: MapSidebarProps) {
           )}
         </p>
       </div>
-      <RoutesLegend routes={routes} />
+      <RoutesLegend routes={routes} notice={props.travelNotice} />
       <section className="map-jobs" aria-label="Jobs of the day">
         {loading ? (
           <div className="map-jobs-loading">

@@ -1,36 +1,63 @@
-import { formatDistance } from '@fieldplan/shared';
+import { formatDistance, formatDuration } from '@fieldplan/shared';
+import { Icon } from '../../components/Icon';
 import type { MapRoute } from './types';
 import './RoutesLegend.css';
 
 interface RoutesLegendProps {
   routes: readonly MapRoute[];
-  /** Technicians whose colour the map uses but who have no route today. */
   title?: string;
+  /** Why drive times are straight-line estimates although a routing service is configured. */
+  notice?: string | undefined;
 }
 
-/** Each technician's route of the day: colour, name, stops and distance, with the total. */
-export function RoutesLegend({ routes, title = 'Routes of the day' }: RoutesLegendProps) {
+const distanceOf = (route: MapRoute) => (route.travel ? route.travel.distanceKm * 1000 : route.distanceM);
+
+/**
+ * Each technician's route of the day: colour, name, stops, drive time and distance (the server's
+ * drives once they arrive; the straight line until then), drives too short flagged, with the total.
+ */
+export function RoutesLegend({ routes, title = 'Routes of the day', notice }: RoutesLegendProps) {
   if (routes.length === 0) return null;
-  const total = routes.reduce((sum, r) => sum + r.distanceM, 0);
+  const total = routes.reduce((sum, r) => sum + distanceOf(r), 0);
+  const priced = routes.every((r) => r.travel);
+  const drive = routes.reduce((sum, r) => sum + (r.travel?.driveMinutes ?? 0), 0);
   return (
     <section className="fm-legend" aria-label={title}>
       <h2 className="fm-legend-title">{title}</h2>
       <ul>
-        {routes.map((route) => (
-          <li key={route.technicianId}>
-            <span className="fm-swatch" style={{ background: route.colour }} aria-hidden="true" />
-            <span className="fm-legend-name">{route.name}</span>
-            <span className="fm-legend-figure">
-              {route.jobIds.length} {route.jobIds.length === 1 ? 'stop' : 'stops'}
-            </span>
-            <span className="fm-legend-figure">{formatDistance(route.distanceM)}</span>
-          </li>
-        ))}
+        {routes.map((route) => {
+          const short = route.travel?.flagged.length ?? 0;
+          return (
+            <li key={route.technicianId}>
+              <span className="fm-swatch" style={{ background: route.colour }} aria-hidden="true" />
+              <span className="fm-legend-name">{route.name}</span>
+              <span className="fm-legend-figure">{formatDistance(distanceOf(route))}</span>
+              <span className="fm-legend-meta">
+                <span>
+                  {route.jobIds.length} {route.jobIds.length === 1 ? 'stop' : 'stops'}
+                  {route.travel && ` · ${formatDuration(route.travel.driveMinutes * 60)} drive`}
+                </span>
+                {short > 0 && (
+                  <span className="fm-legend-short">
+                    <Icon name="alert" size={12} />
+                    {short === 1 ? '1 drive too short' : `${short} drives too short`}
+                  </span>
+                )}
+              </span>
+            </li>
+          );
+        })}
       </ul>
       <p className="fm-legend-total">
         <span>Total</span>
+        <span className="fm-legend-figure">{priced ? `${formatDuration(drive * 60)} drive` : ''}</span>
         <span className="fm-legend-figure">{formatDistance(total)}</span>
       </p>
+      {notice && (
+        <p className="fm-legend-notice" role="status">
+          <Icon name="info" size={12} /> {notice}
+        </p>
+      )}
     </section>
   );
 }

@@ -1,7 +1,8 @@
-import { formatDistance } from '@fieldplan/shared';
+import { formatDistance, formatDuration } from '@fieldplan/shared';
 import L from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { useMap } from 'react-leaflet';
+import { travelTitle } from '../calendar/travel-gaps';
 import { areaTooltip } from './content';
 import { tint } from './glyphs';
 import { canvasFor, restack, useFieldMapContext } from './map-context';
@@ -65,11 +66,38 @@ export function AreasLayer({
   return null;
 }
 
-/** Routes of the day: a line per technician in their colour, over a casing in the surface colour so it reads on any map. */
+/** A tooltip of a title line and a detail line, as text. */
+function tipNodes(titleText: string, detail: string, className = 'fm-tip'): HTMLElement {
+  const tip = document.createElement('div');
+  tip.className = className;
+  const title = document.createElement('strong');
+  title.className = 'fm-tip-title';
+  title.textContent = titleText;
+  const line = document.createElement('span');
+  line.className = 'fm-tip-line';
+  line.textContent = detail;
+  tip.append(title, line);
+  return tip;
+}
+
+/** What a route's tooltip says: stops, then the drive when priced, and the distance. */
+export function routeSummary(route: MapRoute): string {
+  const stops = `${route.jobIds.length} ${route.jobIds.length === 1 ? 'stop' : 'stops'}`;
+  if (!route.travel) return `${stops} · ${formatDistance(route.distanceM)}`;
+  const { driveMinutes, distanceKm } = route.travel;
+  return `${stops} · ${formatDuration(driveMinutes * 60)} drive · ${formatDistance(distanceKm * 1000)}`;
+}
+
+/**
+ * Routes of the day: a line per technician in their colour, over a casing in the surface colour so
+ * it reads on any map; a drive too short for the time between its visits dashed in the warning
+ * colour on top, with a tooltip saying both times.
+ */
 export function RoutesLayer({ routes }: { routes: readonly MapRoute[] }) {
   const map = useMap();
   const { theme } = useFieldMapContext();
   const casing = theme.surface;
+  const warning = theme.warning;
   useEffect(() => {
     const renderer = canvasFor(map);
     const group = L.layerGroup().addTo(map);
@@ -81,22 +109,29 @@ export function RoutesLayer({ routes }: { routes: readonly MapRoute[] }) {
         L.polyline(latlngs, { renderer, color: casing, weight: 6, opacity: 0.55, interactive: false }).addTo(group),
       );
       const line = L.polyline(latlngs, { renderer, color: route.colour, weight: 3, opacity: 0.85, lineJoin: 'round' });
-      const tip = document.createElement('div');
-      tip.className = 'fm-tip';
-      const title = document.createElement('strong');
-      title.className = 'fm-tip-title';
-      title.textContent = route.name;
-      const line2 = document.createElement('span');
-      line2.className = 'fm-tip-line';
-      line2.textContent = `${route.jobIds.length} stops · ${formatDistance(route.distanceM)}`;
-      tip.append(title, line2);
-      shapes.push(line.bindTooltip(tip, { sticky: true }).addTo(group));
+      shapes.push(line.bindTooltip(tipNodes(route.name, routeSummary(route)), { sticky: true }).addTo(group));
+      for (const drive of route.travel?.flagged ?? []) {
+        const ends: L.LatLngTuple[] = [
+          [drive.from.lat, drive.from.lng],
+          [drive.to.lat, drive.to.lng],
+        ];
+        shapes.push(
+          L.polyline(ends, { renderer, color: casing, weight: 6, opacity: 0.7, interactive: false }).addTo(group),
+        );
+        const flagged = L.polyline(ends, { renderer, color: warning, weight: 3, opacity: 0.95, dashArray: '7 6' });
+        const text = travelTitle({ ...drive, tooShort: true });
+        shapes.push(
+          flagged
+            .bindTooltip(tipNodes(`${route.name}: drive too short`, text, 'fm-tip fm-tip-short'), { sticky: true })
+            .addTo(group),
+        );
+      }
     }
     restack(map, 'routes', shapes);
     return () => {
       group.remove();
       restack(map, 'routes', []);
     };
-  }, [map, routes, casing]);
+  }, [map, routes, casing, warning]);
   return null;
 }

@@ -12,6 +12,8 @@ export interface MapTheme {
   text: string;
   accent: string;
   danger: string;
+  /** Drives too short for their gap (the routes of the day). */
+  warning: string;
   cluster: string;
   customer: string;
 }
@@ -22,6 +24,7 @@ export const lightTheme: MapTheme = {
   text: '#1a1e24',
   accent: '#2352c2',
   danger: '#c42b1c',
+  warning: '#8a5a00',
   cluster: '#334155',
   customer: '#5b6573',
 };

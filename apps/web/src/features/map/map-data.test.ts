@@ -1,6 +1,7 @@
-import { type CalendarEvent, type Member, prepareAreas } from '@fieldplan/shared';
+import { type CalendarEvent, type Member, prepareAreas, type TravelLegs } from '@fieldplan/shared';
 import { describe, expect, it } from 'vitest';
-import { dayRoutes, homeBasesOf, missingSites, toMapJobs } from './map-data';
+import { dayRoutes, homeBasesOf, missingSites, toMapJobs, withTravel } from './map-data';
+import { routeSummary } from './ShapeLayers';
 
 const member = (id: string, name: string, colour: string, homeBase: Member['homeBase'] = null): Member => ({
   id,
@@ -36,6 +37,7 @@ const event = (id: string, start: string, assigneeIds: string[], extra: Partial<
       customerName: null,
       address: 'Somewhere',
       recurring: false,
+      flexible: false,
       overlapsWith: [],
       ...extra,
     },
@@ -104,5 +106,62 @@ describe('dayRoutes and homeBasesOf', () => {
     ]);
     expect(routes[0]?.distanceM).toBeGreaterThan(10_000);
     expect(homeBasesOf(members)).toEqual([{ memberId: 't1', name: 'Tomasz', colour: '#0072B2', lat: 52.5, lng: 13.3 }]);
+  });
+});
+
+describe('withTravel: the routes with the server’s drives', () => {
+  const jobs = toMapJobs(
+    [
+      event('a', '2026-11-23T07:00:00Z', ['t1']),
+      event('b', '2026-11-23T08:05:00Z', ['t1', 't2']),
+      event('c', '2026-11-23T10:00:00Z', ['t2'], { lat: null, lng: null }),
+    ],
+    { a: { lat: 52.5, lng: 13.4 }, b: { lat: 52.6, lng: 13.4 } },
+    members,
+    [],
+  );
+  const routes = dayRoutes(jobs, members);
+  const leg = (memberId: string, from: string | null, to: string, tooShort: boolean) => ({
+    memberId,
+    date: '2026-11-23',
+    fromEventId: from,
+    toEventId: to,
+    gapMinutes: from === null ? null : 5,
+    driveMinutes: 26,
+    distanceKm: 14.5,
+    tooShort,
+  });
+  const answer: TravelLegs = {
+    legs: [leg('t1', null, 'a', false), leg('t1', 'a', 'b', true), leg('t2', 'b', 'c', true)],
+    days: [
+      { memberId: 't1', date: '2026-11-23', visits: 2, driveMinutes: 40.5, distanceKm: 20.3, tooShort: 1 },
+      { memberId: 't2', date: '2026-11-23', visits: 2, driveMinutes: 0, distanceKm: 0, tooShort: 1 },
+      // Another day of the same technician is not this map's.
+      { memberId: 't1', date: '2026-11-24', visits: 1, driveMinutes: 9, distanceKm: 3, tooShort: 0 },
+    ],
+    source: 'model',
+  };
+
+  it("gives each route its day's drive and distance, and the drives too short between two sites", () => {
+    const priced = withTravel(routes, answer, '2026-11-23', jobs);
+    expect(priced.map((r) => [r.name, r.travel])).toEqual([
+      [
+        'Tomasz',
+        {
+          driveMinutes: 40.5,
+          distanceKm: 20.3,
+          flagged: [{ from: { lat: 52.5, lng: 13.4 }, to: { lat: 52.6, lng: 13.4 }, gapMinutes: 5, driveMinutes: 26 }],
+        },
+      ],
+      // Its drive too short ends at a visit without a site: nothing to draw it between.
+      ['Aylin', { driveMinutes: 0, distanceKm: 0, flagged: [] }],
+    ]);
+    expect(routeSummary(priced[0] as (typeof priced)[number])).toBe('2 stops · 41 min drive · 20.3 km');
+  });
+
+  it('keeps the straight-line figures until the drives arrive, and for a day the answer has not', () => {
+    expect(withTravel(routes, undefined, '2026-11-23', jobs)).toEqual(routes);
+    expect(withTravel(routes, answer, '2026-11-25', jobs).map((r) => r.travel)).toEqual([undefined, undefined]);
+    expect(routeSummary(routes[0] as (typeof routes)[number])).toMatch(/^2 stops · [\d.]+ km$/);
   });
 });

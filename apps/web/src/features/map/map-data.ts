@@ -4,10 +4,11 @@ import {
   type Member,
   type PreparedArea,
   routesOfTheDay,
+  type TravelLegs,
   unassignedColour,
 } from '@fieldplan/shared';
 import type { JobSites } from './endpoints';
-import type { MapHomeBase, MapJob, MapRoute } from './types';
+import type { FlaggedDrive, MapHomeBase, MapJob, MapRoute } from './types';
 
 /**
  * An event's position: the feed's (null there means the job has none), else — for events cached
@@ -97,4 +98,32 @@ export function dayRoutes(jobs: readonly MapJob[], members: readonly Member[]): 
     technicians.map((m) => ({ id: m.id, colour: m.colour, homeBase: m.homeBase })),
     stops,
   ).map((route) => ({ ...route, name: names.get(route.technicianId) ?? 'Technician' }));
+}
+
+/**
+ * The routes with the day's drives from the travel answer (issue 9): each technician's total drive
+ * and distance on `date`, and the drives too short for their gap with the two sites to flag
+ * between. Routes the answer doesn't know (a job added since) keep their straight-line figures.
+ */
+export function withTravel(
+  routes: readonly MapRoute[],
+  answer: TravelLegs | undefined,
+  date: string,
+  jobs: readonly MapJob[],
+): MapRoute[] {
+  if (!answer) return [...routes];
+  const siteOf = new Map(jobs.map((j) => [j.id, { lat: j.lat, lng: j.lng }]));
+  return routes.map((route) => {
+    const day = answer.days.find((d) => d.memberId === route.technicianId && d.date === date);
+    if (!day) return route;
+    const flagged: FlaggedDrive[] = [];
+    for (const leg of answer.legs) {
+      if (leg.memberId !== route.technicianId || leg.date !== date || !leg.tooShort || leg.fromEventId === null)
+        continue;
+      const from = siteOf.get(leg.fromEventId);
+      const to = siteOf.get(leg.toEventId);
+      if (from && to) flagged.push({ from, to, gapMinutes: leg.gapMinutes ?? 0, driveMinutes: leg.driveMinutes });
+    }
+    return { ...route, travel: { driveMinutes: day.driveMinutes, distanceKm: day.distanceKm, flagged } };
+  });
 }

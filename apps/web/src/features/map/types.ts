@@ -49,9 +49,26 @@ export interface MapArea {
   geometry: AreaGeometry;
 }
 
+/** A drive of a route too short for the time between its two visits: drawn flagged. */
+export interface FlaggedDrive {
+  from: LatLng;
+  to: LatLng;
+  gapMinutes: number;
+  driveMinutes: number;
+}
+
+/** A route's drives as the server priced them (the travel model or the routing service). */
+export interface RouteTravel {
+  driveMinutes: number;
+  distanceKm: number;
+  flagged: FlaggedDrive[];
+}
+
 /** A technician's route of the day, with the name the legend shows. */
 export interface MapRoute extends DayRoute {
   name: string;
+  /** The day's drives from `GET …/travel-legs`; absent until they arrive. */
+  travel?: RouteTravel;
 }
 
 export interface MapView {

@@ -12,6 +12,7 @@ function read(element: HTMLElement | null): MapTheme {
     text: token('--text', lightTheme.text),
     accent: token('--accent', lightTheme.accent),
     danger: token('--fm-outside', lightTheme.danger),
+    warning: token('--warning', lightTheme.warning),
     cluster: token('--fm-cluster', lightTheme.cluster),
     customer: token('--fm-customer', lightTheme.customer),
   };

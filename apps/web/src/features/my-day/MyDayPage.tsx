@@ -11,6 +11,7 @@ import { useWorkspace } from '../workspace/use-workspace';
 import { dayTitle, isDate, localDate, shiftDate, shortDate, stopsOf } from './day';
 import { useGetMyDayQuery } from './endpoints';
 import { pendingStatus } from './offline-queue';
+import { RefusedChange } from './RefusedChange';
 import { registerServiceWorker } from './register-sw';
 import { SharingSwitch } from './SharingSwitch';
 import { useStatusQueue } from './use-status-queue';
@@ -40,7 +41,10 @@ export function MyDayPage() {
     error,
     isLoading,
     isFetching,
-  } = useGetMyDayQuery({ workspaceId, date }, { pollingInterval: 60_000, skipPollingIfUnfocused: true });
+  } = useGetMyDayQuery(
+    { workspaceId, date }, // Live through the realtime channel (live.ts); the slow poll is a safety net for a channel that is down.
+    { pollingInterval: 300_000, skipPollingIfUnfocused: true },
+  );
   const queue = useStatusQueue(workspaceId);
   useDocumentTitle(`My day · ${dayTitle(date, today)}`);
   useEffect(registerServiceWorker, []);
@@ -50,6 +54,9 @@ export function MyDayPage() {
   const statusOf = (visitId: string, server: JobStatus) => pendingStatus(queue.changes, visitId) ?? server;
   const nextIndex = stops.findIndex((s) => statusOf(s.visit.id, s.visit.status) !== 'completed');
   const waitingCount = queue.changes.filter((c) => !c.failure).length;
+  // Refusals of visits not on the day shown (the job went to someone else, or to another day).
+  const shown = new Set(stops.map((s) => s.visit.id));
+  const refusedElsewhere = day ? queue.changes.filter((c) => c.failure && !shown.has(c.visitId)) : [];
 
   const swipe = useRef<{ x: number; y: number } | null>(null);
   const onPointerUp = (event: React.PointerEvent) => {
@@ -72,6 +79,7 @@ export function MyDayPage() {
       occurrence: visit.occurrence,
       version: visit.version,
       status: to,
+      title: visit.title,
     });
   };
 
@@ -109,6 +117,13 @@ export function MyDayPage() {
               ? ` — ${waitingCount} status ${waitingCount === 1 ? 'change' : 'changes'} waiting to be sent`
               : ' — showing the day as last loaded'}
           </p>
+        )}
+        {refusedElsewhere.length > 0 && (
+          <section className="myday-refused-list" aria-label="Status changes not sent">
+            {refusedElsewhere.map((c) => (
+              <RefusedChange key={c.id} change={c} withTitle onDismiss={queue.dismiss} />
+            ))}
+          </section>
         )}
       </header>
 

@@ -3,6 +3,7 @@ import { Icon } from '../../components/Icon';
 import { StatusLabel, statusIcon } from '../jobs/job-status';
 import { directionsUrl, nextActionLabel, nextWorkingStatus, type Stop, timeWindow } from './day';
 import type { QueuedChange } from './offline-queue';
+import { RefusedChange } from './RefusedChange';
 
 interface VisitCardProps {
   stop: Stop;
@@ -58,14 +59,7 @@ export function VisitCard({
           </p>
         )}
         {refused.map((c) => (
-          <div key={c.id} className="myday-refused" role="alert">
-            <p>
-              <strong>{nextActionLabel[c.status] ?? c.status}</strong> — {c.failure?.message}
-            </p>
-            <button type="button" className="myday-dismiss" onClick={() => onDismiss(c.id)}>
-              Dismiss
-            </button>
-          </div>
+          <RefusedChange key={c.id} change={c} onDismiss={onDismiss} />
         ))}
         <div className="myday-actions">
           {directions && (

@@ -11,6 +11,8 @@ export interface QueuedChange {
   /** The job's version the change was based on: sent as If-Match. */
   version: number;
   status: JobStatus;
+  /** The job's title when tapped: names a refusal whose visit has left the day shown. */
+  title?: string;
   queuedAt: string;
   /** Set when the server refused it (412, 403, 409 …): shown on the visit until dismissed. */
   failure?: { code: string; message: string };

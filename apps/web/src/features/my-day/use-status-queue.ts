@@ -5,6 +5,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { toProblem } from '../../lib/problem';
 import { jobMutations } from '../jobs/mutations';
 import { myDayTag } from './endpoints';
+import { markSent } from './live';
 import { type QueuedChange, type SendResult, StatusQueue } from './offline-queue';
 
 const queues = new Map<string, StatusQueue>();
@@ -26,6 +27,8 @@ export function refusalMessage(problem: Problem): string {
       return 'Not sent: someone else changed this job first. Check it and try again.';
     case 'not_found':
       return 'Not sent: this job no longer exists.';
+    case 'forbidden':
+      return 'Not sent: this job is no longer yours (it was given to someone else). Ask your dispatcher.';
     default:
       return `Not sent: ${problem.detail}`;
   }
@@ -54,6 +57,7 @@ export function useStatusQueue(workspaceId: string) {
       );
       try {
         const job = await request.unwrap();
+        dispatch(markSent(change, job.version));
         return { kind: 'sent', version: job.version };
       } catch (error) {
         const problem = toProblem(error);

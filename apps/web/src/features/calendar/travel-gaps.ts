@@ -1,0 +1,121 @@
+import {
+  type CalendarEvent,
+  dayDrives,
+  formatDateOnly,
+  formatDuration,
+  type GapVisit,
+  gapMsOf,
+  instantToWall,
+  isTooShort,
+  roundTenth,
+  type TravelLegs,
+} from '@fieldplan/shared';
+import { isBusy } from './job-events';
+
+/** What a travel marker shows (the `extendedProps.travel` of its background event). */
+export interface TravelGap {
+  /** Free minutes before the later visit (0 when they overlap). */
+  gapMinutes: number;
+  driveMinutes: number;
+  tooShort: boolean;
+}
+
+/** A travel marker as FullCalendar takes it: a background event in the technician's row. */
+export interface TravelGapEvent {
+  id: string;
+  resourceId: string;
+  start: string;
+  end: string;
+  display: 'background';
+  backgroundColor: string;
+  classNames: string[];
+  extendedProps: { travel: TravelGap };
+}
+
+export const isTravelGap = (event: { extendedProps: Record<string, unknown> }) => 'travel' in event.extendedProps;
+
+/** A drive shorter than this (the same site, next door) needs no marker unless it can't be made. */
+const quietBelowMinutes = 0.5;
+
+/**
+ * The travel markers of the events shown: each technician's visits of each local day are chained
+ * as the server chains them (shared `dayDrives`, from the visits as they are now, so a moved visit
+ * moves its marker at once) and each drive takes its minutes from the server's answer — only when
+ * the answer has the same two visits consecutive, so a stale answer shows nothing rather than
+ * something wrong until it is fetched again. The gap too short is decided here, from the live times.
+ *
+ * A marker spans the drive, ending where the later visit starts: inside the gap when the drive fits,
+ * reaching back over the visit before when it does not.
+ */
+export function travelGapEvents(
+  events: readonly CalendarEvent[],
+  answer: TravelLegs | undefined,
+  zone: string,
+): TravelGapEvent[] {
+  if (!answer || answer.legs.length === 0) return [];
+  const legOf = new Map(answer.legs.map((l) => [`${l.memberId}|${l.toEventId}`, l]));
+  const visitsOf = new Map<string, GapVisit[]>();
+  for (const e of events) {
+    if (!isBusy(e)) continue;
+    const start = Date.parse(e.start);
+    const { lat, lng } = e.extendedProps;
+    const visit = { id: e.id, start, end: Date.parse(e.end), point: lat == null || lng == null ? null : { lat, lng } };
+    const day = formatDateOnly(instantToWall(zone, start));
+    for (const memberId of e.extendedProps.assigneeIds) {
+      const key = `${memberId}|${day}`;
+      const list = visitsOf.get(key);
+      if (list) list.push(visit);
+      else visitsOf.set(key, [visit]);
+    }
+  }
+  const out: TravelGapEvent[] = [];
+  for (const [key, visits] of visitsOf) {
+    const memberId = key.slice(0, key.indexOf('|'));
+    for (const drive of dayDrives(null, visits)) {
+      const leg = legOf.get(`${memberId}|${drive.toId}`);
+      if (!leg || leg.fromEventId !== drive.fromId) continue;
+      const gapMs = gapMsOf(drive) ?? 0;
+      const tooShort = isTooShort(gapMs, leg.driveMinutes);
+      if (!tooShort && leg.driveMinutes < quietBelowMinutes) continue;
+      out.push({
+        id: `travel:${memberId}:${drive.toId}`,
+        resourceId: memberId,
+        start: new Date(drive.gapEnd - Math.round(leg.driveMinutes * 60_000)).toISOString(),
+        end: new Date(drive.gapEnd).toISOString(),
+        display: 'background',
+        backgroundColor: 'transparent',
+        classNames: tooShort ? ['fp-travel', 'fp-travel-short'] : ['fp-travel'],
+        extendedProps: { travel: { gapMinutes: roundTenth(gapMs / 60_000), driveMinutes: leg.driveMinutes, tooShort } },
+      });
+    }
+  }
+  return out;
+}
+
+/** "12 min drive". */
+export const driveText = (gap: Pick<TravelGap, 'driveMinutes'>) => `${formatDuration(gap.driveMinutes * 60)} drive`;
+
+/** The marker's accessible title: "5 min between visits, 12 min drive". */
+export function travelTitle(gap: TravelGap): string {
+  const between = gap.gapMinutes === 0 ? 'No time' : formatDuration(gap.gapMinutes * 60);
+  return `${between} between visits, ${driveText(gap)}`;
+}
+
+/** The same markers keep the same array (FullCalendar re-renders every event when a source changes). */
+export function sameMarkers(previous: TravelGapEvent[] | undefined, next: TravelGapEvent[]): TravelGapEvent[] {
+  if (!previous || previous.length !== next.length) return next;
+  return previous.every((p, i) => {
+    const n = next[i];
+    return (
+      n !== undefined &&
+      p.id === n.id &&
+      p.start === n.start &&
+      p.end === n.end &&
+      p.extendedProps.travel.gapMinutes === n.extendedProps.travel.gapMinutes &&
+      p.extendedProps.travel.driveMinutes === n.extendedProps.travel.driveMinutes &&
+      p.extendedProps.travel.tooShort === n.extendedProps.travel.tooShort
+    );
+  })
+    ? previous
+    : next;
+}

@@ -1,0 +1,86 @@
+import { useId } from 'react';
+import { type UseFormReturn, useWatch } from 'react-hook-form';
+import { TextField } from '../../components/TextField';
+import { defaultFlexibleTimes, flexibleUnavailable } from './flexible-window';
+import type { JobFormValues } from './job-form-schema';
+
+interface FlexibleTimeFieldProps {
+  form: UseFormReturn<JobFormValues>;
+  /** The workspace's working hours (`HH:mm`): a new window starts as that day's hours. */
+  workingHours: { start: string; end: string };
+}
+
+/**
+ * "Flexible — Fieldplan may move this visit within [from] [until]" (issue 9): where "optimise a
+ * day" may move a one-off timed visit. Off, with the reason, for all-day and recurring jobs.
+ */
+export function FlexibleTimeField({ form, workingHours }: FlexibleTimeFieldProps) {
+  const { register, control, getValues, setValue, formState } = form;
+  const [allDay, start, end, recurrence, flex] = useWatch({
+    control,
+    name: ['allDay', 'start', 'end', 'recurrence', 'flexibleWindow'],
+  });
+  const ids = { hint: useId(), error: useId() };
+  const reason = flexibleUnavailable({ allDay, start, end, recurrence });
+  const errors = formState.errors.flexibleWindow;
+  // A problem with the window as a whole (the visit outside it, a job that can't be flexible).
+  const whole = errors?.message;
+  const shown = flex.enabled && reason === null;
+  const options = { shouldDirty: true, shouldValidate: formState.isSubmitted };
+
+  const { onChange, ...enabled } = register('flexibleWindow.enabled');
+  return (
+    <div className="flex-time">
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          {...enabled}
+          checked={shown}
+          disabled={reason !== null}
+          aria-describedby={[whole ? ids.error : '', ids.hint].filter(Boolean).join(' ')}
+          onChange={(event) => {
+            void onChange(event);
+            const now = getValues();
+            if (event.target.checked && (now.flexibleWindow.start === '' || now.flexibleWindow.end === '')) {
+              const times = defaultFlexibleTimes(now, workingHours);
+              setValue('flexibleWindow.start', times.start, options);
+              setValue('flexibleWindow.end', times.end, options);
+            }
+          }}
+        />
+        Flexible — Fieldplan may move this visit within
+      </label>
+      {shown && (
+        <div className="form-row flex-time-row">
+          <TextField
+            label="Flexible from"
+            type="time"
+            step={300}
+            error={errors?.start?.message}
+            aria-invalid={whole || errors?.start ? true : undefined}
+            {...register('flexibleWindow.start')}
+          />
+          <TextField
+            label="Flexible until"
+            type="time"
+            step={300}
+            error={errors?.end?.message}
+            aria-invalid={whole || errors?.end ? true : undefined}
+            {...register('flexibleWindow.end')}
+          />
+        </div>
+      )}
+      {whole && (
+        <p className="field-error" id={ids.error}>
+          {whole}
+        </p>
+      )}
+      <p className="field-hint" id={ids.hint}>
+        {reason ??
+          (shown
+            ? 'Optimise day may move the visit inside this window and the working hours.'
+            : 'Off: the visit keeps its time when a day is optimised.')}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,159 @@
+import { dayMs, formatDateOnly, type OptimiseDayPreview, parseDateOnly } from '@fieldplan/shared';
+import { useState } from 'react';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { Dialog } from '../../components/Dialog';
+import { Loading, Skeleton } from '../../components/Skeleton';
+import { useToast } from '../../components/use-toast';
+import { problemMessage, toProblem } from '../../lib/problem';
+import { DayFigures } from './DayFigures';
+import { useApplyOptimisedDayMutation, useOptimiseDayPreviewQuery } from './endpoints';
+import { formatDay } from './format';
+import { PlannedVisits } from './PlannedVisits';
+import './Optimise.css';
+
+interface OptimiseDayDialogProps {
+  workspaceId: string;
+  member: { id: string; name: string };
+  /** The local date shown when the dialog opened (`2026-11-23`); the dialog can step to others. */
+  date: string;
+  zone: string;
+  onClose: () => void;
+}
+
+const step = (date: string, days: number) => formatDateOnly((parseDateOnly(date) ?? 0) + days * dayMs);
+
+/** The visits a plan moves, as the apply sends them: new times, each with the version planned against. */
+export function movesOf(preview: OptimiseDayPreview) {
+  return preview.visits
+    .filter((v) => !v.fixed && v.start !== v.currentStart)
+    .map((v) => ({ jobId: v.jobId, version: v.version, start: v.start, end: v.end }));
+}
+
+/**
+ * "Optimise day" for one technician (issue 9): today's drive beside the least-drive order of the
+ * flexible visits, the visits in that order with what moves, and Apply — nothing changes before.
+ */
+export function OptimiseDayDialog({ workspaceId, member, date: initialDate, zone, onClose }: OptimiseDayDialogProps) {
+  const [date, setDate] = useState(initialDate);
+  const args = { workspaceId, memberId: member.id, date };
+  const preview = useOptimiseDayPreviewQuery(args, { refetchOnMountOrArgChange: true });
+  const [apply, applying] = useApplyOptimisedDayMutation();
+  // The plan was made against versions that have moved on: Apply waits for a new plan.
+  const [stale, setStale] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const toast = useToast();
+  const plan = preview.isFetching ? undefined : preview.currentData;
+  const moves = plan ? movesOf(plan) : [];
+  const canApply = plan !== undefined && plan.after !== null && moves.length > 0 && !stale;
+
+  const planAgain = () => {
+    setStale(false);
+    setFailure(null);
+    void preview.refetch();
+  };
+  const goTo = (next: string) => {
+    setStale(false);
+    setFailure(null);
+    setDate(next);
+  };
+  const onApply = async () => {
+    if (!plan || !canApply) return;
+    setFailure(null);
+    try {
+      await apply({ workspaceId, plan: { memberId: member.id, date, visits: moves } }).unwrap();
+      toast({
+        tone: 'success',
+        message: `${member.name}’s day: ${moves.length === 1 ? '1 visit moved' : `${moves.length} visits moved`}`,
+      });
+      onClose();
+    } catch (error) {
+      const problem = toProblem(error);
+      if (problem.status === 412 || problem.code === 'version_conflict') setStale(true);
+      else setFailure(problemMessage(problem));
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      size="wide"
+      onClose={onClose}
+      title={`Optimise ${member.name}’s day`}
+      description="Reorders the visits with a flexible time to drive less. Fixed-time visits stay put; nothing changes until you apply."
+      footer={
+        <>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button variant="primary" icon="route" disabled={!canApply} loading={applying.isLoading} onClick={onApply}>
+            {moves.length > 0 && !stale ? `Apply — move ${moves.length}` : 'Apply'}
+          </Button>
+        </>
+      }
+    >
+      <div className="opt-day-nav">
+        <Button
+          size="sm"
+          variant="ghost"
+          icon="chevronLeft"
+          aria-label="Previous day"
+          title="Previous day"
+          onClick={() => goTo(step(date, -1))}
+        />
+        <p className="opt-day" aria-live="polite">
+          {formatDay(date)}
+        </p>
+        <Button
+          size="sm"
+          variant="ghost"
+          icon="chevronRight"
+          aria-label="Next day"
+          title="Next day"
+          onClick={() => goTo(step(date, 1))}
+        />
+      </div>
+      {stale && (
+        <Alert title="The day changed since this plan was made">
+          <p>Someone moved or edited one of these visits meanwhile; nothing was applied.</p>
+          <Button size="sm" variant="secondary" className="opt-again" onClick={planAgain}>
+            Plan again
+          </Button>
+        </Alert>
+      )}
+      {failure && <Alert>{failure}</Alert>}
+      {preview.isFetching ? (
+        <Loading label="Planning the day…">
+          <div className="opt-loading">
+            <Skeleton height={64} />
+            <Skeleton width="70%" />
+            <Skeleton width="85%" />
+            <Skeleton width="60%" />
+          </div>
+        </Loading>
+      ) : preview.isError || !plan ? (
+        <Alert title="Couldn't plan this day">
+          <p>{problemMessage(toProblem(preview.error))}</p>
+          <Button size="sm" variant="secondary" className="opt-again" onClick={planAgain}>
+            Try again
+          </Button>
+        </Alert>
+      ) : (
+        <PlanView plan={plan} zone={zone} />
+      )}
+    </Dialog>
+  );
+}
+
+function PlanView({ plan, zone }: { plan: OptimiseDayPreview; zone: string }) {
+  return (
+    <div className="opt-plan">
+      {plan.notice && <Alert tone="info">{plan.notice}</Alert>}
+      {plan.message && (
+        <p className="opt-message" role="status">
+          {plan.message}
+        </p>
+      )}
+      {plan.visits.length > 0 && <DayFigures before={plan.before} after={plan.after} zone={zone} />}
+      <PlannedVisits visits={plan.visits} planned={plan.after !== null} zone={zone} />
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import type { PlannedVisit } from '@fieldplan/shared';
+import { Badge } from '../../components/Badge';
+import { formatClock } from '../jobs/format-time';
+
+interface PlannedVisitsProps {
+  visits: readonly PlannedVisit[];
+  /** The visits are a plan (else today's order, nothing moves). */
+  planned: boolean;
+  zone: string;
+}
+
+/** The day's visits in the planned order: what moves (old → new time), what is fixed. */
+export function PlannedVisits({ visits, planned, zone }: PlannedVisitsProps) {
+  if (visits.length === 0) return <p className="opt-none">No timed visits on this day.</p>;
+  return (
+    <section className="opt-visits-section" aria-labelledby="opt-visits-title">
+      <h3 id="opt-visits-title" className="opt-subtitle">
+        {planned ? 'Visits in the planned order' : 'Visits today'}
+      </h3>
+      <ol className="opt-visits">
+        {visits.map((v) => {
+          const moved = v.start !== v.currentStart;
+          const time = `${formatClock(v.start, zone)}–${formatClock(v.end, zone)}`;
+          return (
+            <li key={v.jobId} className={`opt-visit${moved ? ' opt-visit-moved' : ''}`}>
+              <span className="opt-visit-time">
+                {moved && (
+                  <>
+                    <s className="opt-visit-old">{formatClock(v.currentStart, zone)}</s>
+                    <span aria-hidden="true"> → </span>
+                    <span className="visually-hidden"> moves to </span>
+                  </>
+                )}
+                <span className="opt-visit-new">{time}</span>
+              </span>
+              <span className="opt-visit-title">{v.title}</span>
+              <Badge tone={v.fixed ? 'neutral' : moved ? 'accent' : 'success'}>
+                {v.fixed ? 'Fixed time' : moved ? 'Moves' : 'Flexible'}
+              </Badge>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
