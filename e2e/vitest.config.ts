@@ -9,5 +9,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     fileParallelism: false,
     pool: 'forks',
+    // What a user sees can take a few seconds on a loaded 2-core runner (1 s is Vitest's default).
+    expect: { poll: { timeout: 10_000, interval: 100 } },
   },
 });

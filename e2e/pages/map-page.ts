@@ -41,6 +41,11 @@ export class MapPage {
     await this.map.waitFor();
   }
 
+  /** The routes legend's line of a technician. */
+  route(name: string): Locator {
+    return this.side.getByRole('region', { name: 'Routes of the day' }).getByRole('listitem').filter({ hasText: name });
+  }
+
   /** The job's row in the side panel's list. */
   jobRow(title: string): Locator {
     return this.side.getByRole('button').filter({ hasText: title });

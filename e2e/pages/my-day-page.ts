@@ -27,6 +27,14 @@ export class MyDayPage {
     return this.card(title).locator('.status');
   }
 
+  /** A refused change whose visit is no longer on the day shown, named by the job's title. */
+  refusedElsewhere(title: string): Locator {
+    return this.page
+      .getByRole('region', { name: 'Status changes not sent' })
+      .getByRole('alert')
+      .filter({ hasText: title });
+  }
+
   waiting(title: string): Locator {
     return this.card(title).locator('.myday-waiting');
   }

@@ -42,6 +42,11 @@ export class SchedulePage {
     return this.page.locator(`td.fc-timeline-lane[data-resource-id="${resourceId}"]`);
   }
 
+  /** The travel markers (issue 9) of a technician's row in the day timeline: every one, or the too-short ones. */
+  travelGaps(resourceId: string, which: 'all' | 'too short' = 'all'): Locator {
+    return this.lane(resourceId).locator(which === 'all' ? '.fp-travel .tg' : '.fp-travel-short .tg');
+  }
+
   /** A timeline slot's header cell, e.g. `T10:00` on the day shown. */
   slot(time: string): Locator {
     return this.page.locator(`th.fc-timeline-slot[data-date*="${time}"]`).first();

@@ -13,14 +13,47 @@ interface Job {
   status: string;
 }
 
-async function api<T>(page: Page, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
-  const response = await page.request.fetch(`/api/v1${path}`, { method, data, headers: { origin: baseUrl } });
+async function api<T>(
+  page: Page,
+  method: 'GET' | 'POST' | 'PATCH',
+  path: string,
+  data?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
+  const response = await page.request.fetch(`/api/v1${path}`, {
+    method,
+    data,
+    headers: { origin: baseUrl, ...headers },
+  });
   if (!response.ok()) throw new Error(`${method} ${path}: ${response.status()} ${await response.text()}`);
   return (await response.json()) as T;
 }
 
 const phone = { width: 390, height: 844 };
 const minute = 60_000;
+
+/**
+ * Three visits on today's Berlin date: the first going on now (its tracking link lives until it
+ * ends), the other two after it — or before it, late in the evening, so none falls on tomorrow.
+ */
+function dayTimes(now: number) {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Berlin',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(now);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const midnight = Math.floor(now / minute) * minute - (part('hour') * 60 + part('minute')) * minute;
+  const nextMidnight = midnight + 24 * 60 * minute;
+  const first: [number, number] = [Math.max(midnight, now - 20 * minute), Math.min(nextMidnight, now + 70 * minute)];
+  if (nextMidnight - first[1] >= 160 * minute) {
+    const after = (from: number, to: number): [number, number] => [first[1] + from * minute, first[1] + to * minute];
+    return { first, second: after(20, 80), third: after(100, 160) };
+  }
+  const before = (from: number, to: number): [number, number] => [first[0] - from * minute, first[0] - to * minute];
+  return { first, second: before(160, 100), third: before(80, 20) };
+}
 
 describe('the technician’s day on a phone and the customer’s tracking link (issue 9)', () => {
   let browser: Browser;
@@ -43,22 +76,27 @@ describe('the technician’s day on a phone and the customer’s tracking link (
     const ws = me.memberships.find((m) => m.workspaceSlug === 'demo')?.workspaceId ?? '';
     const members = await api<{ id: string; name: string }[]>(officePage, 'GET', `/workspaces/${ws}/members`);
     const tomasz = members.find((m) => m.name === 'Tomasz Nowak')?.id ?? '';
+    const aylin = members.find((m) => m.name === 'Aylin Demir')?.id ?? '';
+    expect(aylin).not.toBe('');
     const now = Date.now();
     const suffix = now.toString(36);
-    const visit = (title: string, from: number, to: number, lat: number, lng: number) =>
+    const visit = (title: string, [start, end]: [number, number], lat: number, lng: number) =>
       api<Job>(officePage, 'POST', `/workspaces/${ws}/jobs`, {
         title,
         address: 'Torstraße 1, 10119 Berlin',
         lat,
         lng,
-        start: new Date(now + from * minute).toISOString(),
-        end: new Date(now + to * minute).toISOString(),
+        start: new Date(start).toISOString(),
+        end: new Date(end).toISOString(),
         assigneeIds: [tomasz],
       });
+    const times = dayTimes(now);
     const first = `Boiler check ${suffix}`;
     const second = `Radiator bleed ${suffix}`;
-    const a = await visit(first, -20, 70, 52.529, 13.401);
-    const b = await visit(second, 90, 150, 52.5, 13.35);
+    const a = await visit(first, times.first, 52.529, 13.401);
+    const b = await visit(second, times.second, 52.5, 13.35);
+    const third = `Gutter clean ${suffix}`;
+    const c = await visit(third, times.third, 52.51, 13.38);
 
     // Tomasz on his phone (Berlin time, like the workspace).
     const phoneContext = await browser.newContext({
@@ -78,6 +116,7 @@ describe('the technician’s day on a phone and the customer’s tracking link (
     const myDay = new MyDayPage(techPage);
     await myDay.card(first).waitFor();
     await myDay.card(second).waitFor();
+    await myDay.card(third).waitFor();
     await myDay.serviceWorkerReady();
     // Loaded once under the service worker: the shell and the day are kept for offline reading.
     await techPage.reload();
@@ -134,17 +173,37 @@ describe('the technician’s day on a phone and the customer’s tracking link (
     await myDay.advance(first, 'Start work').click();
     await myDay.advance(second, 'On my way').click();
     await expect.poll(() => myDay.sync.textContent()).toContain('2 status changes waiting to be sent');
+    // Meanwhile the office gives the third visit to Aylin; Tomasz, still offline, doesn't know.
+    await api<Job>(
+      officePage,
+      'PATCH',
+      `/workspaces/${ws}/jobs/${c.id}`,
+      { assigneeIds: [aylin] },
+      {
+        'if-match': String(c.version),
+      },
+    );
+    await myDay.advance(third, 'On my way').click();
+    await expect.poll(() => myDay.sync.textContent()).toContain('3 status changes waiting to be sent');
     expect(await myDay.waiting(first).textContent()).toContain('Start work');
     expect(await myDay.status(first).textContent()).toBe('In progress');
     // Nothing reached the server yet.
     expect((await api<Job>(officePage, 'GET', `/workspaces/${ws}/jobs/${a.id}`)).status).toBe('en_route');
     expect(await tracking.headline.textContent()).toBe('Tomasz is on the way');
 
-    // Back online: both go, in order, with If-Match.
+    // Back online: the two go, in order, with If-Match; the one on Aylin's job is refused and says why,
+    // even after the day (live again) no longer lists that visit.
     await phoneContext.setOffline(false);
     await myDay.sync.waitFor({ state: 'detached' });
     expect((await api<Job>(officePage, 'GET', `/workspaces/${ws}/jobs/${a.id}`)).status).toBe('in_progress');
     expect((await api<Job>(officePage, 'GET', `/workspaces/${ws}/jobs/${b.id}`)).status).toBe('en_route');
+    expect((await api<Job>(officePage, 'GET', `/workspaces/${ws}/jobs/${c.id}`)).status).toBe('scheduled');
+    await myDay.card(third).waitFor({ state: 'detached' });
+    const refusal = myDay.refusedElsewhere(third);
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toContain('no longer yours');
+    await refusal.getByRole('button', { name: 'Dismiss' }).click();
+    await refusal.waitFor({ state: 'detached' });
 
     // The customer's page: arrived, and the position is gone.
     await expect.poll(() => tracking.headline.textContent()).toBe('Tomasz has arrived and is working');
