@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SentryEnvelope, type SentryIngest, startSentryIngest } from '../../apps/server/test/sentry-ingest.js';
 import { ErrorScreens } from '../pages/error-screens.js';
+import { LiveUpdates } from '../pages/live-updates.js';
 import { SignInPage } from '../pages/sign-in-page.js';
 import { baseUrl, demoPassword, launchBrowser, newContext, signInViaApi } from '../support/browser.js';
 import { type ExtraServer, startExtraServer } from '../support/extra-server.js';
@@ -199,6 +200,12 @@ describe('the error catalogue in the UI, with the API’s real answers (issue 7)
     const { context, page } = await signedIn('dispatcher@demo.test');
     await page.goto('/w/demo/customers');
     await page.getByRole('heading', { name: 'Customers', level: 1 }).waitFor();
+    // Live updates finish their own signed-in calls (channel authorization, user sign-in) first:
+    // one of those answering 401 would send the page to sign-in from the customers screen instead.
+    const me = await apiGet<{ user: { id: string } }>(page, '/me');
+    const live = new LiveUpdates(page);
+    await live.waitFor('connected');
+    await live.online(me.user.id).waitFor();
     // The same session, signed out from another browser window.
     const other = await browser.newContext({ baseURL: baseUrl });
     contexts.push(other);
