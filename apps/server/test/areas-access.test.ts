@@ -2,7 +2,7 @@ import { can, type Permission, type Role, roles } from '@fieldplan/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { areaCounts, circleArea, createArea, polygonArea } from './areas-fixtures.js';
 import { Client, createTestApp, type Owner, signUpOwner, type TestContext } from './harness.js';
-import { areasPath, expectProblem, type InvitedMember, inviteMember, listRoutes, type Res, ws } from './helpers.js';
+import { areasPath, expectProblem, type InvitedMember, listRoutes, memberOfEachRole, type Res, ws } from './helpers.js';
 import { ifMatch } from './schedule-helpers.js';
 
 // The role × route table and workspace isolation of the service-area routes, in the manner of
@@ -32,13 +32,13 @@ describe('service-area routes: roles and workspaces', () => {
   let ctx: TestContext;
   let owner: Owner;
   let other: Owner;
-  const byRole = {} as Record<Role, InvitedMember>;
+  let byRole: Record<Role, InvitedMember>;
 
   beforeAll(async () => {
     ctx = await createTestApp();
     owner = await signUpOwner(ctx.app, 'Olga');
     other = await signUpOwner(ctx.app, 'Otto');
-    for (const role of roles) byRole[role] = await inviteMember(ctx.app, owner, role, { name: `The ${role}` });
+    byRole = await memberOfEachRole(ctx.app, owner);
   });
   afterAll(() => ctx.close());
 

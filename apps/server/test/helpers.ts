@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type ErrorCode, errorStatus, type Problem, type Role } from '@fieldplan/shared';
+import { type ErrorCode, errorStatus, type Problem, type Role, roles } from '@fieldplan/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { Db } from '../src/db/database.js';
@@ -102,6 +102,16 @@ export interface InvitedMember {
   memberId: string;
   workspaceId: string;
   role: Role;
+}
+
+/** One member of each role in the owner's workspace, named "The <role>" (the role × route tables). */
+export async function memberOfEachRole(
+  app: FastifyInstance,
+  owner: WorkspaceCaller,
+): Promise<Record<Role, InvitedMember>> {
+  const byRole = {} as Record<Role, InvitedMember>;
+  for (const role of roles) byRole[role] = await inviteMember(app, owner, role, { name: `The ${role}` });
+  return byRole;
 }
 
 /**

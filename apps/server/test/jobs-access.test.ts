@@ -9,6 +9,7 @@ import {
   type InvitedMember,
   inviteMember,
   listRoutes,
+  memberOfEachRole,
   optimisePath,
   type Res,
   realtimePath,
@@ -71,14 +72,14 @@ describe('schedule routes: roles and workspaces', () => {
   let owner: Owner;
   let other: Owner;
   let otherTech: InvitedMember;
-  const byRole = {} as Record<Role, InvitedMember>;
+  let byRole: Record<Role, InvitedMember>;
 
   beforeAll(async () => {
     ctx = await createTestApp();
     owner = await signUpOwner(ctx.app, 'Olga');
     other = await signUpOwner(ctx.app, 'Otto');
     otherTech = await inviteMember(ctx.app, other, 'technician');
-    for (const role of roles) byRole[role] = await inviteMember(ctx.app, owner, role, { name: `The ${role}` });
+    byRole = await memberOfEachRole(ctx.app, owner);
   });
   afterAll(() => ctx.close());
 

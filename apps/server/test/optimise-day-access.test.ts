@@ -1,9 +1,9 @@
 import { can, type Role, roles } from '@fieldplan/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, createTestApp, type TestContext } from './harness.js';
-import { expectProblem, type InvitedMember, inviteMember, listRoutes, optimisePath, type Res } from './helpers.js';
+import { Client, type TestContext } from './harness.js';
+import { expectProblem, type InvitedMember, listRoutes, optimisePath, type Res } from './helpers.js';
 import { applyUrl, at, createOptimiseTeam, moves, previewUrl, visit } from './optimise-fixtures.js';
-import { getJob, scheduleCounts, type Team } from './schedule-helpers.js';
+import { getJob, scheduleCounts, type Team, twoTeams } from './schedule-helpers.js';
 
 // The role × route table, sessions, CSRF and workspace isolation of "optimise a day" (issue 9), in
 // the manner of suggest-access.test.ts: reordering a day is the dispatchers' and owners' (schedule.write).
@@ -12,13 +12,10 @@ describe('optimise a day: sessions, roles and workspaces', () => {
   let ctx: TestContext;
   let team: Team;
   let other: Team;
-  const byRole = {} as Record<Role, InvitedMember>;
+  let byRole: Record<Role, InvitedMember>;
 
   beforeAll(async () => {
-    ctx = await createTestApp();
-    team = await createOptimiseTeam(ctx.app);
-    other = await createOptimiseTeam(ctx.app);
-    for (const role of roles) byRole[role] = await inviteMember(ctx.app, team.owner, role, { name: `The ${role}` });
+    ({ ctx, team, other, byRole } = await twoTeams(createOptimiseTeam));
   });
   afterAll(() => ctx.close());
 

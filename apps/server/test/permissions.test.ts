@@ -8,6 +8,7 @@ import {
   type InvitedMember,
   inviteMember,
   listRoutes,
+  memberOfEachRole,
   type Res,
   schedulePath,
   ws,
@@ -31,14 +32,14 @@ describe('the role × route table', () => {
   let ctx: TestContext;
   let owner: Owner;
   /** One member per role, all invited by the owner who signed up. */
-  const byRole = {} as Record<Role, InvitedMember>;
+  let byRole: Record<Role, InvitedMember>;
   /** A member every allowed caller may edit harmlessly. */
   let target: InvitedMember;
 
   beforeAll(async () => {
     ctx = await createTestApp();
     owner = await signUpOwner(ctx.app);
-    for (const role of roles) byRole[role] = await inviteMember(ctx.app, owner, role, { name: `The ${role}` });
+    byRole = await memberOfEachRole(ctx.app, owner);
     target = await inviteMember(ctx.app, owner, 'viewer', { name: 'Target' });
   });
   afterAll(() => ctx.close());

@@ -1,7 +1,15 @@
 import { can, type Permission, type Role, roles } from '@fieldplan/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, createTestApp, type Owner, signUpOwner, type TestContext } from './harness.js';
-import { expectProblem, type InvitedMember, inviteMember, listRoutes, type Res, realtimePath, ws } from './helpers.js';
+import {
+  expectProblem,
+  type InvitedMember,
+  listRoutes,
+  memberOfEachRole,
+  type Res,
+  realtimePath,
+  ws,
+} from './helpers.js';
 
 // The role × route table and workspace isolation of the change log and live locations (issue 6), in
 // the manner of jobs-access.test.ts (helpers.ts `realtimePath` keeps them out of the other tables).
@@ -26,13 +34,13 @@ describe('change log and location routes: roles and workspaces', () => {
   let ctx: TestContext;
   let owner: Owner;
   let other: Owner;
-  const byRole = {} as Record<Role, InvitedMember>;
+  let byRole: Record<Role, InvitedMember>;
 
   beforeAll(async () => {
     ctx = await createTestApp();
     owner = await signUpOwner(ctx.app, 'Olga');
     other = await signUpOwner(ctx.app, 'Otto');
-    for (const role of roles) byRole[role] = await inviteMember(ctx.app, owner, role, { name: `The ${role}` });
+    byRole = await memberOfEachRole(ctx.app, owner);
   });
   afterAll(() => ctx.close());
 

@@ -1,9 +1,17 @@
-import type { CalendarEvent, Customer, Job, JobChange } from '@fieldplan/shared';
+import type { CalendarEvent, Customer, Job, JobChange, Role } from '@fieldplan/shared';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Db } from '../src/db/database.js';
-import { type Owner, signUpOwner } from './harness.js';
-import { countRows, type InvitedMember, inviteMember, type Res, type WorkspaceCaller, ws } from './helpers.js';
+import { createTestApp, type Owner, signUpOwner, type TestContext } from './harness.js';
+import {
+  countRows,
+  type InvitedMember,
+  inviteMember,
+  memberOfEachRole,
+  type Res,
+  type WorkspaceCaller,
+  ws,
+} from './helpers.js';
 
 /** `If-Match` with a version, quoted like an ETag. */
 export const ifMatch = (version: number | string) => ({ 'if-match': `"${version}"` });
@@ -30,6 +38,21 @@ export async function createTeam(app: FastifyInstance, options: { timeZone?: str
     inviteMember(app, owner, 'viewer', { name: 'Vic Viewer' }),
   ]);
   return { owner, dispatcher, tech1, tech2, viewer };
+}
+
+/** For a role × route table: an app, a team with one more member of each role, and another workspace's team. */
+export interface TwoTeams {
+  ctx: TestContext;
+  team: Team;
+  other: Team;
+  byRole: Record<Role, InvitedMember>;
+}
+
+export async function twoTeams(makeTeam: (app: FastifyInstance) => Promise<Team> = createTeam): Promise<TwoTeams> {
+  const ctx = await createTestApp();
+  const team = await makeTeam(ctx.app);
+  const other = await makeTeam(ctx.app);
+  return { ctx, team, other, byRole: await memberOfEachRole(ctx.app, team.owner) };
 }
 
 export const validCustomer = (overrides: Record<string, unknown> = {}) => ({

@@ -1,8 +1,8 @@
 import { can, type Role, roles } from '@fieldplan/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from './harness.js';
-import { expectProblem, type InvitedMember, inviteMember, listRoutes, suggestPath, ws } from './helpers.js';
-import { createTeam, type Team } from './schedule-helpers.js';
+import type { TestContext } from './harness.js';
+import { expectProblem, type InvitedMember, listRoutes, suggestPath, ws } from './helpers.js';
+import { type Team, twoTeams } from './schedule-helpers.js';
 import { unscheduled } from './suggest-fixtures.js';
 
 // The role × route table and workspace isolation of slot suggestions (issue 9), in the manner of
@@ -12,13 +12,10 @@ describe('slot suggestions: roles and workspaces', () => {
   let ctx: TestContext;
   let team: Team;
   let other: Team;
-  const byRole = {} as Record<Role, InvitedMember>;
+  let byRole: Record<Role, InvitedMember>;
 
   beforeAll(async () => {
-    ctx = await createTestApp();
-    team = await createTeam(ctx.app);
-    other = await createTeam(ctx.app);
-    for (const role of roles) byRole[role] = await inviteMember(ctx.app, team.owner, role, { name: `The ${role}` });
+    ({ ctx, team, other, byRole } = await twoTeams());
   });
   afterAll(() => ctx.close());
 

@@ -1,8 +1,8 @@
 import { can, type Permission, type Role, roles } from '@fieldplan/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, createTestApp, type TestContext } from './harness.js';
-import { expectProblem, type InvitedMember, inviteMember, listRoutes, type Res, trackingPath, ws } from './helpers.js';
-import { createTeam, type Team } from './schedule-helpers.js';
+import type { Client, TestContext } from './harness.js';
+import { expectProblem, type InvitedMember, listRoutes, type Res, trackingPath, ws } from './helpers.js';
+import { type Team, twoTeams } from './schedule-helpers.js';
 import { linksOf, moveTo, visitNow } from './tracking-fixtures.js';
 
 // The role × route table and workspace isolation of issue 9's routes (tracking links, my day),
@@ -36,13 +36,10 @@ describe('tracking-link routes: roles and workspaces', () => {
   let ctx: TestContext;
   let team: Team;
   let other: Team;
-  const byRole = {} as Record<Role, InvitedMember>;
+  let byRole: Record<Role, InvitedMember>;
 
   beforeAll(async () => {
-    ctx = await createTestApp();
-    team = await createTeam(ctx.app);
-    other = await createTeam(ctx.app);
-    for (const role of roles) byRole[role] = await inviteMember(ctx.app, team.owner, role, { name: `The ${role}` });
+    ({ ctx, team, other, byRole } = await twoTeams());
   });
   afterAll(() => ctx.close());
 

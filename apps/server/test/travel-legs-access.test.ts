@@ -1,8 +1,8 @@
 import { can, type Role, roles, type TravelLegs } from '@fieldplan/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, createTestApp, type TestContext } from './harness.js';
+import { Client, type TestContext } from './harness.js';
 import { expectProblem, type InvitedMember, inviteMember, listRoutes, travelLegsPath, ws } from './helpers.js';
-import { createJob, createTeam, type Team } from './schedule-helpers.js';
+import { createJob, type Team, twoTeams } from './schedule-helpers.js';
 
 // The role × route table and workspace isolation of the travel legs (issue 9), in the manner of
 // jobs-access.test.ts: whoever may see the calendar (schedule.read) sees the drives between visits.
@@ -33,13 +33,10 @@ describe('travel legs: roles and workspaces', () => {
   let ctx: TestContext;
   let team: Team;
   let other: Team;
-  const byRole = {} as Record<Role, InvitedMember>;
+  let byRole: Record<Role, InvitedMember>;
 
   beforeAll(async () => {
-    ctx = await createTestApp();
-    team = await createTeam(ctx.app);
-    other = await createTeam(ctx.app);
-    for (const role of roles) byRole[role] = await inviteMember(ctx.app, team.owner, role, { name: `The ${role}` });
+    ({ ctx, team, other, byRole } = await twoTeams());
     await twoVisits(team);
     await twoVisits(other);
   });
