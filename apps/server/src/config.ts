@@ -59,6 +59,8 @@ const envSchema = z.object({
   SIGNIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   /** Lets calendar feeds be fetched from 127.0.0.0/8 and ::1 on any port: for tests only, never in production. */
   FEEDS_ALLOW_LOOPBACK: bool.default(false),
+  /** "Refresh now" fetches a feed a minute may run, per feed (each one loads a remote URL while the user waits). */
+  FEED_REFRESH_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(6),
   /** Ports besides 80 and 443 that calendar feeds may use, comma-separated (`8080,8443`). */
   FEEDS_ALLOWED_PORTS: z
     .string()

@@ -312,6 +312,18 @@ describe('calendar subscriptions', () => {
       // The lease is given back: the next refresh fetches again.
       expect((await refreshFeed(ctx.db.kysely, feed.id, fetching('process-b'))).kind).toBe('unchanged');
     });
+
+    it('refuses a seventh "refresh now" of one feed within a minute without fetching, and no other feed', async () => {
+      const before = server.hits.get(p)?.length ?? 0;
+      for (let i = 0; i < 6; i++) expect((await refresh()).statusCode).toBe(200);
+      const refused = await refresh();
+      expect(expectProblem(refused, 429, 'rate_limited').detail).toMatch(/try again in \d+ s/);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect((server.hits.get(p)?.length ?? 0) - before).toBe(6);
+      const another = await subscribe(team.owner, serve(good).url);
+      const res = await team.owner.client.post(ws(team.owner.workspaceId, `/feeds/${another.id}/refresh`));
+      expect(res.statusCode, res.body).toBe(200);
+    });
   });
 
   it('imports every fixture file through the API', async () => {

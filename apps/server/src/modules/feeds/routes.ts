@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
+import { AppError } from '../../http/app-error.js';
 import { authorize, requireMember } from '../../http/workspace-access.js';
 import { rangeOf } from '../calendar/service.js';
 import { ifMatchVersion, setEtag } from '../customers/versioning.js';
@@ -26,7 +27,7 @@ const fetched =
   '502 feed_unreachable with the reason, and nothing is stored.';
 
 /** Calendar subscriptions (issue 8): iCalendar feeds imported as busy time. */
-export function feedRoutes(fastify: FastifyInstance, { db }: Deps, fetching: FeedFetching) {
+export function feedRoutes(fastify: FastifyInstance, { db, config, limiter }: Deps, fetching: FeedFetching) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['feeds'];
 
@@ -104,7 +105,8 @@ export function feedRoutes(fastify: FastifyInstance, { db }: Deps, fetching: Fee
         tags,
         description:
           'Refresh now: fetched while you wait (or, when another process is fetching it already, the feed as it is). ' +
-          'A failure marks the feed failing, keeps its last good copy and answers 502 feed_unreachable with the reason.',
+          'A failure marks the feed failing, keeps its last good copy and answers 502 feed_unreachable with the reason. ' +
+          'At most FEED_REFRESH_PER_MINUTE (6) a minute per feed, then 429 rate_limited with Retry-After.',
         params,
         response: { 200: feedSchema },
       },
@@ -112,6 +114,15 @@ export function feedRoutes(fastify: FastifyInstance, { db }: Deps, fetching: Fee
     async (request) => {
       const actor = await requireMember(db, request, request.params.ws);
       authorize(actor, 'schedule.write', 'refresh calendar subscriptions');
+      // Counted per workspace and feed id, so one workspace's refreshes never hold up another's.
+      const wait = limiter.hit(
+        `feed-refresh:${actor.workspaceId}:${request.params.id}`,
+        config.FEED_REFRESH_PER_MINUTE,
+      );
+      if (wait > 0)
+        throw new AppError('rate_limited', `Too many refreshes of this feed, try again in ${wait} s`, {
+          retryAfter: wait,
+        });
       return refreshFeedNow(db.kysely, actor, request.params.id, fetching);
     },
   );
