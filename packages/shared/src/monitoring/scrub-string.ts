@@ -28,6 +28,13 @@ const dateLike = /^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$/;
 /** German-style `Karl-Marx-Allee 34`, `Hauptstr. 5a`, optionally `, 10178 Berlin`. */
 const streetFirst =
   /(?<![\p{L}\p{N}])\p{Lu}[\p{L}-]*?(?:[Ss]tra(?:ß|ss)e|[Ss]tr\.|[Ww]eg|[Aa]llee|[Pp]latz|[Gg]asse|[Dd]amm|[Rr]ing|[Uu]fer|[Cc]haussee|[Ss]teig|[Pp]fad)\s+\d{1,4}\s?[a-zA-Z]?(?:[-/]\d{1,4}[a-zA-Z]?)?(?:,\s*\d{4,5}\s+\p{Lu}[\p{L}-]+)?(?![\p{L}\p{N}])/gu;
+/**
+ * Any street name, suffix or not, when a postcode and town follow the house number: `Unter den
+ * Linden 77, 10117 Berlin`, `Alt-Moabit 96, 10559 Berlin`, `Rue de Rivoli 99, 75001 Paris`. Up to
+ * four words from a capitalised one (a capitalised word before the street may go with it: safe).
+ */
+const withPostcode =
+  /(?<![\p{L}\p{N}])\p{Lu}[\p{L}.'-]*(?:\s+[\p{L}.'-]+){0,3}\s+\d{1,4}\s?[a-zA-Z]?(?:[-/]\d{1,4}[a-zA-Z]?)?,\s*\d{4,5}\s+\p{Lu}[\p{L}-]+(?![\p{L}\p{N}])/gu;
 /** English-style `221B Baker Street`, `10 Downing St`, `1600 Pennsylvania Avenue`. */
 const numberFirst =
   /(?<![\p{L}\p{N}])\d{1,5}[A-Za-z]?\s+(?:\p{Lu}[\p{L}'-]*\.?\s+){1,3}(?:Street|St|Road|Rd|Avenue|Ave|Lane|Ln|Drive|Dr|Boulevard|Blvd|Way|Court|Ct|Place|Pl|Terrace|Close|Crescent|Square|Sq|Parkway|Highway)\b\.?/gu;
@@ -44,6 +51,7 @@ export function scrubString(text: string): string {
     .replace(schemeCredential, '$1 [redacted]')
     .replace(sessionCookie, '$1=[redacted]')
     .replace(realtimeAuth, '[redacted]')
+    .replace(withPostcode, '[address]')
     .replace(streetFirst, '[address]')
     .replace(numberFirst, '[address]')
     .replace(phone, (match) => {

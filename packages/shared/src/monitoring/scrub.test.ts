@@ -56,10 +56,15 @@ describe('scrubString', () => {
       ['221B Baker Street', '[address]'],
       ['10 Downing St', '[address]'],
       ['1600 Pennsylvania Avenue', '[address]'],
+      // No street suffix: known by the postcode and town after the number.
+      ['Unter den Linden 77, 10117 Berlin', '[address]'],
+      ['Alt-Moabit 96, 10559 Berlin', '[address]'],
+      ['Rue de Rivoli 99, 75001 Paris', '[address]'],
     ]) {
       expect(scrubString(`geocoding "${text}" failed`), text).toBe(`geocoding "${expected}" failed`);
     }
     expect(scrubString('expected 3 items, got 4')).toBe('expected 3 items, got 4');
+    expect(scrubString('Job 12 moved, 3 visits left')).toBe('Job 12 moved, 3 visits left');
   });
 
   it('redacts cookies, Authorization headers and bearer credentials', () => {
