@@ -1,8 +1,9 @@
-import { dayMs, instantToWall, type JobStatus, minuteMs, wallToInstant } from '@fieldplan/shared';
+import { dayMs, haversineM, instantToWall, type JobStatus, minuteMs, wallToInstant } from '@fieldplan/shared';
 import type { Insertable, Transaction } from 'kysely';
 import { newId } from '../../lib/ids.js';
 import { spanOf } from '../../modules/jobs/draft.js';
 import type { CustomersTable, Database, JobAssigneesTable, JobExceptionsTable, JobsTable } from '../schema.js';
+import { demoHomeBases } from './demo-areas.js';
 import { demoCustomers, type Random, seededRandom } from './demo-customers.js';
 
 export interface DemoScheduleInput {
@@ -27,7 +28,7 @@ const descriptions = [
   'Bring spare seals.',
   'Second visit: parts arrived.',
 ];
-/** Local slot starts (hour, minute); each visit lasts ≤ 90 min, so slots never overlap. */
+/** Local slot starts (hour, minute); each visit lasts ≤ 75 min, leaving ≥ 30 min to drive to the next. */
 const slots = [
   [7, 30],
   [9, 15],
@@ -61,9 +62,29 @@ function statusAt(now: number, start: number, end: number, random: Random): JobS
   return 'scheduled';
 }
 
+/**
+ * Each technician's patch: the customers nearer their home base than any other's, so a day's
+ * visits lie within driving distance of each other (as a dispatcher would plan them) and the
+ * timeline's travel gaps are mostly long enough. Technicians without a base share everyone.
+ */
+function patchesOf(customers: Insertable<CustomersTable>[], technicians: number) {
+  const patches = Array.from({ length: technicians }, () => [] as Insertable<CustomersTable>[]);
+  const bases = demoHomeBases.slice(0, technicians);
+  for (const customer of customers) {
+    const site = { lat: Number(customer.lat), lng: Number(customer.lng) };
+    let nearest = 0;
+    for (const [i, base] of bases.entries()) {
+      if (haversineM(base, site) < haversineM(bases[nearest] ?? base, site)) nearest = i;
+    }
+    patches[nearest]?.push(customer);
+  }
+  return patches.map((patch) => (patch.length > 0 ? patch : customers));
+}
+
 function planSchedule(input: DemoScheduleInput, customers: Insertable<CustomersTable>[], random: Random): Plan {
   const { zone, now, technicianIds: techs } = input;
   const plan: Plan = { jobs: [], assignees: [], exceptions: [] };
+  const patches = patchesOf(customers, techs.length);
   const localToday = Math.floor(instantToWall(zone, now) / dayMs) * dayMs;
   const weekday = (new Date(localToday).getUTCDay() + 6) % 7;
   const firstMonday = localToday - (weekday + 7) * dayMs;
@@ -83,7 +104,8 @@ function planSchedule(input: DemoScheduleInput, customers: Insertable<CustomersT
   ) {
     const id = newId();
     const created = now - 30 * dayMs + plan.jobs.length * minuteMs;
-    const customer = random.pick(customers);
+    const tech = who.length === 1 ? techs.indexOf(who[0] ?? '') : -1;
+    const customer = random.pick(patches[tech] ?? customers);
     plan.jobs.push({
       id,
       workspace_id: input.workspaceId,
@@ -164,7 +186,7 @@ function planSchedule(input: DemoScheduleInput, customers: Insertable<CustomersT
           flex_start_at: wallToInstant(zone, date + hours[0] * hourMs),
           flex_end_at: wallToInstant(zone, date + hours[1] * hourMs),
         };
-        add(random.pick(titles), start, start + random.pick([60, 75, 90]) * minuteMs, [techId], flexible || {});
+        add(random.pick(titles), start, start + random.pick([45, 60, 75]) * minuteMs, [techId], flexible || {});
       }
     }
   }
