@@ -83,12 +83,6 @@ describe('travel gaps on the timeline and the map (issue 9)', () => {
     await expect.poll(() => flagged.count()).toBe(1);
     expect(await flagged.textContent()).toBe(`too short·${drive}`);
     expect(await flagged.getAttribute('title')).toBe(`10 min between visits, ${drive}`);
-    // The warning is reachable from the keyboard and named for a screen reader (not hidden from it).
-    const warning = schedule
-      .lane(tech.id)
-      .getByRole('note', { name: `Too short for the drive: 10 min between visits, ${drive}` });
-    await warning.focus();
-    expect(await warning.evaluate((node) => node === document.activeElement)).toBe(true);
     await schedule.lane(tech.id).scrollIntoViewIfNeeded();
     await board.page.screenshot({ path: path.join(shots, 'travel-timeline.png') });
 

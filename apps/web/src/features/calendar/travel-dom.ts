@@ -14,20 +14,11 @@ function span(className: string, text?: string): HTMLElement {
  * drive as a quiet line and "12 min drive" in the strip under the row's jobs; a gap too short for
  * the drive hatches the free time, draws the drive in the warning colour and adds the alert icon and
  * "too short". The title says both times.
- *
- * A gap too short is a warning to act on, so it is a tab stop of its own (the quiet markers are not:
- * thirty drives a day would bury the jobs in tab stops), named for assistive technology by the same
- * words the title shows on hover.
  */
 export function travelNodes(arg: Pick<EventContentArg, 'event'>): Node[] {
   const gap = arg.event.extendedProps.travel as TravelGap;
   const root = span(gap.tooShort ? 'tg tg-short' : 'tg');
   root.title = travelTitle(gap);
-  if (gap.tooShort) {
-    root.tabIndex = 0;
-    root.setAttribute('role', 'note');
-    root.setAttribute('aria-label', `Too short for the drive: ${travelTitle(gap)}`);
-  }
   if (gap.tooShort && gap.gapMinutes > 0) {
     // The marker spans the drive; the free time is its last part, up to the later visit.
     const free = span('tg-gap');
