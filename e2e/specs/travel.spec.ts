@@ -83,6 +83,10 @@ describe('travel gaps on the timeline and the map (issue 9)', () => {
     await expect.poll(() => flagged.count()).toBe(1);
     expect(await flagged.textContent()).toBe(`too short·${drive}`);
     expect(await flagged.getAttribute('title')).toBe(`10 min between visits, ${drive}`);
+    // FullCalendar hides its lanes from assistive technology: the toolbar's live region says it.
+    const warning = board.page.getByRole('toolbar', { name: 'Calendar' }).getByRole('status');
+    await expect.poll(() => warning.textContent()).toBe('1 drive too short');
+    expect(await warning.getAttribute('title')).toBe('1 drive too short');
     await schedule.lane(tech.id).scrollIntoViewIfNeeded();
     await board.page.screenshot({ path: path.join(shots, 'travel-timeline.png') });
 
@@ -103,6 +107,7 @@ describe('travel gaps on the timeline and the map (issue 9)', () => {
     });
     expect(moved.status(), await moved.text()).toBe(200);
     await expect.poll(() => flagged.count()).toBe(0);
+    await expect.poll(() => warning.textContent()).toBe('');
     const quiet = schedule.travelGaps(tech.id);
     await expect.poll(() => quiet.count()).toBe(1);
     expect(await quiet.textContent()).toBe(drive);

@@ -13,6 +13,7 @@ import type { SlotRequest } from './fc-translate';
 import type { HoverSync } from './hover-sync';
 import { technicianResources } from './resources';
 import { type OpenEvent, ScheduleCalendar } from './ScheduleCalendar';
+import type { TravelGapEvent } from './travel-gaps';
 import { type ScheduleParams, scheduleSearch } from './use-schedule-params';
 import { useScheduleWrites } from './use-schedule-writes';
 import { useTravelGaps } from './use-travel-gaps';
@@ -100,6 +101,7 @@ export function CalendarSurface({
         views={narrow ? phoneViews : calendarViews}
         onChange={(patch) => update(patch)}
       >
+        {view === 'resourceTimelineDay' && <TravelWarning travel={travel} />}
         {toolbarExtra}
         {editable && (
           <Link className={buttonClass('primary', 'sm')} to={newJobHref}>
@@ -153,6 +155,34 @@ export function CalendarSurface({
       {writes.dialogs}
       {optimise.dialog}
     </div>
+  );
+}
+
+/**
+ * How many drives of the day are too short for their gap, in the toolbar: the markers sit in
+ * FullCalendar's lanes, which it hides from assistive technology, so this live region is where a
+ * screen reader hears of them (and a glance at the toolbar tells a busy dispatcher too). Always
+ * rendered on the day timeline so that a change is announced.
+ */
+function TravelWarning({ travel }: { travel: readonly TravelGapEvent[] }) {
+  const count = travel.filter((t) => t.extendedProps.travel.tooShort).length;
+  const text = count === 1 ? 'drive too short' : 'drives too short';
+  // Compact (icon and count) so the toolbar stays one line beside the map; the words are in the
+  // accessible text and the title.
+  return (
+    <span
+      className={count > 0 ? 'cal-travel-warning' : undefined}
+      role="status"
+      title={count > 0 ? `${count} ${text}` : undefined}
+    >
+      {count > 0 && (
+        <>
+          <Icon name="alert" size={14} />
+          {count}
+          <span className="visually-hidden"> {text}</span>
+        </>
+      )}
+    </span>
   );
 }
 
