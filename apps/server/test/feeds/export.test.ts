@@ -260,4 +260,24 @@ describe('iCal export links', () => {
     const listed = (await team.owner.client.get(ws(team.owner.workspaceId, '/feed-tokens'))).json() as FeedToken[];
     expect(listed.find((t) => t.id === link.id)?.revokedAt).not.toBeNull();
   });
+
+  it('answers one address 60 downloads a minute, then 429 with Retry-After; another address is served', async () => {
+    const link = await makeLink(null);
+    const from = (remoteAddress: string) =>
+      ctx.app.inject({ method: 'GET', url: new URL(link.url).pathname, remoteAddress });
+    for (let i = 0; i < 60; i++) expect((await from('192.0.2.7')).statusCode).toBe(200);
+    const refused = await from('192.0.2.7');
+    expectProblem(refused, 429, 'rate_limited');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    // Guessing is limited the same way: the count is per address, not per link.
+    expectProblem(
+      await ctx.app.inject({
+        method: 'GET',
+        url: '/ical/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.ics',
+        remoteAddress: '192.0.2.7',
+      }),
+      429,
+    );
+    expect((await from('192.0.2.8')).statusCode).toBe(200);
+  });
 });

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import { notFound } from '../../http/app-error.js';
+import { AppError, notFound } from '../../http/app-error.js';
 import { requireMember } from '../../http/workspace-access.js';
 import { exportEtag, exportFor, exportState } from './export/service.js';
 import { authorizeTokens } from './policy.js';
@@ -14,7 +14,13 @@ const params = z.object({ ws: z.string(), id: z.string() });
 const tokenFile = /^([A-Za-z0-9_-]{22,86})\.ics$/;
 
 /** iCal links (export): managed in the workspace, served at `/ical/<token>.ics` to any calendar app. */
-export function feedTokenRoutes(fastify: FastifyInstance, { db, config }: Deps) {
+/**
+ * Calendar downloads a minute per address from the public `/ical/…` links: calendar apps poll every
+ * few minutes to hours, so this leaves room for a whole office behind one address and stops a loop.
+ */
+export const icalRequestsPerMinute = 60;
+
+export function feedTokenRoutes(fastify: FastifyInstance, { db, config, limiter }: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['feeds'];
   const baseUrl = (request: FastifyRequest) => config.appOrigin ?? `${request.protocol}://${request.headers.host}`;
@@ -79,11 +85,15 @@ export function feedTokenRoutes(fastify: FastifyInstance, { db, config }: Deps) 
           tags,
           description:
             'An RFC 5545 calendar of a link (`/ical/<token>.ics`). Answers 304 to a matching If-None-Match; ' +
-            'an unknown or revoked token is a 404.',
+            'an unknown or revoked token is a 404; 60 a minute per address, then 429 with Retry-After.',
           params: z.object({ file: z.string().max(100) }),
         },
       },
       async (request, reply) => {
+        const retryAfter = limiter.hit(`ical:${request.ip}`, icalRequestsPerMinute);
+        if (retryAfter > 0) {
+          throw new AppError('rate_limited', `Too many requests: try again in ${retryAfter} s`, { retryAfter });
+        }
         const token = tokenFile.exec(request.params.file)?.[1];
         const row = token ? await findLiveToken(db.kysely, token) : undefined;
         if (!row) throw notFound('This calendar link');
