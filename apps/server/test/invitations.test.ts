@@ -155,6 +155,19 @@ describe('invitations', () => {
     expectProblem(await new Client(ctx.app).get(`/api/v1/invitations/${flipped}`), 404, 'not_found');
   });
 
+  it('previews 60 a minute per address, then 429 with Retry-After — a guesser is slowed, others are not', async () => {
+    const guesser = new Client(ctx.app, { remoteAddress: '192.0.2.40' });
+    for (let i = 0; i < 60; i++) {
+      expect((await guesser.get(`/api/v1/invitations/${'G'.repeat(42)}${i % 10}`)).statusCode).toBe(404);
+    }
+    const refused = await guesser.get(`/api/v1/invitations/${'G'.repeat(43)}`);
+    expect(expectProblem(refused, 429, 'rate_limited').detail).toMatch(/^Too many requests, try again in \d+ s$/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    const invitation = await createInvitation(owner, 'viewer');
+    const invitee = new Client(ctx.app, { remoteAddress: '192.0.2.41' });
+    expect((await invitee.get(`/api/v1/invitations/${invitation.token}`)).statusCode).toBe(200);
+  });
+
   it('an expired invitation → 410', async () => {
     const invitation = await createInvitation(owner, 'technician');
     await ctx.db.kysely

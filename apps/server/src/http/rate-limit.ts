@@ -1,3 +1,5 @@
+import { AppError } from './app-error.js';
+
 /** Counts attempts per key in fixed one-minute windows (in memory; one process). */
 export interface RateLimiter {
   /** Records one attempt; returns the seconds to wait when over the limit, else 0. */
@@ -28,4 +30,13 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
       windows.delete(key);
     },
   };
+}
+
+/**
+ * Counts one request under `key` and, past `limit` in the minute, refuses it: 429 `rate_limited`,
+ * "Too many <what>, try again in N s", with Retry-After (PRODUCT.md §7).
+ */
+export function enforceLimit(limiter: RateLimiter, key: string, limit: number, what = 'requests'): void {
+  const wait = limiter.hit(key, limit);
+  if (wait > 0) throw new AppError('rate_limited', `Too many ${what}, try again in ${wait} s`, { retryAfter: wait });
 }

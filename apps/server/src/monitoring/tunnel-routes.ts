@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.js';
 import { AppError, fieldError, notFound } from '../http/app-error.js';
 import { problem, sendProblem } from '../http/problem.js';
+import { enforceLimit } from '../http/rate-limit.js';
 import { envelopeUrl, parseDsn, sameDsn } from './dsn.js';
 import { envelopeHeader } from './envelope.js';
 
@@ -32,9 +33,7 @@ export function tunnelRoutes(fastify: FastifyInstance, { config, limiter }: Deps
     // Refused before the body is read: no DSN, or too many envelopes from this address.
     scope.addHook('onRequest', async (request: FastifyRequest) => {
       if (!dsn) throw notFound('Error reporting is not configured: this resource');
-      const wait = limiter.hit(`monitoring:${request.ip}`, config.SENTRY_TUNNEL_PER_MINUTE);
-      if (wait > 0)
-        throw new AppError('rate_limited', `Too many error reports, try again in ${wait} s`, { retryAfter: wait });
+      enforceLimit(limiter, `monitoring:${request.ip}`, config.SENTRY_TUNNEL_PER_MINUTE, 'error reports');
     });
     const app = scope.withTypeProvider<ZodTypeProvider>();
     app.post(

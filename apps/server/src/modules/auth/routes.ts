@@ -2,7 +2,7 @@ import { meSchema, signInSchema, signUpSchema } from '@fieldplan/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps.js';
-import { AppError } from '../../http/app-error.js';
+import { enforceLimit } from '../../http/rate-limit.js';
 import { requireUser } from '../../http/session.js';
 import { checkCredentials, getMe, signUp } from './service.js';
 
@@ -14,9 +14,7 @@ export function authRoutes(fastify: FastifyInstance, { db, sessions, limiter, li
     '/api/v1/auth/sign-up',
     { schema: { tags, body: signUpSchema, response: { 201: meSchema } } },
     async (request, reply) => {
-      const wait = limiter.hit(`signup:ip:${request.ip}`, limits.signInPerMinute);
-      if (wait > 0)
-        throw new AppError('rate_limited', `Too many sign-ups, try again in ${wait} s`, { retryAfter: wait });
+      enforceLimit(limiter, `signup:ip:${request.ip}`, limits.signInPerMinute, 'sign-ups');
       const { user } = await signUp(db.kysely, request.body, {
         tileUrlTemplate: config.TILE_URL_TEMPLATE,
         tileAttribution: config.TILE_ATTRIBUTION,

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import { AppError } from '../../http/app-error.js';
+import { enforceLimit } from '../../http/rate-limit.js';
 import { authorize, requireMember } from '../../http/workspace-access.js';
 import { rangeOf } from '../calendar/service.js';
 import { ifMatchVersion, setEtag } from '../customers/versioning.js';
@@ -115,14 +115,12 @@ export function feedRoutes(fastify: FastifyInstance, { db, config, limiter }: De
       const actor = await requireMember(db, request, request.params.ws);
       authorize(actor, 'schedule.write', 'refresh calendar subscriptions');
       // Counted per workspace and feed id, so one workspace's refreshes never hold up another's.
-      const wait = limiter.hit(
+      enforceLimit(
+        limiter,
         `feed-refresh:${actor.workspaceId}:${request.params.id}`,
         config.FEED_REFRESH_PER_MINUTE,
+        'refreshes of this feed',
       );
-      if (wait > 0)
-        throw new AppError('rate_limited', `Too many refreshes of this feed, try again in ${wait} s`, {
-          retryAfter: wait,
-        });
       return refreshFeedNow(db.kysely, actor, request.params.id, fetching);
     },
   );

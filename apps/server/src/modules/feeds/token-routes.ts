@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import { AppError, notFound } from '../../http/app-error.js';
+import { notFound } from '../../http/app-error.js';
+import { enforceLimit } from '../../http/rate-limit.js';
 import { requireMember } from '../../http/workspace-access.js';
 import { exportEtag, exportFor, exportState } from './export/service.js';
 import { authorizeTokens } from './policy.js';
@@ -90,10 +91,7 @@ export function feedTokenRoutes(fastify: FastifyInstance, { db, config, limiter 
         },
       },
       async (request, reply) => {
-        const retryAfter = limiter.hit(`ical:${request.ip}`, icalRequestsPerMinute);
-        if (retryAfter > 0) {
-          throw new AppError('rate_limited', `Too many requests: try again in ${retryAfter} s`, { retryAfter });
-        }
+        enforceLimit(limiter, `ical:${request.ip}`, icalRequestsPerMinute);
         const token = tokenFile.exec(request.params.file)?.[1];
         const row = token ? await findLiveToken(db.kysely, token) : undefined;
         if (!row) throw notFound('This calendar link');

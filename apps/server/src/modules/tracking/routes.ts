@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import { AppError } from '../../http/app-error.js';
+import { enforceLimit } from '../../http/rate-limit.js';
 import { authorize, requireMember } from '../../http/workspace-access.js';
 import { trackingContext } from './context.js';
 import { jobTrackingLinks, publicTrackingPage, revokeTrackingLink } from './service.js';
@@ -30,10 +30,7 @@ export function trackingRoutes(fastify: FastifyInstance, deps: Deps) {
       },
     },
     async (request, reply) => {
-      const retryAfter = limiter.hit(`track:${request.ip}`, trackRequestsPerMinute);
-      if (retryAfter > 0) {
-        throw new AppError('rate_limited', `Too many requests: try again in ${retryAfter} s`, { retryAfter });
-      }
+      enforceLimit(limiter, `track:${request.ip}`, trackRequestsPerMinute);
       reply.header('cache-control', 'no-store');
       // The page is public: its data must not leak to other sites through the referrer of its map tiles.
       reply.header('referrer-policy', 'no-referrer');
