@@ -32,6 +32,7 @@ describe('loadConfig', () => {
       FIELDPLAN_FAULT_INJECTION: false,
       FEEDS_ALLOW_LOOPBACK: false,
       FEEDS_ALLOWED_PORTS: [],
+      FEED_REFRESH_PER_MINUTE: 6,
       TRAVEL_DETOUR_FACTOR: 1.3,
       TRAVEL_SPEED_KMH: 30,
       secureCookies: false,
@@ -88,6 +89,7 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'INFO'],
     ['FEEDS_ALLOWED_PORTS', '80;443'],
     ['FEEDS_ALLOW_LOOPBACK', 'maybe'],
+    ['FEED_REFRESH_PER_MINUTE', '0'],
   ])('rejects %s=%s and names it', (name, value) => {
     const error = configError({ [name]: value });
     expect(error.message).toContain(`${name}:`);
