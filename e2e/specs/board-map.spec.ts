@@ -229,6 +229,10 @@ describe('the dispatch board’s map (issue 5)', () => {
 
     await schedule.event(job.id).first().click();
     await panel.panel.getByRole('note').filter({ hasText: outsideLabel }).waitFor();
+    // The panel covers the board's map, so it shows the site on a small map of its own.
+    const site = panel.panel.getByRole('region', { name: 'Map of the job site' });
+    await site.locator('.leaflet-container').waitFor();
+    expect(await site.getAttribute('data-job-count')).toBe('1');
 
     await schedule.goto('demo', 'calendar', 'listWeek', day);
     await schedule.event(job.id).first().getByRole('img', { name: outsideLabel }).waitFor();

@@ -1,5 +1,5 @@
 import { can, describeRule } from '@fieldplan/shared';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Avatar } from '../../components/Avatar';
 import { Button, buttonClass } from '../../components/Button';
@@ -21,6 +21,8 @@ import { visitOf } from './occurrence';
 import { StatusActions } from './StatusActions';
 import { SuggestSlots } from './SuggestSlots';
 import { useDeleteJob } from './use-delete-job';
+
+const JobSiteMap = lazy(() => import('./JobSiteMap'));
 
 /** `/w/:slug/jobs/:id[?occurrence=…]`: a job (or one visit of a series) over the board. */
 export function JobDetailPanel() {
@@ -148,6 +150,11 @@ export function JobDetailPanel() {
         <dt>Description</dt>
         <dd className="detail-description">{job.description || '—'}</dd>
       </dl>
+      {job.lat !== null && job.lng !== null && (
+        <Suspense fallback={<Skeleton height={200} />}>
+          <JobSiteMap job={job} members={members} settings={settings} />
+        </Suspense>
+      )}
       {deletion.dialog}
     </Drawer>
   );

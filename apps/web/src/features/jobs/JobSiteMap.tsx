@@ -1,0 +1,43 @@
+import type { Job, Member, Workspace } from '@fieldplan/shared';
+import { useMemo } from 'react';
+import { useGetConfigQuery } from '../auth/endpoints';
+import { jobsOnMap } from '../customers/customer-map-data';
+import { baseLayerOptions } from '../map/base-layers';
+import { FieldMap } from '../map/FieldMap';
+import type { LayerVisibility } from '../map/types';
+
+const layers: LayerVisibility = { jobs: true, customers: false, homeBases: false, areas: false, routes: false };
+const noSelection = () => {};
+
+interface JobSiteMapProps {
+  job: Job;
+  members: readonly Member[];
+  settings: Workspace;
+}
+
+/**
+ * The job's site on a small map in its panel: on the dispatch board the panel covers the board's
+ * map, so the place stays in view (a marker in the first technician's colour with its status glyph;
+ * the tooltip gives its title as text). Loaded with Leaflet on demand.
+ */
+export default function JobSiteMap({ job, members, settings }: JobSiteMapProps) {
+  const config = useGetConfigQuery();
+  const bases = useMemo(() => baseLayerOptions(settings.map, config.data?.maps), [settings.map, config.data]);
+  const jobs = useMemo(() => jobsOnMap([job], members), [job, members]);
+  const site = jobs[0];
+  if (!site) return null;
+  return (
+    <FieldMap
+      className="job-site-map"
+      label="Map of the job site"
+      zone={settings.timeZone}
+      jobs={jobs}
+      layers={layers}
+      layerControl={false}
+      baseLayers={bases}
+      defaultView={{ center: { lat: site.lat, lng: site.lng }, zoom: 12 }}
+      selectedJobId={null}
+      onSelectJob={noSelection}
+    />
+  );
+}
