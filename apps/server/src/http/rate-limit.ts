@@ -33,6 +33,12 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
 }
 
 /**
+ * Requests a minute per address to a public token link (tracking page, iCal download, invitation
+ * preview): generous for a person or a calendar app, and a guesser is slowed.
+ */
+export const publicLinkRequestsPerMinute = 60;
+
+/**
  * Counts one request under `key` and, past `limit` in the minute, refuses it: 429 `rate_limited`,
  * "Too many <what>, try again in N s", with Retry-After (PRODUCT.md §7).
  */

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { notFound } from '../../http/app-error.js';
-import { enforceLimit } from '../../http/rate-limit.js';
+import { enforceLimit, publicLinkRequestsPerMinute } from '../../http/rate-limit.js';
 import { requireMember } from '../../http/workspace-access.js';
 import { exportEtag, exportFor, exportState } from './export/service.js';
 import { authorizeTokens } from './policy.js';
@@ -15,12 +15,6 @@ const params = z.object({ ws: z.string(), id: z.string() });
 const tokenFile = /^([A-Za-z0-9_-]{22,86})\.ics$/;
 
 /** iCal links (export): managed in the workspace, served at `/ical/<token>.ics` to any calendar app. */
-/**
- * Calendar downloads a minute per address from the public `/ical/…` links: calendar apps poll every
- * few minutes to hours, so this leaves room for a whole office behind one address and stops a loop.
- */
-export const icalRequestsPerMinute = 60;
-
 export function feedTokenRoutes(fastify: FastifyInstance, { db, config, limiter }: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['feeds'];
@@ -91,7 +85,7 @@ export function feedTokenRoutes(fastify: FastifyInstance, { db, config, limiter 
         },
       },
       async (request, reply) => {
-        enforceLimit(limiter, `ical:${request.ip}`, icalRequestsPerMinute);
+        enforceLimit(limiter, `ical:${request.ip}`, publicLinkRequestsPerMinute);
         const token = tokenFile.exec(request.params.file)?.[1];
         const row = token ? await findLiveToken(db.kysely, token) : undefined;
         if (!row) throw notFound('This calendar link');

@@ -9,15 +9,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import { enforceLimit } from '../../http/rate-limit.js';
+import { enforceLimit, publicLinkRequestsPerMinute } from '../../http/rate-limit.js';
 import { authorize, requireMember } from '../../http/workspace-access.js';
 import { getMe } from '../auth/service.js';
 import { acceptInvitation, createInvitation, getInvitations, previewInvitation, revokeInvitation } from './service.js';
 
 const wsParams = z.object({ ws: z.string() });
 const tokenParams = z.object({ token: z.string() });
-/** Invitation previews a minute per address (a person opens their link a few times at most). */
-export const invitePreviewsPerMinute = 60;
 
 export function invitationRoutes(fastify: FastifyInstance, { db, sessions, limiter, limits, config }: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -60,7 +58,7 @@ export function invitationRoutes(fastify: FastifyInstance, { db, sessions, limit
     { schema: { tags, params: tokenParams, response: { 200: invitationPreviewSchema } } },
     async (request) => {
       // Public (the invitee has no session yet): limited per address like the other token links.
-      enforceLimit(limiter, `invite-preview:${request.ip}`, invitePreviewsPerMinute);
+      enforceLimit(limiter, `invite-preview:${request.ip}`, publicLinkRequestsPerMinute);
       return previewInvitation(db.kysely, request.params.token);
     },
   );

@@ -3,13 +3,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import { enforceLimit } from '../../http/rate-limit.js';
+import { enforceLimit, publicLinkRequestsPerMinute } from '../../http/rate-limit.js';
 import { authorize, requireMember } from '../../http/workspace-access.js';
 import { trackingContext } from './context.js';
 import { jobTrackingLinks, publicTrackingPage, revokeTrackingLink } from './service.js';
-
-/** Requests a minute per address to the public tracking API: a page polls nothing, so this is generous. */
-export const trackRequestsPerMinute = 60;
 
 /** The customer's tracking link (issue 9; docs/adr/0011-tracking-links.md). */
 export function trackingRoutes(fastify: FastifyInstance, deps: Deps) {
@@ -30,7 +27,7 @@ export function trackingRoutes(fastify: FastifyInstance, deps: Deps) {
       },
     },
     async (request, reply) => {
-      enforceLimit(limiter, `track:${request.ip}`, trackRequestsPerMinute);
+      enforceLimit(limiter, `track:${request.ip}`, publicLinkRequestsPerMinute);
       reply.header('cache-control', 'no-store');
       // The page is public: its data must not leak to other sites through the referrer of its map tiles.
       reply.header('referrer-policy', 'no-referrer');

@@ -10,10 +10,11 @@ import { useGetConfigQuery } from '../auth/endpoints';
 import { baseLayerOptions } from '../map/base-layers';
 import { FieldMap } from '../map/FieldMap';
 import { JobPopupContent } from '../map/JobPopup';
+import { jobsOnMap } from '../map/map-data';
 import type { LayerVisibility, MapJob } from '../map/types';
 import { useGetMembersQuery } from '../team/endpoints';
 import { useGetWorkspaceQuery } from '../workspace/endpoints';
-import { boxAround, customerOnMap, jobsOnMap } from './customer-map-data';
+import { boxAround, customerOnMap } from './customer-map-data';
 import { useCustomerJobsQuery } from './endpoints';
 
 const layers: LayerVisibility = { jobs: true, customers: true, homeBases: false, areas: false, routes: false };

@@ -1,7 +1,8 @@
 import type { Customer, Job } from '@fieldplan/shared';
 import { describe, expect, it } from 'vitest';
 import { members } from '../../test/fixtures';
-import { boxAround, customerOnMap, jobsOnMap } from './customer-map-data';
+import { jobsOnMap } from '../map/map-data';
+import { boxAround, customerOnMap } from './customer-map-data';
 
 const job = (over: Partial<Job>): Job => ({
   id: 'j1',

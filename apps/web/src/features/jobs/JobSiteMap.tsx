@@ -1,9 +1,9 @@
 import type { Job, Member, Workspace } from '@fieldplan/shared';
 import { useMemo } from 'react';
 import { useGetConfigQuery } from '../auth/endpoints';
-import { jobsOnMap } from '../customers/customer-map-data';
 import { baseLayerOptions } from '../map/base-layers';
 import { FieldMap } from '../map/FieldMap';
+import { jobsOnMap } from '../map/map-data';
 import type { LayerVisibility } from '../map/types';
 
 const layers: LayerVisibility = { jobs: true, customers: false, homeBases: false, areas: false, routes: false };

@@ -1,6 +1,7 @@
 import {
   type CalendarEvent,
   isOutsideAreas,
+  type Job,
   type Member,
   type PreparedArea,
   routesOfTheDay,
@@ -65,6 +66,40 @@ export function toMapJobs(
     });
   }
   return jobs;
+}
+
+/** Jobs that have a site, as map jobs (coloured by their first technician). */
+export function jobsOnMap(jobs: readonly Job[], members: readonly Member[]): MapJob[] {
+  const byId = new Map(members.map((m) => [m.id, m]));
+  const placed: MapJob[] = [];
+  for (const job of jobs) {
+    if (job.lat === null || job.lng === null) continue;
+    const first = byId.get(job.assigneeIds[0] ?? '');
+    placed.push({
+      id: job.id,
+      jobId: job.id,
+      occurrenceKey: null,
+      version: job.version,
+      title: job.title,
+      start: job.start ?? '',
+      end: job.end ?? '',
+      allDay: job.allDay,
+      status: job.status,
+      colour: first?.colour ?? unassignedColour,
+      assigneeIds: job.assigneeIds,
+      technicianNames:
+        job.assigneeIds.length > 0
+          ? job.assigneeIds.map((id) => byId.get(id)?.name ?? 'Former member')
+          : ['Unassigned'],
+      customerId: job.customerId,
+      customerName: job.customerName,
+      address: job.address,
+      lat: job.lat,
+      lng: job.lng,
+      outsideAreas: false,
+    });
+  }
+  return placed;
 }
 
 /** Event ids whose job has no known site yet (created since the sites were read). */
