@@ -15,7 +15,12 @@ for (const file of process.argv.slice(2)) {
   }
   const report = JSON.parse(fs.readFileSync(file, 'utf8'));
   const p = report.numPassedTests ?? 0;
-  const f = (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0);
+  // A file that failed with no failing test (it did not import, or a hook threw) counts once;
+  // numFailedTestSuites is not used because it also counts every describe around a failing test.
+  const brokenFiles = (report.testResults ?? []).filter(
+    (file) => file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'),
+  ).length;
+  const f = (report.numFailedTests ?? 0) + brokenFiles;
   const s = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   console.log(`${name}: ${p} passed, ${f} failed${s ? `, ${s} skipped` : ''}`);
   if (p + f === 0) {

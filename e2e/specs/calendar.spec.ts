@@ -136,7 +136,7 @@ describe('the calendar: a weekly job created, dragged, split, trimmed — and a 
     await new SchedulePage(stale).chooseScope('All occurrences', 'Save');
     const conflict = stale.getByRole('alertdialog', { name: 'Someone else changed this job' });
     await conflict.waitFor();
-    expect(await conflict.getByRole('columnheader', { name: /^Their version \(v\d+\)$/ }).isVisible()).toBe(true);
+    await conflict.getByRole('columnheader', { name: /^Their version \(v\d+\)$/ }).waitFor({ state: 'visible' });
     expect(await conflict.getByRole('row', { name: /^Title differs/ }).textContent()).toContain(`${title} (renamed)`);
     await conflict.getByRole('button', { name: 'Reload' }).click();
     await conflict.waitFor({ state: 'detached' });

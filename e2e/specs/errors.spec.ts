@@ -73,7 +73,7 @@ describe('error reports reach the ingest, without personal data (issue 7)', () =
     await screens.crashed.waitFor();
     const reference = (await screens.reference.textContent())?.trim() ?? '';
     expect(reference).toMatch(/^[0-9a-f]{32}$/);
-    await expect(page.getByRole('button', { name: 'Reload' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Reload' }).waitFor({ state: 'visible' });
 
     const envelope = await ingest.waitFor((e) => eventsIn(e).some((ev) => ev.event_id === reference));
     const event = eventsIn(envelope).find((ev) => ev.event_id === reference) as ErrorEventPayload;

@@ -49,7 +49,7 @@ describe('onboarding: sign up, invite a technician, deactivate them', () => {
     const slug = await signUp.signUp({ name: 'Olga Owner', email: uniqueEmail('owner'), password, workspaceName });
     await owner.getByRole('heading', { name: workspaceName, level: 1 }).waitFor();
     const ownerShell = new AppShell(owner);
-    expect(await ownerShell.navLink('Settings').isVisible()).toBe(true);
+    await ownerShell.navLink('Settings').waitFor({ state: 'visible' });
 
     // Team → invite a technician → copy the link.
     await ownerShell.open('Team');

@@ -15,7 +15,8 @@ describe('the app loads', () => {
     const errors = trackPageErrors(page);
     await page.goto('/');
     await page.waitForURL(/\/login/);
-    await expect(page.getByRole('button', { name: /sign in/i }).isVisible()).resolves.toBe(true);
+    // The sign-in screen is a lazy chunk: wait for it rather than sampling visibility once.
+    await page.getByRole('button', { name: /sign in/i }).waitFor({ state: 'visible' });
     expect(errors).toEqual([]);
     await context.close();
   });
