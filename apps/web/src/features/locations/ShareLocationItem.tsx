@@ -1,27 +1,20 @@
-import { can } from '@fieldplan/shared';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Icon } from '../../components/Icon';
-import { useWorkspace } from '../workspace/use-workspace';
-import { type SharingStatus, selectSharing, sharingStarted, sharingStopped } from './sharing-slice';
+import { type SharingStatus, selectSharing, sharingStopped } from './sharing-slice';
+import { sharingProblemText, useSharingSwitch } from './use-sharing-switch';
 import './Locations.css';
 
 const statusText: Record<SharingStatus, string> = {
   off: 'Dispatchers see you on the map while on',
-  locating: 'Finding your position…',
   sharing: 'On: dispatchers see you on the map',
-  denied: 'The browser refused your location: allow it in the site settings',
-  unsupported: 'This browser can’t share its location',
-  failing: 'Can’t send your position right now — retrying',
+  ...sharingProblemText,
 };
 
 /** "Share my location": a switch in the user menu for everyone who may share (not viewers). */
 export function ShareLocationItem() {
-  const { workspaceId, role } = useWorkspace();
-  const sharing = useAppSelector(selectSharing);
-  const dispatch = useAppDispatch();
-  if (!can(role, 'locations.share')) return null;
-  const on = sharing.workspaceId === workspaceId;
-  const status: SharingStatus = on ? sharing.status : sharing.workspaceId ? 'off' : sharing.status;
+  const sharing = useSharingSwitch();
+  if (!sharing) return null;
+  const { on, status, toggle } = sharing;
   return (
     <button
       type="button"
@@ -29,7 +22,7 @@ export function ShareLocationItem() {
       aria-checked={on}
       tabIndex={-1}
       className="menu-item share-item"
-      onClick={() => dispatch(on ? sharingStopped() : sharingStarted(workspaceId))}
+      onClick={toggle}
     >
       <Icon name="compass" />
       <span className="share-item-text">

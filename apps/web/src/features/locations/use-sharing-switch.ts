@@ -1,0 +1,34 @@
+import { can } from '@fieldplan/shared';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useWorkspace } from '../workspace/use-workspace';
+import { type SharingStatus, selectSharing, sharingStarted, sharingStopped } from './sharing-slice';
+
+/** What a switch says beside it in states that read the same wherever the switch is. */
+export const sharingProblemText: Record<Exclude<SharingStatus, 'off' | 'sharing'>, string> = {
+  locating: 'Finding your position…',
+  denied: 'The browser refused your location: allow it in the site settings',
+  unsupported: 'This browser can’t share its location',
+  failing: 'Can’t send your position right now — retrying',
+};
+
+export interface SharingSwitch {
+  /** Sharing this workspace's position now. */
+  on: boolean;
+  /** This workspace's status: sharing in another workspace reads as off here. */
+  status: SharingStatus;
+  toggle: () => void;
+}
+
+/**
+ * The one "share my location" state behind every switch for it (the user menu, my day):
+ * null for a role that may not share (viewers).
+ */
+export function useSharingSwitch(): SharingSwitch | null {
+  const { workspaceId, role } = useWorkspace();
+  const sharing = useAppSelector(selectSharing);
+  const dispatch = useAppDispatch();
+  if (!can(role, 'locations.share')) return null;
+  const on = sharing.workspaceId === workspaceId;
+  const status: SharingStatus = on ? sharing.status : sharing.workspaceId ? 'off' : sharing.status;
+  return { on, status, toggle: () => dispatch(on ? sharingStopped() : sharingStarted(workspaceId)) };
+}
