@@ -4,9 +4,9 @@
 // benchmarks (feed and render) seed it, so their numbers describe one week.
 import { dayMs, memberPalette, wallToInstant } from '@fieldplan/shared';
 import type { Db } from '../apps/server/src/db/database.js';
-import { seededRandom } from '../apps/server/src/db/seed/demo-customers.js';
 import { hashPassword } from '../apps/server/src/lib/crypto.js';
 import { newId } from '../apps/server/src/lib/ids.js';
+import { seededRandom } from '../apps/server/src/lib/seeded-random.js';
 import { spanOf } from '../apps/server/src/modules/jobs/draft.js';
 import { createWorkspace } from '../apps/server/src/modules/workspaces/service.js';
 

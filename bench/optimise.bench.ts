@@ -6,16 +6,15 @@
 // (the API reads the day with the calendar's queries, measured by the calendar and suggest benches).
 
 import { defaultTravelSettings, type LatLng, minuteMs, travelLeg } from '@fieldplan/shared';
-import { seededRandom } from '../apps/server/src/db/seed/demo-customers.js';
+import { seededRandom } from '../apps/server/src/lib/seeded-random.js';
 import {
   currentPlan,
   type OptimiseProblem,
   type OptimiseStop,
-  optimiseDay,
-  randomRestarts,
   scheduleOrder,
   startGridMs,
-} from '../apps/server/src/modules/travel/optimise.js';
+} from '../apps/server/src/modules/travel/day-plan.js';
+import { optimiseDay, randomRestarts } from '../apps/server/src/modules/travel/optimise.js';
 import { fmt, percentile } from './support.js';
 
 const hour = 60 * minuteMs;

@@ -5,8 +5,8 @@
 // this measures the queries, the calendar expansion and the search, not HTTP.
 
 import { defaultTravelSettings } from '@fieldplan/shared';
-import { seededRandom } from '../apps/server/src/db/seed/demo-customers.js';
 import { newId } from '../apps/server/src/lib/ids.js';
+import { seededRandom } from '../apps/server/src/lib/seeded-random.js';
 import { modelProvider } from '../apps/server/src/modules/travel/provider.js';
 import { suggestForJob } from '../apps/server/src/modules/travel/suggest.js';
 import { seedWeek } from './calendar-week.seed.js';

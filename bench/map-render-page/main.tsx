@@ -8,6 +8,7 @@ import { type JobStatus, memberPalette } from '@fieldplan/shared';
 import L from 'leaflet';
 import { createRoot } from 'react-dom/client';
 import Supercluster from 'supercluster';
+import { seededRandom } from '../../apps/server/src/lib/seeded-random';
 import { FieldMap } from '../../apps/web/src/features/map/FieldMap';
 import type { MapJob } from '../../apps/web/src/features/map/types';
 
@@ -17,15 +18,8 @@ const n = Number(params.get('n') ?? 10_000);
 const state = { start: 0, drawn: 0 };
 (window as unknown as { __bench: typeof state }).__bench = state;
 
-// Deterministic sites over Berlin and Brandenburg (mulberry32).
-let seed = 42;
-const random = () => {
-  seed = (seed + 0x6d2b79f5) >>> 0;
-  let t = seed;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
+// Deterministic sites over Berlin and Brandenburg.
+const random = seededRandom(42).next;
 const statuses: JobStatus[] = ['scheduled', 'en_route', 'in_progress', 'completed'];
 const sites = Array.from({ length: n }, (_, i) => ({
   i,

@@ -1,16 +1,16 @@
 import { defaultTravelSettings, type LatLng, minuteMs, type TravelLeg, travelLeg } from '@fieldplan/shared';
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../src/db/seed/demo-customers.js';
+import { seededRandom } from '../src/lib/seeded-random.js';
 import {
   currentPlan,
   type DayPlan,
   type OptimiseProblem,
   type OptimiseStop,
-  optimiseDay,
   planOf,
   scheduleOrder,
   startGridMs,
-} from '../src/modules/travel/optimise.js';
+} from '../src/modules/travel/day-plan.js';
+import { optimiseDay } from '../src/modules/travel/optimise.js';
 
 // The day optimiser against brute force on small instances (issue 9's acceptance): every order of
 // the visits, each scheduled as early as allowed; the same least drive, and nothing it returns

@@ -1,6 +1,6 @@
 import { defaultTravelSettings, type LatLng, minuteMs, travelLeg, wallToInstant } from '@fieldplan/shared';
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../src/db/seed/demo-customers.js';
+import { seededRandom } from '../src/lib/seeded-random.js';
 import { modelProvider } from '../src/modules/travel/provider.js';
 import { type Interval, type SlotProblem, type Stop, suggestSlots } from '../src/modules/travel/slots.js';
 

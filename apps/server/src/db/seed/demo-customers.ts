@@ -1,25 +1,8 @@
 import type { Insertable } from 'kysely';
 import { newId } from '../../lib/ids.js';
+import type { Random } from '../../lib/seeded-random.js';
 import { normalizeText, searchTextOf } from '../../modules/customers/presenter.js';
 import type { CustomersTable } from '../schema.js';
-
-/** A small deterministic PRNG (mulberry32): the demo looks the same on every seed. */
-export function seededRandom(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T,
-  };
-}
-export type Random = ReturnType<typeof seededRandom>;
 
 const firstNames = (
   'Anna Lukas Marie Felix Sophie Jonas Lena Paul Hannah Leon Emma Maximilian Mia Elias Laura Tim Sarah ' +

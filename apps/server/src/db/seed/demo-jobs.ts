@@ -1,10 +1,11 @@
 import { dayMs, haversineM, instantToWall, type JobStatus, minuteMs, wallToInstant } from '@fieldplan/shared';
 import type { Insertable, Transaction } from 'kysely';
 import { newId } from '../../lib/ids.js';
+import { type Random, seededRandom } from '../../lib/seeded-random.js';
 import { spanOf } from '../../modules/jobs/draft.js';
 import type { CustomersTable, Database, JobAssigneesTable, JobExceptionsTable, JobsTable } from '../schema.js';
 import { demoHomeBases } from './demo-areas.js';
-import { demoCustomers, type Random, seededRandom } from './demo-customers.js';
+import { demoCustomers } from './demo-customers.js';
 
 export interface DemoScheduleInput {
   workspaceId: string;

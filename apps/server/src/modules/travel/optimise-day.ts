@@ -13,7 +13,7 @@ import type { Database } from '../../db/schema.js';
 import { fieldError, notFound } from '../../http/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
 import { type Window, windowOf } from '../jobs/draft.js';
-import type { OptimiseProblem } from './optimise.js';
+import type { OptimiseProblem } from './day-plan.js';
 import type { LegPair, TravelProvider } from './provider.js';
 import { timedVisits } from './visits.js';
 

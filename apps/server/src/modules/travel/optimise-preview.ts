@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Actor } from '../../http/workspace-access.js';
 import { iso } from '../../lib/ids.js';
-import { currentPlan, type DayPlan, optimiseDay } from './optimise.js';
+import { currentPlan, type DayPlan } from './day-plan.js';
+import { optimiseDay } from './optimise.js';
 import { loadTechnicianDay, problemOf, type TechnicianDay } from './optimise-day.js';
 import type { TravelProvider } from './provider.js';
 
