@@ -15,7 +15,7 @@ describe('the app loads', () => {
     const errors = trackPageErrors(page);
     await page.goto('/');
     await page.waitForURL(/\/login/);
-    // The sign-in screen is a lazy chunk: wait for it rather than sampling visibility once.
+    // The URL changes before React has rendered the sign-in page: wait for it, don't sample once.
     await page.getByRole('button', { name: /sign in/i }).waitFor({ state: 'visible' });
     expect(errors).toEqual([]);
     await context.close();
