@@ -60,12 +60,21 @@ export interface TestContext {
   close: () => Promise<void>;
 }
 
-/** The real app on a fresh database, API only (no SPA), silent. */
+/** The real app on a fresh database, API only (no SPA unless `webDist` is given), silent. */
 export async function createTestApp(
-  options: { signInPerMinute?: number; env?: Record<string, string>; feeds?: FeedOptions } = {},
+  options: {
+    signInPerMinute?: number;
+    env?: Record<string, string>;
+    feeds?: FeedOptions;
+    /** A built web app to serve; none by default (API only). */
+    webDist?: string;
+  } = {},
 ) {
   const { db, cleanup } = await createTestDb();
-  const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env }), WEB_DIST: '' };
+  const config = {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env }),
+    WEB_DIST: options.webDist ?? '',
+  };
   const app = await buildApp({
     config,
     db,

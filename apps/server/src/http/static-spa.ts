@@ -5,14 +5,21 @@ import type { FastifyInstance } from 'fastify';
 import { problem, sendProblem } from './problem.js';
 
 /**
- * Serves the built SPA: files as they are, and index.html for every other GET that is not an API
- * path, so client-side routes survive a reload.
+ * Serves the built SPA: files as they are — brotli or gzip when the browser takes it, from the
+ * copies the web build writes beside each file (`precompress` in apps/web/vite.config.ts) — and index.html for
+ * every other GET that is not an API path, so client-side routes survive a reload.
  */
 export async function registerSpa(app: FastifyInstance, distDir: string | null): Promise<void> {
   const indexFile = distDir ? path.join(distDir, 'index.html') : null;
   let index: string | null = null;
   if (distDir && indexFile && fs.existsSync(indexFile)) {
-    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false, cacheControl: false });
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      preCompressed: true,
+    });
     index = fs.readFileSync(indexFile, 'utf8');
   } else if (distDir) {
     app.log.warn({ distDir }, 'web app not built: serving the API only');
@@ -29,6 +36,12 @@ export async function registerSpa(app: FastifyInstance, distDir: string | null):
   });
   if (index === null) return;
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
+    // The same URL answers brotli, gzip or plain by Accept-Encoding: caches must key on it.
+    if (request.url.startsWith('/assets/')) {
+      reply.header('cache-control', 'public, max-age=31536000, immutable');
+      reply.header('vary', 'accept-encoding');
+    } else if (reply.getHeader('content-encoding')) {
+      reply.header('vary', 'accept-encoding');
+    }
   });
 }

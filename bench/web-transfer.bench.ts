@@ -1,0 +1,254 @@
+// What a cold page load downloads and how long it takes, with the web build's precompressed copies
+// (.br/.gz, served by @fastify/static `preCompressed`) against the same build without them (the
+// peer: every file sent as it is, as the server did before). The built server (`npm run build`
+// first) runs twice in child processes on a fresh SQLite file with the demo workspace; Debian's
+// Chromium loads four screens with its cache off: the sign-in page, the customer's tracking page
+// and the technician's day (390 px phone), and the dispatch board (1440 px desktop). Each on
+// loopback and on a throttled phone link (Chrome's "slow 4G" as Lighthouse uses it: 1.6 Mbit/s
+// down, 750 kbit/s up, 150 ms round trip). Times run to the screen's content being on screen.
+// Knob: WEB_TRANSFER_BENCH_ROUNDS (default 3; medians reported). Asserts nothing.
+
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import fs from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { percentile } from './support.js';
+
+const ROUNDS = Number(process.env.WEB_TRANSFER_BENCH_ROUNDS ?? 3);
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const DIST = path.join(ROOT, 'apps/web/dist');
+const password = 'fieldplan-demo';
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  server.close();
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+async function startFieldplan(webDist: string, dataDir: string): Promise<{ child: ChildProcess; origin: string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `sqlite:${path.join(dataDir, 'fieldplan.sqlite')}`,
+      WEB_DIST: webDist,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk;
+      if (out.includes('Fieldplan is running')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
+  });
+  return { child, origin: `http://127.0.0.1:${port}` };
+}
+
+/** The build without its .br/.gz copies: what the server sent before precompression. */
+function plainCopy(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldplan-plain-dist-'));
+  fs.cpSync(DIST, dir, { recursive: true, filter: (src) => !/\.(br|gz)$/.test(src) });
+  return dir;
+}
+
+interface Session {
+  cookie: string;
+  workspaceId: string;
+}
+
+async function signIn(origin: string, email: string): Promise<Session> {
+  const answer = await fetch(`${origin}/api/v1/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!answer.ok) throw new Error(`sign-in as ${email}: ${answer.status}`);
+  const cookie = (answer.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const me = (await answer.json()) as { memberships: { workspaceId: string }[] };
+  return { cookie, workspaceId: me.memberships[0]?.workspaceId ?? '' };
+}
+
+/** A live tracking link: a scheduled visit of tech1 today set en route, with a position sent. */
+async function trackingUrl(origin: string): Promise<string> {
+  const tech = await signIn(origin, 'tech1@demo.test');
+  const office = await signIn(origin, 'dispatcher@demo.test');
+  const call = async <T>(who: Session, method: string, url: string, body?: unknown, headers = {}) => {
+    const answer = await fetch(`${origin}/api/v1/workspaces/${who.workspaceId}${url}`, {
+      method,
+      headers: {
+        origin,
+        cookie: who.cookie,
+        ...(body !== undefined && { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+    });
+    if (!answer.ok) throw new Error(`${method} ${url}: ${answer.status} ${await answer.text()}`);
+    return (await answer.json()) as T;
+  };
+  // Today's visits may all be done by the time this runs: the first scheduled one of the coming days.
+  type Visit = { jobId: string; occurrence: string | null; status: string; version: number; lat: number | null };
+  let visit: Visit | undefined;
+  for (let days = 0; days < 7 && !visit; days++) {
+    const date = new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    const day = await call<{ visits: Visit[] }>(tech, 'GET', `/my-day?date=${date}`);
+    visit = day.visits.find((v) => v.status === 'scheduled' && v.lat !== null && v.occurrence === null);
+  }
+  if (!visit) throw new Error('tech1 has no scheduled visit with a site this week');
+  await call(tech, 'POST', `/jobs/${visit.jobId}/status`, { status: 'en_route' }, { 'if-match': `"${visit.version}"` });
+  await call(tech, 'POST', '/locations', { lat: 52.52, lng: 13.405, accuracyM: 20 });
+  const [link] = await call<{ url: string }[]>(office, 'GET', `/tracking-links?jobId=${visit.jobId}`);
+  if (!link) throw new Error('no tracking link after going en route');
+  return new URL(link.url).pathname;
+}
+
+interface Screen {
+  name: string;
+  path: string;
+  phone: boolean;
+  who?: Session;
+  /** Resolves once the screen's content is on screen. */
+  ready: (page: Page) => Promise<unknown>;
+}
+
+interface Load {
+  ms: number;
+  bytes: number;
+}
+
+const slow4g = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6e6 / 8) * 0.9,
+  uploadThroughput: (750e3 / 8) * 0.9,
+};
+
+async function load(browser: Browser, origin: string, screen: Screen, throttled: boolean): Promise<Load> {
+  const context = await browser.newContext({
+    viewport: screen.phone ? { width: 390, height: 844 } : { width: 1440, height: 900 },
+    serviceWorkers: 'block',
+  });
+  if (screen.who) {
+    const [name = '', value = ''] = screen.who.cookie.split('=');
+    await context.addCookies([{ name, value, url: origin }]);
+  }
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  if (throttled) await cdp.send('Network.emulateNetworkConditions', slow4g);
+  let bytes = 0;
+  cdp.on('Network.loadingFinished', (event: { encodedDataLength: number }) => {
+    bytes += event.encodedDataLength;
+  });
+  const t0 = performance.now();
+  await page.goto(`${origin}${screen.path}`, { waitUntil: 'commit' });
+  await screen.ready(page);
+  const ms = performance.now() - t0;
+  // Whatever the screen still fetches after its content shows (the board's map, realtime) is not counted.
+  await context.close();
+  return { ms, bytes };
+}
+
+async function measure(origin: string, trackPath: string) {
+  const tech = await signIn(origin, 'tech1@demo.test');
+  const office = await signIn(origin, 'dispatcher@demo.test');
+  const screens: Screen[] = [
+    {
+      name: 'sign-in (phone)',
+      path: '/login',
+      phone: true,
+      ready: (page) => page.getByRole('button', { name: /sign in/i }).waitFor({ timeout: 120_000 }),
+    },
+    {
+      name: 'tracking link (phone)',
+      path: trackPath,
+      phone: true,
+      ready: (page) => page.locator('.track-map .leaflet-container path').first().waitFor({ timeout: 120_000 }),
+    },
+    {
+      name: 'my day (phone)',
+      path: '/w/demo/my-day',
+      phone: true,
+      who: tech,
+      ready: (page) => page.locator('.myday-card-head').first().waitFor({ timeout: 120_000 }),
+    },
+    {
+      name: 'dispatch board (desktop)',
+      path: '/w/demo/dispatch',
+      phone: false,
+      who: office,
+      ready: (page) => page.locator('.fc-event').first().waitFor({ timeout: 120_000 }),
+    },
+  ];
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  });
+  const results = new Map<string, Load[]>();
+  try {
+    for (const throttled of [false, true]) {
+      for (const screen of screens) {
+        await load(browser, origin, screen, throttled); // warm the server's caches
+        for (let round = 0; round < ROUNDS; round++) {
+          const key = `${screen.name}|${throttled ? 'slow 4G' : 'loopback'}`;
+          results.set(key, [...(results.get(key) ?? []), await load(browser, origin, screen, throttled)]);
+        }
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  return results;
+}
+
+const plainDist = plainCopy();
+const rows: string[] = [];
+const measured: Record<string, Map<string, Load[]>> = {};
+try {
+  for (const [variant, dist] of [
+    ['precompressed', DIST],
+    ['as is (peer)', plainDist],
+  ] as const) {
+    const data = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldplan-transfer-'));
+    const server = await startFieldplan(dist, data);
+    try {
+      measured[variant] = await measure(server.origin, await trackingUrl(server.origin));
+    } finally {
+      server.child.kill();
+      fs.rmSync(data, { recursive: true, force: true });
+    }
+  }
+} finally {
+  fs.rmSync(plainDist, { recursive: true, force: true });
+}
+
+const median = (loads: Load[], pick: (l: Load) => number) => percentile(loads.map(pick), 50);
+const ours = measured.precompressed ?? new Map<string, Load[]>();
+const peer = measured['as is (peer)'] ?? new Map<string, Load[]>();
+rows.push('| screen | link | downloaded, ours | downloaded, peer | to content, ours | to content, peer |');
+rows.push('| --- | --- | --- | --- | --- | --- |');
+for (const [key, loads] of ours) {
+  const [screen, link] = key.split('|');
+  const other = peer.get(key) ?? [];
+  const kb = (b: number) => `${(b / 1024).toFixed(0)} KB`;
+  const ms = (m: number) => `${Math.round(m).toLocaleString('en')} ms`;
+  rows.push(
+    `| ${screen} | ${link} | ${kb(median(loads, (l) => l.bytes))} | ${kb(median(other, (l) => l.bytes))} | ` +
+      `${ms(median(loads, (l) => l.ms))} | ${ms(median(other, (l) => l.ms))} |`,
+  );
+}
+console.log(`\nCold loads, cache off, median of ${ROUNDS} after a warm-up:\n`);
+console.log(rows.join('\n'));
