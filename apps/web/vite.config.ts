@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -23,6 +24,11 @@ export default defineConfig({
     sourcemap: true,
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
+      // The app, and the customer's tracking page as a page of its own (served for /track/:token).
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        track: fileURLToPath(new URL('./track.html', import.meta.url)),
+      },
       // @fieldplan/shared is pure (schemas, constants, functions): let unused parts, like the
       // recurrence engine and its rrule dependency, drop out of screens that don't use them.
       treeshake: { moduleSideEffects: (id: string) => !id.includes('/packages/shared/') },

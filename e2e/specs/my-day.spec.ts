@@ -145,6 +145,12 @@ describe('the technician’s day on a phone and the customer’s tracking link (
     await expect.poll(() => tracking.headline.textContent()).toBe('Tomasz is on the way');
     expect(await customerPage.locator('.track-tech').textContent()).toContain('Tomasz');
     expect(await customerPage.content()).not.toContain('Nowak');
+    // Its own small entry (track.html): none of the app's first chunk, router or signed-in screens.
+    const scripts = await customerPage.evaluate(() =>
+      performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
+    );
+    expect(scripts.some((p) => /^\/assets\/track-[\w-]+\.js$/.test(p))).toBe(true);
+    expect(scripts.filter((p) => /^\/assets\/(index|LoginPage|OverviewPage)-/.test(p))).toEqual([]);
 
     // Tomasz's position comes in (one ping every 5 s at most: a 429 says when to try again).
     const ping = async (lat: number, lng: number) => {

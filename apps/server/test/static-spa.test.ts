@@ -16,7 +16,8 @@ describe('the web app’s files', () => {
   beforeAll(async () => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldplan-dist-'));
     fs.mkdirSync(path.join(dist, 'assets'));
-    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title><div id="root"></div>');
+    fs.writeFileSync(path.join(dist, 'track.html'), '<!doctype html><title>track</title><div id="root"></div>');
     const file = path.join(dist, 'assets', 'app-1a2b3c.js');
     fs.writeFileSync(file, script);
     fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(script));
@@ -70,6 +71,16 @@ describe('the web app’s files', () => {
     expect(route.statusCode).toBe(200);
     expect(route.headers['content-type']).toContain('text/html');
     expect(route.headers['cache-control']).toBe('no-cache');
-    expect(route.body).toContain('<div id="root">');
+    expect(route.body).toContain('<title>app</title>');
+  });
+
+  it("answers the customer's tracking links with the tracking page's own entry", async () => {
+    const track = await get('/track/some-token', 'br');
+    expect(track.statusCode).toBe(200);
+    expect(track.headers['content-type']).toContain('text/html');
+    expect(track.body).toContain('<title>track</title>');
+    // Only links under /track/ get it: the app's own routes keep the app.
+    expect((await get('/w/demo/tracking')).body).toContain('<title>app</title>');
+    expect((await get('/trackers')).body).toContain('<title>app</title>');
   });
 });

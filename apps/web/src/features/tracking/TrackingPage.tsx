@@ -1,5 +1,4 @@
 import { lazy, Suspense } from 'react';
-import { useParams } from 'react-router';
 import { Logo } from '../../components/Logo';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useGetTrackingQuery } from './endpoints';
@@ -10,9 +9,11 @@ import './Tracking.css';
 // Leaflet only when there is a position to show: the page itself stays small on a phone.
 const TrackingMap = lazy(() => import('./TrackingMap').then((m) => ({ default: m.TrackingMap })));
 
-/** `/track/:token`: the customer's page (issue 9) — no session, nothing but this visit. */
-export function TrackingPage() {
-  const { token = '' } = useParams();
+/**
+ * `/track/:token`: the customer's page (issue 9) — no session, nothing but this visit. Served as
+ * its own small entry (track.html, src/track-main.tsx); in the app's router by TrackingRoute.
+ */
+export function TrackingPage({ token }: { token: string }) {
   const { data: page, error, isLoading } = useGetTrackingQuery(token, { refetchOnFocus: true });
   const { ended } = useTrackingChannel(token, page?.channel);
   useDocumentTitle('Your visit');

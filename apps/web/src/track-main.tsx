@@ -1,0 +1,57 @@
+import { configureStore } from '@reduxjs/toolkit';
+import { setupListeners } from '@reduxjs/toolkit/query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import { api } from './app/api';
+import { authApi } from './features/auth/endpoints';
+import { TrackingPage } from './features/tracking/TrackingPage';
+import { startMonitoring } from './monitoring';
+import './styles/tokens.css';
+import './styles/base.css';
+
+// The customer's tracking page as its own entry (track.html): a phone on a slow link opening a
+// link from a text message downloads React, the store and this page — not the router, the
+// signed-in screens and the rest of the app's first chunk (docs/PERFORMANCE.md).
+
+const store = configureStore({
+  reducer: { [api.reducerPath]: api.reducer },
+  middleware: (getDefault) =>
+    getDefault({
+      thunk: {
+        extraArgument: {
+          fetchFn: (input: RequestInfo | URL, init?: RequestInit) => window.fetch(input, init),
+          // Nothing here is signed in: a 401 has no session to end.
+          onUnauthenticated: () => {},
+        },
+      },
+    }).concat(api.middleware),
+});
+// Refetch when the phone comes back to the page or back online.
+setupListeners(store.dispatch);
+
+void store
+  .dispatch(authApi.endpoints.getConfig.initiate())
+  .unwrap()
+  .then((config) => startMonitoring(config.monitoring, () => '/track/:token'))
+  .catch(() => startMonitoring(null, () => '/track/:token'));
+
+/** The token from `/track/:token`; a malformed one reads as none (the page says the link expired). */
+function tokenOf(pathname: string): string {
+  try {
+    return decodeURIComponent(pathname.split('/')[2] ?? '');
+  } catch {
+    return '';
+  }
+}
+
+const token = tokenOf(window.location.pathname);
+const root = document.getElementById('root');
+if (!root) throw new Error('track.html has no #root');
+createRoot(root).render(
+  <StrictMode>
+    <Provider store={store}>
+      <TrackingPage token={token} />
+    </Provider>
+  </StrictMode>,
+);
