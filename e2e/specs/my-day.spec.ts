@@ -239,4 +239,71 @@ describe('the technician’s day on a phone and the customer’s tracking link (
     expect(techErrors).toEqual([]);
     expect(customerErrors).toEqual([]);
   });
+
+  it("the customer's page catches a move sent while it was still subscribing to the link's channel", async () => {
+    const office = await newContext(browser);
+    contexts.push(office);
+    await signInViaApi(office, 'dispatcher@demo.test');
+    const officePage = await office.newPage();
+    const me = await api<Me>(officePage, 'GET', '/me');
+    const ws = me.memberships.find((m) => m.workspaceSlug === 'demo')?.workspaceId ?? '';
+    const members = await api<{ id: string; name: string }[]>(officePage, 'GET', `/workspaces/${ws}/members`);
+    const mia = members.find((m) => m.name === 'Mia Schulz')?.id ?? '';
+    expect(mia).not.toBe('');
+    const now = Date.now();
+    const job = await api<Job>(officePage, 'POST', `/workspaces/${ws}/jobs`, {
+      title: `Tap repair ${now.toString(36)}`,
+      address: 'Karl-Marx-Allee 1, 10178 Berlin',
+      lat: 52.518,
+      lng: 13.42,
+      start: new Date(now - 10 * minute).toISOString(),
+      end: new Date(now + 60 * minute).toISOString(),
+      assigneeIds: [mia],
+    });
+
+    // Mia (tech4) sets off: that opens the link.
+    const miaContext = await newContext(browser);
+    contexts.push(miaContext);
+    await signInViaApi(miaContext, 'tech4@demo.test');
+    const miaPage = await miaContext.newPage();
+    await api(
+      miaPage,
+      'POST',
+      `/workspaces/${ws}/jobs/${job.id}/status`,
+      { status: 'en_route' },
+      { 'if-match': `"${job.version}"` },
+    );
+    const [link] = await api<{ url: string }[]>(officePage, 'GET', `/workspaces/${ws}/tracking-links?jobId=${job.id}`);
+
+    // The customer's phone is slow to fetch the realtime client: the page is up, its channel not yet.
+    const customerContext = await browser.newContext({ baseURL: baseUrl, viewport: phone, isMobile: true });
+    contexts.push(customerContext);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      void customerContext.route(/\/assets\/pusher-client-[\w-]+\.js$/, async (route) => {
+        resolve();
+        await new Promise<void>((go) => {
+          release = go;
+        });
+        await route.continue();
+      });
+    });
+    const customerPage = await customerContext.newPage();
+    const customerErrors = trackPageErrors(customerPage);
+    const tracking = new TrackingPage(customerPage);
+    await tracking.open(link?.url ?? '');
+    await expect.poll(() => tracking.headline.textContent()).toBe('Mia is on the way');
+    await held;
+
+    // Her position comes in now, on a channel the page has not joined.
+    await api(miaPage, 'POST', `/workspaces/${ws}/locations`, { lat: 52.51, lng: 13.41, accuracyM: 10 });
+    expect(await tracking.map.count()).toBe(0);
+
+    // Once subscribed, the page reads itself again and shows her.
+    release();
+    await tracking.map.waitFor({ timeout: 15_000 });
+    const shown = await tracking.position();
+    expect(Math.abs(shown.lat - 52.51)).toBeLessThan(0.002);
+    expect(customerErrors).toEqual([]);
+  });
 });

@@ -3,7 +3,7 @@ import { trackingEvents } from '@fieldplan/shared';
 import { useEffect, useState } from 'react';
 import { useAppDispatch } from '../../app/hooks';
 import { useGetConfigQuery } from '../auth/endpoints';
-import { trackingUpdated } from './endpoints';
+import { trackingApi, trackingUpdated } from './endpoints';
 
 /**
  * Follows the link's public channel (loaded on demand: pusher-js stays out of the page's first
@@ -23,6 +23,11 @@ export function useTrackingChannel(token: string, channelName: string | undefine
       if (disposed) return;
       const pusher = createPusher(realtime, window.location);
       const channel = pusher.subscribe(channelName);
+      // A move sent between the page's first read and this subscription came on no channel: read
+      // the page again now that nothing more can slip past.
+      channel.bind('pusher:subscription_succeeded', () =>
+        dispatch(trackingApi.endpoints.getTracking.initiate(token, { forceRefetch: true, subscribe: false })),
+      );
       channel.bind(trackingEvents.update, (view: TrackingView) => dispatch(trackingUpdated(token, view)));
       channel.bind(trackingEvents.ended, () => setEnded(true));
       disconnect = () => pusher.disconnect();
