@@ -21,10 +21,30 @@ export class SchedulePage {
     await this.waitForEvents();
   }
 
-  /** Waits until the feed for the shown range has arrived (the loading overlay is gone). */
+  /** Waits until the feed for the shown range has arrived (nothing loading or fetching). */
   async waitForEvents(): Promise<void> {
     await this.page.locator('.fc-view').first().waitFor();
     await this.page.getByText('Loading jobs…').waitFor({ state: 'detached' });
+    await this.page.locator('.cal-body[aria-busy="false"]').waitFor();
+  }
+
+  /** The range the calendar shows (view, dates, filters), as it marks its body. */
+  private range(): Promise<string | null> {
+    return this.page.locator('.cal-body').getAttribute('data-range');
+  }
+
+  /**
+   * Does `act` (a click that changes the range) and waits for the new range's feed: until the
+   * calendar shows another range, the old one's events are still on screen and nothing is loading.
+   */
+  private async changeRange(act: () => Promise<void>): Promise<void> {
+    const before = await this.range();
+    await act();
+    await this.page.waitForFunction(
+      (old) => document.querySelector<HTMLElement>('.cal-body')?.dataset.range !== old,
+      before,
+    );
+    await this.waitForEvents();
   }
 
   /** Every event of a job on screen (all its occurrences in the range). */
@@ -52,17 +72,38 @@ export class SchedulePage {
     return this.page.locator(`th.fc-timeline-slot[data-date*="${time}"]`).first();
   }
 
+  /**
+   * Clicks a technician's row at a time of the day timeline (e.g. `T14:00`): scrolls the time into
+   * view, then clicks only once the timeline has held still for a moment — FullCalendar may apply
+   * its own scroll after laying out, and a click measured before that lands hours off.
+   */
+  async clickSlot(resourceId: string, time: string): Promise<void> {
+    const slot = this.slot(time);
+    for (let attempt = 0; attempt < 20; attempt++) {
+      await slot.scrollIntoViewIfNeeded();
+      const before = await slot.boundingBox();
+      await this.page.waitForTimeout(150);
+      const lane = await this.lane(resourceId).boundingBox();
+      const now = await slot.boundingBox();
+      if (before && now && lane && before.x === now.x) {
+        await this.page.mouse.click(now.x + 6, lane.y + lane.height / 2);
+        return;
+      }
+    }
+    throw new Error(`the timeline kept scrolling: no click at ${time}`);
+  }
+
   /** Switches the view: its button, or — in a narrow calendar (the board beside its map) — the select. */
   async view(name: string): Promise<void> {
     const button = this.toolbar.getByRole('button', { name, exact: true });
-    if (await button.isVisible()) await button.click();
-    else await this.toolbar.getByRole('combobox', { name: 'View' }).selectOption({ label: name });
-    await this.waitForEvents();
+    await this.changeRange(async () => {
+      if (await button.isVisible()) await button.click();
+      else await this.toolbar.getByRole('combobox', { name: 'View' }).selectOption({ label: name });
+    });
   }
 
   async next(): Promise<void> {
-    await this.toolbar.getByRole('button', { name: /^Next / }).click();
-    await this.waitForEvents();
+    await this.changeRange(() => this.toolbar.getByRole('button', { name: /^Next / }).click());
   }
 
   /**

@@ -179,12 +179,8 @@ describe('the calendar: a weekly job created, dragged, split, trimmed — and a 
     ]);
 
     // A click on an empty slot of a row opens the new-job form for that time and technician.
-    // The board's map beside the timeline leaves fewer hours on screen: scroll 14:00 into view.
-    await schedule.slot('T14:00').scrollIntoViewIfNeeded();
-    const lane2 = await schedule.lane(jonas).boundingBox();
-    const two = await schedule.slot('T14:00').boundingBox();
-    if (!lane2 || !two) throw new Error('timeline not laid out');
-    await page.mouse.click(two.x + 6, lane2.y + lane2.height / 2);
+    // The board's map beside the timeline leaves fewer hours on screen: 14:00 is scrolled into view.
+    await schedule.clickSlot(jonas, 'T14:00');
     const form = new JobPanel(page).form;
     await form.waitFor();
     expect(await form.getByLabel('Start').inputValue()).toBe(`${day}T14:00`);

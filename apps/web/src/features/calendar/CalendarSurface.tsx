@@ -110,7 +110,11 @@ export function CalendarSurface({
           </Link>
         )}
       </CalendarToolbar>
-      <div className={`cal-body${isTimelineView(view) ? ' cal-body-timeline' : ''}`} aria-busy={query.isFetching}>
+      <div
+        className={`cal-body${isTimelineView(view) ? ' cal-body-timeline' : ''}`}
+        aria-busy={query.isFetching}
+        data-range={rangeKey}
+      >
         <ScheduleCalendar
           view={view}
           date={params.date}
