@@ -10,57 +10,20 @@
  * Measured per write: the API round trip (the outbox's post-commit read happens after the answer), and
  * the time from sending the request until the first and the last client had the event.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import type { ChangeEvent, Job } from '@fieldplan/shared';
 import { sql } from 'kysely';
 import Pusher from 'pusher-js';
-import { benchDb, fmt, percentile } from './support.js';
+import { benchDb, fmt, percentile, startFieldplan } from './support.js';
 
 const CLIENTS = Number(process.env.REALTIME_APP_BENCH_CLIENTS ?? 200);
 const EVENTS = Number(process.env.REALTIME_APP_BENCH_EVENTS ?? 100);
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  return typeof address === 'object' && address ? address.port : 0;
-}
-
-async function startFieldplan(databaseUrl: string): Promise<{ child: ChildProcess; origin: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      WEB_DIST: '',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  await new Promise<void>((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk;
-      if (out.includes('Fieldplan is running')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
-  });
-  return { child, origin: `http://127.0.0.1:${port}` };
-}
 
 async function run(dialect: 'sqlite' | 'postgres') {
   const { db, cleanup } = await benchDb(dialect);
   const url = dialect === 'postgres' ? await postgresUrlOf(db) : await sqliteUrlOf(db);
   await db.close();
-  const server = await startFieldplan(url);
+  const server = await startFieldplan({ databaseUrl: url, webDist: '' });
   const { origin } = server;
   const signIn = await fetch(`${origin}/api/v1/auth/sign-in`, {
     method: 'POST',

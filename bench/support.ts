@@ -1,3 +1,7 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import type { Db } from '../apps/server/src/db/database.js';
 // One way to make a throw-away database, for tests and benchmarks alike.
 import { createTestDb } from '../apps/server/test/harness.js';
@@ -34,3 +38,46 @@ export async function load(task: () => Promise<void>, total: number, concurrency
 }
 
 export const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** A TCP port free on loopback right now. */
+export async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  server.close();
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+/**
+ * The built server (`npm run build` first) in a child process on a free loopback port, with the demo
+ * workspace, answering once it says it is running. `webDist: ''` serves the API only.
+ */
+export async function startFieldplan(options: {
+  databaseUrl: string;
+  webDist: string;
+}): Promise<{ child: ChildProcess; origin: string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: options.databaseUrl,
+      WEB_DIST: options.webDist,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk;
+      if (out.includes('Fieldplan is running')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
+  });
+  return { child, origin: `http://127.0.0.1:${port}` };
+}

@@ -8,53 +8,17 @@
 // down, 750 kbit/s up, 150 ms round trip). Times run to the screen's content being on screen.
 // Knob: WEB_TRANSFER_BENCH_ROUNDS (default 3; medians reported). Asserts nothing.
 
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
 import fs from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { percentile } from './support.js';
+import { percentile, startFieldplan } from './support.js';
 
 const ROUNDS = Number(process.env.WEB_TRANSFER_BENCH_ROUNDS ?? 3);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = path.join(ROOT, 'apps/web/dist');
 const password = 'fieldplan-demo';
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  return typeof address === 'object' && address ? address.port : 0;
-}
-
-async function startFieldplan(webDist: string, dataDir: string): Promise<{ child: ChildProcess; origin: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: `sqlite:${path.join(dataDir, 'fieldplan.sqlite')}`,
-      WEB_DIST: webDist,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  await new Promise<void>((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk;
-      if (out.includes('Fieldplan is running')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
-  });
-  return { child, origin: `http://127.0.0.1:${port}` };
-}
 
 /** The build without its .br/.gz copies: what the server sent before precompression. */
 function plainCopy(): string {
@@ -223,7 +187,10 @@ try {
     ['as is (peer)', plainDist],
   ] as const) {
     const data = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldplan-transfer-'));
-    const server = await startFieldplan(dist, data);
+    const server = await startFieldplan({
+      databaseUrl: `sqlite:${path.join(data, 'fieldplan.sqlite')}`,
+      webDist: dist,
+    });
     try {
       measured[variant] = await measure(server.origin, await trackingUrl(server.origin));
     } finally {
