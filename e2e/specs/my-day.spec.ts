@@ -66,8 +66,8 @@ describe('the technician’s day on a phone and the customer’s tracking link (
     await browser.close();
   });
 
-  it('works through a day with two changes made offline while the customer watches the technician come', async () => {
-    // The dispatcher gives Tomasz (tech1) two visits today, through the API.
+  /** The dispatcher, signed in through the API: their page, the demo workspace and its members. */
+  async function signInOffice() {
     const office = await newContext(browser);
     contexts.push(office);
     await signInViaApi(office, 'dispatcher@demo.test');
@@ -75,6 +75,12 @@ describe('the technician’s day on a phone and the customer’s tracking link (
     const me = await api<Me>(officePage, 'GET', '/me');
     const ws = me.memberships.find((m) => m.workspaceSlug === 'demo')?.workspaceId ?? '';
     const members = await api<{ id: string; name: string }[]>(officePage, 'GET', `/workspaces/${ws}/members`);
+    return { officePage, ws, members };
+  }
+
+  it('works through a day with two changes made offline while the customer watches the technician come', async () => {
+    // The dispatcher gives Tomasz (tech1) two visits today, through the API.
+    const { officePage, ws, members } = await signInOffice();
     const tomasz = members.find((m) => m.name === 'Tomasz Nowak')?.id ?? '';
     const aylin = members.find((m) => m.name === 'Aylin Demir')?.id ?? '';
     expect(aylin).not.toBe('');
@@ -241,13 +247,7 @@ describe('the technician’s day on a phone and the customer’s tracking link (
   });
 
   it("the customer's page catches a move sent while it was still subscribing to the link's channel", async () => {
-    const office = await newContext(browser);
-    contexts.push(office);
-    await signInViaApi(office, 'dispatcher@demo.test');
-    const officePage = await office.newPage();
-    const me = await api<Me>(officePage, 'GET', '/me');
-    const ws = me.memberships.find((m) => m.workspaceSlug === 'demo')?.workspaceId ?? '';
-    const members = await api<{ id: string; name: string }[]>(officePage, 'GET', `/workspaces/${ws}/members`);
+    const { officePage, ws, members } = await signInOffice();
     const mia = members.find((m) => m.name === 'Mia Schulz')?.id ?? '';
     expect(mia).not.toBe('');
     const now = Date.now();
