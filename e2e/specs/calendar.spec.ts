@@ -140,7 +140,8 @@ describe('the calendar: a weekly job created, dragged, split, trimmed — and a 
     expect(await conflict.getByRole('row', { name: /^Title differs/ }).textContent()).toContain(`${title} (renamed)`);
     await conflict.getByRole('button', { name: 'Reload' }).click();
     await conflict.waitFor({ state: 'detached' });
-    expect(await staleForm.getByLabel('Title').inputValue()).toBe(title);
+    // Their version arrives by a refetch: the form shows it once it is in.
+    await expect.poll(() => staleForm.getByLabel('Title').inputValue()).toBe(title);
 
     expect(errors).toEqual([]);
     expect(staleErrors).toEqual([]);
