@@ -9,7 +9,13 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const steps = [
   {
     output: 'apps/web/dist/index.html',
-    sources: ['apps/web/src', 'apps/web/index.html', 'apps/web/track.html', 'apps/web/vite.config.ts', 'packages/shared/src'],
+    sources: [
+      'apps/web/src',
+      'apps/web/index.html',
+      'apps/web/track.html',
+      'apps/web/vite.config.ts',
+      'packages/shared/src',
+    ],
     workspace: 'apps/web',
   },
   { output: 'apps/server/dist/main.js', sources: ['apps/server/src', 'packages/shared/src'], workspace: 'apps/server' },
