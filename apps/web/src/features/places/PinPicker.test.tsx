@@ -30,7 +30,8 @@ describe('PinPicker', () => {
     const onChange = vi.fn();
     const { user } = renderWithStore(<Harness onChange={onChange} />, fetch);
     expect(await screen.findByText('No position yet')).toBeInTheDocument();
-    expect(screen.getByRole('region', { name: 'Position on the map' })).toBeInTheDocument();
+    // The map is a lazy chunk: it may come in after the text above.
+    expect(await screen.findByRole('region', { name: 'Position on the map' })).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Pin the map centre' }));
     const { lat, lng } = workspace.map.center;
     expect(onChange).toHaveBeenCalledWith({ lat, lng });
