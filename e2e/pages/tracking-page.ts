@@ -8,7 +8,7 @@ export class TrackingPage {
 
   constructor(private readonly page: Page) {
     this.headline = page.locator('.track-status');
-    this.map = page.getByRole('img', { name: 'Map of the technician’s approximate position' });
+    this.map = page.getByRole('region', { name: 'Map of the technician’s approximate position' });
     this.expired = page.getByRole('heading', { name: 'This link has expired' });
   }
 

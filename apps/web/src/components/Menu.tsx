@@ -15,9 +15,13 @@ import './Menu.css';
 const MenuContext = createContext<{ close: () => void }>({ close: () => {} });
 
 interface MenuProps {
-  /** What the trigger button shows. */
+  /**
+   * What the trigger button shows; its text is the button's accessible name, so words a sighted
+   * user gets from an icon or initials go in as visually hidden text (the name then contains what
+   * is visible: WCAG 2.5.3, label in name).
+   */
   button: ReactNode;
-  /** The trigger's accessible name when `button` alone doesn't say it. */
+  /** The open menu's accessible name. */
   label?: string;
   buttonClassName?: string;
   align?: 'start' | 'end';
@@ -94,7 +98,6 @@ export function Menu({ button, label, buttonClassName, align = 'start', children
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        aria-label={label}
         onClick={() => (open ? close(false) : openWith('first'))}
         onKeyDown={onTriggerKey}
       >

@@ -28,6 +28,7 @@ import { eventIdAt, type HoverSync, markHovered } from './hover-sync';
 
 installEventIcons();
 
+import { useCalendarA11y } from './calendar-a11y';
 import { type MoveRequest, moveRequestOf, type SlotRequest, slotOf } from './fc-translate';
 import { optimiseAttribute, resourceLabelNodes, type ScheduleResource } from './resources';
 import { travelNodes } from './travel-dom';
@@ -108,6 +109,7 @@ export const ScheduleCalendar = memo(function ScheduleCalendar(props: ScheduleCa
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
   const box = useRef<HTMLDivElement>(null);
+  useCalendarA11y(box);
   const handlers = useRef(props);
   handlers.current = props;
   const base = useMemo(() => workspaceOptions(settings), [settings]);

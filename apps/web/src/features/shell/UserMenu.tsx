@@ -14,7 +14,12 @@ export function UserMenu() {
       label={`Account: ${me.user.name}`}
       buttonClassName="user-trigger"
       align="end"
-      button={<Avatar name={me.user.name} colour={membership.colour} size="md" />}
+      button={
+        <>
+          <Avatar name={me.user.name} colour={membership.colour} size="md" />
+          <span className="visually-hidden">Account: {me.user.name}</span>
+        </>
+      }
     >
       <MenuHeader>
         <span className="user-name">{me.user.name}</span>

@@ -16,12 +16,13 @@ export function WorkspaceSwitcher() {
   const { me, membership } = useWorkspace();
   return (
     <Menu
-      label={`Workspace: ${membership.workspaceName}. Switch workspace`}
+      label="Your workspaces"
       buttonClassName="ws-trigger"
       button={
         <>
           <WorkspaceMark name={membership.workspaceName} />
           <span className="ws-name">{membership.workspaceName}</span>
+          <span className="visually-hidden">: switch workspace</span>
           <Icon name="chevronDown" size={14} className="ws-chevron" />
         </>
       }

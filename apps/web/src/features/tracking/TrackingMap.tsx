@@ -20,9 +20,8 @@ export function TrackingMap({ position, colour }: { position: TrackingPosition; 
   const [option] = baseLayerOptions(undefined, config?.maps);
   const centre: [number, number] = [position.lat, position.lng];
   return (
-    <div
+    <section
       className="track-map"
-      role="img"
       aria-label="Map of the technician’s approximate position"
       data-lat={position.lat}
       data-lng={position.lng}
@@ -37,6 +36,6 @@ export function TrackingMap({ position, colour }: { position: TrackingPosition; 
         />
         <Follow position={position} />
       </MapContainer>
-    </div>
+    </section>
   );
 }

@@ -106,7 +106,7 @@ describe('routing and the workspace shell', () => {
       colour: '#009E73',
     });
     const { user } = renderApp('/w/demo', fakeFetch({ ...workspaceRoutes('owner'), 'GET /me': me }));
-    await user.click(await screen.findByRole('button', { name: /Switch workspace/ }));
+    await user.click(await screen.findByRole('button', { name: /switch workspace/i }));
     const current = screen.getByRole('menuitemradio', { name: /Demo Plumbing/ });
     expect(current).toHaveAttribute('aria-checked', 'true');
     expect(screen.getByRole('menuitemradio', { name: /Acme Cleaning/ })).toHaveAttribute('href', '/w/acme');
