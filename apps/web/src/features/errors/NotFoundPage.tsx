@@ -32,6 +32,7 @@ export function NotFoundContent() {
     <EmptyState
       icon="compass"
       title="Page not found"
+      level={1}
       action={
         <Link to={`/w/${slug}`} className={buttonClass('secondary')}>
           Back to overview

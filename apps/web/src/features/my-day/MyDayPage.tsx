@@ -151,11 +151,11 @@ export function MyDayPage() {
             ))}
           </ul>
         ) : !day ? (
-          <EmptyState icon="alert" title="Couldn’t load your day">
+          <EmptyState icon="alert" title="Couldn’t load your day" level={2}>
             {problemMessage(toProblem(error))}
           </EmptyState>
         ) : stops.length === 0 ? (
-          <EmptyState icon="calendar" title={date === today ? 'No jobs today' : 'No jobs this day'}>
+          <EmptyState icon="calendar" title={date === today ? 'No jobs today' : 'No jobs this day'} level={2}>
             Nothing is assigned to you {date === today ? 'today' : 'on this day'}. Swipe or use the arrows to see other
             days; your dispatcher’s new jobs appear here by themselves.
           </EmptyState>
