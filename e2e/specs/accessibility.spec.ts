@@ -4,7 +4,7 @@ import { JobPanel } from '../pages/job-panel.js';
 import { SchedulePage } from '../pages/schedule-page.js';
 import { TrackingPage } from '../pages/tracking-page.js';
 import { seriousA11yViolations } from '../support/axe.js';
-import { baseUrl, launchBrowser, newContext, signInViaApi, trackPageErrors } from '../support/browser.js';
+import { baseUrl, launchBrowser, newContext, signInViaApi, trackPageErrors, uniqueEmail } from '../support/browser.js';
 
 // DESIGN.md: "axe finds nothing serious". Every screen, as its users see it (desktop for the office,
 // a 390 px phone for the technician's day and the customer's page), in the light and the dark theme
@@ -83,8 +83,30 @@ describe('accessibility: axe finds nothing serious on any screen (DESIGN.md)', (
     await apiOf(techPage, 'POST', `/workspaces/${ws}/locations`, { lat: 52.515, lng: 13.4, accuracyM: 10 });
     const [link] = await apiOf<{ url: string }[]>(page, 'GET', `/workspaces/${ws}/tracking-links?jobId=${job.id}`);
     found.trackPath = new URL(link?.url ?? baseUrl).pathname;
-    await office.close();
-    await tech.close();
+
+    // A deactivated member, so the team screen shows one whichever specs ran before.
+    const owner = await newContext(browser);
+    await signInViaApi(owner, 'owner@demo.test');
+    const ownerPage = await owner.newPage();
+    const invitation = await apiOf<{ url: string }>(ownerPage, 'POST', `/workspaces/${ws}/invitations`, {
+      email: uniqueEmail('former'),
+      role: 'technician',
+    });
+    const invitee = await newContext(browser);
+    const inviteePage = await invitee.newPage();
+    const formerName = `Former Tech ${now.toString(36)}`;
+    await apiOf(inviteePage, 'POST', `/invitations/${new URL(invitation.url).pathname.split('/').pop()}/accept`, {
+      name: formerName,
+      password: 'a long enough password',
+    });
+    const team = await apiOf<{ id: string; name: string }[]>(ownerPage, 'GET', `/workspaces/${ws}/members`);
+    const former = team.find((m) => m.name === formerName)?.id ?? '';
+    const deactivated = await ownerPage.request.patch(`/api/v1/workspaces/${ws}/members/${former}`, {
+      data: { active: false },
+      headers: { origin: baseUrl },
+    });
+    if (!deactivated.ok()) throw new Error(`deactivating: ${deactivated.status()} ${await deactivated.text()}`);
+    for (const context of [office, tech, owner, invitee]) await context.close();
   });
   afterAll(() => browser.close());
 

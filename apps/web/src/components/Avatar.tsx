@@ -15,7 +15,8 @@ interface AvatarProps {
 /** Initials on the member's colour: the same colour as their calendar row and map pins. */
 export function Avatar({ name, colour, size = 'md', muted = false, labelled = false }: AvatarProps) {
   const className = `avatar avatar-${size}${muted ? ' avatar-muted' : ''}`;
-  const style = { background: colour, color: textOn(colour) };
+  // A deactivated member's avatar is grey with readable initials (no faded colour: contrast).
+  const style = muted ? undefined : { background: colour, color: textOn(colour) };
   if (labelled) {
     return (
       <span className={className} style={style} role="img" aria-label={name} title={name}>
