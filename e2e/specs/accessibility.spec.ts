@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobPanel } from '../pages/job-panel.js';
 import { SchedulePage } from '../pages/schedule-page.js';
 import { TrackingPage } from '../pages/tracking-page.js';
+import { api } from '../support/api.js';
 import { seriousA11yViolations } from '../support/axe.js';
 import { baseUrl, launchBrowser, newContext, signInViaApi, trackPageErrors, uniqueEmail } from '../support/browser.js';
 
@@ -30,16 +31,6 @@ interface Found {
 const heading = (page: Page) => page.locator('h1').first().waitFor();
 const events = (page: Page) => new SchedulePage(page).waitForEvents();
 
-async function apiOf<T>(page: Page, method: 'GET' | 'POST', path: string, data?: unknown, headers = {}): Promise<T> {
-  const response = await page.request.fetch(`/api/v1${path}`, {
-    method,
-    data,
-    headers: { origin: baseUrl, ...headers },
-  });
-  if (!response.ok()) throw new Error(`${method} ${path}: ${response.status()} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
 describe('accessibility: axe finds nothing serious on any screen (DESIGN.md)', () => {
   let browser: Browser;
   const found: Found = { jobId: '', customerId: '', trackPath: '' };
@@ -50,14 +41,14 @@ describe('accessibility: axe finds nothing serious on any screen (DESIGN.md)', (
     const office = await newContext(browser);
     await signInViaApi(office, 'dispatcher@demo.test');
     const page = await office.newPage();
-    const me = await apiOf<{ memberships: { workspaceId: string; workspaceSlug: string }[] }>(page, 'GET', '/me');
+    const me = await api<{ memberships: { workspaceId: string; workspaceSlug: string }[] }>(page, 'GET', '/me');
     const ws = me.memberships.find((m) => m.workspaceSlug === 'demo')?.workspaceId ?? '';
-    const members = await apiOf<{ id: string; name: string }[]>(page, 'GET', `/workspaces/${ws}/members`);
+    const members = await api<{ id: string; name: string }[]>(page, 'GET', `/workspaces/${ws}/members`);
     const luca = members.find((m) => m.name === 'Luca Romano')?.id ?? '';
-    const customers = await apiOf<{ items: { id: string }[] }>(page, 'GET', `/workspaces/${ws}/customers?limit=1`);
+    const customers = await api<{ items: { id: string }[] }>(page, 'GET', `/workspaces/${ws}/customers?limit=1`);
     found.customerId = customers.items[0]?.id ?? '';
     const now = Date.now();
-    const job = await apiOf<{ id: string; version: number }>(page, 'POST', `/workspaces/${ws}/jobs`, {
+    const job = await api<{ id: string; version: number }>(page, 'POST', `/workspaces/${ws}/jobs`, {
       title: `Accessibility check ${now.toString(36)}`,
       customerId: found.customerId,
       address: 'Alexanderplatz 1, 10178 Berlin',
@@ -71,7 +62,7 @@ describe('accessibility: axe finds nothing serious on any screen (DESIGN.md)', (
     const tech = await newContext(browser);
     await signInViaApi(tech, 'tech5@demo.test');
     const techPage = await tech.newPage();
-    await apiOf(
+    await api(
       techPage,
       'POST',
       `/workspaces/${ws}/jobs/${job.id}/status`,
@@ -80,26 +71,26 @@ describe('accessibility: axe finds nothing serious on any screen (DESIGN.md)', (
         'if-match': `"${job.version}"`,
       },
     );
-    await apiOf(techPage, 'POST', `/workspaces/${ws}/locations`, { lat: 52.515, lng: 13.4, accuracyM: 10 });
-    const [link] = await apiOf<{ url: string }[]>(page, 'GET', `/workspaces/${ws}/tracking-links?jobId=${job.id}`);
+    await api(techPage, 'POST', `/workspaces/${ws}/locations`, { lat: 52.515, lng: 13.4, accuracyM: 10 });
+    const [link] = await api<{ url: string }[]>(page, 'GET', `/workspaces/${ws}/tracking-links?jobId=${job.id}`);
     found.trackPath = new URL(link?.url ?? baseUrl).pathname;
 
     // A deactivated member, so the team screen shows one whichever specs ran before.
     const owner = await newContext(browser);
     await signInViaApi(owner, 'owner@demo.test');
     const ownerPage = await owner.newPage();
-    const invitation = await apiOf<{ url: string }>(ownerPage, 'POST', `/workspaces/${ws}/invitations`, {
+    const invitation = await api<{ url: string }>(ownerPage, 'POST', `/workspaces/${ws}/invitations`, {
       email: uniqueEmail('former'),
       role: 'technician',
     });
     const invitee = await newContext(browser);
     const inviteePage = await invitee.newPage();
     const formerName = `Former Tech ${now.toString(36)}`;
-    await apiOf(inviteePage, 'POST', `/invitations/${new URL(invitation.url).pathname.split('/').pop()}/accept`, {
+    await api(inviteePage, 'POST', `/invitations/${new URL(invitation.url).pathname.split('/').pop()}/accept`, {
       name: formerName,
       password: 'a long enough password',
     });
-    const team = await apiOf<{ id: string; name: string }[]>(ownerPage, 'GET', `/workspaces/${ws}/members`);
+    const team = await api<{ id: string; name: string }[]>(ownerPage, 'GET', `/workspaces/${ws}/members`);
     const former = team.find((m) => m.name === formerName)?.id ?? '';
     const deactivated = await ownerPage.request.patch(`/api/v1/workspaces/${ws}/members/${former}`, {
       data: { active: false },

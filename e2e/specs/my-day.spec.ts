@@ -1,7 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MyDayPage } from '../pages/my-day-page.js';
 import { TrackingPage } from '../pages/tracking-page.js';
+import { api } from '../support/api.js';
 import { baseUrl, launchBrowser, newContext, signInViaApi, trackPageErrors } from '../support/browser.js';
 
 interface Me {
@@ -11,22 +12,6 @@ interface Job {
   id: string;
   version: number;
   status: string;
-}
-
-async function api<T>(
-  page: Page,
-  method: 'GET' | 'POST' | 'PATCH',
-  path: string,
-  data?: unknown,
-  headers: Record<string, string> = {},
-): Promise<T> {
-  const response = await page.request.fetch(`/api/v1${path}`, {
-    method,
-    data,
-    headers: { origin: baseUrl, ...headers },
-  });
-  if (!response.ok()) throw new Error(`${method} ${path}: ${response.status()} ${await response.text()}`);
-  return (await response.json()) as T;
 }
 
 const phone = { width: 390, height: 844 };

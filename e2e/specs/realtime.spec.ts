@@ -4,21 +4,12 @@ import { JobPanel } from '../pages/job-panel.js';
 import { LiveLink, LiveUpdates } from '../pages/live-updates.js';
 import { MapPage } from '../pages/map-page.js';
 import { SchedulePage, type ScheduleView } from '../pages/schedule-page.js';
+import { api } from '../support/api.js';
 import { baseUrl, launchBrowser, newContext, signInViaApi, trackPageErrors } from '../support/browser.js';
 
 interface Me {
   user: { id: string };
   memberships: { workspaceId: string; workspaceSlug: string; memberId: string }[];
-}
-
-async function api<T>(page: Page, method: 'GET' | 'POST' | 'PATCH', path: string, data?: unknown, headers = {}) {
-  const response = await page.request.fetch(`/api/v1${path}`, {
-    method,
-    data,
-    headers: { origin: baseUrl, ...headers },
-  });
-  if (!response.ok()) throw new Error(`${method} ${path}: ${response.status()} ${await response.text()}`);
-  return (await response.json()) as T;
 }
 
 // A quiet Monday far from the demo's jobs; Berlin is UTC+1 then, so 09:00 local is 08:00Z.
