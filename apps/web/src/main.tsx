@@ -2,11 +2,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { createBrowserRouter, type DataRouter, RouterProvider } from 'react-router';
+import { monitorFromConfig } from './app/monitor-from-config';
 import { routes } from './app/routes';
 import { sessionEndedHandler } from './app/session-ended';
 import { type AppStore, makeStore } from './app/store';
-import { authApi } from './features/auth/endpoints';
-import { startMonitoring } from './monitoring';
 import { routePattern } from './monitoring/route-pattern';
 import './styles/tokens.css';
 import './styles/base.css';
@@ -24,12 +23,7 @@ const router = createBrowserRouter(routes);
 app.store = store;
 app.router = router;
 
-// Error reporting starts once the server says where to (a DSN configured); otherwise it never loads.
-void store
-  .dispatch(authApi.endpoints.getConfig.initiate())
-  .unwrap()
-  .then((config) => startMonitoring(config.monitoring, () => routePattern(router.state.matches)))
-  .catch(() => startMonitoring(null, () => '/'));
+monitorFromConfig(store.dispatch, () => routePattern(router.state.matches));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

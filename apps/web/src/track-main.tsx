@@ -4,9 +4,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { api } from './app/api';
-import { authApi } from './features/auth/endpoints';
+import { monitorFromConfig } from './app/monitor-from-config';
 import { TrackingPage } from './features/tracking/TrackingPage';
-import { startMonitoring } from './monitoring';
 import './styles/tokens.css';
 import './styles/base.css';
 
@@ -30,11 +29,7 @@ const store = configureStore({
 // Refetch when the phone comes back to the page or back online.
 setupListeners(store.dispatch);
 
-void store
-  .dispatch(authApi.endpoints.getConfig.initiate())
-  .unwrap()
-  .then((config) => startMonitoring(config.monitoring, () => '/track/:token'))
-  .catch(() => startMonitoring(null, () => '/track/:token'));
+monitorFromConfig(store.dispatch, () => '/track/:token');
 
 /** The token from `/track/:token`; a malformed one reads as none (the page says the link expired). */
 function tokenOf(pathname: string): string {
