@@ -9,6 +9,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import type { Deps } from './deps.js';
 import { registerCsrfCheck } from './http/csrf.js';
+import { registerJsonBodyParser } from './http/json-body.js';
 import { logSerializers, registerRequestLogging } from './http/logging.js';
 import { registerNulGuard } from './http/nul-guard.js';
 import { frameworkErrorProblem, registerProblemHandler, sendProblem } from './http/problem.js';
@@ -87,6 +88,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // Only JSON bodies: anything else (text/plain included) is a 415.
   app.removeContentTypeParser('text/plain');
+  // JSON nested deeper than any real body is refused before it is parsed and validated.
+  registerJsonBodyParser(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {

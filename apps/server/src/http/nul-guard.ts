@@ -1,13 +1,39 @@
 import type { FastifyInstance } from 'fastify';
 import { fieldError, notFound } from './app-error.js';
 
-/** The dotted path of the first string holding a NUL character, or null. */
-function nulPath(value: unknown, path: string[] = []): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') : null;
-  if (typeof value !== 'object' || value === null) return null;
-  for (const [key, inner] of Object.entries(value)) {
-    const found = nulPath(inner, [...path, key]);
-    if (found !== null) return found;
+/** A value still to look at, with the keys that lead to it as a chain (nothing copied per level). */
+interface Pending {
+  value: unknown;
+  key: string;
+  parent: Pending | null;
+}
+
+const pathOf = (at: Pending): string => {
+  const keys: string[] = [];
+  for (let p: Pending | null = at; p?.parent; p = p.parent) keys.push(p.key);
+  return keys.reverse().join('.');
+};
+
+/**
+ * The dotted path of the first string holding a NUL character, or null. Walks with an explicit
+ * stack: a deeply nested value can't overflow the call stack or cost a path copy per level.
+ */
+function nulPath(root: unknown): string | null {
+  const stack: Pending[] = [{ value: root, key: '', parent: null }];
+  while (stack.length > 0) {
+    const at = stack.pop() as Pending;
+    const { value } = at;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return pathOf(at);
+    } else if (typeof value === 'object' && value !== null && !ArrayBuffer.isView(value)) {
+      // Raw bytes (the monitoring tunnel's envelopes) are never stored as text: not walked byte by byte.
+      // Pushed in reverse so the first key is looked at first, as before.
+      const entries = Object.entries(value);
+      for (let i = entries.length - 1; i >= 0; i -= 1) {
+        const [key, inner] = entries[i] as [string, unknown];
+        stack.push({ value: inner, key, parent: at });
+      }
+    }
   }
   return null;
 }
