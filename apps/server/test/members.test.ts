@@ -184,6 +184,41 @@ describe('members', () => {
     });
   });
 
+  describe('two owners removing each other at the same moment', () => {
+    // PostgreSQL runs the two transactions side by side; without a lock both counted two owners.
+    const tries = 20;
+    const activeOwners = async (workspaceId: string) =>
+      (
+        await ctx.db.kysely
+          .selectFrom('memberships')
+          .select('id')
+          .where('workspace_id', '=', workspaceId)
+          .where('role', '=', 'owner')
+          .where('deactivated_at', 'is', null)
+          .execute()
+      ).length;
+
+    for (const [what, patch] of [
+      ['demote', { role: 'dispatcher' }],
+      ['deactivate', { active: false }],
+    ] as const) {
+      it(`${what}: every one of ${tries} concurrent pairs leaves an active owner, and one of the two calls is refused`, async () => {
+        for (let i = 0; i < tries; i++) {
+          const first = await signUpOwner(ctx.app, `Race ${what} ${i}`);
+          const second = await inviteMember(ctx.app, first, 'owner');
+          const [a, b] = await Promise.all([
+            first.client.patch(ws(first.workspaceId, `/members/${second.memberId}`), patch),
+            second.client.patch(ws(first.workspaceId, `/members/${first.memberId}`), patch),
+          ]);
+          expect(await activeOwners(first.workspaceId), `try ${i}`).toBeGreaterThanOrEqual(1);
+          // One wins; the other is refused (the loser is no longer an owner, or would leave none).
+          expect([a.statusCode, b.statusCode].sort(), `try ${i}`).toEqual([200, expect.any(Number)]);
+          expect([400, 401, 403, 404], `try ${i}: ${a.body} ${b.body}`).toContain(Math.max(a.statusCode, b.statusCode));
+        }
+      });
+    }
+  });
+
   it('a member cannot change themselves unless they are an owner', async () => {
     const tech = await inviteMember(ctx.app, owner, 'technician');
     expectProblem(await tech.client.patch(member(tech.memberId), { role: 'owner' }), 403, 'forbidden');

@@ -33,6 +33,30 @@ export function findMember(
   return memberSelect(db, workspaceId).where('memberships.id', '=', memberId).executeTakeFirst();
 }
 
+/**
+ * Takes the workspace's row lock until the transaction ends, so rules that count owners see every
+ * concurrent change to them. A no-op update rather than `SELECT … FOR UPDATE`: it locks on
+ * PostgreSQL and takes SQLite's write lock at once, and both dialects accept it.
+ */
+export async function lockWorkspace(db: Kysely<Database>, workspaceId: string): Promise<void> {
+  await db
+    .updateTable('workspaces')
+    .set((eb) => ({ id: eb.ref('id') }))
+    .where('id', '=', workspaceId)
+    .execute();
+}
+
+/** The caller's membership as it is now (inside a transaction: after others' commits it waited for). */
+export function findActiveMembership(db: Kysely<Database>, workspaceId: string, userId: string) {
+  return db
+    .selectFrom('memberships')
+    .select(['id', 'role'])
+    .where('workspace_id', '=', workspaceId)
+    .where('user_id', '=', userId)
+    .where('deactivated_at', 'is', null)
+    .executeTakeFirst();
+}
+
 export async function countActiveOwners(db: Kysely<Database>, workspaceId: string): Promise<number> {
   const row = await db
     .selectFrom('memberships')

@@ -1,11 +1,11 @@
-import type { MemberPatch } from '@fieldplan/shared';
+import { can, type MemberPatch, type Role } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
 import { recordChange } from '../../db/changes.js';
 import type { Database } from '../../db/schema.js';
-import { fieldError, notFound } from '../../http/app-error.js';
+import { fieldError, forbidden, notFound } from '../../http/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
 import { presentMember } from './presenter.js';
-import { countActiveOwners, findMember, listMembers } from './queries.js';
+import { countActiveOwners, findActiveMembership, findMember, listMembers, lockWorkspace } from './queries.js';
 
 export async function getMembers(db: Kysely<Database>, workspaceId: string) {
   return (await listMembers(db, workspaceId)).map(presentMember);
@@ -17,6 +17,11 @@ export async function getMembers(db: Kysely<Database>, workspaceId: string) {
  */
 export async function updateMember(db: Kysely<Database>, actor: Actor, memberId: string, patch: MemberPatch) {
   return db.transaction().execute(async (trx) => {
+    // Two owners demoting each other at once must not both pass the owner count below: the
+    // workspace lock queues them, and the second re-reads everything after the first commits.
+    await lockWorkspace(trx, actor.workspaceId);
+    const self = await findActiveMembership(trx, actor.workspaceId, actor.userId);
+    if (!self || !can(self.role as Role, 'members.manage')) throw forbidden('change team members');
     const current = await findMember(trx, actor.workspaceId, memberId);
     if (!current) throw notFound('Member');
     const losesOwner =
