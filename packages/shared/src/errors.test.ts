@@ -17,6 +17,7 @@ describe('error catalogue', () => {
       feed_unreachable: 502,
       internal: 500,
     });
+      unavailable: 503,
   });
 
   it('gives every code a title', () => {

@@ -13,6 +13,7 @@ export const errorStatus = {
   feed_unreachable: 502,
   internal: 500,
 } as const;
+  unavailable: 503,
 
 export type ErrorCode = keyof typeof errorStatus;
 
@@ -31,6 +32,7 @@ export const errorTitle: Record<ErrorCode, string> = {
   internal: 'Something went wrong',
 };
 
+  unavailable: 'Temporarily unavailable',
 export interface FieldError {
   /** Dotted path of the field, e.g. `workingHours.start`; empty for the whole body. */
   path: string;
@@ -47,7 +49,7 @@ export interface Problem {
   errors?: FieldError[];
   /** Reference id of a 500 (matches the error report). */
   reference?: string;
-  /** Seconds to wait, for 429. */
+  /** Seconds to wait, for 429 and 503. */
   retryAfter?: number;
   /** Current version of the entity, for 412. */
   currentVersion?: number;

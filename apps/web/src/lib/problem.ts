@@ -38,6 +38,8 @@ const catalogue: Record<ErrorCode, (problem: Problem) => string> = {
     p.detail?.startsWith("Couldn't load") ? p.detail : `Couldn't load: ${p.detail || 'the feed did not answer'}`,
   internal: (p) => (p.reference ? `Something went wrong (reference ${p.reference})` : p.detail || errorTitle.internal),
 };
+  // The database or the server is briefly down (a restart, a failover): nothing the person did.
+  unavailable: () => 'Fieldplan is briefly unavailable. Try again in a moment.',
 
 /** One sentence for a person: the catalogue's wording, with the server's detail where it helps. */
 export function problemMessage(problem: Problem): string {

@@ -61,8 +61,9 @@ export function useStatusQueue(workspaceId: string) {
         return { kind: 'sent', version: job.version };
       } catch (error) {
         const problem = toProblem(error);
-        // No answer at all (status 0) or the server unreachable behind a proxy: try again later.
-        if (problem.status === 0 || problem.status === 502 || problem.status === 503 || problem.status === 504) {
+        // No answer at all (status 0) or any 5xx — a fault of the server (its database down, a restart,
+        // a proxy with no upstream), not a verdict on the change: keep it and try again later.
+        if (problem.status === 0 || problem.status >= 500) {
           return { kind: 'offline' };
         }
         return { kind: 'refused', code: problem.code, message: refusalMessage(problem) };
