@@ -1,16 +1,16 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
-import fastifySwagger from '@fastify/swagger';
 import { limits as productLimits } from '@fieldplan/shared';
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import type { Deps } from './deps.js';
 import { registerCsrfCheck } from './http/csrf.js';
 import { registerJsonBodyParser } from './http/json-body.js';
 import { logSerializers, registerRequestLogging } from './http/logging.js';
+import { registerApiDocument, registerSessionGate } from './http/openapi/index.js';
 import { registerNulGuard } from './http/nul-guard.js';
 import { frameworkErrorProblem, registerProblemHandler, sendProblem } from './http/problem.js';
 import { createMemoryRateLimiter, type RateLimiter } from './http/rate-limit.js';
@@ -99,18 +99,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('x-frame-options', 'DENY');
   });
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'Fieldplan API', version, license: { name: 'AGPL-3.0-or-later' } },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'fp_session' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await registerApiDocument(app, { version });
   await app.register(fastifyCookie);
 
   const sessions = createSessionStore({ db, secureCookies: config.secureCookies });
   sessions.register(app);
   registerCsrfCheck(app, { cookieName: sessions.cookieName, appOrigin: config.appOrigin });
+  // After the session lookup: operations not marked public answer 401 before their body is read.
+  registerSessionGate(app);
   const reporter = options.reporter ?? createReporter(config);
   registerProblemHandler(app, reporter);
   app.addHook('onClose', async () => {

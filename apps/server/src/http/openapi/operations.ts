@@ -1,0 +1,220 @@
+/**
+ * Every documented operation of the API: its operationId, its summary, who may call it, and the
+ * facts about it that its route schema cannot show (If-Match, rate limits, other failures). The
+ * OpenAPI document is completed from this table (document.ts), and the session gate (session-gate.ts)
+ * answers 401 for every operation that is not public — so the document's `security` is what the
+ * server does. A route missing here fails `test/openapi.test.ts`.
+ *
+ * Keys are `METHOD path` with the path as the document writes it (`{ws}`, not `:ws`).
+ */
+export interface OperationFacts {
+  /** The operationId: a verb and a noun, unique, camelCase (a generated client's method name). */
+  id: string;
+  /** One line, sentence case, no full stop. */
+  summary: string;
+  /**
+   * `session` (default): 401 without one. `public`: no session needed. `optional`: public, but a
+   * session changes what it does (sign-out ends it; accepting an invitation joins the signed-in user).
+   */
+  access?: 'session' | 'public' | 'optional';
+  /** Takes `If-Match: <version>` (400 without it, 412 when stale). */
+  ifMatch?: true;
+  /** Counted per address or account (429 with Retry-After). */
+  rateLimited?: true;
+  /**
+   * `false`: never answers the 503 `unavailable` problem — it needs no database, or (readiness)
+   * answers 503 in its own shape.
+   */
+  unavailable?: false;
+  /** Further catalogue statuses it can answer (404 beyond path ids, 409, 410 gone, 502 feed_unreachable). */
+  also?: readonly (404 | 409 | 410 | 502)[];
+  /** Succeeds with 204 and no body. */
+  noContent?: true;
+}
+
+export const operations: Record<string, OperationFacts> = {
+  // system
+  'GET /healthz': { id: 'getHealth', summary: 'Liveness: the process answers', access: 'public', unavailable: false },
+  'GET /readyz': {
+    id: 'getReadiness',
+    summary: 'Readiness: the database answers',
+    access: 'public',
+    unavailable: false,
+  },
+  'GET /api/v1/config': {
+    id: 'getPublicConfig',
+    summary: "The browser's public configuration",
+    access: 'public',
+    unavailable: false,
+  },
+  'POST /api/monitoring': {
+    id: 'tunnelErrorReport',
+    summary: 'Forward a Sentry envelope to the configured error reporting',
+    access: 'public',
+    rateLimited: true,
+    unavailable: false,
+    also: [404, 502],
+  },
+  // auth
+  'POST /api/v1/auth/sign-up': {
+    id: 'signUp',
+    summary: 'Create an account and its workspace, and sign in',
+    access: 'public',
+    rateLimited: true,
+  },
+  'POST /api/v1/auth/sign-in': { id: 'signIn', summary: 'Sign in', access: 'public', rateLimited: true },
+  'POST /api/v1/auth/sign-out': {
+    id: 'signOut',
+    summary: 'Sign out (end this session)',
+    access: 'optional',
+    noContent: true,
+  },
+  'GET /api/v1/me': { id: 'getMe', summary: 'The signed-in user and their workspaces' },
+  // workspace, members, invitations
+  'GET /api/v1/workspaces/{ws}': { id: 'getWorkspace', summary: 'Get the workspace' },
+  'PATCH /api/v1/workspaces/{ws}': { id: 'updateWorkspace', summary: "Change the workspace's settings" },
+  'GET /api/v1/workspaces/{ws}/members': { id: 'listMembers', summary: 'List the team' },
+  'PATCH /api/v1/workspaces/{ws}/members/{id}': {
+    id: 'updateMember',
+    summary: "Change a member's role, colour or activation",
+  },
+  'GET /api/v1/workspaces/{ws}/invitations': { id: 'listInvitations', summary: 'List open invitations' },
+  'POST /api/v1/workspaces/{ws}/invitations': { id: 'createInvitation', summary: 'Invite someone' },
+  'DELETE /api/v1/workspaces/{ws}/invitations/{id}': {
+    id: 'revokeInvitation',
+    summary: 'Withdraw an invitation',
+    noContent: true,
+  },
+  'GET /api/v1/invitations/{token}': {
+    id: 'previewInvitation',
+    summary: 'What an invitation link is for',
+    access: 'public',
+    rateLimited: true,
+    also: [410],
+  },
+  'POST /api/v1/invitations/{token}/accept': {
+    id: 'acceptInvitation',
+    summary: 'Accept an invitation (signing in or up)',
+    access: 'optional',
+    rateLimited: true,
+    also: [410],
+  },
+  // customers
+  'GET /api/v1/workspaces/{ws}/customers': { id: 'listCustomers', summary: 'List customers' },
+  'POST /api/v1/workspaces/{ws}/customers': { id: 'createCustomer', summary: 'Create a customer' },
+  'GET /api/v1/workspaces/{ws}/customers/{id}': { id: 'getCustomer', summary: 'Get a customer' },
+  'PATCH /api/v1/workspaces/{ws}/customers/{id}': { id: 'updateCustomer', summary: 'Edit a customer', ifMatch: true },
+  'DELETE /api/v1/workspaces/{ws}/customers/{id}': {
+    id: 'deleteCustomer',
+    summary: 'Delete a customer',
+    ifMatch: true,
+    noContent: true,
+  },
+  'GET /api/v1/workspaces/{ws}/customers/{id}/jobs': { id: 'listCustomerJobs', summary: "List a customer's jobs" },
+  // jobs
+  'GET /api/v1/workspaces/{ws}/jobs': { id: 'listJobs', summary: 'List jobs' },
+  'POST /api/v1/workspaces/{ws}/jobs': { id: 'createJob', summary: 'Create a job' },
+  'GET /api/v1/workspaces/{ws}/jobs/{id}': { id: 'getJob', summary: 'Get a job' },
+  'PATCH /api/v1/workspaces/{ws}/jobs/{id}': { id: 'updateJob', summary: 'Edit a job', ifMatch: true },
+  'DELETE /api/v1/workspaces/{ws}/jobs/{id}': { id: 'deleteJob', summary: 'Delete a job', ifMatch: true },
+  'POST /api/v1/workspaces/{ws}/jobs/{id}/status': {
+    id: 'changeJobStatus',
+    summary: "Move a job's status",
+    ifMatch: true,
+    also: [409],
+  },
+  'GET /api/v1/workspaces/{ws}/my-day': { id: 'getMyDay', summary: "A technician's visits of one day" },
+  // calendar, changes
+  'GET /api/v1/workspaces/{ws}/calendar/events': { id: 'listCalendarEvents', summary: 'Calendar events of a range' },
+  'GET /api/v1/workspaces/{ws}/calendar/busy': {
+    id: 'listBusyTime',
+    summary: 'Busy time from subscribed calendars in a range',
+  },
+  'GET /api/v1/workspaces/{ws}/changes': { id: 'listChanges', summary: 'Changes after a sequence number' },
+  // service areas
+  'GET /api/v1/workspaces/{ws}/areas': { id: 'listAreas', summary: 'List service areas' },
+  'POST /api/v1/workspaces/{ws}/areas': { id: 'createArea', summary: 'Create a service area' },
+  'GET /api/v1/workspaces/{ws}/areas/{id}': { id: 'getArea', summary: 'Get a service area' },
+  'PATCH /api/v1/workspaces/{ws}/areas/{id}': { id: 'updateArea', summary: 'Edit a service area', ifMatch: true },
+  'DELETE /api/v1/workspaces/{ws}/areas/{id}': {
+    id: 'deleteArea',
+    summary: 'Delete a service area',
+    ifMatch: true,
+    noContent: true,
+  },
+  // places
+  'GET /api/v1/places': { id: 'searchPlaces', summary: 'Search places by name' },
+  'GET /api/v1/places/labels': { id: 'listPlaceLabels', summary: 'Place names to draw on the offline map' },
+  // locations and tracking
+  'POST /api/v1/workspaces/{ws}/locations': { id: 'shareLocation', summary: 'Share your position' },
+  'GET /api/v1/workspaces/{ws}/locations': { id: 'listLocations', summary: "Technicians' latest positions" },
+  'GET /api/v1/track/{token}': {
+    id: 'getTrackingPage',
+    summary: "A customer's tracking page data",
+    access: 'public',
+    rateLimited: true,
+  },
+  'GET /api/v1/workspaces/{ws}/tracking-links': { id: 'listTrackingLinks', summary: "A job's working tracking links" },
+  'DELETE /api/v1/workspaces/{ws}/tracking-links/{id}': {
+    id: 'revokeTrackingLink',
+    summary: 'Revoke a tracking link',
+    noContent: true,
+  },
+  // travel
+  'GET /api/v1/workspaces/{ws}/jobs/{id}/suggestions': {
+    id: 'suggestSlots',
+    summary: 'Suggested slots for a job, by travel',
+  },
+  'GET /api/v1/workspaces/{ws}/optimise-day': {
+    id: 'previewOptimisedDay',
+    summary: "Preview a technician's best day order",
+  },
+  'POST /api/v1/workspaces/{ws}/optimise-day': {
+    id: 'applyOptimisedDay',
+    summary: "Apply a technician's new day order",
+  },
+  'GET /api/v1/workspaces/{ws}/travel-legs': { id: 'listTravelLegs', summary: 'Drives between consecutive visits' },
+  // calendar subscriptions (import) and iCal links (export)
+  'GET /api/v1/workspaces/{ws}/feeds': { id: 'listFeeds', summary: 'List calendar subscriptions' },
+  'POST /api/v1/workspaces/{ws}/feeds': { id: 'createFeed', summary: 'Subscribe a calendar', also: [502] },
+  'GET /api/v1/workspaces/{ws}/feeds/{id}': { id: 'getFeed', summary: 'Get a calendar subscription' },
+  'PATCH /api/v1/workspaces/{ws}/feeds/{id}': {
+    id: 'updateFeed',
+    summary: 'Edit a calendar subscription',
+    ifMatch: true,
+    also: [502],
+  },
+  'DELETE /api/v1/workspaces/{ws}/feeds/{id}': {
+    id: 'deleteFeed',
+    summary: 'Remove a calendar subscription',
+    ifMatch: true,
+    noContent: true,
+  },
+  'POST /api/v1/workspaces/{ws}/feeds/{id}/refresh': {
+    id: 'refreshFeed',
+    summary: 'Fetch a calendar subscription now',
+    rateLimited: true,
+    also: [502],
+  },
+  'GET /api/v1/workspaces/{ws}/feed-tokens': { id: 'listFeedTokens', summary: 'List iCal links' },
+  'POST /api/v1/workspaces/{ws}/feed-tokens': { id: 'createFeedToken', summary: 'Make an iCal link' },
+  'DELETE /api/v1/workspaces/{ws}/feed-tokens/{id}': {
+    id: 'revokeFeedToken',
+    summary: 'Revoke an iCal link',
+    noContent: true,
+  },
+  'GET /ical/{file}': {
+    id: 'getIcalFeed',
+    summary: 'An iCal link as an RFC 5545 calendar',
+    access: 'public',
+    rateLimited: true,
+  },
+  // realtime (form-encoded, as the Pusher client sends them)
+  'POST /api/realtime/auth': { id: 'authorizeChannel', summary: 'Sign a realtime channel subscription' },
+  'POST /api/realtime/user-auth': { id: 'authenticateRealtimeUser', summary: 'Sign a realtime user sign-in' },
+};
+
+/** The table's key of a route: Fastify's `:param` written as the document's `{param}`. */
+export function operationKey(method: string, url: string): string {
+  return `${method.toUpperCase()} ${url.replace(/:(\w+)/g, '{$1}')}`;
+}
