@@ -106,6 +106,8 @@ async function startServer(kind: ServerKind, name: string): Promise<{ child: Chi
     REALTIME_APP_ID: APP.appId,
     REALTIME_KEY: APP.key,
     REALTIME_SECRET: APP.secret,
+    // Every bench client comes from 127.0.0.1: no per-address cap.
+    REALTIME_MAX_CONNECTIONS_PER_ADDRESS: '0',
     ...kind.env,
   });
   return { child, port: await listeningPort(child) };

@@ -5,7 +5,7 @@ import { ErrorCode } from './protocol/codes.js';
 import { type ClientFrame, frames, wireData } from './protocol/messages.js';
 
 /**
- * A `client-` event: only on a private or presence channel the sender is subscribed to, at most
+ * A `client-` event: refused while the server has client events off (the default), else only on a private or presence channel the sender is subscribed to, at most
  * `clientEventsPerSecond`, relayed to every other subscriber (never echoed to the sender). On presence
  * channels it carries the sender's `user_id`.
  */
@@ -22,6 +22,9 @@ export function relayClientEvent(ctx: ServerContext, conn: Connection, frame: Cl
 
 function refuse(ctx: ServerContext, conn: Connection, { channel, event }: ClientFrame) {
   const rejected = (message: string) => ({ code: ErrorCode.ClientEventRejected, message });
+  if (!ctx.clientEvents) {
+    return { code: ErrorCode.ClientEventRateLimit, message: 'Client events are not enabled on this server' };
+  }
   if (channel === undefined || !acceptsClientEvents(channel)) {
     return rejected('Client events are allowed on private and presence channels only');
   }

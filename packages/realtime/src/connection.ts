@@ -21,6 +21,14 @@ export class Connection {
   user: SignedInUser | null = null;
   /** channel → the presence member this connection joined as (undefined for other kinds). */
   readonly subscriptions = new Map<string, PresenceMember | undefined>();
+  /** When it opened, in the hub's own order (see `LocalHub.markTerminated`). */
+  openedAt = 0;
+  /**
+   * `requireSignIn`: private and presence subscriptions that arrived before the sign-in, channel → the
+   * subscribe's data; admitted once the connection signs in, refused at `signInDeadline`.
+   */
+  readonly awaitingSignIn = new Map<string, Record<string, unknown>>();
+  signInDeadline: NodeJS.Timeout | undefined;
   lastActivity = Date.now();
   /** When the server pinged and is still waiting for any frame; 0 when not waiting. */
   pingSentAt = 0;
@@ -38,6 +46,8 @@ export class Connection {
     private readonly eventsPerSecond: number,
     private readonly maxBufferedBytes: number,
     private readonly traffic: Traffic = { in: 0, out: 0 },
+    /** The peer's address (`limits.maxConnectionsPerAddress`). */
+    readonly address = '',
   ) {
     this.tokens = eventsPerSecond;
   }
@@ -91,6 +101,7 @@ export class Connection {
   close(code: number, reason: string): void {
     if (this.closed) return;
     this.closed = true;
+    clearTimeout(this.signInDeadline);
     this.ws.close(code, reason.slice(0, 120));
     this.onClosed?.();
   }
@@ -102,6 +113,12 @@ export class Connection {
   markClosed(): void {
     if (this.closed) return;
     this.closed = true;
+    clearTimeout(this.signInDeadline);
     this.onClosed?.();
+  }
+
+  /** Channels held or waiting for the sign-in: what `limits.maxSubscriptionsPerConnection` counts. */
+  get channelCount(): number {
+    return this.subscriptions.size + this.awaitingSignIn.size;
   }
 }

@@ -12,6 +12,10 @@ export interface ServerContext {
   readonly hub: LocalHub;
   readonly adapter: RealtimeAdapter;
   readonly logger: Logger;
+  /** Whether `client-` events are relayed at all (`RealtimeServerOptions.clientEvents`). */
+  readonly clientEvents: boolean;
+  /** Private and presence channels only for signed-in connections (`RealtimeServerOptions.requireSignIn`). */
+  readonly requireSignIn: boolean;
   /** Delivers to this process's subscribers, then to every other process's. */
   broadcast(channel: string, frame: string, exceptSocketId?: string): void;
   /** Closes `userId`'s connections on every process. */

@@ -14,6 +14,14 @@ export class LocalHub {
   readonly traffic: Traffic = { in: 0, out: 0 };
   private readonly channels = new Map<string, Set<Connection>>();
   private readonly users = new Map<string, Set<Connection>>();
+  /** Open connections by remote address (for `limits.maxConnectionsPerAddress`). */
+  private readonly addresses = new Map<string, number>();
+  /**
+   * A counter that orders connection opens and user terminations on this process: a connection opened
+   * before its user was terminated may hold authorizations signed before, so it may not sign in as them.
+   */
+  private clock = 0;
+  private readonly terminatedAt = new Map<string, number>();
   private readonly batcher: WriteBatcher | undefined;
 
   /** `batchWrites`: see `RealtimeServerOptions.batchWrites`. */
@@ -23,11 +31,39 @@ export class LocalHub {
 
   add(conn: Connection): void {
     this.connections.set(conn.socketId, conn);
+    conn.openedAt = this.tick();
+    this.addresses.set(conn.address, this.connectionsFrom(conn.address) + 1);
   }
 
   remove(conn: Connection): void {
-    this.connections.delete(conn.socketId);
+    if (!this.connections.delete(conn.socketId)) return;
     if (conn.user) removeFrom(this.users, conn.user.id, conn);
+    const left = this.connectionsFrom(conn.address) - 1;
+    if (left > 0) this.addresses.set(conn.address, left);
+    else this.addresses.delete(conn.address);
+  }
+
+  connectionsFrom(address: string): number {
+    return this.addresses.get(address) ?? 0;
+  }
+
+  /** Remembers that `userId` was terminated now; connections opened earlier may not sign in as them. */
+  markTerminated(userId: string): void {
+    this.terminatedAt.set(userId, this.tick());
+    // Only connections older than a mark can be refused by it: forget marks older than every connection.
+    let oldest = this.clock;
+    for (const conn of this.connections.values()) oldest = Math.min(oldest, conn.openedAt);
+    for (const [user, at] of this.terminatedAt) if (at < oldest) this.terminatedAt.delete(user);
+  }
+
+  /** Whether `userId` was terminated after `conn` opened. */
+  terminatedSince(userId: string, conn: Connection): boolean {
+    return (this.terminatedAt.get(userId) ?? -1) > conn.openedAt;
+  }
+
+  private tick(): number {
+    this.clock += 1;
+    return this.clock;
   }
 
   /** Adds a subscriber; returns this process's new count for the channel. */

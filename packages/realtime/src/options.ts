@@ -21,6 +21,18 @@ export interface RealtimeLimits {
   maxConnections: number;
   /** Bytes queued for one client before it is closed with 4100 as too slow. Default 4 MiB. */
   maxBufferedBytes: number;
+  /**
+   * Channels one connection may hold (joined, or waiting for its sign-in); more answer `pusher:error` 4309
+   * and `pusher:subscription_error`. Default 100 (Fieldplan's app holds four at most).
+   */
+  maxSubscriptionsPerConnection: number;
+  /**
+   * Open connections from one remote address on this process; more are closed with 4100 (pusher-js retries
+   * after 1 s, so a tab gets in once another closes). Default 100. Behind a proxy every client shares its address.
+   */
+  maxConnectionsPerAddress: number;
+  /** `requireSignIn`: how long a private or presence subscription waits for the connection's sign-in. Default 30. */
+  signInTimeoutSeconds: number;
   /** HTTP API: event name length (200), channels per event (100), events per batch (10), body bytes (256 KB). */
   maxEventNameLength: number;
   maxChannelsPerEvent: number;
@@ -40,6 +52,9 @@ export const DEFAULT_LIMITS: RealtimeLimits = {
   clientEventsPerSecond: 10,
   maxConnections: Number.POSITIVE_INFINITY,
   maxBufferedBytes: 4 * 1024 * 1024,
+  maxSubscriptionsPerConnection: 100,
+  maxConnectionsPerAddress: 100,
+  signInTimeoutSeconds: 30,
   maxEventNameLength: 200,
   maxChannelsPerEvent: 100,
   maxBatchSize: 10,
@@ -65,6 +80,19 @@ export interface RealtimeServerOptions {
    * raised capacity 1.5× and cut p99 under load — docs/PERFORMANCE.md, "Realtime capacity".
    */
   batchWrites?: boolean;
+  /**
+   * Relays `client-` events on private and presence channels. Off by default: any subscriber could then
+   * send to every other one; when off they answer `pusher:error` 4301 (as soketi does) and are dropped.
+   */
+  clientEvents?: boolean;
+  /**
+   * Private and presence channels only for signed-in connections (`pusher:signin`): a subscription that
+   * arrives first waits up to `limits.signInTimeoutSeconds` for it, then is refused (AuthError 401). So
+   * `terminateUserConnections` finds every connection that holds such a channel. A presence member, and a
+   * private channel's signed `channel_data` `user_id` when the authorizer sends one, must be the signed-in
+   * user. Off by default (Pusher's own behaviour); Fieldplan turns it on.
+   */
+  requireSignIn?: boolean;
   logger?: Logger;
 }
 

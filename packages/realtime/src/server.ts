@@ -42,6 +42,8 @@ export function createRealtimeServer(options: RealtimeServerOptions) {
     hub,
     adapter,
     logger,
+    clientEvents: options.clientEvents ?? false,
+    requireSignIn: options.requireSignIn ?? false,
     broadcast(channel, frame, exceptSocketId) {
       hub.deliver(channel, frame, exceptSocketId);
       adapter.broadcast(channel, frame, exceptSocketId);
@@ -57,6 +59,7 @@ export function createRealtimeServer(options: RealtimeServerOptions) {
   };
 
   function terminateLocalUser(userId: string): void {
+    hub.markTerminated(userId);
     for (const conn of hub.userConnections(userId)) conn.close(CloseCode.Unauthorized, 'Connection terminated');
   }
 

@@ -1,5 +1,6 @@
 import { userAuthText, verifySocketAuth } from './auth.js';
 import { isRecord } from './channels/admission.js';
+import { admitAwaitingSignIn } from './channels/subscriptions.js';
 import type { Connection, SignedInUser } from './connection.js';
 import type { ServerContext } from './context.js';
 import { CloseCode, ErrorCode } from './protocol/codes.js';
@@ -10,7 +11,7 @@ import { frames } from './protocol/messages.js';
  * closes with 4009 (as Pusher and soketi do): it is a forged or misconfigured sign-in, which a retry
  * can't fix. The signature is verified before `user_data` is parsed.
  */
-export function signIn(ctx: ServerContext, conn: Connection, data: unknown): void {
+export async function signIn(ctx: ServerContext, conn: Connection, data: unknown): Promise<void> {
   const userData = isRecord(data) ? data.user_data : undefined;
   const auth = isRecord(data) ? data.auth : undefined;
   if (
@@ -26,10 +27,15 @@ export function signIn(ctx: ServerContext, conn: Connection, data: unknown): voi
     conn.sendError(user.code, user.message);
   } else if (conn.user && conn.user.id !== user.id) {
     conn.sendError(ErrorCode.SigninRejected, `Already signed in as ${conn.user.id}`);
+  } else if (ctx.hub.terminatedSince(user.id, conn)) {
+    // Its authorization may predate the termination (a socket that waited to sign in): terminated too.
+    conn.sendError(CloseCode.Unauthorized, 'Connection terminated');
+    conn.close(CloseCode.Unauthorized, 'Connection terminated');
   } else {
     conn.user = user;
     ctx.hub.signIn(user.id, conn);
     conn.send(frames.signinSuccess(userData));
+    await admitAwaitingSignIn(ctx, conn);
   }
 }
 

@@ -38,12 +38,15 @@ export function createSocketServer(ctx: ServerContext, allowedOrigins: readonly 
       );
       return true;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => open(ws, socket, decodeKey(match[1] ?? ''), url.searchParams));
+    const address = req.socket.remoteAddress ?? '';
+    wss.handleUpgrade(req, socket, head, (ws) =>
+      open(ws, socket, decodeKey(match[1] ?? ''), url.searchParams, address),
+    );
     return true;
   }
 
-  function open(ws: WebSocket, socket: Duplex, key: string, query: URLSearchParams): void {
-    const refusal = refusalFor(key, query.get('protocol'));
+  function open(ws: WebSocket, socket: Duplex, key: string, query: URLSearchParams, address: string): void {
+    const refusal = refusalFor(key, query.get('protocol'), address);
     if (refusal) {
       // Protocol 7 closes with a code; the `pusher:error` first also serves clients that read frames, not codes.
       ws.send(frames.error(refusal.code, refusal.message));
@@ -51,7 +54,8 @@ export function createSocketServer(ctx: ServerContext, allowedOrigins: readonly 
       return;
     }
     const { clientEventsPerSecond, maxBufferedBytes } = ctx.limits;
-    const conn = new Connection(ws, socket, newSocketId(), clientEventsPerSecond, maxBufferedBytes, ctx.hub.traffic);
+    const id = newSocketId();
+    const conn = new Connection(ws, socket, id, clientEventsPerSecond, maxBufferedBytes, ctx.hub.traffic, address);
     ctx.hub.add(conn);
     conn.onClosed = () => {
       ctx.hub.remove(conn);
@@ -68,7 +72,7 @@ export function createSocketServer(ctx: ServerContext, allowedOrigins: readonly 
     conn.send(frames.connectionEstablished(conn.socketId, ctx.limits.activityTimeoutSeconds));
   }
 
-  function refusalFor(key: string, protocol: string | null): { code: number; message: string } | null {
+  function refusalFor(key: string, protocol: string | null, address: string): { code: number; message: string } | null {
     if (key !== ctx.key)
       return { code: CloseCode.AppNotFound, message: `Application key ${key.slice(0, 40)} does not exist` };
     if (protocol === null) return { code: CloseCode.NoProtocol, message: 'No protocol version supplied' };
@@ -77,6 +81,8 @@ export function createSocketServer(ctx: ServerContext, allowedOrigins: readonly 
     if (closing) return { code: CloseCode.GoingAway, message: 'Server shutting down' };
     if (ctx.hub.connections.size >= ctx.limits.maxConnections)
       return { code: CloseCode.OverCapacity, message: 'Over capacity' };
+    if (ctx.hub.connectionsFrom(address) >= ctx.limits.maxConnectionsPerAddress)
+      return { code: CloseCode.OverCapacity, message: 'Too many connections from this address' };
     return null;
   }
 

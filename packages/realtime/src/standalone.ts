@@ -28,6 +28,12 @@ const activity = optionalNumber('REALTIME_ACTIVITY_TIMEOUT');
 if (activity !== undefined) limits.activityTimeoutSeconds = activity;
 const pong = optionalNumber('REALTIME_PONG_TIMEOUT');
 if (pong !== undefined) limits.pongTimeoutSeconds = pong;
+const maxSubscriptions = optionalNumber('REALTIME_MAX_SUBSCRIPTIONS');
+if (maxSubscriptions !== undefined) limits.maxSubscriptionsPerConnection = maxSubscriptions;
+const perAddress = optionalNumber('REALTIME_MAX_CONNECTIONS_PER_ADDRESS');
+// 0: no per-address cap (behind a proxy every client has the proxy's address).
+if (perAddress !== undefined)
+  limits.maxConnectionsPerAddress = perAddress === 0 ? Number.POSITIVE_INFINITY : perAddress;
 
 const redisUrl = env.REDIS_URL;
 const adapter = redisUrl
@@ -50,6 +56,8 @@ const realtime = createRealtimeServer({
     .filter(Boolean),
   limits,
   batchWrites: env.REALTIME_BATCH_WRITES !== '0',
+  clientEvents: env.REALTIME_CLIENT_EVENTS === '1',
+  requireSignIn: env.REALTIME_REQUIRE_SIGNIN === '1',
   logger,
 });
 

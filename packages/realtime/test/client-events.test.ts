@@ -16,8 +16,34 @@ afterEach(async () => {
 });
 
 describe('client events', () => {
-  it('relays a client- event to the other subscribers, not back to the sender', async () => {
+  it('are off unless the server turns them on: refused with 4301, never relayed, the connection stays', async () => {
     server = await startServer();
+    const signer = sdk(server.port);
+    const raw = await RawClient.open(server.port);
+    const socketId = await raw.socketId();
+    raw.send({
+      event: 'pusher:subscribe',
+      data: { channel: 'private-board', ...signer.authorizeChannel(socketId, 'private-board') },
+    });
+    await raw.next((f) => f.event === 'pusher_internal:subscription_succeeded');
+    const receiver = open(server.port);
+    const got = await subscribed(receiver, 'private-board');
+    const relayed: unknown[] = [];
+    got.bind('client-flood', (d: unknown) => relayed.push(d));
+    raw.send({ event: 'client-flood', channel: 'private-board', data: { big: 'x'.repeat(9000) } });
+    const error = await raw.next((f) => f.event === 'pusher:error');
+    expect(error.data).toMatchObject({ code: 4301, message: expect.stringMatching(/not enabled/) });
+    // An app event on the same channel still arrives after it, so the client event had its chance to.
+    const app = new Promise((resolve) => got.bind('change', resolve));
+    await signer.trigger('private-board', 'change', { seq: 1 });
+    await app;
+    expect(relayed).toEqual([]);
+    expect(raw.ws.readyState).toBe(raw.ws.OPEN);
+    raw.close();
+  });
+
+  it('relays a client- event to the other subscribers, not back to the sender', async () => {
+    server = await startServer({ clientEvents: true });
     const sender = open(server.port);
     const receiver = open(server.port);
     const [sent, got] = await Promise.all([subscribed(sender, 'private-chat'), subscribed(receiver, 'private-chat')]);
@@ -31,7 +57,7 @@ describe('client events', () => {
   });
 
   it('adds the sender user_id on presence channels', async () => {
-    server = await startServer();
+    server = await startServer({ clientEvents: true });
     const sender = open(server.port, { user: { id: 'u-1', info: {} } });
     const receiver = open(server.port, { user: { id: 'u-2', info: {} } });
     const [sent, got] = await Promise.all([subscribed(sender, 'presence-room'), subscribed(receiver, 'presence-room')]);
@@ -41,7 +67,7 @@ describe('client events', () => {
   });
 
   it('refuses client events on public channels and on channels the sender is not subscribed to (4307)', async () => {
-    server = await startServer();
+    server = await startServer({ clientEvents: true });
     const raw = await RawClient.open(server.port);
     const socketId = await raw.socketId();
     raw.send({ event: 'pusher:subscribe', data: { channel: 'jobs' } });
@@ -55,7 +81,7 @@ describe('client events', () => {
   });
 
   it('allows 10 client events a second per connection and answers the rest with 4301', async () => {
-    server = await startServer();
+    server = await startServer({ clientEvents: true });
     const signer = sdk(server.port);
     const raw = await RawClient.open(server.port);
     const socketId = await raw.socketId();

@@ -20,7 +20,9 @@ async function twoNodes(): Promise<[TestServer, TestServer]> {
   testNumber += 1;
   const prefix = `${runPrefix}${testNumber}:`;
   nodes = await Promise.all(
-    [1, 2].map(() => startServer({ adapter: createRedisAdapter({ url: REDIS_URL, prefix, ...FAST }) })),
+    [1, 2].map(() =>
+      startServer({ clientEvents: true, adapter: createRedisAdapter({ url: REDIS_URL, prefix, ...FAST }) }),
+    ),
   );
   return nodes as [TestServer, TestServer];
 }

@@ -26,7 +26,12 @@ export function admitPresence(
   if (!verifySocketAuth(data.auth, ctx.key, ctx.secret, channelAuthText(conn.socketId, channel, channelData))) {
     return authError(`Invalid signature for ${channel}`);
   }
-  return parseMember(channelData, ctx.limits.maxUserInfoBytes);
+  const parsed = parseMember(channelData, ctx.limits.maxUserInfoBytes);
+  // requireSignIn: the member is who the connection signed in as, so terminating that user finds it.
+  if (ctx.requireSignIn && 'member' in parsed && parsed.member.id !== conn.user?.id) {
+    return authError(`${channel} was authorized for another user than the signed-in one`);
+  }
+  return parsed;
 }
 
 /** `{user_id, user_info}` from signed `channel_data`; `user_info` no larger than `maxInfoBytes` of JSON. */

@@ -4,7 +4,7 @@ import type { ServerContext } from '../context.js';
 import { channelKind, channelNameProblem } from '../protocol/channel-names.js';
 import { ErrorCode } from '../protocol/codes.js';
 import { frames, presenceData } from '../protocol/messages.js';
-import { isRecord, type Rejection, reject } from './admission.js';
+import { authError, isRecord, type Rejection, reject } from './admission.js';
 import { admitPresence, joinPresence, leavePresence } from './presence.js';
 import { admitPrivate } from './private.js';
 import { admitUserChannel } from './user.js';
@@ -22,11 +22,25 @@ export async function subscribe(ctx: ServerContext, conn: Connection, data: unkn
   }
   const fields = isRecord(data) ? data : {};
   if (conn.subscriptions.has(channel)) return resendSuccess(ctx, conn, channel);
+  const kind = channelKind(channel);
+  const held = conn.awaitingSignIn.has(channel);
+  if (!held && conn.channelCount >= ctx.limits.maxSubscriptionsPerConnection) {
+    const message = `A connection may hold at most ${ctx.limits.maxSubscriptionsPerConnection} channels`;
+    const code = ErrorCode.TooManySubscriptions;
+    return reject(conn, channel, { type: 'LimitReached', message, status: code, code });
+  }
+  if (ctx.requireSignIn && !conn.user && (kind === 'private' || kind === 'presence')) {
+    return awaitSignIn(ctx, conn, channel, fields);
+  }
+  return admit(ctx, conn, channel, fields);
+}
 
+/** Authorizes and joins a channel that needs no (more) waiting. */
+async function admit(ctx: ServerContext, conn: Connection, channel: string, fields: Record<string, unknown>) {
   const kind = channelKind(channel);
   let member: PresenceMember | undefined;
   let rejection: Rejection | null = null;
-  if (kind === 'private') rejection = admitPrivate(ctx, conn, channel, fields.auth);
+  if (kind === 'private') rejection = admitPrivate(ctx, conn, channel, fields);
   else if (kind === 'user') rejection = admitUserChannel(conn, channel);
   else if (kind === 'presence') {
     const admitted = admitPresence(ctx, conn, channel, fields);
@@ -47,8 +61,42 @@ export async function subscribe(ctx: ServerContext, conn: Connection, data: unkn
   joined.announce();
 }
 
+/**
+ * `requireSignIn`: pusher-js sends `pusher:signin` and its subscriptions each after its own auth request,
+ * in no set order, so a subscription that comes first waits (counted against the connection's channels)
+ * until the sign-in or `limits.signInTimeoutSeconds`, then is refused.
+ */
+function awaitSignIn(ctx: ServerContext, conn: Connection, channel: string, fields: Record<string, unknown>): void {
+  conn.awaitingSignIn.set(channel, fields);
+  if (conn.signInDeadline) return;
+  const refuseAll = () => {
+    for (const name of conn.awaitingSignIn.keys()) {
+      reject(conn, name, authError(`Sign in (pusher:signin) before subscribing to ${name}`));
+    }
+    conn.awaitingSignIn.clear();
+  };
+  conn.signInDeadline = setTimeout(() => {
+    conn.signInDeadline = undefined;
+    conn.queue = conn.queue.then(() => (conn.closed ? undefined : refuseAll()));
+  }, ctx.limits.signInTimeoutSeconds * 1000);
+  conn.signInDeadline.unref();
+}
+
+/** The connection signed in: admits, in order, what waited for it. Runs in the connection's frame queue. */
+export async function admitAwaitingSignIn(ctx: ServerContext, conn: Connection): Promise<void> {
+  clearTimeout(conn.signInDeadline);
+  conn.signInDeadline = undefined;
+  const waiting = [...conn.awaitingSignIn];
+  conn.awaitingSignIn.clear();
+  for (const [channel, fields] of waiting) {
+    if (conn.closed) return;
+    await admit(ctx, conn, channel, fields);
+  }
+}
+
 /** `pusher:unsubscribe`, and every subscription of a closed connection. */
 export async function unsubscribe(ctx: ServerContext, conn: Connection, channel: string): Promise<void> {
+  conn.awaitingSignIn.delete(channel);
   if (!conn.subscriptions.has(channel)) return;
   const member = conn.subscriptions.get(channel);
   conn.subscriptions.delete(channel);

@@ -25,7 +25,10 @@ export const CloseCode = {
    * endpoints then refuse a deactivated member).
    */
   Unauthorized: 4009,
-  /** Too many connections on this process, or a client too slow to drain its buffer: retry after 1 s (backoff). */
+  /**
+   * Too many connections on this process or from one address, or a client too slow to drain its buffer:
+   * retry after 1 s (backoff), so a tab over the per-address cap gets in once another one closes.
+   */
   OverCapacity: 4100,
   /** This process is shutting down: reconnect at once, through the load balancer to a live process (retry). */
   GoingAway: 4200,
@@ -37,7 +40,10 @@ export const CloseCode = {
 export const ErrorCode = {
   /** A frame we can't use: not JSON, binary, missing fields, an unknown `pusher:` event, a duplicate subscription. */
   BadRequest: 4300,
-  /** The protocol's own code: more client events than the per-connection rate allows; the event is dropped. */
+  /**
+   * The protocol's own code: more client events than the per-connection rate allows; the event is dropped.
+   * Also sent when client events are turned off (`clientEvents: false`), as soketi and sockudo do.
+   */
   ClientEventRateLimit: 4301,
   /** A frame larger than `limits.maxMessageBytes`. */
   MessageTooLarge: 4303,
@@ -51,4 +57,6 @@ export const ErrorCode = {
   ClientEventRejected: 4307,
   /** Sign-in refused without closing (already signed in as someone else, bad `user_data`). */
   SigninRejected: 4308,
+  /** The connection already holds `limits.maxSubscriptionsPerConnection` channels. */
+  TooManySubscriptions: 4309,
 } as const;
