@@ -10,9 +10,16 @@ import { fixture, fixturesDir } from './ical-server.js';
 
 const iso = (ms: number, allDay: boolean) => (allDay ? formatDateOnly(ms) : new Date(ms).toISOString().slice(0, 16));
 
-/** Every occurrence of a file between two dates, as `start/end title` strings in start order. */
-function occurrences(file: string, zone = 'Europe/Berlin', from = '1990-01-01', to = '2030-01-01') {
-  const parsed = parseFeed(fixture(file), zone);
+/**
+ * Every occurrence of a file between two dates, as `start/end title` strings in start order. Exchange
+ * publishes events shown as free with TRANSP:TRANSPARENT, which are not busy time; `opaque` reads
+ * them as busy, to check how their times are read.
+ */
+function occurrences(file: string, zone = 'Europe/Berlin', from = '1990-01-01', to = '2030-01-01', opaque = false) {
+  const bytes = opaque
+    ? Buffer.from(fixture(file).toString('utf8').replaceAll('TRANSP:TRANSPARENT', 'TRANSP:OPAQUE'))
+    : fixture(file);
+  const parsed = parseFeed(bytes, zone);
   const f = Date.parse(from);
   const t = Date.parse(to);
   const out: { start: number; text: string }[] = [];
@@ -54,11 +61,14 @@ describe('real-world iCalendar files', () => {
   });
 
   it('Exchange all-day TU/TH series: the 26 Feb occurrence moved to the 27th (DATE-TIME RECURRENCE-ID)', () => {
+    // As published the series is free (TRANSP:TRANSPARENT, X-MICROSOFT-CDO-BUSYSTATUS:FREE).
+    expect(occurrences('exchange-allday-weekly-moved-occurrence.ics').list).toEqual([]);
     const { list } = occurrences(
       'exchange-allday-weekly-moved-occurrence.ics',
       'Europe/Berlin',
       '2026-02-01',
       '2026-03-07',
+      true,
     );
     expect(list).toEqual([
       '2026-02-19/2026-02-20 Exchange Recurring Test',
@@ -68,7 +78,15 @@ describe('real-world iCalendar files', () => {
       '2026-03-05/2026-03-06 Exchange Recurring Test',
     ]);
     // UNTIL=20260817T220000Z: the last is Thu 13 Aug.
-    expect(occurrences('exchange-allday-weekly-moved-occurrence.ics').list.at(-1)).toMatch(/^2026-08-13\//);
+    expect(
+      occurrences(
+        'exchange-allday-weekly-moved-occurrence.ics',
+        'Europe/Berlin',
+        '1990-01-01',
+        '2030-01-01',
+        true,
+      ).list.at(-1),
+    ).toMatch(/^2026-08-13\//);
   });
 
   it('Exchange with Windows zone names: W. Europe (CEST +2) and Pacific (PDT −7), EXDATE list; the malformed event alone is skipped', () => {
@@ -77,7 +95,10 @@ describe('real-world iCalendar files', () => {
       'Europe/Berlin',
       '2020-07-01',
       '2020-08-01',
+      true,
     );
+    // As published, the two series are free (TRANSP:TRANSPARENT): only the two one-offs are busy.
+    expect(occurrences('exchange-windows-tzids-with-exdate.ics').items).toBe(2);
     expect(skipped).toBe(1);
     expect(items).toBe(3);
     // TU, TH, FR, SU at 12:00 Pacific; 21, 23 and 28 July excluded.

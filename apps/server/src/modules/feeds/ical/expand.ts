@@ -1,5 +1,8 @@
 import { dayMs, wallToInstant } from '@fieldplan/shared';
 import ICAL from 'ical.js';
+import { alignUntil, fastForwardStart } from './fast-forward.js';
+import { icalLimits, StepBudget } from './limits.js';
+import { isFree } from './sanitise.js';
 import { ianaZoneOf } from './zones.js';
 
 /** One busy interval: instants, or dates (UTC-midnight ms, end exclusive) when all-day. */
@@ -17,9 +20,6 @@ export interface EventGroup {
   master: ICAL.Component | null;
   overrides: ICAL.Component[];
 }
-
-/** The most recurrence ids one expansion walks (an endless daily series from 1990 is ~13,000 by 2026). */
-export const maxSteps = 50_000;
 
 const wallOf = (t: ICAL.Time) => Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second);
 
@@ -43,9 +43,6 @@ const tzidOf = (component: ICAL.Component, name: string): string | null => {
   const value = component.getFirstProperty(name)?.getParameter('tzid');
   return typeof value === 'string' ? value : null;
 };
-
-const isCancelled = (component: ICAL.Component) =>
-  String(component.getFirstPropertyValue('status') ?? '').toUpperCase() === 'CANCELLED';
 
 const titleOf = (component: ICAL.Component) => {
   const value = component.getFirstPropertyValue('summary');
@@ -87,7 +84,7 @@ function normaliseRecurrenceId(override: ICAL.Component, masterIsDate: boolean):
 }
 
 function fullSingle(component: ICAL.Component, zone: string, key: number | null): Occurrence | null {
-  if (isCancelled(component)) return null;
+  if (isFree(component)) return null;
   const event = new ICAL.Event(component);
   const start = event.startDate;
   if (!start) return null;
@@ -133,8 +130,6 @@ function fastSingle(component: ICAL.Component): ((zone: string) => Occurrence | 
       ? jcalInstant(endProp, zone)
       : start && { ms: start.ms + (start.allDay ? dayMs : 0), allDay: start.allDay };
     if (!start || !end || start.allDay !== end.allDay) return null;
-    const status = find('status')?.[3];
-    if (typeof status === 'string' && status.toUpperCase() === 'CANCELLED') return null;
     const summary = find('summary')?.[3];
     const e = start.allDay && end.ms <= start.ms ? start.ms + dayMs : Math.max(start.ms, end.ms);
     return {
@@ -148,18 +143,26 @@ function fastSingle(component: ICAL.Component): ((zone: string) => Occurrence | 
 }
 
 function single(component: ICAL.Component, zone: string, key: number | null): Occurrence | null {
-  const fast = key === null && !isCancelled(component) ? fastSingle(component)?.(zone) : undefined;
+  const fast = key === null && !isFree(component) ? fastSingle(component)?.(zone) : undefined;
   if (fast) return fast;
   return fullSingle(component, zone, key);
 }
 
 /**
  * The occurrences of an event group overlapping [from, to) (ms; `-Infinity`/`Infinity` for all of a
- * bounded series). Series are walked with ical.js (RRULE, RDATE, EXDATE) from DTSTART up to `to`,
- * at most `maxSteps` recurrence ids; overrides replace (or, when cancelled, remove) their occurrence,
- * and an override moved into the range from beyond it is found too. Throws on unreadable data.
+ * bounded series). Series are walked with ical.js (RRULE, RDATE, EXDATE) up to `to`, from a start
+ * fast-forwarded to just before the range, each recurrence id counted against `budget` (throws
+ * BudgetExceeded when spent); overrides replace (or, when cancelled or transparent, remove) their
+ * occurrence, and an override moved into the range from beyond it is found too. Throws on
+ * unreadable data.
  */
-export function expandGroup(group: EventGroup, zone: string, from: number, to: number): Occurrence[] {
+export function expandGroup(
+  group: EventGroup,
+  zone: string,
+  from: number,
+  to: number,
+  budget: StepBudget = new StepBudget(icalLimits.feedSteps),
+): Occurrence[] {
   const out: Occurrence[] = [];
   const { master } = group;
   if (!master) {
@@ -169,7 +172,7 @@ export function expandGroup(group: EventGroup, zone: string, from: number, to: n
     }
     return out;
   }
-  if (isCancelled(master)) return out;
+  if (isFree(master)) return out;
   const isSeries = master.hasProperty('rrule') || master.hasProperty('rdate');
   if (!isSeries) {
     const occurrence = single(master, zone, null);
@@ -191,9 +194,12 @@ export function expandGroup(group: EventGroup, zone: string, from: number, to: n
   }
   const used = new Set<number>();
   const limit = to + (masterStart.isDate ? dayMs : 0);
-  const iterator = event.iterator();
+  alignUntil(master, masterStart, startTzid, zone);
+  // Occurrences that start before the range but last into it are found: look back one duration.
+  const iterator = event.iterator(fastForwardStart(master, masterStart, from - duration) ?? undefined);
   let dtstartWalked = false;
-  for (let step = 0, next = iterator.next(); next && step < maxSteps; step++, next = iterator.next()) {
+  for (let next = iterator.next(); next; next = iterator.next()) {
+    budget.step();
     const key = instantOf(next, startTzid, zone);
     if (key >= limit) break;
     if (key === first.start) dtstartWalked = true;

@@ -1,5 +1,7 @@
 import ICAL from 'ical.js';
 import { type EventGroup, expandGroup, seriesSpan } from './expand.js';
+import { icalLimits } from './limits.js';
+import { derivedUid, eventProblem, isFree, recurrenceKey, repairRuleLine, sequenceOf, stampOf } from './sanitise.js';
 import { calendarBlocks, decodeCalendar, isCalendar, unfoldLines } from './text.js';
 import { ianaZoneOf } from './zones.js';
 
@@ -19,6 +21,8 @@ export interface ParsedFeed {
   items: ParsedItem[];
   /** Events that could not be read (a malformed line skips its event, not the feed). */
   skipped: number;
+  /** Why events were refused (dates out of range, too long …), with how many. */
+  problems: Record<string, number>;
 }
 
 /** The feed is not iCalendar at all, or has no readable event while having events. */
@@ -59,34 +63,85 @@ export function parseFeed(bytes: Buffer, zone: string): ParsedFeed {
     const tzid = tz.find((l) => /^TZID[;:]/i.test(l))?.replace(/^TZID[^:]*:/i, '');
     if (tzid && !ianaZoneOf(tzid) && parseComponent(tz)) zoneLines.set(tzid, tz);
   }
-  const groups = new Map<string, EventGroup & { lines: string[][] }>();
+  const groups = new Map<string, Group>();
   let skipped = 0;
-  for (const eventLines of blocks.events) {
+  const problems = new Map<string, number>();
+  for (const raw of blocks.events) {
+    const eventLines = raw.map(repairRuleLine);
     const vevent = parseComponent(eventLines);
-    const uid = vevent?.getFirstPropertyValue('uid');
-    if (!vevent || typeof uid !== 'string' || uid === '') {
+    const problem = vevent ? eventProblem(vevent) : 'an unreadable line';
+    if (!vevent || problem) {
       skipped++;
+      if (problem) problems.set(problem, (problems.get(problem) ?? 0) + 1);
       continue;
     }
+    const written = vevent.getFirstPropertyValue('uid');
+    const uid = typeof written === 'string' && written !== '' ? written : derivedUid(eventLines);
+    const isOverride = vevent.hasProperty('recurrence-id');
     // A second master with the same UID (seen in real feeds) is kept as an event of its own.
     let key = uid;
-    for (let n = 2; !vevent.hasProperty('recurrence-id') && groups.get(key)?.master; n++) key = `${uid}#${n}`;
-    const group = groups.get(key) ?? { master: null, overrides: [], lines: [] };
-    if (vevent.hasProperty('recurrence-id')) group.overrides.push(vevent);
-    else group.master = vevent;
-    group.lines.push(eventLines);
+    for (let n = 2; !isOverride && groups.get(key)?.master; n++) key = `${uid}#${n}`;
+    const group = groups.get(key) ?? { master: null, masterLines: [], revisions: new Map() };
+    if (isOverride) keepLatestRevision(group.revisions, vevent, eventLines);
+    else {
+      group.master = vevent;
+      group.masterLines = eventLines;
+    }
     groups.set(key, group);
   }
+  const series = [...groups.values()].filter((g) => g.master && isSeriesMaster(g.master)).length;
+  if (series > icalLimits.maxSeries) {
+    throw new FeedParseError(`${series} recurring events (at most ${icalLimits.maxSeries} are read)`);
+  }
   const items: ParsedItem[] = [];
-  for (const [uid, group] of groups) {
+  for (const [uid, found] of groups) {
+    const revisions = [...found.revisions.values()];
+    const group = {
+      master: found.master,
+      overrides: revisions.map((r) => r.component),
+      lines: [...(found.master ? [found.masterLines] : []), ...revisions.map((r) => r.lines)],
+    };
+    // A cancelled or transparent series is not busy at all (its overrides belong to it).
+    if (group.master && isFree(group.master)) continue;
     try {
       items.push(...groupItems(uid, group, zoneLines, zone));
     } catch {
       skipped += group.lines.length;
     }
   }
-  if (items.length === 0 && skipped > 0) throw new FeedParseError(`no readable event (${skipped} skipped)`);
-  return { items, skipped };
+  if (items.length === 0 && skipped > 0) {
+    const why = [...problems.keys()][0];
+    throw new FeedParseError(`no readable event (${skipped} skipped${why ? `: ${why}` : ''})`);
+  }
+  return { items, skipped, problems: Object.fromEntries(problems) };
+}
+
+interface Revision {
+  component: ICAL.Component;
+  lines: string[];
+}
+
+/** An event's master and its overrides, each occurrence's latest revision only. */
+interface Group {
+  master: ICAL.Component | null;
+  masterLines: string[];
+  revisions: Map<string, Revision>;
+}
+
+const isSeriesMaster = (c: ICAL.Component) => c.hasProperty('rrule') || c.hasProperty('rdate');
+
+/**
+ * Feeds may carry several revisions of one moved occurrence (an invitation updated twice): the
+ * one with the highest SEQUENCE, then the latest DTSTAMP, is the occurrence; earlier ones are gone.
+ */
+function keepLatestRevision(revisions: Map<string, Revision>, component: ICAL.Component, lines: string[]) {
+  const key = recurrenceKey(component);
+  const held = revisions.get(key);
+  if (held) {
+    const bySequence = sequenceOf(component) - sequenceOf(held.component);
+    if (bySequence < 0 || (bySequence === 0 && stampOf(component) < stampOf(held.component))) return;
+  }
+  revisions.set(key, { component, lines });
 }
 
 function groupItems(
@@ -96,7 +151,7 @@ function groupItems(
   zone: string,
 ): ParsedItem[] {
   const { master } = group;
-  const isSeries = master !== null && (master.hasProperty('rrule') || master.hasProperty('rdate'));
+  const isSeries = master !== null && isSeriesMaster(master);
   const used = new Set<string>();
   for (const c of [...(master ? [master] : []), ...group.overrides]) for (const t of tzidsOf(c)) used.add(t);
   const needed = [...used].flatMap((t) => zoneLines.get(t) ?? []);
