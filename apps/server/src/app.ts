@@ -108,7 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // After the session lookup: operations not marked public answer 401 before their body is read.
   registerSessionGate(app);
   const reporter = options.reporter ?? createReporter(config);
-  registerProblemHandler(app, reporter);
+  registerProblemHandler(app, reporter, db.outage);
   app.addHook('onClose', async () => {
     await reporter.flush();
   });

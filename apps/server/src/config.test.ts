@@ -35,6 +35,10 @@ describe('loadConfig', () => {
       FEED_REFRESH_PER_MINUTE: 6,
       TRAVEL_DETOUR_FACTOR: 1.3,
       TRAVEL_SPEED_KMH: 30,
+      DATABASE_CONNECT_TIMEOUT_MS: 5_000,
+      DATABASE_STATEMENT_TIMEOUT_MS: 15_000,
+      SHUTDOWN_DRAIN_MS: 2_000,
+      SHUTDOWN_TIMEOUT_MS: 10_000,
       secureCookies: false,
       appOrigin: null,
     });
@@ -55,6 +59,27 @@ describe('loadConfig', () => {
     expect(loadConfig({ ROUTING_URL: 'https://osrm.example/route' }).ROUTING_URL).toBe('https://osrm.example/route');
     expect(() => loadConfig({ ROUTING_URL: 'ftp://osrm.example' })).toThrow(/ROUTING_URL: must be an http/);
     expect(() => loadConfig({ ROUTING_URL: 'not a url' })).toThrow(/ROUTING_URL/);
+  });
+
+  it('reads the database timeouts and the shutdown drain and deadline, the drain shorter than the deadline', () => {
+    expect(
+      loadConfig({
+        DATABASE_CONNECT_TIMEOUT_MS: '2000',
+        DATABASE_STATEMENT_TIMEOUT_MS: '30000',
+        SHUTDOWN_DRAIN_MS: '0',
+        SHUTDOWN_TIMEOUT_MS: '25000',
+      }),
+    ).toMatchObject({
+      DATABASE_CONNECT_TIMEOUT_MS: 2000,
+      DATABASE_STATEMENT_TIMEOUT_MS: 30_000,
+      SHUTDOWN_DRAIN_MS: 0,
+      SHUTDOWN_TIMEOUT_MS: 25_000,
+    });
+    expect(configError({ DATABASE_STATEMENT_TIMEOUT_MS: '0' }).message).toMatch(/DATABASE_STATEMENT_TIMEOUT_MS/);
+    expect(configError({ DATABASE_CONNECT_TIMEOUT_MS: 'fast' }).message).toMatch(/DATABASE_CONNECT_TIMEOUT_MS/);
+    expect(configError({ SHUTDOWN_DRAIN_MS: '10000' }).message).toMatch(
+      /SHUTDOWN_DRAIN_MS: must be shorter than SHUTDOWN_TIMEOUT_MS/,
+    );
   });
 
   it('names every bad variable in one ConfigError', () => {

@@ -14,6 +14,14 @@ const envSchema = z.object({
     .string()
     .regex(/^(postgres(ql)?:\/\/|sqlite:|file:)/, 'must start with postgres://, sqlite: or file:')
     .default('sqlite:./data/fieldplan.sqlite'),
+  /** PostgreSQL: how long a request waits for a connection (new, or a free one from the full pool). */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  /** PostgreSQL: the server cancels a statement after this long; the client gives up 1 s later. */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
+  /** On SIGTERM: how long /readyz answers 503 while requests are still served, so balancers move away. */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
+  /** On SIGTERM: the deadline (drain included) after which the remaining connections are cut and the process exits. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(10_000),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
@@ -96,6 +104,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (pusher.length > 0 && pusher.length < 3) {
     const lines = pusher.map((k) => `  ${k}: required when any of PUSHER_APP_ID, PUSHER_KEY, PUSHER_SECRET is set`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  // The drain is part of the deadline: one as long leaves no time to finish the requests received.
+  if (parsed.data.SHUTDOWN_DRAIN_MS >= parsed.data.SHUTDOWN_TIMEOUT_MS) {
+    throw new ConfigError('Invalid configuration:\n  SHUTDOWN_DRAIN_MS: must be shorter than SHUTDOWN_TIMEOUT_MS');
   }
   const publicUrl = parsed.data.PUBLIC_URL;
   return {

@@ -17,7 +17,10 @@ async function main() {
   }
   // Before anything else, so a crash while migrating or starting is reported too.
   const reporter = createReporter(config);
-  const db = openDb(config.DATABASE_URL);
+  const db = openDb(config.DATABASE_URL, {
+    connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+    statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+  });
   await migrate(db);
   const seedNow = config.FIELDPLAN_DEMO && (await isEmpty(db));
   if (seedNow) await seedDemo(db);

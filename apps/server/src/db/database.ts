@@ -1,17 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, type LogEvent, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index.js';
+import { OutageTracker } from './outage.js';
+import { releasingBrokenClients } from './pool.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
-  /** True when the database answers a trivial query. */
-  ping(): Promise<boolean>;
+  /** True when the database answers a trivial query within `deadlineMs` (default 1.5 s). */
+  ping(deadlineMs?: number): Promise<boolean>;
+  /** Connection-level failures seen by requests, until a query succeeds again (one report per outage). */
+  outage: OutageTracker;
   /** PostgreSQL's connection pool now (for /metrics); SQLite has one in-process connection and none. */
   poolStats?(): { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
@@ -20,19 +24,56 @@ export interface Db {
 // node-pg returns bigint (int8) as strings; our instants and seqs fit in a double.
 pg.types.setTypeParser(20, (v) => Number(v));
 
+/** How long PostgreSQL may keep a request waiting (the environment's DATABASE_* settings). */
+export interface DbTimeouts {
+  /** Waiting for a connection, new or from the full pool. */
+  connectTimeoutMs: number;
+  /** The server cancels a statement running longer; the client gives up on an unanswered one a second later. */
+  statementTimeoutMs: number;
+}
+
+export const defaultDbTimeouts: DbTimeouts = { connectTimeoutMs: 5_000, statementTimeoutMs: 15_000 };
+
+/** The readiness ping's deadline: a load balancer must learn of a hung database in seconds. */
+export const pingDeadlineMs = 1_500;
+
 /** Opens the database named by a `sqlite:`/`file:` path or a `postgres://` URL. */
-export function openDb(url: string): Db {
+export function openDb(url: string, timeouts: DbTimeouts = defaultDbTimeouts): Db {
+  const outage = new OutageTracker();
+  // Every query that succeeds ends an outage (see OutageTracker); failures are judged where they are answered.
+  const log = (event: LogEvent) => {
+    if (event.level === 'query') outage.succeeded();
+  };
   if (/^postgres(ql)?:\/\//.test(url)) {
     const poolMax = 10;
-    const pool = new pg.Pool({ connectionString: url, max: poolMax });
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: poolMax,
+      connectionTimeoutMillis: timeouts.connectTimeoutMs,
+      // Server side: a slow statement is cancelled (57014) and its connection stays usable.
+      statement_timeout: timeouts.statementTimeoutMs,
+      // Client side, for a server that answers nothing at all (hung, or the network gone): a second
+      // later, so a live server's own cancellation comes first.
+      query_timeout: timeouts.statementTimeoutMs + 1_000,
+      keepAlive: true,
+    });
     // An idle client dropped by the server (restart, failover) must not crash the process;
     // the pool replaces it and /readyz reports the database's state.
     pool.on('error', (error) => console.error(`postgres: idle client error: ${error.message}`));
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: releasingBrokenClients(pool) }), log });
     return {
       kysely,
       dialect: 'postgres',
-      ping: () => pingWith(kysely),
+      outage,
+      ping: (deadlineMs = pingDeadlineMs) =>
+        withDeadline(
+          // On the pool itself with its own query timeout: a timed-out ping's client is discarded, not reused.
+          pool.query(pingQuery(deadlineMs)).then(() => {
+            outage.succeeded();
+            return true;
+          }),
+          deadlineMs,
+        ),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolMax }),
       close: () => kysely.destroy(),
     };
@@ -44,8 +85,14 @@ export function openDb(url: string): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { kysely, dialect: 'sqlite', ping: () => pingWith(kysely), close: () => kysely.destroy() };
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log });
+  return {
+    kysely,
+    dialect: 'sqlite',
+    outage,
+    ping: (deadlineMs = pingDeadlineMs) => withDeadline(pingWith(kysely), deadlineMs),
+    close: () => kysely.destroy(),
+  };
 }
 
 /** Prepared statements kept per SQL text: Kysely's SQLite driver prepares every query anew. */
@@ -76,16 +123,25 @@ export function withStatementCache(sqlite: SQLite.Database) {
 }
 
 async function pingWith(kysely: Kysely<Database>): Promise<boolean> {
-  try {
-    await kysely
-      .selectFrom('users')
-      .select((eb) => eb.lit(1).as('one'))
-      .limit(1)
-      .execute();
-    return true;
-  } catch {
-    return false;
-  }
+  await kysely
+    .selectFrom('users')
+    .select((eb) => eb.lit(1).as('one'))
+    .limit(1)
+    .execute();
+  return true;
+}
+
+/** node-pg reads a per-query `query_timeout` that its type definitions leave out. */
+const pingQuery = (deadlineMs: number) =>
+  ({ text: 'SELECT 1 FROM users LIMIT 1', query_timeout: deadlineMs }) as pg.QueryConfig;
+
+/** `check`'s answer, or false when it fails or `deadlineMs` passes first. */
+function withDeadline(check: Promise<boolean>, deadlineMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), deadlineMs);
+  });
+  return Promise.race([check.catch(() => false), late]).finally(() => clearTimeout(timer));
 }
 
 /** Brings the schema to the newest migration; throws with the failing migration's error. */

@@ -1,6 +1,8 @@
 import { type ErrorCode, errorStatus, errorTitle, type FieldError, type Problem } from '@fieldplan/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/errors.js';
+import type { OutageTracker } from '../db/outage.js';
 import type { Reporter } from '../monitoring/reporter.js';
 import { requestContext } from '../monitoring/request-context.js';
 import { AppError } from './app-error.js';
@@ -65,11 +67,16 @@ function tooLarge(request: FastifyRequest): Problem {
   );
 }
 
+/** Seconds a caller should wait before retrying while the database is unreachable. */
+export const unavailableRetryAfterSeconds = 5;
+
 /**
  * Every error leaves as problem+json. Unexpected ones are a 500 whose reference is the error
- * report's event id, logged with it; other 5xx answers are reported too, 4xx never.
+ * report's event id, logged with it; other 5xx answers are reported too, 4xx never. A database that
+ * can't be reached or doesn't answer in time is a 503 `unavailable` with Retry-After (clients keep
+ * the request and retry), reported and logged once per outage (`outage`), not once per request.
  */
-export function registerProblemHandler(app: FastifyInstance, reporter: Reporter): void {
+export function registerProblemHandler(app: FastifyInstance, reporter: Reporter, outage?: OutageTracker): void {
   const report = (error: unknown, request: FastifyRequest, status: number) =>
     reporter.captureRequestError(error, { ...requestContext(request), status, requestId: String(request.id) });
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -101,6 +108,18 @@ export function registerProblemHandler(app: FastifyInstance, reporter: Reporter)
     if (error.statusCode === 415)
       return sendProblem(reply, problem('unsupported_media_type', 'Unsupported content type'));
     if (error.statusCode === 429) return sendProblem(reply, problem('rate_limited', 'Too many requests'));
+    if (isDatabaseUnavailable(error)) {
+      if (outage?.failed() ?? true) {
+        const reference = report(error, request, 503);
+        request.log.error({ err: error, reference }, 'database unavailable');
+      }
+      return sendProblem(
+        reply,
+        problem('unavailable', 'The database is busy or not answering; try again in a few seconds', {
+          retryAfter: unavailableRetryAfterSeconds,
+        }),
+      );
+    }
     const reference = report(error, request, 500);
     request.log.error({ err: error, reference }, 'unhandled error');
     return sendProblem(reply, problem('internal', `Something went wrong (reference ${reference})`, { reference }));

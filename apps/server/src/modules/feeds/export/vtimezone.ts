@@ -1,7 +1,7 @@
 import { dayMs, icalDateTime, minuteMs, zoneOffset } from '@fieldplan/shared';
 
 /** A change of the zone's offset: the instant, and the offsets before and after (ms). */
-interface Transition {
+export interface Transition {
   at: number;
   from: number;
   to: number;
