@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Owner, signUpOwner, type TestContext } from './harness.js';
 import { changesOf, expectFieldError, expectProblem, inviteMember, signIn, ws } from './helpers.js';
 
-type MemberJson = { id: string; role: string; colour: string; active: boolean; email: string };
+type MemberJson = { id: string; role: string; colour: string; active: boolean; email?: string };
 
 describe('members', () => {
   let ctx: TestContext;
@@ -35,6 +35,54 @@ describe('members', () => {
     expect(theo).toEqual(expect.objectContaining({ name: 'Theo', role: 'technician', active: true }));
     // Members get distinct colours from the palette.
     expect(theo?.colour).not.toBe(list[0]?.colour);
+  });
+
+  describe("members' emails", () => {
+    it('owners and dispatchers see them; technicians and viewers get names, roles and colours only', async () => {
+      const byRole = {
+        dispatcher: await inviteMember(ctx.app, owner, 'dispatcher'),
+        technician: await inviteMember(ctx.app, owner, 'technician'),
+        viewer: await inviteMember(ctx.app, owner, 'viewer'),
+      };
+      const ownList = await listMembers();
+      expect(ownList.find((m) => m.id === byRole.viewer.memberId)?.email).toBe(byRole.viewer.email);
+      const dispatcherList: MemberJson[] = (
+        await byRole.dispatcher.client.get(ws(owner.workspaceId, '/members'))
+      ).json();
+      expect(dispatcherList.find((m) => m.id === owner.memberId)?.email).toBe(owner.email);
+      for (const role of ['technician', 'viewer'] as const) {
+        const res = await byRole[role].client.get(ws(owner.workspaceId, '/members'));
+        expect(res.statusCode).toBe(200);
+        const list: MemberJson[] = res.json();
+        expect(list.length).toBe(ownList.length);
+        for (const m of list) {
+          expect(m, role).not.toHaveProperty('email');
+          expect(m, role).toEqual(expect.objectContaining({ name: expect.any(String), role: expect.any(String) }));
+          expect(m.colour, role).toMatch(/^#[0-9A-F]{6}$/);
+        }
+        // Not even their own (they see it on their own profile from /me).
+        expect(JSON.stringify(list)).not.toContain('@');
+      }
+    });
+
+    it('the change log catch-up leaves them out for technicians and viewers too', async () => {
+      const viewer = await inviteMember(ctx.app, owner, 'viewer');
+      const dispatcher = await inviteMember(ctx.app, owner, 'dispatcher');
+      const after = Number((await changesOf(ctx.db, owner.workspaceId)).at(-1)?.seq ?? 0);
+      const tech = await inviteMember(ctx.app, owner, 'technician');
+      expect((await owner.client.patch(member(tech.memberId), { colour: '#0A0B0C' })).statusCode).toBe(200);
+      type Page = { changes: { entity: string; data: { id: string; email?: string } }[] };
+      const memberChanges = async (caller: { client: typeof owner.client }) => {
+        const res = await caller.client.get(ws(owner.workspaceId, `/changes?after=${after}`));
+        expect(res.statusCode, res.body).toBe(200);
+        return (res.json() as Page).changes.filter((c) => c.entity === 'member' && c.data.id === tech.memberId);
+      };
+      const seenByViewer = await memberChanges(viewer);
+      expect(seenByViewer.length).toBeGreaterThan(0);
+      for (const change of seenByViewer) expect(change.data).not.toHaveProperty('email');
+      for (const change of await memberChanges(tech)) expect(change.data).not.toHaveProperty('email');
+      for (const change of await memberChanges(dispatcher)) expect(change.data.email).toBe(tech.email);
+    });
   });
 
   it("the owner changes a member's role and colour", async () => {

@@ -12,6 +12,7 @@ const expected: Record<Permission, Role[]> = {
   'locations.read.own': ['owner', 'dispatcher', 'technician'],
   'locations.share': ['owner', 'dispatcher', 'technician'],
   'members.read': ['owner', 'dispatcher', 'technician', 'viewer'],
+  'members.emails': ['owner', 'dispatcher'],
   'members.manage': ['owner'],
   'workspace.manage': ['owner'],
 };

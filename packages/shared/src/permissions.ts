@@ -21,6 +21,8 @@ export const permissions = {
   'locations.share': ['owner', 'dispatcher', 'technician'],
   /** See the member list (names, roles, colours). */
   'members.read': ['owner', 'dispatcher', 'technician', 'viewer'],
+  /** See members' email addresses (everyone else sees names, roles and colours only). */
+  'members.emails': ['owner', 'dispatcher'],
   /** Members, roles, invitations. */
   'members.manage': ['owner'],
   /** Workspace settings. */

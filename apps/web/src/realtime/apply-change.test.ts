@@ -100,6 +100,16 @@ describe('applyChange', () => {
     expect(fetch.calls).toEqual([]);
   });
 
+  it('a member change from the channel (which carries no email) keeps the email an owner or dispatcher already has', async () => {
+    const { store, apply } = await setup('dispatcher');
+    const tech = members.find((m) => m.role === 'technician');
+    if (!tech?.email) throw new Error('fixture');
+    const { email: _left, ...withoutEmail } = tech;
+    apply({ seq: 1, entity: 'member', action: 'updated', data: { ...withoutEmail, colour: '#654321' } });
+    const list = membersApi.endpoints.getMembers.select(workspaceId)(store.getState()).data ?? [];
+    expect(list.find((m) => m.id === tech.id)).toMatchObject({ colour: '#654321', email: tech.email });
+  });
+
   it('applies workspace settings and its name in /me', async () => {
     const { store, apply } = await setup();
     apply({ seq: 1, entity: 'workspace', action: 'updated', data: { ...workspace, name: 'Renamed', timeZone: 'UTC' } });

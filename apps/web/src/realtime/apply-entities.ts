@@ -21,7 +21,8 @@ export function applyMember(workspaceId: string, change: Change<Member>, userId:
         if (!member) return rest;
         const index = list.findIndex((m) => m.id === change.id);
         if (index < 0) return [...list, member];
-        return list.map((m) => (m.id === change.id ? member : m));
+        // The channel never carries emails (every member reads it): keep the one this list was given.
+        return list.map((m) => (m.id === change.id ? { ...member, email: member.email ?? m.email } : m));
       }),
     );
     if (member?.userId !== userId) return;

@@ -8,7 +8,8 @@ export const memberSchema = z.object({
   id: z.string(),
   userId: z.string(),
   name: z.string(),
-  email: z.string(),
+  /** Only for those who may see members' emails (owners, dispatchers); absent for everyone else. */
+  email: z.string().optional(),
   role: roleField,
   colour: z.string(),
   homeBase: z.object({ lat: z.number(), lng: z.number() }).nullable(),

@@ -66,7 +66,9 @@ async function loadEntity(
     }
     case 'member': {
       const row = await findMember(db, workspaceId, id);
-      return row && presentMember(row);
+      // Every member reads the channel: emails only to a `/changes` caller who may see them.
+      const showEmail = audience.kind === 'actor' && can(audience.actor.role, 'members.emails');
+      return row && presentMember(row, showEmail);
     }
     case 'workspace': {
       const row = id === workspaceId ? await findWorkspace(db, id) : undefined;

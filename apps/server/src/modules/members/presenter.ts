@@ -14,12 +14,13 @@ export interface MemberRow {
   created_at: number;
 }
 
-export function presentMember(row: MemberRow): Member {
+/** `showEmail` false leaves the email out (technicians and viewers see names, roles and colours). */
+export function presentMember(row: MemberRow, showEmail: boolean): Member {
   return {
     id: row.id,
     userId: row.user_id,
     name: row.name,
-    email: row.email,
+    ...(showEmail && { email: row.email }),
     role: row.role as Role,
     colour: row.colour,
     homeBase:

@@ -22,7 +22,7 @@ export function memberRoutes(fastify: FastifyInstance, { db, sessions, realtime 
     async (request) => {
       const actor = await requireMember(db, request, request.params.ws);
       authorize(actor, 'members.read', 'see the team');
-      return getMembers(db.kysely, actor.workspaceId);
+      return getMembers(db.kysely, actor);
     },
   );
 

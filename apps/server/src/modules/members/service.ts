@@ -7,8 +7,10 @@ import type { Actor } from '../../http/workspace-access.js';
 import { presentMember } from './presenter.js';
 import { countActiveOwners, findActiveMembership, findMember, listMembers, lockWorkspace } from './queries.js';
 
-export async function getMembers(db: Kysely<Database>, workspaceId: string) {
-  return (await listMembers(db, workspaceId)).map(presentMember);
+/** The team as the actor may see it: emails only for roles allowed to see them. */
+export async function getMembers(db: Kysely<Database>, actor: Actor) {
+  const showEmail = can(actor.role, 'members.emails');
+  return (await listMembers(db, actor.workspaceId)).map((row) => presentMember(row, showEmail));
 }
 
 /**
@@ -58,6 +60,7 @@ export async function updateMember(db: Kysely<Database>, actor: Actor, memberId:
     }
     const updated = await findMember(trx, actor.workspaceId, memberId);
     if (!updated) throw notFound('Member');
-    return { member: presentMember(updated), endSessionsOf: deactivate ? current.user_id : null };
+    // Only owners get here, and they see emails.
+    return { member: presentMember(updated, true), endSessionsOf: deactivate ? current.user_id : null };
   });
 }

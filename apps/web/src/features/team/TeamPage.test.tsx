@@ -24,6 +24,16 @@ describe('the Team screen', () => {
     expect(fetch.callsTo(`GET /workspaces/${workspaceId}/invitations`)).toHaveLength(0);
   });
 
+  it('shows a technician the team without emails (the server leaves them out)', async () => {
+    const withoutEmails = members.map(({ email: _left, ...rest }) => rest);
+    const fetch = fakeFetch({ ...workspaceRoutes('technician'), [`GET ${membersPath}`]: withoutEmails });
+    renderApp('/w/demo/team', fetch);
+    const table = await screen.findByRole('table');
+    expect(within(table).getByText('Tomasz Nowak')).toBeInTheDocument();
+    expect(within(table).getAllByRole('row')).toHaveLength(members.length + 1);
+    expect(table.querySelectorAll('.member-email')).toHaveLength(0);
+  });
+
   it('lets an owner change a role, with Undo', async () => {
     const fetch = fakeFetch({
       ...workspaceRoutes('owner'),
