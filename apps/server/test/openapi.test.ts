@@ -78,6 +78,19 @@ describe('the OpenAPI document', () => {
     expect(ops.map((o) => o.key).sort()).toEqual(Object.keys(operations).sort());
   });
 
+  it('with the test-only fault routes on, the document is the same API (they are left out)', async () => {
+    const faulty = await createTestApp({ env: { FIELDPLAN_FAULT_INJECTION: '1' } });
+    try {
+      const other: OpenApiDoc = (await faulty.app.inject('/api/openapi.json')).json();
+      const keys = Object.entries(other.paths).flatMap(([path, item]) =>
+        Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
+      );
+      expect(keys.sort()).toEqual(Object.keys(operations).sort());
+    } finally {
+      await faulty.close();
+    }
+  });
+
   it('session operations carry the session scheme, public ones none', () => {
     expect(op('GET /api/v1/workspaces/{ws}/jobs').security).toEqual([{ session: [] }]);
     expect(op('POST /api/realtime/auth').security).toEqual([{ session: [] }]);

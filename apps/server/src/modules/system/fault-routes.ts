@@ -16,11 +16,13 @@ export class InjectedFault extends Error {
  */
 export function faultRoutes(fastify: FastifyInstance, { db }: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Not part of the API: left out of its document (and of the operations table).
   const tags = ['debug'];
+  const hide = true;
 
   app.get(
     '/api/v1/debug/fail',
-    { schema: { tags, summary: 'Fails with a 500 (fault injection)' } },
+    { schema: { tags, hide, summary: 'Fails with a 500 (fault injection)' } },
     async (request) => {
       throw new InjectedFault(`Injected fault for ${request.session?.user.email ?? 'a signed-out caller'}`);
     },
@@ -31,6 +33,7 @@ export function faultRoutes(fastify: FastifyInstance, { db }: Deps) {
     {
       schema: {
         tags,
+        hide,
         summary: 'Fails with a 500 in a workspace (fault injection)',
         params: z.object({ ws: z.string() }),
       },
