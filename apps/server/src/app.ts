@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import type { Deps } from './deps.js';
+import { connectionOptions } from './http/connection-limits.js';
 import { registerCsrfCheck } from './http/csrf.js';
 import { registerJsonBodyParser } from './http/json-body.js';
 import { logSerializers, registerRequestLogging } from './http/logging.js';
@@ -76,6 +77,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // One line per request, written when it is answered (registerRequestLogging), instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: productLimits.bodyBytes,
+    // Idle sockets, slow headers and stalled bodies are cut off at configured deadlines.
+    ...connectionOptions(config),
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : crypto.randomUUID();

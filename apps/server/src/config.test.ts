@@ -39,6 +39,9 @@ describe('loadConfig', () => {
       DATABASE_STATEMENT_TIMEOUT_MS: 15_000,
       SHUTDOWN_DRAIN_MS: 2_000,
       SHUTDOWN_TIMEOUT_MS: 10_000,
+      HTTP_HEADERS_TIMEOUT_MS: 15_000,
+      HTTP_REQUEST_TIMEOUT_MS: 60_000,
+      HTTP_KEEP_ALIVE_TIMEOUT_MS: 10_000,
       secureCookies: false,
       appOrigin: null,
     });
@@ -59,6 +62,25 @@ describe('loadConfig', () => {
     expect(loadConfig({ ROUTING_URL: 'https://osrm.example/route' }).ROUTING_URL).toBe('https://osrm.example/route');
     expect(() => loadConfig({ ROUTING_URL: 'ftp://osrm.example' })).toThrow(/ROUTING_URL: must be an http/);
     expect(() => loadConfig({ ROUTING_URL: 'not a url' })).toThrow(/ROUTING_URL/);
+  });
+
+  it('reads the connection deadlines and refuses a headers deadline past the request deadline', () => {
+    expect(
+      loadConfig({
+        HTTP_HEADERS_TIMEOUT_MS: '5000',
+        HTTP_REQUEST_TIMEOUT_MS: '120000',
+        HTTP_KEEP_ALIVE_TIMEOUT_MS: '65000',
+      }),
+    ).toMatchObject({
+      HTTP_HEADERS_TIMEOUT_MS: 5000,
+      HTTP_REQUEST_TIMEOUT_MS: 120_000,
+      HTTP_KEEP_ALIVE_TIMEOUT_MS: 65_000,
+    });
+    expect(configError({ HTTP_HEADERS_TIMEOUT_MS: '90000' }).message).toMatch(
+      /HTTP_HEADERS_TIMEOUT_MS: must not be longer than HTTP_REQUEST_TIMEOUT_MS/,
+    );
+    expect(configError({ HTTP_REQUEST_TIMEOUT_MS: 'soon' }).message).toMatch(/HTTP_REQUEST_TIMEOUT_MS/);
+    expect(configError({ HTTP_KEEP_ALIVE_TIMEOUT_MS: '0' }).message).toMatch(/HTTP_KEEP_ALIVE_TIMEOUT_MS/);
   });
 
   it('reads the database timeouts and the shutdown drain and deadline, the drain shorter than the deadline', () => {

@@ -85,6 +85,14 @@ const envSchema = z.object({
     .optional(),
   /** Where the built SPA lives; empty disables static serving (API-only tests). */
   WEB_DIST: z.string().optional(),
+  /**
+   * Connection deadlines: the request headers must arrive within HTTP_HEADERS_TIMEOUT_MS of connecting
+   * (idle sockets included), the whole request within HTTP_REQUEST_TIMEOUT_MS, and an idle kept-alive
+   * connection is closed after HTTP_KEEP_ALIVE_TIMEOUT_MS.
+   */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
 });
 
 export type Config = z.infer<typeof envSchema> & { secureCookies: boolean; appOrigin: string | null };
@@ -104,6 +112,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (pusher.length > 0 && pusher.length < 3) {
     const lines = pusher.map((k) => `  ${k}: required when any of PUSHER_APP_ID, PUSHER_KEY, PUSHER_SECRET is set`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  // Node refuses a headers deadline past the request's: say which variable is wrong instead.
+  if (parsed.data.HTTP_HEADERS_TIMEOUT_MS > parsed.data.HTTP_REQUEST_TIMEOUT_MS) {
+    throw new ConfigError(
+      'Invalid configuration:\n  HTTP_HEADERS_TIMEOUT_MS: must not be longer than HTTP_REQUEST_TIMEOUT_MS',
+    );
   }
   // The drain is part of the deadline: one as long leaves no time to finish the requests received.
   if (parsed.data.SHUTDOWN_DRAIN_MS >= parsed.data.SHUTDOWN_TIMEOUT_MS) {

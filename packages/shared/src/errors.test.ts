@@ -8,6 +8,7 @@ describe('error catalogue', () => {
       unauthenticated: 401,
       forbidden: 403,
       not_found: 404,
+      request_timeout: 408,
       gone: 410,
       version_conflict: 412,
       invalid_transition: 409,

@@ -26,6 +26,8 @@ const catalogue: Record<ErrorCode, (problem: Problem) => string> = {
   unauthenticated: (p) => p.detail || errorTitle.unauthenticated,
   forbidden: (p) => (p.detail?.startsWith(permission) ? p.detail : `${permission} do that.`),
   not_found: (p) => p.detail || 'This no longer exists',
+  // The connection was too slow to send the request in time: worth another try.
+  request_timeout: () => 'The connection is too slow right now. Try again.',
   gone: (p) => p.detail || errorTitle.gone,
   version_conflict: (p) => p.detail || 'Someone else changed this. Reload to see their version.',
   invalid_transition: (p) => p.detail || errorTitle.invalid_transition,
