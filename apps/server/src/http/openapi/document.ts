@@ -1,3 +1,4 @@
+import type { SwaggerTransformObject } from '@fastify/swagger';
 import { errorStatus } from '@fieldplan/shared';
 import { type OperationFacts, operations } from './operations.js';
 
@@ -164,8 +165,10 @@ function collapseDuplicateAnyOf(node: unknown): void {
  * @fastify/swagger's `transformObject`: completes every operation that has facts in the table.
  * One without facts is left as it is (the test of the document names it).
  */
-export function completeDocument({ openapiObject }: { openapiObject: Partial<OpenApiObject> }): OpenApiObject {
-  const doc = openapiObject as OpenApiObject;
+export const completeDocument: SwaggerTransformObject = (documentObject) => {
+  if (!('openapiObject' in documentObject)) return documentObject.swaggerObject;
+  // A loose view of the same object: the plugin's OpenAPI types don't allow filling it in place.
+  const doc = documentObject.openapiObject as unknown as OpenApiObject;
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     for (const [method, op] of Object.entries(item)) {
       const facts = operations[`${method.toUpperCase()} ${path}`];
@@ -174,5 +177,5 @@ export function completeDocument({ openapiObject }: { openapiObject: Partial<Ope
   }
   collapseDuplicateAnyOf(doc.paths);
   doc.components = { ...doc.components, schemas: { ...doc.components?.schemas, Problem: problemSchema } };
-  return doc;
-}
+  return documentObject.openapiObject;
+};
