@@ -15,7 +15,9 @@ import { registerNulGuard } from './http/nul-guard.js';
 import { registerApiDocument, registerSessionGate } from './http/openapi/index.js';
 import { frameworkErrorProblem, registerProblemHandler, sendProblem } from './http/problem.js';
 import { createMemoryRateLimiter, type RateLimiter } from './http/rate-limit.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { createSessionStore } from './http/session.js';
+import { registerDrain } from './http/shutdown.js';
 import { registerSpa } from './http/static-spa.js';
 import { createMetrics } from './metrics/registry.js';
 import { metricsRoutes } from './metrics/routes.js';
@@ -97,9 +99,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'same-origin');
-    reply.header('x-frame-options', 'DENY');
   });
 
   await registerApiDocument(app, { version });
@@ -121,6 +120,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerNulGuard(app);
   // Realtime (issue 6): before the routes, so its post-commit publishing hooks cover every one of them.
   const realtime = await setupRealtime(app, config, db);
+  // CSP, Permissions-Policy, HSTS …: after realtime, whose WebSocket origin the policy allows.
+  registerSecurityHeaders(app, config, realtime);
   if (realtime.server) metrics.watchRealtime(realtime.server);
 
   const deps: Deps = {

@@ -4,6 +4,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { problem, sendProblem } from './problem.js';
 
+/** Paths of the API, iCal links, realtime, health and metrics: never the web app's pages. */
+export const isApiPath = (url: string) => /^\/(api|ical|app|apps|healthz|readyz|metrics)(\/|$|\?)/.test(url);
+
 /**
  * Serves the built SPA: files as they are — brotli or gzip when the browser takes it, from the
  * copies the web build writes beside each file (`precompress` in apps/web/vite.config.ts) — and index.html for
@@ -29,9 +32,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string | null):
   } else if (distDir) {
     app.log.warn({ distDir }, 'web app not built: serving the API only');
   }
-  const isApi = (url: string) => /^\/(api|ical|app|apps|healthz|readyz|metrics)(\/|$|\?)/.test(url);
   app.setNotFoundHandler((request, reply) => {
-    if (index !== null && request.method === 'GET' && !isApi(request.url)) {
+    if (index !== null && request.method === 'GET' && !isApiPath(request.url)) {
       if (request.url.startsWith('/assets/')) {
         return sendProblem(reply, problem('not_found', 'No such file'));
       }
