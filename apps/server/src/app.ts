@@ -17,7 +17,6 @@ import { frameworkErrorProblem, registerProblemHandler, sendProblem } from './ht
 import { createMemoryRateLimiter, type RateLimiter } from './http/rate-limit.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { createSessionStore } from './http/session.js';
-import { registerDrain } from './http/shutdown.js';
 import { registerSpa } from './http/static-spa.js';
 import { createMetrics } from './metrics/registry.js';
 import { metricsRoutes } from './metrics/routes.js';
