@@ -15,10 +15,11 @@ describe('error catalogue', () => {
       payload_too_large: 413,
       unsupported_media_type: 415,
       rate_limited: 429,
+      headers_too_large: 431,
       feed_unreachable: 502,
       internal: 500,
-    });
       unavailable: 503,
+    });
   });
 
   it('gives every code a title', () => {

@@ -11,10 +11,11 @@ export const errorStatus = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
+  headers_too_large: 431,
   feed_unreachable: 502,
   internal: 500,
-} as const;
   unavailable: 503,
+} as const;
 
 export type ErrorCode = keyof typeof errorStatus;
 
@@ -30,11 +31,12 @@ export const errorTitle: Record<ErrorCode, string> = {
   payload_too_large: 'Request too large',
   unsupported_media_type: 'Unsupported content type',
   rate_limited: 'Too many attempts',
+  headers_too_large: 'Request URL or headers too large',
   feed_unreachable: "Couldn't load the feed",
   internal: 'Something went wrong',
+  unavailable: 'Temporarily unavailable',
 };
 
-  unavailable: 'Temporarily unavailable',
 export interface FieldError {
   /** Dotted path of the field, e.g. `workingHours.start`; empty for the whole body. */
   path: string;

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import http, { type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyHttpOptions } from 'fastify';
 import type { Config } from '../config.js';
@@ -22,26 +22,27 @@ function rawProblem(status: number, reason: string, body: object): string {
   return `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`;
 }
 
+/** The answer to what the parser refused: 408 past a deadline, 431 over the header limit, else 400. */
+function clientErrorAnswer(code: string | undefined): string {
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    return rawProblem(408, 'Request Timeout', problem('request_timeout', 'The request did not arrive in time'));
+  }
+  if (code === 'HPE_HEADER_OVERFLOW') {
+    // Node counts the request line (so the URL) and the headers together against maxHeaderSize.
+    const detail = `The URL and headers are too large (max ${Math.round(http.maxHeaderSize / 1024)} KB together)`;
+    return rawProblem(431, 'Request Header Fields Too Large', problem('headers_too_large', detail));
+  }
+  return rawProblem(400, 'Bad Request', problem('validation_failed', 'The request is malformed'));
+}
+
 /**
  * Answers what Node's HTTP parser refuses before Fastify sees a request: a request (or an idle
- * socket) past its deadline is 408, anything malformed 400 — problem+json like every other error.
+ * socket) past its deadline is 408, an over-long URL or header 431, anything malformed 400 —
+ * problem+json like every other error.
  */
 function onClientError(error: Error & { code?: string }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  if (socket.writable) {
-    const answer =
-      error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? rawProblem(408, 'Request Timeout', problem('request_timeout', 'The request did not arrive in time'))
-        : rawProblem(
-            400,
-            'Bad Request',
-            problem(
-              'validation_failed',
-              error.code === 'HPE_HEADER_OVERFLOW' ? 'The request headers are too large' : 'The request is malformed',
-            ),
-          );
-    socket.write(answer);
-  }
+  if (socket.writable) socket.write(clientErrorAnswer(error.code));
   // Closed once the answer is written, even if the client keeps its side open.
   socket.destroySoon();
 }
