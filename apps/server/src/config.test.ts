@@ -30,6 +30,9 @@ describe('loadConfig', () => {
       SENTRY_TRACES_SAMPLE_RATE: 0,
       SENTRY_TUNNEL_PER_MINUTE: 60,
       FIELDPLAN_FAULT_INJECTION: false,
+      REALTIME_CLIENT_EVENTS: false,
+      REALTIME_MAX_SUBSCRIPTIONS: 100,
+      REALTIME_MAX_CONNECTIONS_PER_ADDRESS: 100,
       FEEDS_ALLOW_LOOPBACK: false,
       FEEDS_ALLOWED_PORTS: [],
       FEED_REFRESH_PER_MINUTE: 6,
@@ -101,6 +104,25 @@ describe('loadConfig', () => {
     expect(configError({ DATABASE_CONNECT_TIMEOUT_MS: 'fast' }).message).toMatch(/DATABASE_CONNECT_TIMEOUT_MS/);
     expect(configError({ SHUTDOWN_DRAIN_MS: '10000' }).message).toMatch(
       /SHUTDOWN_DRAIN_MS: must be shorter than SHUTDOWN_TIMEOUT_MS/,
+    );
+  });
+
+  it('reads the realtime switches and caps, naming a bad one', () => {
+    expect(
+      loadConfig({
+        REALTIME_CLIENT_EVENTS: '1',
+        REALTIME_MAX_SUBSCRIPTIONS: '20',
+        REALTIME_MAX_CONNECTIONS_PER_ADDRESS: '0',
+      }),
+    ).toMatchObject({
+      REALTIME_CLIENT_EVENTS: true,
+      REALTIME_MAX_SUBSCRIPTIONS: 20,
+      REALTIME_MAX_CONNECTIONS_PER_ADDRESS: 0,
+    });
+    expect(() => loadConfig({ REALTIME_CLIENT_EVENTS: 'sometimes' })).toThrow(/REALTIME_CLIENT_EVENTS/);
+    expect(() => loadConfig({ REALTIME_MAX_SUBSCRIPTIONS: '0' })).toThrow(/REALTIME_MAX_SUBSCRIPTIONS/);
+    expect(() => loadConfig({ REALTIME_MAX_CONNECTIONS_PER_ADDRESS: 'many' })).toThrow(
+      /REALTIME_MAX_CONNECTIONS_PER_ADDRESS/,
     );
   });
 

@@ -38,6 +38,12 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z0-9-]{1,20}$/, 'must be a cluster name such as eu or mt1')
     .optional(),
+  /** The embedded realtime server relays `client-` events (the app sends none; off, they answer 4301). */
+  REALTIME_CLIENT_EVENTS: bool.default(false),
+  /** Channels one realtime connection may hold (the app holds four at most). */
+  REALTIME_MAX_SUBSCRIPTIONS: z.coerce.number().int().min(1).max(10_000).default(100),
+  /** Realtime connections from one address per process; 0 = no cap (behind a proxy all share its address). */
+  REALTIME_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000_000).default(100),
   /** Error reporting (issue 7): a Sentry-protocol DSN (sentry.io, self-hosted Sentry, GlitchTip). */
   SENTRY_DSN: z
     .string()

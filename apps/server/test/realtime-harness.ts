@@ -90,8 +90,12 @@ export interface ConnectTarget {
   origin: string;
 }
 
-/** The official pusher-js (Node build) connected to `target`, authorizing through Fieldplan's endpoints. */
-export function connectPusher(target: ConnectTarget, client: CookieHolder): Pusher {
+/**
+ * The official pusher-js (Node build) connected to `target`, authorizing through Fieldplan's endpoints.
+ * A client with a session signs in at once, as the app does (the server holds private and presence
+ * channels for signed-in connections only); `signIn: false` leaves it out.
+ */
+export function connectPusher(target: ConnectTarget, client: CookieHolder, { signIn = true } = {}): Pusher {
   const post = async (path: string, form: Record<string, string>) => {
     const res = await fetch(`${target.origin}${path}`, {
       method: 'POST',
@@ -106,7 +110,7 @@ export function connectPusher(target: ConnectTarget, client: CookieHolder): Push
     // Whatever the endpoint signed, handed to pusher-js as its own ajax transport would.
     return (await res.json()) as { auth: string; channel_data?: string; user_data: string };
   };
-  return new Pusher(target.key, {
+  const pusher = new Pusher(target.key, {
     cluster: 'fieldplan',
     wsHost: '127.0.0.1',
     wsPort: target.port,
@@ -134,6 +138,8 @@ export function connectPusher(target: ConnectTarget, client: CookieHolder): Push
       },
     },
   });
+  if (signIn && client.cookies.size > 0) pusher.signin();
+  return pusher;
 }
 
 export async function connected(pusher: Pusher): Promise<string> {

@@ -54,7 +54,10 @@ export function realtimeAuthRoutes(fastify: FastifyInstance, db: Db, publisher: 
         if (channel.kind === 'locations' && !can(role, 'locations.read.all')) {
           throw forbidden('see every technician’s live location');
         }
-        if (channel.kind !== 'presence') return publisher.authorizeChannel(socket_id, channel_name);
+        if (channel.kind !== 'presence') {
+          const bound = publisher.bindsPrivateChannels ? { user_id: user.id } : undefined;
+          return publisher.authorizeChannel(socket_id, channel_name, bound);
+        }
         const info: PresenceInfo = { name: user.name, role, colour: member.colour };
         return publisher.authorizeChannel(socket_id, channel_name, { user_id: user.id, user_info: info });
       },

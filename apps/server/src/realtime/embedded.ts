@@ -45,7 +45,21 @@ export async function createEmbeddedPublisher(
   const adapter = config.REDIS_URL
     ? createRedisAdapter({ url: config.REDIS_URL, prefix: `fieldplan:${key}:` })
     : createLocalAdapter();
-  const realtime = createRealtimeServer({ appId, key, secret, adapter, logger: log });
+  const realtime = createRealtimeServer({
+    appId,
+    key,
+    secret,
+    adapter,
+    logger: log,
+    // Every connection on a workspace channel is signed in as its user, so deactivating a member or
+    // lowering their role finds (and closes) all of them, on every process; see docs/adr/0013.
+    requireSignIn: true,
+    clientEvents: config.REALTIME_CLIENT_EVENTS,
+    limits: {
+      maxSubscriptionsPerConnection: config.REALTIME_MAX_SUBSCRIPTIONS,
+      maxConnectionsPerAddress: config.REALTIME_MAX_CONNECTIONS_PER_ADDRESS || Number.POSITIVE_INFINITY,
+    },
+  });
   // Origins are checked here (same host as the request when PUBLIC_URL is unset); the server sees the rest.
   const gate = new EventEmitter();
   realtime.attach(gate as unknown as Server);
@@ -76,7 +90,10 @@ export async function createEmbeddedPublisher(
     server: realtime,
     publish: (channel, event, data) => realtime.publish(channel, event, data),
     terminateUserConnections: (userId) => realtime.terminateUserConnections(userId),
-    authorizeChannel: (socketId, channel, presence) => sdk.authorizeChannel(socketId, channel, presence),
+    // A private channel's authorization names its user (signed `channel_data`), so the embedded server
+    // refuses it on a connection signed in as anyone else; external services sign the plain form.
+    authorizeChannel: (socketId, channel, identity) => sdk.authorizeChannel(socketId, channel, identity),
+    bindsPrivateChannels: true,
     authenticateUser: (socketId, user) => sdk.authenticateUser(socketId, user),
     browserConfig: () => ({
       key,

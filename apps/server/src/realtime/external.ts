@@ -20,6 +20,7 @@ export function createExternalPublisher(credentials: RealtimeCredentials, log: F
       await sdk.terminateUserConnections(userId);
     },
     authorizeChannel: (socketId, channel, presence) => sdk.authorizeChannel(socketId, channel, presence),
+    bindsPrivateChannels: false,
     authenticateUser: (socketId, user) => sdk.authenticateUser(socketId, user),
     browserConfig: () => ({
       key: credentials.key,

@@ -4,10 +4,13 @@ import type { FastifyRequest } from 'fastify';
 import Pusher from 'pusher';
 import type { RealtimeCredentials } from './credentials.js';
 
-/** Presence identity signed into a `presence-` channel's authorization. */
+/**
+ * The identity signed into a channel's authorization (`channel_data`): a `presence-` member, or the user a
+ * `private-` subscription is bound to (`user_id` alone; see `bindsPrivateChannels`).
+ */
 export interface PresenceIdentity {
   user_id: string;
-  user_info: Record<string, unknown>;
+  user_info?: Record<string, unknown>;
 }
 
 /**
@@ -23,7 +26,12 @@ export interface RealtimePublisher {
   /** Closes (4009) every connection signed in as the user, on every process. */
   terminateUserConnections(userId: string): Promise<void>;
   /** The `auth` (and `channel_data`) pusher-js needs to subscribe a private or presence channel. */
-  authorizeChannel(socketId: string, channel: string, presence?: PresenceIdentity): Pusher.ChannelAuthResponse;
+  authorizeChannel(socketId: string, channel: string, identity?: PresenceIdentity): Pusher.ChannelAuthResponse;
+  /**
+   * Whether private channels are authorized for one user (`channel_data` `{user_id}`): the embedded
+   * server checks it against the connection's sign-in; Pusher's protocol has no such check.
+   */
+  readonly bindsPrivateChannels: boolean;
   /** The `auth` and `user_data` pusher-js needs for `pusher:signin`. */
   authenticateUser(socketId: string, user: { id: string; user_info: Record<string, unknown> }): Pusher.UserAuthResponse;
   /** Where the browser connects, as `GET /api/v1/config` tells it. */
