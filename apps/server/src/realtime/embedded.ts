@@ -52,7 +52,7 @@ export async function createEmbeddedPublisher(
     adapter,
     logger: log,
     // Every connection on a workspace channel is signed in as its user, so deactivating a member or
-    // lowering their role finds (and closes) all of them, on every process; see docs/adr/0013.
+    // lowering their role finds (and closes) all of them, on every process; see docs/adr/0015.
     requireSignIn: true,
     clientEvents: config.REALTIME_CLIENT_EVENTS,
     limits: {
