@@ -262,6 +262,8 @@ export interface FeedTokensTable {
   created_by: string | null;
   created_at: number;
   revoked_at: number | null;
+  /** Why the link ended by itself (its technician or maker was deactivated or changed role); null if revoked by hand. */
+  revoked_reason: string | null;
 }
 
 /** A customer's tracking link of one visit (issue 9); the token itself is never stored in clear. */

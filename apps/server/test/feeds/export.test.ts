@@ -101,6 +101,7 @@ describe('iCal export links', () => {
       hint: token.slice(-4),
       createdAt: link.createdAt,
       revokedAt: null,
+      revokedReason: null,
     });
     expect(JSON.stringify(list)).not.toContain(token);
     const row = await ctx.db.kysely

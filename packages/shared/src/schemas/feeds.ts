@@ -114,6 +114,11 @@ export const feedTokenSchema = z.object({
   hint: z.string(),
   createdAt: z.string(),
   revokedAt: z.string().nullable(),
+  /**
+   * Why the link ended by itself, in words ("Tim Tech was deactivated"): its technician, or the
+   * member who made it, was deactivated or lost the role that could make it. Null when revoked by hand.
+   */
+  revokedReason: z.string().nullable(),
 });
 export type FeedToken = z.infer<typeof feedTokenSchema>;
 export const feedTokenListSchema = z.array(feedTokenSchema);

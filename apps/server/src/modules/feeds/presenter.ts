@@ -44,5 +44,6 @@ export function presentToken(row: FeedTokenRow): FeedToken {
     hint: row.hint,
     createdAt: iso(Number(row.created_at)),
     revokedAt: isoOrNull(row.revoked_at),
+    revokedReason: row.revoked_reason ?? null,
   };
 }

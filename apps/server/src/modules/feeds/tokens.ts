@@ -6,6 +6,7 @@ import type { Actor } from '../../http/workspace-access.js';
 import { hashToken, randomToken } from '../../lib/crypto.js';
 import { newId } from '../../lib/ids.js';
 import { membersAmong } from '../jobs/queries.js';
+import { endDeadLinks, linksWithPeople } from './link-life.js';
 import { authorizeTokenFor, managesAllTokens } from './policy.js';
 import { type FeedTokenRow, presentToken } from './presenter.js';
 
@@ -18,9 +19,15 @@ function tokensOf(db: Kysely<Database>, actor: Actor) {
   return query;
 }
 
-/** The links the actor may see (never their tokens: those are shown once, at creation). */
+/**
+ * The links the actor may see (never their tokens: those are shown once, at creation). A live link
+ * whose people no longer allow it is ended first, so the list never shows a dead link as live.
+ */
 export async function getTokens(db: Kysely<Database>, actor: Actor) {
-  const rows = await tokensOf(db, actor).orderBy('created_at').orderBy('id').execute();
+  let query = linksWithPeople(db).where('t.workspace_id', '=', actor.workspaceId);
+  if (!managesAllTokens(actor)) query = query.where('t.member_id', '=', actor.memberId);
+  const rows = await query.orderBy('t.created_at').orderBy('t.id').execute();
+  await endDeadLinks(db, rows);
   return rows.map(presentToken);
 }
 
@@ -46,6 +53,7 @@ export async function createToken(db: Kysely<Database>, actor: Actor, input: Fee
     created_by: actor.userId,
     created_at: Date.now(),
     revoked_at: null,
+    revoked_reason: null,
   };
   await db.insertInto('feed_tokens').values(row).execute();
   return { ...presentToken(row), url: icalUrl(baseUrl, token) };
@@ -60,12 +68,15 @@ export async function revokeToken(db: Kysely<Database>, actor: Actor, id: string
   }
 }
 
-/** The live link a token opens, or undefined (unknown or revoked). */
-export function findLiveToken(db: Kysely<Database>, token: string) {
-  return db
-    .selectFrom('feed_tokens')
-    .selectAll()
-    .where('token_hash', '=', hashToken(token))
-    .where('revoked_at', 'is', null)
+/**
+ * The live link a token opens, or undefined (unknown, revoked, or ended now because its technician
+ * or maker may no longer have it: decided on every request, whatever changed the membership).
+ */
+export async function findLiveToken(db: Kysely<Database>, token: string): Promise<FeedTokenRow | undefined> {
+  const link = await linksWithPeople(db)
+    .where('t.token_hash', '=', hashToken(token))
+    .where('t.revoked_at', 'is', null)
     .executeTakeFirst();
+  if (!link || (await endDeadLinks(db, [link])).size > 0) return undefined;
+  return link;
 }

@@ -4,6 +4,7 @@ import { recordChange } from '../../db/changes.js';
 import type { Database } from '../../db/schema.js';
 import { fieldError, forbidden, notFound } from '../../http/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
+import { endLinksOfWorkspace } from '../feeds/link-life.js';
 import { presentMember } from './presenter.js';
 import { countActiveOwners, findActiveMembership, findMember, listMembers, lockWorkspace } from './queries.js';
 
@@ -57,6 +58,8 @@ export async function updateMember(db: Kysely<Database>, actor: Actor, memberId:
         action: 'updated',
         actorId: actor.userId,
       });
+      // iCal links this member shows or made may have died with the change: they stay dead.
+      await endLinksOfWorkspace(trx, actor.workspaceId);
     }
     const updated = await findMember(trx, actor.workspaceId, memberId);
     if (!updated) throw notFound('Member');
