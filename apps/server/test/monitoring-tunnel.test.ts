@@ -41,7 +41,7 @@ describe('POST /api/monitoring, the Sentry tunnel (issue 7)', () => {
       headers: { 'content-type': 'text/plain;charset=UTF-8', origin: appOrigin, ...headers },
     });
 
-  it('forwards an envelope for the configured DSN to its ingest, byte for byte, signed out', async () => {
+  it('forwards an envelope for the configured DSN to its ingest, signed out (unchanged when nothing needs scrubbing)', async () => {
     const body = envelope(ingest.dsn, hex32(1));
     const res = await post(body, '198.51.100.1');
     expect(res.statusCode, res.body).toBe(200);
@@ -49,6 +49,45 @@ describe('POST /api/monitoring, the Sentry tunnel (issue 7)', () => {
     const received = await ingest.waitFor((e) => e.header.event_id === hex32(1));
     expect(received.raw).toBe(body);
     expect(received.items[0]?.payload).toEqual({ event_id: hex32(1), message: 'from the browser' });
+  });
+
+  it('scrubs the envelope again before forwarding: no email, token, cookie or address reaches the ingest', async () => {
+    const trackToken = 'Zx9Qm2Lk8Jh7Gf6Ds5Aa4Pp3Oo2Ii1Uu0Yy9Tt8Rr7E';
+    const secrets = ['mia.tech@example.test', trackToken, 'sessionvalue123456', 'Torstraße 1, 10119 Berlin'];
+    const header = { event_id: hex32(50), sent_at: new Date().toISOString(), dsn: ingest.dsn };
+    const event = {
+      event_id: hex32(50),
+      message: 'Could not save for mia.tech@example.test at Torstraße 1, 10119 Berlin',
+      user: { id: 'u_42', email: 'mia.tech@example.test', ip_address: '203.0.113.9' },
+      request: {
+        url: `https://plan.example.com/track/${trackToken}`,
+        headers: { Cookie: 'fp_session=sessionvalue123456', 'User-Agent': 'Firefox' },
+      },
+      breadcrumbs: [{ category: 'fetch', data: { url: `/api/v1/track/${trackToken}` } }],
+      extra: { note: 'session fp_session=sessionvalue123456' },
+    };
+    const eventJson = JSON.stringify(event);
+    // One item with an explicit byte length (as the SDK writes it), one a raw attachment that can't be scrubbed.
+    const body = [
+      JSON.stringify(header),
+      JSON.stringify({ type: 'event', length: Buffer.byteLength(eventJson) }),
+      eventJson,
+      JSON.stringify({ type: 'attachment', length: 24, filename: 'notes.txt' }),
+      'mia.tech@example.test...',
+      '',
+    ].join('\n');
+    const res = await post(body, '198.51.100.9');
+    expect(res.statusCode, res.body).toBe(200);
+    const received = await ingest.waitFor((e) => e.header.event_id === hex32(50));
+    for (const secret of secrets) expect(received.raw).not.toContain(secret);
+    expect(received.items.map((i) => i.header.type)).toEqual(['event']);
+    const forwarded = received.items[0]?.payload as typeof event;
+    expect(forwarded.user).toEqual({ id: 'u_42' });
+    expect(forwarded.message).toContain('[email]');
+    expect(forwarded.request.url).toBe('https://plan.example.com/track/[redacted]');
+    expect(forwarded.request.headers).toEqual({ 'User-Agent': 'Firefox' });
+    // The item's length matches the scrubbed payload, so the ingest reads it whole.
+    expect(received.items[0]?.header.length).toBe(Buffer.byteLength(received.items[0]?.raw ?? ''));
   });
 
   it('forwards for a signed-in browser sending its session cookie from the app origin', async () => {

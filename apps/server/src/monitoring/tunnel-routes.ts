@@ -5,7 +5,7 @@ import { AppError, fieldError, notFound } from '../http/app-error.js';
 import { problem, sendProblem } from '../http/problem.js';
 import { enforceLimit } from '../http/rate-limit.js';
 import { envelopeUrl, parseDsn, sameDsn } from './dsn.js';
-import { envelopeHeader } from './envelope.js';
+import { envelopeHeader, scrubEnvelope } from './envelope.js';
 
 /**
  * 1 MB: Sentry's own limit for one event, so nothing the ingest would accept is refused here, while
@@ -16,9 +16,9 @@ const forwardTimeoutMs = 10_000;
 
 /**
  * `POST /api/monitoring` (issue 7): the browser's Sentry envelopes, forwarded to the configured DSN's
- * ingest and nowhere else. Works signed out; the app's CSRF check applies as to any API write (a
- * request with the session cookie must come from the app's origin). The client's address is not
- * passed on, so the ingest sees the server's.
+ * ingest and nowhere else, personal data scrubbed again on the way. Works signed out; the app's CSRF
+ * check applies as to any API write (a request with the session cookie must come from the app's
+ * origin). The client's address is not passed on, so the ingest sees the server's.
  */
 export function tunnelRoutes(fastify: FastifyInstance, { config, limiter }: Deps) {
   const dsn = config.SENTRY_DSN ? parseDsn(config.SENTRY_DSN) : null;
@@ -49,7 +49,10 @@ export function tunnelRoutes(fastify: FastifyInstance, { config, limiter }: Deps
         if (!given || !sameDsn(given, dsn)) {
           throw new AppError('forbidden', 'Only envelopes for this installation’s error reporting are forwarded');
         }
-        return forward(request, reply, target, body);
+        // Scrubbed here too: the browser's own scrubbing is only as good as the client that sent it.
+        const scrubbed = scrubEnvelope(body);
+        if (!scrubbed) throw fieldError('', 'The envelope is malformed');
+        return forward(request, reply, target, scrubbed);
       },
     );
   });
