@@ -130,6 +130,7 @@ function completeOperation(method: string, path: string, op: OpenApiOperation, f
     delete responses['200'];
     responses['204'] = { description: 'Done; no body.' };
   }
+  Object.assign(responses, facts.answers);
   for (const status of errorStatuses(method, path, op, facts)) {
     responses[String(status)] ??= errorResponse(status);
   }

@@ -30,7 +30,28 @@ export interface OperationFacts {
   also?: readonly (404 | 409 | 410 | 502)[];
   /** Succeeds with 204 and no body. */
   noContent?: true;
+  /** Answers its route schema cannot describe (a non-JSON body, a probe's own 503), as written in the document. */
+  answers?: Record<string, OpenApiAnswer>;
 }
+
+/** An OpenAPI response object, as the document writes it. */
+export interface OpenApiAnswer {
+  description: string;
+  content?: Record<string, { schema: Record<string, unknown> }>;
+}
+
+const readiness = {
+  'application/json': {
+    schema: {
+      type: 'object',
+      required: ['status', 'database'],
+      properties: {
+        status: { type: 'string', enum: ['ready', 'database unavailable'] },
+        database: { type: 'string', enum: ['sqlite', 'postgres'] },
+      },
+    },
+  },
+};
 
 export const operations: Record<string, OperationFacts> = {
   // system
@@ -40,6 +61,13 @@ export const operations: Record<string, OperationFacts> = {
     summary: 'Readiness: the database answers',
     access: 'public',
     unavailable: false,
+    answers: {
+      200: { description: 'The database answers.', content: readiness },
+      503: {
+        description: 'The database does not answer (a load balancer takes this process out).',
+        content: readiness,
+      },
+    },
   },
   'GET /api/v1/config': {
     id: 'getPublicConfig',
@@ -54,6 +82,12 @@ export const operations: Record<string, OperationFacts> = {
     rateLimited: true,
     unavailable: false,
     also: [404, 502],
+    answers: {
+      200: {
+        description: "The ingest's own answer, passed on.",
+        content: { 'application/json': { schema: { type: 'object' } } },
+      },
+    },
   },
   // auth
   'POST /api/v1/auth/sign-up': {
@@ -208,6 +242,13 @@ export const operations: Record<string, OperationFacts> = {
     summary: 'An iCal link as an RFC 5545 calendar',
     access: 'public',
     rateLimited: true,
+    answers: {
+      200: {
+        description: 'The calendar (with an ETag).',
+        content: { 'text/calendar': { schema: { type: 'string' } } },
+      },
+      304: { description: 'Not modified since the ETag sent in If-None-Match.' },
+    },
   },
   // realtime (form-encoded, as the Pusher client sends them)
   'POST /api/realtime/auth': { id: 'authorizeChannel', summary: 'Sign a realtime channel subscription' },
