@@ -17,6 +17,7 @@ import { frameworkErrorProblem, registerProblemHandler, sendProblem } from './ht
 import { createMemoryRateLimiter, type RateLimiter } from './http/rate-limit.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { createSessionStore } from './http/session.js';
+import { registerDrain } from './http/shutdown.js';
 import { registerSpa } from './http/static-spa.js';
 import { createMetrics } from './metrics/registry.js';
 import { metricsRoutes } from './metrics/routes.js';
@@ -114,6 +115,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await reporter.flush();
   });
   registerRequestLogging(app);
+  registerDrain(app);
   const metrics = createMetrics(db);
   metricsRoutes(app, config, metrics);
   registerNulGuard(app);

@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { migrate, openDb } from './db/database.js';
 import { demoSignInsText, isEmpty, seedDemo } from './db/seed/demo.js';
+import { shutDown } from './http/shutdown.js';
 import { createReporter, reportCrash } from './monitoring/reporter.js';
 
 async function main() {
@@ -31,10 +32,21 @@ async function main() {
   console.log(`\nFieldplan is running at ${url} (database: ${db.dialect})`);
   if (seedNow) console.log(`${demoSignInsText(url)}\n`);
 
+  // A second signal while stopping gets Node's default (`once`): the process ends at once.
   const stop = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
-    await app.close();
+    // The last resort: a closing hook or the database pool that hangs must not hold the process.
+    setTimeout(() => {
+      app.log.error('shutdown: deadline passed, exiting');
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS).unref();
+    const outcome = await shutDown(app, {
+      drainMs: config.SHUTDOWN_DRAIN_MS,
+      timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+      log: app.log,
+    });
     await db.close();
+    app.log.info({ outcome }, 'stopped');
     process.exit(0);
   };
   process.once('SIGTERM', () => void stop('SIGTERM'));

@@ -20,6 +20,23 @@ export function faultRoutes(fastify: FastifyInstance, { db }: Deps) {
   const tags = ['debug'];
   const hide = true;
 
+  // A request that takes a while (up to 30 s): what a stop must let finish.
+  app.get(
+    '/api/v1/debug/slow',
+    {
+      schema: {
+        tags,
+        hide,
+        summary: 'Answers after ?ms= milliseconds (fault injection)',
+        querystring: z.object({ ms: z.coerce.number().int().min(0).max(30_000) }),
+      },
+    },
+    async (request) => {
+      await new Promise((resolve) => setTimeout(resolve, request.query.ms));
+      return { waited: request.query.ms };
+    },
+  );
+
   app.get(
     '/api/v1/debug/fail',
     { schema: { tags, hide, summary: 'Fails with a 500 (fault injection)' } },

@@ -16,6 +16,9 @@ export function systemRoutes(fastify: FastifyInstance, deps: Deps) {
   }));
 
   app.get('/readyz', { schema: { tags } }, async (_request, reply) => {
+    // Stopping (SIGTERM): not ready, whatever the database says, so balancers move away first.
+    if (fastify.draining) return reply.code(503).send({ status: 'shutting down', database: db.dialect });
+    // The ping has a deadline (1.5 s): a hung database must make this 503, not a hung probe.
     const ready = await db.ping();
     return reply
       .code(ready ? 200 : 503)
