@@ -3,7 +3,12 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { main: 'src/main.ts', 'seed-cli': 'src/db/seed-cli.ts' },
+  // The iCal worker thread's code sits next to main.js, where feeds/ical/pool.ts looks for it.
+  entryPoints: {
+    main: 'src/main.ts',
+    'seed-cli': 'src/db/seed-cli.ts',
+    'ical-worker': 'src/modules/feeds/ical/worker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

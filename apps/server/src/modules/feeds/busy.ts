@@ -1,8 +1,10 @@
 import { type BusyEvent, dayMs, formatDateOnly, wallToInstant } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { expandGroup, type Occurrence } from './ical/expand.js';
-import { seriesGroup } from './ical/parse.js';
+import type { Occurrence } from './ical/expand.js';
+import { icalLimits } from './ical/limits.js';
+import { DeadlineExceeded, expandInWorker } from './ical/pool.js';
+import type { ExpandResult } from './ical/tasks.js';
 
 export interface Range {
   start: number;
@@ -17,28 +19,87 @@ export interface BusyInterval extends Occurrence {
   colour: string;
 }
 
-/** Parsed series by their text: a busy calendar asks for the same series range after range. */
-const groups = new Map<string, ReturnType<typeof seriesGroup>>();
-function cachedGroup(ics: string) {
-  let group = groups.get(ics);
-  if (!group) {
-    if (groups.size > 500) groups.clear();
-    group = seriesGroup(ics);
-    groups.set(ics, group);
+/** The response header naming the feeds left out of a busy-time read. */
+export const busyRefusedHeader = 'fieldplan-busy-refused';
+
+/** Why a feed's busy time is left out of a read. */
+export interface RefusedFeed {
+  feedId: string;
+  reason: string;
+}
+
+interface SeriesRow {
+  seq: number;
+  ics: string;
+}
+
+/**
+ * Expansions by feed version and range: the calendar asks for the same week again and again, and a
+ * feed changes only when its content hash does. A version that overran the worker's deadline is
+ * refused for every range until the feed changes, so a hostile feed costs its time once.
+ */
+const expansions = new Map<string, ExpandResult>();
+/** How reads were answered, per process (tests and diagnostics). */
+export const expansionStats = { cached: 0, expanded: 0, overran: 0 };
+const overran = new Map<string, string>();
+const cacheMax = 2_000;
+
+function remember(key: string, result: ExpandResult) {
+  if (expansions.size >= cacheMax) expansions.delete(expansions.keys().next().value as string);
+  expansions.set(key, result);
+}
+
+/** One feed's series within the range, from the cache or the worker; null occurrences when refused. */
+async function expandFeed(
+  feedId: string,
+  version: string,
+  series: SeriesRow[],
+  zone: string,
+  range: Range,
+  stepsLeft: number,
+): Promise<ExpandResult> {
+  const versionKey = `${feedId}:${version}:${zone}`;
+  const refused = overran.get(versionKey);
+  if (refused) {
+    expansionStats.cached++;
+    return { ok: false, reason: refused, steps: 0 };
   }
-  return group;
+  const key = `${versionKey}:${range.start}:${range.end}`;
+  const cached = expansions.get(key);
+  if (cached) {
+    expansionStats.cached++;
+    return cached;
+  }
+  expansionStats.expanded++;
+  const steps = Math.min(icalLimits.feedSteps, stepsLeft);
+  let result: ExpandResult;
+  try {
+    result = await expandInWorker({ zone, from: range.start, to: range.end, series, steps });
+  } catch (err) {
+    if (!(err instanceof DeadlineExceeded)) throw err;
+    expansionStats.overran++;
+    const reason = 'its recurring events took too long to expand';
+    if (overran.size >= cacheMax) overran.clear();
+    overran.set(versionKey, reason);
+    return { ok: false, reason, steps: 0 };
+  }
+  // A refusal for lack of the read's budget (not the feed's) may pass in a lighter read.
+  if (result.ok || steps === icalLimits.feedSteps) remember(key, result);
+  return result;
 }
 
 /**
  * The workspace's imported events overlapping the range: one-offs straight from their rows (found
- * by index), series expanded within the range only. All-day dates are compared with a day's slack.
+ * by index), series expanded within the range in the iCal worker (cached per feed version), each
+ * feed within its step budget and the read within its own; a feed over budget or deadline is left
+ * out and named in `refused`. All-day dates are compared with a day's slack.
  */
-export async function busyIntervals(
+export async function busyRead(
   db: Kysely<Database>,
   workspaceId: string,
   zone: string,
   range: Range,
-): Promise<BusyInterval[]> {
+): Promise<{ intervals: BusyInterval[]; refused: RefusedFeed[] }> {
   const rows = await db
     .selectFrom('feed_events as e')
     .innerJoin('feed_subscriptions as f', 'f.id', 'e.feed_id')
@@ -52,39 +113,66 @@ export async function busyIntervals(
       'e.series_ics',
       'f.member_id',
       'f.colour',
+      'f.content_hash',
     ])
     .where('e.workspace_id', '=', workspaceId)
     .where('e.start_at', '<', range.end + dayMs)
     .where((eb) => eb.or([eb('e.end_at', 'is', null), eb('e.end_at', '>', range.start - dayMs)]))
     .execute();
   const out: BusyInterval[] = [];
+  const feeds = new Map<
+    string,
+    { base: Omit<BusyInterval, keyof Occurrence | 'id'>; version: string; series: SeriesRow[] }
+  >();
   for (const row of rows) {
     const base = { feedId: row.feed_id, memberId: row.member_id, colour: row.colour };
-    const id = `busy:${row.feed_id}:${row.seq}`;
-    if (row.series_ics === null) {
-      const o = {
-        start: Number(row.start_at),
-        end: Number(row.end_at),
-        allDay: Number(row.all_day) === 1,
-        title: row.summary,
-        key: null,
-      };
-      if (toInstants(o, zone).start < range.end && toInstants(o, zone).end > range.start)
-        out.push({ ...o, ...base, id });
+    if (row.series_ics !== null) {
+      const feed = feeds.get(row.feed_id) ?? { base, version: row.content_hash ?? '', series: [] };
+      feed.series.push({ seq: Number(row.seq), ics: row.series_ics });
+      feeds.set(row.feed_id, feed);
       continue;
     }
-    let occurrences: Occurrence[];
-    try {
-      occurrences = expandGroup(cachedGroup(row.series_ics), zone, range.start, range.end);
-    } catch {
+    const o = {
+      start: Number(row.start_at),
+      end: Number(row.end_at),
+      allDay: Number(row.all_day) === 1,
+      title: row.summary,
+      key: null,
+    };
+    const span = toInstants(o, zone);
+    if (span.start < range.end && span.end > range.start)
+      out.push({ ...o, ...base, id: `busy:${row.feed_id}:${row.seq}` });
+  }
+  const refused: RefusedFeed[] = [];
+  let stepsLeft: number = icalLimits.requestSteps;
+  for (const [feedId, feed] of feeds) {
+    const series = feed.series.sort((a, b) => a.seq - b.seq);
+    const result = await expandFeed(feedId, feed.version, series, zone, range, stepsLeft);
+    stepsLeft = Math.max(0, stepsLeft - result.steps);
+    if (!result.ok) {
+      refused.push({ feedId, reason: result.reason });
       continue;
     }
-    for (const o of occurrences) {
-      const span = toInstants(o, zone);
-      if (span.start < range.end && span.end > range.start) out.push({ ...o, ...base, id: `${id}:${o.key}` });
+    for (const { seq, list } of result.occurrences) {
+      for (const o of list) {
+        const span = toInstants(o, zone);
+        if (span.start < range.end && span.end > range.start) {
+          out.push({ ...o, ...feed.base, id: `busy:${feedId}:${seq}:${o.key}` });
+        }
+      }
     }
   }
-  return out;
+  return { intervals: out, refused };
+}
+
+/** The workspace's busy intervals in the range (feeds refused for this read are left out). */
+export async function busyIntervals(
+  db: Kysely<Database>,
+  workspaceId: string,
+  zone: string,
+  range: Range,
+): Promise<BusyInterval[]> {
+  return (await busyRead(db, workspaceId, zone, range)).intervals;
 }
 
 /** An interval as instants: all-day dates are the workspace zone's midnights. */

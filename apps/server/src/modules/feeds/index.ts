@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { defaultFetchPolicy, type FetchPolicy } from './fetch/fetcher.js';
+import { icalDeadlines } from './ical/pool.js';
 import { processLeaseOwner } from './lease.js';
 import { feedRoutes } from './routes.js';
 import { startFeedRefresh } from './scheduler.js';
@@ -13,6 +14,8 @@ export interface FeedOptions {
   background?: boolean;
   /** How often the loop looks for due feeds (default 30 s). */
   intervalMs?: number;
+  /** Shorter iCal worker deadlines (tests; the defaults are in `ical/limits.ts`). */
+  deadlines?: Partial<typeof icalDeadlines>;
 }
 
 /** Calendar feeds (issue 8): import routes, iCal links and the background refresh. */
@@ -24,6 +27,7 @@ export function registerFeeds(app: FastifyInstance, deps: Deps, options: FeedOpt
     allowedPorts: config.FEEDS_ALLOWED_PORTS,
     ...options.policy,
   };
+  if (options.deadlines) Object.assign(icalDeadlines, options.deadlines);
   const fetching = { policy, owner: processLeaseOwner };
   feedRoutes(app, deps, fetching);
   feedTokenRoutes(app, deps);

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { type FetchPolicy, fetchCalendar, type Validators } from './fetch/fetcher.js';
 import { FeedFetchError } from './fetch/url.js';
-import { FeedParseError, type ParsedFeed, parseFeed } from './ical/parse.js';
+import type { ParsedFeed } from './ical/parse.js';
+import { DeadlineExceeded, parseInWorker, WorkerParseError } from './ical/pool.js';
 
 export type Loaded =
   | { kind: 'not_modified' }
@@ -21,10 +22,12 @@ export async function loadFeed(
   if (fetched.kind === 'not_modified') return fetched;
   const hash = createHash('sha256').update(fetched.body).update(zone).digest('hex');
   try {
-    const parsed = parseFeed(fetched.body, zone);
+    // In the worker thread, under a deadline: a hostile file costs its feed a refusal, not the server a stall.
+    const parsed = await parseInWorker({ bytes: fetched.body, zone, now: Date.now() });
     return { kind: 'ok', parsed, hash, validators: { etag: fetched.etag, lastModified: fetched.lastModified } };
   } catch (err) {
-    if (err instanceof FeedParseError) throw new FeedFetchError(err.message);
+    if (err instanceof WorkerParseError) throw new FeedFetchError(err.message);
+    if (err instanceof DeadlineExceeded) throw new FeedFetchError('the calendar took too long to read');
     throw new FeedFetchError('the file could not be read as iCalendar');
   }
 }

@@ -15,7 +15,7 @@ import { authorize, requireMember } from '../../http/workspace-access.js';
 import { rangeOf } from '../calendar/service.js';
 import { ifMatchVersion, setEtag } from '../customers/versioning.js';
 import { workspaceZone } from '../jobs/queries.js';
-import { busyIntervals, presentBusy } from './busy.js';
+import { busyRead, busyRefusedHeader, presentBusy } from './busy.js';
 import type { FeedFetching } from './refresh.js';
 import { createFeed, deleteFeed, getFeed, getFeeds, refreshFeedNow, updateFeed } from './service.js';
 
@@ -132,7 +132,9 @@ export function feedRoutes(fastify: FastifyInstance, { db, config, limiter }: De
         tags: ['calendar', 'feeds'],
         description:
           'Busy time from subscribed calendars in the range (≤ 100 days) as FullCalendar background events: ' +
-          "on the technician's row (resourceIds) for a technician's feed, across the calendar for a workspace feed.",
+          "on the technician's row (resourceIds) for a technician's feed, across the calendar for a workspace feed. " +
+          'A feed whose recurring events cannot be expanded for the range within its budget is left out and named ' +
+          'in the `Fieldplan-Busy-Refused` header (feed ids).',
         params: wsParams,
         querystring: busyQuerySchema,
         response: { 200: busyEventsSchema },
@@ -144,7 +146,10 @@ export function feedRoutes(fastify: FastifyInstance, { db, config, limiter }: De
       const zone = await workspaceZone(db.kysely, actor.workspaceId);
       const range = rangeOf(request.query, zone);
       reply.header('cache-control', 'private, no-cache');
-      return presentBusy(await busyIntervals(db.kysely, actor.workspaceId, zone, range));
+      const { intervals, refused } = await busyRead(db.kysely, actor.workspaceId, zone, range);
+      // Feeds whose recurring events could not be expanded for this range (too many, too slow).
+      if (refused.length > 0) reply.header(busyRefusedHeader, refused.map((r) => r.feedId).join(', '));
+      return presentBusy(intervals);
     },
   );
 }

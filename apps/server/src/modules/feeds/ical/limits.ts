@@ -13,15 +13,15 @@ export const icalLimits = {
   minYear: 1800,
   maxYear: 2200,
   /** Recurrence ids one feed may walk for one read (after fast-forwarding to the range). */
-  feedSteps: 50_000,
-  /** Recurrence ids one read may walk over all its feeds. */
-  requestSteps: 200_000,
+  feedSteps: 20_000,
+  /** Recurrence ids one read may walk over all its feeds (later feeds get what is left). */
+  requestSteps: 60_000,
   /** Parsing (with the import check) in the worker; on overrun the worker is ended and the feed refused. */
   parseDeadlineMs: 10_000,
   /** Expanding one read's series in the worker; on overrun the feed version is refused. */
   expandDeadlineMs: 2_000,
-  /** The import check expands the coming days with the per-feed budget. */
-  probeDays: 35,
+  /** The import check expands the coming days (a month view) with the per-feed budget. */
+  probeDays: 31,
 } as const;
 
 /** Expansion ran out of its budget: too many recurrence ids in the range. */
@@ -31,17 +31,19 @@ export class BudgetExceeded extends Error {
   }
 }
 
-/** A step budget shared by the series of one feed (and, through `request`, of one read). */
+/** A step budget for one expansion: the series of one feed within one read. */
 export class StepBudget {
-  constructor(
-    private left: number,
-    private readonly request: StepBudget | null = null,
-  ) {}
+  private spent = 0;
 
-  /** Counts one recurrence id; throws BudgetExceeded when this feed's or the read's budget is spent. */
+  constructor(private readonly limit: number) {}
+
+  /** Counts one recurrence id; throws BudgetExceeded when the budget is spent. */
   step(): void {
-    this.left -= 1;
-    if (this.left < 0) throw new BudgetExceeded();
-    this.request?.step();
+    this.spent += 1;
+    if (this.spent > this.limit) throw new BudgetExceeded();
+  }
+
+  get used(): number {
+    return this.spent;
   }
 }
