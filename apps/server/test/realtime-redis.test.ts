@@ -26,6 +26,7 @@ import {
   stopChild,
   subscribed,
 } from './realtime-harness.js';
+import { authenticate, authorize, RawSocket } from './realtime-raw.js';
 
 const REDIS_URL = process.env.FIELDPLAN_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const mainJs = path.join(repoRoot, 'apps/server/dist/main.js');
@@ -171,6 +172,36 @@ describe('two Fieldplan processes on one Redis', () => {
     expect(res.status).toBe(200);
     await eventually(() => onB.connection.state === 'disconnected', 5000, 'terminated on B');
     expect(codes).toContain(4009);
+  });
+
+  it('a socket on process B holding authorizations from before a deactivation through A gets nothing (4009)', async () => {
+    const invite = await owner.http.request('POST', `/api/v1/workspaces/${owner.workspaceId}/invitations`, {
+      email: `tess-${Date.now()}@example.test`,
+      role: 'dispatcher',
+    });
+    const token = (invite.json() as { url: string }).url.split('/invite/')[1];
+    const tess = new HttpClient(b.origin);
+    const accepted = await tess.request('POST', `/api/v1/invitations/${token}/accept`, {
+      name: 'Tess Dispatch',
+      password: 'member password 123',
+    });
+    expect(accepted.status).toBe(200);
+    const memberId = (accepted.json() as { memberships: Array<{ memberId: string }> }).memberships[0]?.memberId;
+
+    // Opened on B and authorized while Tess is active, but nothing sent until after the deactivation on A.
+    const raw = await RawSocket.open({ port: b.port, key, origin: b.origin });
+    const socketId = await raw.socketId();
+    const locations = `private-locations-${owner.workspaceId}`;
+    const signin = await authenticate(b, tess, socketId);
+    const subscription = await authorize(b, tess, socketId, locations);
+    const res = await owner.http.request('PATCH', `/api/v1/workspaces/${owner.workspaceId}/members/${memberId}`, {
+      active: false,
+    });
+    expect(res.status).toBe(200);
+    raw.send({ event: 'pusher:subscribe', data: { channel: locations, ...subscription } });
+    raw.send({ event: 'pusher:signin', data: signin });
+    expect(await raw.closed).toBe(4009);
+    expect(raw.events('pusher_internal:subscription_succeeded')).toEqual([]);
   });
 });
 
