@@ -34,6 +34,7 @@ const token: FeedToken = {
   hint: 'x9Qz',
   createdAt: '2026-11-02T08:00:00.000Z',
   revokedAt: null,
+  revokedReason: null,
 };
 
 describe('the Feeds screen', () => {
@@ -233,6 +234,30 @@ describe('the Feeds screen', () => {
     expect(fetch.callsTo(`DELETE ${tokensPath}/tok-1`)).toHaveLength(1);
     expect(await within(links).findByText(/^Revoked/)).toBeInTheDocument();
     expect(within(links).queryByRole('button', { name: 'Revoke link …x9Qz' })).not.toBeInTheDocument();
+  });
+
+  it('lists a link that ended with its people as stopped, with the reason, and offers no Revoke', async () => {
+    const stopped: FeedToken = {
+      ...token,
+      id: 'tok-3',
+      hint: 'dead',
+      memberId: null,
+      revokedAt: '2026-11-22T08:00:00.000Z',
+      revokedReason: 'Made by Sam Maker, who was deactivated',
+    };
+    const fetch = fakeFetch({
+      ...workspaceRoutes('dispatcher'),
+      [`GET ${feedsPath}`]: [],
+      [`GET ${tokensPath}`]: [token, stopped],
+    });
+    renderApp('/w/demo/feeds', fetch);
+    const links = await screen.findByRole('list', { name: 'iCal links' });
+    const item = (await within(links).findByText('…dead')).closest('li') as HTMLElement;
+    expect(within(item).getByText('Stopped working: Made by Sam Maker, who was deactivated')).toBeInTheDocument();
+    expect(within(item).getByText(/^Stopped \w/, { selector: '.badge' })).toBeInTheDocument();
+    expect(within(item).queryByRole('button', { name: /Revoke/ })).not.toBeInTheDocument();
+    // The live one is still offered for revoking.
+    expect(within(links).getByRole('button', { name: 'Revoke link …x9Qz' })).toBeInTheDocument();
   });
 
   it('lets a technician make a link to their own jobs only, and shows subscriptions read-only', async () => {

@@ -136,9 +136,12 @@ export function LinksPanel({ technicians, names }: LinksPanelProps) {
                     {formatDate(token.createdAt)}
                   </time>
                 </span>
+                {token.revokedReason && <span className="link-reason">Stopped working: {token.revokedReason}</span>}
               </div>
               {token.revokedAt ? (
-                <Badge>Revoked {formatDate(token.revokedAt)}</Badge>
+                <Badge>
+                  {token.revokedReason ? 'Stopped' : 'Revoked'} {formatDate(token.revokedAt)}
+                </Badge>
               ) : (
                 <Button
                   size="sm"
