@@ -8,6 +8,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     fileParallelism: false,
+    // Fails a test on any Content-Security-Policy violation its pages met.
+    setupFiles: ['e2e/support/csp-guard.ts'],
     pool: 'forks',
     // What a user sees can take a few seconds on a loaded 2-core runner (1 s is Vitest's default).
     expect: { poll: { timeout: 10_000, interval: 100 } },

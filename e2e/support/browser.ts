@@ -1,13 +1,17 @@
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { watchCspOf } from './csp.js';
 
 /** The Fieldplan under test (started by e2e/run.mjs). */
 export const baseUrl = process.env.E2E_BASE_URL ?? 'http://localhost:3000';
 
 export const demoPassword = 'fieldplan-demo';
 
-/** Debian's Chromium, headless; the flags keep it from calling home. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+/**
+ * Debian's Chromium, headless; the flags keep it from calling home. Its contexts record CSP
+ * violations, which fail the running test (support/csp-guard.ts).
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
       '--headless',
@@ -19,6 +23,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+  return watchCspOf(browser);
 }
 
 export interface ContextOptions {

@@ -1,3 +1,5 @@
+// First: before any schema parses (see the module).
+import './lib/strict-csp';
 import { configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { StrictMode } from 'react';
