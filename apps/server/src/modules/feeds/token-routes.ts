@@ -25,7 +25,9 @@ export function feedTokenRoutes(fastify: FastifyInstance, { db, config, limiter 
     {
       schema: {
         tags,
-        description: 'Every link (a technician sees their own); tokens are never listed.',
+        description:
+          'Every link (a technician sees their own); tokens are never listed. A link that ended with its ' +
+          'technician or maker is revoked, with `revokedReason` saying why.',
         params: wsParams,
         response: { 200: feedTokenListSchema },
       },
@@ -80,7 +82,8 @@ export function feedTokenRoutes(fastify: FastifyInstance, { db, config, limiter 
           tags,
           description:
             'An RFC 5545 calendar of a link (`/ical/<token>.ics`). Answers 304 to a matching If-None-Match; ' +
-            'an unknown or revoked token is a 404; 60 a minute per address, then 429 with Retry-After.',
+            'an unknown or revoked token is a 404, as is one whose technician or maker was deactivated or lost ' +
+            'the role that could make it (revoked then, for good); 60 a minute per address, then 429 with Retry-After.',
           params: z.object({ file: z.string().max(100) }),
         },
       },
