@@ -8,7 +8,8 @@ const children = [
   spawn(npm, ['run', 'dev', '-w', 'apps/server'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'development' },
+    // No load balancer to drain in development: a reload (tsx watch's SIGTERM) needn't wait for one.
+    env: { SHUTDOWN_DRAIN_MS: '0', ...process.env, NODE_ENV: 'development' },
   }),
   spawn(npm, ['run', 'dev', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' }),
 ];

@@ -32,8 +32,11 @@ async function main() {
   console.log(`\nFieldplan is running at ${url} (database: ${db.dialect})`);
   if (seedNow) console.log(`${demoSignInsText(url)}\n`);
 
-  // A second signal while stopping gets Node's default (`once`): the process ends at once.
+  // A second signal while stopping (Ctrl-C again, an impatient supervisor) ends the process at once.
+  let stopping = false;
   const stop = async (signal: string) => {
+    if (stopping) process.exit(1);
+    stopping = true;
     app.log.info({ signal }, 'shutting down');
     // The last resort: a closing hook or the database pool that hangs must not hold the process.
     setTimeout(() => {
@@ -49,8 +52,8 @@ async function main() {
     app.log.info({ outcome }, 'stopped');
     process.exit(0);
   };
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  process.once('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
 }
 
 main().catch(async (error: unknown) => {
