@@ -12,16 +12,21 @@ describe('accounts and sessions', () => {
   });
   afterAll(() => ctx.close());
 
-  it('signs up: creates the user and a workspace they own, answers /me and sets the session cookie', async () => {
+  it('signs up: creates the user and a workspace they own; 202 "sign in next", then sign-in sets the session cookie', async () => {
     const client = new Client(ctx.app);
     const email = uniqueEmail('ada');
-    const res = await client.post('/api/v1/auth/sign-up', {
+    const signUp = await client.post('/api/v1/auth/sign-up', {
       name: '  Ada Lovelace ',
       email: `  ${email.toUpperCase()} `,
       password,
       workspaceName: 'Ada Plumbing GmbH',
     });
-    expect(res.statusCode).toBe(201);
+    expect(signUp.statusCode).toBe(202);
+    expect(signUp.json()).toEqual({ next: 'sign-in' });
+    expect(signUp.cookies).toEqual([]);
+    expectProblem(await client.get('/api/v1/me'), 401, 'unauthenticated');
+    const res = await client.post('/api/v1/auth/sign-in', { email, password });
+    expect(res.statusCode).toBe(200);
     const me = res.json();
     expect(me).toEqual({
       user: { id: expect.any(String), name: 'Ada Lovelace', email },
@@ -55,6 +60,76 @@ describe('accounts and sessions', () => {
     const workspace = await client.get(ws(me.memberships[0].workspaceId));
     expect(workspace.statusCode).toBe(200);
     expect(workspace.json().name).toBe('Ada Plumbing GmbH');
+  });
+
+  describe('sign-up with an email that already has an account', () => {
+    const signUpAs = (email: string, pw = 'an attacker password') =>
+      new Client(ctx.app).post('/api/v1/auth/sign-up', {
+        name: 'Mallory',
+        email,
+        password: pw,
+        workspaceName: 'Mallory Co',
+      });
+
+    it('answers exactly like a new sign-up: same status, body and headers, no cookie, nothing created', async () => {
+      const owner = await signUpOwner(ctx.app, 'Existing');
+      const users = await countRows(ctx.db, 'users');
+      const workspaces = await countRows(ctx.db, 'workspaces');
+      const taken = await signUpAs(owner.email.toUpperCase());
+      const fresh = await signUpAs(uniqueEmail('fresh'));
+      expect(taken.statusCode).toBe(fresh.statusCode);
+      expect(taken.body).toBe(fresh.body);
+      const headerNames = (res: typeof taken) =>
+        Object.keys(res.headers)
+          .filter((h) => h !== 'date' && h !== 'x-request-id')
+          .sort();
+      expect(headerNames(taken)).toEqual(headerNames(fresh));
+      expect(taken.headers['content-type']).toBe(fresh.headers['content-type']);
+      expect(taken.cookies).toEqual([]);
+      expect(fresh.cookies).toEqual([]);
+      // Only the fresh sign-up made an account and a workspace; the existing one is unchanged.
+      expect(await countRows(ctx.db, 'users')).toBe(users + 1);
+      expect(await countRows(ctx.db, 'workspaces')).toBe(workspaces + 1);
+      expectProblem(
+        await new Client(ctx.app).post('/api/v1/auth/sign-in', {
+          email: owner.email,
+          password: 'an attacker password',
+        }),
+        401,
+        'unauthenticated',
+      );
+      expect((await owner.client.get('/api/v1/me')).json().memberships).toHaveLength(1);
+    });
+
+    it("the account's owner is told at their next sign-in, once", async () => {
+      const owner = await signUpOwner(ctx.app, 'Told');
+      const first = await new Client(ctx.app).post('/api/v1/auth/sign-in', { email: owner.email, password });
+      expect(first.json()).not.toHaveProperty('notices');
+      expect((await signUpAs(owner.email)).statusCode).toBe(202);
+      const next = await new Client(ctx.app).post('/api/v1/auth/sign-in', { email: owner.email, password });
+      expect(next.statusCode).toBe(200);
+      expect(next.json().notices).toEqual([
+        { kind: 'sign-up-attempt', at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
+      ]);
+      const after = await new Client(ctx.app).post('/api/v1/auth/sign-in', { email: owner.email, password });
+      expect(after.json()).not.toHaveProperty('notices');
+      // A wrong password learns nothing of it.
+      const wrong = await new Client(ctx.app).post('/api/v1/auth/sign-in', { email: owner.email, password: 'nope' });
+      expect(wrong.body).not.toMatch(/sign-up-attempt/);
+    });
+
+    it('concurrent sign-ups with one new email: all answer 202 alike, one account and one workspace', async () => {
+      const users = await countRows(ctx.db, 'users');
+      const workspaces = await countRows(ctx.db, 'workspaces');
+      const email = uniqueEmail('race');
+      const results = await Promise.all(Array.from({ length: 5 }, () => signUpAs(email, password)));
+      expect(results.map((r) => r.statusCode)).toEqual([202, 202, 202, 202, 202]);
+      expect(new Set(results.map((r) => r.body)).size).toBe(1);
+      expect(await countRows(ctx.db, 'users')).toBe(users + 1);
+      expect(await countRows(ctx.db, 'workspaces')).toBe(workspaces + 1);
+      const me = await new Client(ctx.app).post('/api/v1/auth/sign-in', { email, password });
+      expect(me.json().memberships).toHaveLength(1);
+    });
   });
 
   it('stores the session hashed: the cookie value is not in the sessions table', async () => {
@@ -218,13 +293,9 @@ describe('secure cookies behind https (PUBLIC_URL=https://…)', () => {
 
   it('names the cookie __Host-fp_session and marks it Secure, HttpOnly, SameSite=Lax, Path=/', async () => {
     const client = new Client(ctx.app, { origin: 'https://x.example' });
-    const res = await client.post('/api/v1/auth/sign-up', {
-      name: 'Sec',
-      email: uniqueEmail('sec'),
-      password,
-      workspaceName: 'Secure Co',
-    });
-    expect(res.statusCode).toBe(201);
+    const owner = await signUpOwner(ctx.app, 'Sec', { client: new Client(ctx.app, { origin: 'https://x.example' }) });
+    const res = await client.post('/api/v1/auth/sign-in', { email: owner.email, password });
+    expect(res.statusCode).toBe(200);
     const cookie = res.cookies.find((c) => c.name === '__Host-fp_session');
     expect(cookie).toBeDefined();
     expect(cookie?.secure).toBe(true);
@@ -244,14 +315,8 @@ describe('secure cookies behind https (PUBLIC_URL=https://…)', () => {
   });
 
   it('puts the public URL in invitation links', async () => {
-    const client = new Client(ctx.app, { origin: 'https://x.example' });
-    const res = await client.post('/api/v1/auth/sign-up', {
-      name: 'Sec',
-      email: uniqueEmail('sec'),
-      password,
-      workspaceName: 'Secure Co',
-    });
-    const invitation = await createInvitation({ client, workspaceId: res.json().memberships[0].workspaceId }, 'viewer');
+    const owner = await signUpOwner(ctx.app, 'Sec', { client: new Client(ctx.app, { origin: 'https://x.example' }) });
+    const invitation = await createInvitation(owner, 'viewer');
     expect(invitation.url).toMatch(/^https:\/\/x\.example\/invite\/[A-Za-z0-9_-]{22,}$/);
   });
 });
@@ -265,7 +330,8 @@ describe('sign-in throttling (10 a minute per account and per address)', () => {
 
   it('answers the 11th attempt on one account with 429, Retry-After and rate_limited, even from new addresses', async () => {
     const owner = await signUpOwner(ctx.app);
-    for (let i = 1; i <= 10; i++) {
+    // Signing up ends with one sign-in on the account: nine more wrong ones make ten.
+    for (let i = 2; i <= 10; i++) {
       const res = await new Client(ctx.app, { remoteAddress: `10.0.0.${i}` }).post('/api/v1/auth/sign-in', {
         email: owner.email,
         password: 'wrong password',

@@ -109,7 +109,7 @@ describe('CSRF: writes carrying the session cookie must come from the app itself
       password: 'correct horse battery',
       workspaceName: 'Far Co',
     });
-    expect(signUp.statusCode).toBe(201);
+    expect(signUp.statusCode).toBe(202);
 
     // Once it holds the cookie, the same client is checked.
     const res = await stranger.patch(ws(owner.workspaceId), { name: 'Nope' });

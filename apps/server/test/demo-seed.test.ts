@@ -110,7 +110,7 @@ describe('demo seed next to existing data', () => {
       password: 'my own password',
       workspaceName: 'Own Co',
     });
-    expect(signUp.statusCode).toBe(201);
+    expect(signUp.statusCode).toBe(202);
     expect(await isEmpty(ctx.db)).toBe(false);
     expect(await seedDemo(ctx.db)).toEqual({ created: true });
     const res = await new Client(ctx.app).post('/api/v1/auth/sign-in', {

@@ -162,7 +162,7 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}${counter}-${randomBytes(3).toString('hex')}@example.test`;
 }
 
-/** Signs up a new user with their own workspace; returns the client and the workspace id. */
+/** Signs up a new user with their own workspace and signs them in; returns the client and the workspace id. */
 export async function signUpOwner(
   app: FastifyInstance,
   name = 'Owner',
@@ -170,13 +170,16 @@ export async function signUpOwner(
 ) {
   const client = options.client ?? new Client(app);
   const email = options.email ?? uniqueEmail('owner');
-  const res = await client.post('/api/v1/auth/sign-up', {
+  const signUp = await client.post('/api/v1/auth/sign-up', {
     name,
     email,
     password: 'correct horse battery',
     workspaceName: options.workspaceName ?? `${name}'s Company`,
   });
-  if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+  if (signUp.statusCode !== 202) throw new Error(`sign-up failed: ${signUp.statusCode} ${signUp.body}`);
+  // Sign-up answers alike for new and taken emails and starts no session: the browser signs in next.
+  const res = await client.post('/api/v1/auth/sign-in', { email, password: 'correct horse battery' });
+  if (res.statusCode !== 200) throw new Error(`sign-in after sign-up failed: ${res.statusCode} ${res.body}`);
   const me = res.json() as { user: { id: string }; memberships: { workspaceId: string; memberId: string }[] };
   const membership = me.memberships[0];
   if (!membership) throw new Error('sign-up made no membership');

@@ -63,7 +63,7 @@ describe('invitations', () => {
     expect(second.token).not.toBe(invitation.token);
   });
 
-  it('previews an invitation publicly: workspace name, email, role, whether the account exists', async () => {
+  it('previews an invitation publicly: workspace name, email, role, expiry', async () => {
     const invitation = await createInvitation(owner, 'dispatcher');
     const res = await new Client(ctx.app, { origin: null }).get(`/api/v1/invitations/${invitation.token}`);
     expect(res.statusCode).toBe(200);
@@ -71,12 +71,25 @@ describe('invitations', () => {
       workspaceName: "Olga's Company",
       email: invitation.email,
       role: 'dispatcher',
-      hasAccount: false,
       expiresAt: expect.any(String),
     });
+  });
+
+  it('the preview says nothing about whether the invited email has an account', async () => {
     const known = await signUpOwner(ctx.app, 'Known');
     const forKnown = await createInvitation(owner, 'viewer', known.email);
-    expect((await new Client(ctx.app).get(`/api/v1/invitations/${forKnown.token}`)).json().hasAccount).toBe(true);
+    const forNew = await createInvitation(owner, 'viewer');
+    const preview = (token: string) => new Client(ctx.app, { origin: null }).get(`/api/v1/invitations/${token}`);
+    const a = await preview(forKnown.token);
+    const b = await preview(forNew.token);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    // Identical apart from the email itself (and the expiry instant).
+    const shape = (body: Record<string, unknown>) => ({ ...body, email: 'x', expiresAt: 'x' });
+    expect(shape(a.json())).toEqual(shape(b.json()));
+    expect(a.headers['content-length']).toBeDefined();
+    expect(Number(a.headers['content-length']) - known.email.length).toBe(
+      Number(b.headers['content-length']) - forNew.email.length,
+    );
   });
 
   it('accepts as a new user with name and password: 200 /me with the membership and a session', async () => {
@@ -301,6 +314,22 @@ describe('invitations', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().memberships).toEqual([
       expect.objectContaining({ workspaceId: owner.workspaceId, memberId: member.memberId, role: 'dispatcher' }),
+    ]);
+  });
+
+  it('an old invitation accepted by an active member leaves their role alone: the last owner stays owner', async () => {
+    const first = await signUpOwner(ctx.app, 'Fran');
+    const email = uniqueEmail('late');
+    // Invited as a viewer first (never accepted), then as an owner (accepted).
+    const asViewer = await createInvitation(first, 'viewer', email);
+    const second = await inviteMember(ctx.app, first, 'owner', { email });
+    // The first owner steps down: the second is now the only owner.
+    const down = await first.client.patch(ws(first.workspaceId, `/members/${first.memberId}`), { role: 'dispatcher' });
+    expect(down.statusCode, down.body).toBe(200);
+    const res = await second.client.post(`/api/v1/invitations/${asViewer.token}/accept`, {});
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().memberships).toEqual([
+      expect.objectContaining({ workspaceId: first.workspaceId, memberId: second.memberId, role: 'owner' }),
     ]);
   });
 

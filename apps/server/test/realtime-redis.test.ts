@@ -86,14 +86,21 @@ describe('two Fieldplan processes on one Redis', () => {
     ({ key, secret } = await resolveCredentials(loadConfig({}), db));
 
     owner.http = new HttpClient(a.origin);
+    const ownerEmail = `olga-${Date.now()}@example.test`;
     const signUp = await owner.http.request('POST', '/api/v1/auth/sign-up', {
       name: 'Olga Owner',
-      email: `olga-${Date.now()}@example.test`,
+      email: ownerEmail,
       password: 'correct horse battery',
       workspaceName: 'Two Processes',
     });
-    expect(signUp.status).toBe(201);
-    const me = signUp.json() as { user: { id: string }; memberships: Array<{ workspaceId: string }> };
+    expect(signUp.status).toBe(202);
+    // Sign-up starts no session: sign in next, as the browser does.
+    const signIn = await owner.http.request('POST', '/api/v1/auth/sign-in', {
+      email: ownerEmail,
+      password: 'correct horse battery',
+    });
+    expect(signIn.status).toBe(200);
+    const me = signIn.json() as { user: { id: string }; memberships: Array<{ workspaceId: string }> };
     owner.userId = me.user.id;
     owner.workspaceId = me.memberships[0]?.workspaceId ?? '';
     const invite = await owner.http.request('POST', `/api/v1/workspaces/${owner.workspaceId}/invitations`, {

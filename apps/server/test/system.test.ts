@@ -165,7 +165,7 @@ describe('system routes', () => {
       expect(Object.keys(patch?.properties ?? {}).sort()).toEqual(
         ['map', 'name', 'slug', 'timeZone', 'weekStart', 'workingHours'].sort(),
       );
-      expect(doc.paths['/api/v1/auth/sign-up']?.post?.responses['201']).toBeDefined();
+      expect(doc.paths['/api/v1/auth/sign-up']?.post?.responses['202']).toBeDefined();
     });
 
     it('describes the session cookie as the security scheme', () => {

@@ -33,6 +33,8 @@ export interface UsersTable {
   name: string;
   password_hash: string;
   created_at: number;
+  /** When someone last tried to sign up with this email (epoch ms); null once the owner was told. */
+  sign_up_attempt_at: number | null;
 }
 
 export interface WorkspacesTable {

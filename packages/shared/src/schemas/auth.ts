@@ -10,6 +10,13 @@ export const signUpSchema = z.strictObject({
 });
 export type SignUp = z.infer<typeof signUpSchema>;
 
+/**
+ * The answer to every valid sign-up, whether the email was new or already had an account: the
+ * same status and body either way, and no session — the client signs in with the same details.
+ */
+export const signUpAnswerSchema = z.object({ next: z.literal('sign-in') });
+export type SignUpAnswer = z.infer<typeof signUpAnswerSchema>;
+
 export const signInSchema = z.strictObject({
   email: emailField,
   // Only "present" is checked here: the length rules must not tell an attacker anything.

@@ -16,7 +16,20 @@ export const membershipSummarySchema = z.object({
 });
 export type MembershipSummary = z.infer<typeof membershipSummarySchema>;
 
-export const meSchema = z.object({ user: userSchema, memberships: z.array(membershipSummarySchema) });
+/** Something the user should hear about at sign-in; told once. */
+export const signInNoticeSchema = z.object({
+  /** Someone tried to sign up with this account's email (`at`: the last try). */
+  kind: z.literal('sign-up-attempt'),
+  at: z.string(),
+});
+export type SignInNotice = z.infer<typeof signInNoticeSchema>;
+
+export const meSchema = z.object({
+  user: userSchema,
+  memberships: z.array(membershipSummarySchema),
+  /** Only in the answer to a sign-in, and only when there is something to tell. */
+  notices: z.array(signInNoticeSchema).optional(),
+});
 export type Me = z.infer<typeof meSchema>;
 
 /** What the browser needs to draw maps and search places (issue 5). */

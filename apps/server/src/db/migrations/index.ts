@@ -6,6 +6,7 @@ import * as realtimeLocations from './0004-realtime-locations.js';
 import * as feeds from './0005-feeds.js';
 import * as tracking from './0006-tracking.js';
 import * as flexibleWindows from './0007-flexible-windows.js';
+import * as signUpAttempts from './0008-sign-up-attempts.js';
 import * as feedTokenReasons from './0009-feed-token-reasons.js';
 
 /** Every migration, in order. Imported statically so the bundled server carries them. */
@@ -17,5 +18,6 @@ export const migrations: Record<string, Migration> = {
   '0005-feeds': feeds,
   '0006-tracking': tracking,
   '0007-flexible-windows': flexibleWindows,
+  '0008-sign-up-attempts': signUpAttempts,
   '0009-feed-token-reasons': feedTokenReasons,
 };

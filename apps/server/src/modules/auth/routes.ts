@@ -1,10 +1,10 @@
-import { meSchema, signInSchema, signUpSchema } from '@fieldplan/shared';
+import { meSchema, signInSchema, signUpAnswerSchema, signUpSchema } from '@fieldplan/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps.js';
 import { enforceLimit } from '../../http/rate-limit.js';
 import { requireUser } from '../../http/session.js';
-import { checkCredentials, getMe, signUp } from './service.js';
+import { checkCredentials, getMe, signUp, takeSignInNotices } from './service.js';
 
 export function authRoutes(fastify: FastifyInstance, { db, sessions, limiter, limits, config }: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -12,15 +12,15 @@ export function authRoutes(fastify: FastifyInstance, { db, sessions, limiter, li
 
   app.post(
     '/api/v1/auth/sign-up',
-    { schema: { tags, body: signUpSchema, response: { 201: meSchema } } },
+    { schema: { tags, body: signUpSchema, response: { 202: signUpAnswerSchema } } },
     async (request, reply) => {
       enforceLimit(limiter, `signup:ip:${request.ip}`, limits.signInPerMinute, 'sign-ups');
-      const { user } = await signUp(db.kysely, request.body, {
+      await signUp(db.kysely, request.body, {
         tileUrlTemplate: config.TILE_URL_TEMPLATE,
         tileAttribution: config.TILE_ATTRIBUTION,
       });
-      await sessions.start(reply, user.id, request.session);
-      return reply.code(201).send(await getMe(db.kysely, user));
+      // The same answer whether the email was new or taken, and no session (docs/adr: sign-up).
+      return reply.code(202).send({ next: 'sign-in' as const });
     },
   );
 
@@ -30,7 +30,8 @@ export function authRoutes(fastify: FastifyInstance, { db, sessions, limiter, li
     async (request, reply) => {
       const user = await checkCredentials(db.kysely, limiter, limits.signInPerMinute, request.body, request.ip);
       await sessions.start(reply, user.id, request.session);
-      return getMe(db.kysely, user);
+      const notices = await takeSignInNotices(db.kysely, user.id);
+      return { ...(await getMe(db.kysely, user)), ...(notices.length > 0 && { notices }) };
     },
   );
 

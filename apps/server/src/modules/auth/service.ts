@@ -1,12 +1,12 @@
-import type { Me, Role, SignIn, SignUp } from '@fieldplan/shared';
+import type { Me, Role, SignIn, SignInNotice, SignUp } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Database } from '../../db/schema.js';
-import { AppError, fieldError } from '../../http/app-error.js';
+import { AppError } from '../../http/app-error.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
 import type { SessionUser } from '../../http/session.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/crypto.js';
-import { newId } from '../../lib/ids.js';
+import { iso, newId } from '../../lib/ids.js';
 import { createWorkspace, type WorkspaceDefaults } from '../workspaces/service.js';
 import { findUserByEmail, listMemberships } from './queries.js';
 
@@ -18,53 +18,82 @@ export async function getMe(db: Kysely<Database>, user: SessionUser): Promise<Me
   };
 }
 
-/** Inserts a user; a taken email is a 400 on `email` and says nothing more. */
-export async function insertUser(db: Kysely<Database>, input: { name: string; email: string; password: string }) {
-  if (await findUserByEmail(db, input.email)) throw fieldError('email', 'An account with this email already exists');
-  const id = newId();
-  await db
-    .insertInto('users')
-    .values({
-      id,
-      email: input.email,
-      name: input.name,
-      password_hash: await hashPassword(input.password),
-      created_at: Date.now(),
-    })
-    .execute();
-  return { id, email: input.email, name: input.name };
-}
-
-export async function signUp(db: Kysely<Database>, input: SignUp, defaults: WorkspaceDefaults) {
-  // Hash before the transaction: a 60 ms KDF must not hold SQLite's write lock.
+/**
+ * Signs up: a new email gets its account and workspace; a taken one only marks the account, so its
+ * owner hears of it at the next sign-in. The caller answers both alike and starts no session, so
+ * the answer never tells whether an email has an account (and nobody is signed in as its owner).
+ */
+export async function signUp(db: Kysely<Database>, input: SignUp, defaults: WorkspaceDefaults): Promise<void> {
+  // Hashed in both cases, so both cost the same; and before the transaction: a 60 ms KDF must
+  // not hold SQLite's write lock.
   const passwordHash = await hashPassword(input.password);
-  const taken = () => fieldError('email', 'An account with this email already exists');
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction().execute(async (trx) => {
-        if (await findUserByEmail(trx, input.email)) throw taken();
-        const userId = newId();
-        await trx
-          .insertInto('users')
-          .values({
-            id: userId,
-            email: input.email,
-            name: input.name,
-            password_hash: passwordHash,
-            created_at: Date.now(),
-          })
-          .execute();
-        const workspace = await createWorkspace(trx, { name: input.workspaceName, ownerUserId: userId }, defaults);
-        return { user: { id: userId, email: input.email, name: input.name }, workspace };
-      });
+      const taken = await db
+        .transaction()
+        .execute(async (trx) => {
+          const exists = (await findUserByEmail(trx, input.email)) !== undefined;
+          // A taken email does the same writes under a throwaway address, then rolls them back:
+          // the answer takes as long as a real sign-up's.
+          const userId = newId();
+          await trx
+            .insertInto('users')
+            .values({
+              id: userId,
+              email: exists ? `${userId}@sign-up.invalid` : input.email,
+              name: input.name,
+              password_hash: passwordHash,
+              created_at: Date.now(),
+            })
+            .execute();
+          await createWorkspace(trx, { name: input.workspaceName, ownerUserId: userId }, defaults);
+          if (exists) throw new RollBack();
+          return false;
+        })
+        .catch((error: unknown) => {
+          if (error instanceof RollBack) return true;
+          throw error;
+        });
+      if (taken) await markSignUpAttempt(db, input.email);
+      return;
     } catch (error) {
-      // Concurrent sign-ups race past the checks above; the unique indexes decide.
-      if (isUniqueViolation(error, 'users', 'email')) throw taken();
+      // A concurrent sign-up made the account a moment ago: this one is an attempt on it.
+      if (isUniqueViolation(error, 'users', 'email')) {
+        await markSignUpAttempt(db, input.email);
+        return;
+      }
       // Another workspace took the same slug a moment ago: the next attempt picks the next free one.
       if (attempt < 5 && isUniqueViolation(error, 'workspaces', 'slug')) continue;
       throw error;
     }
   }
+}
+
+/** Thrown to roll a taken email's look-alike writes back. */
+class RollBack extends Error {}
+
+/** Notes a sign-up attempt on the account with this email. */
+async function markSignUpAttempt(db: Kysely<Database>, email: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ sign_up_attempt_at: Date.now() })
+    .where('email', '=', email.toLowerCase())
+    .execute();
+}
+
+/** What a signed-in user should hear once (a sign-up attempt on their email), cleared as it is read. */
+export async function takeSignInNotices(db: Kysely<Database>, userId: string): Promise<SignInNotice[]> {
+  const row = await db.selectFrom('users').select('sign_up_attempt_at').where('id', '=', userId).executeTakeFirst();
+  const at = row?.sign_up_attempt_at;
+  if (at === null || at === undefined) return [];
+  // Cleared only if no newer attempt came in meanwhile (that one is told next time).
+  await db
+    .updateTable('users')
+    .set({ sign_up_attempt_at: null })
+    .where('id', '=', userId)
+    .where('sign_up_attempt_at', '=', at)
+    .execute();
+  return [{ kind: 'sign-up-attempt', at: iso(Number(at)) }];
 }
 
 /**

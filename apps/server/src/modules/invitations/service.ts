@@ -75,7 +75,6 @@ export async function previewInvitation(db: Kysely<Database>, token: string) {
     workspaceName: row.workspace_name,
     email: row.email,
     role: row.role as 'owner',
-    hasAccount: (await findUserByEmail(db, row.email)) !== undefined,
     expiresAt: iso(row.expires_at),
   };
 }
@@ -134,18 +133,23 @@ export async function acceptInvitation(
     }
     const membership = await trx
       .selectFrom('memberships')
-      .select(['id'])
+      .select(['id', 'deactivated_at'])
       .where('workspace_id', '=', invite.workspace_id)
       .where('user_id', '=', user.id)
       .executeTakeFirst();
-    let memberId = membership?.id;
-    if (memberId) {
-      // A deactivated member invited back comes back with the invited role.
-      await trx
-        .updateTable('memberships')
-        .set({ role: invite.role, deactivated_at: null })
-        .where('id', '=', memberId)
-        .execute();
+    let memberId: string;
+    if (membership) {
+      memberId = membership.id;
+      // Already an active member (through an older invitation): the role stays as it is — role
+      // changes go through the member rules, which keep the workspace's last owner an owner.
+      if (membership.deactivated_at !== null) {
+        // A deactivated member invited back comes back with the invited role.
+        await trx
+          .updateTable('memberships')
+          .set({ role: invite.role, deactivated_at: null })
+          .where('id', '=', memberId)
+          .execute();
+      }
     } else {
       memberId = newId();
       const n = await countMembers(trx, invite.workspace_id);

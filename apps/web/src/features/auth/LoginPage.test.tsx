@@ -93,6 +93,27 @@ describe('the sign-in page', () => {
     expect(await screen.findByRole('heading', { name: 'Team', level: 1 })).toBeInTheDocument();
   });
 
+  it('tells the owner once that someone tried to sign up with their email', async () => {
+    let signedIn = false;
+    const fetch = fakeFetch({
+      ...workspaceRoutes('owner'),
+      'GET /me': () => (signedIn ? Response.json(meAs('owner')) : problem('unauthenticated', 'Please sign in')),
+      'POST /auth/sign-in': () => {
+        signedIn = true;
+        return Response.json({
+          ...meAs('owner'),
+          notices: [{ kind: 'sign-up-attempt', at: '2026-11-24T09:30:00.000Z' }],
+        });
+      },
+    });
+    const { user, router } = renderApp('/login', fetch);
+    await user.type(await screen.findByLabelText('Email'), 'owner@demo.test');
+    await user.type(screen.getByLabelText('Password'), 'fieldplan-demo');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/w/demo'));
+    expect(await screen.findByText(/Someone tried to create a new account with your email/)).toBeInTheDocument();
+  });
+
   it('ignores a `next` that leaves the app', async () => {
     const fetch = fakeFetch({
       ...workspaceRoutes('owner'),

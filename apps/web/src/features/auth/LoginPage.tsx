@@ -6,12 +6,14 @@ import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { CardPage } from '../../components/CardPage';
 import { TextField } from '../../components/TextField';
+import { useToast } from '../../components/use-toast';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useFormProblem } from '../../lib/use-form-problem';
 import { DemoHint } from './DemoHint';
 import { useGetMeQuery, useSignInMutation } from './endpoints';
 import { firstWorkspacePath } from './first-workspace';
 import { safeNext } from './login-path';
+import { signInNoticeMessage } from './sign-in-notices';
 
 const fields = ['email', 'password'] as const;
 
@@ -23,6 +25,7 @@ export function LoginPage() {
   // Fresh, not cached: after a session ends the cache may still hold the old `me`.
   const { currentData: me, isFetching } = useGetMeQuery(undefined, { refetchOnMountOrArgChange: true });
   const [signIn] = useSignInMutation();
+  const toast = useToast();
   const {
     register,
     handleSubmit,
@@ -36,6 +39,8 @@ export function LoginPage() {
     problem.clear();
     try {
       const signedIn = await signIn(values).unwrap();
+      const notice = signInNoticeMessage(signedIn, false);
+      if (notice) toast({ tone: 'info', message: notice });
       await navigate(next ?? firstWorkspacePath(signedIn), { replace: true });
     } catch (error) {
       problem.report(error);

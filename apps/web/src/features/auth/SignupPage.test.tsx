@@ -21,33 +21,63 @@ describe('the sign-up page', () => {
     expect(fetch.callsTo('POST /auth/sign-up')).toHaveLength(0);
   });
 
-  it('shows a taken email under the email field', async () => {
-    const fetch = fakeFetch({
-      'POST /auth/sign-up': () =>
-        problem('validation_failed', 'An account with this email already exists', {
-          errors: [{ path: 'email', message: 'An account with this email already exists' }],
-        }),
-    });
-    const { user } = renderApp('/signup', fetch);
-    await user.type(await screen.findByLabelText('Your name'), 'Ana Lima');
-    await user.type(screen.getByLabelText('Work email'), 'owner@demo.test');
-    await user.type(screen.getByLabelText('Password'), 'correct horse battery');
-    await user.type(screen.getByLabelText('Workspace name'), 'Lima HVAC');
-    await user.click(screen.getByRole('button', { name: 'Create workspace' }));
-    const email = screen.getByLabelText('Work email');
-    await waitFor(() => expect(email).toHaveAccessibleDescription('An account with this email already exists'));
-    expect(email).toHaveAttribute('aria-invalid', 'true');
-  });
-
-  it('lands the new owner in the new workspace', async () => {
-    const fetch = fakeFetch({ ...workspaceRoutes('owner'), 'POST /auth/sign-up': () => json(meAs('owner'), 201) });
-    const { user, router } = renderApp('/signup', fetch);
+  /** Fills the form with valid values and submits it. */
+  async function submit(user: ReturnType<typeof renderApp>['user']) {
     await user.type(await screen.findByLabelText('Your name'), 'Olivia Owner');
     await user.type(screen.getByLabelText('Work email'), 'olivia@example.com');
     await user.type(screen.getByLabelText('Password'), 'correct horse battery');
     await user.type(screen.getByLabelText('Workspace name'), 'Demo Plumbing');
     await user.click(screen.getByRole('button', { name: 'Create workspace' }));
+  }
+
+  it('signs up (202, no session), then signs in with the same details and lands in the new workspace', async () => {
+    let signedIn = false;
+    const fetch = fakeFetch({
+      ...workspaceRoutes('owner'),
+      'GET /me': () => (signedIn ? json(meAs('owner')) : problem('unauthenticated', 'Please sign in')),
+      'POST /auth/sign-up': () => json({ next: 'sign-in' }, 202),
+      'POST /auth/sign-in': () => {
+        signedIn = true;
+        return json(meAs('owner'));
+      },
+    });
+    const { user, router } = renderApp('/signup', fetch);
+    await submit(user);
     await waitFor(() => expect(router.state.location.pathname).toBe('/w/demo'));
+    expect(fetch.callsTo('POST /auth/sign-in')[0]?.body).toEqual({
+      email: 'olivia@example.com',
+      password: 'correct horse battery',
+    });
     expect(await screen.findByRole('heading', { name: 'Getting started' })).toBeInTheDocument();
+  });
+
+  it('an email that already has an account, with its password: signed in to it and told no workspace was made', async () => {
+    let signedIn = false;
+    const fetch = fakeFetch({
+      ...workspaceRoutes('owner'),
+      'GET /me': () => (signedIn ? json(meAs('owner')) : problem('unauthenticated', 'Please sign in')),
+      'POST /auth/sign-up': () => json({ next: 'sign-in' }, 202),
+      'POST /auth/sign-in': () => {
+        signedIn = true;
+        return json({ ...meAs('owner'), notices: [{ kind: 'sign-up-attempt', at: new Date().toISOString() }] });
+      },
+    });
+    const { user, router } = renderApp('/signup', fetch);
+    await submit(user);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/w/demo'));
+    expect(await screen.findByText(/You already had an account with this email/)).toBeInTheDocument();
+  });
+
+  it("when the details don't sign in (an existing account, another password), says to sign in instead", async () => {
+    const fetch = fakeFetch({
+      'GET /config': { version: 'test', demo: false },
+      'POST /auth/sign-up': () => json({ next: 'sign-in' }, 202),
+      'POST /auth/sign-in': () => problem('unauthenticated', 'Email or password is incorrect'),
+    });
+    const { user, router } = renderApp('/signup', fetch);
+    await submit(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent(/already have an account with this email/);
+    expect(screen.getByRole('link', { name: 'Sign in with that account' })).toHaveAttribute('href', '/login');
+    expect(router.state.location.pathname).toBe('/signup');
   });
 });

@@ -1,15 +1,19 @@
 import { limits, signUpSchema } from '@fieldplan/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { CardPage } from '../../components/CardPage';
 import { TextField } from '../../components/TextField';
+import { useToast } from '../../components/use-toast';
+import { toProblem } from '../../lib/problem';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useFormProblem } from '../../lib/use-form-problem';
-import { useSignUpMutation } from './endpoints';
+import { useSignInMutation, useSignUpMutation } from './endpoints';
 import { firstWorkspacePath } from './first-workspace';
+import { signInNoticeMessage } from './sign-in-notices';
 
 const fields = ['name', 'email', 'password', 'workspaceName'] as const;
 
@@ -17,6 +21,10 @@ export function SignupPage() {
   useDocumentTitle('Create your workspace');
   const navigate = useNavigate();
   const [signUp] = useSignUpMutation();
+  const [signIn] = useSignInMutation();
+  const toast = useToast();
+  // The sign-up went through but these details don't sign in: the email has another account.
+  const [notSignedIn, setNotSignedIn] = useState(false);
   const {
     register,
     handleSubmit,
@@ -31,11 +39,18 @@ export function SignupPage() {
 
   const onSubmit = handleSubmit(async (values) => {
     problem.clear();
+    setNotSignedIn(false);
     try {
-      const me = await signUp(values).unwrap();
+      // The answer is the same for a new and a taken email; signing in with the same details
+      // opens the new workspace (or the existing account, when the password is its own).
+      await signUp(values).unwrap();
+      const me = await signIn({ email: values.email, password: values.password }).unwrap();
+      const notice = signInNoticeMessage(me, true);
+      if (notice) toast({ tone: 'info', message: notice });
       await navigate(firstWorkspacePath(me), { replace: true });
     } catch (error) {
-      problem.report(error);
+      if (toProblem(error).code === 'unauthenticated') setNotSignedIn(true);
+      else problem.report(error);
     }
   });
 
@@ -51,6 +66,12 @@ export function SignupPage() {
     >
       <form className="form-stack" onSubmit={onSubmit} noValidate>
         {problem.message && <Alert>{problem.message}</Alert>}
+        {notSignedIn && (
+          <Alert>
+            These details didn't sign you in. If you already have an account with this email:{' '}
+            <Link to="/login">Sign in with that account</Link>. Otherwise, use another email.
+          </Alert>
+        )}
         <TextField label="Your name" autoComplete="name" error={errors.name?.message} {...register('name')} />
         <TextField
           label="Work email"

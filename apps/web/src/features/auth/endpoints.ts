@@ -1,4 +1,4 @@
-import type { Me, PublicConfig, SignIn, SignUp } from '@fieldplan/shared';
+import type { Me, PublicConfig, SignIn, SignUp, SignUpAnswer } from '@fieldplan/shared';
 import { api } from '../../app/api';
 
 /** Replaces everything cached for the previous session with the new user's `me`. */
@@ -29,9 +29,9 @@ export const authApi = api.injectEndpoints({
       query: (body) => ({ url: '/auth/sign-in', method: 'POST', body }),
       onQueryStarted: (_arg, { dispatch, queryFulfilled }) => startSession(queryFulfilled, dispatch),
     }),
-    signUp: build.mutation<Me, SignUp>({
+    /** Starts no session and answers alike for new and taken emails: sign in next. */
+    signUp: build.mutation<SignUpAnswer, SignUp>({
       query: (body) => ({ url: '/auth/sign-up', method: 'POST', body }),
-      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => startSession(queryFulfilled, dispatch),
     }),
     signOut: build.mutation<null, void>({
       query: () => ({ url: '/auth/sign-out', method: 'POST' }),

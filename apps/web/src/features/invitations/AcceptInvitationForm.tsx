@@ -1,5 +1,6 @@
 import type { InvitationPreview, Me } from '@fieldplan/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -29,14 +30,16 @@ interface Props {
 }
 
 /**
- * Accepting: the invitee already signed in as the invited email just confirms; an existing
- * account proves itself with its password; anyone else creates the account here.
+ * Accepting: the invitee already signed in as the invited email just confirms; anyone else either
+ * creates the account here or, having one, proves it with its password. The preview doesn't say
+ * whether the email has an account (anyone with the link could learn it), so the invitee picks.
  */
 export function AcceptInvitationForm({ token, preview, signedInAs }: Props) {
   const navigate = useNavigate();
   const [accept] = useAcceptInvitationMutation();
+  const [hasAccount, setHasAccount] = useState(false);
   const alreadySignedIn = signedInAs === preview.email;
-  const needsName = !preview.hasAccount && !alreadySignedIn;
+  const needsName = !hasAccount && !alreadySignedIn;
   const schema: z.ZodType<AcceptValues, AcceptValues> = needsName ? acceptAsNewUserSchema : acceptWithPasswordSchema;
   const {
     register,
@@ -46,8 +49,9 @@ export function AcceptInvitationForm({ token, preview, signedInAs }: Props) {
   } = useForm<AcceptValues>({
     // Signed in as the invitee: nothing to check, the body is empty.
     resolver: alreadySignedIn ? undefined : zodResolver(schema),
-    defaultValues: needsName ? { name: '', password: '' } : { password: '' },
+    defaultValues: { name: '', password: '' },
     mode: 'onTouched',
+    shouldUnregister: true,
   });
   const problem = useFormProblem(setError, fields);
 
@@ -75,10 +79,11 @@ export function AcceptInvitationForm({ token, preview, signedInAs }: Props) {
       )}
       {!alreadySignedIn && (
         <TextField
-          label={preview.hasAccount ? 'Your Fieldplan password' : 'Choose a password'}
+          key={hasAccount ? 'current' : 'new'}
+          label={hasAccount ? 'Your Fieldplan password' : 'Choose a password'}
           type="password"
-          autoComplete={preview.hasAccount ? 'current-password' : 'new-password'}
-          hint={preview.hasAccount ? 'You already have an account with this email.' : '10 to 128 characters.'}
+          autoComplete={hasAccount ? 'current-password' : 'new-password'}
+          hint={hasAccount ? 'The password of your account with this email.' : '10 to 128 characters.'}
           error={errors.password?.message}
           {...register('password')}
         />
@@ -86,6 +91,19 @@ export function AcceptInvitationForm({ token, preview, signedInAs }: Props) {
       <Button type="submit" variant="primary" className="btn-block" loading={isSubmitting}>
         {needsName ? 'Create account and join' : `Join ${preview.workspaceName}`}
       </Button>
+      {!alreadySignedIn && (
+        <Button
+          type="button"
+          variant="ghost"
+          className="btn-block"
+          onClick={() => {
+            problem.clear();
+            setHasAccount(!hasAccount);
+          }}
+        >
+          {hasAccount ? 'New to Fieldplan? Create an account instead' : 'Already have a Fieldplan account? Use it'}
+        </Button>
+      )}
     </form>
   );
 }

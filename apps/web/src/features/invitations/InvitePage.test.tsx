@@ -8,7 +8,6 @@ const preview = {
   workspaceName: 'Demo Plumbing',
   email: 'technician@demo.test',
   role: 'technician',
-  hasAccount: false,
   expiresAt: '2099-01-01T00:00:00.000Z',
 };
 
@@ -46,16 +45,19 @@ describe('the invitation page', () => {
     });
   });
 
-  it('asks only for the password when the email already has an account', async () => {
+  it('offers an invitee who has an account to use it: then only its password is asked', async () => {
     const fetch = fakeFetch({
       ...signedOut,
-      'GET /invitations/tok123': { ...preview, hasAccount: true },
+      'GET /invitations/tok123': preview,
       'POST /invitations/tok123/accept': () =>
         problem('validation_failed', 'Password is incorrect for this account', {
           errors: [{ path: 'password', message: 'Password is incorrect for this account' }],
         }),
     });
     const { user } = renderApp('/invite/tok123', fetch);
+    // Both ways in are offered; the page can't know which applies.
+    expect(await screen.findByLabelText('Choose a password')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Already have a Fieldplan account? Use it' }));
     const password = await screen.findByLabelText('Your Fieldplan password');
     expect(screen.queryByLabelText('Your name')).not.toBeInTheDocument();
     await user.type(password, 'not my password');
@@ -63,6 +65,10 @@ describe('the invitation page', () => {
     await waitFor(() =>
       expect(password).toHaveAccessibleDescription(expect.stringContaining('Password is incorrect for this account')),
     );
+    expect(fetch.callsTo('POST /invitations/tok123/accept')[0]?.body).toEqual({ password: 'not my password' });
+    // And back to creating an account.
+    await user.click(screen.getByRole('button', { name: 'New to Fieldplan? Create an account instead' }));
+    expect(await screen.findByLabelText('Your name')).toBeInTheDocument();
   });
 
   it('explains a used or expired link (410) and offers sign-in', async () => {
