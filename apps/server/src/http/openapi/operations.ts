@@ -92,7 +92,7 @@ export const operations: Record<string, OperationFacts> = {
   // auth
   'POST /api/v1/auth/sign-up': {
     id: 'signUp',
-    summary: 'Create an account and its workspace, and sign in',
+    summary: 'Create an account and its workspace (answers alike for a taken email; sign in next)',
     access: 'public',
     rateLimited: true,
   },
