@@ -5,7 +5,13 @@ import { authenticate, authorize, RawSocket } from './realtime-raw.js';
 import { createTeam, type Team } from './schedule-helpers.js';
 
 /** Client events and the realtime server's per-connection and per-address caps, as the app runs them. */
-describe.each([
+describe.each<{
+  name: string;
+  env: Record<string, string>;
+  clientEvents: boolean;
+  subscriptions: number;
+  perAddress: number;
+}>([
   { name: 'defaults', env: {}, clientEvents: false, subscriptions: 100, perAddress: 100 },
   {
     name: 'REALTIME_* set',
