@@ -63,7 +63,8 @@ describe('deeply nested JSON bodies are refused before they cost time', () => {
         workspaceName: `${'{['.repeat(40)}`,
       }),
     );
-    expect(res.statusCode, res.body).toBe(201);
+    // Accepted (how sign-up answers success is not this test's business), not refused as too deep.
+    expect(res.statusCode, res.body).toBeLessThan(300);
   });
 
   it('a NUL character is still refused on its field (the guard walks without recursion)', async () => {
