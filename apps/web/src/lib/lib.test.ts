@@ -74,4 +74,11 @@ describe('problemMessage', () => {
       problemMessage({ type: 't', title: 'x', status: 429, code: 'rate_limited', detail: 'd', retryAfter: 17 }),
     ).toBe('Too many attempts, try again in 17 s');
   });
+
+  it('says what to shorten when the URL or headers were too large', () => {
+    const detail = 'The URL and headers are too large (max 16 KB together)';
+    expect(problemMessage({ type: 't', title: 'x', status: 431, code: 'headers_too_large', detail })).toBe(
+      'This request is too long for the server (its address or headers). Shorten it and try again.',
+    );
+  });
 });

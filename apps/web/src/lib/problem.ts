@@ -35,13 +35,16 @@ const catalogue: Record<ErrorCode, (problem: Problem) => string> = {
   unsupported_media_type: (p) => p.detail || errorTitle.unsupported_media_type,
   rate_limited: (p) =>
     p.retryAfter ? `Too many attempts, try again in ${p.retryAfter} s` : 'Too many attempts, try again in a minute',
+  // A URL or headers over the server's limit: what was typed or pasted was too long, not a failure.
+  headers_too_large: () =>
+    'This request is too long for the server (its address or headers). Shorten it and try again.',
   // The server's detail may already say so ("Couldn't load the feed: …"): not twice.
   feed_unreachable: (p) =>
     p.detail?.startsWith("Couldn't load") ? p.detail : `Couldn't load: ${p.detail || 'the feed did not answer'}`,
-  internal: (p) => (p.reference ? `Something went wrong (reference ${p.reference})` : p.detail || errorTitle.internal),
-};
   // The database or the server is briefly down (a restart, a failover): nothing the person did.
   unavailable: () => 'Fieldplan is briefly unavailable. Try again in a moment.',
+  internal: (p) => (p.reference ? `Something went wrong (reference ${p.reference})` : p.detail || errorTitle.internal),
+};
 
 /** One sentence for a person: the catalogue's wording, with the server's detail where it helps. */
 export function problemMessage(problem: Problem): string {
