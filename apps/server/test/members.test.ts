@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Owner, signUpOwner, type TestContext } from './harness.js';
+import { type Client, createTestApp, type Owner, signUpOwner, type TestContext } from './harness.js';
 import { changesOf, expectFieldError, expectProblem, inviteMember, signIn, ws } from './helpers.js';
 
 type MemberJson = { id: string; role: string; colour: string; active: boolean; email?: string };
@@ -250,14 +250,29 @@ describe('members', () => {
       ['demote', { role: 'dispatcher' }],
       ['deactivate', { active: false }],
     ] as const) {
-      it(`${what}: every one of ${tries} concurrent pairs leaves an active owner, and one of the two calls is refused`, async () => {
+      it(`${what}: every one of ${tries} concurrent pairs leaves an active owner, and one of the two calls is refused`, {
+        timeout: 120_000,
+      }, async () => {
+        const first = await signUpOwner(ctx.app, `Race ${what}`);
+        const second = await inviteMember(ctx.app, first, 'owner');
+        const callers: { client: Client; email: string; password: string }[] = [first, second];
         for (let i = 0; i < tries; i++) {
-          const first = await signUpOwner(ctx.app, `Race ${what} ${i}`);
-          const second = await inviteMember(ctx.app, first, 'owner');
+          // Both owners again, both signed in (a deactivation ended the loser's sessions).
+          await ctx.db.kysely
+            .updateTable('memberships')
+            .set({ role: 'owner', deactivated_at: null })
+            .where('workspace_id', '=', first.workspaceId)
+            .execute();
+          for (const [index, caller] of callers.entries()) {
+            if ((await caller.client.get('/api/v1/me')).statusCode === 401) {
+              callers[index] = { ...caller, client: (await signIn(ctx.app, caller.email, caller.password)).client };
+            }
+          }
           const [a, b] = await Promise.all([
-            first.client.patch(ws(first.workspaceId, `/members/${second.memberId}`), patch),
-            second.client.patch(ws(first.workspaceId, `/members/${first.memberId}`), patch),
+            callers[0]?.client.patch(ws(first.workspaceId, `/members/${second.memberId}`), patch),
+            callers[1]?.client.patch(ws(first.workspaceId, `/members/${first.memberId}`), patch),
           ]);
+          if (!a || !b) throw new Error('two callers');
           expect(await activeOwners(first.workspaceId), `try ${i}`).toBeGreaterThanOrEqual(1);
           // One wins; the other is refused (the loser is no longer an owner, or would leave none).
           expect([a.statusCode, b.statusCode].sort(), `try ${i}`).toEqual([200, expect.any(Number)]);
