@@ -2,7 +2,7 @@ import { dayMs } from '@fieldplan/shared';
 
 /**
  * What one subscribed feed may cost. A feed is written by whoever controls its URL, so reading it
- * is bounded by work, not by what the file asks for (docs/adr/0013-ical-import-bounds.md).
+ * is bounded by work, not by what the file asks for (docs/adr/0019-ical-import-bounds.md).
  */
 export const icalLimits = {
   /** Recurring events (RRULE/RDATE masters) per feed; more refuses the feed. */
