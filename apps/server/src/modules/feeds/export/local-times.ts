@@ -14,6 +14,8 @@ import type { Transition } from './vtimezone.js';
 // the two, or with the offset before the gap — but apps differ (ical.js, for one, takes the later
 // offset in both cases), so an export that writes these times locally puts jobs an hour off.
 
+const timeOfDay = (wall: number) => ((wall % dayMs) + dayMs) % dayMs;
+
 /** The offsets under which `wall` names a real instant: one (clear), none (skipped) or two (repeated). */
 function offsetsOf(zone: string, wall: number): number[] {
   const candidates = new Set([zoneOffset(zone, wall - dayMs), zoneOffset(zone, wall + dayMs)]);
@@ -25,6 +27,9 @@ export const isClearWall = (zone: string, wall: number) => offsetsOf(zone, wall)
 
 /** The instant's wall time in the zone when that wall time names it and nothing else, else null. */
 export function clearWallOf(zone: string, ms: number): number | null {
+  // No change of offset within a day either side: the wall time is clear (nearly every time).
+  const before = zoneOffset(zone, ms - dayMs);
+  if (before === zoneOffset(zone, ms + dayMs)) return ms + before;
   const wall = instantToWall(zone, ms);
   return isClearWall(zone, wall) ? wall : null;
 }
@@ -37,7 +42,6 @@ export function clearWallOf(zone: string, ms: number): number | null {
  * match the occurrence an app expands from the rule.
  */
 export function ruleWallOf(zone: string, key: number, wallStart: number): number {
-  const timeOfDay = (wall: number) => ((wall % dayMs) + dayMs) % dayMs;
   const beforeGap = key + zoneOffset(zone, key - dayMs);
   const skipped = beforeGap !== instantToWall(zone, key) && wallToInstant(zone, beforeGap) === key;
   return skipped && timeOfDay(beforeGap) === timeOfDay(wallStart) ? beforeGap : instantToWall(zone, key);
@@ -52,6 +56,11 @@ export function unclearOccurrences(series: SeriesTiming, zone: string, transitio
   const wallStart = instantToWall(zone, series.start);
   for (const t of transitions) {
     const width = Math.abs(t.to - t.from);
+    // The rule's wall times share the start's time of day: most series never meet the unclear hour.
+    const unclearFrom = timeOfDay(t.at + Math.min(t.from, t.to));
+    const at = timeOfDay(wallStart);
+    const meets = (at >= unclearFrom && at < unclearFrom + width) || at + dayMs < unclearFrom + width;
+    if (!meets || t.at + width <= series.start) continue;
     for (const o of occurrencesBetween(series, zone, t.at - width, t.at + width)) {
       if (o.key >= t.at - width && o.key < t.at + width && !isClearWall(zone, ruleWallOf(zone, o.key, wallStart)))
         keys.push(o.key);
