@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { type Db, migrate, openDb } from '../src/db/database.js';
+import { isDatabaseUnavailable } from '../src/db/errors.js';
 import { createReporter, type Reporter } from '../src/monitoring/reporter.js';
 import { type Client, signUpOwner } from './harness.js';
 import { expectProblem } from './helpers.js';
@@ -89,6 +91,18 @@ describe('the database stopped, frozen and back', () => {
     for (let i = 0; i < 3; i += 1) expectProblem(await owner.client.get('/api/v1/me'), 503, 'unavailable');
     expect(await reportsSoFar()).toBe(before + 2);
     cluster.start();
+    expect((await owner.client.get('/api/v1/me')).statusCode).toBe(200);
+  });
+
+  it('slow: a statement past the statement timeout is cancelled by the server and counts as unavailable', async () => {
+    const slow = sql`SELECT pg_sleep(3)`.execute(db.kysely);
+    const error = await slow.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({ code: '57014' });
+    expect(isDatabaseUnavailable(error)).toBe(true);
+    // The connection it ran on is still fine, and so is the pool.
     expect((await owner.client.get('/api/v1/me')).statusCode).toBe(200);
   });
 
