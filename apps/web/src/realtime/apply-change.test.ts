@@ -1,5 +1,5 @@
 import type { Area, ChangeEvent, Customer, CustomerPage, JobPage } from '@fieldplan/shared';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../app/store';
 import { areasApi } from '../features/areas/endpoints';
 import { authApi } from '../features/auth/endpoints';
@@ -40,8 +40,9 @@ const area: Area = {
 };
 
 /** A store with every cache a screen would hold, and a fake server that records what is asked. */
-async function setup(role: Viewer['role'] = 'dispatcher') {
+async function setup(role: Viewer['role'] = 'dispatcher', routes: Parameters<typeof fakeFetch>[0] = {}) {
   const fetch = fakeFetch({
+    ...routes,
     [`GET /workspaces/${workspaceId}/customers/cust-1`]: customer({
       name: 'Koch & Söhne',
       email: 'new@example.test',
@@ -108,6 +109,28 @@ describe('applyChange', () => {
     apply({ seq: 1, entity: 'member', action: 'updated', data: { ...withoutEmail, colour: '#654321' } });
     const list = membersApi.endpoints.getMembers.select(workspaceId)(store.getState()).data ?? [];
     expect(list.find((m) => m.id === tech.id)).toMatchObject({ colour: '#654321', email: tech.email });
+  });
+
+  it('a new member from the channel: whoever may see emails reads the list once to get theirs; a technician does not', async () => {
+    const tech = members.find((m) => m.role === 'technician');
+    if (!tech?.email) throw new Error('fixture');
+    const { email: _left, ...withoutEmail } = tech;
+    const newcomer = { ...withoutEmail, id: 'member-new', userId: 'user-new', name: 'New' };
+    const membersPath = `GET /workspaces/${workspaceId}/members`;
+    for (const role of ['owner', 'dispatcher', 'technician'] as const) {
+      const { store, fetch, apply } = await setup(role, {
+        [membersPath]: () => Response.json([...members, { ...newcomer, email: 'new@example.test' }]),
+      });
+      apply({ seq: 1, entity: 'member', action: 'created', data: newcomer });
+      const list = () => membersApi.endpoints.getMembers.select(workspaceId)(store.getState()).data ?? [];
+      if (role === 'technician') {
+        expect(fetch.callsTo(membersPath)).toHaveLength(0);
+        expect(list().find((m) => m.id === 'member-new')?.email).toBeUndefined();
+      } else {
+        await vi.waitFor(() => expect(list().find((m) => m.id === 'member-new')?.email).toBe('new@example.test'));
+        expect(fetch.callsTo(membersPath)).toHaveLength(1);
+      }
+    }
   });
 
   it('applies workspace settings and its name in /me', async () => {

@@ -44,7 +44,7 @@ export function applyChange(workspaceId: string, change: ChangeEvent, viewer: Vi
         return;
       }
       case 'member':
-        dispatch(applyMember(workspaceId, { id, entity: changedEntity(change), created }, viewer.userId));
+        dispatch(applyMember(workspaceId, { id, entity: changedEntity(change), created }, viewer));
         return;
       case 'workspace': {
         const workspace = changedEntity(change);

@@ -1,4 +1,4 @@
-import type { Area, Customer, Member, Role, Workspace } from '@fieldplan/shared';
+import { type Area, type Customer, can, type Member, type Role, type Workspace } from '@fieldplan/shared';
 import type { AppDispatch, RootState } from '../app/store';
 import { areasApi } from '../features/areas/endpoints';
 import { authApi } from '../features/auth/endpoints';
@@ -11,10 +11,16 @@ type Change<T> = { id: string; entity: T | null; created: boolean };
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
 
-/** The member list (and your own role and colour in `/me`). */
-export function applyMember(workspaceId: string, change: Change<Member>, userId: string) {
-  return (dispatch: AppDispatch) => {
+/**
+ * The member list (and your own role and colour in `/me`). Members travel without emails (every
+ * member reads the channel): the cached email stays, and whoever may see emails reads the list
+ * once when a member arrives that it has no email for.
+ */
+export function applyMember(workspaceId: string, change: Change<Member>, viewer: { userId: string; role: Role }) {
+  return (dispatch: AppDispatch, getState: () => RootState) => {
     const member = change.entity;
+    const cached = membersApi.endpoints.getMembers.select(workspaceId)(getState()).data;
+    const hadEmail = cached?.find((m) => m.id === change.id)?.email !== undefined;
     dispatch(
       membersApi.util.updateQueryData('getMembers', workspaceId, (list) => {
         const rest = list.filter((m) => m.id !== change.id);
@@ -25,7 +31,10 @@ export function applyMember(workspaceId: string, change: Change<Member>, userId:
         return list.map((m) => (m.id === change.id ? { ...member, email: member.email ?? m.email } : m));
       }),
     );
-    if (member?.userId !== userId) return;
+    if (member && member.email === undefined && !hadEmail && cached && can(viewer.role, 'members.emails')) {
+      void dispatch(membersApi.endpoints.getMembers.initiate(workspaceId, { subscribe: false, forceRefetch: true }));
+    }
+    if (member?.userId !== viewer.userId) return;
     dispatch(
       authApi.util.updateQueryData('getMe', undefined, (me) => {
         const mine = me.memberships.find((m) => m.workspaceId === workspaceId);
