@@ -154,6 +154,7 @@ describe('the OpenAPI document', () => {
     const ifMatch = op('DELETE /api/v1/workspaces/{ws}/customers/{id}').parameters?.find((p) => p.in === 'header');
     expect(ifMatch).toEqual(expect.objectContaining({ name: 'If-Match', required: true }));
     expect(Object.keys(op('GET /ical/{file}').responses['429']?.headers ?? {})).toEqual(['Retry-After']);
+    expect(Object.keys(op('GET /api/v1/me').responses['503']?.headers ?? {})).toEqual(['Retry-After']);
   });
 
   it('answers that are not JSON or not problems are described as they are', () => {

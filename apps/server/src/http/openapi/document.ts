@@ -102,7 +102,7 @@ export function errorStatuses(method: string, path: string, op: OpenApiOperation
 function errorResponse(status: number): Record<string, unknown> {
   return {
     description: statusMeaning[status] ?? 'An error',
-    ...(status === 429 && {
+    ...((status === 429 || status === 503) && {
       headers: { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } },
     }),
     content: { [problemMedia]: { schema: { $ref: problemRef } } },
