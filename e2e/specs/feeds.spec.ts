@@ -196,6 +196,34 @@ describe('calendar feeds: busy time from a subscribed calendar, and iCal links o
     expect(errors).toEqual([]);
   });
 
+  it("ends a technician's link when the technician is deactivated: the list says why, and it stays dead when they return", async () => {
+    const { page, errors } = await signedIn('owner@demo.test');
+    const { ws, id } = await demo(page);
+    const feeds = new FeedsPage(page);
+    await feeds.goto('demo');
+    const copied = await feeds.createLink('Sofia Weber');
+    expect((await fetch(copied)).status).toBe(200);
+    const hint = copied.slice(-8, -4);
+    const setActive = async (active: boolean) => {
+      const res = await page.request.patch(`/api/v1/workspaces/${ws}/members/${id('Sofia Weber')}`, {
+        data: { active },
+        headers: { origin: server.baseUrl },
+      });
+      expect(res.status()).toBe(200);
+    };
+
+    await setActive(false);
+    expect((await fetch(copied)).status).toBe(404);
+    await feeds.goto('demo');
+    const item = feeds.links.getByRole('listitem').filter({ hasText: `…${hint}` });
+    await item.getByText('Stopped working: Sofia Weber was deactivated').waitFor();
+    expect(await item.getByRole('button', { name: `Revoke link …${hint}` }).count()).toBe(0);
+
+    await setActive(true);
+    expect((await fetch(copied)).status).toBe(404);
+    expect(errors).toEqual([]);
+  });
+
   it('refuses a page that is not a calendar, and shows a feed failing with the reason when its host starts answering HTML', async () => {
     const { page, errors } = await signedIn();
     const feeds = new FeedsPage(page);
