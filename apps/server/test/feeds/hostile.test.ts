@@ -107,10 +107,28 @@ describe('hostile calendar feeds', () => {
     );
     expect(series0[0]?.end).toBe('2026-06-01T07:15:00.000Z');
 
+    // The calendar of the same week counts that busy time from the expansion cache (same feed version).
     const before = { ...expansionStats };
-    expect(await busy(team.owner, '2026-06-01', '2026-06-08')).toEqual(week);
+    const calendar = await team.owner.client.get(
+      ws(team.owner.workspaceId, '/calendar/events?start=2026-06-01&end=2026-06-08'),
+    );
+    expect(calendar.statusCode).toBe(200);
     expect(expansionStats.expanded).toBe(before.expanded);
     expect(expansionStats.cached).toBe(before.cached + 1);
+    // The same read again is the same answer, served whole from the answer cache (ETag).
+    const again = await team.owner.client.get(
+      ws(team.owner.workspaceId, '/calendar/busy?start=2026-06-01&end=2026-06-08'),
+    );
+    expect(again.json()).toEqual(week);
+    const etag = String(again.headers.etag);
+    const notModified = await team.owner.client.get(
+      ws(team.owner.workspaceId, '/calendar/busy?start=2026-06-01&end=2026-06-08'),
+      {
+        'if-none-match': etag,
+      },
+    );
+    expect(notModified.statusCode).toBe(304);
+    expect(expansionStats.expanded).toBe(before.expanded);
   });
 
   it('DURATION:P999999999999999999W: the event is refused at import with the reason; the feed’s other events count', async () => {

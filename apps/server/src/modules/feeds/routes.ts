@@ -1,4 +1,5 @@
 import {
+  type BusyEvent,
   busyEventsSchema,
   busyQuerySchema,
   feedCreateSchema,
@@ -12,10 +13,10 @@ import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { enforceLimit } from '../../http/rate-limit.js';
 import { authorize, requireMember } from '../../http/workspace-access.js';
-import { rangeOf } from '../calendar/service.js';
+import { encodedBody, FeedCache, pickEncoding } from '../calendar/cache.js';
 import { ifMatchVersion, setEtag } from '../customers/versioning.js';
-import { workspaceZone } from '../jobs/queries.js';
-import { busyRead, busyRefusedHeader, presentBusy } from './busy.js';
+import { busyRefusedHeader } from './busy.js';
+import { busyAnswer } from './busy-answer.js';
 import type { FeedFetching } from './refresh.js';
 import { createFeed, deleteFeed, getFeed, getFeeds, refreshFeedNow, updateFeed } from './service.js';
 
@@ -29,6 +30,8 @@ const fetched =
 /** Calendar subscriptions (issue 8): iCalendar feeds imported as busy time. */
 export function feedRoutes(fastify: FastifyInstance, { db, config, limiter }: Deps, fetching: FeedFetching) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  /** Serialised busy-time answers by workspace seq and range. */
+  const busyCache = new FeedCache(16 * 1024 * 1024);
   const tags = ['feeds'];
 
   app.get(
@@ -137,19 +140,24 @@ export function feedRoutes(fastify: FastifyInstance, { db, config, limiter }: De
           'in the `Fieldplan-Busy-Refused` header (feed ids).',
         params: wsParams,
         querystring: busyQuerySchema,
-        response: { 200: busyEventsSchema },
+        response: { 200: busyEventsSchema, 304: z.null().describe('Not modified since the ETag sent') },
       },
     },
     async (request, reply) => {
       const actor = await requireMember(db, request, request.params.ws);
       authorize(actor, 'schedule.read', 'see the calendar');
-      const zone = await workspaceZone(db.kysely, actor.workspaceId);
-      const range = rangeOf(request.query, zone);
+      const answer = await busyAnswer(db.kysely, busyCache, actor.workspaceId, request.query);
+      reply.header('etag', answer.etag);
       reply.header('cache-control', 'private, no-cache');
-      const { intervals, refused } = await busyRead(db.kysely, actor.workspaceId, zone, range);
+      reply.header('vary', 'accept-encoding');
       // Feeds whose recurring events could not be expanded for this range (too many, too slow).
-      if (refused.length > 0) reply.header(busyRefusedHeader, refused.map((r) => r.feedId).join(', '));
-      return presentBusy(intervals);
+      if (answer.refused) reply.header(busyRefusedHeader, answer.refused);
+      if (request.headers['if-none-match'] === answer.etag) return reply.code(304).send(null);
+      const encoding = pickEncoding(request.headers['accept-encoding']);
+      if (encoding) reply.header('content-encoding', encoding);
+      const body = encoding ? await encodedBody(answer, encoding) : answer.body;
+      // Already serialised (and cached): Fastify sends a Buffer as is, skipping the schema's serializer.
+      return reply.type('application/json; charset=utf-8').send(body as unknown as BusyEvent[]);
     },
   );
 }
