@@ -18,7 +18,8 @@ const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 async function pixelCounts(page: Page, png: Buffer, colours: Record<string, [number, number, number]>, tolerance = 10) {
   return page.evaluate(
     async ({ data, colours: wanted, tolerance: tol }) => {
-      const blob = await (await fetch(`data:image/png;base64,${data}`)).blob();
+      // Decoded here rather than fetched from a data: URL, which the page's CSP (connect-src) refuses.
+      const blob = new Blob([Uint8Array.from(atob(data), (c) => c.charCodeAt(0))], { type: 'image/png' });
       const bitmap = await createImageBitmap(blob);
       const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
       const ctx = canvas.getContext('2d');
