@@ -3,8 +3,9 @@
 // 40 and 10 endless FREQ=DAILY;BYHOUR=9..17 series from 1900, a DURATION:P999999999999999999W
 // event, and a rule ical.js never finishes (stored past the import check, as an older copy would
 // be). Measured over real HTTP on loopback, the load in worker threads like browsers elsewhere:
-// - the bench workspace's week feed, p50/p99, alone and while the hostile workspace's busy time
-//   is read non-stop (each read a new week: nothing cached) — target p99 within 1.2× of alone;
+// - the bench workspace's week feed, p50/p99, alone and while the hostile workspace's busy time and
+//   calendar are read non-stop, 4 in flight (each read a new range: nothing cached) — target p99
+//   within 1.2× of alone;
 // - the hostile workspace's busy-time read of a week, warm (cached) and cold — target ≤ 50 ms warm.
 
 import { Worker } from 'node:worker_threads';
@@ -165,10 +166,18 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
   const alone = await run(measure, Array(1000).fill(week), 20);
   console.log(`${dialect}: ${line('bench week feed, 20 in flight, alone', alone)}`);
   // Every hostile read a week no one read before (a minute later each time): always expanded.
+  // The hostile workspace's busy time and calendar (which counts busy time too) alternate.
   let minute = 0;
   const cold = (k: number) => Array.from({ length: k }, () => busyOf(Date.UTC(2026, 5, 1) + ++minute * 60_000));
+  const coldCalendar = (k: number) =>
+    Array.from(
+      { length: k },
+      () =>
+        `${address}/api/v1/workspaces/${hostile.id}/calendar/events?start=2026-06-01&end=${new Date(Date.UTC(2026, 5, 8) + ++minute * 60_000).toISOString()}`,
+    );
+  const floodUrls = cold(5_000).flatMap((url, i) => [url, ...coldCalendar(i % 2)]);
   const flooding = new Promise<{ answered: number }>((resolve) => flood.once('message', resolve));
-  flood.postMessage({ flood: true, urls: cold(5_000), concurrency: 2 });
+  flood.postMessage({ flood: true, urls: floodUrls, concurrency: 4 });
   const t0 = performance.now();
   const withHostile = await run(measure, Array(1000).fill(week), 20);
   flood.postMessage({ stop: true });
@@ -182,6 +191,8 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
   console.log(`${dialect}: ${line("hostile workspace's busy week, warm (cached), 1 at a time", warm)}`);
   const coldReads = await run(measure, cold(50), 1);
   console.log(`${dialect}: ${line("hostile workspace's busy week, cold (new range), 1 at a time", coldReads)}`);
+  const aloneAgain = await run(measure, Array(1000).fill(week), 20);
+  console.log(`${dialect}: ${line('bench week feed, 20 in flight, alone again (noise check)', aloneAgain)}`);
   await measure.terminate();
   await flood.terminate();
   await app.close();
