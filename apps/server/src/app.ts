@@ -86,6 +86,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : crypto.randomUUID();
     },
     trustProxy: false,
+    // A request that arrives while the server is closing (SIGTERM) on a connection it had accepted is
+    // served, with `Connection: close`, instead of Fastify's bare 503: it was received (ADR 18).
+    return503OnClosing: false,
     // Router errors (a malformed URL, an over-long path parameter) leave as problem+json too.
     frameworkErrors: (error, _request, reply) => {
       sendProblem(reply as FastifyReply, frameworkErrorProblem(error));

@@ -94,6 +94,35 @@ function closeCodeIn(bytes: Buffer): number | null {
   return null;
 }
 
+/** Resolves once a new connection to `port` is refused: the listener has closed. */
+async function listenerClosed(port: number): Promise<void> {
+  for (;;) {
+    const refused = await new Promise<boolean>((resolve) => {
+      const probe = net.connect(port, '127.0.0.1');
+      probe.once('connect', () => {
+        probe.destroy();
+        resolve(false);
+      });
+      probe.once('error', () => resolve(true));
+    });
+    if (refused) return;
+    await sleep(20);
+  }
+}
+
+/** Sends a GET on an open raw connection and reads the whole answer (the server closes after it). */
+async function askOn(socket: net.Socket, urlPath: string): Promise<string> {
+  let answer = '';
+  socket.setEncoding('utf8');
+  socket.on('data', (chunk: string) => {
+    answer += chunk;
+  });
+  const ended = once(socket, 'close');
+  socket.write(`GET ${urlPath} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+  await ended;
+  return answer;
+}
+
 describe('SIGTERM to a running server', () => {
   let dir: string;
   let child: ChildProcess | undefined;
@@ -154,6 +183,16 @@ describe('SIGTERM to a running server', () => {
       expect(res.status).toBe(200);
       expect(res.headers.connection).toBe('close');
     }
+
+    // A connection accepted during the drain whose request comes only once the listener has closed:
+    // Node would count it idle and close it at once; it is answered.
+    const accepted = net.connect(port, '127.0.0.1');
+    accepted.on('error', () => {});
+    await once(accepted, 'connect');
+    await listenerClosed(port);
+    const late = await askOn(accepted, '/healthz');
+    expect(late).toMatch(/^HTTP\/1\.1 200/);
+    expect(late).toMatch(/\r\nconnection: close\r\n/i);
 
     // Every request received gets its whole answer.
     const answers = await Promise.all(slow);

@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
@@ -40,6 +41,22 @@ export interface ShutdownOptions {
 /** Time kept back from the deadline for what follows the cut (closing hooks, the database pool). */
 const afterCutMs = 1_000;
 
+/** How long a connection accepted just before the listener closed has to send its request. */
+const acceptedGraceMs = 500;
+
+/**
+ * Node's `server.close()` closes idle connections at once, and a connection accepted a moment ago
+ * whose request has not been read yet counts as idle: its client sent a request and gets a reset.
+ * Closing them a little later instead lets those requests arrive and be answered (with
+ * `Connection: close`); connections idle since before the drain are closed then as well.
+ */
+function lateIdleClose(server: Server): void {
+  const closeIdle = server.closeIdleConnections.bind(server);
+  server.closeIdleConnections = () => {
+    setTimeout(closeIdle, acceptedGraceMs).unref();
+  };
+}
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -61,6 +78,7 @@ export async function shutDown(app: FastifyInstance, options: ShutdownOptions): 
 
   log.info('shutdown: closing (no new connections, finishing the requests received)');
   let cut = false;
+  lateIdleClose(app.server);
   const closing = app.close();
   const cutAt = Math.max(0, timeoutMs - afterCutMs - (Date.now() - started));
   let timer: NodeJS.Timeout | undefined;
