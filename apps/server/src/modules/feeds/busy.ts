@@ -76,9 +76,12 @@ async function expandFeed(
   try {
     result = await expandInWorker({ zone, from: range.start, to: range.end, series, steps });
   } catch (err) {
-    if (!(err instanceof DeadlineExceeded)) throw err;
+    // Over the deadline, or the thread ended (out of memory): the same version would do it again.
     expansionStats.overran++;
-    const reason = 'its recurring events took too long to expand';
+    const reason =
+      err instanceof DeadlineExceeded
+        ? 'its recurring events took too long to expand'
+        : 'its recurring events could not be expanded';
     if (overran.size >= cacheMax) overran.clear();
     overran.set(versionKey, reason);
     return { ok: false, reason, steps: 0 };

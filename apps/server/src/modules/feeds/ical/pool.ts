@@ -26,7 +26,9 @@ interface Pending {
  */
 function startWorker(): Worker {
   const here = import.meta.url;
-  if (!here.endsWith('.ts')) return new Worker(new URL('./ical-worker.js', here));
+  // A file that makes ical.js build huge structures ends the thread (a failed task), not the process.
+  const resourceLimits = { maxOldGenerationSizeMb: 512 };
+  if (!here.endsWith('.ts')) return new Worker(new URL('./ical-worker.js', here), { resourceLimits });
   // The ES module build of tsx's API (resolving from here gives its CommonJS twin).
   const api = pathToFileURL(
     createRequire(here)
@@ -35,7 +37,7 @@ function startWorker(): Worker {
   ).href;
   const entry = new URL('./worker.ts', here).href;
   const boot = `import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`;
-  return new Worker(boot, { eval: true });
+  return new Worker(boot, { eval: true, resourceLimits });
 }
 
 /**
