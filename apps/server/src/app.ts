@@ -47,7 +47,7 @@ export interface AppOptions {
   config: Config;
   db: Db;
   limiter?: RateLimiter;
-  /** Sign-in attempts a minute per address and per account (PRODUCT.md §9: 10). */
+  /** Sign-in attempts a minute per address and per account (docs/PRODUCT.md, "Limits": 10). */
   signInPerMinute?: number;
   /** Log to stdout (pino); tests pass false. */
   logger?: boolean;
@@ -122,7 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const metrics = createMetrics(db);
   metricsRoutes(app, config, metrics);
   registerNulGuard(app);
-  // Realtime (issue 6): before the routes, so its post-commit publishing hooks cover every one of them.
+  // Realtime: before the routes, so its post-commit publishing hooks cover every one of them.
   const realtime = await setupRealtime(app, config, db);
   // CSP, Permissions-Policy, HSTS …: after realtime, whose WebSocket origin the policy allows.
   registerSecurityHeaders(app, config, realtime);

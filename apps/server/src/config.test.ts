@@ -50,7 +50,7 @@ describe('loadConfig', () => {
     });
   });
 
-  it('reads the travel model and refuses impossible values (issue 9)', () => {
+  it('reads the travel model and refuses impossible values', () => {
     expect(loadConfig({ TRAVEL_DETOUR_FACTOR: '1.5', TRAVEL_SPEED_KMH: '45' })).toMatchObject({
       TRAVEL_DETOUR_FACTOR: 1.5,
       TRAVEL_SPEED_KMH: 45,
@@ -59,7 +59,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TRAVEL_SPEED_KMH: 'fast' })).toThrow(/TRAVEL_SPEED_KMH/);
   });
 
-  it('reads ROUTING_URL as an http(s) URL only (issue 9)', () => {
+  it('reads ROUTING_URL as an http(s) URL only', () => {
     expect(loadConfig({}).ROUTING_URL).toBeUndefined();
     expect(loadConfig({ ROUTING_URL: 'http://127.0.0.1:5000' }).ROUTING_URL).toBe('http://127.0.0.1:5000');
     expect(loadConfig({ ROUTING_URL: 'https://osrm.example/route' }).ROUTING_URL).toBe('https://osrm.example/route');

@@ -44,7 +44,7 @@ const envSchema = z.object({
   REALTIME_MAX_SUBSCRIPTIONS: z.coerce.number().int().min(1).max(10_000).default(100),
   /** Realtime connections from one address per process; 0 = no cap (behind a proxy all share its address). */
   REALTIME_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000_000).default(100),
-  /** Error reporting (issue 7): a Sentry-protocol DSN (sentry.io, self-hosted Sentry, GlitchTip). */
+  /** Error reporting: a Sentry-protocol DSN (sentry.io, self-hosted Sentry, GlitchTip). */
   SENTRY_DSN: z
     .string()
     .regex(/^https?:\/\/[^/@]+@[^/]+\/(?:.*\/)?\d+\/?$/, 'must be a DSN like https://<key>@<host>/<project id>')
@@ -69,7 +69,7 @@ const envSchema = z.object({
   TILE_ATTRIBUTION: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   FIELDPLAN_DEMO: bool.default(true),
-  /** Sign-in attempts a minute per address and per account (PRODUCT.md §9: 10). */
+  /** Sign-in attempts a minute per address and per account (docs/PRODUCT.md, "Limits": 10). */
   SIGNIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   /** Lets calendar feeds be fetched from 127.0.0.0/8 and ::1 on any port: for tests only, never in production. */
   FEEDS_ALLOW_LOOPBACK: bool.default(false),
@@ -81,7 +81,7 @@ const envSchema = z.object({
     .regex(/^\d{1,5}(,\d{1,5})*$/, 'must be port numbers separated by commas, like 8080,8443')
     .transform((v) => v.split(',').map(Number))
     .default([]),
-  /** Travel model (issue 9): road distance ÷ straight line, and average speed in km/h. */
+  /** Travel model: road distance ÷ straight line, and average speed in km/h. */
   TRAVEL_DETOUR_FACTOR: z.coerce.number().min(1).max(5).default(1.3),
   TRAVEL_SPEED_KMH: z.coerce.number().min(1).max(200).default(30),
   /** An OSRM-compatible routing service (its `/table` API) for drive times instead of the model. */
@@ -113,7 +113,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  // An external realtime service needs all three (issue 6); one or two set is a typo, not the embedded server.
+  // An external realtime service needs all three; one or two set is a typo, not the embedded server.
   const pusher = (['PUSHER_APP_ID', 'PUSHER_KEY', 'PUSHER_SECRET'] as const).filter((k) => !parsed.data[k]);
   if (pusher.length > 0 && pusher.length < 3) {
     const lines = pusher.map((k) => `  ${k}: required when any of PUSHER_APP_ID, PUSHER_KEY, PUSHER_SECRET is set`);

@@ -56,7 +56,7 @@ describe('service-area routes: roles and workspaces', () => {
   });
 
   describe.each(roles)('as %s', (role) => {
-    it('is allowed exactly what PRODUCT.md §6 says; a refusal is a 403 that writes nothing', async () => {
+    it('is allowed exactly what docs/PRODUCT.md, "Roles and permissions" says; a refusal is a 403 that writes nothing', async () => {
       for (const [name, call] of Object.entries(everyRoute(byRole[role].client, owner.workspaceId, freshArea(owner)))) {
         const [permission, ok] = permissionOf[name] ?? ['schedule.write', 200];
         const before = await areaCounts(ctx.db);

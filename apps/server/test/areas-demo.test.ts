@@ -21,7 +21,7 @@ const saturday = Date.parse('2026-11-21T09:40:00Z');
 describe.each([
   ['a Wednesday', wednesday, '2026-11-18'],
   ['a Saturday', saturday, '2026-11-23'],
-])('demo seed on %s: service areas and home bases (issue 5 item 7)', (_when, now, firstWorkday) => {
+])('demo seed on %s: service areas and home bases', (_when, now, firstWorkday) => {
   let ctx: TestContext;
   let client: Awaited<ReturnType<typeof signIn>>['client'];
   let workspaceId = '';

@@ -12,7 +12,7 @@ const localHour = (iso: string) => {
   return wall.getUTCHours() + wall.getUTCMinutes() / 60;
 };
 
-describe('demo seed: customers and three weeks of jobs (issue 4 item 7)', () => {
+describe('demo seed: customers and three weeks of jobs', () => {
   let ctx: TestContext;
   let workspaceId = '';
   let feed: CalendarEvent[] = [];

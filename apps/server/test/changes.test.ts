@@ -7,7 +7,7 @@ import { createCustomer, createJob, createTeam, ifMatch, patchJob, type Team } f
 
 type Page = { changes: ChangeEvent[]; latestSeq: number };
 
-/** `GET /api/v1/workspaces/:ws/changes?after=` — the catch-up after a reconnect or a seq gap (issue 6). */
+/** `GET /api/v1/workspaces/:ws/changes?after=` — the catch-up after a reconnect or a seq gap. */
 describe('the change log catch-up', () => {
   let ctx: TestContext;
   let team: Team;

@@ -17,7 +17,7 @@ export interface WorkspaceCaller {
 export const ws = (workspaceId: string, rest = '') => `/api/v1/workspaces/${workspaceId}${rest}`;
 
 /**
- * Asserts a problem+json answer (PRODUCT.md §8): the status, the content type and the keys
+ * Asserts a problem+json answer (docs/PRODUCT.md, "Error catalogue"): the status, the content type and the keys
  * every error carries; returns the body.
  */
 export function expectProblem(res: Res, status: number, code?: ErrorCode): Problem {
@@ -190,17 +190,17 @@ export function listRoutes(app: FastifyInstance): { method: string; url: string 
  */
 export const schedulePath =
   /^\/api\/v1\/workspaces\/:ws\/(customers|jobs|calendar|areas|changes|locations|feeds|feed-tokens|tracking-links|my-day|optimise-day|travel-legs)/;
-/** The service-area routes (issue 5), covered by areas-access.test.ts. */
+/** The service-area routes, covered by areas-access.test.ts. */
 export const areasPath = /^\/api\/v1\/workspaces\/:ws\/areas/;
-/** Calendar feeds, iCal links and busy time (issue 8), covered by feeds/feeds-access.test.ts. */
+/** Calendar feeds, iCal links and busy time, covered by feeds/feeds-access.test.ts. */
 export const feedsPath = /^\/api\/v1\/workspaces\/:ws\/(feeds|feed-tokens|calendar\/busy)/;
-/** The change log and live locations (issue 6), covered by realtime-access.test.ts. */
+/** The change log and live locations, covered by realtime-access.test.ts. */
 export const realtimePath = /^\/api\/v1\/workspaces\/:ws\/(changes|locations)/;
-/** The field routes of issue 9 (customers' tracking links, the technician's day), covered by tracking-access.test.ts. */
+/** The field routes (customers' tracking links, the technician's day), covered by tracking-access.test.ts. */
 export const trackingPath = /^\/api\/v1\/workspaces\/:ws\/(tracking-links|my-day)/;
-/** Suggested slots for a job (issue 9), covered by suggest-access.test.ts. */
+/** Suggested slots for a job, covered by suggest-access.test.ts. */
 export const suggestPath = /^\/api\/v1\/workspaces\/:ws\/jobs\/:id\/suggestions/;
-/** Optimise a technician's day (issue 9), covered by optimise-day-access.test.ts. */
+/** Optimise a technician's day, covered by optimise-day-access.test.ts. */
 export const optimisePath = /^\/api\/v1\/workspaces\/:ws\/optimise-day/;
-/** The drives between visits (issue 9), covered by travel-legs-access.test.ts. */
+/** The drives between visits, covered by travel-legs-access.test.ts. */
 export const travelLegsPath = /^\/api\/v1\/workspaces\/:ws\/travel-legs/;

@@ -115,7 +115,7 @@ describe('schedule routes: roles and workspaces', () => {
   });
 
   describe.each(roles)('as %s', (role) => {
-    it('is allowed exactly what PRODUCT.md §6 says; a refusal is a 403 that writes nothing', async () => {
+    it('is allowed exactly what docs/PRODUCT.md, "Roles and permissions" says; a refusal is a 403 that writes nothing', async () => {
       const caller = byRole[role];
       const technician = byRole.technician.memberId;
       for (const [name, call] of Object.entries(

@@ -23,7 +23,7 @@ import {
   validJob,
 } from './schedule-helpers.js';
 
-// A job's flexible window (issue 9, "optimise a day"): stored with the job, kept when the time moves
+// A job's flexible window ("optimise a day"): stored with the job, kept when the time moves
 // inside it, checked on every write against the merged job, never on a series.
 
 const visit = { start: '2026-03-02T09:00:00.000Z', end: '2026-03-02T10:00:00.000Z' };

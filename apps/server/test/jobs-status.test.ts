@@ -6,7 +6,7 @@ import { createJob, createTeam, getJob, scheduleCounts, setStatus, type Team } f
 
 const slot = { start: '2026-03-02T08:00:00Z', end: '2026-03-02T10:00:00Z' };
 
-describe('job status (PRODUCT.md §4)', () => {
+describe('job status (docs/PRODUCT.md, "States and transitions")', () => {
   let ctx: TestContext;
   let team: Team;
 

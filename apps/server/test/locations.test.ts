@@ -7,7 +7,7 @@ import { countRows, expectFieldError, expectProblem, ws } from './helpers.js';
 import { connectPusher, createLiveApp, eventually, type LiveApp, subscribed } from './realtime-harness.js';
 import { createTeam, type Team } from './schedule-helpers.js';
 
-/** Live locations (issue 6 item 6; PRODUCT.md §6, §9). */
+/** Live locations (docs/PRODUCT.md, "Roles and permissions" and "Limits"). */
 describe('live locations', () => {
   let live: LiveApp;
   let team: Team;

@@ -33,7 +33,7 @@ async function appWithLogs() {
   };
 }
 
-describe('request logs (issue 7)', () => {
+describe('request logs', () => {
   let ctx: Awaited<ReturnType<typeof appWithLogs>>;
   let app: FastifyInstance;
   beforeAll(async () => {

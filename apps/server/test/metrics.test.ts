@@ -19,7 +19,7 @@ const scrape = async (live: LiveApp) => {
   return parsePrometheusText(res.body);
 };
 
-describe('GET /metrics (issue 7)', () => {
+describe('GET /metrics', () => {
   let live: LiveApp;
   beforeAll(async () => {
     live = await createLiveApp();

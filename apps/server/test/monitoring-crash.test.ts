@@ -22,7 +22,7 @@ async function crash(how: 'exception' | 'rejection', dsn: string) {
   return { code, output };
 }
 
-describe('crashes reach the error-reporting service before the process ends (issue 7)', () => {
+describe('crashes reach the error-reporting service before the process ends', () => {
   let ingest: SentryIngest;
   beforeAll(async () => {
     ingest = await startSentryIngest();

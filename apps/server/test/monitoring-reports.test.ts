@@ -8,7 +8,7 @@ const eventOf = (e: SentryEnvelope) =>
   e.items.find((i) => i.header.type === 'event')?.payload as Record<string, unknown> | undefined;
 const eventEnvelopes = (ingest: SentryIngest) => ingest.envelopes.filter((e) => eventOf(e) !== undefined);
 
-describe('server errors reach the error-reporting service (issue 7)', () => {
+describe('server errors reach the error-reporting service', () => {
   let ingest: SentryIngest;
   let ctx: TestContext;
   beforeAll(async () => {

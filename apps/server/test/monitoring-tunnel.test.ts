@@ -17,7 +17,7 @@ function envelope(dsn: string, eventId: string, message = 'from the browser'): s
 
 const hex32 = (n: number) => n.toString(16).padStart(32, '0');
 
-describe('POST /api/monitoring, the Sentry tunnel (issue 7)', () => {
+describe('POST /api/monitoring, the Sentry tunnel', () => {
   let ingest: SentryIngest;
   let foreign: SentryIngest;
   let ctx: TestContext;

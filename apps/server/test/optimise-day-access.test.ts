@@ -5,7 +5,7 @@ import { expectProblem, type InvitedMember, listRoutes, optimisePath, type Res }
 import { applyUrl, at, createOptimiseTeam, moves, previewUrl, visit } from './optimise-fixtures.js';
 import { getJob, scheduleCounts, type Team, twoTeams } from './schedule-helpers.js';
 
-// The role × route table, sessions, CSRF and workspace isolation of "optimise a day" (issue 9), in
+// The role × route table, sessions, CSRF and workspace isolation of "optimise a day", in
 // the manner of suggest-access.test.ts: reordering a day is the dispatchers' and owners' (schedule.write).
 
 describe('optimise a day: sessions, roles and workspaces', () => {

@@ -29,7 +29,7 @@ import {
 import { changeOf, createJob, getJob, patchJob, scheduleCounts, setStatus, type Team } from './schedule-helpers.js';
 import { type OsrmServer, standInLeg, startOsrmServer } from './travel-osrm-server.js';
 
-// Optimise a day through the API (issue 9): the preview of a wasteful day, which visits may move,
+// Optimise a day through the API: the preview of a wasteful day, which visits may move,
 // the messages when nothing can, the apply (all or nothing, published live), and the routing service.
 
 const round1 = (n: number) => Math.round(n * 10) / 10;

@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { ws } from './helpers.js';
 import { createJob, createTeam, type Team } from './schedule-helpers.js';
 
-// A day to optimise (issue 9): Europe/Berlin working 08–17 Mon–Fri; on Tuesday 5 March 2030 (CET:
+// A day to optimise: Europe/Berlin working 08–17 Mon–Fri; on Tuesday 5 March 2030 (CET:
 // 08:00 local is 07:00Z) technician 1, living at `home`, visits sites due north of it 1, 5 and 9 km
 // away — the farthest first, the nearest second: a wasteful order.
 

@@ -15,7 +15,7 @@ import {
 } from './helpers.js';
 
 /**
- * Every workspace route with the permission it needs (PRODUCT.md §6, `permissions` in
+ * Every workspace route with the permission it needs (docs/PRODUCT.md, "Roles and permissions", `permissions` in
  * packages/shared). Reading the workspace itself is part of seeing the schedule.
  */
 interface RouteCase {
@@ -138,7 +138,7 @@ describe('the role × route table', () => {
     });
   });
 
-  it('matches PRODUCT.md §6: only owners manage members, invitations and settings; everyone reads', () => {
+  it('matches docs/PRODUCT.md, "Roles and permissions": only owners manage members, invitations and settings; everyone reads', () => {
     expect(roles.filter((r) => can(r, 'members.manage'))).toEqual(['owner']);
     expect(roles.filter((r) => can(r, 'workspace.manage'))).toEqual(['owner']);
     expect(roles.filter((r) => can(r, 'members.read'))).toEqual([...roles]);

@@ -11,7 +11,7 @@ import {
   ws,
 } from './helpers.js';
 
-// The role × route table and workspace isolation of the change log and live locations (issue 6), in
+// The role × route table and workspace isolation of the change log and live locations, in
 // the manner of jobs-access.test.ts (helpers.ts `realtimePath` keeps them out of the other tables).
 
 function everyRoute(client: Client, wsId: string) {
@@ -55,7 +55,7 @@ describe('change log and location routes: roles and workspaces', () => {
   });
 
   describe.each(roles)('as %s', (role) => {
-    it('is allowed exactly what PRODUCT.md §6 says; a refusal is a 403', async () => {
+    it('is allowed exactly what docs/PRODUCT.md, "Roles and permissions" says; a refusal is a 403', async () => {
       for (const [name, call] of Object.entries(everyRoute(byRole[role].client, owner.workspaceId))) {
         const [permission, ok] = permissionOf[name] ?? ['schedule.write', 0];
         const res = await call();

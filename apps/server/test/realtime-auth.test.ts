@@ -11,7 +11,7 @@ import { expectProblem } from './helpers.js';
 import { connected, connectPusher, createLiveApp, type LiveApp, postForm, subscribed } from './realtime-harness.js';
 import { createTeam, type Team } from './schedule-helpers.js';
 
-/** Channel authorization and user authentication (PRODUCT.md §6, issue 6 item 4). */
+/** Channel authorization and user authentication (docs/PRODUCT.md, "Roles and permissions"). */
 describe('realtime auth endpoints', () => {
   let live: LiveApp;
   let team: Team;

@@ -16,8 +16,7 @@ import {
 import { createCustomer, createJob, createTeam, ifMatch, patchJob, type Team } from './schedule-helpers.js';
 
 /**
- * After each committed change, `{seq, entity, action, data}` on `private-workspace-{id}` (issue 6
- * item 4), received by another member's official pusher-js client from the embedded server.
+ * After each committed change, `{seq, entity, action, data}` on `private-workspace-{id}` , received by another member's official pusher-js client from the embedded server.
  */
 describe('change events on the workspace channel', () => {
   let live: LiveApp;

@@ -27,7 +27,7 @@ const APP_ENV = { PUSHER_APP_ID: APP.appId, PUSHER_KEY: APP.key, PUSHER_SECRET: 
 /**
  * PUSHER_* point Fieldplan at an external Pusher-compatible service — here our standalone server in its
  * own process — so the publisher speaks the Pusher HTTP API through the official SDK, the browser is
- * sent there, and Fieldplan's own port serves no WebSocket (issue 6 item 4).
+ * sent there, and Fieldplan's own port serves no WebSocket.
  */
 describe('an external Pusher-compatible service', () => {
   let external: { child: ChildProcess; port: number };

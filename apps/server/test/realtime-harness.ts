@@ -29,7 +29,7 @@ export interface LiveAppOptions {
   db?: Db;
   /** Extra routes registered before the app is ready (they get every app hook). */
   extraRoutes?: (app: FastifyInstance) => void;
-  /** Calendar feeds' options (issue 8). */
+  /** Calendar feeds' options. */
   feeds?: FeedOptions;
 }
 

@@ -15,7 +15,7 @@ import {
 } from './realtime-harness.js';
 import { createTeam, type Team } from './schedule-helpers.js';
 
-/** Deactivating a member or lowering their role cuts their realtime connections (PRODUCT.md §4, issue 6). */
+/** Deactivating a member or lowering their role cuts their realtime connections (docs/PRODUCT.md, "States and transitions"). */
 describe('terminating a member’s realtime connections', () => {
   let live: LiveApp;
   let team: Team;

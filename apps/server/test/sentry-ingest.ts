@@ -75,7 +75,7 @@ function decode(body: Buffer, encoding: string | undefined): Buffer {
 }
 
 /**
- * A stand-in for Sentry's ingest (the outside service of issue 7): a real HTTP server on 127.0.0.1
+ * A stand-in for Sentry's ingest (the outside service error reports go to): a real HTTP server on 127.0.0.1
  * taking `POST /api/:project/envelope/`, plain or compressed, and answering like Sentry (`{"id"}`).
  */
 export async function startSentryIngest(

@@ -5,7 +5,7 @@ import { expectProblem, type InvitedMember, listRoutes, suggestPath, ws } from '
 import { type Team, twoTeams } from './schedule-helpers.js';
 import { unscheduled } from './suggest-fixtures.js';
 
-// The role × route table and workspace isolation of slot suggestions (issue 9), in the manner of
+// The role × route table and workspace isolation of slot suggestions, in the manner of
 // jobs-access.test.ts: scheduling is the dispatchers' and owners' (schedule.write).
 
 describe('slot suggestions: roles and workspaces', () => {

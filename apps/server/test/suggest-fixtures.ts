@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { type InvitedMember, inviteMember, ws } from './helpers.js';
 import { createJob, createTeam, type Team } from './schedule-helpers.js';
 
-// A team for slot suggestions (issue 9): three technicians with home bases due north of the site,
+// A team for slot suggestions: three technicians with home bases due north of the site,
 // 1, 4 and 10 km away, in Europe/Berlin (CET in March 2030: 08:00 local is 07:00Z) working 08–17 Mon–Fri.
 
 export const site = { lat: 52.52, lng: 13.4 };

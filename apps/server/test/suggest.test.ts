@@ -10,7 +10,7 @@ import { createJob } from './schedule-helpers.js';
 import { createSuggestTeam, homes, type SuggestTeam, site, suggestions, unscheduled } from './suggest-fixtures.js';
 import { type OsrmServer, standInLeg, startOsrmServer } from './travel-osrm-server.js';
 
-// Slot suggestions through the API (issue 9): the ranking on a hand-made team, what excludes a
+// Slot suggestions through the API: the ranking on a hand-made team, what excludes a
 // slot (working days and hours, existing jobs with the drives around them, busy time from feeds),
 // bad input, and the routing service path with its fallback.
 

@@ -49,7 +49,7 @@ describe('system routes', () => {
         tileUrlTemplate: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
         tileAttribution: '© OpenStreetMap contributors',
       },
-      // The embedded realtime server on this origin (issue 6; realtime-external.test.ts for PUSHER_*).
+      // The embedded realtime server on this origin (realtime-external.test.ts for PUSHER_*).
       realtime: {
         key: expect.stringMatching(/^fp[0-9a-f]{20}$/),
         wsHost: null,
@@ -57,10 +57,10 @@ describe('system routes', () => {
         forceTLS: false,
         cluster: 'fieldplan',
       },
-      // Error reporting off without SENTRY_DSN; no fault routes (issue 7; monitoring-reports.test.ts).
+      // Error reporting off without SENTRY_DSN; no fault routes (monitoring-reports.test.ts).
       monitoring: null,
       faults: false,
-      // The travel model's defaults (issue 9).
+      // The travel model's defaults.
       travel: { detourFactor: 1.3, speedKmh: 30 },
     });
   });

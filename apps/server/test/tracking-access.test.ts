@@ -5,7 +5,7 @@ import { expectProblem, type InvitedMember, listRoutes, type Res, trackingPath, 
 import { type Team, twoTeams } from './schedule-helpers.js';
 import { linksOf, moveTo, visitNow } from './tracking-fixtures.js';
 
-// The role × route table and workspace isolation of issue 9's routes (tracking links, my day),
+// The role × route table and workspace isolation of the field routes (tracking links, my day),
 // in the manner of jobs-access.test.ts. The public `/api/v1/track/:token` is in tracking.test.ts.
 
 /** A job of `team` that is en route now, with its one link. */
@@ -53,7 +53,7 @@ describe('tracking-link routes: roles and workspaces', () => {
   });
 
   describe.each(roles)('as %s', (role) => {
-    it('is allowed exactly what PRODUCT.md §6 says; a refusal is a 403 that revokes nothing', async () => {
+    it('is allowed exactly what docs/PRODUCT.md, "Roles and permissions" says; a refusal is a 403 that revokes nothing', async () => {
       for (const [name, call] of Object.entries(
         everyRoute(byRole[role].client, team.owner.workspaceId, () => liveLink(team)),
       )) {

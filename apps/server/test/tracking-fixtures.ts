@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { type Res, ws } from './helpers.js';
 import { createJob, setStatus, type Team } from './schedule-helpers.js';
 
-/** Tracking links (issue 9): a visit happening now, and what dispatchers and customers see of it. */
+/** Tracking links: a visit happening now, and what dispatchers and customers see of it. */
 
 const hourMs = 60 * 60 * 1000;
 

@@ -8,7 +8,7 @@ import { createTeam, type Team } from './schedule-helpers.js';
 import { linksOf, moveTo, tokenOf, visitNow } from './tracking-fixtures.js';
 
 /**
- * The customer's page lives on a public channel named after its token's hash (issue 9): an official
+ * The customer's page lives on a public channel named after its token's hash: an official
  * pusher-js client with no session subscribes to it and receives exactly what the page shows.
  */
 describe('the tracking link’s public channel', () => {

@@ -4,7 +4,7 @@ import { Client, type TestContext } from './harness.js';
 import { expectProblem, type InvitedMember, inviteMember, listRoutes, travelLegsPath, ws } from './helpers.js';
 import { createJob, type Team, twoTeams } from './schedule-helpers.js';
 
-// The role × route table and workspace isolation of the travel legs (issue 9), in the manner of
+// The role × route table and workspace isolation of the travel legs, in the manner of
 // jobs-access.test.ts: whoever may see the calendar (schedule.read) sees the drives between visits.
 
 const range = '/travel-legs?start=2030-03-05&end=2030-03-06';

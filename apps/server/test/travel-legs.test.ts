@@ -7,7 +7,7 @@ import { expectFieldError, expectProblem, ws } from './helpers.js';
 import { createJob, createTeam, events, patchJob, setStatus, type Team } from './schedule-helpers.js';
 import { type OsrmServer, standInLeg, startOsrmServer } from './travel-osrm-server.js';
 
-// The drives between visits through the API (issue 9): a technician's day chained from the home
+// The drives between visits through the API: a technician's day chained from the home
 // base in time order, the gaps too short for the drive, the days of the workspace's zone, the ids
 // the calendar feed uses, bad ranges, and the routing service path with its fallback.
 

@@ -12,7 +12,7 @@ import {
 } from '../src/modules/travel/day-plan.js';
 import { optimiseDay } from '../src/modules/travel/optimise.js';
 
-// The day optimiser against brute force on small instances (issue 9's acceptance): every order of
+// The day optimiser against brute force on small instances (the acceptance check): every order of
 // the visits, each scheduled as early as allowed; the same least drive, and nothing it returns
 // breaks a window, the working hours, a fixed start or a drive.
 

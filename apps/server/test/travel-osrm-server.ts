@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { haversineM, type LatLng } from '@fieldplan/shared';
 
-// A stand-in for an OSRM routing server's `/table` API (issue 9): a real HTTP server on 127.0.0.1
+// A stand-in for an OSRM routing server's `/table` API: a real HTTP server on 127.0.0.1
 // answering `GET /table/v1/driving/{lng,lat;…}?annotations=duration,distance` in OSRM's own format.
 // Its roads are straight lines × 1.2 driven at 10 m/s, so a test can tell its numbers from the model's.
 

@@ -6,7 +6,7 @@ import { batchPairs, defaultRoutingOptions, routingProvider } from '../src/modul
 import { type LegPair, modelProvider } from '../src/modules/travel/provider.js';
 import { type OsrmServer, standInLeg, startOsrmServer } from './travel-osrm-server.js';
 
-// The routing service path of the travel provider (issue 9, `ROUTING_URL`) against a local stand-in
+// The routing service path of the travel provider (`ROUTING_URL`) against a local stand-in
 // speaking OSRM's `/table` format: its numbers when it answers, the model's with a notice otherwise.
 
 const mitte = { lat: 52.52, lng: 13.405 };

@@ -4,7 +4,7 @@ import { seededRandom } from '../src/lib/seeded-random.js';
 import { modelProvider } from '../src/modules/travel/provider.js';
 import { type Interval, type SlotProblem, type Stop, suggestSlots } from '../src/modules/travel/slots.js';
 
-// The slot suggester against brute force on small instances (issue 9's acceptance): every start on
+// The slot suggester against brute force on small instances (the acceptance check): every start on
 // the 15-minute grid of every working day, at every place in each technician's order of stops.
 
 const zone = 'Europe/Berlin';

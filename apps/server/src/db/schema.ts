@@ -135,7 +135,7 @@ export interface JobsTable {
   /** Series only: from the first occurrence's start to the last one's end, moved exceptions included. */
   span_start_at: number | null;
   span_end_at: number | null;
-  /** One-off timed jobs only (issue 9): the flexible window the optimiser may move the visit within. */
+  /** One-off timed jobs only: the flexible window the optimiser may move the visit within. */
   flex_start_at: number | null;
   flex_end_at: number | null;
   version: number;
@@ -208,7 +208,7 @@ export interface InstallSecretsTable {
   created_at: number;
 }
 
-/** An iCalendar subscription (issue 8): busy time of one technician (member_id) or the workspace. */
+/** An iCalendar subscription: busy time of one technician (member_id) or the workspace. */
 export interface FeedSubscriptionsTable {
   id: string;
   workspace_id: string;
@@ -268,7 +268,7 @@ export interface FeedTokensTable {
   revoked_reason: string | null;
 }
 
-/** A customer's tracking link of one visit (issue 9); the token itself is never stored in clear. */
+/** A customer's tracking link of one visit; the token itself is never stored in clear. */
 export interface TrackingLinksTable {
   id: string;
   workspace_id: string;

@@ -22,7 +22,7 @@ export const logSerializers = {
 };
 
 /**
- * One JSON line per answered request (issue 7): request id (the logger's `reqId`), route pattern,
+ * One JSON line per answered request: request id (the logger's `reqId`), route pattern,
  * path, status, duration and the workspace and user ids — no names, emails, bodies or headers.
  */
 export function registerRequestLogging(app: FastifyInstance) {

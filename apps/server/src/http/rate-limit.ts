@@ -40,7 +40,7 @@ export const publicLinkRequestsPerMinute = 60;
 
 /**
  * Counts one request under `key` and, past `limit` in the minute, refuses it: 429 `rate_limited`,
- * "Too many <what>, try again in N s", with Retry-After (PRODUCT.md §7).
+ * "Too many <what>, try again in N s", with Retry-After (docs/PRODUCT.md, "The API and realtime").
  */
 export function enforceLimit(limiter: RateLimiter, key: string, limit: number, what = 'requests'): void {
   const wait = limiter.hit(key, limit);

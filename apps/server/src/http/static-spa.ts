@@ -16,7 +16,7 @@ export const isApiPath = (url: string) => /^\/(api|ical|app|apps|healthz|readyz|
 export async function registerSpa(app: FastifyInstance, distDir: string | null): Promise<void> {
   const indexFile = distDir ? path.join(distDir, 'index.html') : null;
   let index: string | null = null;
-  // The customer's tracking page is its own small entry of the web build (issue 9).
+  // The customer's tracking page is its own small entry of the web build.
   let trackPage: string | null = null;
   if (distDir && indexFile && fs.existsSync(indexFile)) {
     await app.register(fastifyStatic, {

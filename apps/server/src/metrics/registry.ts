@@ -13,7 +13,7 @@ export interface Metrics {
 }
 
 /**
- * The app's Prometheus metrics (issue 7), one registry per app: HTTP latency by method, route
+ * The app's Prometheus metrics, one registry per app: HTTP latency by method, route
  * pattern and status class; realtime connections and frames; the PostgreSQL pool; Node's defaults
  * (event-loop lag, heap, GC, CPU).
  */

@@ -37,7 +37,7 @@ const keptIntegrations = new Set([
 ]);
 
 /**
- * Initialises Sentry when SENTRY_DSN is set (issue 7): release, environment and sample rates from
+ * Initialises Sentry when SENTRY_DSN is set: release, environment and sample rates from
  * the config, no default personal data (`dataCollection` off), every event and breadcrumb through the shared scrubber. Crashes
  * (uncaught exceptions, unhandled rejections) are reported and end the process, as Node would.
  */

@@ -15,7 +15,7 @@ export const tunnelBodyLimit = 1024 * 1024;
 const forwardTimeoutMs = 10_000;
 
 /**
- * `POST /api/monitoring` (issue 7): the browser's Sentry envelopes, forwarded to the configured DSN's
+ * `POST /api/monitoring`: the browser's Sentry envelopes, forwarded to the configured DSN's
  * ingest and nowhere else, personal data scrubbed again on the way. Works signed out; the app's CSRF
  * check applies as to any API write (a request with the session cookie must come from the app's
  * origin). The client's address is not passed on, so the ingest sees the server's.

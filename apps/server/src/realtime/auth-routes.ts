@@ -25,7 +25,7 @@ async function activeMembership(db: Db, userId: string, workspaceId: string) {
 }
 
 /**
- * `POST /api/realtime/auth` and `/user-auth` (PRODUCT.md §6, §7): who may join which channel, decided
+ * `POST /api/realtime/auth` and `/user-auth` (docs/PRODUCT.md, "Roles and permissions" and "The API and realtime"): who may join which channel, decided
  * on every subscription from the database, so a removed member or a lowered role is refused at once.
  * Session and CSRF checks are the app's own onRequest hooks.
  */

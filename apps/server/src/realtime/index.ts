@@ -21,7 +21,7 @@ declare module 'fastify' {
 }
 
 /**
- * Realtime in the app (issue 6): the embedded server or the external service, the auth endpoints,
+ * Realtime in the app: the embedded server or the external service, the auth endpoints,
  * and the post-commit publishing of every change a request recorded. Call before registering routes.
  */
 export async function setupRealtime(app: FastifyInstance, config: Config, db: Db): Promise<RealtimePublisher> {

@@ -40,7 +40,7 @@ function everyRoute(client: Client, wsId: string, ids: () => Promise<Ids>, url: 
   } satisfies Record<string, () => Promise<Res>>;
 }
 
-/** What each role gets (PRODUCT.md §6: feeds are edited by owners and dispatchers, read by all). */
+/** What each role gets (docs/PRODUCT.md, "Roles and permissions": feeds are edited by owners and dispatchers, read by all). */
 const expected: Record<string, Record<Role, number>> = {
   'GET /feeds': { owner: 200, dispatcher: 200, technician: 200, viewer: 200 },
   'POST /feeds': { owner: 201, dispatcher: 201, technician: 403, viewer: 403 },
@@ -101,7 +101,7 @@ describe('feed routes: roles and workspaces', () => {
   });
 
   describe.each(roles)('as %s', (role) => {
-    it('gets exactly what PRODUCT.md §6 says; a refusal writes nothing', async () => {
+    it('gets exactly what docs/PRODUCT.md, "Roles and permissions" says; a refusal writes nothing', async () => {
       for (const [name, call] of Object.entries(
         everyRoute(byRole[role].client, owner.workspaceId, freshIds(owner), url),
       )) {

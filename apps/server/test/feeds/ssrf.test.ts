@@ -11,7 +11,7 @@ import { createTestApp, type Owner, signUpOwner, type TestContext } from '../har
 import { countRows, expectFieldError, expectProblem, ws } from '../helpers.js';
 import { calendar, fixture, type IcalServer, redirect, startIcalServer } from './ical-server.js';
 
-// The SSRF matrix of issue 8, with the loopback switch OFF unless a case says otherwise. A local
+// The SSRF matrix of calendar-feed fetching, with the loopback switch OFF unless a case says otherwise. A local
 // DNS stand-in (the fetcher's injected resolver) makes names resolve wherever a case needs.
 
 const none = { etag: null, lastModified: null };

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Customers, jobs, their technicians and recurring-job exceptions (issue 4). Types both dialects
+// Customers, jobs, their technicians and recurring-job exceptions. Types both dialects
 // share only: instants are bigint epoch ms, flags are integers or nullable instants (docs/adr/0003).
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Service areas (issue 5). The shape is GeoJSON (or our circle) as text; its bounding box is kept in
+// Service areas. The shape is GeoJSON (or our circle) as text; its bounding box is kept in
 // columns so a later "which areas hold this point" query can narrow by index before reading shapes.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

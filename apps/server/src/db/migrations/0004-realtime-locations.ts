@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 
 // Issue 6: live locations, and the per-install value the embedded realtime server's secret derives from.
 export async function up(db: Kysely<unknown>): Promise<void> {
-  // Every accepted ping (30 days of history, PRODUCT.md §9).
+  // Every accepted ping (30 days of history, docs/PRODUCT.md, "Limits").
   await db.schema
     .createTable('location_pings')
     .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))

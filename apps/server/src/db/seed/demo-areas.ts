@@ -125,7 +125,7 @@ async function jobJustOutside(trx: Transaction<Database>, input: DemoAreasInput)
 
 /**
  * Three service areas around Berlin (a polygon, a circle, and a polygon with one job just outside)
- * and a home base for each technician (issue 5). Returns the job left outside.
+ * and a home base for each technician. Returns the job left outside.
  */
 export async function seedDemoAreas(trx: Transaction<Database>, input: DemoAreasInput) {
   for (const [i, memberId] of input.technicianIds.entries()) {

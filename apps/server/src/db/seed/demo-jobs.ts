@@ -40,7 +40,7 @@ const slots = [
 ] as const;
 const hourMs = 60 * minuteMs;
 /**
- * Flexible windows (issue 9, "optimise a day"), local hours by slot: the two morning visits may
+ * Flexible windows ("optimise a day"), local hours by slot: the two morning visits may
  * swap within 08–13, the two afternoon ones within 12–17; the first and last slots stay fixed.
  */
 const flexibleHours: Partial<Record<number, readonly [number, number]>> = {
@@ -217,8 +217,8 @@ async function inChunks<T>(rows: T[], write: (chunk: T[]) => Promise<unknown>) {
 }
 
 /**
- * The demo's customers and three weeks of work (issue 4): ~150 customers around Berlin, ~5 visits a
- * day per technician in working hours (most with a flexible window, issue 9), weekly and
+ * The demo's customers and three weeks of work: ~150 customers around Berlin, ~5 visits a
+ * day per technician in working hours (most with a flexible window), weekly and
  * fortnightly series, an unscheduled queue, one training day and exactly one double booking.
  * Deterministic apart from the seed date.
  */

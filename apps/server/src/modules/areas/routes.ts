@@ -11,7 +11,7 @@ const wsParams = z.object({ ws: z.string() });
 const params = z.object({ ws: z.string(), id: z.string() });
 const ifMatch = 'Send `If-Match: <version>`; a stale version answers 412 version_conflict with the current area.';
 
-/** Service areas (PRODUCT.md §3): polygons and circles every member sees, dispatchers edit. */
+/** Service areas (docs/PRODUCT.md, "Entities and fields"): polygons and circles every member sees, dispatchers edit. */
 export function areaRoutes(fastify: FastifyInstance, { db }: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['areas'];

@@ -4,7 +4,7 @@ import { busyIntervals, toInstants } from '../feeds/busy.js';
 import type { Booking } from './overlaps.js';
 import type { Range } from './queries.js';
 
-/** Imported busy time as the double-booking check sees it (issue 8). */
+/** Imported busy time as the double-booking check sees it. */
 export interface BusyBooking {
   /** The id of its background event in `/calendar/busy` (`busy:…`). */
   id: string;

@@ -18,7 +18,7 @@ export interface FeedData {
   assignees: Map<string, string[]>;
   exceptions: FeedExceptionRow[];
   colours: Map<string, string>;
-  /** Busy time from subscribed calendars (issue 8): a job on it counts as double-booked. */
+  /** Busy time from subscribed calendars: a job on it counts as double-booked. */
   busy?: BusyBooking[];
 }
 

@@ -61,7 +61,7 @@ const feedColumns = [
   'j.priority',
   'j.rrule',
   'j.version',
-  // Only whether it has one: the events mark flexible jobs (issue 9).
+  // Only whether it has one: the events mark flexible jobs.
   'j.flex_start_at',
 ] as const;
 

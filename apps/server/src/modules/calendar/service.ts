@@ -38,7 +38,7 @@ export function parseBound(value: string, zone: string): number | null {
   return Number(m[4]) > 23 || Number(m[5]) > 59 ? null : wallToInstant(zone, wall);
 }
 
-/** Checks the query's range (≤ 100 days, PRODUCT.md §9) against the workspace zone. */
+/** Checks the query's range (≤ 100 days, docs/PRODUCT.md, "Limits") against the workspace zone. */
 export function rangeOf(query: CalendarQuery, workspaceZone: string): Range {
   if (query.timeZone !== undefined && !isTimeZone(query.timeZone)) {
     throw fieldError('timeZone', 'Time zone must be an IANA zone such as Europe/Berlin');

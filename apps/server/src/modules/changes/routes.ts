@@ -6,7 +6,7 @@ import type { Deps } from '../../deps.js';
 import { authorize, requireMember } from '../../http/workspace-access.js';
 import { changesAfter } from './service.js';
 
-/** The change log's catch-up (PRODUCT.md §7): what a realtime client missed while it was away. */
+/** The change log's catch-up (docs/PRODUCT.md, "The API and realtime"): what a realtime client missed while it was away. */
 export function changeRoutes(fastify: FastifyInstance, { db }: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 

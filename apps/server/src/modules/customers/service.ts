@@ -9,7 +9,7 @@ import { type CustomerRow, normalizeText, presentCustomer, searchTextOf } from '
 import { customersWithJobsOf, findCustomer, listCustomers } from './queries.js';
 import { checkVersion, versionConflict } from './versioning.js';
 
-/** Technicians see contact details only of customers with a job assigned to them (PRODUCT.md §6). */
+/** Technicians see contact details only of customers with a job assigned to them (docs/PRODUCT.md, "Roles and permissions"). */
 async function presentFor(db: Kysely<Database>, actor: Actor, rows: CustomerRow[]) {
   if (actor.role !== 'technician') return rows.map((row) => presentCustomer(row));
   const own = await customersWithJobsOf(

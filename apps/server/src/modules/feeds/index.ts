@@ -18,7 +18,7 @@ export interface FeedOptions {
   deadlines?: Partial<typeof icalDeadlines>;
 }
 
-/** Calendar feeds (issue 8): import routes, iCal links and the background refresh. */
+/** Calendar feeds: import routes, iCal links and the background refresh. */
 export function registerFeeds(app: FastifyInstance, deps: Deps, options: FeedOptions = {}): void {
   const { config } = deps;
   const policy: FetchPolicy = {

@@ -2,7 +2,7 @@ import { can } from '@fieldplan/shared';
 import { forbidden } from '../../http/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
 
-// Who may do what with iCal links (PRODUCT.md §6): dispatchers and owners manage every link;
+// Who may do what with iCal links (docs/PRODUCT.md, "Roles and permissions"): dispatchers and owners manage every link;
 // a technician makes and revokes links to their own jobs only (their phone's calendar); viewers none.
 
 /** True when the actor sees and manages every link of the workspace. */

@@ -27,7 +27,7 @@ const fetched =
   'The server fetches the URL first (never the browser): an address it refuses or cannot load answers ' +
   '502 feed_unreachable with the reason, and nothing is stored.';
 
-/** Calendar subscriptions (issue 8): iCalendar feeds imported as busy time. */
+/** Calendar subscriptions: iCalendar feeds imported as busy time. */
 export function feedRoutes(fastify: FastifyInstance, { db, config, limiter }: Deps, fetching: FeedFetching) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   /** Serialised busy-time answers by workspace seq and range. */

@@ -80,7 +80,7 @@ export const timingOf = (d: Pick<JobDraft, 'start' | 'end' | 'allDay' | 'rrule' 
 export const parseTime = (value: string, allDay: boolean) => (allDay ? parseDateOnly(value) : parseInstant(value));
 
 /**
- * Checks a job's time, rule and flexible window (PRODUCT.md §5, issue 9) — in the workspace zone,
+ * Checks a job's time, rule and flexible window (docs/PRODUCT.md, "Validation rules") — in the workspace zone,
  * where the start must be an occurrence of the rule — and returns them in ms; 400 with every
  * problem otherwise.
  */
@@ -102,7 +102,7 @@ export function checkTiming(
   return { start, end, flexibleWindow };
 }
 
-/** Assignees must be active technicians of this workspace (PRODUCT.md §5). */
+/** Assignees must be active technicians of this workspace (docs/PRODUCT.md, "Validation rules"). */
 export async function checkAssignees(db: Kysely<Database>, workspaceId: string, ids: string[]): Promise<void> {
   const found = new Map((await membersAmong(db, workspaceId, ids)).map((m) => [m.id, m]));
   for (const id of ids) {

@@ -2,7 +2,7 @@ import { can, type JobStatus, statusTransitionIssue } from '@fieldplan/shared';
 import { AppError, forbidden } from '../../http/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
 
-// Who may change a job's status (PRODUCT.md §4, §6): owners and dispatchers any job along the whole
+// Who may change a job's status (docs/PRODUCT.md, "States and transitions" and "Roles and permissions"): owners and dispatchers any job along the whole
 // state machine; technicians only jobs assigned to them, and only forward.
 
 export function mayChangeAnyStatus(actor: Actor): boolean {

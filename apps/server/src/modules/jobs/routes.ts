@@ -116,7 +116,7 @@ export function jobRoutes(fastify: FastifyInstance, deps: Deps) {
       const actor = await requireMember(db, request, request.params.ws);
       authorize(actor, 'job.status.own', 'change the status of jobs');
       const version = ifMatchVersion(request.headers['if-match']);
-      // Going en route opens the customer's tracking link in the same transaction (issue 9).
+      // Going en route opens the customer's tracking link in the same transaction.
       const tracking = await trackingContext(deps);
       const onVisit: VisitStatusHook = (trx, who, change) => onVisitStatus(trx, tracking, who, change);
       const job = await changeStatus(db.kysely, actor, request.params.id, version, request.body, onVisit);

@@ -28,7 +28,7 @@ const perOccurrence: JobStatus[] = ['en_route', 'in_progress', 'completed'];
 
 /**
  * `POST …/jobs/:id/status`: moves a job — or one occurrence of a recurring job, stored as its
- * exception — along the state machine of PRODUCT.md §4.
+ * exception — along the state machine of docs/PRODUCT.md, "States and transitions".
  */
 export async function changeStatus(
   db: Kysely<Database>,

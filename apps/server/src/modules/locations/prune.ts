@@ -6,7 +6,7 @@ import { pruneBefore } from './queries.js';
 const dayMs = 24 * 60 * 60 * 1000;
 const everyMs = 60 * 60 * 1000;
 
-/** Location history older than 30 days goes (PRODUCT.md §9): at start, then hourly; every process may run it. */
+/** Location history older than 30 days goes (docs/PRODUCT.md, "Limits"): at start, then hourly; every process may run it. */
 export function startLocationPruning(app: FastifyInstance, db: Db): void {
   const prune = () =>
     pruneBefore(db.kysely, Date.now() - realtimeLimits.locationHistoryDays * dayMs).catch((err: unknown) =>

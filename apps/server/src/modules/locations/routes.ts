@@ -10,7 +10,7 @@ import { getLocations, recordPing } from './service.js';
 
 const wsParams = z.object({ ws: z.string() });
 
-/** Live locations (PRODUCT.md §6, §9; issue 6 item 6). */
+/** Live locations (docs/PRODUCT.md, "Roles and permissions" and "Limits"). */
 export function locationRoutes(fastify: FastifyInstance, deps: Deps) {
   const { db, realtime } = deps;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -31,7 +31,7 @@ export function locationRoutes(fastify: FastifyInstance, deps: Deps) {
       const actor = await requireMember(db, request, request.params.ws);
       authorize(actor, 'locations.share', 'share your location');
       const location = await recordPing(db.kysely, actor, request.body);
-      // The technician's open tracking links show the move (coarsened) after this request (issue 9).
+      // The technician's open tracking links show the move (coarsened) after this request.
       noteMemberMoved(actor.workspaceId, actor.memberId, (await trackingContext(deps)).travel);
       // Stored already: a realtime hiccup must not turn into a failed ping (the map catches up on the next).
       await realtime

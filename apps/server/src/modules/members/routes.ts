@@ -34,9 +34,9 @@ export function memberRoutes(fastify: FastifyInstance, { db, sessions, realtime 
       authorize(actor, 'members.manage', 'change team members');
       const before = await findMember(db.kysely, actor.workspaceId, request.params.id);
       const { member, endSessionsOf } = await updateMember(db.kysely, actor, request.params.id, request.body);
-      // A deactivated member is signed out everywhere at once (PRODUCT.md §4).
+      // A deactivated member is signed out everywhere at once (docs/PRODUCT.md, "States and transitions").
       if (endSessionsOf) await sessions.endAllFor(endSessionsOf);
-      // …and their realtime connections cut (issue 6); a lowered role re-joins only the channels it still may.
+      // …and their realtime connections cut; a lowered role re-joins only the channels it still may.
       if (before && (endSessionsOf || lowered(before.role, member.role))) {
         await realtime
           .terminateUserConnections(before.user_id)

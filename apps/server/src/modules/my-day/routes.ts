@@ -6,7 +6,7 @@ import type { Deps } from '../../deps.js';
 import { authorize, requireMember } from '../../http/workspace-access.js';
 import { myDay } from './service.js';
 
-/** The technician's phone view (issue 9). */
+/** The technician's phone view. */
 export function myDayRoutes(fastify: FastifyInstance, { db }: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(

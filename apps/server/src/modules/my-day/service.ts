@@ -14,7 +14,7 @@ import {
 } from '../calendar/queries.js';
 
 /**
- * The member's own visits of one local day in time order (issue 9): the calendar feed's expansion
+ * The member's own visits of one local day in time order: the calendar feed's expansion
  * (recurring occurrences and their exceptions included), filtered to the member, with each site's point.
  */
 export async function myDay(db: Kysely<Database>, actor: Actor, date: string): Promise<MyDay> {

@@ -15,7 +15,7 @@ export interface PlacesSearch {
 const customerCandidates = 50;
 
 /**
- * Places for an address field (PRODUCT.md §7), at most 10: the workspace's customers whose address
+ * Places for an address field (docs/PRODUCT.md, "The API and realtime"), at most 10: the workspace's customers whose address
  * or name starts with what was typed, then world cities by name prefix and population, then other
  * customers containing it. Fewer than 2 characters find nothing. `workspaceId` adds customers only
  * when the caller is an active member of it; otherwise it is ignored (cities only).

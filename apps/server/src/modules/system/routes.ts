@@ -34,9 +34,9 @@ export function systemRoutes(fastify: FastifyInstance, deps: Deps) {
       tileUrlTemplate: config.TILE_URL_TEMPLATE ?? defaultTileUrlTemplate,
       tileAttribution: config.TILE_ATTRIBUTION ?? defaultTileAttribution,
     },
-    // Where pusher-js connects: the embedded server on this origin, or the external service (issue 6).
+    // Where pusher-js connects: the embedded server on this origin, or the external service.
     realtime: realtime.browserConfig(request),
-    // Error reporting in the browser (issue 7): envelopes go through the tunnel on this origin.
+    // Error reporting in the browser: envelopes go through the tunnel on this origin.
     monitoring: config.SENTRY_DSN
       ? {
           dsn: config.SENTRY_DSN,

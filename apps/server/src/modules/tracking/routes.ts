@@ -8,7 +8,7 @@ import { authorize, requireMember } from '../../http/workspace-access.js';
 import { trackingContext } from './context.js';
 import { jobTrackingLinks, publicTrackingPage, revokeTrackingLink } from './service.js';
 
-/** The customer's tracking link (issue 9; docs/adr/0011-tracking-links.md). */
+/** The customer's tracking link (docs/adr/0011-tracking-links.md). */
 export function trackingRoutes(fastify: FastifyInstance, deps: Deps) {
   const { db, config, limiter } = deps;
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -1,6 +1,6 @@
 import type { TravelLeg } from '@fieldplan/shared';
 
-// One technician's day as the optimiser sees it (issue 9): the visits, their windows and the drive
+// One technician's day as the optimiser sees it: the visits, their windows and the drive
 // matrix; how an order of visits is timed (each as early as allowed) and what a plan costs. Pure and
 // synchronous: the drive times come in as a matrix the caller asked of the travel provider beforehand.
 

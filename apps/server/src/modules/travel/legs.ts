@@ -24,7 +24,7 @@ import { parseBound } from '../calendar/service.js';
 import type { LegPair, TravelProvider } from './provider.js';
 import { homeBases, type Visit, visitsByMember } from './visits.js';
 
-// Travel gaps (issue 9): every technician's drives between consecutive visits, day by day over the
+// Travel gaps: every technician's drives between consecutive visits, day by day over the
 // visible range, priced by one travel-provider call. The timeline marks the gaps too short for the
 // drive; the map draws the routes of the day with these drive times.
 

@@ -9,7 +9,7 @@ import { loadJob } from '../jobs/queries.js';
 import { checkJobVersion, exceptionDraftOf, saveJob } from '../jobs/store.js';
 import { type DayVisit, loadTechnicianDay, localTime, type TechnicianDay } from './optimise-day.js';
 
-// `POST …/optimise-day` (issue 9): the visits of a previewed plan get their new times, all or none.
+// `POST …/optimise-day`: the visits of a previewed plan get their new times, all or none.
 // Each one must still be a flexible visit of that technician and date at the version the plan saw
 // (else 412 for the whole apply), keep its length, stay in its window and the working hours, and
 // overlap no other visit of the technician. Each change is written and published as a time patch is.

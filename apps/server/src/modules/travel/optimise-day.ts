@@ -17,7 +17,7 @@ import type { OptimiseProblem } from './day-plan.js';
 import type { LegPair, TravelProvider } from './provider.js';
 import { timedVisits } from './visits.js';
 
-// One technician's day as "optimise a day" (issue 9) sees it: the visits that take their time on
+// One technician's day as "optimise a day" sees it: the visits that take their time on
 // that local date, which of them may move (and within what), the working hours and the home base.
 // The preview (optimise-preview.ts) and the apply (optimise-apply.ts) both start from it.
 

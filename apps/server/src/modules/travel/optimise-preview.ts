@@ -8,7 +8,7 @@ import { optimiseDay } from './optimise.js';
 import { loadTechnicianDay, problemOf, type TechnicianDay } from './optimise-day.js';
 import type { TravelProvider } from './provider.js';
 
-// `GET …/optimise-day` (issue 9): today's plan of one technician's day against the least-drive
+// `GET …/optimise-day`: today's plan of one technician's day against the least-drive
 // order the optimiser finds, with the figures of both. Reads only.
 
 export const optimiseMessages = {

@@ -2,7 +2,7 @@ import { better, type DayPlan, type OptimiseProblem, planFor } from './day-plan.
 import { exact, exactLimit } from './optimise-exact.js';
 import { heuristic, heuristicRestarts, iterate, searchRounds } from './optimise-search.js';
 
-// Optimise a day (issue 9): for one technician and one day, reorder the visits with flexible times
+// Optimise a day: for one technician and one day, reorder the visits with flexible times
 // to minimise the total drive, keeping every visit inside its window and the working hours and
 // leaving fixed-time visits where they are. The day and its timing: ./day-plan.ts; the exhaustive
 // search for small days: ./optimise-exact.ts; the heuristics for larger ones: ./optimise-search.ts.

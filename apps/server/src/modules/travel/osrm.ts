@@ -4,7 +4,7 @@ import { type LatLng, type TravelSettings, travelLeg } from '@fieldplan/shared';
 import type { LegPair, LegsAnswer, TravelProvider } from './provider.js';
 
 /**
- * An OSRM-compatible `/table` service (issue 9, `ROUTING_URL`): for each batch of places,
+ * An OSRM-compatible `/table` service (`ROUTING_URL`): for each batch of places,
  * `GET {base}/table/v1/driving/{lng,lat;…}?annotations=duration,distance` answers the `durations`
  * (s) and `distances` (m) matrices. A service that is down, slow or answers anything else makes the
  * whole answer the model's, with a notice saying why; a `null` cell (no route between two places)

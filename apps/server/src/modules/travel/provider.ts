@@ -11,7 +11,7 @@ export interface LegsAnswer {
   notice?: string;
 }
 
-/** Drive times between points for the server (issue 9): the default model or a routing service. */
+/** Drive times between points for the server: the default model or a routing service. */
 export interface TravelProvider {
   legs(pairs: readonly LegPair[]): Promise<LegsAnswer>;
 }

@@ -19,7 +19,7 @@ import { applyOptimisedDay } from './optimise-apply.js';
 import { previewOptimisedDay } from './optimise-preview.js';
 import { suggestForJob } from './suggest.js';
 
-/** Travel-aware scheduling (issue 9): suggested slots, optimising a technician's day, the drives between visits. */
+/** Travel-aware scheduling: suggested slots, optimising a technician's day, the drives between visits. */
 export function travelRoutes(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const provider = travelProviderOf(deps.config);

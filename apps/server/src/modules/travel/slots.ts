@@ -1,7 +1,7 @@
 import { dayMs, type LatLng, minuteMs, type TravelLeg, type WorkingHours, wallToInstant } from '@fieldplan/shared';
 import type { LegPair, TravelProvider } from './provider.js';
 
-// The slot suggester (issue 9), pure but for the drive times: every technician's day is walked once
+// The slot suggester, pure but for the drive times: every technician's day is walked once
 // into the gaps between consecutive stops (the home base opens the day), all the drives the gaps need
 // are asked of the travel provider in one go, and each gap offers its earliest start that fits.
 

@@ -38,7 +38,7 @@ function technicians(db: Kysely<Database>, workspaceId: string) {
 }
 
 /**
- * The three best (technician, start) options for an unscheduled job with a site (issue 9). The
+ * The three best (technician, start) options for an unscheduled job with a site. The
  * range's jobs, busy time and technicians are read once; each technician's days are then walked
  * once in memory (see slots.ts).
  */
