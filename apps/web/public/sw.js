@@ -1,4 +1,4 @@
-// Fieldplan's service worker (issue 9): the technician's day readable offline. Hand-written, no
+// Fieldplan's service worker: the technician's day readable offline. Hand-written, no
 // library: the app shell (the page and its hashed assets) and the few API answers the my-day screen
 // needs are kept from their last successful fetch and served when the network is gone.
 // Everything else passes straight through; writes are never cached (my-day queues them itself).

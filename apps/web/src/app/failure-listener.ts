@@ -45,7 +45,7 @@ export function reactionTo(problem: Problem): 'retry' | 'notice' | null {
 }
 
 /**
- * The shared reaction to failed writes (PRODUCT.md §8): a toast with Retry when sending again can
+ * The shared reaction to failed writes (docs/PRODUCT.md, "Error catalogue"): a toast with Retry when sending again can
  * help, "no permission" for 403, and — offline — the write waits in a queue and is sent again when
  * the browser is back online. 401 (sign-in) and 412 (conflict dialog) are handled in the base query.
  */

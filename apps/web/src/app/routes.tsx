@@ -24,7 +24,7 @@ import {
   trackingPage,
 } from './lazy-screens';
 
-/** Every screen's URL (PRODUCT.md §2). Workspace URLs carry the slug; the layout resolves it. */
+/** Every screen's URL (docs/PRODUCT.md, "Screens and routes"). Workspace URLs carry the slug; the layout resolves it. */
 export const routes: RouteObject[] = [
   {
     element: <AppRoot />,
@@ -34,7 +34,7 @@ export const routes: RouteObject[] = [
       { path: '/login', element: <LoginPage /> },
       { path: '/signup', element: <SignupPage /> },
       { path: '/invite/:token', element: <InvitePage /> },
-      // The customer's page: outside the signed-in shell, no session (issue 9).
+      // The customer's page: outside the signed-in shell, no session.
       { path: '/track/:token', element: trackingPage },
       {
         path: '/w/:slug',
@@ -42,7 +42,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <OverviewPage /> },
           {
-            // The board and the calendar; a job's panel opens over them (PRODUCT.md §2).
+            // The board and the calendar; a job's panel opens over them (docs/PRODUCT.md, "Screens and routes").
             element: scheduleLayout,
             children: [
               { path: 'dispatch', element: null },

@@ -11,10 +11,10 @@ export function makeStore(extra: ApiExtra) {
   const store = configureStore({
     reducer: {
       [api.reducerPath]: api.reducer,
-      // Realtime (issue 6): the connection's state and who is online; your location sharing.
+      // Realtime: the connection's state and who is online; your location sharing.
       [realtimeSlice.reducerPath]: realtimeSlice.reducer,
       [sharingSlice.reducerPath]: sharingSlice.reducer,
-      // Failed writes (issue 7): their toasts, the offline queue, the conflict question.
+      // Failed writes: their toasts, the offline queue, the conflict question.
       [failuresSlice.reducerPath]: failuresSlice.reducer,
     },
     middleware: (getDefault) =>

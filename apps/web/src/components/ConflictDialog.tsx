@@ -22,7 +22,7 @@ interface ConflictDialogProps {
 }
 
 /**
- * 412 (PRODUCT.md §8): someone saved the record after we loaded it. Their version beside ours,
+ * 412 (docs/PRODUCT.md, "Error catalogue"): someone saved the record after we loaded it. Their version beside ours,
  * changed fields flagged; Reload takes theirs, Keep mine sends ours on top of theirs.
  */
 export function ConflictDialog({

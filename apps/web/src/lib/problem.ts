@@ -18,7 +18,7 @@ export const isNetworkProblem = (problem: Problem): boolean => problem.status ==
 const permission = "You don't have permission to";
 
 /**
- * PRODUCT.md §8 in one place: what a person reads for each code. The server's `detail` is used
+ * docs/PRODUCT.md, "Error catalogue" in one place: what a person reads for each code. The server's `detail` is used
  * where it is already written for people (field messages, which transition, which action).
  */
 const catalogue: Record<ErrorCode, (problem: Problem) => string> = {

@@ -31,7 +31,7 @@ function isAbortLike(value: unknown): boolean {
 }
 
 /**
- * True when an event is noise that must not be reported (PRODUCT.md §8): network failures and
+ * True when an event is noise that must not be reported (docs/PRODUCT.md, "Error catalogue"): network failures and
  * aborted requests, API answers below 500 (and 5xx the server already reported with a reference),
  * `ResizeObserver loop` warnings, errors raised only by browser extensions, known third-party noise.
  */

@@ -16,7 +16,7 @@ import { RealtimeContext, type RealtimeHandle } from './realtime-context';
 import { presenceChanged, presenceLeft } from './realtime-slice';
 
 /**
- * The realtime module (issue 6): one pusher-js connection configured from `/api/v1/config`, signed
+ * The realtime module: one pusher-js connection configured from `/api/v1/config`, signed
  * in, joined to the open workspace's change and presence channels; every `change` lands in the RTK
  * Query caches in seq order, and what a reconnect or a gap hid is fetched from `/changes?after=`.
  */

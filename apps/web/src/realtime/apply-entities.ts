@@ -121,7 +121,7 @@ function putCustomer(workspaceId: string, id: string, customer: Customer | null,
 }
 
 /**
- * Customers travel without contact details (technicians share the channel, PRODUCT.md §6): the
+ * Customers travel without contact details (technicians share the channel, docs/PRODUCT.md, "Roles and permissions"): the
  * rest applies at once, keeping the contact already cached; whoever may see contacts then reads
  * this one customer to complete them.
  */

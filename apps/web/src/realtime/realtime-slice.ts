@@ -1,7 +1,7 @@
 import type { PresenceInfo } from '@fieldplan/shared';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
-/** pusher-js's connection states (PRODUCT.md §4), plus `off` when no realtime service is configured. */
+/** pusher-js's connection states (docs/PRODUCT.md, "States and transitions"), plus `off` when no realtime service is configured. */
 export type ConnectionState =
   | 'off'
   | 'initialized'

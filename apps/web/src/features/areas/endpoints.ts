@@ -17,7 +17,7 @@ export const areasApi = api.injectEndpoints({
       onQueryStarted: async ({ workspaceId }, { dispatch, queryFulfilled }) => {
         try {
           const { data } = await queryFulfilled;
-          // Realtime (issue 6) may have put it in already: replace rather than add twice.
+          // Realtime may have put it in already: replace rather than add twice.
           dispatch(
             areasApi.util.updateQueryData('listAreas', workspaceId, (list) =>
               [...list.filter((a) => a.id !== data.id), data].sort(byName),

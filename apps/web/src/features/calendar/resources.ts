@@ -36,7 +36,7 @@ export const optimiseAttribute = 'data-optimise-member';
  * A row's label — avatar in the technician's colour (the Avatar component's markup) and the name,
  * as text — built as DOM nodes (FullCalendar's `domNodes` content): React content would make the
  * React wrapper re-measure the whole calendar after every render of its portals (docs/adr/0007).
- * With `optimise`, a technician's label ends with an "Optimise day" button (issue 9).
+ * With `optimise`, a technician's label ends with an "Optimise day" button.
  */
 export function resourceLabelNodes(arg: ResourceLabelContentArg, optimise = false): Node[] {
   const { resource } = arg;

@@ -7,7 +7,7 @@ import { sameMarkers, type TravelGapEvent, travelGapEvents } from './travel-gaps
 const none: TravelGapEvent[] = [];
 
 /**
- * The travel markers of the day timeline (issue 9): the server's drives for the visible range,
+ * The travel markers of the day timeline: the server's drives for the visible range,
  * paired with the visits as they are now. Only the day timeline lays visits along the hours; the
  * week timeline stacks a day's jobs as chips, so it asks for nothing (and renders as before).
  */

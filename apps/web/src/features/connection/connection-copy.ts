@@ -1,6 +1,6 @@
 import type { ConnectionState } from '../../realtime/realtime-slice';
 
-/** How each pusher-js state reads to a user (PRODUCT.md §4): a label for the dot, a sentence for the banner. */
+/** How each pusher-js state reads to a user (docs/PRODUCT.md, "States and transitions"): a label for the dot, a sentence for the banner. */
 export const connectionCopy: Record<Exclude<ConnectionState, 'off'>, { label: string; banner: string }> = {
   initialized: { label: 'Connecting', banner: 'Connecting to live updates…' },
   connecting: { label: 'Connecting', banner: 'Connecting to live updates…' },

@@ -93,7 +93,7 @@ export function BoardMap(props: BoardMapProps) {
         />
       )}
     >
-      {/* Live technician positions (issue 6): pulsing dots with the age of each fix. */}
+      {/* Live technician positions: pulsing dots with the age of each fix. */}
       <LiveTechnicianMarkers />
     </FieldMap>
   );

@@ -13,7 +13,7 @@ interface DaySummaryProps {
   /** Builds the link that opens a job over the board. */
   jobHref: (event: CalendarEvent) => string;
   loading: boolean;
-  /** "Optimise day" per technician (issue 9); absent for those who can't change the schedule. */
+  /** "Optimise day" per technician; absent for those who can't change the schedule. */
   onOptimise?: ((memberId: string) => void) | undefined;
 }
 

@@ -11,7 +11,7 @@ interface FlexibleTimeFieldProps {
 }
 
 /**
- * "Flexible — Fieldplan may move this visit within [from] [until]" (issue 9): where "optimise a
+ * "Flexible — Fieldplan may move this visit within [from] [until]": where "optimise a
  * day" may move a one-off timed visit. Off, with the reason, for all-day and recurring jobs.
  */
 export function FlexibleTimeField({ form, workingHours }: FlexibleTimeFieldProps) {

@@ -18,7 +18,7 @@ const actionLabel: Record<JobStatus, string> = {
   cancelled: 'Cancel job',
 };
 
-/** The statuses this person may move the visit to next (PRODUCT.md §4, §6), as shared rules say. */
+/** The statuses this person may move the visit to next (docs/PRODUCT.md, "States and transitions" and "Roles and permissions"), as shared rules say. */
 export function nextStatuses(visit: Visit, role: Role, memberId: string): JobStatus[] {
   const anyJob = can(role, 'job.status.any');
   if (!anyJob && !(can(role, 'job.status.own') && visit.assigneeIds.includes(memberId))) return [];

@@ -27,7 +27,7 @@ const suggestionsApi = api.injectEndpoints({
 const { useLazyJobSuggestionsQuery } = suggestionsApi;
 
 /**
- * On an unscheduled job's detail, for dispatchers (issue 9): "Suggest a time" lists the three
+ * On an unscheduled job's detail, for dispatchers: "Suggest a time" lists the three
  * (technician, start) options that add the least drive; one click schedules the job there.
  */
 export function SuggestSlots({

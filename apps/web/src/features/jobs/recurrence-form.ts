@@ -55,7 +55,7 @@ function addYears(date: number, years: number): number {
   return d.getTime();
 }
 
-/** "Never" ends at the longest a series may run (PRODUCT.md §9: until ≤ 5 years). */
+/** "Never" ends at the longest a series may run (docs/PRODUCT.md, "Limits": until ≤ 5 years). */
 export const neverUntil = (startDate: number) => addYears(startDate, recurrenceLimits.maxUntilYears) - dayMs;
 
 /**

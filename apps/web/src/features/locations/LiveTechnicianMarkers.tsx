@@ -41,7 +41,7 @@ function LiveMarker({ tech, now }: { tech: LiveTechnician; now: number }) {
 }
 
 /**
- * Technicians' live positions (issue 6 item 6), for inside a react-leaflet map (`<FieldMap>`'s
+ * Technicians' live positions, for inside a react-leaflet map (`<FieldMap>`'s
  * children): a pulsing dot in each one's colour with their name and the age of the fix. Owners and
  * dispatchers see everyone, technicians themselves; it moves as `location` events arrive.
  */

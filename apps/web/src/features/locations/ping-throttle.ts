@@ -11,7 +11,7 @@ const realClock: Clock = {
 };
 
 /**
- * At most one value per `intervalMs` (PRODUCT.md §9: one location ping per 5 s): a value offered too
+ * At most one value per `intervalMs` (docs/PRODUCT.md, "Limits": one location ping per 5 s): a value offered too
  * soon waits, and a newer one replaces it, so what goes out is always the freshest position.
  */
 export class PingThrottle<T> {

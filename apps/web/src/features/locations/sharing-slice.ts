@@ -12,7 +12,7 @@ export interface SharingState {
 
 const initialState: SharingState = { workspaceId: null, status: 'off', lastSentAt: null };
 
-/** "Share my location" (issue 6 item 6): on only while you say so, never remembered across reloads. */
+/** "Share my location": on only while you say so, never remembered across reloads. */
 export const sharingSlice = createSlice({
   name: 'sharing',
   initialState,

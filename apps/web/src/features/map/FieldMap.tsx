@@ -67,7 +67,7 @@ export interface FieldMapProps {
   className?: string;
 }
 
-/** One map for every screen (PRODUCT.md §1): job sites, customers, home bases, areas and routes. */
+/** One map for every screen (docs/PRODUCT.md, "What it does and for whom"): job sites, customers, home bases, areas and routes. */
 export function FieldMap(props: FieldMapProps) {
   const {
     zone,

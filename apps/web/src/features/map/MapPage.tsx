@@ -176,7 +176,7 @@ function MapScreen({ settings, members }: { settings: Workspace; members: Member
         jobPopup={popup}
       >
         {found && <FoundPlace at={found} label={found.address} />}
-        {/* Live technician positions (issue 6): pulsing dots with the age of each fix. */}
+        {/* Live technician positions: pulsing dots with the age of each fix. */}
         <LiveTechnicianMarkers />
       </FieldMap>
     </div>

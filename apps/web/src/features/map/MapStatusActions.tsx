@@ -14,7 +14,7 @@ const actionLabel: Record<JobStatus, string> = {
   cancelled: 'Cancel',
 };
 
-/** Statuses this person may move the job to (PRODUCT.md §4, §6), by the shared rules. */
+/** Statuses this person may move the job to (docs/PRODUCT.md, "States and transitions" and "Roles and permissions"), by the shared rules. */
 export function allowedStatuses(job: MapJob, role: Role, memberId: string): JobStatus[] {
   const anyJob = can(role, 'job.status.any');
   if (!anyJob && !(can(role, 'job.status.own') && job.assigneeIds.includes(memberId))) return [];

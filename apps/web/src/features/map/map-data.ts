@@ -136,7 +136,7 @@ export function dayRoutes(jobs: readonly MapJob[], members: readonly Member[]): 
 }
 
 /**
- * The routes with the day's drives from the travel answer (issue 9): each technician's total drive
+ * The routes with the day's drives from the travel answer: each technician's total drive
  * and distance on `date`, and the drives too short for their gap with the two sites to flag
  * between. Routes the answer doesn't know (a job added since) keep their straight-line figures.
  */

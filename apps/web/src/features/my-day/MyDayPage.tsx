@@ -27,7 +27,7 @@ const subscribeOnline = (onChange: () => void) => {
   };
 };
 
-/** `/w/:slug/my-day`: the technician's day on a phone (issue 9; DESIGN.md "The technician's phone"). */
+/** `/w/:slug/my-day`: the technician's day on a phone (DESIGN.md "The technician's phone"). */
 export function MyDayPage() {
   const { workspaceId, role, membership } = useWorkspace();
   const [params, setParams] = useSearchParams();

@@ -2,7 +2,7 @@ import { nextActionLabel } from './day';
 import type { QueuedChange } from './offline-queue';
 
 /**
- * A status change the server refused when it was sent (issue 9): what was tapped, why it did not
+ * A status change the server refused when it was sent: what was tapped, why it did not
  * go, and a way to put it away. `withTitle` names the job, for a change whose visit is no longer on
  * the day shown (given to someone else, moved to another day).
  */

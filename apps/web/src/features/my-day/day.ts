@@ -79,7 +79,7 @@ const forward: Partial<Record<JobStatus, JobStatus>> = {
   in_progress: 'completed',
 };
 
-/** The one next status along the working states (PRODUCT.md §4), or null when the visit is done. */
+/** The one next status along the working states (docs/PRODUCT.md, "States and transitions"), or null when the visit is done. */
 export const nextWorkingStatus = (status: JobStatus): JobStatus | null => forward[status] ?? null;
 
 export const nextActionLabel: Partial<Record<JobStatus, string>> = {

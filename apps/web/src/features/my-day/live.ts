@@ -5,7 +5,7 @@ import { authApi } from '../auth/endpoints';
 import { myDayApi, myDayTag } from './endpoints';
 
 /**
- * A job change from the channel reaches an open "my day" (issue 9): when a day on screen holds the
+ * A job change from the channel reaches an open "my day": when a day on screen holds the
  * job, or the job now has the signed-in member among its technicians, the day is fetched again (its
  * order, travel and occurrences are the server's to compute). Other people's jobs cost nothing.
  */

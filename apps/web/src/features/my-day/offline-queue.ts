@@ -1,6 +1,6 @@
 import type { JobStatus } from '@fieldplan/shared';
 
-/** A status change made on this phone, kept until the server has it (issue 9). */
+/** A status change made on this phone, kept until the server has it. */
 export interface QueuedChange {
   id: string;
   workspaceId: string;

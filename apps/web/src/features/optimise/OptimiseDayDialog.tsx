@@ -31,7 +31,7 @@ export function movesOf(preview: OptimiseDayPreview) {
 }
 
 /**
- * "Optimise day" for one technician (issue 9): today's drive beside the least-drive order of the
+ * "Optimise day" for one technician: today's drive beside the least-drive order of the
  * flexible visits, the visits in that order with what moves, and Apply — nothing changes before.
  */
 export function OptimiseDayDialog({ workspaceId, member, date: initialDate, zone, onClose }: OptimiseDayDialogProps) {

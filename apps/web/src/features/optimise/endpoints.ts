@@ -5,7 +5,7 @@ import { messagesOf } from '../jobs/job-change';
 
 const path = (workspaceId: string) => `/workspaces/${encodeURIComponent(workspaceId)}/optimise-day`;
 
-/** "Optimise a day" (issue 9): the least-drive plan of one technician's day, and applying it. */
+/** "Optimise a day": the least-drive plan of one technician's day, and applying it. */
 export const optimiseApi = api.injectEndpoints({
   endpoints: (build) => ({
     optimiseDayPreview: build.query<OptimiseDayPreview, OptimiseDayQuery & { workspaceId: string }>({

@@ -9,7 +9,7 @@ export interface NavItem {
   end?: boolean;
 }
 
-/** The screens that exist so far, filtered by what the role may open (PRODUCT.md §2, §6). */
+/** The screens that exist so far, filtered by what the role may open (docs/PRODUCT.md, "Screens and routes" and "Roles and permissions"). */
 export function navItems(role: Role): NavItem[] {
   const items: NavItem[] = [
     { to: '', label: 'Overview', icon: 'home', end: true },

@@ -10,7 +10,7 @@ import './Tracking.css';
 const TrackingMap = lazy(() => import('./TrackingMap').then((m) => ({ default: m.TrackingMap })));
 
 /**
- * `/track/:token`: the customer's page (issue 9) — no session, nothing but this visit. Served as
+ * `/track/:token`: the customer's page — no session, nothing but this visit. Served as
  * its own small entry (track.html, src/track-main.tsx); in the app's router by TrackingRoute.
  */
 export function TrackingPage({ token }: { token: string }) {

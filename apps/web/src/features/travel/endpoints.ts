@@ -14,7 +14,7 @@ export const travelLegsTag = (workspaceId: string) => ({ type: 'TravelLegs' as c
 export const travelApi = api.injectEndpoints({
   endpoints: (build) => ({
     /**
-     * The drives between each technician's consecutive visits in a range (issue 9). Priced on the
+     * The drives between each technician's consecutive visits in a range. Priced on the
      * server (the model or a routing service), so it is refetched — not patched — when a job moves.
      */
     getTravelLegs: build.query<TravelLegs, TravelLegsArgs>({

@@ -16,7 +16,7 @@ export function HomeRedirect() {
   }
   const first = me.memberships[0];
   if (!first) return <NoWorkspacePage name={me.user.name} />;
-  // Technicians on a phone start their day on my day (issue 9); everyone else on the overview.
+  // Technicians on a phone start their day on my day; everyone else on the overview.
   const phone = typeof window !== 'undefined' && window.matchMedia?.('(max-width: 700px)').matches;
   const start = first.role === 'technician' && phone ? '/my-day' : '';
   return <Navigate to={`/w/${first.workspaceSlug}${start}`} replace />;

@@ -82,7 +82,7 @@ describe('routing and the workspace shell', () => {
     await user.keyboard('{ArrowDown}');
     const menu = screen.getByRole('menu');
     expect(within(menu).getByText('owner@demo.test')).toBeInTheDocument();
-    // The first item is the share-location switch (issue 6), then Sign out.
+    // The first item is the share-location switch, then Sign out.
     expect(within(menu).getByRole('menuitemcheckbox', { name: /Share my location/ })).toHaveFocus();
     expect(within(menu).getByRole('menuitem', { name: 'Sign out' })).toBeInTheDocument();
     await user.keyboard('{Escape}');
