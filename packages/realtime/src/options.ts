@@ -1,7 +1,7 @@
 import type { RealtimeAdapter } from './adapters/adapter.js';
 import type { Logger } from './logger.js';
 
-/** Limits and timings. Every field has a default (PRODUCT.md §9 and Pusher's published limits). */
+/** Limits and timings. Every field has a default (docs/PRODUCT.md, "Limits" and Pusher's published limits). */
 export interface RealtimeLimits {
   /** Seconds of silence from a client before the server pings it; sent as `activity_timeout`. Default 120. */
   activityTimeoutSeconds: number;

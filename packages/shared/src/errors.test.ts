@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { errorStatus, errorTitle, isProblem } from './errors.js';
 
 describe('error catalogue', () => {
-  it('has the codes and statuses of PRODUCT.md §8', () => {
+  it('has the codes and statuses of docs/PRODUCT.md, "Error catalogue"', () => {
     expect(errorStatus).toEqual({
       validation_failed: 400,
       unauthenticated: 401,

@@ -1,4 +1,4 @@
-/** The error catalogue of PRODUCT.md §8: one code per failure a caller can meet. */
+/** The error catalogue of docs/PRODUCT.md, "Error catalogue": one code per failure a caller can meet. */
 export const errorStatus = {
   validation_failed: 400,
   unauthenticated: 401,

@@ -1,4 +1,4 @@
-/** Business constants of PRODUCT.md §9 and the field limits of §3. */
+/** Business constants of docs/PRODUCT.md, "Limits", and the field limits of "Entities and fields". */
 export const limits = {
   bodyBytes: 256 * 1024,
   icalImportBytes: 5 * 1024 * 1024,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { can, type Permission, permissions } from './permissions.js';
 import { type Role, roleDescription, roleLabel, roles } from './roles.js';
 
-/** PRODUCT.md §6, written out once more by hand so a change to the table is a deliberate one. */
+/** docs/PRODUCT.md, "Roles and permissions", written out once more by hand so a change to the table is a deliberate one. */
 const expected: Record<Permission, Role[]> = {
   'schedule.read': ['owner', 'dispatcher', 'technician', 'viewer'],
   'schedule.write': ['owner', 'dispatcher'],
@@ -18,7 +18,7 @@ const expected: Record<Permission, Role[]> = {
 };
 
 describe('permissions', () => {
-  it('has exactly the permissions of PRODUCT.md §6', () => {
+  it('has exactly the permissions of docs/PRODUCT.md, "Roles and permissions"', () => {
     expect(Object.keys(permissions).sort()).toEqual(Object.keys(expected).sort());
   });
 

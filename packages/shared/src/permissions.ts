@@ -1,7 +1,7 @@
 import type { Role } from './roles.js';
 
 /**
- * The permission table of PRODUCT.md §6, the one place it lives. The server's policies and the
+ * The permission table of docs/PRODUCT.md, "Roles and permissions", the one place it lives. The server's policies and the
  * UI both read it, so a button is shown exactly when the API would accept the call.
  */
 export const permissions = {

@@ -7,7 +7,7 @@ import { type Job, jobSchema } from './schemas/jobs.js';
 import { type Member, memberSchema, roleField } from './schemas/members.js';
 import { type Workspace, workspaceSchema } from './schemas/workspace.js';
 
-/** Realtime constants of PRODUCT.md §9 and of the change log's catch-up (issue 6). */
+/** Realtime constants of docs/PRODUCT.md, "Limits" and of the change log's catch-up. */
 export const realtimeLimits = {
   /** A member may send one location ping per this many milliseconds. */
   locationPingIntervalMs: 5_000,
@@ -19,7 +19,7 @@ export const realtimeLimits = {
   catchUpMaxDays: 7,
 } as const;
 
-/** The channels of one workspace (PRODUCT.md §6). */
+/** The channels of one workspace (docs/PRODUCT.md, "Roles and permissions"). */
 export const workspaceChannels = {
   /** Every change to the workspace's data; active members. */
   changes: (workspaceId: string) => `private-workspace-${workspaceId}`,

@@ -28,7 +28,7 @@ export interface DayRoute {
 }
 
 /**
- * The route of the day of each technician who has visits among `stops` (PRODUCT.md §1): their home
+ * The route of the day of each technician who has visits among `stops` (docs/PRODUCT.md, "What it does and for whom"): their home
  * base, then the visits in time order (ties by job id, so the line is stable). Pass only the day's
  * visits that will happen (leave cancelled ones out); technicians keep the order given.
  */

@@ -30,7 +30,7 @@ export interface CircleGeometry {
 export type AreaGeometry = PolygonGeometry | MultiPolygonGeometry | CircleGeometry;
 export type AreaKind = AreaGeometry['type'];
 
-/** Limits of a service area's shape (PRODUCT.md §3). */
+/** Limits of a service area's shape (docs/PRODUCT.md, "Entities and fields"). */
 export const geometryLimits = {
   maxVertices: 5000,
   minRadiusM: 50,

@@ -151,7 +151,7 @@ function checkCircle(value: Record<string, unknown>, issues: Issues) {
 }
 
 /**
- * Every problem with a service area's shape (PRODUCT.md §3, §5), at most `geometryLimits.maxIssues`:
+ * Every problem with a service area's shape (docs/PRODUCT.md, "Entities and fields" and "Validation rules"), at most `geometryLimits.maxIssues`:
  * a GeoJSON Polygon or MultiPolygon (rings closed, ≥ 4 positions, not crossing themselves or each
  * other, holes inside, ≤ 5,000 vertices, coordinates in range) or a Circle (centre, 50 m – 200 km).
  */

@@ -1,5 +1,5 @@
 /**
- * Personal data and credentials out of free text (issue 7, PRODUCT.md §8): what an error report,
+ * Personal data and credentials out of free text (docs/PRODUCT.md, "Error catalogue"): what an error report,
  * a breadcrumb or a log line may carry. Placeholders say what was there, never the value.
  */
 

@@ -1,6 +1,6 @@
 import { icalDate, icalDateTime } from './dates.js';
 
-/** Limits of PRODUCT.md §9 for recurring jobs. */
+/** Limits of docs/PRODUCT.md, "Limits" for recurring jobs. */
 export const recurrenceLimits = { maxCount: 500, maxUntilYears: 5, maxInterval: 99 } as const;
 
 export const frequencies = ['DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'] as const;

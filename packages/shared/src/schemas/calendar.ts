@@ -54,7 +54,7 @@ export const calendarEventSchema = z.object({
     lat: z.number().nullable(),
     lng: z.number().nullable(),
     recurring: z.boolean(),
-    /** The job has a flexible window (issue 9): "optimise a day" may move this visit within it. */
+    /** The job has a flexible window: "optimise a day" may move this visit within it. */
     flexible: z.boolean(),
     /**
      * Ids of other jobs' events that share a technician and overlap in time (double booking), and of

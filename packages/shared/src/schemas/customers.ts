@@ -44,7 +44,7 @@ export type CustomerPatch = z.infer<typeof customerPatchSchema>;
 export const customerSchema = z.object({
   id: z.string(),
   name: z.string(),
-  /** Left out for a technician unless one of the customer's jobs is assigned to them (PRODUCT.md §6). */
+  /** Left out for a technician unless one of the customer's jobs is assigned to them (docs/PRODUCT.md, "Roles and permissions"). */
   email: z.string().nullable().optional(),
   phone: z.string().nullable().optional(),
   address: z.string(),

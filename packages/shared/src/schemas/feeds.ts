@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { colourField, requiredText } from './fields.js';
 
-/** Calendar subscriptions (import) and iCal links (export), PRODUCT.md §3 and issue 8. */
+/** Calendar subscriptions (import) and iCal links (export) (docs/PRODUCT.md, "Entities and fields"). */
 export const feedLimits = {
   nameMax: 80,
   urlMax: 2048,

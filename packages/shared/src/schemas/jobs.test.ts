@@ -5,7 +5,7 @@ const timing = (start: string | null, end: string | null, allDay = false, rrule:
   jobTimingIssues({ start, end, allDay, rrule });
 const paths = (issues: { path: string }[]) => issues.map((i) => i.path);
 
-describe('jobTimingIssues (PRODUCT.md §5)', () => {
+describe('jobTimingIssues (docs/PRODUCT.md, "Validation rules")', () => {
   it('accepts unscheduled, timed and all-day jobs', () => {
     expect(timing(null, null)).toEqual([]);
     expect(timing('2026-03-02T08:00:00Z', '2026-03-02T08:05:00Z')).toEqual([]);
@@ -38,7 +38,7 @@ describe('jobTimingIssues (PRODUCT.md §5)', () => {
   });
 });
 
-describe('jobTimingIssues: flexible windows (issue 9)', () => {
+describe('jobTimingIssues: flexible windows', () => {
   const visit = { start: '2026-03-02T09:00:00Z', end: '2026-03-02T10:00:00Z', allDay: false, rrule: null };
   const window = { start: '2026-03-02T08:00:00Z', end: '2026-03-02T12:00:00Z' };
   const flex = (job: Partial<Parameters<typeof jobTimingIssues>[0]>) =>
@@ -90,7 +90,7 @@ describe('jobCreateSchema', () => {
   });
 });
 
-describe('statusTransitionIssue (PRODUCT.md §4)', () => {
+describe('statusTransitionIssue (docs/PRODUCT.md, "States and transitions")', () => {
   const allowed = (from: JobStatus, to: JobStatus, anyJob: boolean, ready = true) =>
     statusTransitionIssue(from, to, anyJob, ready) === null;
 

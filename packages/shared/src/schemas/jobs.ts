@@ -55,7 +55,7 @@ const rruleField = z
   .nullable();
 
 /**
- * A flexible time (issue 9, "optimise a day"): the visit may start anywhere that keeps it inside
+ * A flexible time ("optimise a day"): the visit may start anywhere that keeps it inside
  * this window (ISO instants), so the optimiser may move it. Null: the time is fixed.
  */
 export interface FlexibleWindow {
@@ -76,7 +76,7 @@ export interface JobTiming {
 export const flexibleWindowMaxHours = 24;
 
 /**
- * Every problem with a job's time and recurrence (PRODUCT.md §5): both or neither of start and
+ * Every problem with a job's time and recurrence (docs/PRODUCT.md, "Validation rules"): both or neither of start and
  * end; all-day dates ≤ 31 days; timed 5 min – 24 h; a valid rule that needs a start.
  */
 export function jobTimingIssues(job: JobTiming): FieldError[] {
@@ -323,7 +323,7 @@ const withArticle = (status: JobStatus) =>
   `${/^[aeiou]/.test(jobStatusLabel[status]) ? 'An' : 'A'} ${jobStatusLabel[status]}`;
 
 /**
- * Why `from → to` is not allowed (PRODUCT.md §4), or null when it is. `anyJob`: the caller may
+ * Why `from → to` is not allowed (docs/PRODUCT.md, "States and transitions"), or null when it is. `anyJob`: the caller may
  * change any job's status (owner, dispatcher); others only move forward along the working states.
  * `ready`: the job (occurrence) has a time and at least one technician.
  */

@@ -32,7 +32,7 @@ export const meSchema = z.object({
 });
 export type Me = z.infer<typeof meSchema>;
 
-/** What the browser needs to draw maps and search places (issue 5). */
+/** What the browser needs to draw maps and search places. */
 export const mapsConfigSchema = z.object({
   /** The Maps JavaScript API key when places autocomplete uses Google; null: the built-in search. */
   googleApiKey: z.string().nullable(),
@@ -44,7 +44,7 @@ export const mapsConfigSchema = z.object({
 });
 export type MapsConfig = z.infer<typeof mapsConfigSchema>;
 
-/** Where and how the browser reports errors (issue 7); null when the server has no SENTRY_DSN. */
+/** Where and how the browser reports errors; null when the server has no SENTRY_DSN. */
 export const monitoringConfigSchema = z.object({
   dsn: z.string(),
   /** Envelopes go through the app's own origin (ad blockers, CSP), never straight to the DSN's host. */
@@ -61,13 +61,13 @@ export const publicConfigSchema = z.object({
   demo: z.boolean(),
   /** Optional so an older server (or a test's fake) without it still parses: clients fall back to the defaults. */
   maps: mapsConfigSchema.optional(),
-  /** Where pusher-js connects (issue 6); optional for the same reason. */
+  /** Where pusher-js connects; optional for the same reason. */
   realtime: realtimeConfigSchema.optional(),
-  /** Error reporting (issue 7); defaults to off when an older server leaves it out. */
+  /** Error reporting; defaults to off when an older server leaves it out. */
   monitoring: monitoringConfigSchema.nullable().default(null),
   /** True only when the server runs with FIELDPLAN_FAULT_INJECTION=1 (tests): `GET /api/v1/debug/fail` exists. */
   faults: z.boolean().default(false),
-  /** The travel model's settings (issue 9); optional likewise: clients fall back to the defaults. */
+  /** The travel model's settings; optional likewise: clients fall back to the defaults. */
   travel: travelSettingsSchema.optional(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { jobStatuses } from './jobs.js';
 
-/** `GET /workspaces/:ws/my-day?date=`: the signed-in member's visits of one local day (issue 9). */
+/** `GET /workspaces/:ws/my-day?date=`: the signed-in member's visits of one local day. */
 export const myDayQuerySchema = z.object({
   /** A local date (`2026-03-02`); checked by the service, so every message names `date`. */
   date: z.string({ error: 'Date is required' }).max(10, { error: 'Date must be a date such as 2026-03-02' }),

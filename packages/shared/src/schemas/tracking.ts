@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The customer's tracking link (issue 9, docs/adr/0011): everything `GET /api/v1/track/:token` and
+ * The customer's tracking link (docs/adr/0011): everything `GET /api/v1/track/:token` and
  * its public channel show — and nothing else. Strict, so a field added by mistake fails the response.
  */
 export const trackingStatuses = ['scheduled', 'en_route', 'in_progress'] as const;

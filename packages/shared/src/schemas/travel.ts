@@ -53,7 +53,7 @@ export const slotSuggestionsSchema = z.object({
 });
 export type SlotSuggestions = z.infer<typeof slotSuggestionsSchema>;
 
-// Optimise a day (issue 9): `GET /workspaces/:ws/optimise-day?memberId&date` previews the least-drive
+// Optimise a day: `GET /workspaces/:ws/optimise-day?memberId&date` previews the least-drive
 // order of one technician's day; `POST /workspaces/:ws/optimise-day` applies it (the visits' new
 // times, each with the version it was planned against: a stale one makes the whole apply a 412).
 
@@ -129,7 +129,7 @@ export const optimiseDayApplySchema = z.strictObject({
 });
 export type OptimiseDayApply = z.infer<typeof optimiseDayApplySchema>;
 
-// Travel gaps (issue 9): `GET /workspaces/:ws/travel-legs?start&end` — the drives between each
+// Travel gaps: `GET /workspaces/:ws/travel-legs?start&end` — the drives between each
 // technician's consecutive visits on each local day of the visible range, from one provider answer,
 // for the timeline's gap markers and the map's routes of the day.
 

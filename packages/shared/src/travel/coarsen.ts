@@ -7,7 +7,7 @@ export const coarseCellM = 200;
 const cellDeg = (coarseCellM / (2 * Math.PI * earthRadiusM)) * 360;
 
 /**
- * Snaps a position to the centre of its ≈ 200 m cell (issue 9): a fixed grid, not noise, so repeated
+ * Snaps a position to the centre of its ≈ 200 m cell: a fixed grid, not noise, so repeated
  * pings at one spot can't be averaged back to the true point. Latitude rows are 200 m high; each row's
  * cells are 200 m wide at that row's centre latitude, so cells stay ≈ 200 m square away from the equator.
  */

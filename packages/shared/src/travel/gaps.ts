@@ -1,6 +1,6 @@
 import type { LatLng } from '../geo/types.js';
 
-// Travel gaps (issue 9): the drives between a technician's consecutive visits of one day. The
+// Travel gaps: the drives between a technician's consecutive visits of one day. The
 // server prices them (the model or a routing service); the timeline pairs them with the visits it
 // shows live, so both must chain a day the same way — this module is that one way.
 

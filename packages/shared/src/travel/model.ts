@@ -3,7 +3,7 @@ import { haversineM } from '../geo/distance.js';
 import type { LatLng } from '../geo/types.js';
 
 /**
- * The default travel model (issue 9): the straight line between two points, lengthened by a detour
+ * The default travel model: the straight line between two points, lengthened by a detour
  * factor for the road network, driven at an average urban speed. Pure, so the server (tracking ETA)
  * and the browser (my day) compute the same numbers from the same `/api/v1/config` values.
  */
