@@ -1,5 +1,5 @@
 // Calendar week feed: 50 technicians, 2,000 jobs in one week (20% recurring), over real HTTP on
-// loopback with 20 requests in flight, on SQLite and PostgreSQL (issue 4). Three measurements:
+// loopback with 20 requests in flight, on SQLite and PostgreSQL. Three measurements:
 // warm (everyone looks at the same week: answers come from the seq-keyed cache), cold (every
 // request a different range, so each one queries and expands), and one cold request at a time.
 

@@ -1,4 +1,4 @@
-// Calendar render in Chromium (issue 4): our resource timeline week on the dispatch board, from
+// Calendar render in Chromium: our resource timeline week on the dispatch board, from
 // navigation to events painted, its longest task and total long-task time — and in the same run
 // the peer, bare FullCalendar 6 rendering the same 50 technicians × 2,000 jobs from a static page.
 // Needs the built app (`npm run build`). Prints a table for docs/PERFORMANCE.md; asserts nothing.

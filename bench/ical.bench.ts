@@ -1,4 +1,4 @@
-// iCalendar feeds (issue 8), on SQLite and PostgreSQL:
+// iCalendar feeds, on SQLite and PostgreSQL:
 // - import: a 10,000-event feed (9,600 one-offs over a year, 400 weekly series with a moved
 //   occurrence each) — parse + store + the first expansion of a week; target ≤ 1 s;
 // - export: the calendar-week seed (2,000 jobs, 400 weekly series) as one workspace link over real

@@ -1,4 +1,4 @@
-// Map render in Chromium (issue 5): 10,000 and 100,000 job sites — time to first render, the
+// Map render in Chromium: 10,000 and 100,000 job sites — time to first render, the
 // longest task while loading, and the longest frame while panning and zooming — for our FieldMap
 // (supercluster in a Web Worker, glyphs on one canvas) and, in the same run, the peer: bare Leaflet
 // + supercluster on the main thread drawing canvas circle markers; plus plain DOM markers at 10k.

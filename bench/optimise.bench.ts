@@ -1,4 +1,4 @@
-// Optimise a day (issue 9): one technician's day of 25 visits (5 at fixed times, 20 with flexible
+// Optimise a day: one technician's day of 25 visits (5 at fixed times, 20 with flexible
 // windows of 2–8 h) in a 4 × 4 km district, working hours 07:00–19:00, drive times from the default
 // model. Target: ≤ 200 ms per day, and within 2 % of the best of 1,000 random restarts (each a random
 // insertion order into the fixed visits followed by the same local search: the peer, in the same run).

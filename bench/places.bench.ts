@@ -1,4 +1,4 @@
-// Places search (issue 5): the first-load cost of the world-cities index (time and memory), and
+// Places search: the first-load cost of the world-cities index (time and memory), and
 // `GET /api/v1/places?q=…` latency over real HTTP on loopback with 50 requests in flight — queries
 // are prefixes (2–8 characters) of random cities among all 135,000, with and without a workspace
 // (which adds its customers from the database). SQLite. Prints numbers for docs/PERFORMANCE.md.

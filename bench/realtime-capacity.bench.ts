@@ -1,8 +1,8 @@
 /**
- * Realtime capacity (issue 6): our Pusher-protocol server against a bare `ws` broadcast loop (the limit)
+ * Realtime capacity: our Pusher-protocol server against a bare `ws` broadcast loop (the limit)
  * and Socket.IO (the peer). Each server runs alone in a child process pinned to core 0; the load
  * generator (bench/realtime-capacity/generator.ts: raw TCP, a minimal WebSocket client) runs in another
- * child pinned to core 1 and publishes over HTTP. See docs/PERFORMANCE.md "Realtime capacity (issue 6)".
+ * child pinned to core 1 and publishes over HTTP. See docs/PERFORMANCE.md "Realtime capacity".
  *
  *   npm run bench -- realtime-capacity                    (full: ≈ 15 min)
  *   REALTIME_CAPACITY_QUICK=1 npm run bench -- realtime-capacity

@@ -1,4 +1,4 @@
-// Suggest a slot (issue 9): one unscheduled job across 50 technicians and the 2,000 jobs of the
+// Suggest a slot: one unscheduled job across 50 technicians and the 2,000 jobs of the
 // calendar benchmarks' week (~8 a working day each), searched over 7 days, on SQLite and
 // PostgreSQL. Target ≤ 100 ms. The service is called in-process with "now" set to the week's
 // Monday (the seeded week lies in the past, where the route would rightly suggest nothing), so

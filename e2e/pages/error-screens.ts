@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 
-/** What the app shows when something fails (issue 7): the error page, toasts, banners, dialogs. */
+/** What the app shows when something fails: the error page, toasts, banners, dialogs. */
 export class ErrorScreens {
   /** The error boundary's page. */
   readonly crashed: Locator;

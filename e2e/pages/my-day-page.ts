@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 
-/** `/w/:slug/my-day`: the technician's day on a phone (issue 9). */
+/** `/w/:slug/my-day`: the technician's day on a phone. */
 export class MyDayPage {
   readonly sync: Locator;
 

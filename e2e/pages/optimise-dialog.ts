@@ -7,7 +7,7 @@ function numberOf(text: string): number {
   return Number(/[\d.]+/.exec(text)?.[0] ?? Number.NaN);
 }
 
-/** "Optimise day" (issue 9): opened from a technician's row; today beside the plan, and Apply. */
+/** "Optimise day": opened from a technician's row; today beside the plan, and Apply. */
 export class OptimiseDialog {
   readonly dialog: Locator;
   readonly apply: Locator;

@@ -62,7 +62,7 @@ export class SchedulePage {
     return this.page.locator(`td.fc-timeline-lane[data-resource-id="${resourceId}"]`);
   }
 
-  /** The travel markers (issue 9) of a technician's row in the day timeline: every one, or the too-short ones. */
+  /** The travel markers of a technician's row in the day timeline: every one, or the too-short ones. */
   travelGaps(resourceId: string, which: 'all' | 'too short' = 'all'): Locator {
     return this.lane(resourceId).locator(which === 'all' ? '.fp-travel .tg' : '.fp-travel-short .tg');
   }

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 
-/** `/track/:token`: the customer's page (issue 9), opened with no session. */
+/** `/track/:token`: the customer's page, opened with no session. */
 export class TrackingPage {
   readonly headline: Locator;
   readonly map: Locator;

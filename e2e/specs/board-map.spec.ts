@@ -20,7 +20,7 @@ const sited = (events: CalendarEvent[]) => events.filter((e) => e.extendedProps.
 const inside = (b: Bounds, p: { lat: number | null; lng: number | null }) =>
   p.lat !== null && p.lng !== null && p.lat >= b.south && p.lat <= b.north && p.lng >= b.west && p.lng <= b.east;
 
-describe('the dispatch board’s map (issue 5)', () => {
+describe('the dispatch board’s map', () => {
   let browser: Browser;
   let workspaceId = '';
   let zone = 'Europe/Berlin';

@@ -34,7 +34,7 @@ async function apiGet<T>(page: Page, path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-describe('error reports reach the ingest, without personal data (issue 7)', () => {
+describe('error reports reach the ingest, without personal data', () => {
   let browser: Browser;
   let ingest: SentryIngest;
   let server: ExtraServer;
@@ -157,7 +157,7 @@ describe('error reports reach the ingest, without personal data (issue 7)', () =
   });
 });
 
-describe('the error catalogue in the UI, with the API’s real answers (issue 7)', () => {
+describe('the error catalogue in the UI, with the API’s real answers', () => {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   let workspaceId = '';

@@ -44,7 +44,7 @@ async function pixelCounts(page: Page, png: Buffer, colours: Record<string, [num
   );
 }
 
-describe('the map (issue 5)', () => {
+describe('the map', () => {
   let browser: Browser;
   let workspaceId = '';
 

@@ -40,7 +40,7 @@ function dayTimes(now: number) {
   return { first, second: before(160, 100), third: before(80, 20) };
 }
 
-describe('the technician’s day on a phone and the customer’s tracking link (issue 9)', () => {
+describe('the technician’s day on a phone and the customer’s tracking link', () => {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {

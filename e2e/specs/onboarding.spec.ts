@@ -101,7 +101,7 @@ describe('onboarding: sign up, invite a technician, deactivate them', () => {
     await ownerTeam.deactivate(techName);
     await ownerTeam.member(techName).getByText('Deactivated').waitFor();
 
-    // Their realtime connection is cut at once (issue 6): the app finds the session gone (401) and returns
+    // Their realtime connection is cut at once: the app finds the session gone (401) and returns
     // to sign-in without waiting for a click, ready to come back to where they were.
     await tech.waitForURL(/\/login\?next=/);
     expect(new URL(tech.url()).searchParams.get('next')).toBe(`/w/${slug}`);

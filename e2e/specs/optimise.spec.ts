@@ -19,7 +19,7 @@ const stops = [
   { name: 'Lichtenberg', lng: 13.5, hour: 13.5 },
 ];
 
-describe('optimise a day (issue 9)', () => {
+describe('optimise a day', () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;

@@ -10,7 +10,7 @@ import { baseUrl, launchBrowser, newContext, signInViaApi, trackPageErrors } fro
 const day = '2027-05-12';
 const stamp = Date.now().toString(36);
 
-describe('places in the job and customer forms (issue 5, built-in search)', () => {
+describe('places in the job and customer forms (built-in search)', () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;

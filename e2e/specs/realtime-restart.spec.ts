@@ -24,7 +24,7 @@ function inOrder(sequence: string[], wanted: string[]): boolean {
  * starts again on the same port and database while two browsers stay open; the role changes at
  * the end touch only that server's demo workspace.
  */
-describe('Fieldplan restarted under two open browsers (issue 6)', () => {
+describe('Fieldplan restarted under two open browsers', () => {
   let server: ExtraServer;
   let browser: Browser;
   let owner: APIRequestContext;

@@ -15,7 +15,7 @@ interface Me {
 // A quiet Monday far from the demo's jobs; Berlin is UTC+1 then, so 09:00 local is 08:00Z.
 const day = '2027-03-15';
 
-describe('live updates between two browsers (issue 6)', () => {
+describe('live updates between two browsers', () => {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
@@ -174,7 +174,7 @@ describe('live updates between two browsers (issue 6)', () => {
       true,
     );
 
-    // Measured, not asserted (issue 6 asks for ≤ 1 s; docs/PERFORMANCE.md keeps the figures).
+    // Measured, not asserted (the target is ≤ 1 s; docs/PERFORMANCE.md keeps the figures).
     const timing = response.request().timing();
     const answeredAt = timing.startTime + (timing.responseEnd >= 0 ? timing.responseEnd : timing.responseStart);
     const shownAt = await tech.live.seenAt();

@@ -8,7 +8,7 @@ import { MapPage } from '../pages/map-page.js';
 import { SchedulePage } from '../pages/schedule-page.js';
 import { baseUrl, launchBrowser, newContext, signInViaApi, trackPageErrors } from '../support/browser.js';
 
-// Travel gaps (issue 9): a dispatcher's technician has two visits far apart with too little time
+// Travel gaps: a dispatcher's technician has two visits far apart with too little time
 // between them → the day timeline flags the gap with its drive time, the map's routes legend shows
 // the drive; moving the second visit later (through the API, as another dispatcher would) clears
 // the flag on the open board without a reload.
@@ -19,7 +19,7 @@ const west = { lat: 52.45, lng: 13.25 };
 const east = { lat: 52.56, lng: 13.6 };
 const shots = path.join(os.tmpdir(), 'fieldplan-e2e');
 
-describe('travel gaps on the timeline and the map (issue 9)', () => {
+describe('travel gaps on the timeline and the map', () => {
   let browser: Browser;
   let api: BrowserContext;
   let workspaceId = '';
