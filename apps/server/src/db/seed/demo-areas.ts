@@ -11,8 +11,8 @@ import {
 } from '@fieldplan/shared';
 import type { Transaction } from 'kysely';
 import { newId } from '../../lib/ids.js';
+import { normalizeText } from '../../lib/text.js';
 import { shapeColumns } from '../../modules/areas/service.js';
-import { normalizeText } from '../../modules/customers/presenter.js';
 import type { Database } from '../schema.js';
 
 export interface DemoAreasInput {

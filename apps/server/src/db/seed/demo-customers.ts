@@ -1,7 +1,8 @@
 import type { Insertable } from 'kysely';
 import { newId } from '../../lib/ids.js';
 import type { Random } from '../../lib/seeded-random.js';
-import { normalizeText, searchTextOf } from '../../modules/customers/presenter.js';
+import { normalizeText } from '../../lib/text.js';
+import { searchTextOf } from '../../modules/customers/presenter.js';
 import type { CustomersTable } from '../schema.js';
 
 const firstNames = (

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
+import { ifMatchVersion, setEtag } from '../../http/versioning.js';
 import { authorize, requireMember } from '../../http/workspace-access.js';
-import { ifMatchVersion, setEtag } from '../customers/versioning.js';
 import { createArea, deleteArea, getArea, getAreas, updateArea } from './service.js';
 
 const wsParams = z.object({ ws: z.string() });

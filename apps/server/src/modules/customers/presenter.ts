@@ -2,6 +2,7 @@ import type { Customer } from '@fieldplan/shared';
 import type { Selectable } from 'kysely';
 import type { CustomersTable } from '../../db/schema.js';
 import { iso } from '../../lib/ids.js';
+import { normalizeText } from '../../lib/text.js';
 
 export type CustomerRow = Selectable<CustomersTable>;
 
@@ -19,17 +20,6 @@ export function presentCustomer(row: CustomerRow, showContact = true): Customer 
     createdAt: iso(Number(row.created_at)),
     updatedAt: iso(Number(row.updated_at)),
   };
-}
-
-/** Lower case, accents and ß folded, whitespace collapsed: how names are sorted and searched. */
-export function normalizeText(value: string): string {
-  return value
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/ß/g, 'ss')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
 }
 
 /** What search matches: name, address and phone, plus the phone's digits alone. */

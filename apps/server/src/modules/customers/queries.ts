@@ -1,7 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { fieldError } from '../../http/app-error.js';
-import { type CustomerRow, normalizeText } from './presenter.js';
+import { normalizeText } from '../../lib/text.js';
+import type { CustomerRow } from './presenter.js';
 
 export function findCustomer(db: Kysely<Database>, workspaceId: string, id: string): Promise<CustomerRow | undefined> {
   return db

@@ -11,10 +11,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
+import { ifMatchVersion, setEtag } from '../../http/versioning.js';
 import { authorize, requireMember } from '../../http/workspace-access.js';
 import { getJobs } from '../jobs/service.js';
 import { createCustomer, deleteCustomer, getCustomer, getCustomers, updateCustomer } from './service.js';
-import { ifMatchVersion, setEtag } from './versioning.js';
 
 const wsParams = z.object({ ws: z.string() });
 const params = z.object({ ws: z.string(), id: z.string() });

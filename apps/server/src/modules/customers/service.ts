@@ -1,13 +1,23 @@
 import type { CustomerCreate, CustomerListQuery, CustomerPatch } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
-import { recordChange } from '../../db/changes.js';
 import type { Database } from '../../db/schema.js';
+import { loadAtVersion, recordWrite, type VersionedEntity, versionedUpdate } from '../../db/versioned.js';
 import { notFound } from '../../http/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
 import { newId } from '../../lib/ids.js';
-import { type CustomerRow, normalizeText, presentCustomer, searchTextOf } from './presenter.js';
+import { normalizeText } from '../../lib/text.js';
+import { type CustomerRow, presentCustomer, searchTextOf } from './presenter.js';
 import { customersWithJobsOf, findCustomer, listCustomers } from './queries.js';
-import { checkVersion, versionConflict } from './versioning.js';
+
+const customerEntity: VersionedEntity<'customers', CustomerRow> = {
+  table: 'customers',
+  what: 'customer',
+  label: 'Customer',
+  entity: 'customer',
+  find: findCustomer,
+  versionOf: (row) => Number(row.version),
+  present: (row) => presentCustomer(row),
+};
 
 /** Technicians see contact details only of customers with a job assigned to them (docs/PRODUCT.md, "Roles and permissions"). */
 async function presentFor(db: Kysely<Database>, actor: Actor, rows: CustomerRow[]) {
@@ -54,13 +64,7 @@ export async function createCustomer(db: Kysely<Database>, actor: Actor, input: 
       deleted_at: null,
     };
     await trx.insertInto('customers').values(row).execute();
-    await recordChange(trx, {
-      workspaceId: actor.workspaceId,
-      entity: 'customer',
-      entityId: row.id,
-      action: 'created',
-      actorId: actor.userId,
-    });
+    await recordWrite(trx, customerEntity, actor, row.id, 'created');
     return presentCustomer(row);
   });
 }
@@ -74,9 +78,7 @@ export async function updateCustomer(
   patch: CustomerPatch,
 ) {
   return db.transaction().execute(async (trx) => {
-    const current = await findCustomer(trx, actor.workspaceId, id);
-    if (!current) throw notFound('Customer');
-    checkVersion('customer', version, Number(current.version), () => presentCustomer(current));
+    const current = await loadAtVersion(trx, customerEntity, actor.workspaceId, { id, version });
     const next = {
       name: patch.name ?? current.name,
       email: patch.email !== undefined ? patch.email : current.email,
@@ -90,54 +92,18 @@ export async function updateCustomer(
       ...next,
       sort_name: normalizeText(next.name),
       search_text: searchTextOf(next),
-      version: version + 1,
       updated_at: Date.now(),
     };
-    const result = await trx
-      .updateTable('customers')
-      .set(changes)
-      .where('id', '=', id)
-      .where('version', '=', version)
-      .executeTakeFirst();
-    // A concurrent writer got there between our read and write.
-    if (Number(result.numUpdatedRows) === 0) throw await conflictNow(trx, actor.workspaceId, id);
-    await recordChange(trx, {
-      workspaceId: actor.workspaceId,
-      entity: 'customer',
-      entityId: id,
-      action: 'updated',
-      actorId: actor.userId,
-    });
-    return presentCustomer({ ...current, ...changes });
+    const saved = await versionedUpdate(trx, customerEntity, actor, { id, version }, changes);
+    return presentCustomer({ ...current, ...changes, version: saved });
   });
-}
-
-async function conflictNow(db: Kysely<Database>, workspaceId: string, id: string) {
-  const row = await findCustomer(db, workspaceId, id);
-  if (!row) return notFound('Customer');
-  return versionConflict('customer', Number(row.version), presentCustomer(row));
 }
 
 /** Soft delete: the row stays (its jobs keep their customer) but no list or lookup finds it. */
 export async function deleteCustomer(db: Kysely<Database>, actor: Actor, id: string, version: number) {
   await db.transaction().execute(async (trx) => {
-    const current = await findCustomer(trx, actor.workspaceId, id);
-    if (!current) throw notFound('Customer');
-    checkVersion('customer', version, Number(current.version), () => presentCustomer(current));
+    await loadAtVersion(trx, customerEntity, actor.workspaceId, { id, version });
     const now = Date.now();
-    const result = await trx
-      .updateTable('customers')
-      .set({ deleted_at: now, updated_at: now, version: version + 1 })
-      .where('id', '=', id)
-      .where('version', '=', version)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) throw await conflictNow(trx, actor.workspaceId, id);
-    await recordChange(trx, {
-      workspaceId: actor.workspaceId,
-      entity: 'customer',
-      entityId: id,
-      action: 'deleted',
-      actorId: actor.userId,
-    });
+    await versionedUpdate(trx, customerEntity, actor, { id, version }, { deleted_at: now, updated_at: now }, 'deleted');
   });
 }

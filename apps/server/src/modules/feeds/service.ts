@@ -1,11 +1,16 @@
 import { can, type FeedCreate, type FeedPatch, feedLimits } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
-import { recordChange } from '../../db/changes.js';
 import type { Database } from '../../db/schema.js';
+import {
+  loadAtVersion,
+  recordWrite,
+  type VersionedEntity,
+  versionedDelete,
+  versionedUpdate,
+} from '../../db/versioned.js';
 import { AppError, fieldError, notFound } from '../../http/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
 import { newId } from '../../lib/ids.js';
-import { checkVersion, versionConflict } from '../customers/versioning.js';
 import { membersAmong, workspaceZone } from '../jobs/queries.js';
 import { FeedFetchError } from './fetch/url.js';
 import { type Loaded, loadFeed } from './load.js';
@@ -13,7 +18,15 @@ import { type FeedRow, presentFeed } from './presenter.js';
 import { countFeeds, findFeed, listFeeds, replaceFeedEvents } from './queries.js';
 import { type FeedFetching, refreshFeed, successColumns } from './refresh.js';
 
-const what = 'feed';
+const feedEntity: VersionedEntity<'feed_subscriptions', FeedRow> = {
+  table: 'feed_subscriptions',
+  what: 'feed',
+  label: 'Feed',
+  entity: 'feed',
+  find: findFeed,
+  versionOf: (row) => Number(row.version),
+  present: (row) => presentFeed(row),
+};
 
 /** 502 feed_unreachable: "Couldn't load: <reason>". */
 export const unreachable = (reason: string) => new AppError('feed_unreachable', `Couldn't load the feed: ${reason}`);
@@ -94,21 +107,9 @@ export async function createFeed(db: Kysely<Database>, actor: Actor, input: Feed
     Object.assign(row, successColumns(row, loaded, now));
     await trx.insertInto('feed_subscriptions').values(row).execute();
     if (loaded.kind === 'ok') await replaceFeedEvents(trx, row, loaded.parsed.items);
-    await recordChange(trx, {
-      workspaceId: actor.workspaceId,
-      entity: 'feed',
-      entityId: row.id,
-      action: 'created',
-      actorId: actor.userId,
-    });
+    await recordWrite(trx, feedEntity, actor, row.id, 'created');
     return presentFeed(row);
   });
-}
-
-async function conflictNow(db: Kysely<Database>, workspaceId: string, id: string) {
-  const row = await findFeed(db, workspaceId, id);
-  if (!row) return notFound('Feed');
-  return versionConflict(what, Number(row.version), presentFeed(row));
 }
 
 /** Applies a patch written against `version`; a new URL is loaded first (502 when it can't be). */
@@ -120,16 +121,13 @@ export async function updateFeed(
   patch: FeedPatch,
   fetching: FeedFetching,
 ) {
-  const before = await findFeed(db, actor.workspaceId, id);
-  if (!before) throw notFound('Feed');
-  checkVersion(what, version, Number(before.version), () => presentFeed(before));
+  const before = await loadAtVersion(db, feedEntity, actor.workspaceId, { id, version });
   if (patch.memberId !== undefined) await checkMember(db, actor.workspaceId, patch.memberId);
   const newUrl = patch.url !== undefined && patch.url !== before.url ? patch.url : null;
   const loaded: Loaded | null = newUrl ? await loadNow(db, actor.workspaceId, newUrl, fetching) : null;
   return db.transaction().execute(async (trx) => {
-    const current = await findFeed(trx, actor.workspaceId, id);
-    if (!current) throw notFound('Feed');
-    checkVersion(what, version, Number(current.version), () => presentFeed(current));
+    // Checked again: someone may have written while the new URL was loading.
+    const current = await loadAtVersion(trx, feedEntity, actor.workspaceId, { id, version });
     const now = Date.now();
     const refreshMinutes = patch.refreshMinutes ?? Number(current.refresh_minutes);
     const changes = {
@@ -143,48 +141,21 @@ export async function updateFeed(
         // A new address starts its own validators.
         ...(loaded.kind === 'not_modified' && { etag: null, last_modified: null }),
       }),
-      version: version + 1,
       updated_at: now,
     };
-    const result = await trx
-      .updateTable('feed_subscriptions')
-      .set(changes)
-      .where('id', '=', id)
-      .where('version', '=', version)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) throw await conflictNow(trx, actor.workspaceId, id);
+    const saved = await versionedUpdate(trx, feedEntity, actor, { id, version }, changes, null);
     if (loaded?.kind === 'ok') await replaceFeedEvents(trx, current, loaded.parsed.items);
-    await recordChange(trx, {
-      workspaceId: actor.workspaceId,
-      entity: 'feed',
-      entityId: id,
-      action: 'updated',
-      actorId: actor.userId,
-    });
-    return presentFeed({ ...current, ...changes } as FeedRow);
+    await recordWrite(trx, feedEntity, actor, id, 'updated');
+    return presentFeed({ ...current, ...changes, version: saved } as FeedRow);
   });
 }
 
 /** Unsubscribes: the feed and its stored events go. */
 export async function deleteFeed(db: Kysely<Database>, actor: Actor, id: string, version: number) {
   await db.transaction().execute(async (trx) => {
-    const current = await findFeed(trx, actor.workspaceId, id);
-    if (!current) throw notFound('Feed');
-    checkVersion(what, version, Number(current.version), () => presentFeed(current));
+    await loadAtVersion(trx, feedEntity, actor.workspaceId, { id, version });
     await trx.deleteFrom('feed_events').where('feed_id', '=', id).execute();
-    const result = await trx
-      .deleteFrom('feed_subscriptions')
-      .where('id', '=', id)
-      .where('version', '=', version)
-      .executeTakeFirst();
-    if (Number(result.numDeletedRows) === 0) throw await conflictNow(trx, actor.workspaceId, id);
-    await recordChange(trx, {
-      workspaceId: actor.workspaceId,
-      entity: 'feed',
-      entityId: id,
-      action: 'deleted',
-      actorId: actor.userId,
-    });
+    await versionedDelete(trx, feedEntity, actor, { id, version });
   });
 }
 

@@ -1,13 +1,23 @@
 import type { JobStatus } from '@fieldplan/shared';
-import type { Kysely, Transaction } from 'kysely';
-import { recordChange } from '../../db/changes.js';
+import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { recordWrite, type VersionedEntity, versionedUpdate } from '../../db/versioned.js';
 import { notFound } from '../../http/app-error.js';
+import { versionConflict } from '../../http/versioning.js';
 import type { Actor } from '../../http/workspace-access.js';
-import { versionConflict } from '../customers/versioning.js';
 import { type JobDraft, spanOf } from './draft.js';
 import { type ExceptionRow, type LoadedJob, parseAssigneeIds, presentJob } from './presenter.js';
 import { loadJob, replaceAssignees, replaceExceptions } from './queries.js';
+
+const jobEntity: VersionedEntity<'jobs', LoadedJob> = {
+  table: 'jobs',
+  what: 'job',
+  label: 'Job',
+  entity: 'job',
+  find: loadJob,
+  versionOf: (job) => Number(job.row.version),
+  present: presentJob,
+};
 
 /** An exception as the service works on it (times in the series' units). */
 export interface ExceptionDraft {
@@ -82,15 +92,8 @@ export async function saveJob(trx: Transaction<Database>, actor: Actor, zone: st
       })
       .execute();
   } else {
-    const result = await trx
-      .updateTable('jobs')
-      .set({ ...values, version: save.expected + 1 })
-      .where('id', '=', id)
-      .where('workspace_id', '=', actor.workspaceId)
-      .where('version', '=', save.expected)
-      .executeTakeFirst();
-    // Someone else wrote between our read and this write.
-    if (Number(result.numUpdatedRows) === 0) throw await conflictNow(trx, actor.workspaceId, id);
+    // Recorded below, once the technicians and exceptions are written too.
+    await versionedUpdate(trx, jobEntity, actor, { id, version: save.expected }, values, null);
   }
   if (save.assigneesChanged || save.expected === null) {
     await replaceAssignees(trx, actor.workspaceId, id, draft.assigneeIds);
@@ -112,13 +115,7 @@ export async function saveJob(trx: Transaction<Database>, actor: Actor, zone: st
       })),
     );
   }
-  await recordChange(trx, {
-    workspaceId: actor.workspaceId,
-    entity: 'job',
-    entityId: id,
-    action: save.expected === null ? 'created' : 'updated',
-    actorId: actor.userId,
-  });
+  await recordWrite(trx, jobEntity, actor, id, save.expected === null ? 'created' : 'updated');
   const saved = await loadJob(trx, actor.workspaceId, id);
   if (!saved) throw notFound('Job');
   return saved;
@@ -127,27 +124,14 @@ export async function saveJob(trx: Transaction<Database>, actor: Actor, zone: st
 /** Soft delete, guarded by the version the client saw. */
 export async function softDeleteJob(trx: Transaction<Database>, actor: Actor, id: string, expected: number) {
   const now = Date.now();
-  const result = await trx
-    .updateTable('jobs')
-    .set({ deleted_at: now, updated_at: now, version: expected + 1 })
-    .where('id', '=', id)
-    .where('workspace_id', '=', actor.workspaceId)
-    .where('version', '=', expected)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw await conflictNow(trx, actor.workspaceId, id);
-  await recordChange(trx, {
-    workspaceId: actor.workspaceId,
-    entity: 'job',
-    entityId: id,
-    action: 'deleted',
-    actorId: actor.userId,
-  });
-}
-
-export async function conflictNow(db: Kysely<Database>, workspaceId: string, id: string) {
-  const job = await loadJob(db, workspaceId, id);
-  if (!job) return notFound('Job');
-  return versionConflict('job', Number(job.row.version), presentJob(job));
+  await versionedUpdate(
+    trx,
+    jobEntity,
+    actor,
+    { id, version: expected },
+    { deleted_at: now, updated_at: now },
+    'deleted',
+  );
 }
 
 /** 412 unless the job is at the version the client edited. */

@@ -1,4 +1,4 @@
-import { normalizeText } from '../customers/presenter.js';
+import { normalizeText } from '../../lib/text.js';
 import type { CityColumns } from './cities-pbf.js';
 
 /** Accent-, case- and space-insensitive text (Łódź → lodz, Straße → strasse) for prefix search. */

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { normalizeText } from '../customers/presenter.js';
+import { normalizeText } from '../../lib/text.js';
 
 /** True when the user is an active member of the workspace (places never answer 404 for it). */
 export async function isActiveMember(db: Kysely<Database>, userId: string, workspaceId: string): Promise<boolean> {

@@ -1,7 +1,7 @@
 import { type Place, placeLimits } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { normalizeText } from '../customers/presenter.js';
+import { normalizeText } from '../../lib/text.js';
 import { cityIndex, foldText } from './city-index.js';
 import { customersMatching, isActiveMember } from './queries.js';
 

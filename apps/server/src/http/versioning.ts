@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
-import { AppError, fieldError } from '../../http/app-error.js';
+import { AppError, fieldError } from './app-error.js';
 
-// Optimistic concurrency for versioned entities (customers, jobs): every write names the version it
+// Optimistic concurrency for every versioned entity (customers, jobs, service areas, feeds): every write names the version it
 // was based on in If-Match; a stale one is refused with the current state, so no write is lost.
 
 /** The version in an If-Match header: `3`, `"3"` or `W/"3"`. Missing or malformed → 400. */
