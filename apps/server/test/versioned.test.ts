@@ -1,18 +1,12 @@
 import type { Area, Customer } from '@fieldplan/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  conflictNow,
-  loadAtVersion,
-  type VersionedEntity,
-  versionedDelete,
-  versionedUpdate,
-} from '../src/db/versioned.js';
+import { conflictNow, loadAtVersion, versionedDelete, versionedUpdate } from '../src/db/versioned.js';
 import { AppError } from '../src/http/app-error.js';
 import type { Actor } from '../src/http/workspace-access.js';
-import { type AreaRow, presentArea } from '../src/modules/areas/presenter.js';
 import { findArea } from '../src/modules/areas/queries.js';
-import { type CustomerRow, presentCustomer } from '../src/modules/customers/presenter.js';
+import { areaEntity as areas } from '../src/modules/areas/service.js';
 import { findCustomer } from '../src/modules/customers/queries.js';
+import { customerEntity as customers } from '../src/modules/customers/service.js';
 import { createArea } from './areas-fixtures.js';
 import { createTestApp, signUpOwner, type TestContext } from './harness.js';
 import { changesOf } from './helpers.js';
@@ -20,26 +14,6 @@ import { createCustomer, createTeam, type Team } from './schedule-helpers.js';
 
 // The race the routes can't show on demand: a writer that passed its version check but lost the
 // guarded write to someone else. Here the guarded write is called at a version that is already stale.
-
-const customers: VersionedEntity<'customers', CustomerRow> = {
-  table: 'customers',
-  what: 'customer',
-  label: 'Customer',
-  entity: 'customer',
-  find: findCustomer,
-  versionOf: (row) => Number(row.version),
-  present: (row) => presentCustomer(row),
-};
-
-const areas: VersionedEntity<'service_areas', AreaRow> = {
-  table: 'service_areas',
-  what: 'service area',
-  label: 'Service area',
-  entity: 'area',
-  find: findArea,
-  versionOf: (row) => Number(row.version),
-  present: presentArea,
-};
 
 async function failure(work: Promise<unknown>): Promise<AppError> {
   const err = await work.then(

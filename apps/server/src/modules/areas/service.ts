@@ -22,7 +22,8 @@ import { normalizeText } from '../../lib/text.js';
 import { type AreaRow, presentArea } from './presenter.js';
 import { countAreas, findArea, listAreas } from './queries.js';
 
-const areaEntity: VersionedEntity<'service_areas', AreaRow> = {
+/** A service area as a versioned row: what its 404 and 412 name and carry. */
+export const areaEntity: VersionedEntity<'service_areas', AreaRow> = {
   table: 'service_areas',
   what: 'service area',
   label: 'Service area',

@@ -9,7 +9,8 @@ import { normalizeText } from '../../lib/text.js';
 import { type CustomerRow, presentCustomer, searchTextOf } from './presenter.js';
 import { customersWithJobsOf, findCustomer, listCustomers } from './queries.js';
 
-const customerEntity: VersionedEntity<'customers', CustomerRow> = {
+/** A customer as a versioned row: what its 404 and 412 name and carry (the 412 shows contact details). */
+export const customerEntity: VersionedEntity<'customers', CustomerRow> = {
   table: 'customers',
   what: 'customer',
   label: 'Customer',
