@@ -6,6 +6,7 @@ export * from './permissions.js';
 export * from './realtime.js';
 export * from './recurrence/index.js';
 export * from './roles.js';
+export * from './schedule/index.js';
 export * from './schemas/areas.js';
 export * from './schemas/auth.js';
 export * from './schemas/calendar.js';

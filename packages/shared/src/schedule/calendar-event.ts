@@ -1,0 +1,48 @@
+import { formatDateOnly } from '../recurrence/dates.js';
+import { type CalendarEvent, unassignedColour, unassignedResourceId } from '../schemas/calendar.js';
+import type { Visit } from './visit.js';
+
+/** A visit's colour: its first technician's, or the unassigned grey. */
+export function visitColour(visit: Pick<Visit, 'assigneeIds'>, colours: ReadonlyMap<string, string>): string {
+  const first = visit.assigneeIds[0];
+  return first === undefined ? unassignedColour : (colours.get(first) ?? unassignedColour);
+}
+
+const format = (ms: number, allDay: boolean) => (allDay ? formatDateOnly(ms) : new Date(ms).toISOString());
+
+/**
+ * The visit as the calendar feed sends it (FullCalendar's event object, `GET …/calendar/events`):
+ * the wire format only — code that reasons about visits works on `Visit`.
+ */
+export function calendarEventOf(visit: Visit, colours: ReadonlyMap<string, string>): CalendarEvent {
+  const { job, allDay } = visit;
+  const colour = visitColour(visit, colours);
+  const assigneeIds = visit.assigneeIds as string[];
+  return {
+    id: visit.id,
+    title: job.title,
+    start: format(visit.start, allDay),
+    end: format(visit.end, allDay),
+    allDay,
+    resourceIds: assigneeIds.length > 0 ? assigneeIds : [unassignedResourceId],
+    backgroundColor: colour,
+    borderColor: colour,
+    extendedProps: {
+      jobId: job.id,
+      occurrenceKey: visit.occurrenceKey === null ? null : format(visit.occurrenceKey, allDay),
+      version: job.version,
+      status: visit.status,
+      priority: job.priority,
+      assigneeIds,
+      customerId: job.customerId,
+      customerName: job.customerName,
+      address: job.address,
+      lat: job.lat,
+      lng: job.lng,
+      recurring: visit.occurrenceKey !== null,
+      flexible: visit.flexibleWindow !== null,
+      // A fresh list: a client's cache may add to it when a later change double-books the visit.
+      overlapsWith: [...visit.overlapsWith],
+    },
+  };
+}

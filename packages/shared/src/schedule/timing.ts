@@ -1,0 +1,27 @@
+import { parseDateOnly, parseInstant } from '../recurrence/dates.js';
+import { startsOnRule } from '../recurrence/expand.js';
+import { type JobTiming, jobTimingIssues } from '../schemas/jobs.js';
+
+/** A problem with a job's time, at the path of the field it belongs to (`['flexibleWindow', 'end']`). */
+export interface TimingIssue {
+  path: readonly string[];
+  message: string;
+}
+
+/**
+ * Every problem with a job's time, rule and flexible window (docs/PRODUCT.md, "Validation rules"),
+ * each at its field's path. With `zone`, and nothing else wrong, also whether the start is one of the
+ * rule's occurrences (DTSTART in sync with RRULE), which only the workspace's zone can tell.
+ */
+export function timingIssues(timing: JobTiming, zone?: string): TimingIssue[] {
+  const issues: TimingIssue[] = jobTimingIssues(timing).map((i) => ({ path: i.path.split('.'), message: i.message }));
+  if (issues.length > 0 || zone === undefined || !timing.rrule) return issues;
+  const parse = timing.allDay ? parseDateOnly : parseInstant;
+  const start = timing.start === null ? null : parse(timing.start);
+  const end = timing.end === null ? null : parse(timing.end);
+  if (start === null || end === null) return issues;
+  if (!startsOnRule({ start, end, allDay: timing.allDay, rrule: timing.rrule }, zone)) {
+    issues.push({ path: ['start'], message: 'The start must be one of the occurrences of the recurrence rule' });
+  }
+  return issues;
+}
