@@ -29,6 +29,7 @@ import { customerRoutes } from './modules/customers/routes.js';
 import { type FeedOptions, registerFeeds } from './modules/feeds/index.js';
 import { invitationRoutes } from './modules/invitations/routes.js';
 import { jobRoutes } from './modules/jobs/routes.js';
+import { liveEntities } from './modules/live-entities.js';
 import { startLocationPruning } from './modules/locations/prune.js';
 import { locationRoutes } from './modules/locations/routes.js';
 import { memberRoutes } from './modules/members/routes.js';
@@ -123,7 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   metricsRoutes(app, config, metrics);
   registerNulGuard(app);
   // Realtime: before the routes, so its post-commit publishing hooks cover every one of them.
-  const realtime = await setupRealtime(app, config, db);
+  const realtime = await setupRealtime(app, config, db, liveEntities);
   // CSP, Permissions-Policy, HSTS …: after realtime, whose WebSocket origin the policy allows.
   registerSecurityHeaders(app, config, realtime);
   if (realtime.server) metrics.watchRealtime(realtime.server);

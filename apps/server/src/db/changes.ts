@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { noteChange } from '../realtime/outbox.js';
+import { noteChange } from './outbox.js';
 import type { Database } from './schema.js';
 
 export interface ChangeInput {
@@ -36,7 +36,7 @@ export async function recordChange(trx: Transaction<Database>, change: ChangeInp
       at,
     })
     .execute();
-  // Published after the request if (and only if) this row turns out to be committed (realtime/outbox.ts).
+  // Published after the request if (and only if) this row turns out to be committed (db/outbox.ts; realtime/ publishes it).
   noteChange({
     workspaceId: change.workspaceId,
     seq,

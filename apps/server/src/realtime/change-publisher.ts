@@ -1,8 +1,8 @@
 import { type ChangeEvent, workspaceChannels } from '@fieldplan/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.js';
-import { presentChanges } from '../modules/changes/presenter.js';
-import type { DeferredPublish, RecordedChange } from './outbox.js';
+import type { DeferredPublish, RecordedChange } from '../db/outbox.js';
+import { type LiveEntities, presentChanges } from './live-entity.js';
 import type { RealtimePublisher } from './publisher.js';
 
 /** Pusher's (and our server's) limit on an event's data. */
@@ -21,9 +21,15 @@ const sameRow = (a: RecordedChange, row: { entity: string; entity_id: string; ac
  * Publishes the changes a request recorded once they are known to be committed: a row is published
  * only if the log holds it as recorded (a rolled-back transaction's row is absent, or its seq was
  * taken by a later writer with another row). Each process publishes only what its own requests wrote;
- * publishing is serial per process, so one request's changes leave in seq order.
+ * publishing is serial per process, so one request's changes leave in seq order. `entities` (the
+ * modules' list) present each change, so this file knows no entity.
  */
-export function createChangePublisher(db: Db, publisher: RealtimePublisher, log: FastifyBaseLogger) {
+export function createChangePublisher(
+  db: Db,
+  entities: LiveEntities,
+  publisher: RealtimePublisher,
+  log: FastifyBaseLogger,
+) {
   let queue: Promise<void> = Promise.resolve();
 
   async function publishWorkspace(workspaceId: string, recorded: RecordedChange[]): Promise<void> {
@@ -40,7 +46,7 @@ export function createChangePublisher(db: Db, publisher: RealtimePublisher, log:
       .execute();
     const committed = rows.filter((row) => recorded.some((c) => c.seq === Number(row.seq) && sameRow(c, row)));
     if (committed.length === 0) return;
-    const events = await presentChanges(db.kysely, workspaceId, committed, { kind: 'channel' });
+    const events = await presentChanges(entities, db.kysely, workspaceId, committed, { kind: 'channel' });
     const channel = workspaceChannels.changes(workspaceId);
     for (const event of events) {
       try {

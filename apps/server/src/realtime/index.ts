@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
+import { type Outbox, runWithOutbox } from '../db/outbox.js';
 import { realtimeAuthRoutes } from './auth-routes.js';
 import { createChangePublisher } from './change-publisher.js';
 import { resolveCredentials } from './credentials.js';
 import { createEmbeddedPublisher } from './embedded.js';
 import { createExternalPublisher } from './external.js';
-import { type Outbox, runWithOutbox } from './outbox.js';
+import type { LiveEntities } from './live-entity.js';
 import type { RealtimePublisher } from './publisher.js';
 
 declare module 'fastify' {
@@ -22,15 +23,21 @@ declare module 'fastify' {
 
 /**
  * Realtime in the app: the embedded server or the external service, the auth endpoints,
- * and the post-commit publishing of every change a request recorded. Call before registering routes.
+ * and the post-commit publishing of every change a request recorded, presented by `entities`.
+ * Call before registering routes.
  */
-export async function setupRealtime(app: FastifyInstance, config: Config, db: Db): Promise<RealtimePublisher> {
+export async function setupRealtime(
+  app: FastifyInstance,
+  config: Config,
+  db: Db,
+  entities: LiveEntities,
+): Promise<RealtimePublisher> {
   const credentials = await resolveCredentials(config, db);
   const log = app.log.child({ component: 'realtime' });
   const publisher = credentials.external
     ? createExternalPublisher(credentials, log)
     : await createEmbeddedPublisher(app, config, credentials, log);
-  const changes = createChangePublisher(db, publisher, log);
+  const changes = createChangePublisher(db, entities, publisher, log);
 
   app.decorate('publishRecorded', (outbox: Outbox) =>
     outbox.changes.length > 0 || outbox.publishes.size > 0

@@ -2,7 +2,8 @@ import { type ChangesPage, realtimeLimits } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Actor } from '../../http/workspace-access.js';
-import { presentChanges } from './presenter.js';
+import { presentChanges } from '../../realtime/live-entity.js';
+import { liveEntities } from '../live-entities.js';
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -45,5 +46,8 @@ export async function changesAfter(
   // A hole at the start means the log no longer holds what was missed.
   if (!first || Number(first.seq) !== after + 1) return resync;
   if (Number(first.at) < now - realtimeLimits.catchUpMaxDays * dayMs) return resync;
-  return { changes: await presentChanges(db, actor.workspaceId, rows, { kind: 'actor', actor }), latestSeq };
+  return {
+    changes: await presentChanges(liveEntities, db, actor.workspaceId, rows, { kind: 'actor', actor }),
+    latestSeq,
+  };
 }

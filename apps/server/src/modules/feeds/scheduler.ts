@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.js';
-import { type Outbox, runWithOutbox } from '../../realtime/outbox.js';
+import { type Outbox, runWithOutbox } from '../../db/outbox.js';
 import { dueFeeds } from './queries.js';
 import { type FeedFetching, refreshFeed } from './refresh.js';
 

@@ -1,12 +1,12 @@
 import { type TravelSettings, trackingChannel, trackingEvents } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
+import { notePublish, type OutgoingMessage } from '../../db/outbox.js';
 import type { Database } from '../../db/schema.js';
-import { notePublish, type OutgoingMessage } from '../../realtime/outbox.js';
 import { type LinkRow, linkByIds, openLinksOfMember } from './queries.js';
 import { trackingView } from './view.js';
 
 // Tracking channels carry exactly what the page shows, built from committed state after the request
-// (realtime/outbox.ts): `update` with the view, or `ended` once the link stopped working.
+// (db/outbox.ts): `update` with the view, or `ended` once the link stopped working.
 
 async function messagesOf(db: Kysely<Database>, links: LinkRow[], travel: TravelSettings): Promise<OutgoingMessage[]> {
   const out: OutgoingMessage[] = [];

@@ -1,6 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { Database } from './schema.js';
+
+// The unit of work's record of what to publish once its writes are committed. It lives beside the
+// change log, not in realtime/, so the database layer never calls up: recordChange only notes rows
+// here, and realtime/ reads the outbox after the request (docs/adr/0020-live-entity-registry.md).
 
 /** A change-log row as the writing transaction recorded it (its commit is checked before publishing). */
 export interface RecordedChange {
