@@ -78,15 +78,15 @@ describe('recurring jobs in the workspace time zone (Europe/Berlin)', () => {
     ]);
   });
 
-  it('refuses bad rules on the rrule field and writes nothing', async () => {
+  it('refuses bad rules on the rrule field, naming the rule part at fault, and writes nothing', async () => {
     const before = await scheduleCounts(ctx.db);
     const slot = { start: '2026-03-02T08:00:00Z', end: '2026-03-02T09:00:00Z' };
     const cases: [Record<string, unknown>, string, RegExp][] = [
-      [{ ...slot, rrule: 'FREQ=WEEKLY;COUNT=10000' }, 'rrule', /COUNT must be between 1 and 500/],
-      [{ ...slot, rrule: 'FREQ=WEEKLY;UNTIL=20360302T000000Z' }, 'rrule', /at most 5 years/],
+      [{ ...slot, rrule: 'FREQ=WEEKLY;COUNT=10000' }, 'rrule.COUNT', /COUNT must be between 1 and 500/],
+      [{ ...slot, rrule: 'FREQ=WEEKLY;UNTIL=20360302T000000Z' }, 'rrule.UNTIL', /at most 5 years/],
       [{ ...slot, rrule: 'every monday please' }, 'rrule', /KEY=VALUE/],
-      [{ ...slot, rrule: 'FREQ=FORTNIGHTLY;COUNT=2' }, 'rrule', /FREQ=DAILY, WEEKLY, MONTHLY or YEARLY/],
-      [{ ...slot, rrule: 'FREQ=WEEKLY' }, 'rrule', /must end/],
+      [{ ...slot, rrule: 'FREQ=FORTNIGHTLY;COUNT=2' }, 'rrule.FREQ', /FREQ=DAILY, WEEKLY, MONTHLY or YEARLY/],
+      [{ ...slot, rrule: 'FREQ=WEEKLY' }, 'rrule.COUNT', /must end/],
       [{ ...slot, rrule: 'FREQ=WEEKLY;BYDAY=TU;COUNT=3' }, 'start', /one of the occurrences/],
       [{ rrule: 'FREQ=WEEKLY;COUNT=3' }, 'rrule', /needs a start/],
     ];
@@ -100,7 +100,7 @@ describe('recurring jobs in the workspace time zone (Europe/Berlin)', () => {
     }
     const job = await createJob(team.owner, { ...slot });
     const mid = await scheduleCounts(ctx.db);
-    expectFieldError(await patchJob(team.owner, job, { rrule: 'FREQ=DAILY;COUNT=501' }), 'rrule');
+    expectFieldError(await patchJob(team.owner, job, { rrule: 'FREQ=DAILY;COUNT=501' }), 'rrule.COUNT');
     expect(await scheduleCounts(ctx.db)).toEqual(mid);
     expect(mid.jobs).toBe(before.jobs + 1);
   });

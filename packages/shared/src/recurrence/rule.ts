@@ -35,13 +35,17 @@ export interface RecurrenceRule {
   wkst: number | null;
 }
 
-export type RuleResult = { ok: true; rule: RecurrenceRule } | { ok: false; message: string };
+/** The rule part a problem lies in (`COUNT`, `BYDAY` …), or null when it concerns the rule as a whole. */
+export type RulePart = (typeof supportedKeys)[number];
 
-const supportedKeys = ['FREQ', 'INTERVAL', 'BYDAY', 'BYMONTHDAY', 'BYMONTH', 'COUNT', 'UNTIL', 'WKST'];
+export type RuleResult = { ok: true; rule: RecurrenceRule } | { ok: false; message: string; part: RulePart | null };
+
+const supportedKeys = ['FREQ', 'INTERVAL', 'BYDAY', 'BYMONTHDAY', 'BYMONTH', 'COUNT', 'UNTIL', 'WKST'] as const;
+const isSupported = (key: string): key is RulePart => (supportedKeys as readonly string[]).includes(key);
 const intPattern = /^[+-]?\d{1,4}$/;
 
-function fail(message: string): RuleResult {
-  return { ok: false, message };
+function fail(message: string, part: RulePart | null): RuleResult {
+  return { ok: false, message, part };
 }
 
 function parseIntList(value: string, key: string, min: number, max: number, allowNegative: boolean) {
@@ -71,23 +75,23 @@ function parseUntil(value: string): Until | null {
 /** Parses an RRULE value (`FREQ=WEEKLY;BYDAY=MO,WE;COUNT=10`); the message names what is wrong. */
 export function parseRule(value: string): RuleResult {
   const text = value.trim().replace(/^RRULE:/i, '');
-  if (text === '') return fail('Recurrence rule is empty');
-  const parts = new Map<string, string>();
+  if (text === '') return fail('Recurrence rule is empty', null);
+  const parts = new Map<RulePart, string>();
   for (const part of text.split(';')) {
     const eq = part.indexOf('=');
-    if (eq <= 0) return fail(`Recurrence rule part "${part}" must look like KEY=VALUE`);
+    if (eq <= 0) return fail(`Recurrence rule part "${part}" must look like KEY=VALUE`, null);
     const key = part.slice(0, eq).toUpperCase();
     const val = part.slice(eq + 1).toUpperCase();
-    if (!supportedKeys.includes(key)) {
-      return fail(`Recurrence rule part ${key} is not supported (use ${supportedKeys.join(', ')})`);
+    if (!isSupported(key)) {
+      return fail(`Recurrence rule part ${key} is not supported (use ${supportedKeys.join(', ')})`, null);
     }
-    if (parts.has(key)) return fail(`Recurrence rule gives ${key} twice`);
-    if (val === '') return fail(`Recurrence rule part ${key} has no value`);
+    if (parts.has(key)) return fail(`Recurrence rule gives ${key} twice`, key);
+    if (val === '') return fail(`Recurrence rule part ${key} has no value`, key);
     parts.set(key, val);
   }
   const freq = parts.get('FREQ');
   if (!freq || !(frequencies as readonly string[]).includes(freq)) {
-    return fail('Recurrence rule needs FREQ=DAILY, WEEKLY, MONTHLY or YEARLY');
+    return fail('Recurrence rule needs FREQ=DAILY, WEEKLY, MONTHLY or YEARLY', 'FREQ');
   }
   const rule: RecurrenceRule = {
     freq: freq as Frequency,
@@ -103,7 +107,7 @@ export function parseRule(value: string): RuleResult {
   if (interval !== undefined) {
     const n = /^\d{1,3}$/.test(interval) ? Number(interval) : 0;
     if (n < 1 || n > recurrenceLimits.maxInterval) {
-      return fail(`INTERVAL must be a whole number from 1 to ${recurrenceLimits.maxInterval}`);
+      return fail(`INTERVAL must be a whole number from 1 to ${recurrenceLimits.maxInterval}`, 'INTERVAL');
     }
     rule.interval = n;
   }
@@ -111,15 +115,15 @@ export function parseRule(value: string): RuleResult {
   if (byDay !== undefined) {
     for (const item of byDay.split(',')) {
       const m = /^([+-]?\d{1,2})?(MO|TU|WE|TH|FR|SA|SU)$/.exec(item);
-      if (!m) return fail(`BYDAY value "${item}" must be a weekday like MO or, monthly, 2TU or -1FR`);
+      if (!m) return fail(`BYDAY value "${item}" must be a weekday like MO or, monthly, 2TU or -1FR`, 'BYDAY');
       const nth = m[1] === undefined ? null : Number(m[1]);
       if (nth !== null) {
         if (rule.freq !== 'MONTHLY' && rule.freq !== 'YEARLY') {
-          return fail(`BYDAY "${item}" with a number is only for monthly or yearly rules`);
+          return fail(`BYDAY "${item}" with a number is only for monthly or yearly rules`, 'BYDAY');
         }
         const max = rule.freq === 'MONTHLY' ? 5 : 53;
         if (nth === 0 || Math.abs(nth) > max)
-          return fail(`BYDAY "${item}": the number must be 1 to ${max} or -1 to -${max}`);
+          return fail(`BYDAY "${item}": the number must be 1 to ${max} or -1 to -${max}`, 'BYDAY');
       }
       rule.byDay.push({ weekday: weekdayCodes.indexOf(m[2] as WeekdayCode), nth });
     }
@@ -127,43 +131,44 @@ export function parseRule(value: string): RuleResult {
   const byMonthDay = parts.get('BYMONTHDAY');
   if (byMonthDay !== undefined) {
     const list = parseIntList(byMonthDay, 'BYMONTHDAY', 1, 31, true);
-    if (typeof list === 'string') return fail(list);
-    if (rule.freq === 'WEEKLY') return fail('BYMONTHDAY is not allowed in a weekly rule');
+    if (typeof list === 'string') return fail(list, 'BYMONTHDAY');
+    if (rule.freq === 'WEEKLY') return fail('BYMONTHDAY is not allowed in a weekly rule', 'BYMONTHDAY');
     rule.byMonthDay = list;
   }
   const byMonth = parts.get('BYMONTH');
   if (byMonth !== undefined) {
     const list = parseIntList(byMonth, 'BYMONTH', 1, 12, false);
-    if (typeof list === 'string') return fail(list);
+    if (typeof list === 'string') return fail(list, 'BYMONTH');
     rule.byMonth = list;
   }
   const count = parts.get('COUNT');
   const until = parts.get('UNTIL');
-  if (count !== undefined && until !== undefined) return fail('Use COUNT or UNTIL, not both');
+  if (count !== undefined && until !== undefined) return fail('Use COUNT or UNTIL, not both', 'COUNT');
   if (count !== undefined) {
     const n = /^\d{1,6}$/.test(count) ? Number(count) : 0;
     if (n < 1 || n > recurrenceLimits.maxCount) {
-      return fail(`COUNT must be between 1 and ${recurrenceLimits.maxCount} occurrences`);
+      return fail(`COUNT must be between 1 and ${recurrenceLimits.maxCount} occurrences`, 'COUNT');
     }
     rule.count = n;
   }
   if (until !== undefined) {
     rule.until = parseUntil(until);
-    if (!rule.until) return fail('UNTIL must be a date like 20261231 or a UTC time like 20261231T235959Z');
+    if (!rule.until) return fail('UNTIL must be a date like 20261231 or a UTC time like 20261231T235959Z', 'UNTIL');
   }
   if (rule.count === null && rule.until === null) {
     return fail(
       `Recurrence must end: add COUNT (1–${recurrenceLimits.maxCount}) or UNTIL (within ${recurrenceLimits.maxUntilYears} years)`,
+      'COUNT',
     );
   }
   const wkst = parts.get('WKST');
   if (wkst !== undefined) {
     const index = weekdayCodes.indexOf(wkst as WeekdayCode);
-    if (index < 0) return fail('WKST must be a weekday like MO');
+    if (index < 0) return fail('WKST must be a weekday like MO', 'WKST');
     rule.wkst = index;
   }
   if (rule.byMonth.length > 0 && rule.byMonthDay.length > 0 && !monthDayPossible(rule)) {
-    return fail('BYMONTHDAY never falls in the chosen BYMONTH, so the rule has no occurrences');
+    return fail('BYMONTHDAY never falls in the chosen BYMONTH, so the rule has no occurrences', 'BYMONTHDAY');
   }
   return { ok: true, rule };
 }

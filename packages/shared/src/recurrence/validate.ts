@@ -1,3 +1,4 @@
+import type { FieldError } from '../errors.js';
 import { type SeriesTiming, startsOnRule } from './expand.js';
 import { parseRule, recurrenceLimits } from './rule.js';
 
@@ -11,25 +12,38 @@ function addYears(ms: number, years: number): number {
 /**
  * What is wrong with a recurrence rule for a series starting at `start` (instant, or date for
  * all-day), or null. Checks what needs no time zone: syntax, limits, UNTIL after the start and at
- * most 5 years later. `rruleIssueInZone` adds the checks that need the workspace's zone.
+ * most 5 years later. The path names the rule part at fault (`rrule.COUNT`, `rrule.UNTIL`,
+ * `rrule.INTERVAL`, `rrule.BYDAY` …), or is `rrule` for the rule as a whole, so a form can put the
+ * problem under its own field without reading the message.
  */
-export function rruleIssue(rrule: string, start: number | null): string | null {
+export function rruleFieldIssue(rrule: string, start: number | null): FieldError | null {
   const result = parseRule(rrule);
-  if (!result.ok) return result.message;
+  if (!result.ok) return { path: result.part ? `rrule.${result.part}` : 'rrule', message: result.message };
   const until = result.rule.until;
   if (start !== null && until) {
-    if (until.ms < start - 86_400_000) return 'UNTIL must not be before the start';
+    if (until.ms < start - 86_400_000) return { path: 'rrule.UNTIL', message: 'UNTIL must not be before the start' };
     if (until.ms > addYears(start, recurrenceLimits.maxUntilYears) + 86_400_000) {
-      return `UNTIL must be at most ${recurrenceLimits.maxUntilYears} years after the start`;
+      const message = `UNTIL must be at most ${recurrenceLimits.maxUntilYears} years after the start`;
+      return { path: 'rrule.UNTIL', message };
     }
   }
   return null;
 }
 
-/** As `rruleIssue`, plus: the start must itself be an occurrence of the rule (DTSTART in sync). */
-export function rruleIssueInZone(series: SeriesTiming, zone: string): string | null {
-  const basic = rruleIssue(series.rrule, series.start);
+/** As `rruleFieldIssue`, plus: the start must itself be an occurrence of the rule (DTSTART in sync), under `start`. */
+export function rruleFieldIssueInZone(series: SeriesTiming, zone: string): FieldError | null {
+  const basic = rruleFieldIssue(series.rrule, series.start);
   if (basic) return basic;
-  if (!startsOnRule(series, zone)) return 'The start must be one of the occurrences of the recurrence rule';
+  if (!startsOnRule(series, zone)) {
+    return { path: 'start', message: 'The start must be one of the occurrences of the recurrence rule' };
+  }
   return null;
 }
+
+/** The message of `rruleFieldIssue`, or null. */
+export const rruleIssue = (rrule: string, start: number | null): string | null =>
+  rruleFieldIssue(rrule, start)?.message ?? null;
+
+/** The message of `rruleFieldIssueInZone`, or null. */
+export const rruleIssueInZone = (series: SeriesTiming, zone: string): string | null =>
+  rruleFieldIssueInZone(series, zone)?.message ?? null;

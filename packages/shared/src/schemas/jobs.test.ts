@@ -33,7 +33,7 @@ describe('jobTimingIssues (docs/PRODUCT.md, "Validation rules")', () => {
     expect(paths(timing('2026-02-30', '2026-03-02', true))).toEqual(['start']);
     expect(paths(timing(null, null, false, 'FREQ=WEEKLY;COUNT=3'))).toEqual(['rrule']);
     expect(paths(timing('2026-03-02T09:00:00Z', '2026-03-02T10:00:00Z', false, 'FREQ=WEEKLY;COUNT=10000'))).toEqual([
-      'rrule',
+      'rrule.COUNT',
     ]);
   });
 });

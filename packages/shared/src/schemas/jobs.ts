@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FieldError } from '../errors.js';
 import { dayMs, minuteMs, parseDateOnly, parseInstant } from '../recurrence/dates.js';
-import { rruleIssue } from '../recurrence/validate.js';
+import { rruleFieldIssue } from '../recurrence/validate.js';
 import { pageQuerySchema, pageSchema } from './customers.js';
 import { latField, lngField, requiredText } from './fields.js';
 
@@ -113,8 +113,8 @@ export function jobTimingIssues(job: JobTiming): FieldError[] {
     }
   }
   if (rrule) {
-    const issue = rruleIssue(rrule, s);
-    if (issue) issues.push({ path: 'rrule', message: issue });
+    const issue = rruleFieldIssue(rrule, s);
+    if (issue) issues.push(issue);
   }
   if (job.flexibleWindow) issues.push(...flexibleWindowIssues(job.flexibleWindow, s, e, allDay, rrule));
   return issues;

@@ -7,13 +7,13 @@ import {
   jobTimingIssues,
   parseDateOnly,
   parseInstant,
-  rruleIssueInZone,
+  rruleFieldIssueInZone,
 } from '@fieldplan/shared';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError, fieldError } from '../../http/app-error.js';
 import { iso } from '../../lib/ids.js';
-import { findCustomer } from '../customers/queries.js';
+import { findCustomer } from '../customers/index.js';
 import { formatTime, type LoadedJob } from './presenter.js';
 import { membersAmong } from './queries.js';
 
@@ -96,8 +96,8 @@ export function checkTiming(
   // jobTimingIssues has parsed both ends of a window it let through.
   const flexibleWindow = window ? windowOf(parseInstant(window.start), parseInstant(window.end)) : null;
   if (timing.rrule && start !== null && end !== null) {
-    const issue = rruleIssueInZone({ start, end, allDay: timing.allDay, rrule: timing.rrule }, zone);
-    if (issue) throw fieldError(issue.startsWith('The start') ? 'start' : 'rrule', issue);
+    const issue = rruleFieldIssueInZone({ start, end, allDay: timing.allDay, rrule: timing.rrule }, zone);
+    if (issue) throw fieldError(issue.path, issue.message);
   }
   return { start, end, flexibleWindow };
 }

@@ -178,7 +178,7 @@ describe('the job form', { timeout: 20_000 }, () => {
         errors: [
           { path: 'title', message: 'Title is required' },
           { path: 'assigneeIds', message: 'Technician Victor Viewer is not an active technician of this workspace' },
-          { path: 'rrule', message: 'COUNT must be between 1 and 500 occurrences' },
+          { path: 'rrule.COUNT', message: 'COUNT must be between 1 and 500 occurrences' },
         ],
       });
       throw await response.json();

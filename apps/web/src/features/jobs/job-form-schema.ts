@@ -9,7 +9,7 @@ import {
   jobTimingIssues,
   parseDateOnly,
   parseInstant,
-  rruleIssueInZone,
+  rruleFieldIssueInZone,
   wallToInstant,
 } from '@fieldplan/shared';
 import { z } from 'zod';
@@ -58,18 +58,18 @@ const fields = jobPatchSchema
 
 export type JobFormValues = z.infer<typeof fields>;
 
-/** The rule's problems go under the editor field they concern; the same words either side. */
-export function recurrencePath(message: string): string {
-  if (/\bCOUNT\b/.test(message)) return 'recurrence.count';
-  if (/\bUNTIL\b/.test(message)) return 'recurrence.until';
-  if (/\bINTERVAL\b/.test(message)) return 'recurrence.interval';
-  if (/\bBYDAY\b/.test(message) || /start must be one of the occurrences/.test(message)) return 'recurrence.weekdays';
-  return 'recurrence.freq';
-}
+/** The recurrence editor field of each rule part the shared check names (`rrule.COUNT` …). */
+const recurrenceFields: Record<string, string> = {
+  'rrule.COUNT': 'recurrence.count',
+  'rrule.UNTIL': 'recurrence.until',
+  'rrule.INTERVAL': 'recurrence.interval',
+  'rrule.BYDAY': 'recurrence.weekdays',
+};
 
-/** A server error's path as a form field (`rrule` → the recurrence field it concerns). */
-export function formPath(path: string, message: string): string {
-  return path === 'rrule' ? recurrencePath(message) : path;
+/** A problem's path (the server's or the shared check's) as a form field: rule parts go under their editor field. */
+export function formPath(path: string): string {
+  if (path !== 'rrule' && !path.startsWith('rrule.')) return path;
+  return recurrenceFields[path] ?? 'recurrence.freq';
 }
 
 export const jobFieldNames = [
@@ -163,14 +163,14 @@ export function jobFormSchema(zone: string) {
       const start = parse(timing.start);
       const end = parse(timing.end);
       if (start !== null && end !== null) {
-        const issue = rruleIssueInZone({ start, end, allDay: values.allDay, rrule: timing.rrule }, zone);
-        if (issue) issues.push({ path: 'rrule', message: issue });
+        const issue = rruleFieldIssueInZone({ start, end, allDay: values.allDay, rrule: timing.rrule }, zone);
+        if (issue) issues.push(issue);
       }
     }
     const blank = blankWindowIssues(values.flexibleWindow, timing);
     const all = blank ? [...issues.filter((i) => !i.path.startsWith('flexibleWindow')), ...blank] : issues;
     for (const issue of all) {
-      ctx.addIssue({ code: 'custom', path: formPath(issue.path, issue.message).split('.'), message: issue.message });
+      ctx.addIssue({ code: 'custom', path: formPath(issue.path).split('.'), message: issue.message });
     }
     if ((values.lat === null) !== (values.lng === null)) {
       ctx.addIssue({

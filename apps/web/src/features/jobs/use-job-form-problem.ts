@@ -12,7 +12,7 @@ export function useJobFormProblem() {
   const [message, setMessage] = useState<string | null>(null);
   const report = useCallback((error: unknown, form: JobFormApi) => {
     const problem = toProblem(error);
-    const errors = (problem.errors ?? []).map((e) => ({ ...e, path: formPath(e.path, e.message) }));
+    const errors = (problem.errors ?? []).map((e) => ({ ...e, path: formPath(e.path) }));
     const leftover = applyFieldErrors({ ...problem, errors }, form.setError, jobFieldNames);
     const placed = errors.length - leftover.length;
     setMessage(
