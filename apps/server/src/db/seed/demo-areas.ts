@@ -12,7 +12,7 @@ import {
 import type { Transaction } from 'kysely';
 import { newId } from '../../lib/ids.js';
 import { normalizeText } from '../../lib/text.js';
-import { shapeColumns } from '../../modules/areas/service.js';
+import { shapeColumns } from '../../modules/areas/index.js';
 import type { Database } from '../schema.js';
 
 export interface DemoAreasInput {

@@ -2,7 +2,7 @@ import type { Insertable } from 'kysely';
 import { newId } from '../../lib/ids.js';
 import type { Random } from '../../lib/seeded-random.js';
 import { normalizeText } from '../../lib/text.js';
-import { searchTextOf } from '../../modules/customers/presenter.js';
+import { searchTextOf } from '../../modules/customers/index.js';
 import type { CustomersTable } from '../schema.js';
 
 const firstNames = (

@@ -2,7 +2,7 @@ import { dayMs, haversineM, instantToWall, type JobStatus, minuteMs, wallToInsta
 import type { Insertable, Transaction } from 'kysely';
 import { newId } from '../../lib/ids.js';
 import { type Random, seededRandom } from '../../lib/seeded-random.js';
-import { spanOf } from '../../modules/jobs/draft.js';
+import { spanOf } from '../../modules/jobs/index.js';
 import type { CustomersTable, Database, JobAssigneesTable, JobExceptionsTable, JobsTable } from '../schema.js';
 import { demoHomeBases } from './demo-areas.js';
 import { demoCustomers } from './demo-customers.js';

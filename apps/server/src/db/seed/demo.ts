@@ -1,7 +1,7 @@
 import { memberPalette, type Role } from '@fieldplan/shared';
 import { hashPassword } from '../../lib/crypto.js';
 import { newId } from '../../lib/ids.js';
-import { createWorkspace } from '../../modules/workspaces/service.js';
+import { createWorkspace } from '../../modules/workspaces/index.js';
 import type { Db } from '../database.js';
 import { seedDemoAreas } from './demo-areas.js';
 import { seedDemoSchedule } from './demo-jobs.js';

@@ -7,7 +7,7 @@ import type { RateLimiter } from '../../http/rate-limit.js';
 import type { SessionUser } from '../../http/session.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/crypto.js';
 import { iso, newId } from '../../lib/ids.js';
-import { createWorkspace, type WorkspaceDefaults } from '../workspaces/service.js';
+import { createWorkspace, type WorkspaceDefaults } from '../workspaces/index.js';
 import { findUserByEmail, listMemberships } from './queries.js';
 
 export async function getMe(db: Kysely<Database>, user: SessionUser): Promise<Me> {

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { ifMatchVersion, setEtag } from '../../http/versioning.js';
 import { authorize, requireMember } from '../../http/workspace-access.js';
-import { getJobs } from '../jobs/service.js';
+import { getJobs } from '../jobs/index.js';
 import { createCustomer, deleteCustomer, getCustomer, getCustomers, updateCustomer } from './service.js';
 
 const wsParams = z.object({ ws: z.string() });

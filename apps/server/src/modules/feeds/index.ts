@@ -7,6 +7,8 @@ import { feedRoutes } from './routes.js';
 import { startFeedRefresh } from './scheduler.js';
 import { feedTokenRoutes } from './token-routes.js';
 
+export { endLinksOfWorkspace } from './link-life.js';
+
 export interface FeedOptions {
   /** Overrides of the fetch policy (tests: a DNS stand-in, short timeouts). */
   policy?: Partial<FetchPolicy>;

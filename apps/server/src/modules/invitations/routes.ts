@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { enforceLimit, publicLinkRequestsPerMinute } from '../../http/rate-limit.js';
 import { authorize, requireMember } from '../../http/workspace-access.js';
-import { getMe } from '../auth/service.js';
+import { getMe } from '../auth/index.js';
 import { acceptInvitation, createInvitation, getInvitations, previewInvitation, revokeInvitation } from './service.js';
 
 const wsParams = z.object({ ws: z.string() });

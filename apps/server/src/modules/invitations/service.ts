@@ -8,8 +8,8 @@ import type { SessionUser } from '../../http/session.js';
 import type { Actor } from '../../http/workspace-access.js';
 import { hashPassword, hashToken, randomToken, verifyPassword } from '../../lib/crypto.js';
 import { iso, newId } from '../../lib/ids.js';
-import { findUserByEmail } from '../auth/queries.js';
-import { countMembers } from '../members/queries.js';
+import { findUserByEmail } from '../auth/index.js';
+import { countMembers } from '../members/index.js';
 import { presentInvitation } from './presenter.js';
 import { findInvitationByHash, listInvitations } from './queries.js';
 

@@ -14,8 +14,7 @@ import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { ifMatchVersion, setEtag } from '../../http/versioning.js';
 import { authorize, requireMember } from '../../http/workspace-access.js';
-import { trackingContext } from '../tracking/context.js';
-import { onVisitStatus } from '../tracking/service.js';
+import { onVisitStatus, trackingContext } from '../tracking/index.js';
 import { createJob, deleteJob, getJob, getJobs, updateJob } from './service.js';
 import { changeStatus, type VisitStatusHook } from './status.js';
 

@@ -4,8 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { authorize, requireMember } from '../../http/workspace-access.js';
-import { trackingContext } from '../tracking/context.js';
-import { noteMemberMoved } from '../tracking/publish.js';
+import { noteMemberMoved, trackingContext } from '../tracking/index.js';
 import { getLocations, recordPing } from './service.js';
 
 const wsParams = z.object({ ws: z.string() });

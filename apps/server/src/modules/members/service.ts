@@ -4,7 +4,7 @@ import { recordChange } from '../../db/changes.js';
 import type { Database } from '../../db/schema.js';
 import { fieldError, forbidden, notFound } from '../../http/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
-import { endLinksOfWorkspace } from '../feeds/link-life.js';
+import { endLinksOfWorkspace } from '../feeds/index.js';
 import { presentMember } from './presenter.js';
 import { countActiveOwners, findActiveMembership, findMember, listMembers, lockWorkspace } from './queries.js';
 

@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema.js';
 import { notFound } from '../../http/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
 import { iso, newId } from '../../lib/ids.js';
-import { loadJob } from '../jobs/queries.js';
+import { loadJob } from '../jobs/index.js';
 import type { TrackingContext } from './context.js';
 import { noteLinksChanged } from './publish.js';
 import {

@@ -1,0 +1,4 @@
+/** Service areas: the routes, the list other modules plan with, and the polygon columns the demo seed writes. */
+export { listAreas } from './queries.js';
+export { areaRoutes } from './routes.js';
+export { shapeColumns } from './service.js';

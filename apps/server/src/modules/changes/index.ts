@@ -1,0 +1,2 @@
+/** The change log's catch-up (`GET …/changes`). */
+export { changeRoutes } from './routes.js';

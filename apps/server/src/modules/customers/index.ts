@@ -1,0 +1,4 @@
+/** Customers: the routes, one customer's read, and the search text the demo seed stores. */
+export { searchTextOf } from './presenter.js';
+export { findCustomer } from './queries.js';
+export { customerRoutes } from './routes.js';

@@ -1,0 +1,2 @@
+/** Invitations into a workspace. */
+export { invitationRoutes } from './routes.js';

@@ -1,0 +1,2 @@
+/** Place search for the pin picker (`/places`, `/places/labels`). */
+export { placeRoutes } from './routes.js';

@@ -1,0 +1,70 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { cruise, type IConfiguration } from 'dependency-cruiser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// `npm run lint:deps` fails the build on these rules; this proves each one reports a deliberate
+// violation (and lets the allowed imports through) on a small tree laid out like apps/server/src.
+const config = createRequire(import.meta.url)('../../../.dependency-cruiser.cjs') as IConfiguration;
+
+const fixture: Record<string, string> = {
+  'modules/jobs/index.ts': "export { loadJob } from './queries.js';\n",
+  'modules/jobs/queries.ts': 'export const loadJob = 1;\n',
+  'modules/jobs/service.ts': "import { loadJob } from './queries.js';\nexport const job = loadJob;\n",
+  'modules/jobs/service.test.ts': "import { loadJob } from './queries.js';\nexport const t = loadJob;\n",
+  // Allowed: another module through the door.
+  'modules/tracking/service.ts': "import { loadJob } from '../jobs/index.js';\nexport const s = loadJob;\n",
+  // Forbidden: another module's queries.
+  'modules/tracking/view.ts': "import { loadJob } from '../jobs/queries.js';\nexport const v = loadJob;\n",
+  // Forbidden: outside the modules, past the door.
+  'app.ts': "import { job } from './modules/jobs/service.js';\nexport const a = job;\n",
+  'db/seed/demo.ts': "import { loadJob } from '../../modules/jobs/index.js';\nexport const d = loadJob;\n",
+  'realtime/publisher.ts': 'export const publish = 1;\n',
+  // Forbidden: the database layer calling up into realtime.
+  'db/changes.ts': "import { publish } from '../realtime/publisher.js';\nexport const c = publish;\n",
+};
+
+let root = '';
+
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), 'fieldplan-deps-'));
+  for (const [file, source] of Object.entries(fixture)) {
+    const path = join(root, 'apps/server/src', file);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, source);
+  }
+});
+
+afterAll(() => {
+  rmSync(root, { recursive: true, force: true });
+});
+
+async function violations() {
+  const { forbidden } = config;
+  const result = await cruise(['apps/server/src'], {
+    ...config.options,
+    ...(forbidden ? { ruleSet: { forbidden } } : {}),
+    validate: true,
+    baseDir: root,
+  });
+  if (typeof result.output === 'string') throw new Error('expected a cruise result, not a report');
+  return result.output.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`).sort();
+}
+
+describe('module boundary rules', () => {
+  it('report a deep import across modules, a module internal used from outside, and db importing realtime', async () => {
+    expect(await violations()).toEqual([
+      'server-db-knows-no-realtime: apps/server/src/db/changes.ts → apps/server/src/realtime/publisher.ts',
+      'server-module-deep-import: apps/server/src/modules/tracking/view.ts → apps/server/src/modules/jobs/queries.ts',
+      'server-module-internals: apps/server/src/app.ts → apps/server/src/modules/jobs/service.ts',
+    ]);
+  });
+
+  it('fail at error severity, so the lint step fails the build', () => {
+    const rules = config.forbidden ?? [];
+    expect(rules.length).toBeGreaterThan(0);
+    for (const rule of rules) expect(rule.severity).toBe('error');
+  });
+});
