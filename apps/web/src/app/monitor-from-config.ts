@@ -1,4 +1,4 @@
-import { authApi } from '../features/auth/endpoints';
+import { authApi } from '../entities/session/endpoints';
 import { startMonitoring } from '../monitoring';
 
 type ConfigThunk = ReturnType<typeof authApi.endpoints.getConfig.initiate>;

@@ -1,6 +1,6 @@
 import type { DataRouter } from 'react-router';
-import { loginPath } from '../features/auth/login-path';
-import { api } from './api';
+import { api } from '../base/api';
+import { loginPath } from '../entities/session/login-path';
 import type { AppStore } from './store';
 
 /**

@@ -1,10 +1,10 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
+import { type ApiExtra, api } from '../base/api';
+import { failureListener } from '../base/failure-listener';
+import { failuresSlice } from '../base/failures-slice';
 import { sharingSlice } from '../features/locations/sharing-slice';
 import { realtimeSlice } from '../realtime/realtime-slice';
-import { type ApiExtra, api } from './api';
-import { failureListener } from './failure-listener';
-import { failuresSlice } from './failures-slice';
 
 /** Builds the store; `extra` is the outside world (fetch, what to do when the session ends). */
 export function makeStore(extra: ApiExtra) {

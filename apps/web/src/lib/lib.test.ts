@@ -1,6 +1,6 @@
 import { memberPalette } from '@fieldplan/shared';
 import { describe, expect, it, vi } from 'vitest';
-import { loginPath, safeNext } from '../features/auth/login-path';
+import { loginPath, safeNext } from '../entities/session/login-path';
 import { applyFieldErrors } from './apply-field-errors';
 import { colourName, textOn } from './colour';
 import { initials } from './initials';

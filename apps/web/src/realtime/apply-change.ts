@@ -1,11 +1,11 @@
 import { type ChangeEvent, changedEntity, type Role } from '@fieldplan/shared';
-import { api } from '../app/api';
 import type { AppDispatch } from '../app/store';
-import { areasApi } from '../features/areas/endpoints';
-import { applyJobChange, type JobChangeMessage } from '../features/calendar/apply-job-change';
-import { calendarTags, putFeed } from '../features/feeds/endpoints';
+import { api } from '../base/api';
+import { areasApi } from '../entities/area/endpoints';
+import { calendarTags, putFeed } from '../entities/feed/endpoints';
+import { applyJobChange, type JobChangeMessage } from '../entities/job/apply-job-change';
+import { travelLegsTag } from '../entities/travel/endpoints';
 import { refreshMyDay } from '../features/my-day/live';
-import { travelLegsTag } from '../features/travel/endpoints';
 import { applyArea, applyCustomer, applyMember, applyWorkspace } from './apply-entities';
 
 /** Who is looking: what they may see decides a little of how changes land. */

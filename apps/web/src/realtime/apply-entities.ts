@@ -1,10 +1,10 @@
 import { type Area, type Customer, can, type Member, type Role, type Workspace } from '@fieldplan/shared';
 import type { AppDispatch, RootState } from '../app/store';
-import { areasApi } from '../features/areas/endpoints';
-import { authApi } from '../features/auth/endpoints';
+import { areasApi } from '../entities/area/endpoints';
+import { membersApi } from '../entities/member/endpoints';
+import { authApi } from '../entities/session/endpoints';
+import { workspaceApi } from '../entities/workspace/endpoints';
 import { customersApi } from '../features/customers/endpoints';
-import { membersApi } from '../features/team/endpoints';
-import { workspaceApi } from '../features/workspace/endpoints';
 
 /** An entity as a change carries it, or null when the change removes it. */
 type Change<T> = { id: string; entity: T | null; created: boolean };

@@ -1,5 +1,5 @@
 import type { ChangesPage } from '@fieldplan/shared';
-import { api } from '../app/api';
+import { api } from '../base/api';
 
 /** The change log's catch-up (`GET /changes?after=`), read by the realtime module only. */
 export const changesApi = api.injectEndpoints({

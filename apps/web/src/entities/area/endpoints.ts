@@ -1,5 +1,5 @@
 import type { Area, AreaCreate, AreaPatch } from '@fieldplan/shared';
-import { api } from '../../app/api';
+import { api } from '../../base/api';
 
 const base = (workspaceId: string) => `/workspaces/${encodeURIComponent(workspaceId)}/areas`;
 const ifMatch = (version: number) => ({ 'if-match': `"${version}"` });

@@ -7,7 +7,7 @@ import type {
   FeedTokenCreate,
   FeedTokenCreated,
 } from '@fieldplan/shared';
-import { api } from '../../app/api';
+import { api } from '../../base/api';
 
 const ws = (workspaceId: string) => `/workspaces/${encodeURIComponent(workspaceId)}`;
 const feedsOf = (workspaceId: string) => `${ws(workspaceId)}/feeds`;

@@ -1,6 +1,6 @@
 import { ConflictDialog as VersionConflictDialog } from '../../components/ConflictDialog';
-import { formatJobTime } from '../jobs/format-time';
 import type { JobSnapshot } from './conflict';
+import { formatJobTime } from './format-time';
 
 interface ConflictDialogProps {
   open: boolean;

@@ -3,11 +3,11 @@ import { makeStore } from '../../app/store';
 import { fakeFetch } from '../../test/fake-api';
 import { workspace, workspaceId, workspaceRoutes } from '../../test/fixtures';
 import { colours, event, job } from '../../test/schedule-fixtures';
-import { jobsApi } from '../jobs/endpoints';
-import { membersApi } from '../team/endpoints';
+import { membersApi } from '../member/endpoints';
 import { workspaceApi } from '../workspace/endpoints';
 import { applyJobChange, applyJobChangeToEvents, rangeFilterOf } from './apply-job-change';
-import { calendarApi } from './endpoints';
+import { calendarApi } from './calendar-endpoints';
+import { jobsApi } from './endpoints';
 
 const zone = 'Europe/Berlin';
 const ctx = { zone, colours };

@@ -8,19 +8,19 @@ import {
   type Workspace,
   wallToInstant,
 } from '@fieldplan/shared';
-import { api } from '../../app/api';
 import type { AppDispatch, RootState } from '../../app/store';
-import { feedsApi } from '../feeds/endpoints';
-import { jobsApi } from '../jobs/endpoints';
-import type { JobChangeMessage } from '../jobs/job-change';
-import { applyJobChangeToPage } from '../jobs/job-list-change';
-import { membersApi } from '../team/endpoints';
+import { api } from '../../base/api';
+import { feedsApi } from '../feed/endpoints';
+import { membersApi } from '../member/endpoints';
 import { workspaceApi } from '../workspace/endpoints';
 import { type BusyBooking, busyBookingsOf, onBusyTime } from './busy-bookings';
-import { type CalendarRangeArgs, calendarApi } from './endpoints';
+import { type CalendarRangeArgs, calendarApi } from './calendar-endpoints';
+import { jobsApi } from './endpoints';
+import type { JobChangeMessage } from './job-change';
 import { doubleBooks, type EventContext, type InstantRange, jobEvents, passesFilter } from './job-events';
+import { applyJobChangeToPage } from './job-list-change';
 
-export type { JobChangeMessage } from '../jobs/job-change';
+export type { JobChangeMessage } from './job-change';
 
 /** A cached range's bounds and filters, as the feed applied them. */
 export interface RangeFilter {

@@ -1,5 +1,5 @@
 import type { CalendarEvent } from '@fieldplan/shared';
-import { api } from '../../app/api';
+import { api } from '../../base/api';
 
 /** One cached range of the calendar feed: the cache key is exactly these fields. */
 export interface CalendarRangeArgs {

@@ -1,5 +1,5 @@
 import type { Job, JobPage } from '@fieldplan/shared';
-import { api } from '../../app/api';
+import { api } from '../../base/api';
 
 export interface JobListArgs {
   workspaceId: string;

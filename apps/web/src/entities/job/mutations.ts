@@ -1,7 +1,7 @@
 import type { EditScope, Job, JobChange, JobCreate, JobPatch, JobStatus } from '@fieldplan/shared';
-import { api } from '../../app/api';
-import { applyJobChange } from '../calendar/apply-job-change';
+import { api } from '../../base/api';
 import { travelLegsTag } from '../travel/endpoints';
+import { applyJobChange } from './apply-job-change';
 import { jobsPath } from './endpoints';
 import { type JobChangeMessage, messagesOf } from './job-change';
 

@@ -1,9 +1,9 @@
 import { type CalendarEvent, type Job, unassignedColour, unassignedResourceId } from '@fieldplan/shared';
 import type { AppDispatch, RootState } from '../../app/store';
-import { jobsApi } from '../jobs/endpoints';
-import { membersApi } from '../team/endpoints';
+import { membersApi } from '../member/endpoints';
 import type { Undo } from './apply-job-change';
-import { calendarApi } from './endpoints';
+import { calendarApi } from './calendar-endpoints';
+import { jobsApi } from './endpoints';
 
 export interface EventMove {
   eventId: string;

@@ -1,5 +1,5 @@
 import type { Member, MemberPatch } from '@fieldplan/shared';
-import { api } from '../../app/api';
+import { api } from '../../base/api';
 
 const listTag = (workspaceId: string) => ({ type: 'Member' as const, id: `list-${workspaceId}` });
 

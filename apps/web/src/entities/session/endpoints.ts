@@ -1,5 +1,5 @@
 import type { Me, PublicConfig, SignIn, SignUp, SignUpAnswer } from '@fieldplan/shared';
-import { api } from '../../app/api';
+import { api } from '../../base/api';
 
 /** Replaces everything cached for the previous session with the new user's `me`. */
 async function startSession(

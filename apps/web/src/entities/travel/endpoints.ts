@@ -1,5 +1,5 @@
 import type { TravelLegs } from '@fieldplan/shared';
-import { api } from '../../app/api';
+import { api } from '../../base/api';
 
 /** One range of drives: the same dates (workspace zone, end exclusive) as the calendar's range. */
 export interface TravelLegsArgs {

@@ -1,6 +1,6 @@
 import type { Workspace, WorkspacePatch } from '@fieldplan/shared';
-import { api } from '../../app/api';
-import { authApi } from '../auth/endpoints';
+import { api } from '../../base/api';
+import { authApi } from '../session/endpoints';
 
 export const workspaceApi = api.injectEndpoints({
   endpoints: (build) => ({

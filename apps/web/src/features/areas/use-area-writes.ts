@@ -1,10 +1,15 @@
 import type { Area, AreaGeometry } from '@fieldplan/shared';
 import { useState } from 'react';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../base/hooks';
 import { useToast } from '../../components/use-toast';
+import {
+  areasApi,
+  useCreateAreaMutation,
+  useDeleteAreaMutation,
+  useUpdateAreaMutation,
+} from '../../entities/area/endpoints';
 import { problemMessage, toProblem } from '../../lib/problem';
 import type { AreaFormValues } from './AreaForm';
-import { areasApi, useCreateAreaMutation, useDeleteAreaMutation, useUpdateAreaMutation } from './endpoints';
 
 /**
  * Saving areas with If-Match: a stale version (412) keeps the server's area as `conflict` so the

@@ -1,6 +1,6 @@
 import { isOutsideAreas, prepareAreas } from '@fieldplan/shared';
 import { useCallback, useMemo } from 'react';
-import { useListAreasQuery } from './endpoints';
+import { useListAreasQuery } from '../../entities/area/endpoints';
 
 /**
  * `outside(site)` is true when the site lies outside every service area of the workspace (false

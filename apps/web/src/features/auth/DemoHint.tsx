@@ -1,4 +1,4 @@
-import { useGetConfigQuery } from './endpoints';
+import { useGetConfigQuery } from '../../entities/session/endpoints';
 
 const demoPassword = 'fieldplan-demo';
 const demoAccounts = [

@@ -7,12 +7,12 @@ import { Button } from '../../components/Button';
 import { CardPage } from '../../components/CardPage';
 import { TextField } from '../../components/TextField';
 import { useToast } from '../../components/use-toast';
+import { useGetMeQuery, useSignInMutation } from '../../entities/session/endpoints';
+import { safeNext } from '../../entities/session/login-path';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useFormProblem } from '../../lib/use-form-problem';
 import { DemoHint } from './DemoHint';
-import { useGetMeQuery, useSignInMutation } from './endpoints';
 import { firstWorkspacePath } from './first-workspace';
-import { safeNext } from './login-path';
 import { signInNoticeMessage } from './sign-in-notices';
 
 const fields = ['email', 'password'] as const;

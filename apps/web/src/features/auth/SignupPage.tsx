@@ -8,10 +8,10 @@ import { Button } from '../../components/Button';
 import { CardPage } from '../../components/CardPage';
 import { TextField } from '../../components/TextField';
 import { useToast } from '../../components/use-toast';
+import { useSignInMutation, useSignUpMutation } from '../../entities/session/endpoints';
 import { toProblem } from '../../lib/problem';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useFormProblem } from '../../lib/use-form-problem';
-import { useSignInMutation, useSignUpMutation } from './endpoints';
 import { firstWorkspacePath } from './first-workspace';
 import { signInNoticeMessage } from './sign-in-notices';
 

@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { api } from '../../app/api';
-import { useAppDispatch } from '../../app/hooks';
-import { useSignOutMutation } from './endpoints';
+import { api } from '../../base/api';
+import { useAppDispatch } from '../../base/hooks';
+import { useSignOutMutation } from '../../entities/session/endpoints';
 
 /** Signs out, forgets everything cached for this user, and goes to the sign-in page. */
 export function useSignOut(): () => Promise<void> {

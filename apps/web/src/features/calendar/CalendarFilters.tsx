@@ -1,7 +1,7 @@
 import { type JobStatus, type Member, unassignedResourceId } from '@fieldplan/shared';
 import { Icon } from '../../components/Icon';
 import { Popover } from '../../components/Popover';
-import { allStatuses, StatusLabel, statusText } from '../jobs/job-status';
+import { allStatuses, StatusLabel, statusText } from '../../entities/job/job-status';
 
 interface CalendarFiltersProps {
   members: readonly Member[];

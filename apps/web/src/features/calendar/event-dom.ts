@@ -1,7 +1,7 @@
 import type { CalendarEvent } from '@fieldplan/shared';
 import type { EventContentArg } from '@fullcalendar/core';
 import { type IconName, iconPaths } from '../../components/Icon';
-import { statusIcon, statusText } from '../jobs/job-status';
+import { statusIcon, statusText } from '../../entities/job/job-status';
 
 type Props = CalendarEvent['extendedProps'];
 

@@ -1,5 +1,5 @@
 import type { IconName } from '../../components/Icon';
-import { statusIcon } from '../jobs/job-status';
+import { statusIcon } from '../../entities/job/job-status';
 import { iconMaskRule } from './event-dom';
 
 let installed = false;

@@ -10,7 +10,7 @@ import {
   roundTenth,
   type TravelLegs,
 } from '@fieldplan/shared';
-import { isBusy } from './job-events';
+import { isBusy } from '../../entities/job/job-events';
 
 /** What a travel marker shows (the `extendedProps.travel` of its background event). */
 export interface TravelGap {

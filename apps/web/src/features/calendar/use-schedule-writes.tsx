@@ -1,19 +1,19 @@
 import type { EditScope, FlexibleWindow, Job, JobPatch, Member, Workspace } from '@fieldplan/shared';
 import { useCallback, useMemo, useState } from 'react';
-import { useAppDispatch, useAppStore } from '../../app/hooks';
+import { useAppDispatch, useAppStore } from '../../base/hooks';
 import { useToast } from '../../components/use-toast';
+import { applyJobChange, eventContextOf, type Undo } from '../../entities/job/apply-job-change';
+import { ConflictDialog } from '../../entities/job/ConflictDialog';
+import { type Conflict, conflictOf, type JobSnapshot, theirSnapshot } from '../../entities/job/conflict';
+import { jobsApi } from '../../entities/job/endpoints';
+import { formatJobTime } from '../../entities/job/format-time';
+import { useUpdateJobMutation } from '../../entities/job/mutations';
+import { ScopeDialog } from '../../entities/job/ScopeDialog';
+import { cachedJob, moveEventOptimistically } from '../../entities/job/schedule-cache';
 import { problemMessage, toProblem } from '../../lib/problem';
-import { jobsApi } from '../jobs/endpoints';
-import { formatJobTime } from '../jobs/format-time';
-import { useUpdateJobMutation } from '../jobs/mutations';
-import { applyJobChange, eventContextOf, type Undo } from './apply-job-change';
-import { ConflictDialog } from './ConflictDialog';
-import { type Conflict, conflictOf, type JobSnapshot, theirSnapshot } from './conflict';
 import type { MoveRequest } from './fc-translate';
 import { windowAfterMove } from './flexible-move';
 import type { DropRequest } from './ScheduleCalendar';
-import { ScopeDialog } from './ScopeDialog';
-import { cachedJob, moveEventOptimistically } from './schedule-cache';
 
 /** One write the board is making: what to send, and how to show it before the server answers. */
 interface Write {

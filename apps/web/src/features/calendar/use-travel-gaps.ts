@@ -1,6 +1,6 @@
 import type { CalendarEvent } from '@fieldplan/shared';
 import { useMemo, useRef } from 'react';
-import { useGetTravelLegsQuery } from '../travel/endpoints';
+import { useGetTravelLegsQuery } from '../../entities/travel/endpoints';
 import type { CalendarView } from './calendar-views';
 import { sameMarkers, type TravelGapEvent, travelGapEvents } from './travel-gaps';
 

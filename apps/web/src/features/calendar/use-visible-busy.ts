@@ -1,5 +1,5 @@
 import type { BusyEvent } from '@fieldplan/shared';
-import { useGetBusyQuery } from '../feeds/endpoints';
+import { useGetBusyQuery } from '../../entities/feed/endpoints';
 
 const none: BusyEvent[] = [];
 

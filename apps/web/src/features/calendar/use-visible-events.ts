@@ -1,8 +1,8 @@
 import type { CalendarEvent, Workspace } from '@fieldplan/shared';
 import { useMediaQuery } from '../../components/use-media-query';
-import { useWorkspace } from '../workspace/use-workspace';
+import { useGetCalendarEventsQuery } from '../../entities/job/calendar-endpoints';
+import { useWorkspace } from '../../entities/workspace/use-workspace';
 import { narrowView, visibleRange } from './calendar-views';
-import { useGetCalendarEventsQuery } from './endpoints';
 import type { ScheduleParams } from './use-schedule-params';
 
 const none: CalendarEvent[] = [];

@@ -1,4 +1,4 @@
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../base/hooks';
 import { Button } from '../../components/Button';
 import { Icon } from '../../components/Icon';
 import { useRealtime } from '../../realtime/realtime-context';

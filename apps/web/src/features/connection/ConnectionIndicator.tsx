@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../base/hooks';
 import { selectConnection } from '../../realtime/realtime-slice';
 import { connectionCopy } from './connection-copy';
 import './Connection.css';

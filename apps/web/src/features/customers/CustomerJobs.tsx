@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { Panel } from '../../components/Panel';
 import { Skeleton } from '../../components/Skeleton';
-import { formatJobTime } from '../jobs/format-time';
-import { StatusLabel } from '../jobs/job-status';
+import { formatJobTime } from '../../entities/job/format-time';
+import { StatusLabel } from '../../entities/job/job-status';
 import { useCustomerJobsQuery } from './endpoints';
 
 /** The customer's jobs, latest first, each opening over the board. */

@@ -6,14 +6,14 @@ import { Link } from 'react-router';
 import { buttonClass } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { Panel } from '../../components/Panel';
-import { useGetConfigQuery } from '../auth/endpoints';
+import { useGetMembersQuery } from '../../entities/member/endpoints';
+import { useGetConfigQuery } from '../../entities/session/endpoints';
+import { useGetWorkspaceQuery } from '../../entities/workspace/endpoints';
 import { baseLayerOptions } from '../map/base-layers';
 import { FieldMap } from '../map/FieldMap';
 import { JobPopupContent } from '../map/JobPopup';
 import { jobsOnMap } from '../map/map-data';
 import type { LayerVisibility, MapJob } from '../map/types';
-import { useGetMembersQuery } from '../team/endpoints';
-import { useGetWorkspaceQuery } from '../workspace/endpoints';
 import { boxAround, customerOnMap } from './customer-map-data';
 import { useCustomerJobsQuery } from './endpoints';
 

@@ -1,5 +1,5 @@
 import type { Customer, CustomerCreate, CustomerPage, CustomerPatch, JobPage } from '@fieldplan/shared';
-import { api } from '../../app/api';
+import { api } from '../../base/api';
 
 export interface CustomerListArgs {
   workspaceId: string;

@@ -1,7 +1,9 @@
 import { type CalendarEvent, type Member, prepareAreas, type Workspace } from '@fieldplan/shared';
 import { useMemo } from 'react';
-import { useListAreasQuery } from '../areas/endpoints';
-import { useGetConfigQuery } from '../auth/endpoints';
+import { useListAreasQuery } from '../../entities/area/endpoints';
+import { useGetConfigQuery } from '../../entities/session/endpoints';
+import { useGetTravelLegsQuery } from '../../entities/travel/endpoints';
+import { useWorkspace } from '../../entities/workspace/use-workspace';
 import { type HoverSync, useHovered } from '../calendar/hover-sync';
 import { LiveTechnicianMarkers } from '../locations/LiveTechnicianMarkers';
 import { baseLayerOptions } from '../map/base-layers';
@@ -10,8 +12,6 @@ import { JobPopupContent } from '../map/JobPopup';
 import { MapStatusActions } from '../map/MapStatusActions';
 import { dayRoutes, homeBasesOf, toMapJobs, withTravel } from '../map/map-data';
 import type { MapJob } from '../map/types';
-import { useGetTravelLegsQuery } from '../travel/endpoints';
-import { useWorkspace } from '../workspace/use-workspace';
 
 interface BoardMapProps {
   settings: Workspace;

@@ -2,7 +2,7 @@ import type { CalendarEvent, Member } from '@fieldplan/shared';
 import { Link } from 'react-router';
 import { Avatar } from '../../components/Avatar';
 import { Icon } from '../../components/Icon';
-import { formatClock } from '../jobs/format-time';
+import { formatClock } from '../../entities/job/format-time';
 import { summariseDay } from './day-summary';
 
 interface DaySummaryProps {

@@ -3,13 +3,13 @@ import { type CSSProperties, lazy, type ReactNode, Suspense, useCallback, useMem
 import { useNavigate, useParams } from 'react-router';
 import { Icon } from '../../components/Icon';
 import { useMediaQuery } from '../../components/use-media-query';
+import { useWorkspace } from '../../entities/workspace/use-workspace';
 import { CalendarSurface } from '../calendar/CalendarSurface';
 import { useHoverSyncStore } from '../calendar/hover-sync';
 import { scheduleSearch, useScheduleParams } from '../calendar/use-schedule-params';
 import { useVisibleEvents } from '../calendar/use-visible-events';
 import type { MapJob } from '../map/types';
 import { useOptimiseDay } from '../optimise/use-optimise-day';
-import { useWorkspace } from '../workspace/use-workspace';
 import { DaySummary } from './DaySummary';
 import { Splitter } from './Splitter';
 import { UnscheduledQueue } from './UnscheduledQueue';

@@ -1,12 +1,12 @@
 import { Outlet, useLocation, useSearchParams } from 'react-router';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
+import { useGetMembersQuery } from '../../entities/member/endpoints';
+import { useGetWorkspaceQuery } from '../../entities/workspace/endpoints';
+import { useWorkspace } from '../../entities/workspace/use-workspace';
 import { problemMessage, toProblem } from '../../lib/problem';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { CalendarPage } from '../calendar/CalendarPage';
-import { useGetMembersQuery } from '../team/endpoints';
-import { useGetWorkspaceQuery } from '../workspace/endpoints';
-import { useWorkspace } from '../workspace/use-workspace';
 import { BoardSkeleton } from './BoardSkeleton';
 import { DispatchBoard } from './DispatchBoard';
 import type { ScheduleContext } from './schedule-context';

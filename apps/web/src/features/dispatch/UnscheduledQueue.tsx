@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Icon } from '../../components/Icon';
 import { Skeleton } from '../../components/Skeleton';
-import { useListJobsQuery } from '../jobs/endpoints';
+import { useListJobsQuery } from '../../entities/job/endpoints';
 
 interface UnscheduledQueueProps {
   workspaceId: string;

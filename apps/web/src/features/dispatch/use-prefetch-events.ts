@@ -1,9 +1,9 @@
 import type { Workspace } from '@fieldplan/shared';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../base/hooks';
+import { calendarApi } from '../../entities/job/calendar-endpoints';
 import { isCalendarView, todayIn, visibleRange } from '../calendar/calendar-views';
-import { calendarApi } from '../calendar/endpoints';
 import { parseStatuses } from '../calendar/use-schedule-params';
 
 /**

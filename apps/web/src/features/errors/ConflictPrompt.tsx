@@ -1,6 +1,6 @@
-import { answerConflict } from '../../app/conflict-prompt';
-import { selectConflict } from '../../app/failures-slice';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { answerConflict } from '../../base/conflict-prompt';
+import { selectConflict } from '../../base/failures-slice';
+import { useAppDispatch, useAppSelector } from '../../base/hooks';
 import { ConflictDialog } from '../../components/ConflictDialog';
 
 /** The conflict dialog for writes that leave 412 to the shared layer (customers, areas). */

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { resend } from '../../app/failure-listener';
-import { selectNotices, shown } from '../../app/failures-slice';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { resend } from '../../base/failure-listener';
+import { selectNotices, shown } from '../../base/failures-slice';
+import { useAppDispatch, useAppSelector } from '../../base/hooks';
 import { useToast } from '../../components/use-toast';
 
 /** Shows the failed writes the store noticed as toasts; Retry sends the same write again. */

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
-import { api } from '../../app/api';
+import { api } from '../../base/api';
 import { Alert } from '../../components/Alert';
 import { Button, buttonClass } from '../../components/Button';
 import { PageHeader } from '../../components/Panel';
+import { useGetConfigQuery } from '../../entities/session/endpoints';
+import { useWorkspace } from '../../entities/workspace/use-workspace';
 import { problemMessage, toProblem } from '../../lib/problem';
-import { useGetConfigQuery } from '../auth/endpoints';
-import { useWorkspace } from '../workspace/use-workspace';
 import { NotFoundContent } from './NotFoundPage';
 
 const debugApi = api.injectEndpoints({

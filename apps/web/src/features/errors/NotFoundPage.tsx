@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { buttonClass } from '../../components/Button';
 import { CardPage } from '../../components/CardPage';
 import { EmptyState } from '../../components/EmptyState';
+import { useWorkspace } from '../../entities/workspace/use-workspace';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useWorkspace } from '../workspace/use-workspace';
 
 /** Unknown route outside a workspace, or a workspace you are not a member of. */
 export function NotFoundPage({ what = 'page' }: { what?: 'page' | 'workspace' }) {

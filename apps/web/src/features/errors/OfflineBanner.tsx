@@ -1,5 +1,5 @@
-import { selectQueued, writeLabel } from '../../app/failures-slice';
-import { useAppSelector } from '../../app/hooks';
+import { selectQueued, writeLabel } from '../../base/failures-slice';
+import { useAppSelector } from '../../base/hooks';
 import { Icon } from '../../components/Icon';
 
 function waitingText(labels: string[]): string {

@@ -8,11 +8,15 @@ import { Panel } from '../../components/Panel';
 import { Select } from '../../components/Select';
 import { Loading, Skeleton } from '../../components/Skeleton';
 import { useToast } from '../../components/use-toast';
+import {
+  useCreateFeedTokenMutation,
+  useListFeedTokensQuery,
+  useRevokeFeedTokenMutation,
+} from '../../entities/feed/endpoints';
+import { useWorkspace } from '../../entities/workspace/use-workspace';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { problemMessage, toProblem } from '../../lib/problem';
-import { useWorkspace } from '../workspace/use-workspace';
 import { CreatedLink } from './CreatedLink';
-import { useCreateFeedTokenMutation, useListFeedTokensQuery, useRevokeFeedTokenMutation } from './endpoints';
 
 interface LinksPanelProps {
   technicians: readonly Member[];

@@ -1,8 +1,7 @@
 import type { Feed, FeedPatch } from '@fieldplan/shared';
 import { useState } from 'react';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../base/hooks';
 import { useToast } from '../../components/use-toast';
-import { problemMessage, toProblem } from '../../lib/problem';
 import {
   feedsApi,
   putFeed,
@@ -10,7 +9,8 @@ import {
   useDeleteFeedMutation,
   useRefreshFeedMutation,
   useUpdateFeedMutation,
-} from './endpoints';
+} from '../../entities/feed/endpoints';
+import { problemMessage, toProblem } from '../../lib/problem';
 import { type FeedFormValues, feedPayload } from './FeedForm';
 
 /** Only what changed, so an edit doesn't overwrite someone else's change to another field. */

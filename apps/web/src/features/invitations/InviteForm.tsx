@@ -6,8 +6,8 @@ import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
+import { useWorkspace } from '../../entities/workspace/use-workspace';
 import { useFormProblem } from '../../lib/use-form-problem';
-import { useWorkspace } from '../workspace/use-workspace';
 import { CreatedInvite } from './CreatedInvite';
 import { useCreateInvitationMutation } from './endpoints';
 

@@ -3,10 +3,10 @@ import { Link, useParams } from 'react-router';
 import { buttonClass } from '../../components/Button';
 import { CardPage } from '../../components/CardPage';
 import { Loading, Skeleton } from '../../components/Skeleton';
+import { useGetMeQuery } from '../../entities/session/endpoints';
 import { formatDateTime } from '../../lib/format';
 import { problemMessage, toProblem } from '../../lib/problem';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useGetMeQuery } from '../auth/endpoints';
 import { AcceptInvitationForm } from './AcceptInvitationForm';
 import { usePreviewInvitationQuery } from './endpoints';
 

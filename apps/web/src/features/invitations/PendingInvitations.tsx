@@ -4,9 +4,9 @@ import { Button } from '../../components/Button';
 import { Icon } from '../../components/Icon';
 import { Loading, Skeleton } from '../../components/Skeleton';
 import { useToast } from '../../components/use-toast';
+import { useWorkspace } from '../../entities/workspace/use-workspace';
 import { formatDateTime, formatRelative } from '../../lib/format';
 import { problemMessage, toProblem } from '../../lib/problem';
-import { useWorkspace } from '../workspace/use-workspace';
 import { useGetInvitationsQuery, useRevokeInvitationMutation } from './endpoints';
 
 /** Invitations not yet accepted, newest first; expired ones can be cleared away. */

@@ -1,6 +1,6 @@
 import type { AcceptInvitation, Invitation, InvitationCreate, InvitationPreview, Me } from '@fieldplan/shared';
-import { api } from '../../app/api';
-import { startSession } from '../auth/endpoints';
+import { api } from '../../base/api';
+import { startSession } from '../../entities/session/endpoints';
 
 const listTag = (workspaceId: string) => ({ type: 'Invitation' as const, id: `list-${workspaceId}` });
 const base = (workspaceId: string) => `/workspaces/${encodeURIComponent(workspaceId)}/invitations`;

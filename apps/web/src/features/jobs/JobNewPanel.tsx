@@ -5,12 +5,12 @@ import { Button } from '../../components/Button';
 import { Drawer } from '../../components/Drawer';
 import { EmptyState } from '../../components/EmptyState';
 import { useToast } from '../../components/use-toast';
+import { useCreateJobMutation } from '../../entities/job/mutations';
+import { useWorkspace } from '../../entities/workspace/use-workspace';
 import { useBoardLinks, useScheduleContext } from '../dispatch/schedule-context';
-import { useWorkspace } from '../workspace/use-workspace';
 import { JobForm } from './JobForm';
 import { toFormValues } from './job-form-schema';
 import { toCreate } from './job-payload';
-import { useCreateJobMutation } from './mutations';
 import { useJobFormProblem } from './use-job-form-problem';
 
 /** `/w/:slug/jobs/new`: the job form over the board, prefilled from the slot that was clicked. */

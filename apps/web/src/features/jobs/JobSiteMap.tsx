@@ -1,6 +1,6 @@
 import type { Job, Member, Workspace } from '@fieldplan/shared';
 import { useMemo } from 'react';
-import { useGetConfigQuery } from '../auth/endpoints';
+import { useGetConfigQuery } from '../../entities/session/endpoints';
 import { baseLayerOptions } from '../map/base-layers';
 import { FieldMap } from '../map/FieldMap';
 import { jobsOnMap } from '../map/map-data';

@@ -1,12 +1,12 @@
 import { can, type Job, type JobStatus, jobStatuses, type Role, statusTransitionIssue } from '@fieldplan/shared';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../base/hooks';
 import { Button } from '../../components/Button';
 import { useToast } from '../../components/use-toast';
+import { applyJobChange } from '../../entities/job/apply-job-change';
+import { conflictOf } from '../../entities/job/conflict';
+import { statusIcon } from '../../entities/job/job-status';
+import { useChangeJobStatusMutation } from '../../entities/job/mutations';
 import { problemMessage, toProblem } from '../../lib/problem';
-import { applyJobChange } from '../calendar/apply-job-change';
-import { conflictOf } from '../calendar/conflict';
-import { statusIcon } from './job-status';
-import { useChangeJobStatusMutation } from './mutations';
 import type { Visit } from './occurrence';
 
 const actionLabel: Record<JobStatus, string> = {

@@ -1,12 +1,12 @@
 import type { Job, Member, SlotSuggestions } from '@fieldplan/shared';
-import { api } from '../../app/api';
+import { api } from '../../base/api';
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
 import { useToast } from '../../components/use-toast';
+import { jobsPath } from '../../entities/job/endpoints';
+import { formatJobTime } from '../../entities/job/format-time';
+import { useUpdateJobMutation } from '../../entities/job/mutations';
 import { problemMessage, toProblem } from '../../lib/problem';
-import { jobsPath } from './endpoints';
-import { formatJobTime } from './format-time';
-import { useUpdateJobMutation } from './mutations';
 import './SuggestSlots.css';
 
 interface SuggestArgs {

@@ -1,5 +1,5 @@
 import { dayMs, type Job, type JobStatus, parseDateOnly, parseInstant } from '@fieldplan/shared';
-import { type EventContext, jobEvents } from '../calendar/job-events';
+import { type EventContext, jobEvents } from '../../entities/job/job-events';
 
 /** One visit of a job as the detail shows it: its own time, technicians and status. */
 export interface Visit {

@@ -2,9 +2,9 @@ import type { EditScope, Job } from '@fieldplan/shared';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useToast } from '../../components/use-toast';
+import { useDeleteJobMutation } from '../../entities/job/mutations';
+import { ScopeDialog } from '../../entities/job/ScopeDialog';
 import { problemMessage, toProblem } from '../../lib/problem';
-import { ScopeDialog } from '../calendar/ScopeDialog';
-import { useDeleteJobMutation } from './mutations';
 
 /** Delete with the right question: "this / following / all" for a series, "are you sure" otherwise. */
 export function useDeleteJob(workspaceId: string, onDeleted: () => void) {

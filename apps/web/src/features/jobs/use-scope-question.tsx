@@ -1,6 +1,6 @@
 import type { EditScope } from '@fieldplan/shared';
 import { useCallback, useRef, useState } from 'react';
-import { type ScopeAction, ScopeDialog } from '../calendar/ScopeDialog';
+import { type ScopeAction, ScopeDialog } from '../../entities/job/ScopeDialog';
 
 interface Question {
   action: ScopeAction;

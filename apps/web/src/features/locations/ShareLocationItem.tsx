@@ -1,4 +1,4 @@
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../base/hooks';
 import { Icon } from '../../components/Icon';
 import { type SharingStatus, selectSharing, sharingStopped } from './sharing-slice';
 import { sharingProblemText, useSharingSwitch } from './use-sharing-switch';

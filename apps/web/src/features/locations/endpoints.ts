@@ -1,6 +1,6 @@
 import type { LiveLocation, LocationPing } from '@fieldplan/shared';
 import { current } from '@reduxjs/toolkit';
-import { api } from '../../app/api';
+import { api } from '../../base/api';
 
 const base = (workspaceId: string) => `/workspaces/${encodeURIComponent(workspaceId)}/locations`;
 

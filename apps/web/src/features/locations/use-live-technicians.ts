@@ -1,11 +1,11 @@
 import { can, type LiveLocation, realtimeEvents, workspaceChannels } from '@fieldplan/shared';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useMemo } from 'react';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../base/hooks';
+import { useGetMembersQuery } from '../../entities/member/endpoints';
+import { useWorkspace } from '../../entities/workspace/use-workspace';
 import { holdChannel } from '../../realtime/channels';
 import { useRealtime } from '../../realtime/realtime-context';
-import { useGetMembersQuery } from '../team/endpoints';
-import { useWorkspace } from '../workspace/use-workspace';
 import { locationsApi, upsertLocation, useGetLocationsQuery } from './endpoints';
 
 /** A live position with who it is (name and colour from the member list). */

@@ -1,6 +1,6 @@
 import { realtimeLimits } from '@fieldplan/shared';
 import { useEffect } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../base/hooks';
 import { toProblem } from '../../lib/problem';
 import { useShareLocationMutation } from './endpoints';
 import { PingThrottle } from './ping-throttle';

@@ -1,6 +1,6 @@
 import { can } from '@fieldplan/shared';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { useWorkspace } from '../workspace/use-workspace';
+import { useAppDispatch, useAppSelector } from '../../base/hooks';
+import { useWorkspace } from '../../entities/workspace/use-workspace';
 import { type SharingStatus, selectSharing, sharingStarted, sharingStopped } from './sharing-slice';
 
 /** What a switch says beside it in states that read the same wherever the switch is. */

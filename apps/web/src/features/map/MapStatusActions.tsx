@@ -1,8 +1,8 @@
 import { can, type JobStatus, jobStatuses, type Role, statusTransitionIssue } from '@fieldplan/shared';
 import { Button } from '../../components/Button';
 import { useToast } from '../../components/use-toast';
+import { useChangeJobStatusMutation } from '../../entities/job/mutations';
 import { problemMessage, toProblem } from '../../lib/problem';
-import { useChangeJobStatusMutation } from '../jobs/mutations';
 import type { MapJob } from './types';
 
 const actionLabel: Record<JobStatus, string> = {

@@ -1,5 +1,5 @@
 import type { CustomerPage, JobPage, Problem } from '@fieldplan/shared';
-import { type ApiRequest, api } from '../../app/api';
+import { type ApiRequest, api } from '../../base/api';
 import type { MapCustomer } from './types';
 
 /** Where each job of the workspace is: job id → position, or null for a job without one. */

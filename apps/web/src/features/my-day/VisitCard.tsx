@@ -1,6 +1,6 @@
 import type { JobStatus } from '@fieldplan/shared';
 import { Icon } from '../../components/Icon';
-import { StatusLabel, statusIcon } from '../jobs/job-status';
+import { StatusLabel, statusIcon } from '../../entities/job/job-status';
 import { directionsUrl, nextActionLabel, nextWorkingStatus, type Stop, timeWindow } from './day';
 import type { QueuedChange } from './offline-queue';
 import { RefusedChange } from './RefusedChange';

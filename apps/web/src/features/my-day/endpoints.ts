@@ -1,5 +1,5 @@
 import type { MyDay } from '@fieldplan/shared';
-import { api } from '../../app/api';
+import { api } from '../../base/api';
 
 export interface MyDayArgs {
   workspaceId: string;

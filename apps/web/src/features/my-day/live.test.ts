@@ -1,11 +1,11 @@
 import type { MyDay } from '@fieldplan/shared';
 import { describe, expect, it } from 'vitest';
 import { makeStore } from '../../app/store';
+import { authApi } from '../../entities/session/endpoints';
 import { applyChange } from '../../realtime/apply-change';
 import { fakeFetch } from '../../test/fake-api';
 import { meAs, workspaceId } from '../../test/fixtures';
 import { job } from '../../test/schedule-fixtures';
-import { authApi } from '../auth/endpoints';
 import { myDayApi } from './endpoints';
 import { markSent } from './live';
 

@@ -1,7 +1,7 @@
 import type { Job, JobStatus } from '@fieldplan/shared';
-import { api } from '../../app/api';
 import type { AppDispatch, RootState } from '../../app/store';
-import { authApi } from '../auth/endpoints';
+import { api } from '../../base/api';
+import { authApi } from '../../entities/session/endpoints';
 import { myDayApi, myDayTag } from './endpoints';
 
 /**

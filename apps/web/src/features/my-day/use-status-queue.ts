@@ -1,9 +1,9 @@
 import type { Problem } from '@fieldplan/shared';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import { api } from '../../app/api';
-import { useAppDispatch } from '../../app/hooks';
+import { api } from '../../base/api';
+import { useAppDispatch } from '../../base/hooks';
+import { jobMutations } from '../../entities/job/mutations';
 import { toProblem } from '../../lib/problem';
-import { jobMutations } from '../jobs/mutations';
 import { myDayTag } from './endpoints';
 import { markSent } from './live';
 import { type QueuedChange, type SendResult, StatusQueue } from './offline-queue';

@@ -1,5 +1,5 @@
 import type { DayFigures as Figures } from '@fieldplan/shared';
-import { formatClock } from '../jobs/format-time';
+import { formatClock } from '../../entities/job/format-time';
 import { formatChange, formatDrive, formatKm } from './format';
 
 interface DayFiguresProps {

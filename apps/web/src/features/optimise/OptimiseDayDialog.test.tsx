@@ -1,11 +1,11 @@
 import type { OptimiseDayPreview } from '@fieldplan/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { jobsApi } from '../../entities/job/endpoints';
 import { fakeFetch, json, problem } from '../../test/fake-api';
 import { workspaceId } from '../../test/fixtures';
 import { renderWithStore } from '../../test/render';
 import { job } from '../../test/schedule-fixtures';
-import { jobsApi } from '../jobs/endpoints';
 import { OptimiseDayDialog } from './OptimiseDayDialog';
 
 const hostile = '<img src=x onerror=alert(1)>';

@@ -1,6 +1,6 @@
 import type { PlannedVisit } from '@fieldplan/shared';
 import { Badge } from '../../components/Badge';
-import { formatClock } from '../jobs/format-time';
+import { formatClock } from '../../entities/job/format-time';
 
 interface PlannedVisitsProps {
   visits: readonly PlannedVisit[];

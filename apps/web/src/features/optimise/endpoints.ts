@@ -1,7 +1,7 @@
 import type { JobChange, OptimiseDayApply, OptimiseDayPreview, OptimiseDayQuery } from '@fieldplan/shared';
-import { api } from '../../app/api';
-import { applyJobChange } from '../calendar/apply-job-change';
-import { messagesOf } from '../jobs/job-change';
+import { api } from '../../base/api';
+import { applyJobChange } from '../../entities/job/apply-job-change';
+import { messagesOf } from '../../entities/job/job-change';
 
 const path = (workspaceId: string) => `/workspaces/${encodeURIComponent(workspaceId)}/optimise-day`;
 

@@ -1,6 +1,6 @@
 import { can, type Member, type Workspace } from '@fieldplan/shared';
 import { useCallback, useState } from 'react';
-import { useWorkspace } from '../workspace/use-workspace';
+import { useWorkspace } from '../../entities/workspace/use-workspace';
 import { OptimiseDayDialog } from './OptimiseDayDialog';
 
 /**

@@ -1,10 +1,10 @@
 import { can, roleLabel } from '@fieldplan/shared';
 import { PageHeader } from '../../components/Panel';
+import { useGetMembersQuery } from '../../entities/member/endpoints';
+import { useGetWorkspaceQuery } from '../../entities/workspace/endpoints';
+import { useWorkspace } from '../../entities/workspace/use-workspace';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useGetInvitationsQuery } from '../invitations/endpoints';
-import { useGetMembersQuery } from '../team/endpoints';
-import { useGetWorkspaceQuery } from '../workspace/endpoints';
-import { useWorkspace } from '../workspace/use-workspace';
 import { GettingStarted } from './GettingStarted';
 import { settingsReviewed } from './settings-reviewed';
 import { TeamGlance } from './TeamGlance';

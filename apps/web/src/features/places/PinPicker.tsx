@@ -3,12 +3,12 @@ import L from 'leaflet';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useMap, useMapEvents } from 'react-leaflet';
 import { Button } from '../../components/Button';
-import { useGetConfigQuery } from '../auth/endpoints';
+import { useGetConfigQuery } from '../../entities/session/endpoints';
+import { useGetWorkspaceQuery } from '../../entities/workspace/endpoints';
 import { baseLayerOptions } from '../map/base-layers';
 import { FieldMap } from '../map/FieldMap';
 import { defaultPinIcon } from '../map/FoundPlace';
 import type { BaseLayerOption } from '../map/types';
-import { useGetWorkspaceQuery } from '../workspace/endpoints';
 import './Places.css';
 
 const round6 = (n: number) => Math.round(n * 1e6) / 1e6;

@@ -1,6 +1,6 @@
 import type { LatLng } from '@fieldplan/shared';
 import type { ReactNode, Ref } from 'react';
-import { useGetWorkspaceQuery } from '../workspace/endpoints';
+import { useGetWorkspaceQuery } from '../../entities/workspace/endpoints';
 import { PinPicker } from './PinPicker';
 import { PlacesCombobox } from './PlacesCombobox';
 import type { PlaceChoice } from './types';

@@ -1,5 +1,5 @@
 import type { Place, PlaceLabel, PlaceLabelsQuery } from '@fieldplan/shared';
-import { api } from '../../app/api';
+import { api } from '../../base/api';
 
 export const placesApi = api.injectEndpoints({
   endpoints: (build) => ({

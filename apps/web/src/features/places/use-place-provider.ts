@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useAppDispatch } from '../../app/hooks';
-import { useGetConfigQuery } from '../auth/endpoints';
+import { useAppDispatch } from '../../base/hooks';
+import { useGetConfigQuery } from '../../entities/session/endpoints';
 import { builtinProvider } from './builtin-provider';
 import { googleAuthFailed, loadGooglePlaces, onGoogleAuthFailure } from './google-maps';
 import { googleProvider } from './google-provider';

@@ -1,8 +1,8 @@
 import { roleLabel } from '@fieldplan/shared';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../base/hooks';
 import { Avatar } from '../../components/Avatar';
+import { useWorkspace } from '../../entities/workspace/use-workspace';
 import { type PresenceMember, selectPresence } from '../../realtime/realtime-slice';
-import { useWorkspace } from '../workspace/use-workspace';
 import './PresenceAvatars.css';
 
 /** At most this many avatars; the rest are counted. */

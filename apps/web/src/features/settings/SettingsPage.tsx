@@ -4,10 +4,10 @@ import { buttonClass } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader, Panel } from '../../components/Panel';
 import { Loading, Skeleton } from '../../components/Skeleton';
+import { useGetWorkspaceQuery } from '../../entities/workspace/endpoints';
+import { useWorkspace } from '../../entities/workspace/use-workspace';
 import { problemMessage, toProblem } from '../../lib/problem';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useGetWorkspaceQuery } from '../workspace/endpoints';
-import { useWorkspace } from '../workspace/use-workspace';
 import { SettingsForm } from './SettingsForm';
 import './Settings.css';
 

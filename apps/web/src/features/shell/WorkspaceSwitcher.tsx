@@ -1,7 +1,7 @@
 import { roleLabel } from '@fieldplan/shared';
 import { Icon } from '../../components/Icon';
 import { Menu, MenuHeader, MenuLink } from '../../components/Menu';
-import { useWorkspace } from '../workspace/use-workspace';
+import { useWorkspace } from '../../entities/workspace/use-workspace';
 
 function WorkspaceMark({ name }: { name: string }) {
   return (

@@ -1,11 +1,11 @@
 import { can } from '@fieldplan/shared';
 import { Button } from '../../components/Button';
 import { PageHeader, Panel } from '../../components/Panel';
+import { useGetMembersQuery } from '../../entities/member/endpoints';
+import { useWorkspace } from '../../entities/workspace/use-workspace';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { InviteForm, inviteEmailId } from '../invitations/InviteForm';
 import { PendingInvitations } from '../invitations/PendingInvitations';
-import { useWorkspace } from '../workspace/use-workspace';
-import { useGetMembersQuery } from './endpoints';
 import { MemberList } from './MemberList';
 import { useMemberActions } from './use-member-actions';
 import './Team.css';

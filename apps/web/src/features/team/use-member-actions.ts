@@ -1,8 +1,8 @@
 import { type Member, type MemberPatch, type Role, roleLabel } from '@fieldplan/shared';
 import { useToast } from '../../components/use-toast';
+import { useUpdateMemberMutation } from '../../entities/member/endpoints';
+import { useWorkspace } from '../../entities/workspace/use-workspace';
 import { problemMessage, toProblem } from '../../lib/problem';
-import { useWorkspace } from '../workspace/use-workspace';
-import { useUpdateMemberMutation } from './endpoints';
 
 /** The owner's changes to a member, each with its toast (and Undo where it can be undone). */
 export function useMemberActions() {

@@ -2,7 +2,7 @@ import 'leaflet/dist/leaflet.css';
 import type { TrackingPosition } from '@fieldplan/shared';
 import { useEffect } from 'react';
 import { Circle, CircleMarker, MapContainer, useMap } from 'react-leaflet';
-import { useGetConfigQuery } from '../auth/endpoints';
+import { useGetConfigQuery } from '../../entities/session/endpoints';
 import { BaseLayers } from '../map/BaseLayers';
 import { baseLayerOptions } from '../map/base-layers';
 

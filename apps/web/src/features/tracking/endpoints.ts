@@ -1,5 +1,5 @@
 import type { TrackingLink, TrackingPage, TrackingView } from '@fieldplan/shared';
-import { api } from '../../app/api';
+import { api } from '../../base/api';
 
 /** The public tracking page's data, and the dispatcher's view of a job's links. */
 export const trackingApi = api.injectEndpoints({

@@ -1,8 +1,8 @@
 import type { TrackingView } from '@fieldplan/shared';
 import { trackingEvents } from '@fieldplan/shared';
 import { useEffect, useState } from 'react';
-import { useAppDispatch } from '../../app/hooks';
-import { useGetConfigQuery } from '../auth/endpoints';
+import { useAppDispatch } from '../../base/hooks';
+import { useGetConfigQuery } from '../../entities/session/endpoints';
 import { trackingApi, trackingUpdated } from './endpoints';
 
 /**

@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router';
+import { useGetMeQuery } from '../../entities/session/endpoints';
 import { toProblem } from '../../lib/problem';
-import { useGetMeQuery } from '../auth/endpoints';
 import { ShellSkeleton } from '../shell/ShellSkeleton';
 import { LoadFailed } from './LoadFailed';
 import { NoWorkspacePage } from './NoWorkspacePage';

@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
+import { useGetMeQuery } from '../../entities/session/endpoints';
+import { loginPath } from '../../entities/session/login-path';
+import { type CurrentWorkspace, WorkspaceContext } from '../../entities/workspace/workspace-context';
 import { toProblem } from '../../lib/problem';
-import { useGetMeQuery } from '../auth/endpoints';
-import { loginPath } from '../auth/login-path';
 import { NotFoundPage } from '../errors/NotFoundPage';
 import { AppShell } from '../shell/AppShell';
 import { ShellSkeleton } from '../shell/ShellSkeleton';
 import { LoadFailed } from './LoadFailed';
-import { type CurrentWorkspace, WorkspaceContext } from './workspace-context';
 
 /**
  * `/w/:slug/*`: signs you in if needed, resolves the slug to one of your workspaces (unknown →
