@@ -1,10 +1,10 @@
 import type { LiveEntities } from '../realtime/live-entity.js';
-import { areaLive } from './areas/live.js';
-import { customerLive } from './customers/live.js';
-import { feedLive } from './feeds/live.js';
-import { jobLive } from './jobs/live.js';
-import { memberLive } from './members/live.js';
-import { workspaceLive } from './workspaces/live.js';
+import { areaLive } from './areas/index.js';
+import { customerLive } from './customers/index.js';
+import { feedLive } from './feeds/index.js';
+import { jobLive } from './jobs/index.js';
+import { memberLive } from './members/index.js';
+import { workspaceLive } from './workspaces/index.js';
 
 /**
  * Every entity the change log carries and how it goes live (the `change` events and `/changes`).

@@ -8,7 +8,9 @@ export function visitColour(visit: Pick<Visit, 'assigneeIds'>, colours: Readonly
   return first === undefined ? unassignedColour : (colours.get(first) ?? unassignedColour);
 }
 
-const format = (ms: number, allDay: boolean) => (allDay ? formatDateOnly(ms) : new Date(ms).toISOString());
+/** A visit's time on the wire: an ISO instant, or a date (`YYYY-MM-DD`) when all-day. */
+export const formatVisitTime = (ms: number, allDay: boolean): string =>
+  allDay ? formatDateOnly(ms) : new Date(ms).toISOString();
 
 /**
  * The visit as the calendar feed sends it (FullCalendar's event object, `GET …/calendar/events`):
@@ -21,15 +23,15 @@ export function calendarEventOf(visit: Visit, colours: ReadonlyMap<string, strin
   return {
     id: visit.id,
     title: job.title,
-    start: format(visit.start, allDay),
-    end: format(visit.end, allDay),
+    start: formatVisitTime(visit.start, allDay),
+    end: formatVisitTime(visit.end, allDay),
     allDay,
     resourceIds: assigneeIds.length > 0 ? assigneeIds : [unassignedResourceId],
     backgroundColor: colour,
     borderColor: colour,
     extendedProps: {
       jobId: job.id,
-      occurrenceKey: visit.occurrenceKey === null ? null : format(visit.occurrenceKey, allDay),
+      occurrenceKey: visit.occurrenceKey === null ? null : formatVisitTime(visit.occurrenceKey, allDay),
       version: job.version,
       status: visit.status,
       priority: job.priority,

@@ -10,11 +10,20 @@ export interface BusyTime {
   memberId: string | null;
 }
 
+/**
+ * What the double-booking checks read of a visit — a whole `Visit`, or a visit a client holds only
+ * as the calendar feed sent it (the job's id, not the job).
+ */
+export type Booked = Pick<Visit, 'id' | 'start' | 'end' | 'allDay' | 'status' | 'assigneeIds'> & {
+  job: Pick<Visit['job'], 'id'>;
+};
+
 /** True when the visit takes its technicians' time: all-day and cancelled visits don't double-book. */
-export const takesTime = (visit: Visit): boolean => !visit.allDay && visit.status !== 'cancelled';
+export const takesTime = (visit: Pick<Visit, 'allDay' | 'status'>): boolean =>
+  !visit.allDay && visit.status !== 'cancelled';
 
 /** True when two visits double-book someone: different jobs, a shared technician, times overlap. */
-export function doubleBooks(a: Visit, b: Visit): boolean {
+export function doubleBooks(a: Booked, b: Booked): boolean {
   if (a.job.id === b.job.id || !takesTime(a) || !takesTime(b)) return false;
   if (!(a.start < b.end && b.start < a.end)) return false;
   return a.assigneeIds.some((id) => b.assigneeIds.includes(id));
@@ -24,7 +33,7 @@ export function doubleBooks(a: Visit, b: Visit): boolean {
  * The busy time the visit lies on: a technician's own busy time, or a workspace feed's for any
  * assigned technician. Busy time of no length is ignored.
  */
-export function busyUnder(visit: Visit, busy: readonly BusyTime[]): string[] {
+export function busyUnder(visit: Booked, busy: readonly BusyTime[]): string[] {
   const who = visit.assigneeIds;
   if (busy.length === 0 || who.length === 0 || !takesTime(visit)) return [];
   const out: string[] = [];

@@ -9,7 +9,7 @@ export interface VisitFilter {
 }
 
 /** Whether a visit passes the filters. */
-export function matchesFilter(visit: Visit, filter: VisitFilter): boolean {
+export function matchesFilter(visit: Pick<Visit, 'status' | 'assigneeIds'>, filter: VisitFilter): boolean {
   const { statuses, technicianId } = filter;
   if (statuses && statuses.length > 0 && !statuses.includes(visit.status)) return false;
   if (!technicianId) return true;

@@ -61,8 +61,9 @@ const feedColumns = [
   'j.priority',
   'j.rrule',
   'j.version',
-  // Only whether it has one: the events mark flexible jobs.
+  // The flexible window: the feed marks flexible visits, the optimiser may move them within it.
   'j.flex_start_at',
+  'j.flex_end_at',
 ] as const;
 
 function feedJobs(db: Kysely<Database>, workspaceId: string, where: (eb: Jobs) => ReturnType<Jobs['and']>) {
@@ -121,8 +122,14 @@ export async function exceptionsInRange(db: Kysely<Database>, workspaceId: strin
 
 export type FeedExceptionRow = Awaited<ReturnType<typeof exceptionsInRange>>[number];
 
-export function memberColours(db: Kysely<Database>, workspaceId: string) {
-  return db.selectFrom('memberships').select(['id', 'colour']).where('workspace_id', '=', workspaceId).execute();
+/** Member id → colour, every member's (a former technician's visits keep their colour). */
+export async function memberColours(db: Kysely<Database>, workspaceId: string): Promise<Map<string, string>> {
+  const rows = await db
+    .selectFrom('memberships')
+    .select(['id', 'colour'])
+    .where('workspace_id', '=', workspaceId)
+    .execute();
+  return new Map(rows.map((m) => [m.id, m.colour]));
 }
 
 /** The workspace's change-log position: any write to it changes this (the feed cache's key). */

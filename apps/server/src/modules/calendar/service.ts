@@ -11,18 +11,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { fieldError } from '../../http/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
-import { busyBookingsIn } from './busy-overlap.js';
 import type { FeedCache, FeedEntry } from './cache.js';
-import { buildEvents } from './events.js';
-import {
-  assigneesInRange,
-  exceptionsInRange,
-  memberColours,
-  oneOffJobs,
-  type Range,
-  seriesJobs,
-  workspaceState,
-} from './queries.js';
+import { presentEvents } from './presenter.js';
+import { memberColours, type Range, workspaceState } from './queries.js';
+import { rangeVisits } from './visits.js';
 
 const localDateTime = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?$/;
 
@@ -63,17 +55,11 @@ async function computeFeed(
   query: CalendarQuery,
   etag: string,
 ): Promise<FeedEntry> {
-  const [oneOffs, series, assignees, exceptions, colours, busy] = await Promise.all([
-    oneOffJobs(db, workspaceId, range),
-    seriesJobs(db, workspaceId, range),
-    assigneesInRange(db, workspaceId, range),
-    exceptionsInRange(db, workspaceId, range),
+  const [visits, colours] = await Promise.all([
+    rangeVisits(db, workspaceId, zone, range, { doubleBookings: true }),
     memberColours(db, workspaceId),
-    busyBookingsIn(db, workspaceId, zone, range),
   ]);
-  const colourMap = new Map(colours.map((m) => [m.id, m.colour]));
-  const data = { oneOffs, series, assignees, exceptions, colours: colourMap, busy };
-  const events = buildEvents(data, zone, range, { technicianId: query.technicianId, statuses: query.status });
+  const events = presentEvents(visits, { technicianId: query.technicianId, statuses: query.status }, colours);
   if (events.length > limits.calendarMaxEvents) {
     throw fieldError(
       'end',

@@ -8,6 +8,7 @@ import { startFeedRefresh } from './scheduler.js';
 import { feedTokenRoutes } from './token-routes.js';
 
 export { endLinksOfWorkspace } from './link-life.js';
+export { feedLive } from './live.js';
 
 export interface FeedOptions {
   /** Overrides of the fetch policy (tests: a DNS stand-in, short timeouts). */

@@ -22,7 +22,7 @@ import type { Actor } from '../../http/workspace-access.js';
 import { workspaceState } from '../calendar/queries.js';
 import { parseBound } from '../calendar/service.js';
 import type { LegPair, TravelProvider } from './provider.js';
-import { homeBases, type Visit, visitsByMember } from './visits.js';
+import { homeBases, type TravelVisit, visitsByMember } from './visits.js';
 
 // Travel gaps: every technician's drives between consecutive visits, day by day over the
 // visible range, priced by one travel-provider call. The timeline marks the gaps too short for the
@@ -51,7 +51,7 @@ interface DayPlan {
 
 /** Each technician's days in the range (by member id, then date), each with its drives. */
 function planDays(
-  visitsOf: Map<string, Visit[]>,
+  visitsOf: Map<string, TravelVisit[]>,
   homes: Map<string, LatLng | null>,
   zone: string,
   first: number,
@@ -59,7 +59,7 @@ function planDays(
 ) {
   const plans: DayPlan[] = [];
   for (const memberId of [...visitsOf.keys()].sort()) {
-    const byDate = new Map<number, Visit[]>();
+    const byDate = new Map<number, TravelVisit[]>();
     for (const visit of visitsOf.get(memberId) ?? []) {
       // A visit belongs to the day it starts on; one from the evening before the range is not shown.
       const date = Math.floor(instantToWall(zone, visit.start) / dayMs) * dayMs;

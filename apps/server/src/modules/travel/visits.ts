@@ -1,12 +1,12 @@
-import type { JobStatus, LatLng } from '@fieldplan/shared';
+import { type JobStatus, type LatLng, takesTime } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { buildEvents } from '../calendar/events.js';
-import { assigneesInRange, exceptionsInRange, oneOffJobs, type Range, seriesJobs } from '../calendar/queries.js';
+import type { Range } from '../calendar/queries.js';
+import { rangeVisits } from '../calendar/visits.js';
 
-/** A visit that takes its technicians' time: timed, not cancelled (instants in ms). */
-export interface Visit {
-  /** The calendar feed's event id: the job id, or `jobId:occurrenceKey` for an occurrence. */
+/** A visit as drive times see it: timed, not cancelled, instants in ms and its site. */
+export interface TravelVisit {
+  /** The visit's id (the calendar feed's event id): the job id, or `jobId:occurrenceKey`. */
   eventId: string;
   jobId: string;
   title: string;
@@ -15,7 +15,7 @@ export interface Visit {
   start: number;
   end: number;
   status: JobStatus;
-  assigneeIds: string[];
+  assigneeIds: readonly string[];
   /** The site, when the job has one. */
   point: LatLng | null;
   /** An occurrence of a series (its own time is an exception of the series, not the job's). */
@@ -23,40 +23,31 @@ export interface Visit {
 }
 
 /**
- * Every visit that overlaps the range and takes a technician's time, in time order, read the way
- * the calendar feed reads them (recurring occurrences and their exceptions expanded) with the feed's
- * handful of queries, so drive times see the same day the calendar shows. All-day and cancelled
- * visits take no technician's time (as in the double-booking check) and are left out.
+ * Every visit that overlaps the range and takes a technician's time (the shared `takesTime`: not
+ * all-day, not cancelled), in time order — the calendar's visits of the range, so drive times see
+ * the same day the calendar shows.
  */
 export async function timedVisits(
   db: Kysely<Database>,
   workspaceId: string,
   zone: string,
   range: Range,
-): Promise<Visit[]> {
-  const [oneOffs, series, assignees, exceptions] = await Promise.all([
-    oneOffJobs(db, workspaceId, range),
-    seriesJobs(db, workspaceId, range),
-    assigneesInRange(db, workspaceId, range),
-    exceptionsInRange(db, workspaceId, range),
-  ]);
-  // buildEvents sorts by start: the visits come out in time order.
-  const events = buildEvents({ oneOffs, series, assignees, exceptions, colours: new Map() }, zone, range, {});
-  const visits: Visit[] = [];
-  for (const e of events) {
-    if (e.allDay || e.extendedProps.status === 'cancelled') continue;
-    const { lat, lng } = e.extendedProps;
+): Promise<TravelVisit[]> {
+  const visits: TravelVisit[] = [];
+  for (const v of await rangeVisits(db, workspaceId, zone, range)) {
+    if (!takesTime(v)) continue;
+    const { job } = v;
     visits.push({
-      eventId: e.id,
-      jobId: e.extendedProps.jobId,
-      title: e.title,
-      version: e.extendedProps.version,
-      start: Date.parse(e.start),
-      end: Date.parse(e.end),
-      status: e.extendedProps.status,
-      assigneeIds: e.extendedProps.assigneeIds,
-      point: lat === null || lng === null ? null : { lat, lng },
-      recurring: e.extendedProps.recurring,
+      eventId: v.id,
+      jobId: job.id,
+      title: job.title,
+      version: job.version,
+      start: v.start,
+      end: v.end,
+      status: v.status,
+      assigneeIds: v.assigneeIds,
+      point: job.lat === null || job.lng === null ? null : { lat: job.lat, lng: job.lng },
+      recurring: v.occurrenceKey !== null,
     });
   }
   return visits;
@@ -68,8 +59,8 @@ export async function visitsByMember(
   workspaceId: string,
   zone: string,
   range: Range,
-): Promise<Map<string, Visit[]>> {
-  const visitsOf = new Map<string, Visit[]>();
+): Promise<Map<string, TravelVisit[]>> {
+  const visitsOf = new Map<string, TravelVisit[]>();
   for (const visit of await timedVisits(db, workspaceId, zone, range)) {
     for (const memberId of visit.assigneeIds) {
       const list = visitsOf.get(memberId);
