@@ -2,12 +2,11 @@
 // loopback with 20 requests in flight, on SQLite and PostgreSQL. Three measurements:
 // warm (everyone looks at the same week: answers come from the seq-keyed cache), cold (every
 // request a different range, so each one queries and expands), and one cold request at a time.
+// BENCH_BASE_DIR=<checkout>: the same on that tree's server too, round by round (bench/trees.ts).
 
 import { Worker } from 'node:worker_threads';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
-import { seedWeek } from './calendar-week.seed.js';
-import { benchDb, fmt, percentile } from './support.js';
+import { fmt, percentile } from './support.js';
+import { importFrom, interleaved, ratio, type Tree, trees } from './trees.js';
 
 const concurrency = 20;
 /** What Chromium sends. */
@@ -55,7 +54,15 @@ function run(worker: Worker, urls: string[], concurrency: number, encoding: stri
   });
 }
 
-for (const dialect of ['sqlite', 'postgres'] as const) {
+/** One tree's server on a fresh database seeded by that tree, and a client signed in to it. */
+async function start(tree: Tree, dialect: 'sqlite' | 'postgres') {
+  const { buildApp } = await importFrom<typeof import('../apps/server/src/app.js')>(tree, 'apps/server/src/app.ts');
+  const { loadConfig } = await importFrom<typeof import('../apps/server/src/config.js')>(
+    tree,
+    'apps/server/src/config.ts',
+  );
+  const { seedWeek } = await importFrom<typeof import('./calendar-week.seed.js')>(tree, 'bench/calendar-week.seed.ts');
+  const { benchDb } = await importFrom<typeof import('./support.js')>(tree, 'bench/support.ts');
   const { db, cleanup } = await benchDb(dialect);
   const login = await seedWeek(db);
   const config = { ...loadConfig({ LOG_LEVEL: 'silent' }), WEB_DIST: '' };
@@ -76,20 +83,48 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
   const cold = (k: number) =>
     Array.from({ length: k }, () => `${feed}&end=${new Date(Date.parse('2026-06-07T22:00:00Z') + ++n).toISOString()}`);
   const worker = new Worker(client, { eval: true, workerData: { cookie } });
-  await run(worker, Array(300).fill(week), concurrency); // warm-up (JIT, connections, pool)
-  await run(worker, cold(60), 4);
-  for (const [name, urls, inFlight, encoding] of [
-    ['warm (cached)', Array(2000).fill(week), concurrency, browser],
-    ['warm (cached), uncompressed', Array(2000).fill(week), concurrency, null],
-    ['cold (every range new)', cold(300), concurrency, browser],
-    ['cold, one at a time', cold(100), 1, browser],
-  ] as const) {
-    const { latencies, seconds, bytes } = await run(worker, urls, inFlight, encoding);
-    console.log(
-      `${dialect.padEnd(8)} week feed, ${name.padEnd(28)} ${String(inFlight).padStart(2)} in flight  p50 ${fmt(percentile(latencies, 50))}  p99 ${fmt(percentile(latencies, 99))}  ${(latencies.length / seconds).toFixed(0)} req/s  (${latencies.length} requests, ${count} events, ${(bytes / 1024).toFixed(0)} KB)`,
-    );
+  const close = async () => {
+    await worker.terminate();
+    await app.close();
+    await cleanup();
+  };
+  return { tree, week, count, cold, worker, close };
+}
+
+type Side = Awaited<ReturnType<typeof start>>;
+/** Name, the requests of one round, how many in flight, Accept-Encoding. */
+const measurements: [string, (side: Side) => string[], number, string | null][] = [
+  ['warm (cached)', (side) => Array(2000).fill(side.week), concurrency, browser],
+  ['warm (cached), uncompressed', (side) => Array(2000).fill(side.week), concurrency, null],
+  ['cold (every range new)', (side) => side.cold(300), concurrency, browser],
+  ['cold, one at a time', (side) => side.cold(100), 1, browser],
+];
+
+for (const dialect of ['sqlite', 'postgres'] as const) {
+  const sides: Side[] = [];
+  for (const tree of trees) sides.push(await start(tree, dialect));
+  for (const side of sides) {
+    await run(side.worker, Array(300).fill(side.week), concurrency); // warm-up (JIT, connections, pool)
+    await run(side.worker, side.cold(60), 4);
   }
-  await worker.terminate();
-  await app.close();
-  await cleanup();
+  for (const [name, urls, inFlight, encoding] of measurements) {
+    const results = new Map<Side, { latencies: number[]; seconds: number; bytes: number }>();
+    for (const [side, runs] of await interleaved(sides, (side) => run(side.worker, urls(side), inFlight, encoding))) {
+      const latencies = runs.flatMap((r) => r.latencies);
+      const seconds = runs.reduce((sum, r) => sum + r.seconds, 0);
+      const bytes = runs.at(-1)?.bytes ?? 0;
+      results.set(side, { latencies, seconds, bytes });
+      const label = trees.length > 1 ? side.tree.label.padEnd(5) : '';
+      console.log(
+        `${dialect.padEnd(8)} ${label}week feed, ${name.padEnd(28)} ${String(inFlight).padStart(2)} in flight  p50 ${fmt(percentile(latencies, 50))}  p99 ${fmt(percentile(latencies, 99))}  ${(latencies.length / seconds).toFixed(0)} req/s  (${latencies.length} requests, ${side.count} events, ${(bytes / 1024).toFixed(0)} KB)`,
+      );
+    }
+    const [now, base] = [...results.values()];
+    if (now && base) {
+      const at = (q: number) => ratio(percentile(now.latencies, q), percentile(base.latencies, q));
+      const rate = ratio(now.latencies.length / now.seconds, base.latencies.length / base.seconds);
+      console.log(`${dialect.padEnd(8)} now ÷ base: p50 ${at(50)}  p99 ${at(99)}  req/s ${rate}`);
+    }
+  }
+  for (const side of sides) await side.close();
 }
