@@ -1,4 +1,4 @@
-import type { Visit } from './visit.js';
+import type { Visit, VisitJob } from './visit.js';
 
 /** Busy time from a subscribed calendar, as instants (all-day dates already read in the zone). */
 export interface BusyTime {
@@ -15,7 +15,7 @@ export interface BusyTime {
  * as the calendar feed sent it (the job's id, not the job).
  */
 export type Booked = Pick<Visit, 'id' | 'start' | 'end' | 'allDay' | 'status' | 'assigneeIds'> & {
-  job: Pick<Visit['job'], 'id'>;
+  job: Pick<VisitJob, 'id'>;
 };
 
 /** True when the visit takes its technicians' time: all-day and cancelled visits don't double-book. */
@@ -50,7 +50,7 @@ interface Booking {
   jobId: string | null;
   start: number;
   end: number;
-  visit: Visit | null;
+  visit: Visit<VisitJob> | null;
 }
 
 /**
@@ -59,7 +59,7 @@ interface Booking {
  * start, keeping those still running. Pass every visit of the range before filtering, so a filtered
  * view still shows the marks.
  */
-export function markDoubleBookings(visits: readonly Visit[], busy: readonly BusyTime[] = []): void {
+export function markDoubleBookings(visits: readonly Visit<VisitJob>[], busy: readonly BusyTime[] = []): void {
   const byMember = new Map<string, Booking[]>();
   const book = (member: string, b: Booking) => {
     const list = byMember.get(member);
@@ -80,8 +80,8 @@ export function markDoubleBookings(visits: readonly Visit[], busy: readonly Busy
       else if (byMember.has(t.memberId)) book(t.memberId, b);
     }
   }
-  const marks = new Map<Visit, Set<string>>();
-  const mark = (v: Visit | null, other: string) => {
+  const marks = new Map<Visit<VisitJob>, Set<string>>();
+  const mark = (v: Visit<VisitJob> | null, other: string) => {
     if (!v) return;
     const set = marks.get(v);
     if (set) set.add(other);

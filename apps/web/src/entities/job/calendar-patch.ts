@@ -1,4 +1,5 @@
 import {
+  type Booked,
   type BusyEvent,
   type BusyTime,
   busyUnder,
@@ -10,10 +11,8 @@ import {
   type JobStatus,
   matchesFilter,
   parseDateOnly,
+  parseJobTime,
   scheduleJobOf,
-  type Visit,
-  type VisitJob,
-  visitOfCalendarEvent,
   visitsOf,
   wallToInstant,
 } from '@fieldplan/shared';
@@ -62,51 +61,28 @@ export function busyTimesOf(events: readonly BusyEvent[], zone: string): BusyTim
   }));
 }
 
-const withMarks = <V extends Visit<VisitJob>>(visit: V, overlapsWith: readonly string[]): V => ({
-  ...visit,
-  overlapsWith: [...overlapsWith].sort(),
-});
-
-/**
- * The visits of one cached range after a change to one job, without asking the server: the job's
- * old visits leave, its new ones (the shared model's `visitsOf`) come in if they pass the range's
- * filters, and the double-booking marks of the visits they touch are redone. Marks between other
- * jobs are the server's and stay as they were. Only visits in the cache can be found as partners:
- * in a filtered range, a partner the filter hides is not seen (the next fetch brings its mark).
- */
-export function applyJobChangeToVisits(
-  visits: readonly Visit<VisitJob>[],
-  change: JobChangeMessage,
-  cached: RangeFilter,
-  zone: string,
-  busy: readonly BusyTime[] = [],
-): Visit<VisitJob>[] {
-  const jobId = change.data.id;
-  const oldIds = new Set(visits.filter((v) => v.job.id === jobId).map((v) => v.id));
-  const job = change.action === 'deleted' ? null : scheduleJobOf(change.data);
-  const fresh: Visit<VisitJob>[] = job ? visitsOf(job, zone, cached.range) : [];
-  const kept = visits.filter((v) => !oldIds.has(v.id));
-  const marks = new Map<string, string[]>();
-  for (const n of fresh) {
-    const partners = kept.filter((v) => doubleBooks(n, v)).map((v) => v.id);
-    marks.set(n.id, [...partners, ...busyUnder(n, busy)]);
-    for (const id of partners) marks.set(id, [...(marks.get(id) ?? []), n.id]);
-  }
-  const next = kept.map((v) => {
-    const stale = v.overlapsWith.some((id) => oldIds.has(id));
-    const added = marks.get(v.id);
-    if (!stale && !added) return v;
-    return withMarks(v, [...v.overlapsWith.filter((id) => !oldIds.has(id)), ...(added ?? [])]);
-  });
-  for (const n of fresh) {
-    if (matchesFilter(n, cached)) next.push(withMarks(n, marks.get(n.id) ?? []));
-  }
-  return next.sort((a, b) => a.start - b.start || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+/** A cached event as the double-booking checks read it (the feed's wire event → the model's terms). */
+function bookedOf(e: CalendarEvent): Booked {
+  const p = e.extendedProps;
+  const time = (value: string) => parseJobTime(value, e.allDay) ?? Number.NaN;
+  return {
+    id: e.id,
+    job: { id: p.jobId },
+    start: time(e.start),
+    end: time(e.end),
+    allDay: e.allDay,
+    status: p.status,
+    assigneeIds: p.assigneeIds,
+  };
 }
 
 /**
- * The same on the feed's wire events (what the calendar cache holds): events the change doesn't
- * touch stay the very same objects, so nothing re-renders them.
+ * The events of one cached range after a change to one job, without asking the server: the job's
+ * old visits leave, its new ones (the shared model's `visitsOf`) come in if they pass the range's
+ * filters, and the double-booking marks of the visits they touch are redone with the model's
+ * checks. Marks between other jobs are the server's and stay as they were, and events the change
+ * doesn't touch stay the very same objects. Only cached events can be found as partners: in a
+ * filtered range, a partner the filter hides is not seen (the next fetch brings its mark).
  */
 export function applyJobChangeToEvents(
   events: readonly CalendarEvent[],
@@ -115,19 +91,35 @@ export function applyJobChangeToEvents(
   ctx: VisitContext,
   busy: readonly BusyTime[] = [],
 ): CalendarEvent[] {
-  const eventOf = new Map<Visit<VisitJob>, CalendarEvent>();
-  const visits = events.map((e) => {
-    const visit = visitOfCalendarEvent(e);
-    eventOf.set(visit, e);
-    return visit;
+  const jobId = change.data.id;
+  const job = change.action === 'deleted' ? null : scheduleJobOf(change.data);
+  const fresh = job ? visitsOf(job, ctx.zone, cached.range) : [];
+  const oldIds = new Set(events.filter((e) => e.extendedProps.jobId === jobId).map((e) => e.id));
+  const kept = events.filter((e) => !oldIds.has(e.id));
+  const marks = new Map<string, string[]>();
+  if (fresh.length > 0) {
+    const booked = kept.map(bookedOf);
+    for (const n of fresh) {
+      const partners = booked.filter((b) => doubleBooks(n, b)).map((b) => b.id);
+      marks.set(n.id, [...partners, ...busyUnder(n, busy)]);
+      for (const id of partners) marks.set(id, [...(marks.get(id) ?? []), n.id]);
+    }
+  }
+  const next = kept.map((e) => {
+    const stale = e.extendedProps.overlapsWith.some((id) => oldIds.has(id));
+    const added = marks.get(e.id);
+    if (!stale && !added) return e;
+    const overlapsWith = [...e.extendedProps.overlapsWith.filter((id) => !oldIds.has(id)), ...(added ?? [])].sort();
+    return { ...e, extendedProps: { ...e.extendedProps, overlapsWith } };
   });
-  const otherJobs = new Map(events.filter((e) => e.extendedProps.jobId !== change.data.id).map((e) => [e.id, e]));
-  return applyJobChangeToVisits(visits, change, cached, ctx.zone, busy).map((v) => {
-    const same = eventOf.get(v);
-    if (same) return same;
-    const before = otherJobs.get(v.id);
-    // Another job's event whose marks changed keeps what the server sent, colour included.
-    if (before) return { ...before, extendedProps: { ...before.extendedProps, overlapsWith: [...v.overlapsWith] } };
-    return calendarEventOf(v, ctx.colours);
-  });
+  for (const n of fresh) {
+    if (!matchesFilter(n, cached)) continue;
+    next.push(calendarEventOf({ ...n, overlapsWith: (marks.get(n.id) ?? []).sort() }, ctx.colours));
+  }
+  return next.sort(byStart);
 }
+
+const byStart = (a: CalendarEvent, b: CalendarEvent) =>
+  wireTime(a) - wireTime(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+/** The feed's order: all-day dates count as UTC midnights, as the server sorts them. */
+const wireTime = (e: CalendarEvent) => parseJobTime(e.start, e.allDay) ?? Number.NaN;
