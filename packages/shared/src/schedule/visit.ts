@@ -15,13 +15,26 @@ export interface VisitException extends OccurrenceException {
   status: JobStatus | null;
 }
 
+/** What a visit tells of its job (all the calendar feed sends of it). */
+export interface VisitJob {
+  id: string;
+  title: string;
+  priority: number;
+  /** The job's version (a series' for its occurrences). */
+  version: number;
+  customerId: string | null;
+  customerName: string | null;
+  address: string;
+  /** The site (WGS84), or null when the job has no position. */
+  lat: number | null;
+  lng: number | null;
+}
+
 /**
  * A scheduled job as the schedule model reads it. Times are epoch ms: instants when timed, dates
  * as UTC midnights (end exclusive) when all-day — the units of the recurrence module.
  */
-export interface ScheduleJob {
-  id: string;
-  title: string;
+export interface ScheduleJob extends VisitJob {
   status: JobStatus;
   start: number;
   end: number;
@@ -33,20 +46,13 @@ export interface ScheduleJob {
   flexibleWindow: InstantRange | null;
   /** A series' changed and deleted occurrences (empty for a one-off job). */
   exceptions: readonly VisitException[];
-  priority: number;
-  version: number;
-  customerId: string | null;
-  customerName: string | null;
-  address: string;
-  lat: number | null;
-  lng: number | null;
 }
 
 /**
  * One visit: a one-off job, or one occurrence of a series with its exception applied. What the
  * calendar, my day, travel and the double-booking check all mean by "a job at a time".
  */
-export interface Visit<J extends ScheduleJob = ScheduleJob> {
+export interface Visit<J extends VisitJob = ScheduleJob> {
   /** The job id, or `jobId:occurrenceKey` (key in ms) for an occurrence: the calendar feed's event id. */
   id: string;
   /** The job (series) this is a visit of: its title, customer, site, priority and version. */
@@ -60,8 +66,11 @@ export interface Visit<J extends ScheduleJob = ScheduleJob> {
   status: JobStatus;
   /** The visit's own technicians, in order (the first one's colour paints it). */
   assigneeIds: readonly string[];
-  /** Only a one-off visit has one: occurrences of a series are never flexible. */
-  flexibleWindow: InstantRange | null;
+  /**
+   * "Optimise a day" may move it within its job's `flexibleWindow`: only a one-off visit can be
+   * flexible, occurrences of a series never are.
+   */
+  flexible: boolean;
   /**
    * Ids of other jobs' visits sharing a technician at an overlapping time, and of busy time it lies
    * on (double bookings; `markDoubleBookings` fills it, empty until then). Sorted.
@@ -89,7 +98,7 @@ export function visitsOf<J extends ScheduleJob>(job: J, zone: string, range: Ins
         allDay,
         status: job.status,
         assigneeIds: job.assigneeIds,
-        flexibleWindow: job.flexibleWindow,
+        flexible: job.flexibleWindow !== null,
         overlapsWith: noOverlaps,
       },
     ];
@@ -106,14 +115,15 @@ export function visitsOf<J extends ScheduleJob>(job: J, zone: string, range: Ins
       allDay,
       status: occurrenceStatus(job.status, o.exception?.status ?? null, assigneeIds.length > 0),
       assigneeIds,
-      flexibleWindow: null,
+      flexible: false,
       overlapsWith: noOverlaps,
     };
   });
 }
 
 /** Visits in the feed's order: by start, then by id. */
-export const byStartThenId = (a: Visit, b: Visit): number => a.start - b.start || (a.id < b.id ? -1 : 1);
+export const byStartThenId = (a: Visit<VisitJob>, b: Visit<VisitJob>): number =>
+  a.start - b.start || (a.id < b.id ? -1 : 1);
 
 /** Every visit of the jobs within `range`, in the feed's order (double bookings not yet marked). */
 export function visitsInRange<J extends ScheduleJob>(jobs: Iterable<J>, zone: string, range: InstantRange): Visit<J>[] {
