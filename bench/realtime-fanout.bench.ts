@@ -7,36 +7,34 @@
  *
  * The server runs in child processes (packages/realtime/src/standalone.ts): one with the local adapter,
  * then two sharing Redis (clients split between them, events published through the first), so the
- * clients' own work stays off the servers' event loops.
+ * clients' own work stays off the servers' event loops. BENCH_BASE_DIR=<checkout>: the same on that
+ * tree's realtime server too, round by round (bench/trees.ts).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import PusherServer from 'pusher';
 import Pusher from 'pusher-js';
 import WebSocket from 'ws';
-import { createRealtimeServer } from '../packages/realtime/src/index.js';
+import { importFrom, interleaved, ratio, type Tree, trees } from './trees.js';
 
 const CLIENTS = Number(process.env.REALTIME_BENCH_CLIENTS ?? 1000);
 const EVENTS = Number(process.env.REALTIME_BENCH_EVENTS ?? 50);
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const APP = { appId: 'bench', key: 'bench-key', secret: 'bench-secret' };
 const CHANNEL = 'private-workspace-bench';
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const STANDALONE = fileURLToPath(new URL('../packages/realtime/src/standalone.ts', import.meta.url));
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
 }
 
-async function startNode(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', STANDALONE], {
-    cwd: ROOT,
+async function startNode(tree: Tree, env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/realtime/src/standalone.ts'], {
+    cwd: tree.root,
     env: {
       ...process.env,
       PORT: '0',
@@ -81,7 +79,15 @@ async function connectClients(port: number, count: number, onEvent: (i: number) 
   return clients;
 }
 
-async function run(label: string, ports: number[]): Promise<string> {
+interface Delivery {
+  /** Each client's time from publish to receipt, ms. */
+  deliveries: number[];
+  /** Each event's time to its last client, ms. */
+  lastClient: number[];
+  lost: number;
+}
+
+async function run(ports: number[]): Promise<Delivery> {
   const receivedAt: number[][] = Array.from({ length: EVENTS }, () => []);
   let wake: (() => void) | null = null;
   let total = 0;
@@ -113,16 +119,18 @@ async function run(label: string, ports: number[]): Promise<string> {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   for (const pusher of clients) pusher.disconnect();
-  const ms = (v: number) => `${v.toFixed(1)} ms`;
-  const lost = CLIENTS * EVENTS - total;
-  return `| ${label} | ${CLIENTS} | ${EVENTS} | ${ms(percentile(deliveries, 50))} | ${ms(percentile(deliveries, 99))} | ${ms(percentile(lastClient, 50))} | ${ms(percentile(lastClient, 99))} | ${lost} |`;
+  return { deliveries, lastClient, lost: CLIENTS * EVENTS - total };
 }
 
 /**
  * The server's own share: an in-process server (local adapter) and CLIENTS bare `ws` sockets; the time
  * `publish()` takes to encode the event once and write it to every socket.
  */
-async function serverWriteCost(): Promise<string> {
+async function serverWriteCost(tree: Tree): Promise<number[]> {
+  const { createRealtimeServer } = await importFrom<typeof import('../packages/realtime/src/index.js')>(
+    tree,
+    'packages/realtime/src/index.ts',
+  );
   const realtime = createRealtimeServer({ ...APP, limits: { maxConnectionsPerAddress: Number.POSITIVE_INFINITY } });
   const http = createServer();
   realtime.attach(http);
@@ -147,31 +155,71 @@ async function serverWriteCost(): Promise<string> {
   for (const ws of sockets) ws.terminate();
   await realtime.close();
   http.close();
-  const per = (percentile(costs, 50) * 1000) / CLIENTS;
-  return `Server write time per event to ${CLIENTS} sockets (in-process): p50 ${percentile(costs, 50).toFixed(1)} ms, p99 ${percentile(costs, 99).toFixed(1)} ms (${per.toFixed(1)} µs a socket)`;
+  return costs;
 }
 
-const rows: string[] = [];
-const local = await startNode({});
-rows.push(await run('local adapter, 1 process', [local.port]));
-local.child.kill('SIGTERM');
-await once(local.child, 'exit');
-
-const prefix = `realtime-bench:${randomBytes(4).toString('hex')}:`;
-const a = await startNode({ REDIS_URL, REALTIME_REDIS_PREFIX: prefix });
-const b = await startNode({ REDIS_URL, REALTIME_REDIS_PREFIX: prefix });
-rows.push(await run('Redis adapter, 2 processes', [a.port, b.port]));
-for (const node of [a, b]) {
-  node.child.kill('SIGTERM');
-  await once(node.child, 'exit');
+/** One run of the fan-out on `tree`'s servers: `nodes` processes, sharing Redis when more than one. */
+async function fanOut(tree: Tree, nodes: 1 | 2): Promise<Delivery> {
+  const prefix = `realtime-bench:${randomBytes(4).toString('hex')}:`;
+  const started = [];
+  for (let i = 0; i < nodes; i++)
+    started.push(await startNode(tree, nodes > 1 ? { REDIS_URL, REALTIME_REDIS_PREFIX: prefix } : {}));
+  const result = await run(started.map((node) => node.port));
+  for (const node of started) {
+    node.child.kill('SIGTERM');
+    await once(node.child, 'exit');
+  }
+  if (nodes > 1) {
+    const redis = new Redis(REDIS_URL);
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+    redis.disconnect();
+  }
+  return result;
 }
-const redis = new Redis(REDIS_URL);
-const keys = await redis.keys(`${prefix}*`);
-if (keys.length > 0) await redis.del(...keys);
-redis.disconnect();
+
+const ms = (v: number) => `${v.toFixed(1)} ms`;
+const p50 = (values: number[]) => percentile(values, 50);
+const p99 = (values: number[]) => percentile(values, 99);
+const label = (name: string, tree: Tree) => (trees.length > 1 ? `${name} (${tree.label})` : name);
 
 console.log('| adapter | clients | events | delivery p50 | delivery p99 | last client p50 | last client p99 | lost |');
 console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
-for (const row of rows) console.log(row);
-console.log(`\n${await serverWriteCost()}`);
+for (const [name, nodes] of [
+  ['local adapter, 1 process', 1],
+  ['Redis adapter, 2 processes', 2],
+] as const) {
+  const totals = new Map<Tree, Delivery>();
+  for (const [tree, runs] of await interleaved(trees, (tree) => fanOut(tree, nodes))) {
+    const total: Delivery = {
+      deliveries: runs.flatMap((r) => r.deliveries),
+      lastClient: runs.flatMap((r) => r.lastClient),
+      lost: runs.reduce((sum, r) => sum + r.lost, 0),
+    };
+    totals.set(tree, total);
+    const { deliveries, lastClient } = total;
+    console.log(
+      `| ${label(name, tree)} | ${CLIENTS} | ${EVENTS * runs.length} | ${ms(p50(deliveries))} | ${ms(p99(deliveries))} | ${ms(p50(lastClient))} | ${ms(p99(lastClient))} | ${total.lost} |`,
+    );
+  }
+  const [now, base] = [...totals.values()];
+  if (now && base)
+    console.log(
+      `| ${name}, now ÷ base | | | ${ratio(p50(now.deliveries), p50(base.deliveries))} | ${ratio(p99(now.deliveries), p99(base.deliveries))} | ${ratio(p50(now.lastClient), p50(base.lastClient))} | ${ratio(p99(now.lastClient), p99(base.lastClient))} | |`,
+    );
+}
+
+console.log('');
+const writes = await interleaved(trees, serverWriteCost);
+for (const [tree, runs] of writes) {
+  const costs = runs.flat();
+  console.log(
+    `${label('Server write time', tree)} per event to ${CLIENTS} sockets (in-process): p50 ${ms(p50(costs))}, p99 ${ms(p99(costs))} (${((p50(costs) * 1000) / CLIENTS).toFixed(1)} µs a socket)`,
+  );
+}
+const [nowWrites, baseWrites] = [...writes.values()].map((runs) => runs.flat());
+if (nowWrites && baseWrites)
+  console.log(
+    `Server write time, now ÷ base: p50 ${ratio(p50(nowWrites), p50(baseWrites))}, p99 ${ratio(p99(nowWrites), p99(baseWrites))}`,
+  );
 process.exit(0);
