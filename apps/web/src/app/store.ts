@@ -5,8 +5,12 @@ import { failureListener } from '../base/failure-listener';
 import { failuresSlice } from '../base/failures-slice';
 import { sharingSlice } from '../features/locations/sharing-slice';
 import { realtimeSlice } from '../realtime/realtime-slice';
+import { liveEntities } from './live-entities';
 
-/** Builds the store; `extra` is the outside world (fetch, what to do when the session ends). */
+/**
+ * Builds the store; `extra` is the outside world (fetch, what to do when the session ends). Thunks
+ * also get the realtime registry, so realtime applies changes without knowing any entity.
+ */
 export function makeStore(extra: ApiExtra) {
   const store = configureStore({
     reducer: {
@@ -18,7 +22,7 @@ export function makeStore(extra: ApiExtra) {
       [failuresSlice.reducerPath]: failuresSlice.reducer,
     },
     middleware: (getDefault) =>
-      getDefault({ thunk: { extraArgument: extra } })
+      getDefault({ thunk: { extraArgument: { ...extra, live: liveEntities } } })
         .prepend(failureListener())
         .concat(api.middleware),
   });

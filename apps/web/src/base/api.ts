@@ -121,6 +121,7 @@ export const tagTypes = [
   'Busy',
   'TravelLegs',
 ] as const;
+export type TagType = (typeof tagTypes)[number];
 
 /** The one RTK Query api; each feature adds its endpoints with `api.injectEndpoints`. */
 export const api = createApi({
@@ -136,6 +137,6 @@ export const api = createApi({
 });
 
 /** Refetches everything tagged `tag` (after a conflict, to show their version). */
-function reloadTag(tag: (typeof tagTypes)[number]) {
+function reloadTag(tag: TagType) {
   return api.util.invalidateTags([tag]);
 }

@@ -12,7 +12,7 @@ import { customersApi } from '../features/customers/endpoints';
 import { fakeFetch } from '../test/fake-api';
 import { meAs, members, workspace, workspaceId } from '../test/fixtures';
 import { job } from '../test/schedule-fixtures';
-import { applyChange, type Viewer } from './apply-change';
+import { applyChange, resyncAll, type Viewer } from './apply-change';
 
 const customer = (extra: Partial<Customer> = {}): Customer => ({
   id: 'cust-1',
@@ -233,5 +233,21 @@ describe('applyChange', () => {
     apply({ seq: 3, entity: 'workspace', action: 'updated', data: { ...workspace, timeZone: 'UTC' } });
     await expect.poll(() => fetch.callsTo(legsPath).length).toBe(4);
     shown.unsubscribe();
+  });
+
+  it('a resync fetches every registered entity’s shown reads again', async () => {
+    const { store, fetch } = await setup();
+    const areasPath = `GET /workspaces/${workspaceId}/areas`;
+    const membersPath = `GET /workspaces/${workspaceId}/members`;
+    const shown = [
+      store.dispatch(areasApi.endpoints.listAreas.initiate(workspaceId)),
+      store.dispatch(membersApi.endpoints.getMembers.initiate(workspaceId)),
+    ];
+    await Promise.all(shown);
+    expect(fetch.callsTo(areasPath).length + fetch.callsTo(membersPath).length).toBe(0);
+    store.dispatch(resyncAll());
+    await expect.poll(() => fetch.callsTo(areasPath).length).toBe(1);
+    await expect.poll(() => fetch.callsTo(membersPath).length).toBe(1);
+    for (const s of shown) s.unsubscribe();
   });
 });

@@ -1,7 +1,8 @@
-import type { Job, JobStatus } from '@fieldplan/shared';
+import { changedEntity, type Job, type JobStatus } from '@fieldplan/shared';
 import type { AppDispatch, RootState } from '../../app/store';
 import { api } from '../../base/api';
 import { authApi } from '../../entities/session/endpoints';
+import type { LiveEntry } from '../../realtime/live-registry';
 import { myDayApi, myDayTag } from './endpoints';
 
 /**
@@ -26,6 +27,11 @@ export function refreshMyDay(workspaceId: string, id: string, job: Pick<Job, 'as
     if (mine || shown) dispatch(api.util.invalidateTags([myDayTag]));
   };
 }
+
+export const myDayLive: LiveEntry<'job'> = {
+  entity: 'job',
+  apply: (change, { workspaceId }) => refreshMyDay(workspaceId, change.data.id, changedEntity(change)),
+};
 
 /**
  * A queued status change the server took: every cached day shows the new status and version at

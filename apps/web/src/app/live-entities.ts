@@ -1,0 +1,24 @@
+import { areaLive } from '../entities/area/live';
+import { feedLive } from '../entities/feed/live';
+import { jobLive } from '../entities/job/live';
+import { memberLive } from '../entities/member/live';
+import { travelLive } from '../entities/travel/live';
+import { workspaceLive } from '../entities/workspace/live';
+import { customerLive } from '../features/customers/live';
+import { myDayLive } from '../features/my-day/live';
+import type { LiveRegistry } from '../realtime/live-registry';
+
+/**
+ * How every change-log entity lands in the caches (realtime/apply-change.ts runs them in this
+ * order). A new entity or cache: its `live.ts` and one line here.
+ */
+export const liveEntities: LiveRegistry = [
+  ...travelLive,
+  jobLive,
+  myDayLive,
+  memberLive,
+  workspaceLive,
+  customerLive,
+  areaLive,
+  feedLive,
+];
