@@ -89,6 +89,27 @@ const envSchema = z.object({
     .url()
     .regex(/^https?:\/\//, 'must be an http(s) URL')
     .optional(),
+  /**
+   * Street search without a Google key (docs/adr/0021-public-geocoder.md): a Photon (or Nominatim) base URL, or `off`. Unset:
+   * the public komoot instance, except under NODE_ENV=test (off, so tests never leave loopback).
+   */
+  GEOCODER_URL: z
+    .union([z.literal('off'), z.url().regex(/^https?:\/\//, 'must be an http(s) URL or off')], {
+      error: 'must be an http(s) URL or off',
+    })
+    .optional(),
+  GEOCODER_KIND: z.enum(['photon', 'nominatim']).default('photon'),
+  /** Who to contact about our requests (URL or email), sent in the User-Agent; default PUBLIC_URL. */
+  GEOCODER_CONTACT: z
+    .string()
+    .min(3)
+    .max(200)
+    .regex(/^[^\r\n()]+$/, 'must be one line without brackets')
+    .optional(),
+  /** The least time between two geocoder requests of this process (the public instance asks for ≤ 1/s). */
+  GEOCODER_MIN_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  /** A geocoder answer slower than this is dropped and the built-in index answers alone. */
+  GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2_000),
   /** Where the built SPA lives; empty disables static serving (API-only tests). */
   WEB_DIST: z.string().optional(),
   /**
@@ -101,7 +122,15 @@ const envSchema = z.object({
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
 });
 
-export type Config = z.infer<typeof envSchema> & { secureCookies: boolean; appOrigin: string | null };
+export type Config = Omit<z.infer<typeof envSchema>, 'GEOCODER_URL'> & {
+  secureCookies: boolean;
+  appOrigin: string | null;
+  /** The geocoder's base URL, or null when street search is off. */
+  GEOCODER_URL: string | null;
+};
+
+/** The public Photon instance (komoot), used when GEOCODER_URL is not set. */
+export const publicGeocoderUrl = 'https://photon.komoot.io';
 
 export class ConfigError extends Error {}
 
@@ -130,8 +159,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError('Invalid configuration:\n  SHUTDOWN_DRAIN_MS: must be shorter than SHUTDOWN_TIMEOUT_MS');
   }
   const publicUrl = parsed.data.PUBLIC_URL;
+  const geocoder = parsed.data.GEOCODER_URL ?? (parsed.data.NODE_ENV === 'test' ? 'off' : publicGeocoderUrl);
   return {
     ...parsed.data,
+    GEOCODER_URL: geocoder === 'off' ? null : geocoder,
     secureCookies: publicUrl?.startsWith('https://') ?? false,
     appOrigin: publicUrl ? new URL(publicUrl).origin : null,
   };

@@ -12,14 +12,15 @@ export const placesQuerySchema = z.object({
 });
 export type PlacesQuery = z.infer<typeof placesQuerySchema>;
 
-export const placeSources = ['customer', 'city'] as const;
+/** `address`: a street, house or named place from the server's OpenStreetMap geocoder. */
+export const placeSources = ['customer', 'city', 'address'] as const;
 export type PlaceSource = (typeof placeSources)[number];
 
 export const placeSchema = z.object({
   id: z.string(),
   /** The address or city name, as it fills an address field. */
   label: z.string(),
-  /** The customer's name, or a city's region and country. */
+  /** The customer's name, or a city's or address's region and country. */
   secondary: z.string(),
   lat: z.number(),
   lng: z.number(),

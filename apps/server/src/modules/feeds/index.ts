@@ -36,3 +36,4 @@ export function registerFeeds(app: FastifyInstance, deps: Deps, options: FeedOpt
   feedTokenRoutes(app, deps);
   if (options.background !== false) startFeedRefresh(app, deps.db, fetching, options.intervalMs);
 }
+export { blockedReason } from './fetch/address.js';

@@ -4,11 +4,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps.js';
 import { requireUser } from '../../http/session.js';
 import { cityIndex } from './city-index.js';
+import { geocoderFromConfig, geocoderLanguage } from './geocoder/from-config.js';
 import { searchPlaces } from './service.js';
 
+/** Names what an answer lacks: `geocoder_unavailable` or `geocoder_busy` (the body stays a list). */
+export const placesNoticeHeader = 'fieldplan-notice';
+
 /** The built-in places search behind every address field when no Google key is configured. */
-export function placeRoutes(fastify: FastifyInstance, { db }: Deps) {
+export function placeRoutes(fastify: FastifyInstance, { db, config }: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const geocoder = geocoderFromConfig(config, (reason) => fastify.log.warn({ reason }, 'geocoder request failed'));
+  fastify.addHook('onClose', async () => geocoder?.close());
 
   app.get(
     '/api/v1/places',
@@ -16,15 +22,26 @@ export function placeRoutes(fastify: FastifyInstance, { db }: Deps) {
       schema: {
         tags: ['places'],
         description:
-          'World cities (GeoNames, ≥ 1,000 people) by name prefix and population, plus the customer ' +
-          'addresses of workspace `ws` when you are a member of it; at most 10, best first.',
+          'World cities (GeoNames, ≥ 1,000 people) by name prefix and population, streets and places from ' +
+          'the configured OpenStreetMap geocoder (GEOCODER_URL), plus the customer addresses of workspace ' +
+          '`ws` when you are a member of it (its map centre then ranks nearer places first); at most 10, ' +
+          'best first, duplicates removed. When the geocoder could not be used the answer is the built-in ' +
+          'index alone and the `Fieldplan-Notice` header says why: `geocoder_unavailable` (unreachable or ' +
+          'failing) or `geocoder_busy` (no request slot in time: the public geocoder allows 1 request a second).',
         querystring: placesQuerySchema,
         response: { 200: placesSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = requireUser(request);
-      return searchPlaces(db.kysely, { userId: user.id, q: request.query.q, workspaceId: request.query.ws });
+      const lang = geocoderLanguage(request.headers['accept-language'], config.GEOCODER_KIND);
+      const { places, notice } = await searchPlaces(
+        db.kysely,
+        { userId: user.id, q: request.query.q, workspaceId: request.query.ws, lang },
+        geocoder,
+      );
+      if (notice) reply.header(placesNoticeHeader, notice);
+      return places;
     },
   );
 

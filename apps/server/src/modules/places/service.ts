@@ -2,57 +2,110 @@ import { type Place, placeLimits } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { normalizeText } from '../../lib/text.js';
+import { findWorkspace } from '../workspaces/index.js';
 import { cityIndex, foldText } from './city-index.js';
+import type { Geocoder, GeocoderNotice } from './geocoder/geocoder.js';
 import { customersMatching, isActiveMember } from './queries.js';
+import { type Candidate, type LatLng, rankPlaces } from './rank.js';
 
 export interface PlacesSearch {
   userId: string;
   q: string;
   workspaceId?: string | undefined;
+  /** The caller's language (`en`, `de` …) for the geocoder's names. */
+  lang?: string | undefined;
+}
+
+export interface PlacesAnswer {
+  places: Place[];
+  /** Set when a configured geocoder gave nothing: the answer is the built-in index's alone. */
+  notice?: GeocoderNotice;
 }
 
 /** How many customers are looked at to rank a query (prefix matches first). */
 const customerCandidates = 50;
+/** Shorter queries are answered from the built-in index only (they find too much to be useful). */
+const geocoderQueryMin = 3;
 
 /**
- * Places for an address field (docs/PRODUCT.md, "The API and realtime"), at most 10: the workspace's customers whose address
- * or name starts with what was typed, then world cities by name prefix and population, then other
- * customers containing it. Fewer than 2 characters find nothing. `workspaceId` adds customers only
- * when the caller is an active member of it; otherwise it is ignored (cities only).
+ * Places for an address field (docs/PRODUCT.md, "Places"), at most 10: the workspace's customers
+ * whose address or name starts with what was typed, then world cities and the geocoder's streets
+ * and places (when one is configured) ranked together by name, size and distance from the
+ * workspace's map centre, then other customers containing it. Fewer than 2 characters find
+ * nothing. `workspaceId` adds customers and the map centre only when the caller is an active
+ * member of it; otherwise it is ignored.
  */
-export async function searchPlaces(db: Kysely<Database>, { userId, q, workspaceId }: PlacesSearch): Promise<Place[]> {
+export async function searchPlaces(
+  db: Kysely<Database>,
+  { userId, q, workspaceId, lang }: PlacesSearch,
+  geocoder: Geocoder | null,
+): Promise<PlacesAnswer> {
   const text = q.trim();
   const [namePart = '', countryPart = ''] = text.split(',', 2);
   const folded = foldText(namePart);
-  if (foldText(text).length < placeLimits.queryMin) return [];
+  if (foldText(text).length < placeLimits.queryMin) return { places: [] };
 
-  const customers: { prefix: Place[]; other: Place[] } = { prefix: [], other: [] };
-  if (workspaceId && (await isActiveMember(db, userId, workspaceId))) {
-    const wanted = normalizeText(text);
-    for (const c of await customersMatching(db, workspaceId, text, customerCandidates)) {
-      const place: Place = {
-        id: `customer:${c.id}`,
-        label: c.address,
-        secondary: c.name,
-        lat: Number(c.lat),
-        lng: Number(c.lng),
-        source: 'customer',
-      };
-      const prefix = normalizeText(c.address).startsWith(wanted) || normalizeText(c.name).startsWith(wanted);
-      customers[prefix ? 'prefix' : 'other'].push(place);
-    }
-  }
+  const member = workspaceId !== undefined && (await isActiveMember(db, userId, workspaceId));
+  const near = member ? await mapCentre(db, workspaceId) : undefined;
+  const geocoding =
+    geocoder && foldText(text).length >= geocoderQueryMin
+      ? geocoder.search({ q: text, limit: placeLimits.results, near, lang }, userId)
+      : null;
+  const customers = member ? await workspaceCustomers(db, workspaceId, text) : { prefix: [], other: [] };
 
-  const cities: Place[] =
+  const candidates: Candidate[] =
     folded.length < placeLimits.queryMin
       ? []
       : (await cityIndex()).search(folded, placeLimits.results, foldText(countryPart)).map((city) => ({
-          id: `city:${city.id}`,
-          label: city.name,
-          secondary: city.countryName,
-          lat: city.lat,
-          lng: city.lng,
-          source: 'city' as const,
+          place: {
+            id: `city:${city.id}`,
+            label: city.name,
+            secondary: city.countryName,
+            lat: city.lat,
+            lng: city.lng,
+            source: 'city',
+          },
+          countryCode: city.country,
+          population: city.population,
         }));
-  return [...customers.prefix, ...cities, ...customers.other].slice(0, placeLimits.results);
+  const geocoded = geocoding ? await geocoding : { places: [] };
+  for (const g of geocoded.places) {
+    const source = g.kind === 'city' ? 'city' : 'address';
+    candidates.push({
+      place: { id: g.id, label: g.label, secondary: g.secondary, lat: g.lat, lng: g.lng, source },
+      countryCode: g.countryCode,
+    });
+  }
+  const taken = new Set([...customers.prefix, ...customers.other].map((c) => foldText(c.label)));
+  const places = [...customers.prefix, ...rankPlaces(namePart, candidates, near, taken), ...customers.other];
+  return {
+    places: places.slice(0, placeLimits.results),
+    ...(geocoded.notice !== undefined && { notice: geocoded.notice }),
+  };
+}
+
+async function workspaceCustomers(db: Kysely<Database>, workspaceId: string, text: string) {
+  const customers: { prefix: Place[]; other: Place[] } = { prefix: [], other: [] };
+  const wanted = normalizeText(text);
+  for (const c of await customersMatching(db, workspaceId, text, customerCandidates)) {
+    const place: Place = {
+      id: `customer:${c.id}`,
+      label: c.address,
+      secondary: c.name,
+      lat: Number(c.lat),
+      lng: Number(c.lng),
+      source: 'customer',
+    };
+    const prefix = normalizeText(c.address).startsWith(wanted) || normalizeText(c.name).startsWith(wanted);
+    customers[prefix ? 'prefix' : 'other'].push(place);
+  }
+  return customers;
+}
+
+/** The centre of the workspace's map (its settings), which ranks nearer places first. */
+async function mapCentre(db: Kysely<Database>, workspaceId: string): Promise<LatLng | undefined> {
+  const row = await findWorkspace(db, workspaceId);
+  if (!row) return undefined;
+  const { center } = JSON.parse(row.map) as { center?: LatLng };
+  return center;
 }

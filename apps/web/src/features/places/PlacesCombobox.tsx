@@ -7,7 +7,12 @@ import { usePlaceProvider } from './use-place-provider';
 export const searchDelayMs = 200;
 const minQuery = 2;
 
-const sourceTag: Record<PlaceSuggestion['source'], string> = { customer: 'Customer', city: 'City', google: 'Google' };
+const sourceTag: Record<PlaceSuggestion['source'], string> = {
+  customer: 'Customer',
+  city: 'City',
+  address: 'Address',
+  google: 'Google',
+};
 
 interface PlacesComboboxProps {
   label: string;

@@ -11,7 +11,7 @@ export interface PlaceSuggestion {
   label: string;
   secondary: string;
   /** Where it came from; shown as a small tag ("Customer"). */
-  source: 'customer' | 'city' | 'google';
+  source: 'customer' | 'city' | 'address' | 'google';
 }
 
 /** A places search: suggestions for what was typed, and the address and position of one of them. */
