@@ -42,6 +42,8 @@ const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.j
     // Every spec signs in from 127.0.0.1; the product limit (10/min) is covered by the API suites.
     SIGNIN_ATTEMPTS_PER_MINUTE: '1000',
     LOG_LEVEL: 'warn',
+    // Street search would ask the public geocoder: the browser tests talk only to loopback.
+    GEOCODER_URL: 'off',
   },
   stdio: ['ignore', log, log],
 });

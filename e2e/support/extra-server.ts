@@ -63,6 +63,8 @@ export async function startExtraServer(env: Record<string, string>): Promise<Ext
         DATABASE_URL: `sqlite:${path.join(dir, 'e2e.sqlite')}`,
         FIELDPLAN_DEMO: '1',
         LOG_LEVEL: 'warn',
+        // Street search would ask the public geocoder: the browser tests talk only to loopback.
+        GEOCODER_URL: 'off',
         ...env,
       },
       stdio: ['ignore', log, log],
