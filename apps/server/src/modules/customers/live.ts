@@ -1,6 +1,7 @@
 import type { LiveEntity } from '../../realtime/live-entity.js';
+import { customersWithJobsOf } from '../jobs/index.js';
 import { type CustomerRow, presentCustomer } from './presenter.js';
-import { customersWithJobsOf, findCustomer } from './queries.js';
+import { findCustomer } from './queries.js';
 
 /**
  * A customer's changes: the channel leaves out contact details (technicians read it too); a `/changes`

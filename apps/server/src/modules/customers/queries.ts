@@ -72,24 +72,3 @@ export async function listCustomers(db: Kysely<Database>, workspaceId: string, o
     nextCursor: rows.length > options.limit && last ? encodeCursor(last) : null,
   };
 }
-
-/** Ids of the customers among `ids` that have a job assigned to the member (contact visibility). */
-export async function customersWithJobsOf(
-  db: Kysely<Database>,
-  workspaceId: string,
-  memberId: string,
-  ids: string[],
-): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('jobs')
-    .innerJoin('job_assignees', 'job_assignees.job_id', 'jobs.id')
-    .select('jobs.customer_id')
-    .distinct()
-    .where('jobs.workspace_id', '=', workspaceId)
-    .where('jobs.deleted_at', 'is', null)
-    .where('job_assignees.member_id', '=', memberId)
-    .where('jobs.customer_id', 'in', ids)
-    .execute();
-  return new Set(rows.map((r) => r.customer_id).filter((id): id is string => id !== null));
-}

@@ -6,8 +6,9 @@ import { notFound } from '../../http/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
 import { newId } from '../../lib/ids.js';
 import { normalizeText } from '../../lib/text.js';
+import { customersWithJobsOf } from '../jobs/index.js';
 import { type CustomerRow, presentCustomer, searchTextOf } from './presenter.js';
-import { customersWithJobsOf, findCustomer, listCustomers } from './queries.js';
+import { findCustomer, listCustomers } from './queries.js';
 
 /** A customer as a versioned row: what its 404 and 412 name and carry (the 412 shows contact details). */
 export const customerEntity: VersionedEntity<'customers', CustomerRow> = {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { recordChange } from '../../db/changes.js';
 import type { Database } from '../../db/schema.js';
-import { workspaceZone } from '../jobs/queries.js';
+import { workspaceZone } from '../workspaces/index.js';
 import type { FetchPolicy } from './fetch/fetcher.js';
 import { FeedFetchError } from './fetch/url.js';
 import { acquireLease, releaseLease } from './lease.js';

@@ -11,7 +11,8 @@ import {
 import { AppError, fieldError, notFound } from '../../http/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
 import { newId } from '../../lib/ids.js';
-import { membersAmong, workspaceZone } from '../jobs/queries.js';
+import { membersAmong } from '../members/index.js';
+import { workspaceZone } from '../workspaces/index.js';
 import { FeedFetchError } from './fetch/url.js';
 import { type Loaded, loadFeed } from './load.js';
 import { type FeedRow, presentFeed } from './presenter.js';

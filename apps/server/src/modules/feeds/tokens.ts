@@ -5,7 +5,7 @@ import { fieldError, notFound } from '../../http/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
 import { hashToken, randomToken } from '../../lib/crypto.js';
 import { newId } from '../../lib/ids.js';
-import { membersAmong } from '../jobs/queries.js';
+import { membersAmong } from '../members/index.js';
 import { endDeadLinks, linksWithPeople } from './link-life.js';
 import { authorizeTokenFor, managesAllTokens } from './policy.js';
 import { type FeedTokenRow, presentToken } from './presenter.js';

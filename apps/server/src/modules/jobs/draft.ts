@@ -14,8 +14,8 @@ import type { Database } from '../../db/schema.js';
 import { AppError, fieldError } from '../../http/app-error.js';
 import { iso } from '../../lib/ids.js';
 import { findCustomer } from '../customers/index.js';
+import { membersAmong } from '../members/index.js';
 import { formatTime, type LoadedJob } from './presenter.js';
-import { membersAmong } from './queries.js';
 
 /** A job as the service works on it: times in ms (dates as UTC midnights when all-day). */
 export interface JobDraft {

@@ -128,22 +128,51 @@ export async function replaceExceptions(
   if (rows.length > 0) await trx.insertInto('job_exceptions').values(rows).execute();
 }
 
-/** Members among `ids` with their role and whether they are active, of this workspace only. */
-export function membersAmong(db: Kysely<Database>, workspaceId: string, ids: string[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('memberships')
-    .select(['id', 'role', 'deactivated_at'])
-    .where('workspace_id', '=', workspaceId)
-    .where('id', 'in', ids)
+/** Ids of the customers among `ids` that have a job assigned to the member (contact visibility). */
+export async function customersWithJobsOf(
+  db: Kysely<Database>,
+  workspaceId: string,
+  memberId: string,
+  ids: string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('jobs')
+    .innerJoin('job_assignees', 'job_assignees.job_id', 'jobs.id')
+    .select('jobs.customer_id')
+    .distinct()
+    .where('jobs.workspace_id', '=', workspaceId)
+    .where('jobs.deleted_at', 'is', null)
+    .where('job_assignees.member_id', '=', memberId)
+    .where('jobs.customer_id', 'in', ids)
     .execute();
+  return new Set(rows.map((r) => r.customer_id).filter((id): id is string => id !== null));
 }
 
-export async function workspaceZone(db: Kysely<Database>, workspaceId: string): Promise<string> {
-  const row = await db
-    .selectFrom('workspaces')
-    .select('time_zone')
-    .where('id', '=', workspaceId)
-    .executeTakeFirstOrThrow();
-  return row.time_zone;
+/**
+ * A visit's status, times and site as a tracking page shows them: the job's row, with the occurrence's
+ * exception when `occurrenceKey` names one (null: a one-off job).
+ */
+export function visitOfJob(db: Kysely<Database>, workspaceId: string, jobId: string, occurrenceKey: number | null) {
+  return db
+    .selectFrom('jobs')
+    .leftJoin('job_exceptions', (join) =>
+      join.onRef('job_exceptions.job_id', '=', 'jobs.id').on('job_exceptions.occurrence_key', '=', occurrenceKey ?? -1),
+    )
+    .select([
+      'jobs.status',
+      'jobs.start_at',
+      'jobs.end_at',
+      'jobs.lat',
+      'jobs.lng',
+      'jobs.rrule',
+      'job_exceptions.kind as exception_kind',
+      'job_exceptions.status as exception_status',
+      'job_exceptions.start_at as exception_start',
+      'job_exceptions.end_at as exception_end',
+    ])
+    .where('jobs.id', '=', jobId)
+    .where('jobs.workspace_id', '=', workspaceId)
+    .where('jobs.deleted_at', 'is', null)
+    .executeTakeFirst();
 }

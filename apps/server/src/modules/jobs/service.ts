@@ -4,9 +4,10 @@ import type { Database } from '../../db/schema.js';
 import { fieldError, notFound } from '../../http/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
 import { newId } from '../../lib/ids.js';
+import { workspaceZone } from '../workspaces/index.js';
 import { applyFields, autoStatus, checkTiming, type JobDraft } from './draft.js';
 import { presentJob } from './presenter.js';
-import { listJobs, loadJob, withDetails, workspaceZone } from './queries.js';
+import { listJobs, loadJob, withDetails } from './queries.js';
 import {
   deleteFollowing,
   deleteOccurrence,

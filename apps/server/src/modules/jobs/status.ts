@@ -6,7 +6,8 @@ import type { Actor } from '../../http/workspace-access.js';
 import { draftOf } from './draft.js';
 import { assertOwnJob, assertTransition } from './policy.js';
 import { presentJob } from './presenter.js';
-import { loadJob, workspaceZone } from './queries.js';
+import { workspaceZone } from '../workspaces/index.js';
+import { loadJob } from './queries.js';
 import { checkJobVersion, exceptionDraftOf, saveJob } from './store.js';
 import { occurrenceKeyOf } from './timeshift.js';
 

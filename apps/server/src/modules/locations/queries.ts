@@ -60,3 +60,14 @@ export async function pruneBefore(db: Kysely<Database>, before: number): Promise
   await db.deleteFrom('location_latest').where('received_at', '<', before).execute();
   return Number(pings.numDeletedRows);
 }
+
+/** The technician's latest position, if received since `since`. */
+export function latestPosition(db: Kysely<Database>, workspaceId: string, memberId: string, since: number) {
+  return db
+    .selectFrom('location_latest')
+    .select(['lat', 'lng', 'at'])
+    .where('workspace_id', '=', workspaceId)
+    .where('member_id', '=', memberId)
+    .where('received_at', '>=', since)
+    .executeTakeFirst();
+}

@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Kysely, Updateable } from 'kysely';
+import type { Database, MembershipsTable } from '../../db/schema.js';
 import type { MemberRow } from './presenter.js';
 
 function memberSelect(db: Kysely<Database>, workspaceId: string) {
@@ -33,19 +33,6 @@ export function findMember(
   return memberSelect(db, workspaceId).where('memberships.id', '=', memberId).executeTakeFirst();
 }
 
-/**
- * Takes the workspace's row lock until the transaction ends, so rules that count owners see every
- * concurrent change to them. A no-op update rather than `SELECT … FOR UPDATE`: it locks on
- * PostgreSQL and takes SQLite's write lock at once, and both dialects accept it.
- */
-export async function lockWorkspace(db: Kysely<Database>, workspaceId: string): Promise<void> {
-  await db
-    .updateTable('workspaces')
-    .set((eb) => ({ id: eb.ref('id') }))
-    .where('id', '=', workspaceId)
-    .execute();
-}
-
 /** The caller's membership as it is now (inside a transaction: after others' commits it waited for). */
 export function findActiveMembership(db: Kysely<Database>, workspaceId: string, userId: string) {
   return db
@@ -75,4 +62,23 @@ export async function countMembers(db: Kysely<Database>, workspaceId: string): P
     .where('workspace_id', '=', workspaceId)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** Members among `ids` with their role and whether they are active, of this workspace only. */
+export function membersAmong(db: Kysely<Database>, workspaceId: string, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('memberships')
+    .select(['id', 'role', 'deactivated_at'])
+    .where('workspace_id', '=', workspaceId)
+    .where('id', 'in', ids)
+    .execute();
+}
+
+export async function updateMembership(
+  db: Kysely<Database>,
+  memberId: string,
+  changes: Updateable<MembershipsTable>,
+): Promise<void> {
+  await db.updateTable('memberships').set(changes).where('id', '=', memberId).execute();
 }

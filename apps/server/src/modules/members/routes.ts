@@ -1,16 +1,12 @@
-import { memberPatchSchema, memberSchema, type Role, roles } from '@fieldplan/shared';
+import { memberPatchSchema, memberSchema } from '@fieldplan/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { authorize, requireMember } from '../../http/workspace-access.js';
-import { findMember } from './queries.js';
 import { getMembers, updateMember } from './service.js';
 
 const params = z.object({ ws: z.string(), id: z.string() });
-
-/** `roles` runs from owner down to viewer: a higher index is a lower role. */
-const lowered = (before: string, after: Role) => roles.indexOf(after) > roles.indexOf(before as Role);
 
 export function memberRoutes(fastify: FastifyInstance, { db, sessions, realtime }: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -32,14 +28,18 @@ export function memberRoutes(fastify: FastifyInstance, { db, sessions, realtime 
     async (request) => {
       const actor = await requireMember(db, request, request.params.ws);
       authorize(actor, 'members.manage', 'change team members');
-      const before = await findMember(db.kysely, actor.workspaceId, request.params.id);
-      const { member, endSessionsOf } = await updateMember(db.kysely, actor, request.params.id, request.body);
+      const { member, endSessionsOf, cutConnectionsOf } = await updateMember(
+        db.kysely,
+        actor,
+        request.params.id,
+        request.body,
+      );
       // A deactivated member is signed out everywhere at once (docs/PRODUCT.md, "States and transitions").
       if (endSessionsOf) await sessions.endAllFor(endSessionsOf);
       // …and their realtime connections cut; a lowered role re-joins only the channels it still may.
-      if (before && (endSessionsOf || lowered(before.role, member.role))) {
+      if (cutConnectionsOf) {
         await realtime
-          .terminateUserConnections(before.user_id)
+          .terminateUserConnections(cutConnectionsOf)
           .catch((err: unknown) => request.log.warn({ err }, 'realtime: terminating connections failed'));
       }
       return member;

@@ -1,12 +1,16 @@
-import { can, type MemberPatch, type Role } from '@fieldplan/shared';
+import { can, type MemberPatch, type Role, roles } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
 import { recordChange } from '../../db/changes.js';
 import type { Database } from '../../db/schema.js';
 import { fieldError, forbidden, notFound } from '../../http/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
 import { endLinksOfWorkspace } from '../feeds/index.js';
+import { lockWorkspace } from '../workspaces/index.js';
 import { presentMember } from './presenter.js';
-import { countActiveOwners, findActiveMembership, findMember, listMembers, lockWorkspace } from './queries.js';
+import { countActiveOwners, findActiveMembership, findMember, listMembers, updateMembership } from './queries.js';
+
+/** `roles` runs from owner down to viewer: a higher index is a lower role. */
+const lowered = (before: string, after: string) => roles.indexOf(after as Role) > roles.indexOf(before as Role);
 
 /** The team as the actor may see it: emails only for roles allowed to see them. */
 export async function getMembers(db: Kysely<Database>, actor: Actor) {
@@ -16,7 +20,8 @@ export async function getMembers(db: Kysely<Database>, actor: Actor) {
 
 /**
  * Changes a member's role, colour, home base or active flag. The workspace always keeps one
- * active owner. Returns the member and whether their sessions must end (deactivation).
+ * active owner. Returns the member, whose sessions must end (deactivation) and whose realtime
+ * connections must be cut (deactivation or a lowered role).
  */
 export async function updateMember(db: Kysely<Database>, actor: Actor, memberId: string, patch: MemberPatch) {
   return db.transaction().execute(async (trx) => {
@@ -50,7 +55,7 @@ export async function updateMember(db: Kysely<Database>, actor: Actor, memberId:
       }),
     };
     if (Object.keys(changes).length > 0) {
-      await trx.updateTable('memberships').set(changes).where('id', '=', memberId).execute();
+      await updateMembership(trx, memberId, changes);
       await recordChange(trx, {
         workspaceId: actor.workspaceId,
         entity: 'member',
@@ -64,6 +69,11 @@ export async function updateMember(db: Kysely<Database>, actor: Actor, memberId:
     const updated = await findMember(trx, actor.workspaceId, memberId);
     if (!updated) throw notFound('Member');
     // Only owners get here, and they see emails.
-    return { member: presentMember(updated, true), endSessionsOf: deactivate ? current.user_id : null };
+    const cut = deactivate || lowered(current.role, updated.role);
+    return {
+      member: presentMember(updated, true),
+      endSessionsOf: deactivate ? current.user_id : null,
+      cutConnectionsOf: cut ? current.user_id : null,
+    };
   });
 }

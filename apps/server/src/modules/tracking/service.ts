@@ -16,10 +16,10 @@ import {
   linkById,
   openLinksOfJob,
   openLinksOfVisit,
-  visitFacts,
 } from './queries.js';
 import { lookupHash, newToken, unseal } from './tokens.js';
 import { expiresAt, trackingView, visitWindow } from './view.js';
+import { visitFacts } from './visit-facts.js';
 
 /** One visit's status change, as the jobs module reports it inside its transaction. */
 export interface VisitStatusChange {

@@ -10,7 +10,9 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { iso } from '../../lib/ids.js';
-import { type LinkRow, latestPosition, type VisitFacts, visitFacts } from './queries.js';
+import { latestPosition } from '../locations/index.js';
+import type { LinkRow } from './queries.js';
+import { type VisitFacts, visitFacts } from './visit-facts.js';
 
 /** A link keeps working this long past its visit's planned end (a technician running late). */
 export const expiryMarginMs = 3 * 60 * 60 * 1000;

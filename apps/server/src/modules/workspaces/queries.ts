@@ -10,3 +10,26 @@ export async function slugTaken(db: Kysely<Database>, slug: string, exceptId?: s
   if (exceptId) q = q.where('id', '!=', exceptId);
   return (await q.executeTakeFirst()) !== undefined;
 }
+
+/** The workspace's IANA time zone (the zone its jobs' local times and all-day dates are read in). */
+export async function workspaceZone(db: Kysely<Database>, workspaceId: string): Promise<string> {
+  const row = await db
+    .selectFrom('workspaces')
+    .select('time_zone')
+    .where('id', '=', workspaceId)
+    .executeTakeFirstOrThrow();
+  return row.time_zone;
+}
+
+/**
+ * Takes the workspace's row lock until the transaction ends, so rules that count owners see every
+ * concurrent change to them. A no-op update rather than `SELECT … FOR UPDATE`: it locks on
+ * PostgreSQL and takes SQLite's write lock at once, and both dialects accept it.
+ */
+export async function lockWorkspace(db: Kysely<Database>, workspaceId: string): Promise<void> {
+  await db
+    .updateTable('workspaces')
+    .set((eb) => ({ id: eb.ref('id') }))
+    .where('id', '=', workspaceId)
+    .execute();
+}
