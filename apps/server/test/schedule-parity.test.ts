@@ -69,7 +69,7 @@ describe('schedule parity: the server feed and the web cache patch agree on ever
   }
 
   const rangeOf = (technicianId: string | null, status: string) =>
-    rangeFilterOf({ start: week.start, end: week.end, technicianId, status }, zone);
+    rangeFilterOf({ workspaceId: team.owner.workspaceId, ...week, technicianId, status }, zone);
 
   beforeAll(async () => {
     ctx = await createTestApp({ env: { FEEDS_ALLOW_LOOPBACK: '1' }, feeds: { background: false, policy } });

@@ -5,8 +5,9 @@ import { workspace, workspaceId, workspaceRoutes } from '../../test/fixtures';
 import { colours, event, job } from '../../test/schedule-fixtures';
 import { membersApi } from '../member/endpoints';
 import { workspaceApi } from '../workspace/endpoints';
-import { applyJobChange, applyJobChangeToEvents, rangeFilterOf } from './apply-job-change';
+import { applyJobChange } from './apply-job-change';
 import { calendarApi } from './calendar-endpoints';
+import { applyJobChangeToEvents, rangeFilterOf } from './calendar-patch';
 import { jobsApi } from './endpoints';
 
 const zone = 'Europe/Berlin';
@@ -119,7 +120,7 @@ describe('applyJobChangeToEvents', () => {
   it("respects the cached range's filters", () => {
     const onlyTech2 = { ...week, technicianId: 'tech-2' };
     expect(applyJobChangeToEvents([event()], updated(job()), onlyTech2, ctx)).toEqual([]);
-    const onlyCompleted = { ...week, statuses: ['completed'] };
+    const onlyCompleted = { ...week, statuses: ['completed' as const] };
     expect(applyJobChangeToEvents([], updated(job()), onlyCompleted, ctx)).toEqual([]);
     expect(applyJobChangeToEvents([], updated(job({ status: 'completed' })), onlyCompleted, ctx)).toHaveLength(1);
   });

@@ -38,7 +38,7 @@ export interface RangeFilter {
 }
 
 /** A cached range's args as instants and filters (dates are read in the workspace zone, as the server reads them). */
-export function rangeFilterOf(args: Omit<CalendarRangeArgs, 'workspaceId'>, zone: string): RangeFilter {
+export function rangeFilterOf(args: CalendarRangeArgs, zone: string): RangeFilter {
   const start = parseDateOnly(args.start) ?? 0;
   const end = parseDateOnly(args.end) ?? start + dayMs;
   return {

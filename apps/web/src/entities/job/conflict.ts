@@ -1,5 +1,4 @@
-import { dayMs, isProblem, type Job, parseDateOnly, parseInstant } from '@fieldplan/shared';
-import { type EventContext, jobEvents } from './job-events';
+import { dayMs, formatVisitTime, isProblem, type Job, parseJobTime, scheduleJobOf, visitsOf } from '@fieldplan/shared';
 
 /** What the conflict dialog compares: the parts of a job a drag or an edit changes. */
 export interface JobSnapshot {
@@ -30,20 +29,21 @@ export function conflictOf(error: unknown): Conflict | null {
  * Their side of the comparison: the job now, or — for an occurrence — that occurrence now
  * (moved, re-assigned, or gone: null when it no longer exists).
  */
-export function theirSnapshot(job: Job, occurrenceKey: string | null, ctx: EventContext): JobSnapshot | null {
+export function theirSnapshot(job: Job, occurrenceKey: string | null, ctx: { zone: string }): JobSnapshot | null {
   if (!occurrenceKey || !job.rrule) {
     return { title: job.title, start: job.start, end: job.end, allDay: job.allDay, assigneeIds: job.assigneeIds };
   }
-  const key = job.allDay ? parseDateOnly(occurrenceKey) : parseInstant(occurrenceKey);
-  if (key === null) return null;
-  const around = jobEvents(job, ctx, { start: key - 40 * dayMs, end: key + 40 * dayMs });
-  const occurrence = around.find((e) => e.extendedProps.occurrenceKey === occurrenceKey);
+  const key = parseJobTime(occurrenceKey, job.allDay);
+  const series = scheduleJobOf(job);
+  if (key === null || series === null) return null;
+  const around = visitsOf(series, ctx.zone, { start: key - 40 * dayMs, end: key + 40 * dayMs });
+  const occurrence = around.find((v) => v.occurrenceKey === key);
   if (!occurrence) return null;
   return {
     title: job.title,
-    start: occurrence.start,
-    end: occurrence.end,
+    start: formatVisitTime(occurrence.start, job.allDay),
+    end: formatVisitTime(occurrence.end, job.allDay),
     allDay: job.allDay,
-    assigneeIds: occurrence.extendedProps.assigneeIds,
+    assigneeIds: [...occurrence.assigneeIds],
   };
 }

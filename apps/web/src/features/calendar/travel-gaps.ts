@@ -9,8 +9,8 @@ import {
   isTooShort,
   roundTenth,
   type TravelLegs,
+  takesTime,
 } from '@fieldplan/shared';
-import { isBusy } from '../../entities/job/job-events';
 
 /** What a travel marker shows (the `extendedProps.travel` of its background event). */
 export interface TravelGap {
@@ -56,7 +56,7 @@ export function travelGapEvents(
   const legOf = new Map(answer.legs.map((l) => [`${l.memberId}|${l.toEventId}`, l]));
   const visitsOf = new Map<string, GapVisit[]>();
   for (const e of events) {
-    if (!isBusy(e)) continue;
+    if (!takesTime({ allDay: e.allDay, status: e.extendedProps.status })) continue;
     const start = Date.parse(e.start);
     const { lat, lng } = e.extendedProps;
     const visit = { id: e.id, start, end: Date.parse(e.end), point: lat == null || lng == null ? null : { lat, lng } };

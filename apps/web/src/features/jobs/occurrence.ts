@@ -1,5 +1,12 @@
-import { dayMs, type Job, type JobStatus, parseDateOnly, parseInstant } from '@fieldplan/shared';
-import { type EventContext, jobEvents } from '../../entities/job/job-events';
+import {
+  dayMs,
+  formatVisitTime,
+  type Job,
+  type JobStatus,
+  parseJobTime,
+  scheduleJobOf,
+  visitsOf,
+} from '@fieldplan/shared';
 
 /** One visit of a job as the detail shows it: its own time, technicians and status. */
 export interface Visit {
@@ -14,7 +21,7 @@ export interface Visit {
 }
 
 /** The job, or the occurrence `key` of a recurring job, with exceptions applied. */
-export function visitOf(job: Job, key: string | null, ctx: EventContext): Visit {
+export function visitOf(job: Job, key: string | null, ctx: { zone: string }): Visit {
   const series: Visit = {
     start: job.start,
     end: job.end,
@@ -24,17 +31,18 @@ export function visitOf(job: Job, key: string | null, ctx: EventContext): Visit 
     found: true,
   };
   if (!key || !job.rrule) return series;
-  const at = job.allDay ? parseDateOnly(key) : parseInstant(key);
-  if (at === null) return { ...series, found: false };
-  const event = jobEvents(job, ctx, { start: at - 40 * dayMs, end: at + 40 * dayMs }).find(
-    (e) => e.extendedProps.occurrenceKey === key,
+  const at = parseJobTime(key, job.allDay);
+  const scheduled = scheduleJobOf(job);
+  if (at === null || scheduled === null) return { ...series, found: false };
+  const visit = visitsOf(scheduled, ctx.zone, { start: at - 40 * dayMs, end: at + 40 * dayMs }).find(
+    (v) => v.occurrenceKey === at,
   );
-  if (!event) return { ...series, found: false };
+  if (!visit) return { ...series, found: false };
   return {
-    start: event.start,
-    end: event.end,
-    assigneeIds: event.extendedProps.assigneeIds,
-    status: event.extendedProps.status,
+    start: formatVisitTime(visit.start, job.allDay),
+    end: formatVisitTime(visit.end, job.allDay),
+    assigneeIds: [...visit.assigneeIds],
+    status: visit.status,
     occurrenceKey: key,
     found: true,
   };

@@ -2,8 +2,7 @@ import type { BusyEvent } from '@fieldplan/shared';
 import { describe, expect, it } from 'vitest';
 import { workspaceId } from '../../test/fixtures';
 import { colours, job } from '../../test/schedule-fixtures';
-import { applyJobChangeToEvents, rangeFilterOf } from './apply-job-change';
-import { busyBookingsOf } from './busy-bookings';
+import { applyJobChangeToEvents, busyTimesOf, rangeFilterOf } from './calendar-patch';
 
 const zone = 'Europe/Berlin';
 const week = rangeFilterOf(
@@ -25,7 +24,7 @@ function busy(id: string, start: string, end: string, memberId: string | null, a
   };
 }
 
-const bookings = busyBookingsOf(
+const bookings = busyTimesOf(
   [
     // A public holiday on Tuesday 24 November (all day in Berlin: 23:00Z the day before).
     busy('busy:holiday', '2026-11-24', '2026-11-25', null, true),
