@@ -6,7 +6,7 @@
 
 import { Worker } from 'node:worker_threads';
 import { fmt, percentile } from './support.js';
-import { importFrom, interleaved, ratio, type Tree, trees } from './trees.js';
+import { interleaved, ratio, type Tree, trees, weekServer } from './trees.js';
 
 const concurrency = 20;
 /** What Chromium sends. */
@@ -56,18 +56,8 @@ function run(worker: Worker, urls: string[], concurrency: number, encoding: stri
 
 /** One tree's server on a fresh database seeded by that tree, and a client signed in to it. */
 async function start(tree: Tree, dialect: 'sqlite' | 'postgres') {
-  const { buildApp } = await importFrom<typeof import('../apps/server/src/app.js')>(tree, 'apps/server/src/app.ts');
-  const { loadConfig } = await importFrom<typeof import('../apps/server/src/config.js')>(
-    tree,
-    'apps/server/src/config.ts',
-  );
-  const { seedWeek } = await importFrom<typeof import('./calendar-week.seed.js')>(tree, 'bench/calendar-week.seed.ts');
-  const { benchDb } = await importFrom<typeof import('./support.js')>(tree, 'bench/support.ts');
-  const { db, cleanup } = await benchDb(dialect);
-  const login = await seedWeek(db);
-  const config = { ...loadConfig({ LOG_LEVEL: 'silent' }), WEB_DIST: '' };
-  const app = await buildApp({ config, db, logger: false, signInPerMinute: 1_000_000 });
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const server = await weekServer(tree, dialect);
+  const { address, login } = server;
   const res = await fetch(`${address}/api/v1/auth/sign-in`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: address },
@@ -85,8 +75,7 @@ async function start(tree: Tree, dialect: 'sqlite' | 'postgres') {
   const worker = new Worker(client, { eval: true, workerData: { cookie } });
   const close = async () => {
     await worker.terminate();
-    await app.close();
-    await cleanup();
+    await server.close();
   };
   return { tree, week, count, cold, worker, close };
 }

@@ -2,23 +2,28 @@
 // navigation to events painted, its longest task and total long-task time — and in the same run
 // the peer, bare FullCalendar 6 rendering the same 50 technicians × 2,000 jobs from a static page.
 // Needs the built app (`npm run build`). Prints a table for docs/PERFORMANCE.md; asserts nothing.
+// BENCH_WEB_DIST: another web build for this tree's board. BENCH_BASE_DIR=<checkout>: also that
+// tree's board (its server and web build), in the same rounds (bench/trees.ts).
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { build as viteBuild } from 'vite';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
-import { seedWeek } from './calendar-week.seed.js';
-import { benchDb, fmt } from './support.js';
+import { fmt } from './support.js';
+import { type Tree, trees, weekServer } from './trees.js';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const webDist = process.env.BENCH_WEB_DIST ?? path.join(root, 'apps/web/dist');
+const webDist = (tree: Tree) =>
+  tree.label === 'now'
+    ? (process.env.BENCH_WEB_DIST ?? path.join(root, 'apps/web/dist'))
+    : path.join(tree.root, 'apps/web/dist');
 const runs = Number(process.env.BENCH_RUNS ?? 5);
-if (!fs.existsSync(path.join(webDist, 'index.html'))) {
-  console.error('apps/web/dist is missing: run `npm run build` first.');
-  process.exit(1);
+for (const tree of trees) {
+  if (!fs.existsSync(path.join(webDist(tree), 'index.html'))) {
+    console.error(`${webDist(tree)} is missing: run \`npm run build\` first.`);
+    process.exit(1);
+  }
 }
 
 interface Feed {
@@ -164,23 +169,6 @@ async function measure(page: Page, url: string): Promise<Result> {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
-// 1. The app with 50 technicians and 2,000 jobs in the week of 1 June 2026 (the server engineer's seed).
-const { db, cleanup } = await benchDb('sqlite');
-const login = await seedWeek(db);
-const config = { ...loadConfig({ LOG_LEVEL: 'silent' }), WEB_DIST: webDist };
-const app = await buildApp({ config, db, logger: false, signInPerMinute: 1_000_000 });
-const address = await app.listen({ port: 0, host: '127.0.0.1' });
-
-// 2. The peer: a static page (bench/calendar-render-peer) built with Vite, and the same data as JSON.
-const peerDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldplan-peer-'));
-await viteBuild({
-  configFile: false,
-  logLevel: 'warn',
-  root: path.join(root, 'bench/calendar-render-peer'),
-  base: './',
-  build: { outDir: peerDir, emptyOutDir: true },
-});
-
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [
@@ -193,22 +181,57 @@ const browser = await chromium.launch({
     '--disable-sync',
   ],
 });
-const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-const signIn = await context.request.post(`${address}/api/v1/auth/sign-in`, {
-  data: login,
-  headers: { origin: address },
+
+/**
+ * A tree's app with 50 technicians and 2,000 jobs in the week of 1 June 2026 (that tree's seed), and a
+ * browser context signed in to it: its own cookie jar, as both servers are on 127.0.0.1.
+ */
+async function board(tree: Tree) {
+  const server = await weekServer(tree, 'sqlite', webDist(tree));
+  const { address, login } = server;
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const signIn = await context.request.post(`${address}/api/v1/auth/sign-in`, {
+    data: login,
+    headers: { origin: address },
+  });
+  const me = (await signIn.json()) as { memberships: { workspaceId: string }[] };
+  const ws = me.memberships[0]?.workspaceId ?? '';
+  const feed = (await (
+    await context.request.get(`${address}/api/v1/workspaces/${ws}/calendar/events?start=2026-06-01&end=2026-06-08`)
+  ).json()) as Feed[];
+  const members = (await (await context.request.get(`${address}/api/v1/workspaces/${ws}/members`)).json()) as {
+    id: string;
+    name: string;
+    role: string;
+    colour: string;
+  }[];
+  const byResource: Record<string, number> = {};
+  for (const e of feed) for (const r of e.resourceIds) byResource[r] = (byResource[r] ?? 0) + 1;
+  const total = Object.values(byResource).reduce((a, b) => a + b, 0);
+  await context.addInitScript({ content: probe({ total, byResource }) });
+  const url = `${address}/w/bench/dispatch?view=resourceTimelineWeek&date=2026-06-01`;
+  const close = async () => {
+    await context.close();
+    await server.close();
+  };
+  return { tree, context, feed, members, total, url, close };
+}
+
+const boards = [];
+for (const tree of trees) boards.push(await board(tree));
+const [now, base] = boards;
+if (!now) throw new Error('no tree to measure');
+const { context, feed, members, total } = now;
+
+// The peer: a static page (bench/calendar-render-peer) built with Vite, and the same data as JSON.
+const peerDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldplan-peer-'));
+await viteBuild({
+  configFile: false,
+  logLevel: 'warn',
+  root: path.join(root, 'bench/calendar-render-peer'),
+  base: './',
+  build: { outDir: peerDir, emptyOutDir: true },
 });
-const me = (await signIn.json()) as { memberships: { workspaceId: string }[] };
-const ws = me.memberships[0]?.workspaceId ?? '';
-const feed = (await (
-  await context.request.get(`${address}/api/v1/workspaces/${ws}/calendar/events?start=2026-06-01&end=2026-06-08`)
-).json()) as Feed[];
-const members = (await (await context.request.get(`${address}/api/v1/workspaces/${ws}/members`)).json()) as {
-  id: string;
-  name: string;
-  role: string;
-  colour: string;
-}[];
 const technicians = members.filter((m) => m.role === 'technician');
 const resources = [
   { id: 'unassigned', title: 'Unassigned', sortIndex: -1 },
@@ -237,23 +260,23 @@ const peer = http
 await new Promise((resolve) => peer.once('listening', resolve));
 const peerAddress = `http://127.0.0.1:${(peer.address() as { port: number }).port}`;
 
-const byResource: Record<string, number> = {};
-for (const e of feed) for (const r of e.resourceIds) byResource[r] = (byResource[r] ?? 0) + 1;
-const total = Object.values(byResource).reduce((a, b) => a + b, 0);
-await context.addInitScript({ content: probe({ total, byResource }) });
-
-const pages = [
-  ['Fieldplan dispatch board, timeline week', `${address}/w/bench/dispatch?view=resourceTimelineWeek&date=2026-06-01`],
-  ['bare FullCalendar, same view options', `${peerAddress}/?variant=same`],
-  ['bare FullCalendar, library defaults', `${peerAddress}/?variant=defaults`],
-] as const;
+const oursName = 'Fieldplan dispatch board, timeline week';
+const baseName = 'Fieldplan dispatch board (base)';
+const bareName = 'bare FullCalendar, same view options';
+/** Name, address, and the browser context signed in to its server. */
+const pages: [string, string, BrowserContext][] = [
+  [oursName, now.url, context],
+  ...(base ? [[baseName, base.url, base.context] as [string, string, BrowserContext]] : []),
+  [bareName, `${peerAddress}/?variant=same`, context],
+  ['bare FullCalendar, library defaults', `${peerAddress}/?variant=defaults`, context],
+];
 console.log(
   `${technicians.length} technicians, ${feed.length} events (${total} row segments) in the week of 1 June 2026; median of ${runs} runs after a warm-up`,
 );
 // Runs interleave the pages (ours, peer, defaults, ours, …) so load from elsewhere on the machine
 // falls on all of them alike; the ratio is the median of each round's ratio.
 const samples = new Map<string, Result[]>(pages.map(([name]) => [name, []]));
-for (const [, url] of process.env.BENCH_PROFILE ? pages : []) {
+for (const [, url, context] of process.env.BENCH_PROFILE ? pages : []) {
   const warm = await context.newPage();
   await measure(warm, url);
   await warm.close();
@@ -262,7 +285,7 @@ for (const [, url] of process.env.BENCH_PROFILE ? pages : []) {
   await page.close();
 }
 for (let i = 0; i <= (process.env.BENCH_PROFILE ? -1 : runs); i++) {
-  for (const [name, url] of pages) {
+  for (const [name, url, context] of pages) {
     const page = await context.newPage();
     const result = await measure(page, url);
     await page.close();
@@ -276,15 +299,16 @@ for (const [name] of pages) {
     `${name.padEnd(42)} data ${fmt(m('dataAt')).padStart(9)}  first screen (${m('rows')} rows) ${fmt(m('firstScreen')).padStart(9)}  all events ${fmt(m('allPainted')).padStart(9)}  longest task ${fmt(m('longest')).padStart(9)}  long tasks ${fmt(m('longTotal')).padStart(9)}`,
   );
 }
-const ours = samples.get(pages[0][0]) ?? [];
-const bare = samples.get(pages[1][0]) ?? [];
-const ratios = ours.map((o, i) => o.allPainted / (bare[i]?.allPainted ?? Number.NaN));
-console.log(
-  `all events painted, ours ÷ bare FullCalendar (same options): median ${median(ratios).toFixed(2)}× (rounds: ${ratios.map((r) => r.toFixed(2)).join(', ')})`,
-);
+/** The median of each round's ratio of all events painted, `of` ÷ `to`, with the rounds. */
+function roundRatios(of: string, to: string): string {
+  const over = samples.get(to) ?? [];
+  const ratios = (samples.get(of) ?? []).map((o, i) => o.allPainted / (over[i]?.allPainted ?? Number.NaN));
+  return `median ${median(ratios).toFixed(2)}× (rounds: ${ratios.map((r) => r.toFixed(2)).join(', ')})`;
+}
+console.log(`all events painted, ours ÷ bare FullCalendar (same options): ${roundRatios(oursName, bareName)}`);
+if (base) console.log(`all events painted, now ÷ base: ${roundRatios(oursName, baseName)}`);
 
+for (const b of boards) await b.close();
 await browser.close();
 peer.close();
-await app.close();
-await cleanup();
 fs.rmSync(peerDir, { recursive: true, force: true });

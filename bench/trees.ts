@@ -42,3 +42,27 @@ export function importFrom<T>(tree: Tree, file: string): Promise<T> {
 
 /** `now ÷ base` of two numbers, as `1.07×`. */
 export const ratio = (now: number, base: number) => `${(now / base).toFixed(2)}×`;
+
+/**
+ * A tree's server on 127.0.0.1 with a fresh database and that tree's seeded calendar week
+ * (bench/calendar-week.seed.ts), serving `webDist` too when given; `login` signs in as its owner.
+ */
+export async function weekServer(tree: Tree, dialect: 'sqlite' | 'postgres', webDist = '') {
+  const { buildApp } = await importFrom<typeof import('../apps/server/src/app.js')>(tree, 'apps/server/src/app.ts');
+  const { loadConfig } = await importFrom<typeof import('../apps/server/src/config.js')>(
+    tree,
+    'apps/server/src/config.ts',
+  );
+  const { seedWeek } = await importFrom<typeof import('./calendar-week.seed.js')>(tree, 'bench/calendar-week.seed.ts');
+  const { benchDb } = await importFrom<typeof import('./support.js')>(tree, 'bench/support.ts');
+  const { db, cleanup } = await benchDb(dialect);
+  const login = await seedWeek(db);
+  const config = { ...loadConfig({ LOG_LEVEL: 'silent' }), WEB_DIST: webDist };
+  const app = await buildApp({ config, db, logger: false, signInPerMinute: 1_000_000 });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const close = async () => {
+    await app.close();
+    await cleanup();
+  };
+  return { address, login, close };
+}
