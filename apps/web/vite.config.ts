@@ -6,6 +6,7 @@ import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
+const featureDoor = /\/src\/features\/[^/]+\/index\.ts$/;
 const apiTarget = process.env.FIELDPLAN_API ?? 'http://localhost:3000';
 
 export default defineConfig({
@@ -31,7 +32,11 @@ export default defineConfig({
       },
       // @fieldplan/shared is pure (schemas, constants, functions): let unused parts, like the
       // recurrence engine and its rrule dependency, drop out of screens that don't use them.
-      treeshake: { moduleSideEffects: (id: string) => !id.includes('/packages/shared/') },
+      // A feature's index.ts (its door for other features) only re-exports: taking one thing through it
+      // must not load the rest of the feature (Leaflet, FullCalendar) into the importing screen's chunk.
+      treeshake: {
+        moduleSideEffects: (id: string) => !id.includes('/packages/shared/') && !featureDoor.test(id),
+      },
     },
   },
 });

@@ -1,3 +1,4 @@
+import type { LiveRegistry } from '../base/live-registry';
 import { areaLive } from '../entities/area/live';
 import { feedLive } from '../entities/feed/live';
 import { jobLive } from '../entities/job/live';
@@ -6,7 +7,6 @@ import { travelLive } from '../entities/travel/live';
 import { workspaceLive } from '../entities/workspace/live';
 import { customerLive } from '../features/customers/live';
 import { myDayLive } from '../features/my-day/live';
-import type { LiveRegistry } from '../realtime/live-registry';
 
 /**
  * How every change-log entity lands in the caches (realtime/apply-change.ts runs them in this

@@ -5,7 +5,6 @@ import { FaultsPage, ThrowOnRender } from '../features/errors/FaultPages';
 import { NotFoundContent, NotFoundPage } from '../features/errors/NotFoundPage';
 import { RouteError } from '../features/errors/RouteError';
 import { InvitePage } from '../features/invitations/InvitePage';
-import { areasScreen, mapScreen } from '../features/map/lazy-routes';
 import { OverviewPage } from '../features/overview/OverviewPage';
 import { SettingsPage } from '../features/settings/SettingsPage';
 import { TeamPage } from '../features/team/TeamPage';
@@ -23,6 +22,7 @@ import {
   scheduleLayout,
   trackingPage,
 } from './lazy-screens';
+import { areasScreen, mapScreen } from './map-screens';
 
 /** Every screen's URL (docs/PRODUCT.md, "Screens and routes"). Workspace URLs carry the slug; the layout resolves it. */
 export const routes: RouteObject[] = [

@@ -1,9 +1,9 @@
 import type { ChangeEvent } from '@fieldplan/shared';
 import type { AppDispatch } from '../app/store';
 import { api } from '../base/api';
-import type { LiveEntry, LiveExtra, Viewer } from './live-registry';
+import type { LiveEntry, LiveExtra, Viewer } from '../base/live-registry';
 
-export type { Viewer } from './live-registry';
+export type { Viewer } from '../base/live-registry';
 
 /**
  * One change from the channel or the catch-up, into the RTK Query caches with no refetch: every

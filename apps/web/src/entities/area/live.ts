@@ -1,6 +1,6 @@
 import type { Area } from '@fieldplan/shared';
 import type { AppDispatch } from '../../app/store';
-import { type EntityChange, entityChange, type LiveEntry } from '../../realtime/live-registry';
+import { type EntityChange, entityChange, type LiveEntry } from '../../base/live-registry';
 import { areasApi } from './endpoints';
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);

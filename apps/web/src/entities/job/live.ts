@@ -1,5 +1,5 @@
 import { changedEntity } from '@fieldplan/shared';
-import type { LiveChange, LiveEntry } from '../../realtime/live-registry';
+import type { LiveChange, LiveEntry } from '../../base/live-registry';
 import { applyJobChange } from './apply-job-change';
 import type { JobChangeMessage } from './job-change';
 

@@ -1,6 +1,6 @@
 import { can, type Member, type Role } from '@fieldplan/shared';
 import type { AppDispatch, RootState } from '../../app/store';
-import { type EntityChange, entityChange, type LiveEntry } from '../../realtime/live-registry';
+import { type EntityChange, entityChange, type LiveEntry } from '../../base/live-registry';
 import { authApi } from '../session/endpoints';
 import { membersApi } from './endpoints';
 

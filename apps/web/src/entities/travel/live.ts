@@ -1,7 +1,7 @@
 import type { ChangeEntity } from '@fieldplan/shared';
 import type { AppDispatch } from '../../app/store';
 import { api } from '../../base/api';
-import type { LiveEntry } from '../../realtime/live-registry';
+import type { LiveEntry } from '../../base/live-registry';
 import { travelLegsTag } from './endpoints';
 
 /**

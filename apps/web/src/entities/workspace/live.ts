@@ -1,6 +1,6 @@
 import { changedEntity, type Workspace } from '@fieldplan/shared';
 import type { AppDispatch, RootState } from '../../app/store';
-import type { LiveEntry } from '../../realtime/live-registry';
+import type { LiveEntry } from '../../base/live-registry';
 import { authApi } from '../session/endpoints';
 import { workspaceApi } from './endpoints';
 

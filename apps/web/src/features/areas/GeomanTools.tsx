@@ -4,8 +4,7 @@ import { type AreaGeometry, geometryLimits } from '@fieldplan/shared';
 import type L from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { useMap } from 'react-leaflet';
-import { canvasFor, useFieldMapContext } from '../map/map-context';
-import { areaShape, areaStyle } from '../map/ShapeLayers';
+import { areaShape, areaStyle, canvasFor, useFieldMapContext } from '../map';
 import { layerToGeometry } from './shape';
 
 // leaflet-geoman (drawing and vertex editing) wrapped for React. It hooks into every L.Map created

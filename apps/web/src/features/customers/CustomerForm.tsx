@@ -6,7 +6,7 @@ import { Alert } from '../../components/Alert';
 import { TextArea } from '../../components/TextArea';
 import { TextField } from '../../components/TextField';
 import { useFormProblem } from '../../lib/use-form-problem';
-import { PlaceField } from '../places/PlaceField';
+import { PlaceField } from '../places';
 
 type FormInput = z.input<typeof customerCreateSchema>;
 export type CustomerFormApi = UseFormReturn<FormInput, unknown, CustomerCreate>;

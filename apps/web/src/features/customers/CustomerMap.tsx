@@ -9,11 +9,8 @@ import { Panel } from '../../components/Panel';
 import { useGetMembersQuery } from '../../entities/member/endpoints';
 import { useGetConfigQuery } from '../../entities/session/endpoints';
 import { useGetWorkspaceQuery } from '../../entities/workspace/endpoints';
-import { baseLayerOptions } from '../map/base-layers';
-import { FieldMap } from '../map/FieldMap';
-import { JobPopupContent } from '../map/JobPopup';
-import { jobsOnMap } from '../map/map-data';
-import type { LayerVisibility, MapJob } from '../map/types';
+import type { LayerVisibility, MapJob } from '../map';
+import { baseLayerOptions, FieldMap, JobPopupContent, jobsOnMap } from '../map';
 import { boxAround, customerOnMap } from './customer-map-data';
 import { useCustomerJobsQuery } from './endpoints';
 

@@ -1,5 +1,5 @@
 import type { Customer, LatLng } from '@fieldplan/shared';
-import type { MapCustomer } from '../map/types';
+import type { MapCustomer } from '../map';
 
 /** The customer as the map's customers layer draws them, or null without a position on the globe. */
 export function customerOnMap(customer: Customer): MapCustomer | null {

@@ -1,6 +1,6 @@
 import type { Customer, Role } from '@fieldplan/shared';
 import type { AppDispatch, RootState } from '../../app/store';
-import { type EntityChange, entityChange, type LiveEntry } from '../../realtime/live-registry';
+import { type EntityChange, entityChange, type LiveEntry } from '../../base/live-registry';
 import { customersApi } from './endpoints';
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);

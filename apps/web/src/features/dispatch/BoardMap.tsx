@@ -4,14 +4,19 @@ import { useListAreasQuery } from '../../entities/area/endpoints';
 import { useGetConfigQuery } from '../../entities/session/endpoints';
 import { useGetTravelLegsQuery } from '../../entities/travel/endpoints';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
-import { type HoverSync, useHovered } from '../calendar/hover-sync';
-import { LiveTechnicianMarkers } from '../locations/LiveTechnicianMarkers';
-import { baseLayerOptions } from '../map/base-layers';
-import { FieldMap } from '../map/FieldMap';
-import { JobPopupContent } from '../map/JobPopup';
-import { MapStatusActions } from '../map/MapStatusActions';
-import { dayRoutes, homeBasesOf, toMapJobs, withTravel } from '../map/map-data';
-import type { MapJob } from '../map/types';
+import { type HoverSync, useHovered } from '../calendar';
+import { LiveTechnicianMarkers } from '../locations';
+import type { MapJob } from '../map';
+import {
+  baseLayerOptions,
+  dayRoutes,
+  FieldMap,
+  homeBasesOf,
+  JobPopupContent,
+  MapStatusActions,
+  toMapJobs,
+  withTravel,
+} from '../map';
 
 interface BoardMapProps {
   settings: Workspace;

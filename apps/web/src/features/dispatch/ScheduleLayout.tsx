@@ -6,7 +6,7 @@ import { useGetWorkspaceQuery } from '../../entities/workspace/endpoints';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
 import { problemMessage, toProblem } from '../../lib/problem';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { CalendarPage } from '../calendar/CalendarPage';
+import { CalendarPage } from '../calendar';
 import { BoardSkeleton } from './BoardSkeleton';
 import { DispatchBoard } from './DispatchBoard';
 import type { ScheduleContext } from './schedule-context';

@@ -1,7 +1,7 @@
 import type { Member, Workspace } from '@fieldplan/shared';
 import { useOutletContext, useSearchParams } from 'react-router';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
-import { scheduleSearch } from '../calendar/use-schedule-params';
+import { scheduleSearch } from '../calendar';
 
 /** What the board hands the job panels that open over it. */
 export interface ScheduleContext {

@@ -3,8 +3,7 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAppDispatch } from '../../base/hooks';
 import { calendarApi } from '../../entities/job/calendar-endpoints';
-import { isCalendarView, todayIn, visibleRange } from '../calendar/calendar-views';
-import { parseStatuses } from '../calendar/use-schedule-params';
+import { isCalendarView, parseStatuses, todayIn, visibleRange } from '../calendar';
 
 /**
  * Asks for the visible range's events as soon as the workspace's settings are known — while the

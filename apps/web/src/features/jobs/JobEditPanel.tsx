@@ -14,7 +14,7 @@ import { type Conflict, conflictOf, theirSnapshot } from '../../entities/job/con
 import { useGetJobQuery } from '../../entities/job/endpoints';
 import { useUpdateJobMutation } from '../../entities/job/mutations';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
-import { useBoardLinks, useScheduleContext } from '../dispatch/schedule-context';
+import { useBoardLinks, useScheduleContext } from '../dispatch';
 import { JobForm, type JobFormApi } from './JobForm';
 import { type JobFormValues, startDateOf, toFormValues } from './job-form-schema';
 import { apiFields, occurrenceFields, toPatch } from './job-payload';

@@ -7,7 +7,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { useToast } from '../../components/use-toast';
 import { useCreateJobMutation } from '../../entities/job/mutations';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
-import { useBoardLinks, useScheduleContext } from '../dispatch/schedule-context';
+import { useBoardLinks, useScheduleContext } from '../dispatch';
 import { JobForm } from './JobForm';
 import { toFormValues } from './job-form-schema';
 import { toCreate } from './job-payload';

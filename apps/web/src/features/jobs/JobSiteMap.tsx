@@ -1,10 +1,8 @@
 import type { Job, Member, Workspace } from '@fieldplan/shared';
 import { useMemo } from 'react';
 import { useGetConfigQuery } from '../../entities/session/endpoints';
-import { baseLayerOptions } from '../map/base-layers';
-import { FieldMap } from '../map/FieldMap';
-import { jobsOnMap } from '../map/map-data';
-import type { LayerVisibility } from '../map/types';
+import type { LayerVisibility } from '../map';
+import { baseLayerOptions, FieldMap, jobsOnMap } from '../map';
 
 const layers: LayerVisibility = { jobs: true, customers: false, homeBases: false, areas: false, routes: false };
 const noSelection = () => {};

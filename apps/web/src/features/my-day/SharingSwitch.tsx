@@ -1,5 +1,5 @@
-import type { SharingStatus } from '../locations/sharing-slice';
-import { sharingProblemText, useSharingSwitch } from '../locations/use-sharing-switch';
+import type { SharingStatus } from '../locations';
+import { sharingProblemText, useSharingSwitch } from '../locations';
 
 const statusText: Record<SharingStatus, string> = {
   off: 'Off: turn on while you are on shift',

@@ -1,8 +1,8 @@
 import { changedEntity, type Job, type JobStatus } from '@fieldplan/shared';
 import type { AppDispatch, RootState } from '../../app/store';
 import { api } from '../../base/api';
+import type { LiveEntry } from '../../base/live-registry';
 import { authApi } from '../../entities/session/endpoints';
-import type { LiveEntry } from '../../realtime/live-registry';
 import { myDayApi, myDayTag } from './endpoints';
 
 /**

@@ -4,7 +4,7 @@ import { useGetMembersQuery } from '../../entities/member/endpoints';
 import { useGetWorkspaceQuery } from '../../entities/workspace/endpoints';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useGetInvitationsQuery } from '../invitations/endpoints';
+import { useGetInvitationsQuery } from '../invitations';
 import { GettingStarted } from './GettingStarted';
 import { settingsReviewed } from './settings-reviewed';
 import { TeamGlance } from './TeamGlance';

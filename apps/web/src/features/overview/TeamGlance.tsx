@@ -4,7 +4,7 @@ import { Avatar } from '../../components/Avatar';
 import { Icon } from '../../components/Icon';
 import { Panel } from '../../components/Panel';
 import { Loading, Skeleton } from '../../components/Skeleton';
-import { sortMembers } from '../team/sort-members';
+import { sortMembers } from '../../entities/member/sort-members';
 
 const shown = 14;
 

@@ -1,7 +1,7 @@
 import { type Role, roleDescription } from '@fieldplan/shared';
 import { Avatar } from '../../components/Avatar';
 import { Panel } from '../../components/Panel';
-import { RoleBadge } from '../team/RoleBadge';
+import { RoleBadge } from '../../entities/member/RoleBadge';
 
 /** You in this workspace: your colour, your role and what it lets you do. */
 export function YourRole({ name, email, colour, role }: { name: string; email: string; colour: string; role: Role }) {

@@ -5,10 +5,8 @@ import { useMap, useMapEvents } from 'react-leaflet';
 import { Button } from '../../components/Button';
 import { useGetConfigQuery } from '../../entities/session/endpoints';
 import { useGetWorkspaceQuery } from '../../entities/workspace/endpoints';
-import { baseLayerOptions } from '../map/base-layers';
-import { FieldMap } from '../map/FieldMap';
-import { defaultPinIcon } from '../map/FoundPlace';
-import type { BaseLayerOption } from '../map/types';
+import type { BaseLayerOption } from '../map';
+import { baseLayerOptions, defaultPinIcon, FieldMap } from '../map';
 import './Places.css';
 
 const round6 = (n: number) => Math.round(n * 1e6) / 1e6;

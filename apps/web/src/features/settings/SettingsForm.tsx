@@ -7,7 +7,7 @@ import { Button } from '../../components/Button';
 import { useToast } from '../../components/use-toast';
 import { useUpdateWorkspaceMutation } from '../../entities/workspace/endpoints';
 import { useFormProblem } from '../../lib/use-form-problem';
-import { markSettingsReviewed } from '../overview/settings-reviewed';
+import { markSettingsReviewed } from '../overview';
 import { GeneralSection } from './GeneralSection';
 import { MapSection } from './MapSection';
 import { ScheduleSection } from './ScheduleSection';

@@ -1,16 +1,14 @@
 import type { ReactNode } from 'react';
-import { Link, NavLink } from 'react-router';
-import { Icon } from '../../components/Icon';
+import { Link } from 'react-router';
 import { Logo } from '../../components/Logo';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
 import { RealtimeProvider } from '../../realtime/RealtimeProvider';
-import { ConnectionBanner } from '../connection/ConnectionBanner';
-import { ConnectionIndicator } from '../connection/ConnectionIndicator';
-import { LocationSharer } from '../locations/LocationSharer';
-import { SharingBadge } from '../locations/ShareLocationItem';
-import { PresenceAvatars } from '../presence/PresenceAvatars';
+import { ConnectionBanner, ConnectionIndicator } from '../connection';
+import { LocationSharer, SharingBadge } from '../locations';
+import { PresenceAvatars } from '../presence';
 import { MobileNav } from './MobileNav';
 import { navItems } from './nav-items';
+import { TopNav } from './TopNav';
 import { UserMenu } from './UserMenu';
 import { WorkspaceSwitcher } from './WorkspaceSwitcher';
 import './AppShell.css';
@@ -34,20 +32,10 @@ export function AppShell({ children }: { children: ReactNode }) {
           <Link to={base} className="topbar-logo" aria-label="Fieldplan: overview">
             <Logo compact />
           </Link>
-          <WorkspaceSwitcher />
-          <nav className="topbar-nav" aria-label="Main">
-            {items.map((item) => (
-              <NavLink
-                key={item.label}
-                to={item.to ? `${base}/${item.to}` : base}
-                end={item.end}
-                className="topbar-link"
-              >
-                <Icon name={item.icon} />
-                {item.label}
-              </NavLink>
-            ))}
-          </nav>
+          <div className="topbar-ws">
+            <WorkspaceSwitcher />
+          </div>
+          <TopNav items={items} base={base} />
           <div className="topbar-end">
             <PresenceAvatars />
             <SharingBadge />

@@ -2,8 +2,8 @@ import { Avatar } from '../../components/Avatar';
 import { Icon } from '../../components/Icon';
 import { Menu, MenuHeader, MenuItem, MenuSeparator } from '../../components/Menu';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
-import { useSignOut } from '../auth/use-sign-out';
-import { ShareLocationItem } from '../locations/ShareLocationItem';
+import { useSignOut } from '../auth';
+import { ShareLocationItem } from '../locations';
 
 /** Your avatar; its menu says who you are signed in as and signs you out. */
 export function UserMenu() {

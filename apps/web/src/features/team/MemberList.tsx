@@ -4,8 +4,8 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { Panel } from '../../components/Panel';
 import { Loading, Skeleton } from '../../components/Skeleton';
+import { sortMembers } from '../../entities/member/sort-members';
 import { MemberRow } from './MemberRow';
-import { sortMembers } from './sort-members';
 import type { useMemberActions } from './use-member-actions';
 
 interface MemberListProps {

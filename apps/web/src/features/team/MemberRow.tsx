@@ -3,9 +3,9 @@ import { Avatar } from '../../components/Avatar';
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import { Select } from '../../components/Select';
+import { RoleBadge } from '../../entities/member/RoleBadge';
 import { formatDate } from '../../lib/format';
 import { ColourButton } from './ColourButton';
-import { RoleBadge } from './RoleBadge';
 import type { useMemberActions } from './use-member-actions';
 
 interface MemberRowProps {

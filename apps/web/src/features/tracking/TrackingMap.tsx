@@ -3,8 +3,7 @@ import type { TrackingPosition } from '@fieldplan/shared';
 import { useEffect } from 'react';
 import { Circle, CircleMarker, MapContainer, useMap } from 'react-leaflet';
 import { useGetConfigQuery } from '../../entities/session/endpoints';
-import { BaseLayers } from '../map/BaseLayers';
-import { baseLayerOptions } from '../map/base-layers';
+import { BaseLayers, baseLayerOptions } from '../map';
 
 function Follow({ position }: { position: TrackingPosition }) {
   const map = useMap();

@@ -1,7 +1,7 @@
 import { Navigate } from 'react-router';
 import { useGetMeQuery } from '../../entities/session/endpoints';
 import { toProblem } from '../../lib/problem';
-import { ShellSkeleton } from '../shell/ShellSkeleton';
+import { ShellSkeleton } from '../shell';
 import { LoadFailed } from './LoadFailed';
 import { NoWorkspacePage } from './NoWorkspacePage';
 

@@ -1,7 +1,7 @@
 import { Button } from '../../components/Button';
 import { CardPage } from '../../components/CardPage';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useSignOut } from '../auth/use-sign-out';
+import { useSignOut } from '../auth';
 
 /** Signed in, but a member of no workspace (every membership was deactivated). */
 export function NoWorkspacePage({ name }: { name: string }) {

@@ -4,9 +4,8 @@ import { useGetMeQuery } from '../../entities/session/endpoints';
 import { loginPath } from '../../entities/session/login-path';
 import { type CurrentWorkspace, WorkspaceContext } from '../../entities/workspace/workspace-context';
 import { toProblem } from '../../lib/problem';
-import { NotFoundPage } from '../errors/NotFoundPage';
-import { AppShell } from '../shell/AppShell';
-import { ShellSkeleton } from '../shell/ShellSkeleton';
+import { NotFoundPage } from '../errors';
+import { AppShell, ShellSkeleton } from '../shell';
 import { LoadFailed } from './LoadFailed';
 
 /**

@@ -6,7 +6,7 @@ import {
   type Role,
 } from '@fieldplan/shared';
 import type { AppDispatch, RootState } from '../app/store';
-import type { TagType } from '../base/api';
+import type { TagType } from './api';
 
 /** Who is looking: what they may see decides a little of how changes land. */
 export interface Viewer {

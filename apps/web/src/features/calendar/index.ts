@@ -1,0 +1,7 @@
+/** What other features may use of calendar; everything else here is its own. */
+export { CalendarPage } from './CalendarPage';
+export { CalendarSurface } from './CalendarSurface';
+export { isCalendarView, todayIn, visibleRange } from './calendar-views';
+export { type HoverSync, useHovered, useHoverSyncStore } from './hover-sync';
+export { parseStatuses, scheduleSearch, useScheduleParams } from './use-schedule-params';
+export { useVisibleEvents } from './use-visible-events';

@@ -1,0 +1,3 @@
+/** What other features may use of connection; everything else here is its own. */
+export { ConnectionBanner } from './ConnectionBanner';
+export { ConnectionIndicator } from './ConnectionIndicator';

@@ -1,0 +1,2 @@
+/** What other features may use of dispatch; everything else here is its own. */
+export { useBoardLinks, useScheduleContext } from './schedule-context';

@@ -1,0 +1,6 @@
+/** What other features may use of places; everything else here is its own. */
+
+export { usePlaceLabelsQuery } from './endpoints';
+export { PlaceField } from './PlaceField';
+export { PlacesCombobox } from './PlacesCombobox';
+export type { PlaceChoice } from './types';
