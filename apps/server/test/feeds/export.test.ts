@@ -221,6 +221,29 @@ describe('iCal export links', () => {
     expect(listed.find((t) => t.id === link.id)?.revokedAt).not.toBeNull();
   });
 
+  it("writes an occurrence's status as the calendar shows it: a technician on an unstaffed series' occurrence confirms it", async () => {
+    const { owner, tech1 } = team;
+    const unstaffed = await createJob(owner, {
+      title: 'Unstaffed',
+      start: '2026-04-07T07:00:00Z',
+      end: '2026-04-07T08:00:00Z',
+      rrule: 'FREQ=DAILY;COUNT=3',
+      assigneeIds: [],
+    });
+    const occurrence = '2026-04-08T07:00:00.000Z';
+    const res = await patchJob(owner, unstaffed, { assigneeIds: [tech1.memberId] }, scopeQuery('this', occurrence));
+    expect(res.statusCode, res.body).toBe(200);
+    const shown = (await events(owner, '2026-04-07', '2026-04-10')).filter(
+      (e) => e.extendedProps.jobId === unstaffed.id,
+    );
+    expect(shown.map((e) => e.extendedProps.status)).toEqual(['unscheduled', 'scheduled', 'unscheduled']);
+    const text = (await fetchLink((await makeLink(null)).url)).body.replace(/\r\n /g, '');
+    const vevents = text.split('BEGIN:VEVENT').filter((v) => v.includes(`UID:${unstaffed.id}@fieldplan`));
+    const override = vevents.find((v) => v.includes('RECURRENCE-ID;TZID=Europe/Berlin:20260408T090000'));
+    expect(override).toContain('STATUS:CONFIRMED');
+    expect(vevents.find((v) => v.includes('RRULE:'))).toContain('STATUS:TENTATIVE');
+  });
+
   it('answers one address 60 downloads a minute, then 429 with Retry-After; another address is served', async () => {
     const link = await makeLink(null);
     const from = (remoteAddress: string) =>

@@ -164,6 +164,15 @@ export interface OccurrenceException {
   end: number | null;
 }
 
+/**
+ * Where a moved occurrence lies: its own start (else its original one), and its own end (else the
+ * series' duration from that start). Same units as the series.
+ */
+export function movedTimes(series: Pick<SeriesTiming, 'start' | 'end'>, e: OccurrenceException): Occurrence {
+  const start = e.start ?? e.key;
+  return { key: e.key, start, end: e.end ?? start + (series.end - series.start) };
+}
+
 export interface ExpandedOccurrence<E> extends Occurrence {
   exception: E | null;
 }
@@ -187,8 +196,7 @@ export function expandSeries<E extends OccurrenceException>(
   }
   for (const e of exceptions) {
     if (e.kind !== 'moved') continue;
-    const start = e.start ?? e.key;
-    const end = e.end ?? start + (series.end - series.start);
+    const { start, end } = movedTimes(series, e);
     if (overlapsRange(series.allDay, start, end, zone, rangeStart, rangeEnd)) {
       out.push({ key: e.key, start, end, exception: e });
     }

@@ -8,7 +8,7 @@ describe('timingIssues', () => {
     expect(timingIssues({ ...timed, end: '2026-03-02T07:00:00Z' })).toEqual([
       { path: ['end'], message: 'End must be after start' },
     ]);
-    expect(timingIssues({ ...timed, rrule: 'FREQ=SOMETIMES' })[0]?.path[0]).toBe('rrule');
+    expect(timingIssues({ ...timed, rrule: 'FREQ=WEEKLY;COUNT=0' })[0]?.path).toEqual(['rrule', 'COUNT']);
     expect(
       timingIssues({ ...timed, flexibleWindow: { start: '2026-03-02T07:00:00Z', end: 'later' } })[0]?.path,
     ).toEqual(['flexibleWindow', 'end']);

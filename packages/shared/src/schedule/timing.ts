@@ -1,5 +1,5 @@
 import { parseDateOnly, parseInstant } from '../recurrence/dates.js';
-import { startsOnRule } from '../recurrence/expand.js';
+import { rruleFieldIssueInZone } from '../recurrence/validate.js';
 import { type JobTiming, jobTimingIssues } from '../schemas/jobs.js';
 
 /** A problem with a job's time, at the path of the field it belongs to (`['flexibleWindow', 'end']`). */
@@ -20,8 +20,7 @@ export function timingIssues(timing: JobTiming, zone?: string): TimingIssue[] {
   const start = timing.start === null ? null : parse(timing.start);
   const end = timing.end === null ? null : parse(timing.end);
   if (start === null || end === null) return issues;
-  if (!startsOnRule({ start, end, allDay: timing.allDay, rrule: timing.rrule }, zone)) {
-    issues.push({ path: ['start'], message: 'The start must be one of the occurrences of the recurrence rule' });
-  }
+  const issue = rruleFieldIssueInZone({ start, end, allDay: timing.allDay, rrule: timing.rrule }, zone);
+  if (issue) issues.push({ path: issue.path.split('.'), message: issue.message });
   return issues;
 }

@@ -81,6 +81,18 @@ export interface Visit<J extends VisitJob = ScheduleJob> {
 const noOverlaps: readonly string[] = Object.freeze([]);
 
 /**
+ * An occurrence's technicians and status: its exception's own when set, else the series' (where an
+ * unscheduled series' occurrence that has technicians counts as scheduled).
+ */
+export function occurrenceState(
+  job: Pick<ScheduleJob, 'status' | 'assigneeIds'>,
+  exception: Pick<VisitException, 'assigneeIds' | 'status'> | null,
+): { assigneeIds: readonly string[]; status: JobStatus } {
+  const assigneeIds = exception?.assigneeIds ?? job.assigneeIds;
+  return { assigneeIds, status: occurrenceStatus(job.status, exception?.status ?? null, assigneeIds.length > 0) };
+}
+
+/**
  * The visits of one job that overlap `range` (all-day dates read as local days of `zone`), recurring
  * jobs expanded in `zone` (wall-clock across DST) with their exceptions applied, in start order.
  */
@@ -105,7 +117,7 @@ export function visitsOf<J extends ScheduleJob>(job: J, zone: string, range: Ins
   }
   const series = { start: job.start, end: job.end, allDay, rrule: job.rrule };
   return expandSeries(series, job.exceptions, zone, range.start, range.end).map((o) => {
-    const assigneeIds = o.exception?.assigneeIds ?? job.assigneeIds;
+    const { assigneeIds, status } = occurrenceState(job, o.exception);
     return {
       id: `${job.id}:${o.key}`,
       job,
@@ -113,7 +125,7 @@ export function visitsOf<J extends ScheduleJob>(job: J, zone: string, range: Ins
       start: o.start,
       end: o.end,
       allDay,
-      status: occurrenceStatus(job.status, o.exception?.status ?? null, assigneeIds.length > 0),
+      status,
       assigneeIds,
       flexible: false,
       overlapsWith: noOverlaps,

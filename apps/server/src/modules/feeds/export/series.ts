@@ -1,4 +1,12 @@
-import { allOccurrences, instantToWall, type SeriesTiming } from '@fieldplan/shared';
+import {
+  allOccurrences,
+  instantToWall,
+  type JobStatus,
+  movedTimes,
+  occurrenceState,
+  type SeriesTiming,
+  type VisitException,
+} from '@fieldplan/shared';
 import type { ExceptionRow, LoadedJob } from '../../jobs/presenter.js';
 import { unclearOccurrences } from './local-times.js';
 import type { Transition } from './vtimezone.js';
@@ -60,7 +68,15 @@ function partsOf(
   };
 }
 
-const assigneesOf = (e: ExceptionRow): string[] | null => (e.assignee_ids === null ? null : JSON.parse(e.assignee_ids));
+/** An exception row as the shared schedule model reads it. */
+const exceptionOf = (e: ExceptionRow): VisitException => ({
+  key: Number(e.occurrence_key),
+  kind: e.kind,
+  start: e.start_at === null ? null : Number(e.start_at),
+  end: e.end_at === null ? null : Number(e.end_at),
+  assigneeIds: e.assignee_ids === null ? null : (JSON.parse(e.assignee_ids) as string[]),
+  status: e.status as JobStatus | null,
+});
 
 /**
  * A recurring job: its runs with EXDATE for cancelled occurrences and RECURRENCE-ID overrides for
@@ -86,29 +102,31 @@ export function writeSeries(w: Writer, job: LoadedJob, member: string | null, ui
   const exdates = new Map<Part, number[]>(parts.map((p) => [p, []]));
   const overrides: EventTimes[] = [];
   const excepted = new Set<number>();
-  for (const e of job.exceptions) {
-    const key = Number(e.occurrence_key);
+  // The occurrences' technicians, status and times are the schedule model's, as the calendar shows them.
+  const series = { status: row.status as JobStatus, assigneeIds: job.assigneeIds };
+  for (const e of job.exceptions.map(exceptionOf)) {
+    const { key } = e;
     excepted.add(key);
-    const forMe = mine(assigneesOf(e) ?? job.assigneeIds);
+    const visit = occurrenceState(series, e);
+    const forMe = mine(visit.assigneeIds);
     const part = partOf(key);
     if (e.kind === 'cancelled' || (!forMe && seriesMine)) {
       if (part && !unclear.has(key)) exdates.get(part)?.push(key);
       continue;
     }
     if (!forMe) continue;
-    const times = {
-      start: e.start_at === null ? key : Number(e.start_at),
-      end: e.end_at === null ? key + duration : Number(e.end_at),
-      status: e.status ?? row.status,
-    };
+    const { start: from, end: until } = movedTimes(timing, e);
+    const times = { start: from, end: until, status: visit.status };
     // An occurrence handed to this technician out of someone else's series, or at an unclear
     // time, stands alone.
     if (!part || unclear.has(key)) overrides.push({ ...times, uid: standalone(key) });
     else overrides.push({ ...times, uid: part.uid, recurrenceId: { key, wallStart } });
   }
   for (const key of unclear) {
-    if (!excepted.has(key))
-      overrides.push({ uid: standalone(key), start: key, end: key + duration, status: row.status });
+    if (!excepted.has(key)) {
+      const { status } = occurrenceState(series, null);
+      overrides.push({ uid: standalone(key), start: key, end: key + duration, status });
+    }
   }
   for (const part of parts) {
     const times = { uid: part.uid, start: part.start, end: part.start + duration, status: row.status, series: true };
