@@ -1,4 +1,4 @@
-import { can, type Job, type JobStatus, jobStatuses, type Role, statusTransitionIssue } from '@fieldplan/shared';
+import { allowedNextStatuses, type Job, type JobStatus, type Role } from '@fieldplan/shared';
 import { useAppDispatch } from '../../base/hooks';
 import { Button } from '../../components/Button';
 import { useToast } from '../../components/use-toast';
@@ -8,25 +8,6 @@ import { statusIcon } from '../../entities/job/job-status';
 import { useChangeJobStatusMutation } from '../../entities/job/mutations';
 import { problemMessage, toProblem } from '../../lib/problem';
 import type { Visit } from './occurrence';
-
-const actionLabel: Record<JobStatus, string> = {
-  unscheduled: 'Unschedule',
-  scheduled: 'Schedule',
-  en_route: 'En route',
-  in_progress: 'Start work',
-  completed: 'Complete',
-  cancelled: 'Cancel job',
-};
-
-/** The statuses this person may move the visit to next (docs/PRODUCT.md, "States and transitions" and "Roles and permissions"), as shared rules say. */
-export function nextStatuses(visit: Visit, role: Role, memberId: string): JobStatus[] {
-  const anyJob = can(role, 'job.status.any');
-  if (!anyJob && !(can(role, 'job.status.own') && visit.assigneeIds.includes(memberId))) return [];
-  const ready = visit.start !== null && visit.assigneeIds.length > 0;
-  return jobStatuses.filter(
-    (to) => to !== 'unscheduled' && statusTransitionIssue(visit.status, to, anyJob, ready) === null,
-  );
-}
 
 interface StatusActionsProps {
   workspaceId: string;
@@ -41,9 +22,10 @@ export function StatusActions({ workspaceId, job, visit, role, memberId }: Statu
   const [change, { isLoading, originalArgs }] = useChangeJobStatusMutation();
   const dispatch = useAppDispatch();
   const toast = useToast();
-  const next = nextStatuses(visit, role, memberId);
+  // The series as a whole (no occurrence chosen) can't take a visit's working states.
+  const wholeSeries = job.rrule !== null && visit.occurrenceKey === null;
+  const next = allowedNextStatuses({ ...visit, wholeSeries }, { role, memberId });
   if (next.length === 0) return null;
-  const reopen = visit.status === 'completed' || visit.status === 'cancelled';
 
   const onClick = async (status: JobStatus) => {
     try {
@@ -60,16 +42,16 @@ export function StatusActions({ workspaceId, job, visit, role, memberId }: Statu
   return (
     <fieldset className="status-actions">
       <legend className="visually-hidden">Change status</legend>
-      {next.map((status) => (
+      {next.map(({ status, label }, i) => (
         <Button
           key={status}
           size="sm"
           icon={statusIcon[status]}
-          variant={status === 'cancelled' ? 'ghost' : status === next[0] ? 'primary' : 'secondary'}
+          variant={status === 'cancelled' ? 'ghost' : i === 0 ? 'primary' : 'secondary'}
           loading={isLoading && originalArgs?.status === status}
           onClick={() => void onClick(status)}
         >
-          {status === 'scheduled' && reopen ? 'Reopen' : actionLabel[status]}
+          {label}
         </Button>
       ))}
     </fieldset>

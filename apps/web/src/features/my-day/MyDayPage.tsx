@@ -1,4 +1,4 @@
-import { can, defaultTravelSettings, type JobStatus } from '@fieldplan/shared';
+import { defaultTravelSettings, type JobStatus } from '@fieldplan/shared';
 import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
@@ -50,7 +50,6 @@ export function MyDayPage() {
   useEffect(registerServiceWorker, []);
 
   const stops = useMemo(() => (day ? stopsOf(day, config?.travel ?? defaultTravelSettings) : []), [day, config]);
-  const mayAct = can(role, 'job.status.own');
   const statusOf = (visitId: string, server: JobStatus) => pendingStatus(queue.changes, visitId) ?? server;
   const nextIndex = stops.findIndex((s) => statusOf(s.visit.id, s.visit.status) !== 'completed');
   const waitingCount = queue.changes.filter((c) => !c.failure).length;
@@ -169,7 +168,7 @@ export function MyDayPage() {
                   stop={stop}
                   timeZone={day.timeZone}
                   status={statusOf(stop.visit.id, stop.visit.status)}
-                  canAct={mayAct && stop.visit.assigneeIds.includes(membership.memberId)}
+                  actor={{ role, memberId: membership.memberId }}
                   next={i === nextIndex}
                   waiting={mine.filter((c) => !c.failure)}
                   refused={mine.filter((c) => c.failure)}

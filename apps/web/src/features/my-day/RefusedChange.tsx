@@ -1,4 +1,4 @@
-import { nextActionLabel } from './day';
+import { workingStepLabel } from './day';
 import type { QueuedChange } from './offline-queue';
 
 /**
@@ -19,7 +19,7 @@ export function RefusedChange({
     <div className="myday-refused" role="alert">
       <p>
         {withTitle && <span className="myday-refused-job">{change.title ?? 'A job no longer on this day'}: </span>}
-        <strong>{nextActionLabel[change.status] ?? change.status}</strong> — {change.failure?.message}
+        <strong>{workingStepLabel(change.status)}</strong> — {change.failure?.message}
       </p>
       <button type="button" className="myday-dismiss" onClick={() => onDismiss(change.id)}>
         Dismiss

@@ -1,7 +1,7 @@
-import type { JobStatus } from '@fieldplan/shared';
+import type { JobStatus, StatusActor } from '@fieldplan/shared';
 import { Icon } from '../../components/Icon';
 import { StatusLabel, statusIcon } from '../../entities/job/job-status';
-import { directionsUrl, nextActionLabel, nextWorkingStatus, type Stop, timeWindow } from './day';
+import { directionsUrl, nextWorkingStep, type Stop, timeWindow, workingStepLabel } from './day';
 import type { QueuedChange } from './offline-queue';
 import { RefusedChange } from './RefusedChange';
 
@@ -10,8 +10,8 @@ interface VisitCardProps {
   timeZone: string;
   /** The status shown: the last change waiting to be sent, else the server's. */
   status: JobStatus;
-  /** May this person move the visit on (their own job, a role that may)? */
-  canAct: boolean;
+  /** Who looks: the shared state machine says which step, if any, is theirs to take. */
+  actor: StatusActor;
   /** The day's next visit: its card leads. */
   next: boolean;
   waiting: QueuedChange[];
@@ -25,7 +25,7 @@ export function VisitCard({
   stop,
   timeZone,
   status,
-  canAct,
+  actor,
   next,
   waiting,
   refused,
@@ -33,7 +33,7 @@ export function VisitCard({
   onDismiss,
 }: VisitCardProps) {
   const { visit, travel } = stop;
-  const to = nextWorkingStatus(status);
+  const step = nextWorkingStep({ status, start: visit.start, assigneeIds: visit.assigneeIds }, actor);
   const directions = directionsUrl(visit);
   const done = status === 'completed';
   return (
@@ -55,7 +55,7 @@ export function VisitCard({
         {waiting.length > 0 && (
           <p className="myday-waiting" role="status">
             <Icon name="clock" size={14} />
-            Waiting to be sent: {waiting.map((c) => nextActionLabel[c.status] ?? c.status).join(', then ')}
+            Waiting to be sent: {waiting.map((c) => workingStepLabel(c.status)).join(', then ')}
           </p>
         )}
         {refused.map((c) => (
@@ -68,10 +68,10 @@ export function VisitCard({
               Directions
             </a>
           )}
-          {canAct && to && (
-            <button type="button" className="myday-advance" onClick={() => onAdvance(to)}>
-              <Icon name={statusIcon[to]} size={20} />
-              {nextActionLabel[to]}
+          {step && (
+            <button type="button" className="myday-advance" onClick={() => onAdvance(step.status)}>
+              <Icon name={statusIcon[step.status]} size={20} />
+              {step.label}
             </button>
           )}
         </div>

@@ -1,6 +1,6 @@
-import { type MyDay, type MyDayVisit, travelLeg } from '@fieldplan/shared';
+import { type JobStatus, type MyDay, type MyDayVisit, travelLeg } from '@fieldplan/shared';
 import { describe, expect, it } from 'vitest';
-import { dayTitle, directionsUrl, localDate, nextWorkingStatus, shiftDate, stopsOf, timeWindow } from './day';
+import { dayTitle, directionsUrl, localDate, nextWorkingStep, shiftDate, stopsOf, timeWindow } from './day';
 
 const visit = (overrides: Partial<MyDayVisit>): MyDayVisit => ({
   id: 'j1',
@@ -62,11 +62,18 @@ describe('my day: stops and travel', () => {
   });
 
   it('moves forward one working status at a time', () => {
+    const tech = { role: 'technician', memberId: 'member-technician' } as const;
+    const mine = (status: JobStatus) => ({ status, start: '2026-03-02T08:00:00Z', assigneeIds: [tech.memberId] });
+    const nextWorkingStatus = (status: JobStatus) => nextWorkingStep(mine(status), tech)?.status ?? null;
     expect(nextWorkingStatus('scheduled')).toBe('en_route');
     expect(nextWorkingStatus('en_route')).toBe('in_progress');
     expect(nextWorkingStatus('in_progress')).toBe('completed');
     expect(nextWorkingStatus('completed')).toBeNull();
     expect(nextWorkingStatus('unscheduled')).toBeNull();
+    expect(nextWorkingStep(mine('scheduled'), tech)?.label).toBe('On my way');
+    // Someone else's visit has no step; reopening a completed one is no working step.
+    expect(nextWorkingStep({ ...mine('scheduled'), assigneeIds: ['tech-2'] }, tech)).toBeNull();
+    expect(nextWorkingStep(mine('completed'), { role: 'dispatcher', memberId: 'member-dispatcher' })).toBeNull();
   });
 
   it('links directions to the site, or its address', () => {

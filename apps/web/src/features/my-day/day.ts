@@ -1,4 +1,5 @@
 import {
+  allowedNextStatuses,
   dayLegs,
   defaultTravelSettings,
   formatDistance,
@@ -6,6 +7,11 @@ import {
   type JobStatus,
   type MyDay,
   type MyDayVisit,
+  perOccurrenceStatuses,
+  type StatusAction,
+  type StatusActor,
+  type StatusTarget,
+  statusActionLabel,
   type TravelSettings,
 } from '@fieldplan/shared';
 
@@ -73,20 +79,17 @@ export function stopsOf(day: MyDay, settings: TravelSettings = defaultTravelSett
   });
 }
 
-const forward: Partial<Record<JobStatus, JobStatus>> = {
-  scheduled: 'en_route',
-  en_route: 'in_progress',
-  in_progress: 'completed',
-};
+/**
+ * The one big button of a visit: the first working step (on my way, start work, complete) the
+ * shared state machine lets this person take (docs/PRODUCT.md, "States and transitions"), or null
+ * when the visit is done or not theirs to move.
+ */
+export function nextWorkingStep(visit: StatusTarget, actor: StatusActor): StatusAction | null {
+  return allowedNextStatuses(visit, actor).find((a) => perOccurrenceStatuses.includes(a.status)) ?? null;
+}
 
-/** The one next status along the working states (docs/PRODUCT.md, "States and transitions"), or null when the visit is done. */
-export const nextWorkingStatus = (status: JobStatus): JobStatus | null => forward[status] ?? null;
-
-export const nextActionLabel: Partial<Record<JobStatus, string>> = {
-  en_route: 'On my way',
-  in_progress: 'Start work',
-  completed: 'Complete',
-};
+/** A working step's label, for a tapped change shown again while it waits or after a refusal. */
+export const workingStepLabel = (to: JobStatus): string => statusActionLabel('scheduled', to);
 
 /**
  * Where "Directions" goes: Google Maps' cross-platform directions URL. It opens the Maps app on
