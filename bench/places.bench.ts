@@ -1,8 +1,15 @@
 // Places search: the first-load cost of the world-cities index (time and memory), and
 // `GET /api/v1/places?q=…` latency over real HTTP on loopback with 50 requests in flight — queries
 // are prefixes (2–8 characters) of random cities among all 135,000, with and without a workspace
-// (which adds its customers from the database). SQLite. Prints numbers for docs/PERFORMANCE.md.
+// (which adds its customers from the database), and with a geocoder whose answers are cached (a
+// local stand-in speaking Photon's API fills the cache first). SQLite. Prints numbers for
+// docs/PERFORMANCE.md. `PLACES_BENCH_CPU_PROFILE=dir` writes a CPU profile of the measured part.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import { Session } from 'node:inspector/promises';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { buildApp } from '../apps/server/src/app.js';
@@ -97,11 +104,43 @@ const queries = Array.from({ length: 6000 }, () => {
   return name.slice(0, 2 + Math.floor(random() * 7));
 });
 
+// A stand-in geocoder speaking Photon's `/api`: five real-shaped street features for any query.
+const photon = http.createServer((req, res) => {
+  const q = new URL(req.url ?? '/', 'http://photon').searchParams.get('q') ?? '';
+  const features = Array.from({ length: 5 }, (_, i) => ({
+    type: 'Feature',
+    geometry: { type: 'Point', coordinates: [13.4 + i / 100, 52.5 + i / 100] },
+    properties: {
+      osm_type: 'W',
+      osm_id: 1000 + i,
+      osm_key: 'highway',
+      osm_value: 'residential',
+      type: 'street',
+      name: `${q}straße`,
+      postcode: `1011${i}`,
+      city: 'Berlin',
+      state: 'Berlin',
+      country: 'Germany',
+      countrycode: 'DE',
+    },
+  }));
+  res
+    .writeHead(200, { 'content-type': 'application/json' })
+    .end(JSON.stringify({ type: 'FeatureCollection', features }));
+});
+await new Promise<void>((resolve) => photon.listen(0, '127.0.0.1', resolve));
+const photonUrl = `http://127.0.0.1:${(photon.address() as AddressInfo).port}`;
+
 const { db, cleanup } = await benchDb('sqlite');
 await seedDemo(db);
-const config = { ...loadConfig({ LOG_LEVEL: 'silent' }), WEB_DIST: '' };
-const app = await buildApp({ config, db, logger: false, signInPerMinute: 1_000_000 });
-const address = await app.listen({ port: 0, host: '127.0.0.1' });
+const appWith = async (env: Record<string, string>) => {
+  const config = { ...loadConfig({ LOG_LEVEL: 'silent', ...env }), WEB_DIST: '' };
+  const app = await buildApp({ config, db, logger: false, signInPerMinute: 1_000_000 });
+  return { app, address: await app.listen({ port: 0, host: '127.0.0.1' }) };
+};
+const { app, address } = await appWith({ GEOCODER_URL: 'off' });
+// No rate limit against the stand-in: the cache is filled at full speed.
+const geocoding = await appWith({ GEOCODER_URL: photonUrl, GEOCODER_MIN_INTERVAL_MS: '0' });
 const res = await fetch(`${address}/api/v1/auth/sign-in`, {
   method: 'POST',
   headers: { 'content-type': 'application/json', origin: address },
@@ -120,26 +159,55 @@ const worker = spawn(
   },
 );
 console.log(pinned ? 'server pinned to core 0, load generator to core 1' : 'taskset missing: processes not pinned');
-const url = (q: string, withWs: boolean) =>
-  `${address}/api/v1/places?q=${encodeURIComponent(q)}${withWs ? `&ws=${encodeURIComponent(ws)}` : ''}`;
+const url = (q: string, withWs: boolean, origin = address) =>
+  `${origin}/api/v1/places?q=${encodeURIComponent(q)}${withWs ? `&ws=${encodeURIComponent(ws)}` : ''}`;
 await run(
   worker,
   queries.slice(0, 500).map((q) => url(q, false)),
 ); // warm-up (JIT, connections)
-for (const [withWs, inFlight, count] of [
-  [false, concurrency, 5500],
-  [true, concurrency, 2500],
-  [false, 1, 1000],
-  [true, 1, 1000],
+// The geocoder's cache filled for 1,000 queries of ≥ 3 characters (what reaches the geocoder).
+const geocoded = queries.filter((q) => q.trim().length >= 3).slice(0, 1000);
+// A few at a time: one user's newer search replaces their queued older one (as when typing), and the
+// benchmark is one user.
+await run(
+  worker,
+  geocoded.map((q) => url(q, true, geocoding.address)),
+  1,
+);
+const profile = process.env.PLACES_BENCH_CPU_PROFILE;
+const session = new Session();
+if (profile) {
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+}
+for (const [name, withWs, inFlight, count, origin] of [
+  ['cities only', false, concurrency, 5500, address],
+  ['cities + workspace customers', true, concurrency, 2500, address],
+  ['geocoder (cached) + cities + customers', true, concurrency, 2500, geocoding.address],
+  ['cities only', false, 1, 1000, address],
+  ['cities + workspace customers', true, 1, 1000, address],
+  ['geocoder (cached) + cities + customers', true, 1, 1000, geocoding.address],
 ] as const) {
+  const asked =
+    origin === address
+      ? queries.slice(500, 500 + count)
+      : Array.from({ length: count }, (_, i) => geocoded[i % geocoded.length] as string);
   const { latencies, seconds } = await run(
     worker,
-    queries.slice(500, 500 + count).map((q) => url(q, withWs)),
+    asked.map((q) => url(q, withWs, origin)),
     inFlight,
   );
   console.log(
-    `GET /api/v1/places, ${withWs ? 'cities + workspace customers' : 'cities only'}, ${inFlight} in flight: p50 ${fmt(percentile(latencies, 50))}  p99 ${fmt(percentile(latencies, 99))}  max ${fmt(Math.max(...latencies))}  ${(latencies.length / seconds).toFixed(0)} req/s (${latencies.length} requests)`,
+    `GET /api/v1/places, ${name}, ${inFlight} in flight: p50 ${fmt(percentile(latencies, 50))}  p99 ${fmt(percentile(latencies, 99))}  max ${fmt(Math.max(...latencies))}  ${(latencies.length / seconds).toFixed(0)} req/s (${latencies.length} requests)`,
   );
+}
+if (profile) {
+  const { profile: data } = await session.post('Profiler.stop');
+  fs.mkdirSync(profile, { recursive: true });
+  const file = path.join(profile, `places-${Date.now()}.cpuprofile`);
+  fs.writeFileSync(file, JSON.stringify(data));
+  console.log(`CPU profile: ${file}`);
 }
 // One query at a time, measured inside the process: the search itself.
 const single: number[] = [];
@@ -151,4 +219,6 @@ for (const q of queries.slice(0, 3000)) {
 console.log(`index search alone: p50 ${fmt(percentile(single, 50))}  p99 ${fmt(percentile(single, 99))}`);
 worker.kill();
 await app.close();
+await geocoding.app.close();
+photon.close();
 await cleanup();
