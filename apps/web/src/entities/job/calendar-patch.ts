@@ -1,5 +1,4 @@
 import {
-  type Booked,
   type BusyEvent,
   type BusyTime,
   busyUnder,
@@ -17,6 +16,7 @@ import {
   wallToInstant,
 } from '@fieldplan/shared';
 import type { CalendarRangeArgs } from './calendar-endpoints';
+import { calendarVisitOf } from './calendar-visit';
 import type { JobChangeMessage } from './job-change';
 
 // The calendar cache's answer to a job change, computed with the shared schedule model
@@ -61,21 +61,6 @@ export function busyTimesOf(events: readonly BusyEvent[], zone: string): BusyTim
   }));
 }
 
-/** A cached event as the double-booking checks read it (the feed's wire event → the model's terms). */
-function bookedOf(e: CalendarEvent): Booked {
-  const p = e.extendedProps;
-  const time = (value: string) => parseJobTime(value, e.allDay) ?? Number.NaN;
-  return {
-    id: e.id,
-    job: { id: p.jobId },
-    start: time(e.start),
-    end: time(e.end),
-    allDay: e.allDay,
-    status: p.status,
-    assigneeIds: p.assigneeIds,
-  };
-}
-
 /**
  * The events of one cached range after a change to one job, without asking the server: the job's
  * old visits leave, its new ones (the shared model's `visitsOf`) come in if they pass the range's
@@ -98,7 +83,7 @@ export function applyJobChangeToEvents(
   const kept = events.filter((e) => !oldIds.has(e.id));
   const marks = new Map<string, string[]>();
   if (fresh.length > 0) {
-    const booked = kept.map(bookedOf);
+    const booked = kept.map(calendarVisitOf);
     for (const n of fresh) {
       const partners = booked.filter((b) => doubleBooks(n, b)).map((b) => b.id);
       marks.set(n.id, [...partners, ...busyUnder(n, busy)]);

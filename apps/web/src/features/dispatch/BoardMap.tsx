@@ -1,6 +1,7 @@
-import { type CalendarEvent, type Member, prepareAreas, type Workspace } from '@fieldplan/shared';
+import { type Member, prepareAreas, type Workspace } from '@fieldplan/shared';
 import { useMemo } from 'react';
 import { useListAreasQuery } from '../../entities/area/endpoints';
+import type { CalendarVisit } from '../../entities/job/calendar-visit';
 import { useGetConfigQuery } from '../../entities/session/endpoints';
 import { useGetTravelLegsQuery } from '../../entities/travel/endpoints';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
@@ -21,8 +22,8 @@ import {
 interface BoardMapProps {
   settings: Workspace;
   members: Member[];
-  /** The calendar's visible range and its events (the feed carries each job's site). */
-  events: readonly CalendarEvent[];
+  /** The calendar's visible range and its visits (the feed carries each job's site). */
+  visits: readonly CalendarVisit[];
   range: { start: string; end: string };
   /** The range's events have arrived (the map fits to them then). */
   loaded: boolean;
@@ -38,7 +39,7 @@ interface BoardMapProps {
 
 /** The dispatch board's map: the calendar's range, following it, in step with its hover and selection. */
 export function BoardMap(props: BoardMapProps) {
-  const { settings, members, events, range, loaded, oneDay, hover, selected, onSelect, onStale } = props;
+  const { settings, members, visits, range, loaded, oneDay, hover, selected, onSelect, onStale } = props;
   const { workspaceId, role, membership } = useWorkspace();
   const areas = useListAreasQuery(workspaceId);
   const config = useGetConfigQuery();
@@ -46,7 +47,7 @@ export function BoardMap(props: BoardMapProps) {
   const zone = settings.timeZone;
 
   const prepared = useMemo(() => prepareAreas(areas.data ?? []), [areas.data]);
-  const jobs = useMemo(() => toMapJobs(events, undefined, members, prepared), [events, members, prepared]);
+  const jobs = useMemo(() => toMapJobs(visits, undefined, members, prepared), [visits, members, prepared]);
   // The timeline asks for the same range: one answer for both.
   const travel = useGetTravelLegsQuery({ workspaceId, ...range }, { skip: !oneDay });
   const routes = useMemo(

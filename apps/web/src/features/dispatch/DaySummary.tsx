@@ -1,17 +1,18 @@
-import type { CalendarEvent, Member } from '@fieldplan/shared';
+import { formatVisitTime, type Member } from '@fieldplan/shared';
 import { Link } from 'react-router';
 import { Avatar } from '../../components/Avatar';
 import { Icon } from '../../components/Icon';
+import type { CalendarVisit } from '../../entities/job/calendar-visit';
 import { formatClock } from '../../entities/job/format-time';
 import { summariseDay } from './day-summary';
 
 interface DaySummaryProps {
-  events: readonly CalendarEvent[];
+  visits: readonly CalendarVisit[];
   date: string;
   zone: string;
   members: readonly Member[];
   /** Builds the link that opens a job over the board. */
-  jobHref: (event: CalendarEvent) => string;
+  jobHref: (visit: CalendarVisit) => string;
   loading: boolean;
   /** "Optimise day" per technician; absent for those who can't change the schedule. */
   onOptimise?: ((memberId: string) => void) | undefined;
@@ -26,8 +27,8 @@ const dateTitle = new Intl.DateTimeFormat(undefined, {
 const hours = (minutes: number) => (minutes === 0 ? '—' : `${Math.round((minutes / 60) * 10) / 10} h`);
 
 /** Beside the board's map (its Summary tab): who has how much work on the day, and double bookings. */
-export function DaySummary({ events, date, zone, members, jobHref, loading, onOptimise }: DaySummaryProps) {
-  const summary = summariseDay(events, date, zone, members);
+export function DaySummary({ visits, date, zone, members, jobHref, loading, onOptimise }: DaySummaryProps) {
+  const summary = summariseDay(visits, date, zone, members);
   const names = new Map(members.map((m) => [m.id, m.name]));
   return (
     <section className="summary" aria-labelledby="summary-title">
@@ -103,10 +104,10 @@ export function DaySummary({ events, date, zone, members, jobHref, loading, onOp
                 {technicianIds.map((id) => names.get(id) ?? 'Technician').join(', ')}
               </span>
               <Link to={jobHref(a)}>
-                {formatClock(a.start, zone)} {a.title}
+                {formatClock(formatVisitTime(a.start, a.allDay), zone)} {a.job.title}
               </Link>
               <Link to={jobHref(b)}>
-                {formatClock(b.start, zone)} {b.title}
+                {formatClock(formatVisitTime(b.start, b.allDay), zone)} {b.job.title}
               </Link>
             </li>
           ))}

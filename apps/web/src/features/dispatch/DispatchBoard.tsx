@@ -1,8 +1,9 @@
-import { type CalendarEvent, can, type Member, type Workspace } from '@fieldplan/shared';
+import { can, type Member, type Workspace } from '@fieldplan/shared';
 import { type CSSProperties, lazy, type ReactNode, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Icon } from '../../components/Icon';
 import { useMediaQuery } from '../../components/use-media-query';
+import { type CalendarVisit, calendarVisitsOf } from '../../entities/job/calendar-visit';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
 import { CalendarSurface, scheduleSearch, useHoverSyncStore, useScheduleParams, useVisibleEvents } from '../calendar';
 import type { MapJob } from '../map';
@@ -40,8 +41,9 @@ export function DispatchBoard({ settings, members }: { settings: Workspace; memb
   const openId = useParams().id ?? null;
   const occurrence = search.get('occurrence');
   const selected = useMemo(() => (openId ? { jobId: openId, occurrenceKey: occurrence } : null), [openId, occurrence]);
-  const jobHref = (e: CalendarEvent) =>
-    `/w/${slug}/jobs/${e.extendedProps.jobId}${scheduleSearch(search, { occurrence: e.extendedProps.occurrenceKey })}`;
+  const visits = calendarVisitsOf(events);
+  const jobHref = (v: CalendarVisit) =>
+    `/w/${slug}/jobs/${v.job.id}${scheduleSearch(search, { occurrence: v.occurrenceKey })}`;
   // A marker chosen on the map opens its job like a click on its event; closing its popup closes it.
   const selectOnMap = useCallback(
     (job: MapJob | null) => {
@@ -63,7 +65,7 @@ export function DispatchBoard({ settings, members }: { settings: Workspace; memb
       <BoardMap
         settings={settings}
         members={members}
-        events={events}
+        visits={visits}
         range={range}
         loaded={loaded}
         oneDay={view.endsWith('Day')}
@@ -76,7 +78,7 @@ export function DispatchBoard({ settings, members }: { settings: Workspace; memb
   );
   const summary = (
     <DaySummary
-      events={events}
+      visits={visits}
       date={params.date}
       zone={settings.timeZone}
       members={members}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { calendarVisitOf } from '../../entities/job/calendar-visit';
 import { event, technicians } from '../../test/schedule-fixtures';
 import { summariseDay } from './day-summary';
 
@@ -16,7 +17,7 @@ describe('the day summary', () => {
       event({ id: 'j4', resourceIds: ['unassigned'], props: { jobId: 'j4', assigneeIds: [] } }),
       event({ id: 'j5', start: '2026-11-24T08:00:00.000Z', end: '2026-11-24T09:00:00.000Z', props: { jobId: 'j5' } }),
     ];
-    const day = summariseDay(events, '2026-11-23', 'Europe/Berlin', technicians);
+    const day = summariseDay(events.map(calendarVisitOf), '2026-11-23', 'Europe/Berlin', technicians);
     expect(day.total).toBe(4);
     expect(day.unassigned).toBe(1);
     expect(day.technicians).toEqual([

@@ -1,10 +1,5 @@
-import {
-  type CalendarEvent,
-  formatDateOnly,
-  instantToWall,
-  type Member,
-  unassignedResourceId,
-} from '@fieldplan/shared';
+import { formatDateOnly, instantToWall, type Member, unassignedResourceId } from '@fieldplan/shared';
+import type { CalendarVisit } from '../../entities/job/calendar-visit';
 
 export interface TechnicianDay {
   id: string;
@@ -16,22 +11,21 @@ export interface TechnicianDay {
 }
 
 export interface DoubleBooking {
-  a: CalendarEvent;
-  b: CalendarEvent;
+  a: CalendarVisit;
+  b: CalendarVisit;
   technicianIds: string[];
 }
 
-const dayOf = (e: CalendarEvent, zone: string) =>
-  e.allDay ? e.start.slice(0, 10) : formatDateOnly(instantToWall(zone, Date.parse(e.start)));
+const dayOf = (v: CalendarVisit, zone: string) => formatDateOnly(v.allDay ? v.start : instantToWall(zone, v.start));
 
 /**
  * The board's day summary: jobs and booked time per technician (and unassigned), and every pair
  * of jobs that double-books someone, for one date of the workspace zone.
  */
-export function summariseDay(events: readonly CalendarEvent[], date: string, zone: string, members: readonly Member[]) {
-  const today = events.filter((e) => {
-    if (e.allDay) return e.start.slice(0, 10) <= date && date < e.end.slice(0, 10);
-    return dayOf(e, zone) === date;
+export function summariseDay(visits: readonly CalendarVisit[], date: string, zone: string, members: readonly Member[]) {
+  const today = visits.filter((v) => {
+    if (v.allDay) return formatDateOnly(v.start) <= date && date < formatDateOnly(v.end);
+    return dayOf(v, zone) === date;
   });
   const technicians: TechnicianDay[] = members
     .filter((m) => m.role === 'technician' && m.active)
@@ -39,10 +33,9 @@ export function summariseDay(events: readonly CalendarEvent[], date: string, zon
   const byId = new Map(technicians.map((t) => [t.id, t]));
   let unassigned = 0;
   for (const e of today) {
-    const ids = e.extendedProps.assigneeIds;
+    const ids = e.assigneeIds;
     if (ids.length === 0 || ids[0] === unassignedResourceId) unassigned += 1;
-    const minutes =
-      e.allDay || e.extendedProps.status === 'cancelled' ? 0 : (Date.parse(e.end) - Date.parse(e.start)) / 60_000;
+    const minutes = e.allDay || e.status === 'cancelled' ? 0 : (e.end - e.start) / 60_000;
     for (const id of ids) {
       const t = byId.get(id);
       if (!t) continue;
@@ -54,17 +47,15 @@ export function summariseDay(events: readonly CalendarEvent[], date: string, zon
   const doubles: DoubleBooking[] = [];
   const seen = new Set<string>();
   for (const a of today) {
-    for (const otherId of a.extendedProps.overlapsWith) {
+    for (const otherId of a.overlapsWith) {
       const b = byEventId.get(otherId);
       const key = [a.id, otherId].sort().join('|');
       if (!b || seen.has(key)) continue;
       seen.add(key);
-      const technicianIds = a.extendedProps.assigneeIds.filter((id) => b.extendedProps.assigneeIds.includes(id));
-      doubles.push(
-        Date.parse(a.start) <= Date.parse(b.start) ? { a, b, technicianIds } : { a: b, b: a, technicianIds },
-      );
+      const technicianIds = a.assigneeIds.filter((id) => b.assigneeIds.includes(id));
+      doubles.push(a.start <= b.start ? { a, b, technicianIds } : { a: b, b: a, technicianIds });
     }
   }
-  doubles.sort((x, y) => Date.parse(x.a.start) - Date.parse(y.a.start));
+  doubles.sort((x, y) => x.a.start - y.a.start);
   return { total: today.length, unassigned, technicians, doubles };
 }

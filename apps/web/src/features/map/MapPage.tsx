@@ -5,6 +5,7 @@ import { Alert } from '../../components/Alert';
 import { Button, buttonClass } from '../../components/Button';
 import { useListAreasQuery } from '../../entities/area/endpoints';
 import { useGetCalendarEventsQuery } from '../../entities/job/calendar-endpoints';
+import { calendarVisitsOf } from '../../entities/job/calendar-visit';
 import { useGetMembersQuery } from '../../entities/member/endpoints';
 import { useGetConfigQuery } from '../../entities/session/endpoints';
 import { useGetTravelLegsQuery } from '../../entities/travel/endpoints';
@@ -75,10 +76,8 @@ function MapScreen({ settings, members }: { settings: Workspace; members: Member
 
   const prepared = useMemo(() => prepareAreas(areas.data ?? []), [areas.data]);
   const dayEvents = events.currentData ?? events.data;
-  const jobs = useMemo(
-    () => toMapJobs(dayEvents ?? [], sites.data, members, prepared),
-    [dayEvents, sites.data, members, prepared],
-  );
+  const visits = useMemo(() => calendarVisitsOf(dayEvents ?? []), [dayEvents]);
+  const jobs = useMemo(() => toMapJobs(visits, sites.data, members, prepared), [visits, sites.data, members, prepared]);
   const routes = useMemo(
     () => withTravel(dayRoutes(jobs, members), travel.currentData, params.date, jobs),
     [jobs, members, travel.currentData, params.date],
@@ -87,7 +86,7 @@ function MapScreen({ settings, members }: { settings: Workspace; members: Member
   const bases = useMemo(() => baseLayerOptions(settings.map, config.data?.maps), [settings.map, config.data]);
 
   // Jobs created after the sites were read have no position yet: read them again (once per set).
-  const missing = missingSites(dayEvents ?? [], sites.data).join(',');
+  const missing = missingSites(visits, sites.data).join(',');
   const asked = useRef('');
   useEffect(() => {
     if (missing && missing !== asked.current && !sites.isFetching) {

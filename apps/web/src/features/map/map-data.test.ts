@@ -1,5 +1,6 @@
 import { type CalendarEvent, type Member, prepareAreas, type TravelLegs } from '@fieldplan/shared';
 import { describe, expect, it } from 'vitest';
+import { calendarVisitOf } from '../../entities/job/calendar-visit';
 import { dayRoutes, homeBasesOf, missingSites, toMapJobs, withTravel } from './map-data';
 import { routeSummary } from './ShapeLayers';
 
@@ -16,8 +17,9 @@ const member = (id: string, name: string, colour: string, homeBase: Member['home
 });
 const members = [member('t1', 'Tomasz', '#0072B2', { lat: 52.5, lng: 13.3 }), member('t2', 'Aylin', '#E69F00')];
 
+/** A feed event (what the server sends) as the visit the maps read. */
 const event = (id: string, start: string, assigneeIds: string[], extra: Partial<CalendarEvent['extendedProps']> = {}) =>
-  ({
+  calendarVisitOf({
     id,
     title: `Job ${id}`,
     start,
@@ -41,7 +43,7 @@ const event = (id: string, start: string, assigneeIds: string[], extra: Partial<
       overlapsWith: [],
       ...extra,
     },
-  }) as CalendarEvent;
+  } as CalendarEvent);
 
 const square = {
   geometry: {

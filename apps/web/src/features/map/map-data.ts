@@ -1,5 +1,5 @@
 import {
-  type CalendarEvent,
+  formatVisitTime,
   isOutsideAreas,
   type Job,
   type Member,
@@ -8,29 +8,30 @@ import {
   type TravelLegs,
   unassignedColour,
 } from '@fieldplan/shared';
+import type { CalendarVisit } from '../../entities/job/calendar-visit';
 import type { JobSites } from './endpoints';
 import type { FlaggedDrive, MapHomeBase, MapJob, MapRoute } from './types';
 
 /**
- * An event's position: the feed's (null there means the job has none), else — for events cached
+ * A visit's position: the feed's (null there means the job has none), else — for ranges cached
  * before the feed carried sites — from the jobs' sites.
  */
-function siteOf(event: CalendarEvent, sites: JobSites | undefined): { lat: number; lng: number } | null {
-  const own = event.extendedProps as { lat?: number | null; lng?: number | null };
-  if (typeof own.lat === 'number' && typeof own.lng === 'number') return { lat: own.lat, lng: own.lng };
-  if (own.lat === null || own.lng === null) return null;
-  return sites?.[event.extendedProps.jobId] ?? null;
+function siteOf(visit: CalendarVisit, sites: JobSites | undefined): { lat: number; lng: number } | null {
+  const { lat, lng } = visit.job;
+  if (typeof lat === 'number' && typeof lng === 'number') return { lat, lng };
+  if (lat === null || lng === null) return null;
+  return sites?.[visit.job.id] ?? null;
 }
 
-/** True when the event says where its job is (or that it has no site). */
-const knowsSite = (event: CalendarEvent) => (event.extendedProps as { lat?: unknown }).lat !== undefined;
+/** True when the visit says where its job is (or that it has no site). */
+const knowsSite = (visit: CalendarVisit) => visit.job.lat !== undefined;
 
 /**
- * Calendar events as map jobs: positioned (events without a site are left out), named and
+ * Calendar visits as map jobs: positioned (visits without a site are left out), named and
  * coloured by their technicians, flagged when outside every area.
  */
 export function toMapJobs(
-  events: readonly CalendarEvent[],
+  visits: readonly CalendarVisit[],
   sites: JobSites | undefined,
   members: readonly Member[],
   areas: readonly PreparedArea[],
@@ -38,28 +39,27 @@ export function toMapJobs(
   const names = new Map(members.map((m) => [m.id, m.name]));
   const colours = new Map(members.map((m) => [m.id, m.colour]));
   const jobs: MapJob[] = [];
-  for (const event of events) {
-    const site = siteOf(event, sites);
+  for (const visit of visits) {
+    const site = siteOf(visit, sites);
     if (!site) continue;
-    const p = event.extendedProps;
+    const { job, assigneeIds } = visit;
     jobs.push({
-      id: event.id,
-      jobId: p.jobId,
-      occurrenceKey: p.occurrenceKey,
-      version: p.version,
-      title: event.title,
-      start: event.start,
-      end: event.end,
-      allDay: event.allDay,
-      status: p.status,
-      colour:
-        colours.get(p.assigneeIds[0] ?? '') ?? (p.assigneeIds.length > 0 ? event.backgroundColor : unassignedColour),
-      assigneeIds: p.assigneeIds,
+      id: visit.id,
+      jobId: job.id,
+      occurrenceKey: visit.occurrenceKey,
+      version: job.version,
+      title: job.title,
+      start: formatVisitTime(visit.start, visit.allDay),
+      end: formatVisitTime(visit.end, visit.allDay),
+      allDay: visit.allDay,
+      status: visit.status,
+      colour: colours.get(assigneeIds[0] ?? '') ?? (assigneeIds.length > 0 ? visit.colour : unassignedColour),
+      assigneeIds: [...assigneeIds],
       technicianNames:
-        p.assigneeIds.length > 0 ? p.assigneeIds.map((id) => names.get(id) ?? 'Former member') : ['Unassigned'],
-      customerId: p.customerId,
-      customerName: p.customerName,
-      address: p.address,
+        assigneeIds.length > 0 ? assigneeIds.map((id) => names.get(id) ?? 'Former member') : ['Unassigned'],
+      customerId: job.customerId,
+      customerName: job.customerName,
+      address: job.address,
       lat: site.lat,
       lng: site.lng,
       outsideAreas: isOutsideAreas(site, areas),
@@ -102,12 +102,10 @@ export function jobsOnMap(jobs: readonly Job[], members: readonly Member[]): Map
   return placed;
 }
 
-/** Event ids whose job has no known site yet (created since the sites were read). */
-export function missingSites(events: readonly CalendarEvent[], sites: JobSites | undefined): string[] {
+/** Visit ids whose job has no known site yet (created since the sites were read). */
+export function missingSites(visits: readonly CalendarVisit[], sites: JobSites | undefined): string[] {
   if (!sites) return [];
-  return events
-    .filter((e) => !knowsSite(e) && siteOf(e, sites) === null && !(e.extendedProps.jobId in sites))
-    .map((e) => e.id);
+  return visits.filter((v) => !knowsSite(v) && siteOf(v, sites) === null && !(v.job.id in sites)).map((v) => v.id);
 }
 
 export function homeBasesOf(members: readonly Member[]): MapHomeBase[] {
