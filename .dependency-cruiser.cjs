@@ -32,6 +32,52 @@ module.exports = {
       from: { path: '^apps/server/src/db/' },
       to: { path: '^apps/server/src/realtime/' },
     },
+    {
+      name: 'web-feature-internals',
+      comment:
+        'A web feature uses another feature only through its index.ts (docs/ARCHITECTURE.md, "Layering rules"); ' +
+        'what several features need belongs a layer down (entities/, components/, lib/).',
+      severity: 'error',
+      from: { path: '^apps/web/src/features/([^/]+)/', pathNot: '\\.test\\.tsx?$' },
+      to: {
+        path: '^apps/web/src/features/[^/]+/',
+        // A screen may load another area's stylesheet: CSS is global and its order is the cascade's.
+        pathNot: ['^apps/web/src/features/$1/', '^apps/web/src/features/[^/]+/index\\.ts$', '\\.css$'],
+      },
+    },
+    {
+      name: 'web-lower-layers-know-no-features',
+      comment: 'Web layers: app → features → realtime → entities → base. Below features nothing imports a feature.',
+      severity: 'error',
+      from: { path: '^apps/web/src/(realtime|entities|base|components|lib|monitoring)/', pathNot: '\\.test\\.tsx?$' },
+      to: { path: '^apps/web/src/features/' },
+    },
+    {
+      name: 'web-lower-layers-know-no-app',
+      comment:
+        'app/ is the composition root (routes, the store, the live registry list); other layers take only ' +
+        "the store's types from it.",
+      severity: 'error',
+      from: {
+        path: '^apps/web/src/(features|realtime|entities|base|components|lib|monitoring)/',
+        pathNot: '\\.test\\.tsx?$',
+      },
+      to: { path: '^apps/web/src/app/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'web-entities-below-realtime',
+      comment: 'Entities and base register with realtime through base/live-registry.ts; they never import realtime/.',
+      severity: 'error',
+      from: { path: '^apps/web/src/(entities|base|components|lib)/', pathNot: '\\.test\\.tsx?$' },
+      to: { path: '^apps/web/src/realtime/' },
+    },
+    {
+      name: 'web-base-is-the-bottom',
+      comment: 'base/ (the RTK Query api, hooks, failures) builds on components/ and lib/ only.',
+      severity: 'error',
+      from: { path: '^apps/web/src/(base|components|lib)/', pathNot: '\\.test\\.tsx?$' },
+      to: { path: '^apps/web/src/entities/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

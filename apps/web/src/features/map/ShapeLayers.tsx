@@ -2,7 +2,7 @@ import { formatDistance, formatDuration } from '@fieldplan/shared';
 import L from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { useMap } from 'react-leaflet';
-import { travelTitle } from '../calendar/travel-gaps';
+import { travelTitle } from '../calendar';
 import { areaTooltip } from './content';
 import { tint } from './glyphs';
 import { canvasFor, restack, useFieldMapContext } from './map-context';
