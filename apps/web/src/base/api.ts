@@ -48,11 +48,20 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** What an answer brings besides its body: its headers (`transformResponse` reads them as `meta`). */
+export interface ApiMeta {
+  headers: Headers;
+}
+
 /**
  * Sends JSON to `/api/v1` and answers `{data}` or `{error: Problem}`. Every failure becomes a
  * Problem (a non-problem body or a network failure is wrapped in one), so screens handle one shape.
  */
-export const apiBaseQuery: BaseQueryFn<ApiRequest | string, unknown, Problem> = async (args, api, extraOptions) => {
+export const apiBaseQuery: BaseQueryFn<ApiRequest | string, unknown, Problem, object, ApiMeta> = async (
+  args,
+  api,
+  extraOptions,
+) => {
   const { fetchFn, onUnauthenticated } = api.extra as ApiExtra;
   const request = typeof args === 'string' ? { url: args } : args;
   const init: RequestInit = {
@@ -74,7 +83,7 @@ export const apiBaseQuery: BaseQueryFn<ApiRequest | string, unknown, Problem> = 
     return { error: networkProblem(api.type === 'mutation' && !state.api.config.online) };
   }
   const body = await readBody(response);
-  if (response.ok) return { data: body };
+  if (response.ok) return { data: body, meta: { headers: response.headers } };
   const retryHeader = Number(response.headers.get('retry-after'));
   const problem: Problem = isProblem(body)
     ? { ...body, retryAfter: body.retryAfter ?? (retryHeader || undefined) }

@@ -29,6 +29,15 @@ export const placeSchema = z.object({
 export type Place = z.infer<typeof placeSchema>;
 export const placesSchema = z.array(placeSchema);
 
+/**
+ * The response header saying what a places answer lacks (the body stays the list):
+ * `geocoder_unavailable` — the street geocoder could not be used; `geocoder_busy` — it had no free
+ * request slot in time. Cities and customers are there either way.
+ */
+export const placesNoticeHeader = 'fieldplan-notice';
+export const placesNotices = ['geocoder_unavailable', 'geocoder_busy'] as const;
+export type PlacesNotice = (typeof placesNotices)[number];
+
 const degrees = (label: string, limit: number) =>
   z.coerce
     .number({ error: `${label} must be a number` })

@@ -1,4 +1,10 @@
-import { placeLabelsQuerySchema, placeLabelsSchema, placesQuerySchema, placesSchema } from '@fieldplan/shared';
+import {
+  placeLabelsQuerySchema,
+  placeLabelsSchema,
+  placesNoticeHeader,
+  placesQuerySchema,
+  placesSchema,
+} from '@fieldplan/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps.js';
@@ -6,9 +12,6 @@ import { requireUser } from '../../http/session.js';
 import { cityIndex } from './city-index.js';
 import { geocoderFromConfig, geocoderLanguage } from './geocoder/from-config.js';
 import { searchPlaces } from './service.js';
-
-/** Names what an answer lacks: `geocoder_unavailable` or `geocoder_busy` (the body stays a list). */
-export const placesNoticeHeader = 'fieldplan-notice';
 
 /** The built-in places search behind every address field when no Google key is configured. */
 export function placeRoutes(fastify: FastifyInstance, { db, config }: Deps) {

@@ -1,10 +1,10 @@
-import { type Place, placeLimits } from '@fieldplan/shared';
+import { type Place, type PlacesNotice, placeLimits } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { normalizeText } from '../../lib/text.js';
 import { findWorkspace } from '../workspaces/index.js';
 import { cityIndex, foldText } from './city-index.js';
-import type { Geocoder, GeocoderNotice } from './geocoder/geocoder.js';
+import type { Geocoder } from './geocoder/geocoder.js';
 import { customersMatching, isActiveMember } from './queries.js';
 import { type Candidate, type LatLng, rankPlaces } from './rank.js';
 
@@ -19,7 +19,7 @@ export interface PlacesSearch {
 export interface PlacesAnswer {
   places: Place[];
   /** Set when a configured geocoder gave nothing: the answer is the built-in index's alone. */
-  notice?: GeocoderNotice;
+  notice?: PlacesNotice;
 }
 
 /** How many customers are looked at to rank a query (prefix matches first). */

@@ -1,12 +1,13 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeFetch } from '../../test/fake-api';
+import { type Answer, fakeFetch } from '../../test/fake-api';
 import { renderWithStore } from '../../test/render';
 import { googleCallbackName, resetGoogleLoader } from './google-maps';
 import { PlacesCombobox } from './PlacesCombobox';
 import { testPlaces } from './test-fixtures';
 import type { PlaceChoice } from './types';
+import { streetNotices } from './use-place-provider';
 
 const places = testPlaces;
 const maps = (googleApiKey: string | null) => ({
@@ -23,10 +24,10 @@ function Harness({ onSelect }: { onSelect: (choice: PlaceChoice) => void }) {
   );
 }
 
-function setup(googleApiKey: string | null = null) {
+function setup(googleApiKey: string | null = null, placesAnswer: Answer = places) {
   const fetch = fakeFetch({
     'GET /config': { version: 'test', demo: false, maps: maps(googleApiKey) },
-    'GET /places': places,
+    'GET /places': placesAnswer,
   });
   const onSelect = vi.fn();
   const view = renderWithStore(<Harness onSelect={onSelect} />, fetch);
@@ -113,6 +114,22 @@ describe('PlacesCombobox (built-in search)', () => {
     await user.type(input, 'Ber');
     await user.click(await screen.findByRole('option', { name: /Bergen/ }));
     await waitFor(() => expect(onSelect).toHaveBeenCalledWith({ address: 'Bergen, Norway', lat: 60.39, lng: 5.32 }));
+  });
+
+  it("says quietly when the server's street search could not help, until an answer has streets again", async () => {
+    let answered = 0;
+    const { input, user } = setup(null, () => {
+      answered += 1;
+      const notice = answered === 1 ? { 'fieldplan-notice': 'geocoder_unavailable' } : {};
+      return new Response(JSON.stringify(places), { headers: { 'content-type': 'application/json', ...notice } });
+    });
+    await user.type(input, 'Ber');
+    expect(await screen.findByText(streetNotices.geocoder_unavailable)).toBeInTheDocument();
+    // Cities and customers are still suggested.
+    expect(await screen.findAllByRole('option')).toHaveLength(3);
+    await user.type(input, 'g');
+    await waitFor(() => expect(screen.queryByText(streetNotices.geocoder_unavailable)).not.toBeInTheDocument());
+    expect(answered).toBe(2);
   });
 
   it('does not search for one character', async () => {

@@ -1,10 +1,17 @@
-import type { Place } from '@fieldplan/shared';
+import type { Place, PlacesNotice } from '@fieldplan/shared';
 import type { AppDispatch } from '../../app/store';
 import { placesApi } from './endpoints';
 import type { PlaceChoice, PlaceProvider, PlaceSuggestion } from './types';
 
-/** The built-in search (`GET /api/v1/places`): world cities and the workspace's customer addresses. */
-export function builtinProvider(dispatch: AppDispatch, workspaceId: string | undefined): PlaceProvider {
+/**
+ * The built-in search (`GET /api/v1/places`): world cities, the workspace's customer addresses and
+ * the server's street geocoder. `onNotice` hears, after each search not given up, what it lacked.
+ */
+export function builtinProvider(
+  dispatch: AppDispatch,
+  workspaceId: string | undefined,
+  onNotice?: (notice: PlacesNotice | null) => void,
+): PlaceProvider {
   const known = new Map<string, Place>();
   return {
     name: 'builtin',
@@ -12,7 +19,8 @@ export function builtinProvider(dispatch: AppDispatch, workspaceId: string | und
       const request = dispatch(placesApi.endpoints.searchPlaces.initiate({ q: query, workspaceId }));
       signal.addEventListener('abort', () => request.unsubscribe());
       try {
-        const places = await request.unwrap();
+        const { places, notice } = await request.unwrap();
+        if (!signal.aborted) onNotice?.(notice);
         for (const place of places) known.set(place.id, place);
         return places.map(
           (p): PlaceSuggestion => ({ id: p.id, label: p.label, secondary: p.secondary, source: p.source }),

@@ -1,3 +1,4 @@
+import type { PlacesNotice } from '@fieldplan/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { useAppDispatch } from '../../base/hooks';
 import { useGetConfigQuery } from '../../entities/session/endpoints';
@@ -7,6 +8,11 @@ import { googleProvider } from './google-provider';
 import type { PlaceProvider } from './types';
 
 export const googleUnavailableNotice = 'Google Places is unavailable — using the built-in search.';
+/** What the built-in search says when the server's street geocoder didn't answer. */
+export const streetNotices: Record<PlacesNotice, string> = {
+  geocoder_unavailable: 'Street search is unavailable — showing cities and customers only.',
+  geocoder_busy: 'Street search is busy — showing cities and customers only. Type on to try again.',
+};
 
 /**
  * Google first, the built-in search when Google fails (the script doesn't load, the key is refused,
@@ -44,12 +50,14 @@ function googleWithFallback(
 /**
  * The places search an address field uses: Google when the server hands out a key (its script is
  * loaded once, lazily, on the first search), otherwise the built-in one. `notice` is set when
- * Google was configured but failed, so the field can say so quietly.
+ * Google was configured but failed, or the built-in search's last answer lacked streets, so the
+ * field can say so quietly.
  */
 export function usePlaceProvider(workspaceId: string | undefined, bias?: { lat: number; lng: number }) {
   const dispatch = useAppDispatch();
   const { data: config } = useGetConfigQuery();
   const [failed, setFailed] = useState(false);
+  const [streets, setStreets] = useState<PlacesNotice | null>(null);
   const key = config?.maps?.googleApiKey ?? null;
   const base = config?.maps?.googleScriptBase ?? 'https://maps.googleapis.com';
   const lat = bias?.lat;
@@ -58,7 +66,7 @@ export function usePlaceProvider(workspaceId: string | undefined, bias?: { lat: 
   useEffect(() => onGoogleAuthFailure(() => setFailed(true)), []);
 
   const provider = useMemo<PlaceProvider>(() => {
-    const builtin = builtinProvider(dispatch, workspaceId);
+    const builtin = builtinProvider(dispatch, workspaceId, setStreets);
     if (!key) return builtin;
     let ready: Promise<PlaceProvider> | null = null;
     const load = () => {
@@ -70,5 +78,6 @@ export function usePlaceProvider(workspaceId: string | undefined, bias?: { lat: 
     return googleWithFallback(load, builtin, () => setFailed(true));
   }, [dispatch, workspaceId, key, base, lat, lng]);
 
-  return { provider, notice: failed && key ? googleUnavailableNotice : null };
+  const notice = failed && key ? googleUnavailableNotice : null;
+  return { provider, notice: notice ?? (streets ? streetNotices[streets] : null) };
 }

@@ -1,14 +1,11 @@
+import type { PlacesNotice } from '@fieldplan/shared';
 import { fetchGeocoderJson, type GeocoderFetchOptions } from './fetch.js';
 import type { GeocodedPlace, GeocodeRequest, GeocoderApi } from './types.js';
 
-/**
- * Why an answer has no geocoder results although one is configured: it could not be reached (or
- * failed within the last half minute), or our own rate limit had no slot in time.
- */
-export type GeocoderNotice = 'geocoder_unavailable' | 'geocoder_busy';
 export interface GeocodeOutcome {
   places: GeocodedPlace[];
-  notice?: GeocoderNotice;
+  /** Why there are no results: unreachable (or failed within the last half minute), or no slot in time. */
+  notice?: PlacesNotice;
 }
 
 export interface GeocoderOptions {
