@@ -1,4 +1,4 @@
 /** Accounts and sessions: the routes, and the account reads invitations build on. */
-export { findUserByEmail } from './queries.js';
+export { findUserByEmail, insertUser } from './queries.js';
 export { authRoutes } from './routes.js';
 export { getMe } from './service.js';

@@ -7,8 +7,9 @@ import type { RateLimiter } from '../../http/rate-limit.js';
 import type { SessionUser } from '../../http/session.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/crypto.js';
 import { iso, newId } from '../../lib/ids.js';
+import { listMemberships } from '../members/index.js';
 import { createWorkspace, type WorkspaceDefaults } from '../workspaces/index.js';
-import { findUserByEmail, listMemberships } from './queries.js';
+import { findUserByEmail, insertUser } from './queries.js';
 
 export async function getMe(db: Kysely<Database>, user: SessionUser): Promise<Me> {
   const rows = await listMemberships(db, user.id);
@@ -36,16 +37,13 @@ export async function signUp(db: Kysely<Database>, input: SignUp, defaults: Work
           // A taken email does the same writes under a throwaway address, then rolls them back:
           // the answer takes as long as a real sign-up's.
           const userId = newId();
-          await trx
-            .insertInto('users')
-            .values({
-              id: userId,
-              email: exists ? `${userId}@sign-up.invalid` : input.email,
-              name: input.name,
-              password_hash: passwordHash,
-              created_at: Date.now(),
-            })
-            .execute();
+          await insertUser(trx, {
+            id: userId,
+            email: exists ? `${userId}@sign-up.invalid` : input.email,
+            name: input.name,
+            password_hash: passwordHash,
+            created_at: Date.now(),
+          });
           await createWorkspace(trx, { name: input.workspaceName, ownerUserId: userId }, defaults);
           if (exists) throw new RollBack();
           return false;

@@ -33,6 +33,25 @@ function decodeCursor(cursor: string): [string, string] {
 
 const likeEscape = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** The workspace's live customers whose name, address or phone contains every word of `q` (up to 8). */
+function matching(db: Kysely<Database>, workspaceId: string, q: string) {
+  let base = db.selectFrom('customers').where('workspace_id', '=', workspaceId).where('deleted_at', 'is', null);
+  for (const term of normalizeText(q).split(' ').filter(Boolean).slice(0, 8)) {
+    base = base.where(sql<boolean>`search_text like ${`%${likeEscape(term)}%`} escape '\\'`);
+  }
+  return base;
+}
+
+/** Customers matching `q` for the place search (at most `limit`, by name). */
+export function customersMatching(db: Kysely<Database>, workspaceId: string, q: string, limit: number) {
+  return matching(db, workspaceId, q)
+    .select(['id', 'name', 'address', 'lat', 'lng'])
+    .orderBy('sort_name')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
 export interface CustomerListOptions {
   q?: string | undefined;
   limit: number;
@@ -42,13 +61,7 @@ export interface CustomerListOptions {
 
 /** One page of the workspace's customers by name; every word of `q` must match. */
 export async function listCustomers(db: Kysely<Database>, workspaceId: string, options: CustomerListOptions) {
-  let base = db.selectFrom('customers').where('workspace_id', '=', workspaceId).where('deleted_at', 'is', null);
-  for (const term of normalizeText(options.q ?? '')
-    .split(' ')
-    .filter(Boolean)
-    .slice(0, 8)) {
-    base = base.where(sql<boolean>`search_text like ${`%${likeEscape(term)}%`} escape '\\'`);
-  }
+  const base = matching(db, workspaceId, options.q ?? '');
   const totalRow = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
   let page = base
     .selectAll()

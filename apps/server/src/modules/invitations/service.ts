@@ -8,8 +8,14 @@ import type { SessionUser } from '../../http/session.js';
 import type { Actor } from '../../http/workspace-access.js';
 import { hashPassword, hashToken, randomToken, verifyPassword } from '../../lib/crypto.js';
 import { iso, newId } from '../../lib/ids.js';
-import { findUserByEmail } from '../auth/index.js';
-import { countMembers } from '../members/index.js';
+import { findUserByEmail, insertUser } from '../auth/index.js';
+import {
+  activeMemberByEmail,
+  countMembers,
+  insertMembership,
+  membershipOfUser,
+  updateMembership,
+} from '../members/index.js';
 import { presentInvitation } from './presenter.js';
 import { findInvitationByHash, listInvitations } from './queries.js';
 
@@ -21,14 +27,7 @@ export async function getInvitations(db: Kysely<Database>, workspaceId: string) 
 
 /** Creates an invitation; the token leaves only in the returned link (it is stored hashed). */
 export async function createInvitation(db: Kysely<Database>, actor: Actor, input: InvitationCreate, baseUrl: string) {
-  const existing = await db
-    .selectFrom('memberships')
-    .innerJoin('users', 'users.id', 'memberships.user_id')
-    .select('memberships.id')
-    .where('memberships.workspace_id', '=', actor.workspaceId)
-    .where('users.email', '=', input.email)
-    .where('memberships.deactivated_at', 'is', null)
-    .executeTakeFirst();
+  const existing = await activeMemberByEmail(db, actor.workspaceId, input.email);
   if (existing) throw fieldError('email', 'This person is already a member of the workspace');
   const token = randomToken(32);
   const now = Date.now();
@@ -120,23 +119,15 @@ export async function acceptInvitation(
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) === 0) throw new AppError('gone', 'This invitation has already been used');
     if (newUser) {
-      await trx
-        .insertInto('users')
-        .values({
-          id: newUser.id,
-          email: user.email,
-          name: user.name,
-          password_hash: newUser.hash,
-          created_at: Date.now(),
-        })
-        .execute();
+      await insertUser(trx, {
+        id: newUser.id,
+        email: user.email,
+        name: user.name,
+        password_hash: newUser.hash,
+        created_at: Date.now(),
+      });
     }
-    const membership = await trx
-      .selectFrom('memberships')
-      .select(['id', 'deactivated_at'])
-      .where('workspace_id', '=', invite.workspace_id)
-      .where('user_id', '=', user.id)
-      .executeTakeFirst();
+    const membership = await membershipOfUser(trx, invite.workspace_id, user.id);
     let memberId: string;
     if (membership) {
       memberId = membership.id;
@@ -144,29 +135,22 @@ export async function acceptInvitation(
       // changes go through the member rules, which keep the workspace's last owner an owner.
       if (membership.deactivated_at !== null) {
         // A deactivated member invited back comes back with the invited role.
-        await trx
-          .updateTable('memberships')
-          .set({ role: invite.role, deactivated_at: null })
-          .where('id', '=', memberId)
-          .execute();
+        await updateMembership(trx, memberId, { role: invite.role, deactivated_at: null });
       }
     } else {
       memberId = newId();
       const n = await countMembers(trx, invite.workspace_id);
-      await trx
-        .insertInto('memberships')
-        .values({
-          id: memberId,
-          workspace_id: invite.workspace_id,
-          user_id: user.id,
-          role: invite.role,
-          colour: memberPalette[n % memberPalette.length] ?? memberPalette[0],
-          home_lat: null,
-          home_lng: null,
-          deactivated_at: null,
-          created_at: Date.now(),
-        })
-        .execute();
+      await insertMembership(trx, {
+        id: memberId,
+        workspace_id: invite.workspace_id,
+        user_id: user.id,
+        role: invite.role,
+        colour: memberPalette[n % memberPalette.length] ?? memberPalette[0],
+        home_lat: null,
+        home_lng: null,
+        deactivated_at: null,
+        created_at: Date.now(),
+      });
     }
     await recordChange(trx, {
       workspaceId: invite.workspace_id,

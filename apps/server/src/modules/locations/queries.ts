@@ -36,22 +36,22 @@ export async function lastReceivedAt(db: Kysely<Database>, workspaceId: string, 
   return row ? Number(row.received_at) : null;
 }
 
-/** Latest positions of the workspace's active members received since `since` (one member's, or all). */
+/** Latest positions of the members among `memberIds` received since `since`, by member id. */
 export function latestLocations(
   db: Kysely<Database>,
   workspaceId: string,
   since: number,
-  memberId: string | null,
+  memberIds: readonly string[],
 ): Promise<LocationRow[]> {
-  let query = db
+  if (memberIds.length === 0) return Promise.resolve([]);
+  return db
     .selectFrom('location_latest')
-    .innerJoin('memberships', 'memberships.id', 'location_latest.member_id')
-    .selectAll('location_latest')
-    .where('location_latest.workspace_id', '=', workspaceId)
-    .where('memberships.deactivated_at', 'is', null)
-    .where('location_latest.received_at', '>=', since);
-  if (memberId) query = query.where('location_latest.member_id', '=', memberId);
-  return query.orderBy('location_latest.member_id').execute();
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .where('member_id', 'in', memberIds)
+    .where('received_at', '>=', since)
+    .orderBy('member_id')
+    .execute();
 }
 
 /** Deletes history (and latest positions) received before `before`. */

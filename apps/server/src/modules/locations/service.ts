@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError, fieldError, forbidden } from '../../http/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
+import { activeMemberIds } from '../members/index.js';
 import { type LocationRow, presentLocation } from './presenter.js';
 import { insertPing, lastReceivedAt, latestLocations, upsertLatest } from './queries.js';
 
@@ -61,6 +62,9 @@ export async function recordPing(
 export async function getLocations(db: Kysely<Database>, actor: Actor, now = Date.now()): Promise<LiveLocation[]> {
   const all = can(actor.role, 'locations.read.all');
   if (!all && !can(actor.role, 'locations.read.own')) throw forbidden('see live locations');
-  const rows = await latestLocations(db, actor.workspaceId, now - liveWindowMs, all ? null : actor.memberId);
+  // Only active members' positions: a deactivated technician's last position is not shown.
+  const active = await activeMemberIds(db, actor.workspaceId);
+  const members = all ? active : active.filter((id) => id === actor.memberId);
+  const rows = await latestLocations(db, actor.workspaceId, now - liveWindowMs, members);
   return rows.map(presentLocation);
 }

@@ -1,4 +1,4 @@
-import type { Kysely, Updateable } from 'kysely';
+import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { Database, MembershipsTable } from '../../db/schema.js';
 import type { MemberRow } from './presenter.js';
 
@@ -81,4 +81,65 @@ export async function updateMembership(
   changes: Updateable<MembershipsTable>,
 ): Promise<void> {
   await db.updateTable('memberships').set(changes).where('id', '=', memberId).execute();
+}
+
+/** True when the user is an active member of the workspace. */
+export async function isActiveMember(db: Kysely<Database>, userId: string, workspaceId: string): Promise<boolean> {
+  return (await findActiveMembership(db, workspaceId, userId)) !== undefined;
+}
+
+/** Ids of the workspace's members who are not deactivated. */
+export async function activeMemberIds(db: Kysely<Database>, workspaceId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('memberships')
+    .select('id')
+    .where('workspace_id', '=', workspaceId)
+    .where('deactivated_at', 'is', null)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** The user's active memberships with their workspaces, for `GET /me`. */
+export function listMemberships(db: Kysely<Database>, userId: string) {
+  return db
+    .selectFrom('memberships')
+    .innerJoin('workspaces', 'workspaces.id', 'memberships.workspace_id')
+    .select([
+      'memberships.id as memberId',
+      'workspaces.id as workspaceId',
+      'workspaces.name as workspaceName',
+      'workspaces.slug as workspaceSlug',
+      'memberships.role',
+      'memberships.colour',
+    ])
+    .where('memberships.user_id', '=', userId)
+    .where('memberships.deactivated_at', 'is', null)
+    .orderBy('memberships.created_at')
+    .execute();
+}
+
+export async function insertMembership(db: Kysely<Database>, row: Insertable<MembershipsTable>): Promise<void> {
+  await db.insertInto('memberships').values(row).execute();
+}
+
+/** The user's membership of the workspace, active or not. */
+export function membershipOfUser(db: Kysely<Database>, workspaceId: string, userId: string) {
+  return db
+    .selectFrom('memberships')
+    .select(['id', 'deactivated_at'])
+    .where('workspace_id', '=', workspaceId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** The active member with this email, if any (an invitation to them is pointless). */
+export function activeMemberByEmail(db: Kysely<Database>, workspaceId: string, email: string) {
+  return db
+    .selectFrom('memberships')
+    .innerJoin('users', 'users.id', 'memberships.user_id')
+    .select('memberships.id')
+    .where('memberships.workspace_id', '=', workspaceId)
+    .where('users.email', '=', email)
+    .where('memberships.deactivated_at', 'is', null)
+    .executeTakeFirst();
 }

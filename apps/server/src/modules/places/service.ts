@@ -2,10 +2,11 @@ import { type Place, type PlacesNotice, placeLimits } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { normalizeText } from '../../lib/text.js';
+import { customersMatching } from '../customers/index.js';
+import { isActiveMember } from '../members/index.js';
 import { findWorkspace } from '../workspaces/index.js';
 import { cityIndex, foldText } from './city-index.js';
 import type { Geocoder } from './geocoder/geocoder.js';
-import { customersMatching, isActiveMember } from './queries.js';
 import { type Candidate, type LatLng, rankPlaces } from './rank.js';
 
 export interface PlacesSearch {

@@ -14,6 +14,7 @@ import type { Database } from '../../db/schema.js';
 import { fieldError, notFound } from '../../http/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
 import { newId } from '../../lib/ids.js';
+import { insertMembership } from '../members/index.js';
 import { presentWorkspace } from './presenter.js';
 import { findWorkspace, slugTaken } from './queries.js';
 
@@ -84,20 +85,17 @@ export async function createWorkspace(
     .execute();
   await trx.insertInto('workspace_seq').values({ workspace_id: id, last_seq: 0 }).execute();
   const memberId = newId();
-  await trx
-    .insertInto('memberships')
-    .values({
-      id: memberId,
-      workspace_id: id,
-      user_id: input.ownerUserId,
-      role: 'owner',
-      colour: memberPalette[0],
-      home_lat: null,
-      home_lng: null,
-      deactivated_at: null,
-      created_at: now,
-    })
-    .execute();
+  await insertMembership(trx, {
+    id: memberId,
+    workspace_id: id,
+    user_id: input.ownerUserId,
+    role: 'owner',
+    colour: memberPalette[0],
+    home_lat: null,
+    home_lng: null,
+    deactivated_at: null,
+    created_at: now,
+  });
   return { id, slug, memberId };
 }
 
