@@ -75,8 +75,15 @@ module.exports = {
       name: 'web-base-is-the-bottom',
       comment: 'base/ (the RTK Query api, hooks, failures) builds on components/ and lib/ only.',
       severity: 'error',
-      from: { path: '^apps/web/src/(base|components|lib)/', pathNot: '\\.test\\.tsx?$' },
+      from: { path: '^apps/web/src/base/', pathNot: '\\.test\\.tsx?$' },
       to: { path: '^apps/web/src/entities/' },
+    },
+    {
+      name: 'web-components-and-lib-stand-alone',
+      comment: 'components/ and lib/ know no data layer: they take what they show as props and arguments.',
+      severity: 'error',
+      from: { path: '^apps/web/src/(components|lib)/', pathNot: '\\.test\\.tsx?$' },
+      to: { path: '^apps/web/src/(base|realtime|entities)/' },
     },
   ],
   options: {

@@ -23,6 +23,10 @@ const tree: Record<string, string> = {
     "import type { RootState } from '../../app/store';\nimport { r } from '../../realtime/r';\n" +
     'export const live = (s: RootState) => [s, r];\n',
   'realtime/r.ts': "import { x } from '../entities/x/X';\nexport const r = x;\n",
+  'components/Z.tsx':
+    "import { api } from '../base/api';\nimport { fmt } from '../lib/fmt';\nexport const z = [api, fmt];\n",
+  'lib/fmt.ts': 'export const fmt = 1;\n',
+  'base/api.ts': 'export const api = 1;\n',
   'base/y.ts':
     "import { makeStore } from '../app/store';\nimport { x } from '../entities/x/X';\nexport const y = [makeStore, x];\n",
 };
@@ -52,6 +56,7 @@ describe('web layer rules', () => {
       .sort();
     expect(found).toEqual([
       'web-base-is-the-bottom: base/y.ts → entities/x/X.ts',
+      'web-components-and-lib-stand-alone: components/Z.tsx → base/api.ts',
       'web-entities-below-realtime: entities/x/live.ts → realtime/r.ts',
       'web-feature-internals: features/a/A.ts → features/b/B.ts',
       'web-lower-layers-know-no-app: base/y.ts → app/store.ts',
