@@ -30,6 +30,10 @@ describe('loadConfig', () => {
       SENTRY_TRACES_SAMPLE_RATE: 0,
       SENTRY_TUNNEL_PER_MINUTE: 60,
       FIELDPLAN_FAULT_INJECTION: false,
+      GEOCODER_URL: 'https://photon.komoot.io',
+      GEOCODER_KIND: 'photon',
+      GEOCODER_MIN_INTERVAL_MS: 1000,
+      GEOCODER_TIMEOUT_MS: 2000,
       REALTIME_CLIENT_EVENTS: false,
       REALTIME_MAX_SUBSCRIPTIONS: 100,
       REALTIME_MAX_CONNECTIONS_PER_ADDRESS: 100,
@@ -65,6 +69,24 @@ describe('loadConfig', () => {
     expect(loadConfig({ ROUTING_URL: 'https://osrm.example/route' }).ROUTING_URL).toBe('https://osrm.example/route');
     expect(() => loadConfig({ ROUTING_URL: 'ftp://osrm.example' })).toThrow(/ROUTING_URL: must be an http/);
     expect(() => loadConfig({ ROUTING_URL: 'not a url' })).toThrow(/ROUTING_URL/);
+  });
+
+  it('asks the public Photon geocoder by default, none under NODE_ENV=test, and names a bad GEOCODER_* value', () => {
+    expect(loadConfig({}).GEOCODER_URL).toBe('https://photon.komoot.io');
+    expect(loadConfig({ NODE_ENV: 'test' }).GEOCODER_URL).toBeNull();
+    expect(loadConfig({ GEOCODER_URL: 'off' }).GEOCODER_URL).toBeNull();
+    expect(loadConfig({ NODE_ENV: 'test', GEOCODER_URL: 'http://10.0.0.5:2322' })).toMatchObject({
+      GEOCODER_URL: 'http://10.0.0.5:2322',
+      GEOCODER_KIND: 'photon',
+      GEOCODER_MIN_INTERVAL_MS: 1000,
+      GEOCODER_TIMEOUT_MS: 2000,
+    });
+    expect(() => loadConfig({ GEOCODER_URL: 'ftp://geo.example' })).toThrow(
+      /GEOCODER_URL: must be an http\(s\) URL or off/,
+    );
+    expect(() => loadConfig({ GEOCODER_KIND: 'google' })).toThrow(/GEOCODER_KIND/);
+    expect(() => loadConfig({ GEOCODER_CONTACT: 'me (at) example' })).toThrow(/GEOCODER_CONTACT/);
+    expect(() => loadConfig({ GEOCODER_TIMEOUT_MS: '5' })).toThrow(/GEOCODER_TIMEOUT_MS/);
   });
 
   it('reads the connection deadlines and refuses a headers deadline past the request deadline', () => {
