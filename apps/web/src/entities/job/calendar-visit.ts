@@ -1,36 +1,21 @@
-import { type CalendarEvent, type JobStatus, parseJobTime } from '@fieldplan/shared';
+import { type CalendarEvent, parseJobTime, type ScheduleJob, type Visit } from '@fieldplan/shared';
 
 /**
  * A visit of the calendar feed in the schedule model's terms, for code that reasons about visits
  * (the board's day summary, the maps) instead of drawing them: FullCalendar's event shape stays in
  * features/calendar. Times are epoch ms: instants, or UTC-midnight dates (end exclusive) when all-day.
  */
-export interface CalendarVisit {
-  /** The job id, or `jobId:occurrenceKey` (key in ms) for an occurrence. */
-  id: string;
-  job: {
-    id: string;
-    title: string;
-    version: number;
-    priority: number;
-    customerId: string | null;
-    customerName: string | null;
-    address: string;
+export interface CalendarVisit
+  extends Pick<Visit, 'id' | 'start' | 'end' | 'allDay' | 'status' | 'assigneeIds' | 'overlapsWith'> {
+  job: Pick<ScheduleJob, 'id' | 'title' | 'version' | 'priority' | 'customerId' | 'customerName' | 'address'> & {
     /** The job's site; undefined in a range cached before the feed carried sites. */
     lat?: number | null;
     lng?: number | null;
   };
   /** The occurrence's original start as the API writes it (links and status changes send it); null for a one-off. */
   occurrenceKey: string | null;
-  start: number;
-  end: number;
-  allDay: boolean;
-  status: JobStatus;
-  /** The visit's technicians, in order. */
-  assigneeIds: readonly string[];
+  /** A one-off visit with a flexible window (the feed sends only whether it has one). */
   flexible: boolean;
-  /** Ids of the visits and busy time it double-books with. */
-  overlapsWith: readonly string[];
   /** The colour the feed paints it: its first technician's. */
   colour: string;
 }
