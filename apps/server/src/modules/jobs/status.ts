@@ -3,10 +3,10 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { fieldError, notFound } from '../../http/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
+import { workspaceZone } from '../workspaces/index.js';
 import { draftOf } from './draft.js';
 import { assertOwnJob, assertTransition } from './policy.js';
 import { presentJob } from './presenter.js';
-import { workspaceZone } from '../workspaces/index.js';
 import { loadJob } from './queries.js';
 import { checkJobVersion, exceptionDraftOf, saveJob } from './store.js';
 import { occurrenceKeyOf } from './timeshift.js';
@@ -23,9 +23,6 @@ export type VisitStatusHook = (
     assigneeIds: string[];
   },
 ) => Promise<void>;
-
-/** Working states belong to one visit: on a recurring job they are set per occurrence. */
-const perOccurrence: JobStatus[] = ['en_route', 'in_progress', 'completed'];
 
 /**
  * `POST …/jobs/:id/status`: moves a job — or one occurrence of a recurring job, stored as its
@@ -50,10 +47,8 @@ export async function changeStatus(
       if (body.occurrence !== undefined) throw fieldError('occurrence', 'Only a recurring job has occurrences');
       assertOwnJob(actor, draft.assigneeIds);
       checkJobVersion(current, version);
-      if (draft.rrule && perOccurrence.includes(body.status)) {
-        throw fieldError('occurrence', 'Choose the occurrence whose status changes');
-      }
-      assertTransition(actor, draft.status, body.status, draft.start !== null && draft.assigneeIds.length > 0);
+      const whole = { status: draft.status, start: draft.start, assigneeIds: draft.assigneeIds };
+      assertTransition(actor, { ...whole, wholeSeries: Boolean(draft.rrule) }, body.status);
       const saved = await saveJob(trx, actor, zone, {
         id,
         draft: { ...draft, status: body.status },
@@ -74,7 +69,7 @@ export async function changeStatus(
     assertOwnJob(actor, assignees);
     checkJobVersion(current, version);
     const from = occurrenceStatus(draft.status, existing?.status ?? null, assignees.length > 0);
-    assertTransition(actor, from, body.status, assignees.length > 0);
+    assertTransition(actor, { status: from, start: key, assigneeIds: assignees }, body.status);
     const next = {
       key,
       kind: 'moved' as const,
