@@ -1,7 +1,8 @@
 import type { BusyTime } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { busyIntervals, toInstants } from '../feeds/busy.js';
+import { busyIntervals, toInstants } from '../feeds/index.js';
+
 import type { Range } from './queries.js';
 
 /**

@@ -1,9 +1,9 @@
 import type { BusyQuery } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { FeedCache, FeedEntry } from '../calendar/cache.js';
-import { workspaceState } from '../calendar/queries.js';
-import { rangeOf } from '../calendar/service.js';
+import type { FeedCache, FeedEntry } from '../calendar/index.js';
+import { rangeOf, workspaceState } from '../calendar/index.js';
+
 import { busyRead, presentBusy } from './busy.js';
 
 /** A serialised busy-time answer and the feeds it had to leave out (comma-separated ids). */

@@ -7,6 +7,7 @@ import { feedRoutes } from './routes.js';
 import { startFeedRefresh } from './scheduler.js';
 import { feedTokenRoutes } from './token-routes.js';
 
+export { busyIntervals, toInstants } from './busy.js';
 export { endLinksOfWorkspace } from './link-life.js';
 export { feedLive } from './live.js';
 

@@ -14,7 +14,8 @@ import type { Deps } from '../../deps.js';
 import { enforceLimit } from '../../http/rate-limit.js';
 import { ifMatchVersion, setEtag } from '../../http/versioning.js';
 import { authorize, requireMember } from '../../http/workspace-access.js';
-import { encodedBody, FeedCache, pickEncoding } from '../calendar/cache.js';
+import { encodedBody, FeedCache, pickEncoding } from '../calendar/index.js';
+
 import { busyRefusedHeader } from './busy.js';
 import { busyAnswer } from './busy-answer.js';
 import type { FeedFetching } from './refresh.js';

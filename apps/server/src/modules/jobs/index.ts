@@ -1,6 +1,8 @@
 /** Jobs: the routes, and the job reads and writes other modules (customers, tracking, travel, feeds) build on. */
-export { spanOf } from './draft.js';
+export { draftOf, spanOf } from './draft.js';
 export { jobLive } from './live.js';
-export { customersWithJobsOf, loadJob, visitOfJob } from './queries.js';
+export { type ExceptionRow, type JobRow, type LoadedJob, presentJob } from './presenter.js';
+export { customersWithJobsOf, findJobRow, loadJob, visitOfJob, withDetails } from './queries.js';
 export { jobRoutes } from './routes.js';
 export { getJobs } from './service.js';
+export { checkJobVersion, exceptionDraftOf, saveJob } from './store.js';

@@ -11,8 +11,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { fieldError } from '../../http/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
-import { workspaceState } from '../calendar/queries.js';
-import { rangeVisits } from '../calendar/visits.js';
+import { rangeVisits, workspaceState } from '../calendar/index.js';
 
 /**
  * The member's own visits of one local day in time order: the calendar's visits of the range

@@ -3,10 +3,16 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { fieldError } from '../../http/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
-import { draftOf } from '../jobs/draft.js';
-import { type LoadedJob, presentJob } from '../jobs/presenter.js';
-import { loadJob } from '../jobs/queries.js';
-import { checkJobVersion, exceptionDraftOf, saveJob } from '../jobs/store.js';
+import {
+  checkJobVersion,
+  draftOf,
+  exceptionDraftOf,
+  type LoadedJob,
+  loadJob,
+  presentJob,
+  saveJob,
+} from '../jobs/index.js';
+
 import { type DayVisit, loadTechnicianDay, localTime, type TechnicianDay } from './optimise-day.js';
 
 // `POST …/optimise-day`: the visits of a previewed plan get their new times, all or none.

@@ -16,9 +16,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { fieldError, notFound } from '../../http/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
-import { listAreas } from '../areas/queries.js';
-import { busyBookingsIn } from '../calendar/busy-overlap.js';
-import { findJobRow } from '../jobs/queries.js';
+import { listAreas } from '../areas/index.js';
+import { busyBookingsIn } from '../calendar/index.js';
+import { findJobRow } from '../jobs/index.js';
+
 import type { TravelProvider } from './provider.js';
 import { type Interval, suggestSlots, type TechnicianPlan } from './slots.js';
 import { visitsByMember } from './visits.js';

@@ -1,8 +1,8 @@
 import { type JobStatus, type LatLng, takesTime } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { Range } from '../calendar/queries.js';
-import { rangeVisits } from '../calendar/visits.js';
+import type { Range } from '../calendar/index.js';
+import { rangeVisits } from '../calendar/index.js';
 
 /** A visit as drive times see it: timed, not cancelled, instants in ms and its site. */
 export interface TravelVisit {

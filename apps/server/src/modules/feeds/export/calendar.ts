@@ -1,5 +1,6 @@
 import { dayMs } from '@fieldplan/shared';
-import type { LoadedJob } from '../../jobs/presenter.js';
+import type { LoadedJob } from '../../jobs/index.js';
+
 import { serialise } from './ics-text.js';
 import { writeSeries } from './series.js';
 import { vtimezoneLines, zoneTransitions } from './vtimezone.js';

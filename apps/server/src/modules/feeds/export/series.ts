@@ -7,7 +7,8 @@ import {
   type SeriesTiming,
   type VisitException,
 } from '@fieldplan/shared';
-import type { ExceptionRow, LoadedJob } from '../../jobs/presenter.js';
+import type { ExceptionRow, LoadedJob } from '../../jobs/index.js';
+
 import { unclearOccurrences } from './local-times.js';
 import type { Transition } from './vtimezone.js';
 import { type EventTimes, exportedRule, type Writer, writeEvent } from './writer.js';

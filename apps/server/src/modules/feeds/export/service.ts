@@ -1,7 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../../db/schema.js';
-import type { JobRow } from '../../jobs/presenter.js';
-import { withDetails } from '../../jobs/queries.js';
+import type { JobRow } from '../../jobs/index.js';
+import { withDetails } from '../../jobs/index.js';
+
 import type { FeedTokenRow } from '../presenter.js';
 import { exportCalendar } from './calendar.js';
 

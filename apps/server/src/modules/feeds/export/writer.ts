@@ -1,5 +1,6 @@
 import { icalDate, icalDateTime, instantToWall, parseRule, untilWall, wallToInstant } from '@fieldplan/shared';
-import type { LoadedJob } from '../../jobs/presenter.js';
+import type { LoadedJob } from '../../jobs/index.js';
+
 import { escapeText } from './ics-text.js';
 import { clearWallOf, ruleWallOf } from './local-times.js';
 import type { Transition } from './vtimezone.js';

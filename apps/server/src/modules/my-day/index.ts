@@ -1,0 +1,2 @@
+/** A technician's day (`GET …/my-day`). */
+export { myDayRoutes } from './routes.js';
