@@ -120,8 +120,9 @@ describe('PlacesCombobox (built-in search)', () => {
     let answered = 0;
     const { input, user } = setup(null, () => {
       answered += 1;
-      const notice = answered === 1 ? { 'fieldplan-notice': 'geocoder_unavailable' } : {};
-      return new Response(JSON.stringify(places), { headers: { 'content-type': 'application/json', ...notice } });
+      const headers = new Headers({ 'content-type': 'application/json' });
+      if (answered === 1) headers.set('fieldplan-notice', 'geocoder_unavailable');
+      return new Response(JSON.stringify(places), { headers });
     });
     await user.type(input, 'Ber');
     expect(await screen.findByText(streetNotices.geocoder_unavailable)).toBeInTheDocument();
