@@ -97,40 +97,47 @@ export function occurrenceState(
  * jobs expanded in `zone` (wall-clock across DST) with their exceptions applied, in start order.
  */
 export function visitsOf<J extends ScheduleJob>(job: J, zone: string, range: InstantRange): Visit<J>[] {
+  const out: Visit<J>[] = [];
+  addVisits(job, zone, range, out);
+  return out;
+}
+
+/** `visitsOf`, appended to `out`: the feed's hot loop makes no array or object per job beyond the visits. */
+function addVisits<J extends ScheduleJob>(job: J, zone: string, range: InstantRange, out: Visit<J>[]): void {
   const { allDay } = job;
   if (job.rrule === null) {
-    if (!overlapsRange(allDay, job.start, job.end, zone, range.start, range.end)) return [];
-    return [
-      {
-        id: job.id,
-        job,
-        occurrenceKey: null,
-        start: job.start,
-        end: job.end,
-        allDay,
-        status: job.status,
-        assigneeIds: job.assigneeIds,
-        flexible: job.flexibleWindow !== null,
-        overlapsWith: noOverlaps,
-      },
-    ];
+    if (!overlapsRange(allDay, job.start, job.end, zone, range.start, range.end)) return;
+    out.push({
+      id: job.id,
+      job,
+      occurrenceKey: null,
+      start: job.start,
+      end: job.end,
+      allDay,
+      status: job.status,
+      assigneeIds: job.assigneeIds,
+      flexible: job.flexibleWindow !== null,
+      overlapsWith: noOverlaps,
+    });
+    return;
   }
   const series = { start: job.start, end: job.end, allDay, rrule: job.rrule };
-  return expandSeries(series, job.exceptions, zone, range.start, range.end).map((o) => {
-    const { assigneeIds, status } = occurrenceState(job, o.exception);
-    return {
+  for (const o of expandSeries(series, job.exceptions, zone, range.start, range.end)) {
+    // occurrenceState, inlined: no object per occurrence.
+    const assigneeIds = o.exception?.assigneeIds ?? job.assigneeIds;
+    out.push({
       id: `${job.id}:${o.key}`,
       job,
       occurrenceKey: o.key,
       start: o.start,
       end: o.end,
       allDay,
-      status,
+      status: occurrenceStatus(job.status, o.exception?.status ?? null, assigneeIds.length > 0),
       assigneeIds,
       flexible: false,
       overlapsWith: noOverlaps,
-    };
-  });
+    });
+  }
 }
 
 /** Visits in the feed's order: by start, then by id. */
@@ -140,8 +147,6 @@ export const byStartThenId = (a: Visit<VisitJob>, b: Visit<VisitJob>): number =>
 /** Every visit of the jobs within `range`, in the feed's order (double bookings not yet marked). */
 export function visitsInRange<J extends ScheduleJob>(jobs: Iterable<J>, zone: string, range: InstantRange): Visit<J>[] {
   const out: Visit<J>[] = [];
-  for (const job of jobs) {
-    for (const visit of visitsOf(job, zone, range)) out.push(visit);
-  }
+  for (const job of jobs) addVisits(job, zone, range, out);
   return out.sort(byStartThenId);
 }
