@@ -1,5 +1,6 @@
 import {
   dayMs,
+  type InstantRange,
   instantToWall,
   type LatLng,
   minuteMs,
@@ -12,7 +13,6 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { fieldError, notFound } from '../../http/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
-import { type Window, windowOf } from '../jobs/draft.js';
 import type { OptimiseProblem } from './day-plan.js';
 import type { LegPair, TravelProvider } from './provider.js';
 import { timedVisits } from './visits.js';
@@ -30,7 +30,7 @@ export interface DayVisit {
   end: number;
   point: LatLng | null;
   /** Flexible visits only: where the visit may lie. Null: the visit is fixed. */
-  window: Window | null;
+  window: InstantRange | null;
 }
 
 export interface TechnicianDay {
@@ -97,11 +97,6 @@ export async function loadTechnicianDay(
   const candidates = visits.filter(
     (v) => !v.recurring && v.status === 'scheduled' && v.assigneeIds.length === 1 && v.point !== null,
   );
-  const windows = await flexibleWindows(
-    db,
-    actor.workspaceId,
-    candidates.map((v) => v.jobId),
-  );
   return {
     memberId,
     date,
@@ -123,28 +118,10 @@ export async function loadTechnicianDay(
         start: v.start,
         end: v.end,
         point: v.point,
-        window: (candidates.includes(v) && windows.get(v.jobId)) || null,
+        window: candidates.includes(v) ? v.flexibleWindow : null,
       }))
       .sort((a, b) => a.start - b.start || a.end - b.end || (a.jobId < b.jobId ? -1 : 1)),
   };
-}
-
-/** The flexible windows of those jobs that have one. */
-async function flexibleWindows(db: Kysely<Database>, workspaceId: string, ids: string[]) {
-  const out = new Map<string, Window>();
-  if (ids.length === 0) return out;
-  const rows = await db
-    .selectFrom('jobs')
-    .select(['id', 'flex_start_at', 'flex_end_at'])
-    .where('workspace_id', '=', workspaceId)
-    .where('id', 'in', ids)
-    .where('flex_start_at', 'is not', null)
-    .execute();
-  for (const r of rows) {
-    const window = windowOf(r.flex_start_at, r.flex_end_at);
-    if (window) out.set(r.id, window);
-  }
-  return out;
 }
 
 const none: TravelLeg = { durationS: 0, distanceM: 0 };

@@ -1,4 +1,4 @@
-import { type JobStatus, type LatLng, takesTime } from '@fieldplan/shared';
+import { type InstantRange, type JobStatus, type LatLng, takesTime } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Range } from '../calendar/index.js';
@@ -20,6 +20,8 @@ export interface TravelVisit {
   point: LatLng | null;
   /** An occurrence of a series (its own time is an exception of the series, not the job's). */
   recurring: boolean;
+  /** Where "optimise a day" may move a flexible (one-off) visit; null: its time is fixed. */
+  flexibleWindow: InstantRange | null;
 }
 
 /**
@@ -48,6 +50,7 @@ export async function timedVisits(
       assigneeIds: v.assigneeIds,
       point: job.lat === null || job.lng === null ? null : { lat: job.lat, lng: job.lng },
       recurring: v.occurrenceKey !== null,
+      flexibleWindow: v.flexible ? job.flexibleWindow : null,
     });
   }
   return visits;
