@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ruleContinuing, ruleEndingBefore, ruleShiftedByDays } from './edit.js';
 import { formatRule, parseRule } from './rule.js';
-import { rruleIssue } from './validate.js';
+import { rruleFieldIssue } from './validate.js';
 
 const message = (value: string) => {
   const result = parseRule(value);
@@ -55,7 +55,8 @@ describe('parseRule', () => {
   });
 });
 
-describe('rruleIssue (limits that need the start)', () => {
+describe('rruleFieldIssue (limits that need the start)', () => {
+  const rruleIssue = (rrule: string, start: number) => rruleFieldIssue(rrule, start)?.message ?? null;
   const start = Date.parse('2026-03-02T08:00:00Z');
   it('allows UNTIL up to 5 years after the start', () => {
     expect(rruleIssue('FREQ=WEEKLY;UNTIL=20310301T000000Z', start)).toBeNull();

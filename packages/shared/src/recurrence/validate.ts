@@ -39,11 +39,3 @@ export function rruleFieldIssueInZone(series: SeriesTiming, zone: string): Field
   }
   return null;
 }
-
-/** The message of `rruleFieldIssue`, or null. */
-export const rruleIssue = (rrule: string, start: number | null): string | null =>
-  rruleFieldIssue(rrule, start)?.message ?? null;
-
-/** The message of `rruleFieldIssueInZone`, or null. */
-export const rruleIssueInZone = (series: SeriesTiming, zone: string): string | null =>
-  rruleFieldIssueInZone(series, zone)?.message ?? null;

@@ -12,11 +12,11 @@ import {
   parseDateOnly,
   parseJobTime,
   scheduleJobOf,
+  visitOfCalendarEvent,
   visitsOf,
   wallToInstant,
 } from '@fieldplan/shared';
 import type { CalendarRangeArgs } from './calendar-endpoints';
-import { calendarVisitOf } from './calendar-visit';
 import type { JobChangeMessage } from './job-change';
 
 // The calendar cache's answer to a job change, computed with the shared schedule model
@@ -83,7 +83,7 @@ export function applyJobChangeToEvents(
   const kept = events.filter((e) => !oldIds.has(e.id));
   const marks = new Map<string, string[]>();
   if (fresh.length > 0) {
-    const booked = kept.map(calendarVisitOf);
+    const booked = kept.map(visitOfCalendarEvent);
     for (const n of fresh) {
       const partners = booked.filter((b) => doubleBooks(n, b)).map((b) => b.id);
       marks.set(n.id, [...partners, ...busyUnder(n, busy)]);

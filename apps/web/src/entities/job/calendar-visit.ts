@@ -1,52 +1,27 @@
-import { type CalendarEvent, parseJobTime, type ScheduleJob, type Visit } from '@fieldplan/shared';
+import {
+  type CalendarEvent,
+  formatVisitTime,
+  type Visit,
+  type VisitJob,
+  visitOfCalendarEvent,
+} from '@fieldplan/shared';
 
 /**
- * A visit of the calendar feed in the schedule model's terms, for code that reasons about visits
- * (the board's day summary, the maps) instead of drawing them: FullCalendar's event shape stays in
- * features/calendar. Times are epoch ms: instants, or UTC-midnight dates (end exclusive) when all-day.
+ * A visit of the calendar feed as the board's day summary and the maps read it: the shared model's
+ * visit (FullCalendar's event shape stays with the feed's wire format and features/calendar), plus
+ * the colour the feed painted it — the only colour known for a technician no longer listed.
  */
-export interface CalendarVisit
-  extends Pick<Visit, 'id' | 'start' | 'end' | 'allDay' | 'status' | 'assigneeIds' | 'overlapsWith'> {
-  job: Pick<ScheduleJob, 'id' | 'title' | 'version' | 'priority' | 'customerId' | 'customerName' | 'address'> & {
-    /** The job's site; undefined in a range cached before the feed carried sites. */
-    lat?: number | null;
-    lng?: number | null;
-  };
-  /** The occurrence's original start as the API writes it (links and status changes send it); null for a one-off. */
-  occurrenceKey: string | null;
-  /** A one-off visit with a flexible window (the feed sends only whether it has one). */
-  flexible: boolean;
-  /** The colour the feed paints it: its first technician's. */
-  colour: string;
-}
+export type CalendarVisit = Visit<VisitJob> & { colour: string };
 
-/** A feed event as a visit (the inverse of the shared `calendarEventOf`). */
-export function calendarVisitOf(e: CalendarEvent): CalendarVisit {
-  const p = e.extendedProps;
-  const time = (value: string) => parseJobTime(value, e.allDay) ?? Number.NaN;
-  return {
-    id: e.id,
-    job: {
-      id: p.jobId,
-      title: e.title,
-      version: p.version,
-      priority: p.priority,
-      customerId: p.customerId,
-      customerName: p.customerName,
-      address: p.address,
-      ...('lat' in p && { lat: p.lat, lng: p.lng }),
-    },
-    occurrenceKey: p.occurrenceKey,
-    start: time(e.start),
-    end: time(e.end),
-    allDay: e.allDay,
-    status: p.status,
-    assigneeIds: p.assigneeIds,
-    flexible: p.flexible,
-    overlapsWith: p.overlapsWith,
-    colour: e.backgroundColor,
-  };
-}
+/** A feed event as a visit. */
+export const calendarVisitOf = (e: CalendarEvent): CalendarVisit => ({
+  ...visitOfCalendarEvent(e),
+  colour: e.backgroundColor,
+});
+
+/** A visit's occurrence key as the API writes it (links and status changes send it); null for a one-off. */
+export const occurrenceOf = (visit: Pick<CalendarVisit, 'occurrenceKey' | 'allDay'>): string | null =>
+  visit.occurrenceKey === null ? null : formatVisitTime(visit.occurrenceKey, visit.allDay);
 
 const converted = new WeakMap<readonly CalendarEvent[], CalendarVisit[]>();
 

@@ -3,7 +3,7 @@ import { type CSSProperties, lazy, type ReactNode, Suspense, useCallback, useMem
 import { useNavigate, useParams } from 'react-router';
 import { Icon } from '../../components/Icon';
 import { useMediaQuery } from '../../components/use-media-query';
-import { type CalendarVisit, calendarVisitsOf } from '../../entities/job/calendar-visit';
+import { type CalendarVisit, calendarVisitsOf, occurrenceOf } from '../../entities/job/calendar-visit';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
 import { CalendarSurface, scheduleSearch, useHoverSyncStore, useScheduleParams, useVisibleEvents } from '../calendar';
 import type { MapJob } from '../map';
@@ -43,7 +43,7 @@ export function DispatchBoard({ settings, members }: { settings: Workspace; memb
   const selected = useMemo(() => (openId ? { jobId: openId, occurrenceKey: occurrence } : null), [openId, occurrence]);
   const visits = calendarVisitsOf(events);
   const jobHref = (v: CalendarVisit) =>
-    `/w/${slug}/jobs/${v.job.id}${scheduleSearch(search, { occurrence: v.occurrenceKey })}`;
+    `/w/${slug}/jobs/${v.job.id}${scheduleSearch(search, { occurrence: occurrenceOf(v) })}`;
   // A marker chosen on the map opens its job like a click on its event; closing its popup closes it.
   const selectOnMap = useCallback(
     (job: MapJob | null) => {

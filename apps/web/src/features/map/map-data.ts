@@ -8,7 +8,7 @@ import {
   type TravelLegs,
   unassignedColour,
 } from '@fieldplan/shared';
-import type { CalendarVisit } from '../../entities/job/calendar-visit';
+import { type CalendarVisit, occurrenceOf } from '../../entities/job/calendar-visit';
 import type { JobSites } from './endpoints';
 import type { FlaggedDrive, MapHomeBase, MapJob, MapRoute } from './types';
 
@@ -24,7 +24,8 @@ function siteOf(visit: CalendarVisit, sites: JobSites | undefined): { lat: numbe
 }
 
 /** True when the visit says where its job is (or that it has no site). */
-const knowsSite = (visit: CalendarVisit) => visit.job.lat !== undefined;
+// Read loosely: a range cached before the feed carried sites has no `lat` at all.
+const knowsSite = (visit: CalendarVisit) => (visit.job as { lat?: unknown }).lat !== undefined;
 
 /**
  * Calendar visits as map jobs: positioned (visits without a site are left out), named and
@@ -46,7 +47,7 @@ export function toMapJobs(
     jobs.push({
       id: visit.id,
       jobId: job.id,
-      occurrenceKey: visit.occurrenceKey,
+      occurrenceKey: occurrenceOf(visit),
       version: job.version,
       title: job.title,
       start: formatVisitTime(visit.start, visit.allDay),
