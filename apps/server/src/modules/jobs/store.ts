@@ -29,7 +29,10 @@ export interface ExceptionDraft {
   status: JobStatus | null;
 }
 
-export function exceptionDraftOf(e: ExceptionRow): ExceptionDraft {
+/** An exception row in ms (the shared schedule model's `VisitException`), from any read that has its columns. */
+export function exceptionDraftOf(
+  e: Pick<ExceptionRow, 'occurrence_key' | 'kind' | 'start_at' | 'end_at' | 'assignee_ids' | 'status'>,
+): ExceptionDraft {
   return {
     key: Number(e.occurrence_key),
     kind: e.kind,

@@ -5,9 +5,8 @@ import {
   movedTimes,
   occurrenceState,
   type SeriesTiming,
-  type VisitException,
 } from '@fieldplan/shared';
-import type { ExceptionRow, LoadedJob } from '../../jobs/index.js';
+import { exceptionDraftOf, type LoadedJob } from '../../jobs/index.js';
 
 import { unclearOccurrences } from './local-times.js';
 import type { Transition } from './vtimezone.js';
@@ -69,16 +68,6 @@ function partsOf(
   };
 }
 
-/** An exception row as the shared schedule model reads it. */
-const exceptionOf = (e: ExceptionRow): VisitException => ({
-  key: Number(e.occurrence_key),
-  kind: e.kind,
-  start: e.start_at === null ? null : Number(e.start_at),
-  end: e.end_at === null ? null : Number(e.end_at),
-  assigneeIds: e.assignee_ids === null ? null : (JSON.parse(e.assignee_ids) as string[]),
-  status: e.status as JobStatus | null,
-});
-
 /**
  * A recurring job: its runs with EXDATE for cancelled occurrences and RECURRENCE-ID overrides for
  * changed ones, for every job (`member` null) or a technician's share of it.
@@ -105,7 +94,7 @@ export function writeSeries(w: Writer, job: LoadedJob, member: string | null, ui
   const excepted = new Set<number>();
   // The occurrences' technicians, status and times are the schedule model's, as the calendar shows them.
   const series = { status: row.status as JobStatus, assigneeIds: job.assigneeIds };
-  for (const e of job.exceptions.map(exceptionOf)) {
+  for (const e of job.exceptions.map(exceptionDraftOf)) {
     const { key } = e;
     excepted.add(key);
     const visit = occurrenceState(series, e);
