@@ -4,10 +4,9 @@ import {
   type JobPatch,
   type JobStatus,
   type JobTiming,
-  jobTimingIssues,
   parseDateOnly,
   parseInstant,
-  rruleFieldIssueInZone,
+  timingIssues,
 } from '@fieldplan/shared';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -88,17 +87,14 @@ export function checkTiming(
   timing: JobTiming,
   zone: string,
 ): { start: number | null; end: number | null; flexibleWindow: Window | null } {
-  const issues = jobTimingIssues(timing);
-  if (issues.length > 0) throw invalid(issues);
+  // Each problem at its field's path (the rule's parts under `rrule.…`), the zone's check included.
+  const issues = timingIssues(timing, zone);
+  if (issues.length > 0) throw invalid(issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
   const start = timing.start === null ? null : parseTime(timing.start, timing.allDay);
   const end = timing.end === null ? null : parseTime(timing.end, timing.allDay);
   const window = timing.flexibleWindow;
-  // jobTimingIssues has parsed both ends of a window it let through.
+  // timingIssues has parsed both ends of a window it let through.
   const flexibleWindow = window ? windowOf(parseInstant(window.start), parseInstant(window.end)) : null;
-  if (timing.rrule && start !== null && end !== null) {
-    const issue = rruleFieldIssueInZone({ start, end, allDay: timing.allDay, rrule: timing.rrule }, zone);
-    if (issue) throw fieldError(issue.path, issue.message);
-  }
   return { start, end, flexibleWindow };
 }
 
