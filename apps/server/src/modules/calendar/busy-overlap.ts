@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { busyIntervals, toInstants } from '../feeds/index.js';
 
-import type { Range } from './queries.js';
+import type { Range } from '../jobs/index.js';
 
 /**
  * The workspace's busy time overlapping the range, as instants: what the double-booking check

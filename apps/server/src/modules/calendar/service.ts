@@ -11,9 +11,11 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { fieldError } from '../../http/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
+import type { Range } from '../jobs/index.js';
+import { memberColours } from '../members/index.js';
+import { workspaceState } from '../workspaces/index.js';
 import type { FeedCache, FeedEntry } from './cache.js';
 import { presentEvents } from './presenter.js';
-import { memberColours, type Range, workspaceState } from './queries.js';
 import { rangeVisits } from './visits.js';
 
 const localDateTime = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?$/;

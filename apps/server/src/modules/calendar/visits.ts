@@ -9,7 +9,6 @@ import {
 } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { busyBookingsIn } from './busy-overlap.js';
 import {
   assigneesInRange,
   exceptionsInRange,
@@ -18,7 +17,8 @@ import {
   oneOffJobs,
   type Range,
   seriesJobs,
-} from './queries.js';
+} from '../jobs/index.js';
+import { busyBookingsIn } from './busy-overlap.js';
 
 const none: string[] = [];
 

@@ -2,7 +2,8 @@ import type { BusyQuery } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { FeedCache, FeedEntry } from '../calendar/index.js';
-import { rangeOf, workspaceState } from '../calendar/index.js';
+import { rangeOf } from '../calendar/index.js';
+import { workspaceState } from '../workspaces/index.js';
 
 import { busyRead, presentBusy } from './busy.js';
 

@@ -3,6 +3,15 @@ export { draftOf, spanOf } from './draft.js';
 export { jobLive } from './live.js';
 export { type ExceptionRow, type JobRow, type LoadedJob, presentJob } from './presenter.js';
 export { customersWithJobsOf, findJobRow, loadJob, visitOfJob, withDetails } from './queries.js';
+export {
+  assigneesInRange,
+  exceptionsInRange,
+  type FeedExceptionRow,
+  type FeedJobRow,
+  oneOffJobs,
+  type Range,
+  seriesJobs,
+} from './range-queries.js';
 export { jobRoutes } from './routes.js';
 export { getJobs } from './service.js';
 export { checkJobVersion, exceptionDraftOf, saveJob } from './store.js';

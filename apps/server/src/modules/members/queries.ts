@@ -143,3 +143,34 @@ export function activeMemberByEmail(db: Kysely<Database>, workspaceId: string, e
     .where('memberships.deactivated_at', 'is', null)
     .executeTakeFirst();
 }
+
+/** Member id → colour, every member's (a former technician's visits keep their colour). */
+export async function memberColours(db: Kysely<Database>, workspaceId: string): Promise<Map<string, string>> {
+  const rows = await db
+    .selectFrom('memberships')
+    .select(['id', 'colour'])
+    .where('workspace_id', '=', workspaceId)
+    .execute();
+  return new Map(rows.map((m) => [m.id, m.colour]));
+}
+
+/** Every member's home base columns (null: none set), deactivated members' too. */
+export function memberHomes(db: Kysely<Database>, workspaceId: string) {
+  return db
+    .selectFrom('memberships')
+    .select(['id', 'home_lat', 'home_lng'])
+    .where('workspace_id', '=', workspaceId)
+    .execute();
+}
+
+/** The workspace's active technicians with their home base columns, by id. */
+export function activeTechnicians(db: Kysely<Database>, workspaceId: string) {
+  return db
+    .selectFrom('memberships')
+    .select(['id', 'home_lat', 'home_lng'])
+    .where('workspace_id', '=', workspaceId)
+    .where('role', '=', 'technician')
+    .where('deactivated_at', 'is', null)
+    .orderBy('id')
+    .execute();
+}

@@ -11,7 +11,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { fieldError } from '../../http/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
-import { rangeVisits, workspaceState } from '../calendar/index.js';
+import { rangeVisits } from '../calendar/index.js';
+import { findMember } from '../members/index.js';
+import { workspaceState } from '../workspaces/index.js';
 
 /**
  * The member's own visits of one local day in time order: the calendar's visits of the range
@@ -24,7 +26,7 @@ export async function myDay(db: Kysely<Database>, actor: Actor, date: string): P
   const range = { start: wallToInstant(zone, day), end: wallToInstant(zone, day + dayMs) };
   const [all, member] = await Promise.all([
     rangeVisits(db, actor.workspaceId, zone, range),
-    db.selectFrom('memberships').select(['home_lat', 'home_lng']).where('id', '=', actor.memberId).executeTakeFirst(),
+    findMember(db, actor.workspaceId, actor.memberId),
   ]);
   const visits: MyDayVisit[] = [];
   for (const v of all) {

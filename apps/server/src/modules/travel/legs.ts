@@ -19,7 +19,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { fieldError } from '../../http/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
-import { parseBound, workspaceState } from '../calendar/index.js';
+import { parseBound } from '../calendar/index.js';
+import { workspaceState } from '../workspaces/index.js';
 
 import type { LegPair, TravelProvider } from './provider.js';
 import { homeBases, type TravelVisit, visitsByMember } from './visits.js';

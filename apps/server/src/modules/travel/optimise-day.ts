@@ -13,6 +13,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { fieldError, notFound } from '../../http/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
+import { findMember } from '../members/index.js';
+import { workspaceSchedule } from '../workspaces/index.js';
 import type { OptimiseProblem } from './day-plan.js';
 import type { LegPair, TravelProvider } from './provider.js';
 import { timedVisits } from './visits.js';
@@ -67,17 +69,8 @@ export async function loadTechnicianDay(
   date: string,
 ): Promise<TechnicianDay> {
   const [member, workspace] = await Promise.all([
-    db
-      .selectFrom('memberships')
-      .select(['id', 'role', 'deactivated_at', 'home_lat', 'home_lng'])
-      .where('workspace_id', '=', actor.workspaceId)
-      .where('id', '=', memberId)
-      .executeTakeFirst(),
-    db
-      .selectFrom('workspaces')
-      .select(['time_zone', 'working_hours'])
-      .where('id', '=', actor.workspaceId)
-      .executeTakeFirstOrThrow(),
+    findMember(db, actor.workspaceId, memberId),
+    workspaceSchedule(db, actor.workspaceId),
   ]);
   if (!member) throw notFound('Technician');
   if (member.role !== 'technician') {

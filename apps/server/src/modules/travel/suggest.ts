@@ -19,6 +19,8 @@ import type { Actor } from '../../http/workspace-access.js';
 import { listAreas } from '../areas/index.js';
 import { busyBookingsIn } from '../calendar/index.js';
 import { findJobRow } from '../jobs/index.js';
+import { activeTechnicians } from '../members/index.js';
+import { workspaceSchedule } from '../workspaces/index.js';
 
 import type { TravelProvider } from './provider.js';
 import { type Interval, suggestSlots, type TechnicianPlan } from './slots.js';
@@ -27,17 +29,6 @@ import { visitsByMember } from './visits.js';
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /** Active technicians with their home bases. */
-function technicians(db: Kysely<Database>, workspaceId: string) {
-  return db
-    .selectFrom('memberships')
-    .select(['id', 'home_lat', 'home_lng'])
-    .where('workspace_id', '=', workspaceId)
-    .where('role', '=', 'technician')
-    .where('deactivated_at', 'is', null)
-    .orderBy('id')
-    .execute();
-}
-
 /**
  * The three best (technician, start) options for an unscheduled job with a site. The
  * range's jobs, busy time and technicians are read once; each technician's days are then walked
@@ -53,11 +44,7 @@ export async function suggestForJob(
 ): Promise<SlotSuggestions> {
   const [job, workspace] = await Promise.all([
     findJobRow(db, actor.workspaceId, jobId),
-    db
-      .selectFrom('workspaces')
-      .select(['time_zone', 'working_hours'])
-      .where('id', '=', actor.workspaceId)
-      .executeTakeFirstOrThrow(),
+    workspaceSchedule(db, actor.workspaceId),
   ]);
   if (!job) throw notFound('Job');
   if (job.start_at !== null || job.status !== 'unscheduled') {
@@ -76,7 +63,7 @@ export async function suggestForJob(
   const [stopsOf, busy, techs, areas] = await Promise.all([
     visitsByMember(db, actor.workspaceId, zone, range),
     busyBookingsIn(db, actor.workspaceId, zone, range),
-    technicians(db, actor.workspaceId),
+    activeTechnicians(db, actor.workspaceId),
     listAreas(db, actor.workspaceId),
   ]);
   const everyone: Interval[] = [];

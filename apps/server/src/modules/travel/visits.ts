@@ -1,8 +1,9 @@
 import { type InstantRange, type JobStatus, type LatLng, takesTime } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { Range } from '../calendar/index.js';
 import { rangeVisits } from '../calendar/index.js';
+import type { Range } from '../jobs/index.js';
+import { memberHomes } from '../members/index.js';
 
 /** A visit as drive times see it: timed, not cancelled, instants in ms and its site. */
 export interface TravelVisit {
@@ -76,11 +77,7 @@ export async function visitsByMember(
 
 /** Every member's home base (null when not set), active or not: a former technician's visits still chain. */
 export async function homeBases(db: Kysely<Database>, workspaceId: string): Promise<Map<string, LatLng | null>> {
-  const rows = await db
-    .selectFrom('memberships')
-    .select(['id', 'home_lat', 'home_lng'])
-    .where('workspace_id', '=', workspaceId)
-    .execute();
+  const rows = await memberHomes(db, workspaceId);
   return new Map(
     rows.map((r) => [
       r.id,

@@ -33,3 +33,23 @@ export async function lockWorkspace(db: Kysely<Database>, workspaceId: string): 
     .where('id', '=', workspaceId)
     .execute();
 }
+
+/** The workspace's change-log position: any write to it changes this (the feed cache's key). */
+export async function workspaceState(db: Kysely<Database>, workspaceId: string) {
+  const row = await db
+    .selectFrom('workspaces')
+    .innerJoin('workspace_seq', 'workspace_seq.workspace_id', 'workspaces.id')
+    .select(['workspaces.time_zone', 'workspace_seq.last_seq'])
+    .where('workspaces.id', '=', workspaceId)
+    .executeTakeFirstOrThrow();
+  return { zone: row.time_zone, seq: Number(row.last_seq) };
+}
+
+/** The workspace's time zone and working hours (JSON), which scheduling suggestions plan within. */
+export function workspaceSchedule(db: Kysely<Database>, workspaceId: string) {
+  return db
+    .selectFrom('workspaces')
+    .select(['time_zone', 'working_hours'])
+    .where('id', '=', workspaceId)
+    .executeTakeFirstOrThrow();
+}

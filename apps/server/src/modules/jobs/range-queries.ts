@@ -2,9 +2,9 @@ import { dayMs } from '@fieldplan/shared';
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
-// The feed reads a range with a handful of index-driven queries (no per-job round trips): one-off
-// jobs by (workspace_id, start_at, end_at), series by their span, then the technicians and
-// exceptions of exactly those jobs through the same predicates, and the members' colours.
+// The calendar reads a range's jobs with a handful of index-driven queries (no per-job round trips):
+// one-off jobs by (workspace_id, start_at, end_at), series by their span, then the technicians and
+// exceptions of exactly those jobs through the same predicates.
 
 /** Slack for all-day dates (UTC-midnight ms) compared with instants: zones are within ±14 h. */
 const slack = dayMs;
@@ -121,24 +121,3 @@ export async function exceptionsInRange(db: Kysely<Database>, workspaceId: strin
 }
 
 export type FeedExceptionRow = Awaited<ReturnType<typeof exceptionsInRange>>[number];
-
-/** Member id → colour, every member's (a former technician's visits keep their colour). */
-export async function memberColours(db: Kysely<Database>, workspaceId: string): Promise<Map<string, string>> {
-  const rows = await db
-    .selectFrom('memberships')
-    .select(['id', 'colour'])
-    .where('workspace_id', '=', workspaceId)
-    .execute();
-  return new Map(rows.map((m) => [m.id, m.colour]));
-}
-
-/** The workspace's change-log position: any write to it changes this (the feed cache's key). */
-export async function workspaceState(db: Kysely<Database>, workspaceId: string) {
-  const row = await db
-    .selectFrom('workspaces')
-    .innerJoin('workspace_seq', 'workspace_seq.workspace_id', 'workspaces.id')
-    .select(['workspaces.time_zone', 'workspace_seq.last_seq'])
-    .where('workspaces.id', '=', workspaceId)
-    .executeTakeFirstOrThrow();
-  return { zone: row.time_zone, seq: Number(row.last_seq) };
-}
