@@ -1,5 +1,6 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useLayoutEffect, useRef } from 'react';
 import { Icon } from './Icon';
+import { rememberOpener, returnFocus } from './return-focus';
 import './Drawer.css';
 
 interface DrawerProps {
@@ -16,13 +17,19 @@ interface DrawerProps {
 
 /**
  * A side panel over the board (a job's detail or form): the board stays visible and usable beside
- * it. Focus moves to the panel when it opens; Escape closes it.
+ * it. Focus moves to the panel when it opens; Escape closes it, and focus goes back to what opened it.
  */
 export function Drawer({ title, subtitle, onClose, actions, footer, children }: DrawerProps) {
   const titleId = useId();
   const panel = useRef<HTMLElement>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
+
+  useLayoutEffect(() => {
+    rememberOpener();
+    // After the close has re-rendered the board (a frame later), not during this unmount.
+    return () => void requestAnimationFrame(returnFocus);
+  }, []);
 
   useEffect(() => {
     const el = panel.current;

@@ -1,10 +1,11 @@
 import { act, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { connectionChanged } from '../../realtime/realtime-slice';
 import { fakeFetch } from '../../test/fake-api';
 import { renderWithStore } from '../../test/render';
 import { ConnectionBanner } from './ConnectionBanner';
 import { ConnectionIndicator } from './ConnectionIndicator';
+import { bannerGraceMs } from './connection-copy';
 
 /** The banner (the toast region is also a status). */
 const banner = () => document.querySelector<HTMLElement>('.connection-banner');
@@ -47,10 +48,28 @@ describe('the connection indicator and banner', () => {
     expect(banner()).toHaveTextContent('Connecting to live updates…');
   });
 
-  it('waits a moment before calling a fresh state an outage', () => {
+  it('shows the banner together with the Offline dot: both read the same state, at once', () => {
     const { store } = setup();
+    act(() => void store.dispatch(connectionChanged({ state: 'connected', at: Date.now() })));
     act(() => void store.dispatch(connectionChanged({ state: 'unavailable', at: Date.now() })));
     expect(screen.getByRole('img', { name: 'Live updates: Offline' })).toBeInTheDocument();
-    expect(banner()).toBeNull();
+    expect(banner()).toHaveAttribute('data-state', 'unavailable');
+    act(() => void store.dispatch(connectionChanged({ state: 'disconnected', at: Date.now() })));
+    expect(screen.getByRole('img', { name: 'Live updates: Disconnected' })).toBeInTheDocument();
+    expect(banner()).toHaveAttribute('data-state', 'disconnected');
+  });
+
+  it('waits a moment before putting a fresh "connecting" (a page load, a quick reconnect) in a banner', () => {
+    vi.useFakeTimers();
+    try {
+      const { store } = setup();
+      act(() => void store.dispatch(connectionChanged({ state: 'connecting', at: Date.now() })));
+      expect(screen.getByRole('img', { name: 'Live updates: Connecting' })).toBeInTheDocument();
+      expect(banner()).toBeNull();
+      act(() => void vi.advanceTimersByTime(bannerGraceMs));
+      expect(banner()).toHaveTextContent('Connecting to live updates…');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

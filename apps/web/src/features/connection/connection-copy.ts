@@ -19,5 +19,22 @@ export const connectionCopy: Record<Exclude<ConnectionState, 'off'>, { label: st
 /** States the banner offers "Reconnect" in (pusher-js won't retry by itself). */
 export const offersReconnect = (state: ConnectionState) => state === 'failed' || state === 'disconnected';
 
-/** A first connect or a quick blip doesn't deserve a banner: only states that last this long show it. */
+/** A page's first connect or a quick reconnect doesn't deserve a banner: "connecting" shows it once it lasts this long. */
 export const bannerGraceMs = 1_500;
+
+/** States in which live updates are down (not merely on their way): the dot is red, presence is unknown. */
+export const isOutage = (state: ConnectionState) =>
+  state === 'unavailable' || state === 'failed' || state === 'disconnected';
+
+/**
+ * Whether the banner shows for `state`, given whether that state has lasted `bannerGraceMs`. The dot
+ * and the banner read the same state: an outage (the dot turns red) shows the banner at once;
+ * only "connecting", which every page load and every quick reconnect passes through, waits a moment.
+ */
+export function showsBanner(
+  state: ConnectionState,
+  lasted: boolean,
+): state is Exclude<ConnectionState, 'off' | 'connected'> {
+  if (state === 'off' || state === 'connected') return false;
+  return isOutage(state) || lasted;
+}

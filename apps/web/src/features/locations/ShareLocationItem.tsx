@@ -47,7 +47,7 @@ export function SharingBadge() {
       title="Your location is being shared. Click to stop."
     >
       <span className="sharing-badge-dot" aria-hidden="true" />
-      Sharing location
+      <span className="sharing-badge-label">Sharing location</span>
       <span className="visually-hidden">: stop</span>
     </button>
   );

@@ -1,38 +1,78 @@
 import { roleLabel } from '@fieldplan/shared';
 import { useAppSelector } from '../../base/hooks';
 import { Avatar } from '../../components/Avatar';
+import { Popover } from '../../components/Popover';
+import { useMediaQuery } from '../../components/use-media-query';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
-import { type PresenceMember, selectPresence } from '../../realtime/realtime-slice';
+import { type PresenceMember, selectConnection, selectPresence } from '../../realtime/realtime-slice';
 import './PresenceAvatars.css';
 
-/** At most this many avatars; the rest are counted. */
-const shown = 4;
+/** At most this many avatars (fewer on a phone); the rest are a "+k" that lists them. */
+export const shownAvatars = { wide: 4, phone: 2 };
 const none: PresenceMember[] = [];
 
 /**
  * Who is online in this workspace now (its presence channel), you first: avatars in each member's
- * colour, their names and roles in the tooltip and for screen readers.
+ * colour, names and roles in the tooltip and for screen readers; past `shownAvatars`, a "+k" button
+ * lists the others. While live updates are not connected nobody's coming or going is heard, so the
+ * avatars turn grey and say that presence is unknown.
  */
 export function PresenceAvatars() {
   const { workspaceId, me } = useWorkspace();
   const members = useAppSelector((state) => selectPresence(state, workspaceId)) ?? none;
+  const stale = useAppSelector(selectConnection).state !== 'connected';
+  const max = useMediaQuery('(max-width: 760px)') ? shownAvatars.phone : shownAvatars.wide;
   if (members.length === 0) return null;
   const ordered = [...members].sort((a, b) => Number(b.id === me.user.id) - Number(a.id === me.user.id));
-  const extra = ordered.length - shown;
-  const names = ordered.map((m) => `${m.name}${m.id === me.user.id ? ' (you)' : ''}, ${roleLabel[m.role]}`);
+  const nameOf = (m: PresenceMember) => `${m.name}${m.id === me.user.id ? ' (you)' : ''}, ${roleLabel[m.role]}`;
+  const shown = ordered.slice(0, max);
+  const more = ordered.slice(max);
+  const label = stale
+    ? `Presence unknown while offline (${ordered.length} online when last connected)`
+    : `Online now: ${ordered.length}`;
   return (
-    <section className="presence" aria-label={`Online now: ${ordered.length}`} data-count={ordered.length}>
-      <ul className="presence-list" title={names.join('\n')}>
-        {ordered.slice(0, shown).map((m, i) => (
+    <section
+      className={`presence${stale ? ' presence-stale' : ''}`}
+      aria-label={label}
+      data-count={ordered.length}
+      data-stale={stale || undefined}
+    >
+      <ul className="presence-list" title={stale ? label : shown.map(nameOf).join('\n')}>
+        {shown.map((m) => (
           <li key={m.id} className="presence-item" data-user-id={m.id}>
-            <Avatar name={m.name} colour={m.colour} size="sm" labelled />
-            <span className="visually-hidden">{names[i]}</span>
+            <Avatar name={m.name} colour={m.colour} size="sm" muted={stale} />
+            <span className="visually-hidden">{nameOf(m)}</span>
           </li>
         ))}
-        {extra > 0 && <li className="presence-more">+{extra}</li>}
       </ul>
+      {more.length > 0 && (
+        <span
+          className="presence-more-root"
+          data-user-ids={more.map((m) => m.id).join(' ')}
+          title={more.map(nameOf).join('\n')}
+        >
+          <Popover
+            button={<span aria-hidden="true">+{more.length}</span>}
+            buttonLabel={`${more.length} more ${stale ? 'when last connected' : 'online'}`}
+            buttonClassName="presence-more"
+            title={stale ? 'Also online when last connected' : 'Also online'}
+            align="end"
+          >
+            {() => (
+              <ul className="presence-more-list">
+                {more.map((m) => (
+                  <li key={m.id}>
+                    <Avatar name={m.name} colour={m.colour} size="sm" muted={stale} />
+                    <span>{nameOf(m)}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Popover>
+        </span>
+      )}
       <span className="presence-label" aria-hidden="true">
-        online
+        {stale ? 'offline' : 'online'}
       </span>
     </section>
   );

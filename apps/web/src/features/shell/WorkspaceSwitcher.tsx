@@ -21,7 +21,9 @@ export function WorkspaceSwitcher() {
       button={
         <>
           <WorkspaceMark name={membership.workspaceName} />
-          <span className="ws-name">{membership.workspaceName}</span>
+          <span className="ws-name" title={membership.workspaceName}>
+            {membership.workspaceName}
+          </span>
           <span className="visually-hidden">: switch workspace</span>
           <Icon name="chevronDown" size={14} className="ws-chevron" />
         </>
