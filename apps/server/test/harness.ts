@@ -166,16 +166,27 @@ export function uniqueEmail(prefix = 'user'): string {
 export async function signUpOwner(
   app: FastifyInstance,
   name = 'Owner',
-  options: { email?: string; client?: Client; workspaceName?: string } = {},
+  options: {
+    email?: string;
+    client?: Client;
+    workspaceName?: string;
+    locale?: string;
+    headers?: Record<string, string>;
+  } = {},
 ) {
   const client = options.client ?? new Client(app);
   const email = options.email ?? uniqueEmail('owner');
-  const signUp = await client.post('/api/v1/auth/sign-up', {
-    name,
-    email,
-    password: 'correct horse battery',
-    workspaceName: options.workspaceName ?? `${name}'s Company`,
-  });
+  const signUp = await client.post(
+    '/api/v1/auth/sign-up',
+    {
+      name,
+      email,
+      password: 'correct horse battery',
+      workspaceName: options.workspaceName ?? `${name}'s Company`,
+      ...(options.locale !== undefined && { locale: options.locale }),
+    },
+    options.headers,
+  );
   if (signUp.statusCode !== 202) throw new Error(`sign-up failed: ${signUp.statusCode} ${signUp.body}`);
   // Sign-up answers alike for new and taken emails and starts no session: the browser signs in next.
   const res = await client.post('/api/v1/auth/sign-in', { email, password: 'correct horse battery' });

@@ -32,6 +32,8 @@ describe('workspace settings', () => {
       slug: 'fresh-s-company',
       timeZone: 'Europe/Berlin',
       weekStart: 1,
+      timeFormat: '24h',
+      dateFormat: 'dmy',
       workingHours: { start: '07:00', end: '19:00', days: [1, 2, 3, 4, 5] },
       map: {
         center: { lat: 52.52, lng: 13.405 },
@@ -60,6 +62,8 @@ describe('workspace settings', () => {
       slug: 'wanda-heating',
       timeZone: 'America/New_York',
       weekStart: 0,
+      timeFormat: '12h',
+      dateFormat: 'mdy',
       workingHours: { start: '06:30', end: '22:15', days: [0, 1, 2, 3, 4, 5, 6] },
       map: validMap,
     };

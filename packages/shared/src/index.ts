@@ -1,3 +1,4 @@
+export * from './clock/index.js';
 export * from './errors.js';
 export * from './geo/index.js';
 export * from './limits.js';

@@ -43,6 +43,10 @@ export interface WorkspacesTable {
   slug: string;
   time_zone: string;
   week_start: number;
+  /** '24h' | '12h' */
+  time_format: string;
+  /** 'dmy' | 'mdy' | 'ymd' */
+  date_format: string;
   working_hours: string;
   map: string;
   created_at: number;

@@ -1,14 +1,14 @@
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const date = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+import { formatDate as formatDateIn, formatDateTime as formatDateTimeIn } from '@fieldplan/shared';
+import { browserZone, clockIn } from './clock';
 
-/** An ISO instant as a local date and time ("29 Nov 2026, 14:05"). */
+/** An ISO instant as a date and time on this device's clock, in the workspace's formats ("29 Nov 2026, 14:05"). */
 export function formatDateTime(iso: string): string {
-  return dateTime.format(new Date(iso));
+  return formatDateTimeIn(iso, clockIn(browserZone()));
 }
 
-/** An ISO instant as a local date ("29 Nov 2026"). */
+/** An ISO instant as a date on this device's clock, in the workspace's format ("29 Nov 2026"). */
 export function formatDate(iso: string): string {
-  return date.format(new Date(iso));
+  return formatDateIn(iso, clockIn(browserZone()));
 }
 
 /** "in 6 days", "in 3 hours", "expired" — for invitation expiry. */

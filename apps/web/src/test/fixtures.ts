@@ -46,6 +46,8 @@ export const workspace: Workspace = {
   slug: 'demo',
   timeZone: 'Europe/Berlin',
   weekStart: 1,
+  timeFormat: '24h',
+  dateFormat: 'dmy',
   workingHours: { start: '07:00', end: '19:00', days: [1, 2, 3, 4, 5] },
   map: {
     center: { lat: 52.52, lng: 13.405 },

@@ -7,6 +7,8 @@ export const signUpSchema = z.strictObject({
   email: emailField,
   password: passwordField,
   workspaceName: requiredText('Workspace name', limits.workspaceNameMax),
+  /** The browser's language tag: the new workspace's time and date formats follow it (a bad tag is ignored). */
+  locale: z.string().max(100).optional(),
 });
 export type SignUp = z.infer<typeof signUpSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateFormatField, timeFormatField } from '../clock/settings.js';
 import { limits } from '../limits.js';
 import { latField, lngField, requiredText, timeZoneField } from './fields.js';
 
@@ -52,6 +53,8 @@ export const workspaceSchema = z.object({
   slug: z.string(),
   timeZone: z.string(),
   weekStart: z.number().int(),
+  timeFormat: timeFormatField,
+  dateFormat: dateFormatField,
   workingHours: workingHoursSchema,
   map: mapSettingsSchema,
 });
@@ -67,6 +70,8 @@ export const workspacePatchSchema = z.strictObject({
     .min(0, { error: 'First day of week must be between 0 (Sunday) and 6' })
     .max(6, { error: 'First day of week must be between 0 (Sunday) and 6' })
     .optional(),
+  timeFormat: timeFormatField.optional(),
+  dateFormat: dateFormatField.optional(),
   workingHours: workingHoursSchema.optional(),
   map: mapSettingsSchema.optional(),
 });

@@ -8,6 +8,7 @@ import * as tracking from './0006-tracking.js';
 import * as flexibleWindows from './0007-flexible-windows.js';
 import * as signUpAttempts from './0008-sign-up-attempts.js';
 import * as feedTokenReasons from './0009-feed-token-reasons.js';
+import * as timeFormat from './0010-time-format.js';
 
 /** Every migration, in order. Imported statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007-flexible-windows': flexibleWindows,
   '0008-sign-up-attempts': signUpAttempts,
   '0009-feed-token-reasons': feedTokenReasons,
+  '0010-time-format': timeFormat,
 };

@@ -15,10 +15,12 @@ export function authRoutes(fastify: FastifyInstance, { db, sessions, limiter, li
     { schema: { tags, body: signUpSchema, response: { 202: signUpAnswerSchema } } },
     async (request, reply) => {
       enforceLimit(limiter, `signup:ip:${request.ip}`, limits.signInPerMinute, 'sign-ups');
-      await signUp(db.kysely, request.body, {
-        tileUrlTemplate: config.TILE_URL_TEMPLATE,
-        tileAttribution: config.TILE_ATTRIBUTION,
-      });
+      await signUp(
+        db.kysely,
+        request.body,
+        { tileUrlTemplate: config.TILE_URL_TEMPLATE, tileAttribution: config.TILE_ATTRIBUTION },
+        request.headers['accept-language'],
+      );
       // The same answer whether the email was new or taken, and no session (docs/adr: sign-up).
       return reply.code(202).send({ next: 'sign-in' as const });
     },

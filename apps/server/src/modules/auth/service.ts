@@ -1,4 +1,11 @@
-import type { Me, Role, SignIn, SignInNotice, SignUp } from '@fieldplan/shared';
+import {
+  firstAcceptedLanguage,
+  type Me,
+  type Role,
+  type SignIn,
+  type SignInNotice,
+  type SignUp,
+} from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Database } from '../../db/schema.js';
@@ -24,7 +31,12 @@ export async function getMe(db: Kysely<Database>, user: SessionUser): Promise<Me
  * owner hears of it at the next sign-in. The caller answers both alike and starts no session, so
  * the answer never tells whether an email has an account (and nobody is signed in as its owner).
  */
-export async function signUp(db: Kysely<Database>, input: SignUp, defaults: WorkspaceDefaults): Promise<void> {
+export async function signUp(
+  db: Kysely<Database>,
+  input: SignUp,
+  defaults: WorkspaceDefaults,
+  acceptLanguage?: string,
+): Promise<void> {
   // Hashed in both cases, so both cost the same; and before the transaction: a 60 ms KDF must
   // not hold SQLite's write lock.
   const passwordHash = await hashPassword(input.password);
@@ -44,7 +56,8 @@ export async function signUp(db: Kysely<Database>, input: SignUp, defaults: Work
             password_hash: passwordHash,
             created_at: Date.now(),
           });
-          await createWorkspace(trx, { name: input.workspaceName, ownerUserId: userId }, defaults);
+          const locale = input.locale ?? firstAcceptedLanguage(acceptLanguage);
+          await createWorkspace(trx, { name: input.workspaceName, ownerUserId: userId, locale }, defaults);
           if (exists) throw new RollBack();
           return false;
         })

@@ -1,4 +1,4 @@
-import type { MapSettings, WorkingHours, Workspace } from '@fieldplan/shared';
+import type { DateFormat, MapSettings, TimeFormat, WorkingHours, Workspace } from '@fieldplan/shared';
 import type { Selectable } from 'kysely';
 import type { WorkspacesTable } from '../../db/schema.js';
 
@@ -9,6 +9,8 @@ export function presentWorkspace(row: Selectable<WorkspacesTable>): Workspace {
     slug: row.slug,
     timeZone: row.time_zone,
     weekStart: Number(row.week_start),
+    timeFormat: row.time_format as TimeFormat,
+    dateFormat: row.date_format as DateFormat,
     workingHours: JSON.parse(row.working_hours) as WorkingHours,
     map: JSON.parse(row.map) as MapSettings,
   };

@@ -1,4 +1,5 @@
 import {
+  clockDefaultsOf,
   defaultTileAttribution,
   defaultTileUrlTemplate,
   limits,
@@ -30,6 +31,8 @@ export interface NewWorkspace {
   ownerUserId: string;
   slug?: string;
   timeZone?: string;
+  /** The owner's language tag: the workspace's time and date formats and first weekday follow it. */
+  locale?: string | undefined;
   map?: Partial<MapSettings>;
 }
 
@@ -70,6 +73,7 @@ export async function createWorkspace(
     tileAttribution: input.map?.tileAttribution ?? defaults.tileAttribution ?? defaultTileAttribution,
   };
   const slug = await uniqueSlug(trx, input.slug ?? slugify(input.name));
+  const clock = clockDefaultsOf(input.locale);
   await trx
     .insertInto('workspaces')
     .values({
@@ -77,7 +81,9 @@ export async function createWorkspace(
       name: input.name,
       slug,
       time_zone: input.timeZone ?? 'Europe/Berlin',
-      week_start: 1,
+      week_start: clock.weekStart,
+      time_format: clock.timeFormat,
+      date_format: clock.dateFormat,
       working_hours: JSON.stringify(defaultWorkingHours),
       map: JSON.stringify(map),
       created_at: now,
@@ -130,6 +136,8 @@ function updateWorkspaceRow(db: Kysely<Database>, actor: Actor, patch: Workspace
         ...(patch.slug !== undefined && { slug: patch.slug }),
         ...(patch.timeZone !== undefined && { time_zone: patch.timeZone }),
         ...(patch.weekStart !== undefined && { week_start: patch.weekStart }),
+        ...(patch.timeFormat !== undefined && { time_format: patch.timeFormat }),
+        ...(patch.dateFormat !== undefined && { date_format: patch.dateFormat }),
         ...(patch.workingHours !== undefined && { working_hours: JSON.stringify(patch.workingHours) }),
         ...(patch.map !== undefined && { map: JSON.stringify(patch.map) }),
       })

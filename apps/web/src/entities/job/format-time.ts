@@ -1,39 +1,27 @@
-import { dayMs, parseDateOnly } from '@fieldplan/shared';
+import { dayMs, formatDay, formatTime, parseDateOnly } from '@fieldplan/shared';
+import { clockIn } from '../../lib/clock';
 
-const cache = new Map<string, Intl.DateTimeFormat>();
-function formatter(zone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${zone}|${JSON.stringify(options)}`;
-  let f = cache.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat(undefined, { ...options, timeZone: zone });
-    cache.set(key, f);
-  }
-  return f;
-}
-
-const dayOptions = { weekday: 'short', day: 'numeric', month: 'short' } as const;
-const timeOptions = { hour: '2-digit', minute: '2-digit', hour12: false } as const;
-
-/** A time of day in the workspace zone ("09:30"). */
+/** A time of day in the workspace zone and time format ("09:30" or "9:30 AM"). */
 export function formatClock(iso: string, zone: string): string {
-  return formatter(zone, timeOptions).format(new Date(iso));
+  return formatTime(iso, clockIn(zone));
 }
 
 /**
- * A job's time in the workspace zone: "Mon 23 Nov, 09:00–10:30", "Mon 23 Nov (all day)",
+ * A job's time in the workspace zone and formats: "Mon 23 Nov, 09:00–10:30", "Mon 23 Nov (all day)",
  * "Mon 23 Nov – Wed 25 Nov (all day)"; "Not scheduled" without a time.
  */
 export function formatJobTime(start: string | null, end: string | null, allDay: boolean, zone: string): string {
   if (start === null || end === null) return 'Not scheduled';
+  const clock = clockIn(zone);
   if (allDay) {
+    // All-day dates are UTC midnights: read them in UTC so no zone moves the day.
+    const utc = { ...clock, timeZone: 'UTC' };
     const s = parseDateOnly(start) ?? 0;
     const last = (parseDateOnly(end) ?? s + dayMs) - dayMs;
-    const day = formatter('UTC', dayOptions);
-    return last > s ? `${day.format(s)} – ${day.format(last)} (all day)` : `${day.format(s)} (all day)`;
+    return last > s ? `${formatDay(s, utc)} – ${formatDay(last, utc)} (all day)` : `${formatDay(s, utc)} (all day)`;
   }
-  const day = formatter(zone, dayOptions);
-  const sameDay = day.format(new Date(start)) === day.format(new Date(end));
-  const clock = formatter(zone, timeOptions);
-  if (sameDay) return `${day.format(new Date(start))}, ${clock.format(new Date(start))}–${clock.format(new Date(end))}`;
-  return `${day.format(new Date(start))}, ${clock.format(new Date(start))} – ${day.format(new Date(end))}, ${clock.format(new Date(end))}`;
+  const day = (iso: string) => formatDay(iso, clock);
+  const time = (iso: string) => formatTime(iso, clock);
+  if (day(start) === day(end)) return `${day(start)}, ${time(start)}–${time(end)}`;
+  return `${day(start)}, ${time(start)} – ${day(end)}, ${time(end)}`;
 }

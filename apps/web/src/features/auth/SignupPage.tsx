@@ -43,7 +43,8 @@ export function SignupPage() {
     try {
       // The answer is the same for a new and a taken email; signing in with the same details
       // opens the new workspace (or the existing account, when the password is its own).
-      await signUp(values).unwrap();
+      // The browser's language sets the new workspace's time and date formats (changeable in Settings).
+      await signUp({ ...values, locale: navigator.language }).unwrap();
       const me = await signIn({ email: values.email, password: values.password }).unwrap();
       const notice = signInNoticeMessage(me, true);
       if (notice) toast({ tone: 'info', message: notice });

@@ -1,4 +1,4 @@
-import type { Workspace } from '@fieldplan/shared';
+import { formatWallTime, type Workspace } from '@fieldplan/shared';
 import type { CalendarOptions } from '@fullcalendar/core';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin from '@fullcalendar/interaction';
@@ -16,7 +16,10 @@ export const plugins = [
   workspaceZonePlugin,
 ];
 
-const time = { hour: '2-digit', minute: '2-digit', hour12: false } as const;
+/** Slot labels and event times in the workspace's time format, through the one formatter. */
+function timeFormatOf(settings: Workspace): (arg: { date: { hour: number; minute: number } }) => string {
+  return ({ date }) => formatWallTime(`${date.hour}:${date.minute}`, settings);
+}
 
 /**
  * Where day and week grids open scrolled to: half an hour before work starts — or, looking at
@@ -37,6 +40,7 @@ export function scrollTimeOf(workStart: string, isToday: boolean, nowWall: numbe
  */
 export function workspaceOptions(settings: Workspace): CalendarOptions {
   const { workingHours } = settings;
+  const time = timeFormatOf(settings);
   return {
     plugins,
     schedulerLicenseKey: 'GPL-My-Project-Is-Open-Source',

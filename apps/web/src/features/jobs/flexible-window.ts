@@ -1,4 +1,5 @@
-import { type FlexibleWindow, instantToWall, parseInstant, wallToInstant } from '@fieldplan/shared';
+import { type FlexibleWindow, formatWallTime, instantToWall, parseInstant, wallToInstant } from '@fieldplan/shared';
+import { clockIn } from '../../lib/clock';
 
 /**
  * The form's flexible time: a switch and two local clock times (`HH:mm`). "From" lies on the
@@ -79,7 +80,8 @@ export function flexibleFormOf(window: FlexibleWindow | null, zone: string): Fle
 
 /** "08:00–12:00" in the workspace zone (the detail panel's line); "22:00–02:00 next day" overnight. */
 export function formatFlexibleWindow(window: FlexibleWindow, zone: string): string {
-  const { start, end } = flexibleFormOf(window, zone);
+  const form = flexibleFormOf(window, zone);
+  const [start, end] = [form.start, form.end].map((hhmm) => formatWallTime(hhmm, clockIn(zone)));
   const day = (iso: string) => {
     const at = parseInstant(iso);
     return at === null ? '' : new Date(instantToWall(zone, at)).toISOString().slice(0, 10);

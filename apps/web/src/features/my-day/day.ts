@@ -2,8 +2,10 @@ import {
   allowedNextStatuses,
   dayLegs,
   defaultTravelSettings,
+  formatDay,
   formatDistance,
   formatDuration,
+  formatTimeRange,
   type JobStatus,
   type MyDay,
   type MyDayVisit,
@@ -14,6 +16,7 @@ import {
   statusActionLabel,
   type TravelSettings,
 } from '@fieldplan/shared';
+import { clockIn } from '../../lib/clock';
 
 /** `YYYY-MM-DD` of an instant on this device's calendar (the phone's day is the technician's). */
 export function localDate(now: Date): string {
@@ -31,11 +34,8 @@ export function shiftDate(date: string, days: number): string {
 export const isDate = (value: string | null): value is string =>
   value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
 
-/** "Mon 2 Mar". */
-export const shortDate = (date: string): string =>
-  new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
+/** "Mon 2 Mar" (or "Mon, Mar 2", as the workspace writes dates). */
+export const shortDate = (date: string): string => formatDay(`${date}T00:00:00Z`, clockIn('UTC'));
 
 /** "Today", "Tomorrow", "Yesterday" or "Mon 2 Mar". */
 export function dayTitle(date: string, today: string): string {
@@ -45,11 +45,10 @@ export function dayTitle(date: string, today: string): string {
   return shortDate(date);
 }
 
-/** "08:00–09:30" in the workspace's zone; "All day" for an all-day visit. */
+/** "08:00–09:30" (or "8:00 AM–9:30 AM") in the workspace's zone; "All day" for an all-day visit. */
 export function timeWindow(visit: Pick<MyDayVisit, 'start' | 'end' | 'allDay'>, timeZone: string): string {
   if (visit.allDay) return 'All day';
-  const format = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone });
-  return `${format.format(new Date(visit.start))}–${format.format(new Date(visit.end))}`;
+  return formatTimeRange(visit.start, visit.end, clockIn(timeZone));
 }
 
 /** One stop of the day with the drive to it. */

@@ -1,3 +1,4 @@
+import { type Clock, dateFormats, formatDate, formatTime, timeFormats } from '@fieldplan/shared';
 import { Controller, useWatch } from 'react-hook-form';
 import { Panel } from '../../components/Panel';
 import { Select } from '../../components/Select';
@@ -6,6 +7,11 @@ import { weekdayNames } from '../../lib/format';
 import { DaysField } from './DaysField';
 import type { SettingsFormApi } from './form-types';
 import { TimeZoneField } from './TimeZoneField';
+
+// Each format's option shows it at work on one fixed evening: "19:30" / "7:30 PM", "26 Nov 2026" …
+const sample = Date.UTC(2026, 10, 26, 19, 30);
+const sampleClock: Clock = { timeZone: 'UTC', timeFormat: '24h', dateFormat: 'dmy' };
+const dateOrderLabel = { dmy: 'Day first', mdy: 'Month first', ymd: 'Year first' } as const;
 
 export function ScheduleSection({ form }: { form: SettingsFormApi }) {
   const {
@@ -17,7 +23,7 @@ export function ScheduleSection({ form }: { form: SettingsFormApi }) {
   return (
     <Panel
       title="Schedule"
-      description="The calendar works in this time zone and shades these hours as business hours."
+      description="The calendar works in this time zone and shades these hours as business hours. Every time and date on every screen is written in these formats."
     >
       <div className="settings-grid">
         <TimeZoneField zone={timeZone ?? ''} error={errors.timeZone?.message} {...register('timeZone')} />
@@ -29,6 +35,20 @@ export function ScheduleSection({ form }: { form: SettingsFormApi }) {
           {weekdayNames.map((day, index) => (
             <option key={day} value={index}>
               {day}
+            </option>
+          ))}
+        </Select>
+        <Select label="Time format" error={errors.timeFormat?.message} {...register('timeFormat')}>
+          {timeFormats.map((format) => (
+            <option key={format} value={format}>
+              {format === '24h' ? '24-hour' : '12-hour'} ({formatTime(sample, { ...sampleClock, timeFormat: format })})
+            </option>
+          ))}
+        </Select>
+        <Select label="Date format" error={errors.dateFormat?.message} {...register('dateFormat')}>
+          {dateFormats.map((format) => (
+            <option key={format} value={format}>
+              {dateOrderLabel[format]} ({formatDate(sample, { ...sampleClock, dateFormat: format })})
             </option>
           ))}
         </Select>

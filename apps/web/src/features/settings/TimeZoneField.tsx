@@ -1,6 +1,7 @@
-import { isTimeZone } from '@fieldplan/shared';
+import { formatTime, isTimeZone } from '@fieldplan/shared';
 import { type InputHTMLAttributes, type Ref, useId, useMemo } from 'react';
 import { TextField } from '../../components/TextField';
+import { clockIn } from '../../lib/clock';
 
 function allZones(): string[] {
   try {
@@ -18,7 +19,7 @@ function describe(zone: string): string | null {
     new Intl.DateTimeFormat('en', { timeZone: zone, timeZoneName: 'longOffset' })
       .formatToParts(now)
       .find((p) => p.type === 'timeZoneName')?.value ?? '';
-  const time = new Intl.DateTimeFormat(undefined, { timeZone: zone, hour: '2-digit', minute: '2-digit' }).format(now);
+  const time = formatTime(now, clockIn(zone));
   return `${offset.replace('GMT', 'UTC') || 'UTC'} · ${time} there now`;
 }
 

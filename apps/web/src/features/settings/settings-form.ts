@@ -13,6 +13,8 @@ export const settingsFieldNames = [
   'slug',
   'timeZone',
   'weekStart',
+  'timeFormat',
+  'dateFormat',
   'workingHours.start',
   'workingHours.end',
   'workingHours.days',
@@ -29,6 +31,8 @@ export function toFormValues(workspace: Workspace): SettingsForm {
     slug: workspace.slug,
     timeZone: workspace.timeZone,
     weekStart: workspace.weekStart,
+    timeFormat: workspace.timeFormat,
+    dateFormat: workspace.dateFormat,
     workingHours: { ...workspace.workingHours, days: [...workspace.workingHours.days] },
     map: { ...workspace.map, center: { ...workspace.map.center } },
   };

@@ -7,6 +7,7 @@ import { toProblem } from '../../lib/problem';
 import { NotFoundPage } from '../errors';
 import { AppShell, ShellSkeleton } from '../shell';
 import { LoadFailed } from './LoadFailed';
+import { WorkspaceClock } from './WorkspaceClock';
 
 /**
  * `/w/:slug/*`: signs you in if needed, resolves the slug to one of your workspaces (unknown →
@@ -32,9 +33,11 @@ export function WorkspaceLayout() {
   if (!current) return <NotFoundPage what="workspace" />;
   return (
     <WorkspaceContext.Provider value={current}>
-      <AppShell>
-        <Outlet />
-      </AppShell>
+      <WorkspaceClock workspaceId={current.workspaceId}>
+        <AppShell>
+          <Outlet />
+        </AppShell>
+      </WorkspaceClock>
     </WorkspaceContext.Provider>
   );
 }

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, formatDay, formatTime, formatTimeRange, formatWallTime } from './format.js';
+import { clockDefaultsOf, firstAcceptedLanguage } from './settings.js';
+
+// 2026-11-26 19:55 in Berlin (UTC+1).
+const evening = Date.UTC(2026, 10, 26, 18, 55);
+const morning = Date.UTC(2026, 10, 26, 6, 5);
+const berlin = { timeZone: 'Europe/Berlin', timeFormat: '24h', dateFormat: 'dmy' } as const;
+const us = { timeZone: 'Europe/Berlin', timeFormat: '12h', dateFormat: 'mdy' } as const;
+const iso = { timeZone: 'Europe/Berlin', timeFormat: '24h', dateFormat: 'ymd' } as const;
+
+describe('formatTime', () => {
+  it('writes a time of day in the zone, 24 h with leading zeros or 12 h with AM/PM', () => {
+    expect(formatTime(evening, berlin)).toBe('19:55');
+    expect(formatTime(morning, berlin)).toBe('07:05');
+    expect(formatTime(evening, us)).toBe('7:55 PM');
+    expect(formatTime(morning, us)).toBe('7:05 AM');
+    expect(formatTime(new Date(evening).toISOString(), { ...berlin, timeZone: 'UTC' })).toBe('18:55');
+  });
+
+  it('midnight and noon read 00:00/12:00 and 12:00 AM/12:00 PM', () => {
+    const midnight = Date.UTC(2026, 10, 26, 23, 0);
+    const noon = Date.UTC(2026, 10, 26, 11, 0);
+    expect([formatTime(midnight, berlin), formatTime(noon, berlin)]).toEqual(['00:00', '12:00']);
+    expect([formatTime(midnight, us), formatTime(noon, us)]).toEqual(['12:00 AM', '12:00 PM']);
+  });
+
+  it('spans and wall-clock times follow the same format', () => {
+    expect(formatTimeRange(morning, evening, berlin)).toBe('07:05–19:55');
+    expect(formatTimeRange(morning, evening, us)).toBe('7:05 AM–7:55 PM');
+    expect(formatWallTime('19:30', us)).toBe('7:30 PM');
+    expect(formatWallTime('07:00', berlin)).toBe('07:00');
+  });
+});
+
+describe('formatDate, formatDay, formatDateTime', () => {
+  it('order the parts as the workspace says', () => {
+    expect([formatDate(evening, berlin), formatDate(evening, us), formatDate(evening, iso)]).toEqual([
+      '26 Nov 2026',
+      'Nov 26, 2026',
+      '2026-11-26',
+    ]);
+    expect([formatDay(evening, berlin), formatDay(evening, us), formatDay(evening, iso)]).toEqual([
+      'Thu 26 Nov',
+      'Thu, Nov 26',
+      'Thu 2026-11-26',
+    ]);
+    expect(formatDateTime(evening, us)).toBe('Nov 26, 2026, 7:55 PM');
+  });
+
+  it('reads the day in the zone, not in UTC', () => {
+    const lateInTokyo = Date.UTC(2026, 10, 26, 16, 0);
+    expect(formatDate(lateInTokyo, { ...berlin, timeZone: 'Asia/Tokyo' })).toBe('27 Nov 2026');
+  });
+});
+
+describe('clockDefaultsOf', () => {
+  it("takes the hour cycle, date order and first weekday from the owner's locale", () => {
+    expect(clockDefaultsOf('en-US')).toEqual({ timeFormat: '12h', dateFormat: 'mdy', weekStart: 0 });
+    expect(clockDefaultsOf('en-GB')).toEqual({ timeFormat: '24h', dateFormat: 'dmy', weekStart: 1 });
+    expect(clockDefaultsOf('de')).toEqual({ timeFormat: '24h', dateFormat: 'dmy', weekStart: 1 });
+    expect(clockDefaultsOf('sv-SE')).toEqual({ timeFormat: '24h', dateFormat: 'ymd', weekStart: 1 });
+  });
+
+  it('an unknown, malformed or missing locale gives 24 h, day first, Monday', () => {
+    const fallback = { timeFormat: '24h', dateFormat: 'dmy', weekStart: 1 };
+    for (const locale of [undefined, '', 'not a locale', '12-34', 'x'.repeat(40)]) {
+      expect(clockDefaultsOf(locale)).toEqual(fallback);
+    }
+  });
+
+  it('firstAcceptedLanguage reads the first tag of an Accept-Language header', () => {
+    expect(firstAcceptedLanguage('de-DE,de;q=0.9,en;q=0.8')).toBe('de-DE');
+    expect(firstAcceptedLanguage('en-US')).toBe('en-US');
+    expect(firstAcceptedLanguage('*')).toBeUndefined();
+    expect(firstAcceptedLanguage(undefined)).toBeUndefined();
+  });
+});
