@@ -1,4 +1,5 @@
 import {
+  type Booked,
   type BusyEvent,
   type BusyTime,
   busyUnder,
@@ -12,7 +13,6 @@ import {
   parseDateOnly,
   parseJobTime,
   scheduleJobOf,
-  visitOfCalendarEvent,
   visitsOf,
   wallToInstant,
 } from '@fieldplan/shared';
@@ -62,6 +62,25 @@ export function busyTimesOf(events: readonly BusyEvent[], zone: string): BusyTim
 }
 
 /**
+ * A cached event as the double-booking checks read it. Unlike the shared `visitOfCalendarEvent` it
+ * never throws: a time it can't read (none the feed sends) just overlaps nothing, and a realtime
+ * change keeps reaching the cache.
+ */
+function bookedOf(e: CalendarEvent): Booked {
+  const time = (value: string) => parseJobTime(value, e.allDay) ?? Number.NaN;
+  const { jobId, status, assigneeIds } = e.extendedProps;
+  return {
+    id: e.id,
+    job: { id: jobId },
+    start: time(e.start),
+    end: time(e.end),
+    allDay: e.allDay,
+    status,
+    assigneeIds,
+  };
+}
+
+/**
  * The events of one cached range after a change to one job, without asking the server: the job's
  * old visits leave, its new ones (the shared model's `visitsOf`) come in if they pass the range's
  * filters, and the double-booking marks of the visits they touch are redone with the model's
@@ -83,7 +102,7 @@ export function applyJobChangeToEvents(
   const kept = events.filter((e) => !oldIds.has(e.id));
   const marks = new Map<string, string[]>();
   if (fresh.length > 0) {
-    const booked = kept.map(visitOfCalendarEvent);
+    const booked = kept.map(bookedOf);
     for (const n of fresh) {
       const partners = booked.filter((b) => doubleBooks(n, b)).map((b) => b.id);
       marks.set(n.id, [...partners, ...busyUnder(n, busy)]);
