@@ -4,12 +4,16 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { ChangeEvent, PublicConfig } from '@fieldplan/shared';
 import type { FastifyInstance } from 'fastify';
-import Pusher, { type Channel } from 'pusher-js';
+import type Pusher from 'pusher-js';
+import type { Channel } from 'pusher-js';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { Db } from '../src/db/database.js';
 import type { FeedOptions } from '../src/modules/feeds/index.js';
 import { createTestDb } from './harness.js';
+import { type CookieHolder, cookieOf } from './pusher-connect.js';
+
+export { type ConnectTarget, type CookieHolder, connectPusher, cookieOf } from './pusher-connect.js';
 
 /** The real app (embedded realtime server included) listening on an ephemeral loopback port. */
 export interface LiveApp {
@@ -62,14 +66,6 @@ export async function createLiveApp(options: LiveAppOptions = {}): Promise<LiveA
   };
 }
 
-/** Anything holding session cookies: a test `Client` (app.inject) or an `HttpClient` (real HTTP). */
-export interface CookieHolder {
-  cookies: Map<string, string>;
-}
-
-/** The cookie header of a test client (its session, made through `app.inject`). */
-export const cookieOf = (client: CookieHolder) => [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-
 /**
  * A form-encoded POST as pusher-js's ajax transport sends it, with the client's session cookie and
  * the app's own Origin. Node's XMLHttpRequest stand-in can't send Cookie/Origin, hence fetch.
@@ -81,65 +77,6 @@ export async function postForm(live: LiveApp, client: CookieHolder | null, path:
   };
   if (client) headers.cookie = cookieOf(client);
   return fetch(`${live.origin}${path}`, { method: 'POST', headers, body: new URLSearchParams(form).toString() });
-}
-
-/** Where a pusher-js client connects and whose session authorizes it. */
-export interface ConnectTarget {
-  port: number;
-  key: string;
-  origin: string;
-}
-
-/**
- * The official pusher-js (Node build) connected to `target`, authorizing through Fieldplan's endpoints.
- * A client with a session signs in at once, as the app does (the server holds private and presence
- * channels for signed-in connections only); `signIn: false` leaves it out.
- */
-export function connectPusher(target: ConnectTarget, client: CookieHolder, { signIn = true } = {}): Pusher {
-  const post = async (path: string, form: Record<string, string>) => {
-    const res = await fetch(`${target.origin}${path}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        origin: target.origin,
-        cookie: cookieOf(client),
-      },
-      body: new URLSearchParams(form).toString(),
-    });
-    if (!res.ok) throw new Error(`auth answered ${res.status}`);
-    // Whatever the endpoint signed, handed to pusher-js as its own ajax transport would.
-    return (await res.json()) as { auth: string; channel_data?: string; user_data: string };
-  };
-  const pusher = new Pusher(target.key, {
-    cluster: 'fieldplan',
-    wsHost: '127.0.0.1',
-    wsPort: target.port,
-    forceTLS: false,
-    enabledTransports: ['ws'],
-    disableStats: true,
-    channelAuthorization: {
-      endpoint: '/api/realtime/auth',
-      transport: 'ajax',
-      customHandler: ({ socketId, channelName }, callback) => {
-        post('/api/realtime/auth', { socket_id: socketId, channel_name: channelName }).then(
-          (data) => callback(null, data),
-          (err: Error) => callback(err, null),
-        );
-      },
-    },
-    userAuthentication: {
-      endpoint: '/api/realtime/user-auth',
-      transport: 'ajax',
-      customHandler: ({ socketId }, callback) => {
-        post('/api/realtime/user-auth', { socket_id: socketId }).then(
-          (data) => callback(null, data),
-          (err: Error) => callback(err, null),
-        );
-      },
-    },
-  });
-  if (signIn && client.cookies.size > 0) pusher.signin();
-  return pusher;
 }
 
 export async function connected(pusher: Pusher): Promise<string> {
