@@ -128,6 +128,40 @@ export async function replaceExceptions(
   if (rows.length > 0) await trx.insertInto('job_exceptions').values(rows).execute();
 }
 
+/**
+ * The scheduled jobs an iCal link exports: every one of the workspace, or (`memberId`) those the
+ * technician is assigned to or was handed an occurrence of, by id.
+ */
+export function scheduledJobRows(
+  db: Kysely<Database>,
+  workspaceId: string,
+  memberId: string | null,
+): Promise<JobRow[]> {
+  let query = jobSelect(db, workspaceId).where('jobs.start_at', 'is not', null);
+  if (memberId !== null) {
+    query = query.where((eb) =>
+      eb.or([
+        eb.exists(
+          eb
+            .selectFrom('job_assignees as a')
+            .select('a.job_id')
+            .whereRef('a.job_id', '=', 'jobs.id')
+            .where('a.member_id', '=', memberId),
+        ),
+        // An occurrence handed to them out of someone else's series.
+        eb.exists(
+          eb
+            .selectFrom('job_exceptions as x')
+            .select('x.job_id')
+            .whereRef('x.job_id', '=', 'jobs.id')
+            .where('x.assignee_ids', 'like', sql<string>`${`%"${memberId}"%`}`),
+        ),
+      ]),
+    );
+  }
+  return query.orderBy('jobs.id').execute();
+}
+
 /** Ids of the customers among `ids` that have a job assigned to the member (contact visibility). */
 export async function customersWithJobsOf(
   db: Kysely<Database>,

@@ -1,5 +1,12 @@
 /** Workspaces: the routes, creating one (sign-up, the demo seed), and one workspace's row. */
 export { workspaceLive } from './live.js';
-export { findWorkspace, lockWorkspace, workspaceSchedule, workspaceState, workspaceZone } from './queries.js';
+export {
+  findWorkspace,
+  lockWorkspace,
+  workspaceExportState,
+  workspaceSchedule,
+  workspaceState,
+  workspaceZone,
+} from './queries.js';
 export { workspaceRoutes } from './routes.js';
 export { createWorkspace, type WorkspaceDefaults } from './service.js';

@@ -53,3 +53,14 @@ export function workspaceSchedule(db: Kysely<Database>, workspaceId: string) {
     .where('id', '=', workspaceId)
     .executeTakeFirstOrThrow();
 }
+
+/** The workspace's name and zone and its change-log position (0 before its first change): an iCal export's state. */
+export async function workspaceExportState(db: Kysely<Database>, workspaceId: string) {
+  const row = await db
+    .selectFrom('workspaces')
+    .leftJoin('workspace_seq', 'workspace_seq.workspace_id', 'workspaces.id')
+    .select(['workspaces.name', 'workspaces.time_zone', 'workspace_seq.last_seq'])
+    .where('workspaces.id', '=', workspaceId)
+    .executeTakeFirstOrThrow();
+  return { name: row.name, zone: row.time_zone, seq: Number(row.last_seq ?? 0) };
+}
