@@ -6,10 +6,9 @@ import {
   type Job,
   type JobTiming,
   jobPatchSchema,
-  jobTimingIssues,
   parseDateOnly,
   parseInstant,
-  rruleFieldIssueInZone,
+  timingIssues,
   wallToInstant,
 } from '@fieldplan/shared';
 import { z } from 'zod';
@@ -146,7 +145,7 @@ function blankWindowIssues(flex: JobFormValues['flexibleWindow'], timing: JobTim
 
 /**
  * The schema the form validates with: the shared field rules plus the shared timing rules
- * (`jobTimingIssues`, then the zone check that the start is an occurrence), which the server
+ * (`timingIssues` with the zone: the start must be an occurrence), which the server
  * runs too — so both sides say the same thing under the same field.
  */
 export function jobFormSchema(zone: string) {
@@ -157,16 +156,7 @@ export function jobFormSchema(zone: string) {
       return;
     }
     const timing = timingOf(values, zone);
-    const issues = jobTimingIssues(timing);
-    if (issues.length === 0 && timing.rrule && timing.start && timing.end) {
-      const parse = values.allDay ? parseDateOnly : parseInstant;
-      const start = parse(timing.start);
-      const end = parse(timing.end);
-      if (start !== null && end !== null) {
-        const issue = rruleFieldIssueInZone({ start, end, allDay: values.allDay, rrule: timing.rrule }, zone);
-        if (issue) issues.push(issue);
-      }
-    }
+    const issues = timingIssues(timing, zone).map((i) => ({ path: i.path.join('.'), message: i.message }));
     const blank = blankWindowIssues(values.flexibleWindow, timing);
     const all = blank ? [...issues.filter((i) => !i.path.startsWith('flexibleWindow')), ...blank] : issues;
     for (const issue of all) {
