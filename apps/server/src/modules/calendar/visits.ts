@@ -11,8 +11,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import {
   assigneesInRange,
+  exceptionDraftOf,
   exceptionsInRange,
-  type FeedExceptionRow,
   type FeedJobRow,
   oneOffJobs,
   type Range,
@@ -48,15 +48,6 @@ function scheduleJobOf(row: FeedJobRow, assigneeIds: string[], exceptions: Visit
   };
 }
 
-const exceptionOf = (e: FeedExceptionRow): VisitException => ({
-  key: Number(e.occurrence_key),
-  kind: e.kind,
-  start: e.start_at === null ? null : Number(e.start_at),
-  end: e.end_at === null ? null : Number(e.end_at),
-  assigneeIds: e.assignee_ids === null ? null : (JSON.parse(e.assignee_ids) as string[]),
-  status: e.status as JobStatus | null,
-});
-
 export interface RangeVisitsOptions {
   /** Also mark double bookings, busy time from subscribed calendars included (the calendar feed). */
   doubleBookings?: boolean;
@@ -85,8 +76,8 @@ export async function rangeVisits(
   const exceptionsOf = new Map<string, VisitException[]>();
   for (const e of exceptions) {
     const list = exceptionsOf.get(e.job_id);
-    if (list) list.push(exceptionOf(e));
-    else exceptionsOf.set(e.job_id, [exceptionOf(e)]);
+    if (list) list.push(exceptionDraftOf(e));
+    else exceptionsOf.set(e.job_id, [exceptionDraftOf(e)]);
   }
   const jobs: ScheduleJob[] = [];
   for (const row of oneOffs) jobs.push(scheduleJobOf(row, assignees.get(row.id) ?? none, []));
