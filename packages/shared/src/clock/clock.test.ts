@@ -41,9 +41,9 @@ describe('formatDate, formatDay, formatDateTime', () => {
       '2026-11-26',
     ]);
     expect([formatDay(evening, berlin), formatDay(evening, us), formatDay(evening, iso)]).toEqual([
-      'Thu 26 Nov',
+      'Thu, 26 Nov',
       'Thu, Nov 26',
-      'Thu 2026-11-26',
+      'Thu, 2026-11-26',
     ]);
     expect(formatDateTime(evening, us)).toBe('Nov 26, 2026, 7:55 PM');
   });

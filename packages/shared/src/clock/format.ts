@@ -76,11 +76,11 @@ export function formatTimeRange(start: Instant, end: Instant, clock: Clock): str
 
 function dayText(p: Parts, order: Clock['dateFormat']): string {
   if (order === 'mdy') return `${p.weekday}, ${p.monthName} ${p.day}`;
-  if (order === 'ymd') return `${p.weekday} ${p.year}-${two(p.month)}-${two(p.day)}`;
-  return `${p.weekday} ${p.day} ${p.monthName}`;
+  if (order === 'ymd') return `${p.weekday}, ${p.year}-${two(p.month)}-${two(p.day)}`;
+  return `${p.weekday}, ${p.day} ${p.monthName}`;
 }
 
-/** A day with its weekday, no year unless the format is year first: "Thu 26 Nov", "Thu, Nov 26". */
+/** A day with its weekday, no year unless the format is year first: "Thu, 26 Nov", "Thu, Nov 26". */
 export function formatDay(instant: Instant, clock: Clock): string {
   return dayText(partsOf(instant, clock.timeZone), clock.dateFormat);
 }

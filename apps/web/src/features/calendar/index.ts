@@ -3,6 +3,6 @@ export { CalendarPage } from './CalendarPage';
 export { CalendarSurface } from './CalendarSurface';
 export { isCalendarView, todayIn, visibleRange } from './calendar-views';
 export { type HoverSync, useHovered, useHoverSyncStore } from './hover-sync';
-export { travelTitle } from './travel-gaps';
+export { travelGapEvents, travelTitle } from './travel-gaps';
 export { parseStatuses, scheduleSearch, useScheduleParams } from './use-schedule-params';
 export { useVisibleEvents } from './use-visible-events';

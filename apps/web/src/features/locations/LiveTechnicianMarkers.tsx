@@ -1,19 +1,10 @@
 import L from 'leaflet';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Marker, Tooltip } from 'react-leaflet';
+import { useNow } from '../../lib/use-now';
 import { formatAge, staleAfterMs } from './format-age';
 import { type LiveTechnician, useLiveTechnicians } from './use-live-technicians';
 import './Locations.css';
-
-/** Re-renders every `ms` so ages stay true. */
-function useNow(ms: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), ms);
-    return () => clearInterval(timer);
-  }, [ms]);
-  return now;
-}
 
 const safeColour = (colour: string) => (/^#[0-9a-f]{6}$/i.test(colour) ? colour : '#5b6573');
 

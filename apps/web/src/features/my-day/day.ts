@@ -2,7 +2,6 @@ import {
   allowedNextStatuses,
   dayLegs,
   defaultTravelSettings,
-  formatDay,
   formatDistance,
   formatDuration,
   formatTimeRange,
@@ -34,8 +33,11 @@ export function shiftDate(date: string, days: number): string {
 export const isDate = (value: string | null): value is string =>
   value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
 
-/** "Mon 2 Mar" (or "Mon, Mar 2", as the workspace writes dates). */
-export const shortDate = (date: string): string => formatDay(`${date}T00:00:00Z`, clockIn('UTC'));
+/** "Mon 2 Mar". */
+export const shortDate = (date: string): string =>
+  new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
 
 /** "Today", "Tomorrow", "Yesterday" or "Mon 2 Mar". */
 export function dayTitle(date: string, today: string): string {

@@ -7,7 +7,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useGetInvitationsQuery } from '../invitations';
 import { GettingStarted } from './GettingStarted';
 import { settingsReviewed } from './settings-reviewed';
-import { TeamGlance } from './TeamGlance';
+import { TodayGlance } from './TodayGlance';
 import { WorkspaceFacts } from './WorkspaceFacts';
 import { YourRole } from './YourRole';
 import './Overview.css';
@@ -17,7 +17,7 @@ function greeting(now = new Date()): string {
   return hour < 12 ? 'Good morning' : hour < 18 ? 'Good afternoon' : 'Good evening';
 }
 
-/** `/w/:slug`: the landing page of a workspace. */
+/** `/w/:slug`: the landing page of a workspace — the morning's Overview of today. */
 export function OverviewPage() {
   const { me, membership, workspaceId, slug, role } = useWorkspace();
   useDocumentTitle(membership.workspaceName);
@@ -37,7 +37,15 @@ export function OverviewPage() {
       <div className="overview">
         <div className="overview-main">
           {owner && <GettingStarted slug={slug} invited={invited} settingsDone={settingsReviewed(workspaceId)} />}
-          <TeamGlance slug={slug} members={members} />
+          {workspace && (
+            <TodayGlance
+              workspaceId={workspaceId}
+              slug={slug}
+              zone={workspace.timeZone}
+              role={role}
+              memberId={membership.memberId}
+            />
+          )}
         </div>
         <div className="overview-side">
           <YourRole name={me.user.name} email={me.user.email} colour={membership.colour} role={role} />

@@ -1,21 +1,14 @@
-import type { Workspace } from '@fieldplan/shared';
+import { formatDate, formatTime, formatWallTime, type Workspace } from '@fieldplan/shared';
 import { Link } from 'react-router';
 import { Icon } from '../../components/Icon';
 import { Panel } from '../../components/Panel';
 import { Loading, Skeleton } from '../../components/Skeleton';
+import { clockIn } from '../../lib/clock';
 import { shortWeekday, weekdayNames } from '../../lib/format';
 
 function daysLabel(days: readonly number[], weekStart: number): string {
   const ordered = [...days].sort((a, b) => ((a - weekStart + 7) % 7) - ((b - weekStart + 7) % 7));
   return ordered.map(shortWeekday).join(', ');
-}
-
-function localTime(timeZone: string): string {
-  try {
-    return new Intl.DateTimeFormat(undefined, { timeZone, hour: '2-digit', minute: '2-digit' }).format(new Date());
-  } catch {
-    return '';
-  }
 }
 
 /** The settings that shape every schedule, read-only; owners get a link to change them. */
@@ -45,13 +38,14 @@ export function WorkspaceFacts({ workspace, canEdit }: { workspace: Workspace | 
             <dt>Time zone</dt>
             <dd>
               {workspace.timeZone.replaceAll('_', ' ')}{' '}
-              <span className="muted">· now {localTime(workspace.timeZone)}</span>
+              <span className="muted">· {workspace.timeFormat === '12h' ? '12-hour' : '24-hour'} clock</span>
             </dd>
           </div>
           <div>
             <dt>Working hours</dt>
             <dd>
-              {workspace.workingHours.start}–{workspace.workingHours.end}{' '}
+              {formatWallTime(workspace.workingHours.start, workspace)}–
+              {formatWallTime(workspace.workingHours.end, workspace)}{' '}
               <span className="muted">· {daysLabel(workspace.workingHours.days, workspace.weekStart)}</span>
             </dd>
           </div>
@@ -60,10 +54,10 @@ export function WorkspaceFacts({ workspace, canEdit }: { workspace: Workspace | 
             <dd>{weekdayNames[workspace.weekStart] ?? '—'}</dd>
           </div>
           <div>
-            <dt>Map centre</dt>
+            <dt>Times and dates</dt>
             <dd>
-              {workspace.map.center.lat.toFixed(4)}, {workspace.map.center.lng.toFixed(4)}{' '}
-              <span className="muted">· zoom {workspace.map.zoom}</span>
+              {formatTime(Date.now(), clockIn(workspace.timeZone))}{' '}
+              <span className="muted">· {formatDate(Date.now(), clockIn(workspace.timeZone))}</span>
             </dd>
           </div>
           <div>

@@ -1,0 +1,216 @@
+import { type CalendarEvent, can, type Role, wallToInstant } from '@fieldplan/shared';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { Icon, type IconName } from '../../components/Icon';
+import { Panel } from '../../components/Panel';
+import { Loading, Skeleton } from '../../components/Skeleton';
+import { useListFeedsQuery } from '../../entities/feed/endpoints';
+import { useGetCalendarEventsQuery } from '../../entities/job/calendar-endpoints';
+import { calendarVisitOf } from '../../entities/job/calendar-visit';
+import { useListJobsQuery } from '../../entities/job/endpoints';
+import { formatClock } from '../../entities/job/format-time';
+import { useGetTravelLegsQuery } from '../../entities/travel/endpoints';
+import { useNow } from '../../lib/use-now';
+import { todayIn, travelGapEvents } from '../calendar';
+import { type Attention, attentionOf } from './attention';
+import { boardLink, shiftDay } from './today-links';
+
+interface TodayGlanceProps {
+  workspaceId: string;
+  slug: string;
+  zone: string;
+  role: Role;
+  memberId: string;
+}
+
+const noEvents: CalendarEvent[] = [];
+
+/** Today at a glance: what needs attention now, each line a link to the board filtered to it. */
+export function TodayGlance({ workspaceId, slug, zone, role, memberId }: TodayGlanceProps) {
+  const now = useNow(60_000);
+  const today = todayIn(zone, now);
+  const technician = !can(role, 'job.status.any') && can(role, 'job.status.own');
+  const range = { workspaceId, start: shiftDay(today, -7), end: shiftDay(today, 1), technicianId: null, status: '' };
+  const events = useGetCalendarEventsQuery(range);
+  const legs = useGetTravelLegsQuery({ workspaceId, start: today, end: shiftDay(today, 1) });
+  const queue = useListJobsQuery({ workspaceId, unscheduled: true, limit: 100 }, { skip: technician });
+  const feeds = useListFeedsQuery(workspaceId, { skip: technician });
+
+  const todayStart = wallToInstant(zone, Date.parse(`${today}T00:00:00Z`));
+  const attention = useMemo(() => {
+    const all = events.data ?? noEvents;
+    const todays = all.filter((e) => Date.parse(e.end) > todayStart);
+    const shortDrives = travelGapEvents(todays, legs.data, zone)
+      .filter((g) => g.extendedProps.travel.tooShort)
+      .map((g) => ({ memberId: g.resourceId }));
+    return attentionOf({
+      now,
+      todayStart,
+      visits: all.map(calendarVisitOf),
+      shortDrives,
+      unscheduled: queue.data?.total ?? null,
+      feeds: feeds.data ?? null,
+      onlyMemberId: technician ? memberId : null,
+    });
+  }, [events.data, legs.data, queue.data, feeds.data, now, todayStart, zone, technician, memberId]);
+
+  return (
+    <Panel
+      title="Today at a glance"
+      description={
+        technician ? 'Your day: what needs you now.' : 'What needs attention now — each line opens the board.'
+      }
+    >
+      {events.isLoading ? (
+        <Loading label="Loading today…">
+          <Skeleton height={40} />
+          <div style={{ height: 8 }} />
+          <Skeleton height={40} />
+        </Loading>
+      ) : events.isError ? (
+        <p className="glance-empty" role="status">
+          Today's schedule could not be loaded.{' '}
+          <button type="button" className="link-button" onClick={() => events.refetch()}>
+            Try again
+          </button>
+        </p>
+      ) : (
+        <GlanceLines attention={attention} slug={slug} today={today} zone={zone} technician={technician} />
+      )}
+    </Panel>
+  );
+}
+
+interface Line {
+  key: string;
+  icon: IconName;
+  count: number;
+  label: string;
+  detail?: string | undefined;
+  href: string;
+  tone: 'warn' | 'info';
+}
+
+function plural(n: number, one: string, many: string) {
+  return n === 1 ? one : many;
+}
+
+function linesOf(a: Attention, slug: string, today: string, zone: string, technician: boolean): Line[] {
+  const myDay = `/w/${slug}/my-day`;
+  const board = (filter: { status?: string; view?: string } = {}) =>
+    technician ? myDay : boardLink(slug, today, filter);
+  const first = (visits: Attention['overdue']) =>
+    visits[0] ? `${visits[0].job.title} · ${formatClock(new Date(visits[0].start).toISOString(), zone)}` : undefined;
+  const lines: Line[] = [];
+  if (a.unscheduled !== null && a.unscheduled > 0)
+    lines.push({
+      key: 'unscheduled',
+      icon: 'inbox',
+      count: a.unscheduled,
+      label: plural(a.unscheduled, 'job waiting for a time', 'jobs waiting for a time'),
+      href: board(),
+      tone: 'warn',
+    });
+  if (a.overdue.length > 0)
+    lines.push({
+      key: 'overdue',
+      icon: 'alert',
+      count: a.overdue.length,
+      label: plural(a.overdue.length, 'visit overdue — its end has passed', 'visits overdue — their end has passed'),
+      detail: first(a.overdue),
+      href: board({ view: 'listWeek', status: 'scheduled,en_route,in_progress' }),
+      tone: 'warn',
+    });
+  if (a.lateStarts.length > 0)
+    lines.push({
+      key: 'late',
+      icon: 'clock',
+      count: a.lateStarts.length,
+      label: plural(a.lateStarts.length, 'late start — nobody on the way yet', 'late starts — nobody on the way yet'),
+      detail: first(a.lateStarts),
+      href: board({ status: 'scheduled' }),
+      tone: 'warn',
+    });
+  if (a.shortDrives > 0)
+    lines.push({
+      key: 'drives',
+      icon: 'route',
+      count: a.shortDrives,
+      label: plural(a.shortDrives, 'drive longer than the gap before it', 'drives longer than the gap before them'),
+      href: board(),
+      tone: 'warn',
+    });
+  if (a.doubleBooked.length > 0)
+    lines.push({
+      key: 'double',
+      icon: 'users',
+      count: a.doubleBooked.length,
+      label: plural(a.doubleBooked.length, 'double-booked visit', 'double-booked visits'),
+      detail: first(a.doubleBooked),
+      href: board(),
+      tone: 'warn',
+    });
+  if (a.failingFeeds.length > 0)
+    lines.push({
+      key: 'feeds',
+      icon: 'calendar',
+      count: a.failingFeeds.length,
+      label: plural(a.failingFeeds.length, 'calendar feed failing', 'calendar feeds failing'),
+      detail: a.failingFeeds.map((f) => f.name).join(', '),
+      href: `/w/${slug}/feeds`,
+      tone: 'warn',
+    });
+  if (a.enRoute.length > 0)
+    lines.push({
+      key: 'en-route',
+      icon: 'arrowRight',
+      count: a.enRoute.length,
+      label: plural(a.enRoute.length, 'visit on the way', 'visits on the way'),
+      detail: first(a.enRoute),
+      href: board({ status: 'en_route' }),
+      tone: 'info',
+    });
+  if (a.onSite.length > 0)
+    lines.push({
+      key: 'on-site',
+      icon: 'play',
+      count: a.onSite.length,
+      label: plural(a.onSite.length, 'visit at work on site', 'visits at work on site'),
+      detail: first(a.onSite),
+      href: board({ status: 'in_progress' }),
+      tone: 'info',
+    });
+  return lines;
+}
+
+function GlanceLines(props: { attention: Attention; slug: string; today: string; zone: string; technician: boolean }) {
+  const { attention, slug, today, zone, technician } = props;
+  const lines = linesOf(attention, slug, today, zone, technician);
+  return (
+    <>
+      {attention.allClear && (
+        <p className="glance-clear" role="status">
+          <Icon name="circleCheck" size={20} /> <strong>All clear.</strong>{' '}
+          {technician ? 'Nothing of yours is late or clashing.' : 'Nothing is waiting, late, clashing or failing.'}
+        </p>
+      )}
+      {lines.length > 0 && (
+        <ul className="glance-list" aria-label="Needs attention today">
+          {lines.map((line) => (
+            <li key={line.key} className={`glance-line glance-${line.tone}`} data-glance={line.key}>
+              <Link to={line.href} className="glance-link">
+                <Icon name={line.icon} size={18} />
+                <span className="glance-count">{line.count}</span>{' '}
+                <span className="glance-text">
+                  <span className="glance-label">{line.label}</span>
+                  {line.detail && <span className="glance-detail">{` ${line.detail}`}</span>}
+                </span>
+                <Icon name="arrowRight" size={14} />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
