@@ -34,6 +34,7 @@ describe('workspace settings', () => {
       weekStart: 1,
       timeFormat: '24h',
       dateFormat: 'dmy',
+      defaultJobMinutes: 60,
       workingHours: { start: '07:00', end: '19:00', days: [1, 2, 3, 4, 5] },
       map: {
         center: { lat: 52.52, lng: 13.405 },
@@ -64,6 +65,7 @@ describe('workspace settings', () => {
       weekStart: 0,
       timeFormat: '12h',
       dateFormat: 'mdy',
+      defaultJobMinutes: 90,
       workingHours: { start: '06:30', end: '22:15', days: [0, 1, 2, 3, 4, 5, 6] },
       map: validMap,
     };
@@ -154,6 +156,10 @@ describe('workspace settings', () => {
     expectFieldError(await patch({ map: { ...validMap, center: { lat: 91, lng: 0 } } }), 'map.center.lat');
     expectFieldError(await patch({ map: { ...validMap, center: { lat: 0, lng: -181 } } }), 'map.center.lng');
     expectFieldError(await patch({ weekStart: 7 }), 'weekStart');
+    expectFieldError(await patch({ defaultJobMinutes: 4 }), 'defaultJobMinutes');
+    expectFieldError(await patch({ defaultJobMinutes: 1441 }), 'defaultJobMinutes');
+    expectFieldError(await patch({ defaultJobMinutes: 30.5 }), 'defaultJobMinutes');
+    expectFieldError(await patch({ defaultJobMinutes: '60' }), 'defaultJobMinutes');
     expectFieldError(await patch({ name: '' }), 'name');
     expectFieldError(await patch({ name: 'n'.repeat(81) }), 'name');
   });

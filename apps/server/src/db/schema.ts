@@ -47,6 +47,8 @@ export interface WorkspacesTable {
   time_format: string;
   /** 'dmy' | 'mdy' | 'ymd' */
   date_format: string;
+  /** A new job's length from a slot or a day, in minutes. */
+  default_job_minutes: number;
   working_hours: string;
   map: string;
   created_at: number;

@@ -47,6 +47,13 @@ export const slugField = z
   .max(limits.slugMax, { error: `Slug must be at most ${limits.slugMax} characters` })
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { error: 'Slug may use lowercase letters, digits and single dashes' });
 
+/** How long a new job lasts when made from a slot or a day (minutes): 5 minutes to a day. */
+export const defaultJobMinutesField = z
+  .number({ error: 'Default job length must be a number of minutes' })
+  .int({ error: 'Default job length must be whole minutes' })
+  .min(5, { error: 'Default job length must be between 5 and 1440 minutes' })
+  .max(1440, { error: 'Default job length must be between 5 and 1440 minutes' });
+
 export const workspaceSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -55,6 +62,7 @@ export const workspaceSchema = z.object({
   weekStart: z.number().int(),
   timeFormat: timeFormatField,
   dateFormat: dateFormatField,
+  defaultJobMinutes: defaultJobMinutesField,
   workingHours: workingHoursSchema,
   map: mapSettingsSchema,
 });
@@ -72,6 +80,7 @@ export const workspacePatchSchema = z.strictObject({
     .optional(),
   timeFormat: timeFormatField.optional(),
   dateFormat: dateFormatField.optional(),
+  defaultJobMinutes: defaultJobMinutesField.optional(),
   workingHours: workingHoursSchema.optional(),
   map: mapSettingsSchema.optional(),
 });

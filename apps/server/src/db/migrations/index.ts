@@ -9,6 +9,7 @@ import * as flexibleWindows from './0007-flexible-windows.js';
 import * as signUpAttempts from './0008-sign-up-attempts.js';
 import * as feedTokenReasons from './0009-feed-token-reasons.js';
 import * as timeFormat from './0010-time-format.js';
+import * as defaultJobMinutes from './0011-default-job-minutes.js';
 
 /** Every migration, in order. Imported statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008-sign-up-attempts': signUpAttempts,
   '0009-feed-token-reasons': feedTokenReasons,
   '0010-time-format': timeFormat,
+  '0011-default-job-minutes': defaultJobMinutes,
 };

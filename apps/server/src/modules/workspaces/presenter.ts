@@ -11,6 +11,7 @@ export function presentWorkspace(row: Selectable<WorkspacesTable>): Workspace {
     weekStart: Number(row.week_start),
     timeFormat: row.time_format as TimeFormat,
     dateFormat: row.date_format as DateFormat,
+    defaultJobMinutes: Number(row.default_job_minutes),
     workingHours: JSON.parse(row.working_hours) as WorkingHours,
     map: JSON.parse(row.map) as MapSettings,
   };

@@ -84,6 +84,7 @@ export async function createWorkspace(
       week_start: clock.weekStart,
       time_format: clock.timeFormat,
       date_format: clock.dateFormat,
+      default_job_minutes: 60,
       working_hours: JSON.stringify(defaultWorkingHours),
       map: JSON.stringify(map),
       created_at: now,
@@ -138,6 +139,7 @@ function updateWorkspaceRow(db: Kysely<Database>, actor: Actor, patch: Workspace
         ...(patch.weekStart !== undefined && { week_start: patch.weekStart }),
         ...(patch.timeFormat !== undefined && { time_format: patch.timeFormat }),
         ...(patch.dateFormat !== undefined && { date_format: patch.dateFormat }),
+        ...(patch.defaultJobMinutes !== undefined && { default_job_minutes: patch.defaultJobMinutes }),
         ...(patch.workingHours !== undefined && { working_hours: JSON.stringify(patch.workingHours) }),
         ...(patch.map !== undefined && { map: JSON.stringify(patch.map) }),
       })
