@@ -1,16 +1,13 @@
 import L from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { useMap } from 'react-leaflet';
-import { packPoints } from './cluster-core';
+import { deepestZoom, expandAction, packPoints } from './cluster-core';
 import { createPointIndex, type PointIndex } from './cluster-index';
-import { clusterTooltip } from './content';
+import { clusterMarker, spreadPositions } from './cluster-marker';
 import { GlyphMarker } from './glyph-marker';
 import type { Glyph } from './glyphs';
 import { gridBins } from './grid-bins';
 import { canvasFor, useFieldMapContext } from './map-context';
-
-/** Above this many points they are clustered (below it every point is drawn). */
-export const clusterThreshold = 300;
 
 export interface PointsLayerProps<T extends { lat: number; lng: number }> {
   items: readonly T[];
@@ -21,7 +18,7 @@ export interface PointsLayerProps<T extends { lat: number; lng: number }> {
   groupOf?: (item: T) => string | null;
   /** What a cluster holds, for its tooltip ("jobs"). */
   noun: string;
-  /** false: never cluster; default: above `clusterThreshold`. */
+  /** false: never cluster; default: markers that would overlap at the current zoom are clustered. */
   cluster?: boolean;
   /** false: drawn only (no hover, no click) — e.g. a highlight drawn over the real point. */
   interactive?: boolean;
@@ -63,12 +60,14 @@ export function PointsLayer<T extends { lat: number; lng: number }>(props: Point
     const renderer = canvasFor(map);
     let index: PointIndex | null = null;
     let cancelled = false;
-    const useClusters = cluster ?? items.length > clusterThreshold;
+    const useClusters = cluster ?? true;
     let generation = 0;
+    /** A cluster spread out at the deepest zoom (until the view moves). */
+    let spread: L.LayerGroup | null = null;
 
-    const pointMarker = (item: T) => {
+    const pointMarker = (item: T, at: L.LatLngExpression = [item.lat, item.lng]) => {
       const { props: p, theme: t } = latest.current;
-      const marker = new GlyphMarker([item.lat, item.lng], p.glyphOf(item), t, {
+      const marker = new GlyphMarker(at, p.glyphOf(item), t, {
         renderer,
         pane: renderer.options.pane,
         interactive,
@@ -87,6 +86,8 @@ export function PointsLayer<T extends { lat: number; lng: number }>(props: Point
 
     /** Shows exactly `visible` (reusing markers by key) and the given clusters. */
     const show = (visible: T[], clusters: L.Layer[]) => {
+      spread?.remove();
+      spread = null;
       const keyOf = latest.current.props.keyOf;
       const next = new Map<string, Shown<T>>();
       for (const item of visible) {
@@ -113,26 +114,38 @@ export function PointsLayer<T extends { lat: number; lng: number }>(props: Point
       );
     };
 
-    /** A cluster; a click zooms to where it splits (`zoomTo` answers that zoom). */
-    const clusterMarker = (
+    /** Draws a cluster's sites around it, each with a leg to the centre, in place of the cluster. */
+    const spreadOut = (at: L.LatLng, members: T[], cluster: L.Layer) => {
+      spread?.remove();
+      const { positions, legs } = spreadPositions(map, at, members.length);
+      spread = L.layerGroup([...legs, ...members.map((item, k) => pointMarker(item, positions[k] ?? at))]);
+      cluster.remove();
+      spread.addTo(s.group);
+      map
+        .getContainer()
+        .dispatchEvent(new CustomEvent('fieldmap:spread', { bubbles: true, detail: { points: members.length } }));
+    };
+
+    /**
+     * A cluster; a click or Enter zooms to where it splits (`zoomTo` answers that zoom), or at the
+     * deepest zoom spreads its sites (`leavesOf` answers which) around it.
+     */
+    const clusterAt = (
       at: [number, number],
       count: number,
       colour: string | null,
       zoomTo: () => Promise<number>,
+      leavesOf: (() => Promise<number[]>) | null,
     ) => {
-      const marker = new GlyphMarker(at, { kind: 'cluster', count, colour }, latest.current.theme, {
-        renderer,
-        pane: renderer.options.pane,
-      });
-      // Tooltips are built on first hover: a view can hold hundreds of clusters.
-      marker.on('mouseover', () => {
-        if (!marker.getTooltip()) {
-          marker.bindTooltip(clusterTooltip(count, latest.current.props.noun), { direction: 'top', offset: [0, -14] });
+      const marker: L.Marker = clusterMarker(at, count, colour, latest.current.props.noun, async () => {
+        const maxZoom = Math.min(map.getMaxZoom(), deepestZoom);
+        const action = expandAction(await zoomTo(), map.getZoom(), maxZoom);
+        if (action.kind === 'zoom' || !leavesOf) {
+          map.flyTo(at, Math.min(action.kind === 'zoom' ? action.zoom : maxZoom, maxZoom), { duration: 0.4 });
+          return;
         }
-        marker.openTooltip();
-      });
-      marker.on('click', async () => {
-        map.flyTo(at, Math.min(await zoomTo(), map.getMaxZoom()), { duration: 0.4 });
+        const members = (await leavesOf()).flatMap((i) => (items[i] ? [items[i] as T] : []));
+        if (!cancelled) spreadOut(L.latLng(at), members, marker);
       });
       return marker;
     };
@@ -153,7 +166,7 @@ export function PointsLayer<T extends { lat: number; lng: number }>(props: Point
           continue;
         }
         const colour = packed.groups[bin.group] ?? null;
-        clusters.push(clusterMarker([bin.lat, bin.lng], bin.count, colour, async () => map.getZoom() + 2));
+        clusters.push(clusterAt([bin.lat, bin.lng], bin.count, colour, async () => map.getZoom() + 2, null));
       }
       show(visible, clusters);
     };
@@ -182,7 +195,15 @@ export function PointsLayer<T extends { lat: number; lng: number }>(props: Point
           continue;
         }
         const colour = packed.groups[answer.clusterGroups[c++] ?? -1] ?? null;
-        clusters.push(clusterMarker([lat, lng], count, colour, () => built.expansionZoom(id)));
+        clusters.push(
+          clusterAt(
+            [lat, lng],
+            count,
+            colour,
+            () => built.expansionZoom(id),
+            () => built.leaves(id),
+          ),
+        );
       }
       show(visible, clusters);
     };
@@ -201,6 +222,7 @@ export function PointsLayer<T extends { lat: number; lng: number }>(props: Point
     return () => {
       cancelled = true;
       map.off('moveend', onMove);
+      spread?.remove();
       index?.destroy();
     };
   }, [map, items, cluster, interactive]);

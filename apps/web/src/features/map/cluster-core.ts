@@ -17,7 +17,19 @@ export interface ClusterAnswer {
   clusterGroups: Int32Array;
 }
 
-export const clusterOptions = { radius: 56, maxZoom: 16, minPoints: 3 } as const;
+/**
+ * Two markers whose centres are closer than this on screen would overlap (a job pin is 18–22 px
+ * across, plus its ring): they are drawn as one cluster at that zoom, however few there are.
+ */
+export const overlapPx = 28;
+
+/** The deepest zoom the map offers (its tile layers' maxZoom). */
+export const deepestZoom = 19;
+
+// `extent: 256` makes supercluster's radius Leaflet's screen pixels (its default, 512, is for
+// Mapbox GL's tiles and would halve it); clusters are kept down to the deepest zoom, where those
+// still overlapping (same building) spread out on click instead of zooming further.
+export const clusterOptions = { radius: overlapPx, extent: 256, maxZoom: deepestZoom, minPoints: 2 } as const;
 
 type Props = { i: number };
 type ClusterProps = { g: number };
@@ -46,7 +58,9 @@ export function queryIndex(
   bbox: [number, number, number, number],
   zoom: number,
 ): ClusterAnswer {
-  const features = index.getClusters(bbox, Math.round(zoom));
+  // A fractional zoom reads the whole level below it: markers closer than `overlapPx` on screen
+  // are closer still there, so every overlapping pair is clustered.
+  const features = index.getClusters(bbox, Math.floor(zoom));
   const packed = new Float64Array(features.length * 5);
   const groups: number[] = [];
   features.forEach((f, k) => {
@@ -61,6 +75,36 @@ export function queryIndex(
     }
   });
   return { packed, clusterGroups: Int32Array.from(groups) };
+}
+
+/** The indices (into the packed points) of every point a cluster holds. */
+export function clusterLeaves(index: Supercluster<Props, ClusterProps>, clusterId: number): number[] {
+  return index.getLeaves(clusterId, Number.POSITIVE_INFINITY).map((f) => f.properties.i);
+}
+
+/**
+ * What a click (or Enter) on a cluster does: zoom in to where it splits, or — when that is past
+ * the deepest zoom, or the map is already there — spread its sites out around it.
+ */
+export function expandAction(
+  expansionZoom: number,
+  zoom: number,
+  maxZoom: number,
+): { kind: 'zoom'; zoom: number } | { kind: 'spread' } {
+  return expansionZoom > maxZoom || zoom >= maxZoom ? { kind: 'spread' } : { kind: 'zoom', zoom: expansionZoom };
+}
+
+/**
+ * Screen offsets (px) for `n` markers spread around their cluster's centre: a circle wide enough
+ * that neighbours don't overlap (`overlapPx` apart along it), starting at twelve o'clock.
+ */
+export function spreadOffsets(n: number, gap = overlapPx): [number, number][] {
+  // Neighbours on a circle of radius R are 2R·sin(π/n) apart.
+  const radius = n < 2 ? gap : Math.max(gap, gap / (2 * Math.sin(Math.PI / n)));
+  return Array.from({ length: n }, (_, k) => {
+    const angle = -Math.PI / 2 + (2 * Math.PI * k) / n;
+    return [radius * Math.cos(angle), radius * Math.sin(angle)];
+  });
 }
 
 /** Points as flat arrays for an index, with each point's group (e.g. its technician colour) numbered. */

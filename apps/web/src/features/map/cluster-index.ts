@@ -1,10 +1,12 @@
 import type { WorkerRequest } from './cluster.worker';
-import { buildIndex, type ClusterAnswer, type ClusterInput, queryIndex } from './cluster-core';
+import { buildIndex, type ClusterAnswer, type ClusterInput, clusterLeaves, queryIndex } from './cluster-core';
 
 /** A cluster index: queried per view, built in a Web Worker for large sets (main thread otherwise). */
 export interface PointIndex {
   query(bbox: [number, number, number, number], zoom: number): Promise<ClusterAnswer>;
   expansionZoom(clusterId: number): Promise<number>;
+  /** The indices of the points a cluster holds. */
+  leaves(clusterId: number): Promise<number[]>;
   destroy(): void;
 }
 
@@ -16,11 +18,12 @@ function inlineIndex(input: ClusterInput): PointIndex {
   return {
     query: async (bbox, zoom) => queryIndex(index, bbox, zoom),
     expansionZoom: async (id) => index.getClusterExpansionZoom(id),
+    leaves: async (id) => clusterLeaves(index, id),
     destroy: () => {},
   };
 }
 
-type Reply = { answer?: ClusterAnswer; zoom?: number; error?: string };
+type Reply = { answer?: ClusterAnswer; zoom?: number; leaves?: number[]; error?: string };
 
 /**
  * One worker for the page, started with the map code (so it is warm when the first points come)
@@ -85,6 +88,8 @@ async function workerIndex(worker: ClusterWorker, input: ClusterInput): Promise<
     },
     expansionZoom: async (clusterId) =>
       (await worker.send({ type: 'expand', index: id, clusterId } as Omit<WorkerRequest, 'seq'>)).zoom ?? 16,
+    leaves: async (clusterId) =>
+      (await worker.send({ type: 'leaves', index: id, clusterId } as Omit<WorkerRequest, 'seq'>)).leaves ?? [],
     destroy: () => void worker.send({ type: 'drop', index: id } as Omit<WorkerRequest, 'seq'>),
   };
 }

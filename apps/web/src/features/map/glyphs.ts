@@ -67,7 +67,7 @@ export function tint(hex: string, amount: number): string {
 
 const inkCache = new Map<string, string>();
 /** Black or white on `fill` (cached: thousands of glyphs share a dozen colours). */
-function ink(fill: string): string {
+export function ink(fill: string): string {
   let colour = inkCache.get(fill);
   if (colour === undefined) {
     colour = textOn(fill);
@@ -76,7 +76,7 @@ function ink(fill: string): string {
   return colour;
 }
 
-const countLabel = (count: number) =>
+export const countLabel = (count: number) =>
   count >= 10_000 ? `${Math.round(count / 1000)}k` : String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 /** The radius a glyph occupies (its hit area too). */
