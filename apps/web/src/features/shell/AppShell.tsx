@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { Link } from 'react-router';
 import { Logo } from '../../components/Logo';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
@@ -6,6 +6,7 @@ import { RealtimeProvider } from '../../realtime/RealtimeProvider';
 import { ConnectionBanner, ConnectionIndicator } from '../connection';
 import { LocationSharer, SharingBadge } from '../locations';
 import { PresenceAvatars } from '../presence';
+import { SearchButton } from '../search';
 import { MobileNav } from './MobileNav';
 import { navItems } from './nav-items';
 import { TopNav } from './TopNav';
@@ -21,6 +22,10 @@ export function AppShell({ children }: { children: ReactNode }) {
   const { role, slug } = useWorkspace();
   const base = `/w/${slug}`;
   const items = navItems(role);
+  const screens = useMemo(
+    () => navItems(role).map((i) => ({ label: i.label, href: i.to ? `${base}/${i.to}` : base })),
+    [role, base],
+  );
   return (
     <RealtimeProvider>
       <div className="shell">
@@ -37,6 +42,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           </div>
           <TopNav items={items} base={base} />
           <div className="topbar-end">
+            <SearchButton screens={screens} />
             <PresenceAvatars />
             <SharingBadge />
             <ConnectionIndicator />

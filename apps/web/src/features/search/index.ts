@@ -1,0 +1,2 @@
+/** What other features may use of search; everything else here is its own. */
+export { SearchButton } from './SearchButton';

@@ -1,0 +1,62 @@
+import type { Customer, Job, Member } from '@fieldplan/shared';
+import type { SearchEntry } from './search-index';
+
+export type Findable = SearchEntry & { found?: string };
+
+export interface SearchSources {
+  jobs: readonly Pick<Job, 'id' | 'title' | 'customerName' | 'address' | 'status'>[];
+  customers: readonly Pick<Customer, 'id' | 'name' | 'address' | 'phone' | 'email'>[];
+  members: readonly Pick<Member, 'id' | 'name' | 'email' | 'role' | 'active'>[];
+  screens: readonly { label: string; href: string }[];
+}
+
+/**
+ * What the palette finds, from what the app holds: jobs by title, customer and address; customers by
+ * name, address, phone and e-mail; each distinct address once; active technicians; the screens.
+ */
+export function searchEntries(base: string, sources: SearchSources): Findable[] {
+  const entries: Findable[] = sources.screens.map((s) => ({
+    kind: 'screen',
+    id: s.href,
+    label: s.label,
+    detail: 'Screen',
+    href: s.href,
+  }));
+  const addresses = new Set<string>();
+  const address = (text: string, detail: string, href: string) => {
+    const key = text.trim().toLowerCase();
+    if (!key || addresses.has(key)) return;
+    addresses.add(key);
+    entries.push({ kind: 'address', id: `address:${key}`, label: text.trim(), detail, href });
+  };
+  for (const c of sources.customers) {
+    const href = `${base}/customers/${encodeURIComponent(c.id)}`;
+    entries.push({
+      kind: 'customer',
+      id: c.id,
+      label: c.name,
+      detail: c.address,
+      href,
+      found: `${c.address} ${c.phone ?? ''} ${c.email ?? ''}`,
+    });
+    address(c.address, c.name, href);
+  }
+  for (const j of sources.jobs) {
+    const href = `${base}/jobs/${encodeURIComponent(j.id)}`;
+    const detail = [j.customerName, j.address].filter(Boolean).join(' · ');
+    entries.push({ kind: 'job', id: j.id, label: j.title, detail, href, found: detail });
+    address(j.address, j.title, href);
+  }
+  for (const m of sources.members) {
+    if (m.role !== 'technician' || !m.active) continue;
+    entries.push({
+      kind: 'technician',
+      id: m.id,
+      label: m.name,
+      detail: 'Their jobs on the board',
+      href: `${base}/dispatch?tech=${encodeURIComponent(m.id)}`,
+      found: m.email ?? '',
+    });
+  }
+  return entries;
+}

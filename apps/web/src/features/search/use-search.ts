@@ -1,0 +1,35 @@
+import { useMemo } from 'react';
+import { useGetMembersQuery } from '../../entities/member/endpoints';
+import { useWorkspace } from '../../entities/workspace/use-workspace';
+import { useSearchCustomersQuery, useSearchJobsQuery } from './endpoints';
+import { searchEntries } from './search-entries';
+import { buildIndex, type SearchGroup, searchIndex } from './search-index';
+
+export interface Screen {
+  label: string;
+  href: string;
+}
+
+const noGroups: SearchGroup[] = [];
+
+/** The palette's results for `query` over what the member may see, indexed once per data change. */
+export function useSearch(query: string, screens: readonly Screen[]) {
+  const { workspaceId, slug } = useWorkspace();
+  const jobs = useSearchJobsQuery(workspaceId);
+  const customers = useSearchCustomersQuery(workspaceId);
+  const members = useGetMembersQuery(workspaceId);
+  const index = useMemo(
+    () =>
+      buildIndex(
+        searchEntries(`/w/${slug}`, {
+          jobs: jobs.data ?? [],
+          customers: customers.data ?? [],
+          members: members.data ?? [],
+          screens,
+        }),
+      ),
+    [slug, jobs.data, customers.data, members.data, screens],
+  );
+  const groups = useMemo(() => (query.trim() ? searchIndex(index, query) : noGroups), [index, query]);
+  return { groups, loading: jobs.isLoading || customers.isLoading || members.isLoading };
+}
