@@ -1,8 +1,10 @@
 /** What other features may use of calendar; everything else here is its own. */
+export { CalendarFilters } from './CalendarFilters';
 export { CalendarPage } from './CalendarPage';
 export { CalendarSurface } from './CalendarSurface';
 export { isCalendarView, todayIn, visibleRange } from './calendar-views';
 export { type HoverSync, useHovered, useHoverSyncStore } from './hover-sync';
 export { travelGapEvents, travelTitle } from './travel-gaps';
-export { parseStatuses, scheduleSearch, useScheduleParams } from './use-schedule-params';
+export { parseStatuses, type ScheduleParams, scheduleSearch, useScheduleParams } from './use-schedule-params';
 export { useVisibleEvents } from './use-visible-events';
+export { inPriorityAndArea, jobPriorities } from './visit-filter';

@@ -2,6 +2,7 @@ import { type JobStatus, jobStatuses, parseDateOnly } from '@fieldplan/shared';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { type CalendarView, isCalendarView, todayIn } from './calendar-views';
+import { parsePriority } from './visit-filter';
 
 /** The calendar's state as the URL holds it, so back/forward and reload keep the view. */
 export interface ScheduleParams {
@@ -10,10 +11,14 @@ export interface ScheduleParams {
   date: string;
   technicianId: string | null;
   statuses: JobStatus[];
+  /** A service area's id: only jobs whose site lies inside it. */
+  areaId: string | null;
+  /** Only jobs of this priority (1–5). */
+  priority: number | null;
 }
 
 /** The search parameters that describe the calendar (kept when a job opens over it). */
-export const scheduleKeys = ['view', 'date', 'tech', 'status', 'from'] as const;
+export const scheduleKeys = ['view', 'date', 'tech', 'status', 'area', 'priority', 'from'] as const;
 
 export function parseStatuses(value: string | null): JobStatus[] {
   if (!value) return [];
@@ -45,6 +50,8 @@ export function useScheduleParams(defaultView: CalendarView, zone: string) {
       date: date && parseDateOnly(date) !== null ? date : todayIn(zone),
       technicianId: search.get('tech') || null,
       statuses: parseStatuses(search.get('status')),
+      areaId: search.get('area') || null,
+      priority: parsePriority(search.get('priority')),
     };
   }, [search, defaultView, zone]);
 
@@ -59,6 +66,14 @@ export function useScheduleParams(defaultView: CalendarView, zone: string) {
           if (patch.technicianId !== undefined) {
             if (patch.technicianId) next.set('tech', patch.technicianId);
             else next.delete('tech');
+          }
+          if (patch.areaId !== undefined) {
+            if (patch.areaId) next.set('area', patch.areaId);
+            else next.delete('area');
+          }
+          if (patch.priority !== undefined) {
+            if (patch.priority !== null) next.set('priority', String(patch.priority));
+            else next.delete('priority');
           }
           if (patch.statuses !== undefined) {
             if (patch.statuses.length > 0) next.set('status', patch.statuses.join(','));

@@ -8,9 +8,11 @@ import { useWorkspace } from '../../entities/workspace/use-workspace';
 import { CalendarSurface, scheduleSearch, useHoverSyncStore, useScheduleParams, useVisibleEvents } from '../calendar';
 import type { MapJob } from '../map';
 import { useOptimiseDay } from '../optimise';
+import { BoardFilters } from './BoardFilters';
 import { DaySummary } from './DaySummary';
 import { Splitter } from './Splitter';
 import { UnscheduledQueue } from './UnscheduledQueue';
+import { useBoardFilter } from './use-board-filter';
 import { clampSide, useSideWidth } from './use-side-width';
 
 type PaneName = 'calendar' | 'map' | 'queue' | 'summary';
@@ -27,7 +29,10 @@ const BoardMap = lazy(() => import('./BoardMap').then((m) => ({ default: m.Board
 export function DispatchBoard({ settings, members }: { settings: Workspace; members: Member[] }) {
   const { workspaceId, slug, role } = useWorkspace();
   const navigate = useNavigate();
-  const { params, update, search } = useScheduleParams('resourceTimelineDay', settings.timeZone);
+  const url = useScheduleParams('resourceTimelineDay', settings.timeZone);
+  const { update, search } = url;
+  const filter = useBoardFilter(url.params, search, update, members);
+  const { params } = filter;
   const { events, query, range, view } = useVisibleEvents(params, settings);
   const tabs = useMediaQuery('(max-width: 1000px)');
   const [pane, setPane] = useState<PaneName>('calendar');
@@ -120,6 +125,7 @@ export function DispatchBoard({ settings, members }: { settings: Workspace; memb
           workspaceId={workspaceId}
           slug={slug}
           keep={keep}
+          keepJob={filter.keepJob}
           draggable={can(role, 'schedule.write') && !tabs}
         />
       </Pane>
@@ -132,6 +138,7 @@ export function DispatchBoard({ settings, members }: { settings: Workspace; memb
           search={search}
           update={update}
           hover={hover}
+          toolbarExtra={<BoardFilters members={members} areas={filter.areas} params={params} onChange={update} />}
         />
       </Pane>
       {tabs ? (

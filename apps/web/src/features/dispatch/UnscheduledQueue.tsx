@@ -13,12 +13,14 @@ interface UnscheduledQueueProps {
   keep: string;
   /** Dispatchers drag jobs from here onto the calendar. */
   draggable: boolean;
+  /** The board's filters (technician, status, area, priority) for a job of the queue. */
+  keepJob?: (job: Job) => boolean;
 }
 
 const defaultMinutes = 60;
 
 /** Jobs with no time yet, most urgent first; drag one onto a technician's row to schedule it. */
-export function UnscheduledQueue({ workspaceId, slug, keep, draggable }: UnscheduledQueueProps) {
+export function UnscheduledQueue({ workspaceId, slug, keep, draggable, keepJob }: UnscheduledQueueProps) {
   const { data, isLoading, isError, refetch } = useListJobsQuery({ workspaceId, unscheduled: true, limit: 100 });
   const [filter, setFilter] = useState('');
   const list = useRef<HTMLUListElement>(null);
@@ -38,17 +40,19 @@ export function UnscheduledQueue({ workspaceId, slug, keep, draggable }: Unsched
   }, [draggable]);
 
   const jobs = useMemo(() => {
-    const items = data?.items ?? [];
+    const items = keepJob ? (data?.items ?? []).filter(keepJob) : (data?.items ?? []);
     const q = filter.trim().toLowerCase();
     if (!q) return items;
     return items.filter((j) => `${j.title} ${j.customerName ?? ''} ${j.address}`.toLowerCase().includes(q));
-  }, [data, filter]);
+  }, [data, filter, keepJob]);
+  const narrowed = jobs.length < (data?.items.length ?? 0);
 
   return (
     <section className="queue" aria-labelledby="queue-title">
       <header className="queue-header">
         <h2 id="queue-title">
-          Unscheduled <span className="queue-count">{data ? data.total : ''}</span>
+          Unscheduled{' '}
+          <span className="queue-count">{!data ? '' : narrowed ? `${jobs.length} of ${data.total}` : data.total}</span>
         </h2>
         <label className="queue-search">
           <Icon name="search" size={14} />
@@ -82,7 +86,7 @@ export function UnscheduledQueue({ workspaceId, slug, keep, draggable }: Unsched
       )}
       {data && jobs.length === 0 && (
         <p className="queue-empty">
-          {filter ? 'No unscheduled job matches.' : 'Nothing waiting — every job has a time.'}
+          {narrowed ? 'No unscheduled job matches.' : 'Nothing waiting — every job has a time.'}
         </p>
       )}
       <ul ref={list} className="queue-list" aria-label="Unscheduled jobs" hidden={!data || jobs.length === 0}>
