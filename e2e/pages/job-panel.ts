@@ -31,6 +31,12 @@ export class JobPanel {
   readonly pinMap: Locator;
   /** Leaflet's pin in it (a keyboard-focusable marker). */
   readonly pin: Locator;
+  /** "Adjust pin": opens and closes the pin map. */
+  readonly adjust: Locator;
+  /** "Pin at …" beside it, with the exact position as its value. */
+  readonly pinAt: Locator;
+  /** The duration (minutes) under the end. */
+  readonly duration: Locator;
 
   constructor(private readonly page: Page) {
     this.form = page.getByRole('form', { name: 'Job' });
@@ -38,6 +44,9 @@ export class JobPanel {
     this.site = this.form.getByRole('combobox', { name: /Site address/ });
     this.pinMap = this.form.getByRole('region', { name: 'Position on the map' });
     this.pin = this.pinMap.getByRole('button', { name: 'Site position' });
+    this.adjust = this.form.getByRole('button', { name: /^(Adjust pin|Done)$/ });
+    this.pinAt = this.form.locator('data.place-pin-at');
+    this.duration = this.form.getByLabel('Duration');
   }
 
   /** Chooses a place for the site with the keyboard. */
@@ -45,16 +54,22 @@ export class JobPanel {
     return choosePlace(this.site, this.page.getByRole('listbox', { name: /Site address suggestions/ }), query, option);
   }
 
-  /** The pin's position as the form holds it (the latitude and longitude fields). */
+  /** The pin's position as the form holds it (the exact value behind "Pin at …"). */
   async position(): Promise<{ lat: number; lng: number }> {
-    return {
-      lat: Number(await this.form.getByLabel(/^Latitude/).inputValue()),
-      lng: Number(await this.form.getByLabel(/^Longitude/).inputValue()),
-    };
+    const value = (await this.pinAt.getAttribute('value')) ?? '';
+    const [lat, lng] = value.split(',').map(Number);
+    return { lat: lat ?? Number.NaN, lng: lng ?? Number.NaN };
+  }
+
+  /** Opens the pin map ("Adjust pin"), unless it is open. */
+  async adjustPin(): Promise<void> {
+    if ((await this.adjust.getAttribute('aria-expanded')) !== 'true') await this.adjust.click();
+    await this.pinMap.waitFor();
   }
 
   /** Drags the pin by (dx, dy) pixels with the mouse. */
   async dragPin(dx: number, dy: number): Promise<void> {
+    await this.adjustPin();
     await this.pin.scrollIntoViewIfNeeded();
     const box = await this.pin.boundingBox();
     if (!box) throw new Error('the pin is not on screen');
@@ -69,6 +84,7 @@ export class JobPanel {
 
   /** Drops the pin with a click on the pin map, (dx, dy) pixels from its centre. */
   async dropPin(dx: number, dy: number): Promise<void> {
+    await this.adjustPin();
     await this.pinMap.scrollIntoViewIfNeeded();
     const box = await this.pinMap.locator('.leaflet-container').boundingBox();
     if (!box) throw new Error('the pin map is not on screen');

@@ -81,6 +81,7 @@ describe('places in the job and customer forms (built-in search)', () => {
   it('saves where the pin was dropped and then dragged to', async () => {
     const panel = new JobPanel(page);
     await page.goto(`/w/demo/jobs/${jobId}/edit`);
+    await panel.adjustPin();
     await panel.pin.waitFor();
     const before = await panel.position();
     // A click east of the pin drops it there: the longitude grows, the latitude stays.

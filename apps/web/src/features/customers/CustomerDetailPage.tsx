@@ -1,9 +1,10 @@
 import { can } from '@fieldplan/shared';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Button } from '../../components/Button';
+import { Button, buttonClass } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
+import { Icon } from '../../components/Icon';
 import { PageHeader, Panel } from '../../components/Panel';
 import { Loading, Skeleton } from '../../components/Skeleton';
 import { useToast } from '../../components/use-toast';
@@ -73,6 +74,13 @@ export function CustomerDetailPage() {
         actions={
           writer && (
             <>
+              <Link
+                className={buttonClass('primary')}
+                to={`/w/${slug}/jobs/new?customerId=${encodeURIComponent(customer.id)}`}
+              >
+                <Icon name="plus" />
+                New job
+              </Link>
               <Button icon="pencil" onClick={() => setEditing(true)}>
                 Edit
               </Button>

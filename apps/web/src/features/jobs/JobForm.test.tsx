@@ -6,7 +6,7 @@ import { renderWithStore } from '../../test/render';
 import { technicians } from '../../test/schedule-fixtures';
 import { testPlaces } from '../places/test-fixtures';
 import { JobForm } from './JobForm';
-import { type JobFormValues, toFormValues } from './job-form-schema';
+import { type JobFormValues, jobFormSchema, toFormValues } from './job-form-schema';
 import { toCreate } from './job-payload';
 import { useJobFormProblem } from './use-job-form-problem';
 
@@ -41,10 +41,10 @@ function Harness({ send, defaults }: { send: (values: JobFormValues) => Promise<
   );
 }
 
-function setup(
-  send = vi.fn(async (_values: unknown) => {}),
-  defaults = toFormValues(null, zone, { start: '2026-11-23T08:00:00.000Z', end: '2026-11-23T09:00:00.000Z' }),
-) {
+const setupDefaults = () =>
+  toFormValues(null, zone, { start: '2026-11-23T08:00:00.000Z', end: '2026-11-23T09:00:00.000Z' });
+
+function setup(send = vi.fn(async (_values: unknown) => {}), defaults = setupDefaults()) {
   const fetch = fakeFetch({
     'GET /config': { version: 'test', demo: false },
     [`GET /workspaces/${workspaceId}`]: workspace,
@@ -109,13 +109,15 @@ describe('the job form', { timeout: 20_000 }, () => {
     const priority = screen.getByLabelText('Priority');
     await user.clear(priority);
     await user.type(priority, '0');
-    await user.type(screen.getByLabelText(/Latitude/), '91');
-    await user.type(screen.getByLabelText(/Longitude/), '13.4');
     await user.click(save());
     await waitFor(() =>
       expect(priority).toHaveAccessibleDescription(expect.stringContaining('Priority must be between 1 and 5')),
     );
-    expect(screen.getByLabelText(/Latitude/)).toHaveAccessibleDescription('Latitude must be between -90 and 90');
+    // The position comes from the pin (no coordinates to type), and the form's schema still keeps it on the globe.
+    const offGlobe = jobFormSchema(zone).safeParse({ ...setupDefaults(), title: 'Boiler service', lat: 91, lng: 13.4 });
+    expect(offGlobe.error?.issues).toContainEqual(
+      expect.objectContaining({ path: ['lat'], message: 'Latitude must be between -90 and 90' }),
+    );
     await user.clear(priority);
     await user.type(priority, '6');
     await user.click(save());
@@ -218,7 +220,7 @@ describe('the job form', { timeout: 20_000 }, () => {
     expect(send).not.toHaveBeenCalled();
   });
 
-  it('fills the site address, latitude and longitude from a place chosen with the keyboard', async () => {
+  it('fills the site address and the pin from a place chosen with the keyboard', async () => {
     const { user, send } = setup();
     await user.type(screen.getByLabelText('Title'), 'Boiler service');
     const site = siteField();
@@ -234,9 +236,9 @@ describe('the job form', { timeout: 20_000 }, () => {
     expect(screen.getByRole('form', { name: 'Job' })).toBeInTheDocument();
     await user.keyboard('{ArrowDown}{ArrowUp}{ArrowUp}{Enter}');
     await waitFor(() => expect(site).toHaveValue('Berlin, Germany'));
-    expect(screen.getByLabelText(/Latitude/)).toHaveValue(52.52437);
-    expect(screen.getByLabelText(/Longitude/)).toHaveValue(13.41053);
+    expect(screen.getByText('Pin at 52.52437, 13.41053')).toBeInTheDocument();
     // The pin shows the chosen place.
+    await user.click(screen.getByRole('button', { name: 'Adjust pin' }));
     expect(await screen.findByText('52.52437, 13.41053')).toBeInTheDocument();
     await user.click(save());
     await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
@@ -262,7 +264,7 @@ describe('the job form', { timeout: 20_000 }, () => {
     expect(siteField()).toHaveValue('Bergen, Norway');
     await user.click(screen.getByRole('button', { name: 'Use Kanzlei Lange’s address' }));
     expect(siteField()).toHaveValue('Ringstraße 2, Berlin');
-    expect(screen.getByLabelText(/Latitude/)).toHaveValue(52.52);
+    expect(screen.getByText(/^Pin at 52\.52000, /)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Use Kanzlei Lange/ })).not.toBeInTheDocument();
     // The site came from a customer: choosing another customer moves it along.
     await user.clear(screen.getByRole('combobox', { name: /Customer/ }));
@@ -282,14 +284,14 @@ describe('the job form', { timeout: 20_000 }, () => {
   it('sets the position with the pin, and wants an address with it (named under the field)', async () => {
     const { user, send } = setup();
     await user.type(screen.getByLabelText('Title'), 'Boiler service');
+    await user.click(screen.getByRole('button', { name: 'Adjust pin' }));
     await user.click(await screen.findByRole('button', { name: 'Pin the map centre' }));
     const { lat, lng } = workspace.map.center;
-    expect(screen.getByLabelText(/Latitude/)).toHaveValue(lat);
-    expect(screen.getByLabelText(/Longitude/)).toHaveValue(lng);
+    expect(screen.getByText(`Pin at ${lat.toFixed(5)}, ${lng.toFixed(5)}`)).toBeInTheDocument();
     await user.click(save());
     await waitFor(() =>
       expect(siteField()).toHaveAccessibleDescription(
-        expect.stringContaining('Address is required (or choose a customer)'),
+        expect.stringContaining('Site address is required when no customer is chosen'),
       ),
     );
     await user.type(siteField(), 'Werkstatt hinten im Hof');

@@ -8,7 +8,9 @@ import { TextArea } from '../../components/TextArea';
 import { TextField } from '../../components/TextField';
 import { CustomerCombobox } from '../customers';
 import { PlaceField } from '../places';
+import { DurationField } from './DurationField';
 import { FlexibleTimeField } from './FlexibleTimeField';
+import { endAfterMove, isWallTime } from './job-duration';
 import { type JobFormValues, jobFormSchema } from './job-form-schema';
 import { RecurrenceEditor } from './RecurrenceEditor';
 import { TechnicianPicker } from './TechnicianPicker';
@@ -27,8 +29,6 @@ interface JobFormProps {
   message?: string | null;
   onSubmit: (values: JobFormValues, form: JobFormApi) => Promise<void>;
 }
-
-const nullableNumber = (value: unknown) => (value === '' || value === null ? null : Number(value));
 
 interface Site {
   address: string;
@@ -56,7 +56,7 @@ export function JobForm({
   const errors = formState.errors;
   const allDay = useWatch({ control, name: 'allDay' });
   const description = useWatch({ control, name: 'description' });
-  const [address, lat, lng] = useWatch({ control, name: ['address', 'lat', 'lng'] });
+  const [address, lat, lng, customerId] = useWatch({ control, name: ['address', 'lat', 'lng', 'customerId'] });
   const whenId = useId();
   // The site the chosen customer filled in: choosing another customer replaces it, but never a
   // site the user gave; then the customer's site is offered instead.
@@ -81,6 +81,17 @@ export function JobForm({
     const site = { address: now, lat: nowLat, lng: nowLng };
     if (now.trim() === '' || sameSite(site, filledFromCustomer.current)) fillSiteFrom(customer);
     else if (!sameSite(site, customer)) setOffered(customer);
+  };
+
+  // Moving the start keeps the job's length: the end moves with it.
+  const startBefore = useRef(defaultValues.start);
+  const keepLength = () => {
+    const [start, end] = getValues(['start', 'end']);
+    // Half-typed starts (a cleared field) neither move the end nor become the start it moves from.
+    if (!isWallTime(start)) return;
+    const moved = allDay ? null : endAfterMove(startBefore.current, start, end);
+    startBefore.current = start;
+    if (moved !== null) setValue('end', moved, { shouldDirty: true, shouldValidate: formState.isSubmitted });
   };
 
   const submit = handleSubmit((values) => onSubmit(values, form));
@@ -113,8 +124,12 @@ export function JobForm({
           <PlaceField
             workspaceId={workspaceId}
             label="Site address"
-            optional
-            hint="Defaults to the customer's address. Choose a suggestion to fill the position, then drag the pin to the exact spot."
+            optional={customerId !== null}
+            hint={
+              customerId === null
+                ? 'Required without a customer. Choose a suggestion to place the pin.'
+                : "Leave empty to use the customer's address. Choose a suggestion to place the pin."
+            }
             address={field.value}
             onAddressChange={field.onChange}
             onAddressBlur={field.onBlur}
@@ -122,6 +137,7 @@ export function JobForm({
             addressError={errors.address?.message}
             position={lat !== null && lng !== null ? { lat, lng } : null}
             onPositionChange={setPosition}
+            positionError={errors.lat?.message ?? errors.lng?.message}
           >
             {offered && !sameSite({ address, lat, lng }, offered) && (
               <p className="job-site-offer">
@@ -130,30 +146,6 @@ export function JobForm({
                 </Button>
               </p>
             )}
-            <div className="form-row">
-              <TextField
-                label="Latitude"
-                optional
-                inputMode="decimal"
-                type="number"
-                step="any"
-                min={-90}
-                max={90}
-                error={errors.lat?.message}
-                {...register('lat', { setValueAs: nullableNumber })}
-              />
-              <TextField
-                label="Longitude"
-                optional
-                inputMode="decimal"
-                type="number"
-                step="any"
-                min={-180}
-                max={180}
-                error={errors.lng?.message}
-                {...register('lng', { setValueAs: nullableNumber })}
-              />
-            </div>
           </PlaceField>
         )}
       />
@@ -173,7 +165,7 @@ export function JobForm({
             type={allDay ? 'date' : 'datetime-local'}
             step={allDay ? undefined : 900}
             error={errors.start?.message}
-            {...register('start')}
+            {...register('start', { onChange: keepLength })}
           />
           <TextField
             key={allDay ? 'end-date' : 'end-time'}
@@ -183,6 +175,7 @@ export function JobForm({
             error={errors.end?.message}
             {...register('end')}
           />
+          {!allDay && <DurationField form={form} />}
         </div>
         <p className="field-hint">Leave both empty to put the job in the unscheduled queue.</p>
         <FlexibleTimeField form={form} workingHours={workingHours} />

@@ -4,12 +4,14 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../components/Button';
 import { Drawer } from '../../components/Drawer';
 import { EmptyState } from '../../components/EmptyState';
+import { Loading, Skeleton } from '../../components/Skeleton';
 import { useToast } from '../../components/use-toast';
 import { useCreateJobMutation } from '../../entities/job/mutations';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
+import { useGetCustomerQuery } from '../customers';
 import { useBoardLinks, useScheduleContext } from '../dispatch';
 import { JobForm } from './JobForm';
-import { toFormValues } from './job-form-schema';
+import { type JobPrefill, toFormValues } from './job-form-schema';
 import { toCreate } from './job-payload';
 import { useJobFormProblem } from './use-job-form-problem';
 
@@ -24,6 +26,14 @@ export function JobNewPanel() {
   const [create, { isLoading }] = useCreateJobMutation();
   const { search } = links;
   const technicians = useMemo(() => members.filter((m) => m.role === 'technician' && m.active), [members]);
+  // "New job" on a customer's page: the job is for them, at their place.
+  const customerId = search.get('customerId');
+  const customer = useGetCustomerQuery({ workspaceId, id: customerId ?? '' }, { skip: !customerId });
+  const customerPrefill = useMemo<JobPrefill>(() => {
+    const c = customer.data;
+    if (!c) return {};
+    return { customerId: c.id, customerName: c.name, address: c.address, lat: c.lat, lng: c.lng };
+  }, [customer.data]);
   const defaults = useMemo(
     () =>
       toFormValues(null, settings.timeZone, {
@@ -31,8 +41,10 @@ export function JobNewPanel() {
         end: search.get('end'),
         allDay: search.get('allDay') === 'true',
         technicianId: search.get('technicianId'),
+        minutes: settings.defaultJobMinutes,
+        ...customerPrefill,
       }),
-    [search, settings.timeZone],
+    [search, settings.timeZone, settings.defaultJobMinutes, customerPrefill],
   );
   const close = () => navigate(links.board);
 
@@ -58,25 +70,31 @@ export function JobNewPanel() {
         </>
       }
     >
-      <JobForm
-        id="job-form"
-        workspaceId={workspaceId}
-        zone={settings.timeZone}
-        technicians={technicians}
-        defaultValues={defaults}
-        workingHours={settings.workingHours}
-        message={problem.message}
-        onSubmit={async (values, form) => {
-          problem.clear();
-          try {
-            const job = await create({ workspaceId, job: toCreate(values, settings.timeZone) }).unwrap();
-            toast({ tone: 'success', message: `Created “${job.title}”` });
-            await navigate(links.job(job.id, null), { replace: true });
-          } catch (error) {
-            problem.report(error, form);
-          }
-        }}
-      />
+      {customer.isLoading ? (
+        <Loading label="Loading the customer…">
+          <Skeleton height={32} />
+        </Loading>
+      ) : (
+        <JobForm
+          id="job-form"
+          workspaceId={workspaceId}
+          zone={settings.timeZone}
+          technicians={technicians}
+          defaultValues={defaults}
+          workingHours={settings.workingHours}
+          message={problem.message}
+          onSubmit={async (values, form) => {
+            problem.clear();
+            try {
+              const job = await create({ workspaceId, job: toCreate(values, settings.timeZone) }).unwrap();
+              toast({ tone: 'success', message: `Created “${job.title}”` });
+              await navigate(links.job(job.id, null), { replace: true });
+            } catch (error) {
+              problem.report(error, form);
+            }
+          }}
+        />
+      )}
     </Drawer>
   );
 }

@@ -56,6 +56,20 @@ describe('the recurrence editor', () => {
     expect(summary()).toHaveTextContent('Every year, until 9 Nov 2031');
   });
 
+  it('chooses "On" when a last date is typed, and "After" when a number of times is', async () => {
+    const { user } = setup();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Repeat' }), 'DAILY');
+    await user.click(screen.getByRole('radio', { name: 'Never' }));
+    await user.type(screen.getByLabelText('Last date'), '2026-12-31');
+    expect(screen.getByRole('radio', { name: 'On a date' })).toBeChecked();
+    expect(summary()).toHaveTextContent('Every day, until 31 Dec 2026');
+    const count = screen.getByLabelText('Number of occurrences');
+    await user.clear(count);
+    await user.type(count, '4');
+    expect(screen.getByRole('radio', { name: 'After a number of times' })).toBeChecked();
+    expect(summary()).toHaveTextContent('Every day, 4 times');
+  });
+
   it('reads an existing rule back into the editor, and writes it out the same', () => {
     const start = Date.UTC(2026, 10, 10);
     for (const rule of [

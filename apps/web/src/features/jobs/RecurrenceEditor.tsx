@@ -63,6 +63,9 @@ export function RecurrenceEditor({ form, zone, disabled = false }: RecurrenceEdi
     const next = rec.weekdays.includes(day) ? rec.weekdays.filter((d) => d !== day) : [...rec.weekdays, day];
     setValue('recurrence.weekdays', next, { shouldDirty: true, shouldValidate: formState.isSubmitted });
   };
+  // Typing a number of times or a last date means that ending: its option is chosen with it.
+  const endBy = (ends: 'count' | 'until') =>
+    setValue('recurrence.ends', ends, { shouldDirty: true, shouldValidate: formState.isSubmitted });
   const onFreq = (freq: RepeatKind) => {
     setValue('recurrence.freq', freq, { shouldDirty: true, shouldValidate: formState.isSubmitted });
     if (freq === 'WEEKLY' && rec.weekdays.length === 0 && startDate !== null) {
@@ -151,7 +154,7 @@ export function RecurrenceEditor({ form, zone, disabled = false }: RecurrenceEdi
               max={recurrenceLimits.maxCount}
               aria-label="Number of occurrences"
               aria-invalid={errorOf(errors, 'count') ? true : undefined}
-              {...register('recurrence.count', { valueAsNumber: true })}
+              {...register('recurrence.count', { valueAsNumber: true, onChange: () => endBy('count') })}
             />
             times
           </label>
@@ -163,7 +166,7 @@ export function RecurrenceEditor({ form, zone, disabled = false }: RecurrenceEdi
               className="input input-sm"
               aria-label="Last date"
               aria-invalid={errorOf(errors, 'until') ? true : undefined}
-              {...register('recurrence.until')}
+              {...register('recurrence.until', { onChange: () => endBy('until') })}
             />
           </label>
           {errorOf(errors, 'until') && <p className="field-error">{errorOf(errors, 'until')}</p>}

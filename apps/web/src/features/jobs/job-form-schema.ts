@@ -13,6 +13,7 @@ import {
 } from '@fieldplan/shared';
 import { z } from 'zod';
 import { flexibleFormOf, flexibleWindowOf, noFlexibleWindow } from './flexible-window';
+import { endAfter } from './job-duration';
 import { noRecurrence, type RecurrenceForm, recurrenceToRule, repeatKinds } from './recurrence-form';
 
 const recurrenceSchema = z.object({
@@ -176,8 +177,8 @@ export function jobFormSchema(zone: string) {
         path: ['address'],
         message:
           values.customerId === null
-            ? 'Address is required (or choose a customer)'
-            : 'Address is required with a position on the map',
+            ? 'Site address is required when no customer is chosen'
+            : 'Site address is required with a pin on the map',
       });
     }
   });
@@ -188,9 +189,25 @@ export interface JobPrefill {
   end?: string | null;
   allDay?: boolean;
   technicianId?: string | null;
+  /** A start without an end lasts this long (the workspace's default job length). */
+  minutes?: number;
+  customerId?: string | null;
+  customerName?: string;
+  address?: string;
+  lat?: number | null;
+  lng?: number | null;
 }
 
-/** Values for a new job (prefilled from a clicked slot) or for editing `job` (an occurrence's own times). */
+/** The form's end: the given one, else `minutes` after a timed start. */
+function prefilledEnd(start: string, end: string, allDay: boolean, minutes: number | undefined): string {
+  if (end !== '' || allDay || minutes === undefined) return end;
+  return endAfter(start, minutes) ?? '';
+}
+
+/**
+ * Values for a new job (prefilled from a clicked slot, a customer) or for editing `job` (an
+ * occurrence's own times).
+ */
 export function toFormValues(
   job: Job | null,
   zone: string,
@@ -198,19 +215,21 @@ export function toFormValues(
   recurrence?: RecurrenceForm,
 ): JobFormValues {
   const allDay = job?.allDay ?? prefill.allDay ?? false;
+  const start = toLocalValue(prefill.start ?? job?.start ?? null, allDay, zone, false);
+  const end = toLocalValue(prefill.end ?? job?.end ?? null, allDay, zone, true);
   return {
     title: job?.title ?? '',
     description: job?.description ?? '',
-    customerId: job?.customerId ?? null,
-    customerName: job?.customerName ?? '',
-    address: job?.address ?? '',
-    lat: job?.lat ?? null,
-    lng: job?.lng ?? null,
+    customerId: job?.customerId ?? prefill.customerId ?? null,
+    customerName: job?.customerName ?? prefill.customerName ?? '',
+    address: job?.address ?? prefill.address ?? '',
+    lat: job?.lat ?? prefill.lat ?? null,
+    lng: job?.lng ?? prefill.lng ?? null,
     priority: job?.priority ?? 3,
     assigneeIds: job?.assigneeIds ?? (prefill.technicianId ? [prefill.technicianId] : []),
     allDay,
-    start: toLocalValue(prefill.start ?? job?.start ?? null, allDay, zone, false),
-    end: toLocalValue(prefill.end ?? job?.end ?? null, allDay, zone, true),
+    start,
+    end: job ? end : prefilledEnd(start, end, allDay, prefill.minutes),
     recurrence: recurrence ?? noRecurrence,
     flexibleWindow: job ? flexibleFormOf(job.flexibleWindow, zone) : noFlexibleWindow,
   };

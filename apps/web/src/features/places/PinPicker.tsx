@@ -13,6 +13,14 @@ const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
 
 const same = (a: LatLng | null, b: LatLng) => a !== null && a.lat === b.lat && a.lng === b.lng;
 
+/** Screen directions of the arrow keys (x right, y down). */
+const arrowSteps: Record<string, [number, number]> = {
+  ArrowLeft: [-1, 0],
+  ArrowRight: [1, 0],
+  ArrowUp: [0, -1],
+  ArrowDown: [0, 1],
+};
+
 /**
  * The draggable pin; a click on the map moves it there. A position from outside (a chosen place,
  * typed coordinates) brings the map to it at street level; the pin's own moves only keep it in view.
@@ -20,17 +28,25 @@ const same = (a: LatLng | null, b: LatLng) => a !== null && a.lat === b.lat && a
 function DraggablePin({
   value,
   place,
+  label,
+  zoom,
   onChange,
+  onConfirm,
 }: {
   value: LatLng | null;
   place: string;
+  label: string;
+  zoom: number;
   onChange: (p: LatLng) => void;
+  onConfirm: (() => void) | undefined;
 }) {
   const map = useMap();
   const marker = useRef<L.Marker | null>(null);
   const own = useRef<LatLng | null>(null);
   const latest = useRef(onChange);
   latest.current = onChange;
+  const confirm = useRef(onConfirm);
+  confirm.current = onConfirm;
   const change = useRef((p: LatLng) => {
     own.current = p;
     latest.current(p);
@@ -42,19 +58,38 @@ function DraggablePin({
       icon: defaultPinIcon,
       draggable: true,
       autoPan: true,
-      title: 'Site position',
-      alt: 'Site position',
+      title: label,
+      alt: label,
     });
     pin.on('dragend', () => {
       const p = pin.getLatLng();
       change.current({ lat: round6(p.lat), lng: round6(p.lng) });
     });
+    // The keyboard's way to drag: arrow keys move the focused pin (Shift: further), Enter confirms.
+    const onKey = (event: KeyboardEvent) => {
+      const step = arrowSteps[event.key];
+      if (event.key === 'Enter' && confirm.current) {
+        event.preventDefault();
+        event.stopPropagation();
+        confirm.current();
+        return;
+      }
+      if (!step) return;
+      event.preventDefault();
+      event.stopPropagation();
+      const by = event.shiftKey ? 40 : 8;
+      const at = map.latLngToContainerPoint(pin.getLatLng()).add([step[0] * by, step[1] * by]);
+      const next = map.containerPointToLatLng(at);
+      change.current({ lat: round6(next.lat), lng: round6(L.Util.wrapNum(next.lng, [-180, 180], true)) });
+    };
+    pin.on('add', () => pin.getElement()?.addEventListener('keydown', onKey));
+    pin.on('remove', () => pin.getElement()?.removeEventListener('keydown', onKey));
     marker.current = pin;
     return () => {
       pin.remove();
       marker.current = null;
     };
-  }, []);
+  }, [map, label]);
 
   useEffect(() => {
     const pin = marker.current;
@@ -65,9 +100,10 @@ function DraggablePin({
     }
     pin.setLatLng([value.lat, value.lng]);
     if (!map.hasLayer(pin)) pin.addTo(map);
-    if (!same(own.current, value)) map.setView([value.lat, value.lng], Math.max(map.getZoom(), 15), { animate: false });
+    if (!same(own.current, value))
+      map.setView([value.lat, value.lng], Math.max(map.getZoom(), zoom), { animate: false });
     else if (!map.getBounds().pad(-0.1).contains([value.lat, value.lng])) map.panTo([value.lat, value.lng]);
-  }, [map, value]);
+  }, [map, value, zoom]);
 
   // The place's name on hover (as text).
   useEffect(() => {
@@ -107,7 +143,16 @@ interface PinPickerProps {
   /** The site's position; null: no pin yet. */
   value: LatLng | null;
   onChange: (position: LatLng) => void;
+  /** Enter on the pin: the position is what the user wants (e.g. close the picker). */
+  onConfirm?: () => void;
+  /** The map's name (its region's label). */
   label?: string;
+  /** The pin's name (its button's label). */
+  pinLabel?: string;
+  /** Where the map opens without a pin (default: the workspace's map centre and zoom). */
+  center?: LatLng;
+  /** The zoom a position from outside is shown at (default 15, street level). */
+  zoom?: number;
   /** The chosen place's address, shown on the pin. */
   place?: string;
   /** Map height in px (default 220). */
@@ -119,7 +164,11 @@ export function PinPicker({
   workspaceId,
   value,
   onChange,
+  onConfirm,
   label = 'Position on the map',
+  pinLabel = 'Site position',
+  center,
+  zoom = 15,
   place = '',
   height = 220,
 }: PinPickerProps) {
@@ -129,12 +178,22 @@ export function PinPicker({
   return (
     <div className="pin-picker" style={{ ['--pin-height' as string]: `${height}px` }}>
       {settings.data ? (
-        <PinMap settings={settings.data} bases={bases} label={label} place={place} value={value} onChange={onChange} />
+        <PinMap
+          settings={settings.data}
+          bases={bases}
+          view={{ label, pinLabel, center, zoom, place }}
+          value={value}
+          onChange={onChange}
+          onConfirm={onConfirm}
+        />
       ) : (
         <div className="pin-picker-map" aria-busy="true" />
       )}
       <p className="pin-picker-bar">
-        <span>Click the map to drop the pin, or drag it.</span>
+        <span>
+          Click the map to drop the pin, or drag it; on the pin, arrow keys move it
+          {onConfirm ? ' and Enter confirms' : ''}.
+        </span>
         <span className="pin-picker-coords">
           {value ? `${value.lat.toFixed(5)}, ${value.lng.toFixed(5)}` : 'No position yet'}
         </span>
@@ -143,35 +202,52 @@ export function PinPicker({
   );
 }
 
+interface PinView {
+  label: string;
+  pinLabel: string;
+  center: LatLng | undefined;
+  zoom: number;
+  place: string;
+}
+
 function PinMap({
   settings,
   bases,
-  label,
-  place,
+  view,
   value,
   onChange,
+  onConfirm,
 }: {
   settings: Workspace;
   bases: BaseLayerOption[];
-  label: string;
-  place: string;
+  view: PinView;
   value: LatLng | null;
   onChange: (p: LatLng) => void;
+  onConfirm: (() => void) | undefined;
 }) {
-  // The map starts at the pin (or the workspace's view) once; later positions move the pin.
+  // The map starts at the pin (or the given or the workspace's view) once; later positions move the pin.
   const [start] = useState(() =>
-    value ? { center: value, zoom: 15 } : { center: settings.map.center, zoom: settings.map.zoom },
+    value
+      ? { center: value, zoom: view.zoom }
+      : { center: view.center ?? settings.map.center, zoom: view.center ? view.zoom : settings.map.zoom },
   );
   return (
     <FieldMap
       className="pin-picker-map"
-      label={label}
+      label={view.label}
       zone={settings.timeZone}
       defaultView={start}
       baseLayers={bases}
       layerControl={false}
     >
-      <DraggablePin value={value} place={place} onChange={onChange} />
+      <DraggablePin
+        value={value}
+        place={view.place}
+        label={view.pinLabel}
+        zoom={view.zoom}
+        onChange={onChange}
+        onConfirm={onConfirm}
+      />
       <CentreButton onChange={onChange} />
     </FieldMap>
   );

@@ -1,5 +1,6 @@
 import type { LatLng } from '@fieldplan/shared';
-import type { ReactNode, Ref } from 'react';
+import { type ReactNode, type Ref, useId, useState } from 'react';
+import { Button } from '../../components/Button';
 import { useGetWorkspaceQuery } from '../../entities/workspace/endpoints';
 import { PinPicker } from './PinPicker';
 import { PlacesCombobox } from './PlacesCombobox';
@@ -19,7 +20,9 @@ interface PlaceFieldProps {
   /** The position; null (or out of range) shows no pin. */
   position: LatLng | null;
   onPositionChange: (position: LatLng) => void;
-  /** Under the map: the coordinates as fields, so they can be typed and their errors shown. */
+  /** A problem with the position (the server's or the form's), shown beside "Adjust pin". */
+  positionError?: string | undefined;
+  /** Under the address: offers about it (shown whether the pin is open or not). */
   children?: ReactNode;
 }
 
@@ -27,18 +30,27 @@ const onGlobe = (p: LatLng | null): p is LatLng =>
   p !== null && Number.isFinite(p.lat) && Number.isFinite(p.lng) && Math.abs(p.lat) <= 90 && Math.abs(p.lng) <= 180;
 
 /**
- * An address field of the app (PRODUCT.md: one combobox for every address): suggestions from the
- * places search fill the address and the position; the pin under it sets the exact position.
+ * An address field of the app (docs/PRODUCT.md: one combobox for every address): suggestions from
+ * the places search fill the address and the position; "Adjust pin" opens a map to set the exact
+ * spot (no coordinates to type, so no coordinate errors on fields nobody touched).
  */
 export function PlaceField(props: PlaceFieldProps) {
   const settings = useGetWorkspaceQuery(props.workspaceId);
   const position = onGlobe(props.position) ? props.position : null;
+  const pinId = useId();
+  const errorId = useId();
+  const [open, setOpen] = useState(false);
+  const toggleId = useId();
+  const close = () => {
+    setOpen(false);
+    document.getElementById(toggleId)?.focus();
+  };
   return (
     <div className="place-field">
       <PlacesCombobox
         label={props.label ?? 'Address'}
         optional={props.optional}
-        hint={props.hint ?? 'Choose a suggestion to fill the position, then drag the pin to the exact spot.'}
+        hint={props.hint ?? 'Choose a suggestion to place the pin; adjust it to the exact spot.'}
         value={props.address}
         onInputChange={props.onAddressChange}
         onBlur={props.onAddressBlur}
@@ -48,14 +60,41 @@ export function PlaceField(props: PlaceFieldProps) {
         workspaceId={props.workspaceId}
         bias={settings.data?.map.center}
       />
-      <PinPicker
-        workspaceId={props.workspaceId}
-        place={props.address}
-        value={position}
-        onChange={props.onPositionChange}
-        height={200}
-      />
       {props.children}
+      <div className="place-pin">
+        {/* The exact position as the data element's machine-readable value. */}
+        <data className="place-pin-at" value={position ? `${position.lat},${position.lng}` : ''}>
+          {position ? `Pin at ${position.lat.toFixed(5)}, ${position.lng.toFixed(5)}` : 'No pin yet'}
+        </data>
+        <Button
+          id={toggleId}
+          size="sm"
+          icon="map"
+          aria-expanded={open}
+          aria-controls={pinId}
+          aria-describedby={props.positionError ? errorId : undefined}
+          onClick={() => setOpen(!open)}
+        >
+          {open ? 'Done' : 'Adjust pin'}
+        </Button>
+      </div>
+      {props.positionError && (
+        <p className="field-error" id={errorId}>
+          {props.positionError}
+        </p>
+      )}
+      <div id={pinId} hidden={!open}>
+        {open && (
+          <PinPicker
+            workspaceId={props.workspaceId}
+            place={props.address}
+            value={position}
+            onChange={props.onPositionChange}
+            onConfirm={close}
+            height={220}
+          />
+        )}
+      </div>
     </div>
   );
 }

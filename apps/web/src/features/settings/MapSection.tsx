@@ -1,34 +1,43 @@
+import { Controller, useWatch } from 'react-hook-form';
 import { Panel } from '../../components/Panel';
 import { TextField } from '../../components/TextField';
+import { PinPicker } from '../places';
 import type { SettingsFormApi } from './form-types';
 
-export function MapSection({ form }: { form: SettingsFormApi }) {
+/** Where the map opens (its centre set with a pin, its zoom), and which tiles it draws. */
+export function MapSection({ form, workspaceId }: { form: SettingsFormApi; workspaceId: string }) {
   const {
     register,
+    control,
     formState: { errors },
   } = form;
   const mapErrors = errors.map;
+  const zoom = useWatch({ control, name: 'map.zoom' });
+  const centreError = mapErrors?.center?.lat?.message ?? mapErrors?.center?.lng?.message;
   return (
-    <Panel title="Map" description="Where the map opens, and which tiles it draws.">
+    <Panel
+      title="Map"
+      description="Where the map opens: put the pin on the centre you want, and choose the zoom. Which tiles it draws."
+    >
       <div className="settings-grid settings-grid-3">
-        <TextField
-          label="Centre latitude"
-          type="number"
-          step="any"
-          inputMode="decimal"
-          hint="−90 to 90"
-          error={mapErrors?.center?.lat?.message}
-          {...register('map.center.lat', { valueAsNumber: true })}
-        />
-        <TextField
-          label="Centre longitude"
-          type="number"
-          step="any"
-          inputMode="decimal"
-          hint="−180 to 180"
-          error={mapErrors?.center?.lng?.message}
-          {...register('map.center.lng', { valueAsNumber: true })}
-        />
+        <div className="settings-wide">
+          <Controller
+            control={control}
+            name="map.center"
+            render={({ field }) => (
+              <PinPicker
+                workspaceId={workspaceId}
+                label="Map centre"
+                pinLabel="Map centre"
+                value={field.value}
+                onChange={(centre) => field.onChange(centre)}
+                zoom={Number(zoom) || 11}
+                height={260}
+              />
+            )}
+          />
+          {centreError && <p className="field-error">{centreError}</p>}
+        </div>
         <TextField
           label="Zoom"
           type="number"

@@ -66,6 +66,17 @@ export function ScheduleSection({ form }: { form: SettingsFormApi }) {
           error={errors.workingHours?.end?.message}
           {...register('workingHours.end')}
         />
+        <TextField
+          label="Default job length"
+          type="number"
+          min={5}
+          max={1440}
+          step={5}
+          inputMode="numeric"
+          hint="Minutes. A job made from a calendar slot or a day lasts this long."
+          error={errors.defaultJobMinutes?.message}
+          {...register('defaultJobMinutes', { valueAsNumber: true })}
+        />
         <div className="settings-wide">
           <Controller
             control={control}

@@ -49,7 +49,7 @@ export function SettingsForm({ workspace }: { workspace: Workspace }) {
       {problem.message && <Alert>{problem.message}</Alert>}
       <GeneralSection form={form} />
       <ScheduleSection form={form} />
-      <MapSection form={form} />
+      <MapSection form={form} workspaceId={workspace.id} />
       <div className={isDirty ? 'settings-bar settings-bar-dirty' : 'settings-bar'}>
         <span className="settings-bar-status" aria-live="polite">
           {isDirty ? 'You have unsaved changes' : 'All changes saved'}

@@ -62,6 +62,28 @@ describe('the Settings screen', () => {
     expect(fetch.callsTo(patchKey)).toHaveLength(0);
   });
 
+  it('takes the default job length in minutes, and the map centre from a pin instead of typed coordinates', async () => {
+    const { user, fetch } = await openSettings(({ body }) => json({ ...workspace, ...(body as object) }));
+    expect(screen.queryByLabelText(/Centre (latitude|longitude)/)).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Map centre' })).toBeInTheDocument();
+    const length = screen.getByLabelText('Default job length');
+    expect(length).toHaveValue(60);
+    await user.clear(length);
+    await user.type(length, '3');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(length).toHaveAccessibleDescription(
+        expect.stringContaining('Default job length must be between 5 and 1440 minutes'),
+      ),
+    );
+    await user.clear(length);
+    await user.type(length, '90');
+    await user.click(screen.getByRole('button', { name: 'Pin the map centre' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(fetch.callsTo(patchKey)).toHaveLength(1));
+    expect(fetch.callsTo(patchKey)[0]?.body).toMatchObject({ defaultJobMinutes: 90 });
+  });
+
   it('sends only the sections that changed, then says so', async () => {
     const { user, fetch } = await openSettings(({ body }) => json({ ...workspace, ...(body as object) }));
     const zone = screen.getByLabelText('Time zone');

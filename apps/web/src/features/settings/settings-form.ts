@@ -15,6 +15,7 @@ export const settingsFieldNames = [
   'weekStart',
   'timeFormat',
   'dateFormat',
+  'defaultJobMinutes',
   'workingHours.start',
   'workingHours.end',
   'workingHours.days',
@@ -33,6 +34,7 @@ export function toFormValues(workspace: Workspace): SettingsForm {
     weekStart: workspace.weekStart,
     timeFormat: workspace.timeFormat,
     dateFormat: workspace.dateFormat,
+    defaultJobMinutes: workspace.defaultJobMinutes,
     workingHours: { ...workspace.workingHours, days: [...workspace.workingHours.days] },
     map: { ...workspace.map, center: { ...workspace.map.center } },
   };
