@@ -74,6 +74,46 @@ export class MapPage {
     await this.page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
   }
 
+  /** The clusters drawn (round buttons with their count, named '<n> jobs: zoom in'). */
+  clusters(): Locator {
+    return this.map.getByRole('button', { name: /^[\d,]+ jobs: zoom in$/ });
+  }
+
+  /** The cluster of exactly `count` jobs. */
+  cluster(count: number): Locator {
+    return this.map.getByRole('button', { name: `${count.toLocaleString('en')} jobs: zoom in`, exact: true });
+  }
+
+  /** The map's zoom as the URL keeps it. */
+  zoom(): number {
+    return Number(new URL(this.page.url()).searchParams.get('z'));
+  }
+
+  /**
+   * How the open tooltip's title is laid out: how many lines it takes and every word drawn on more
+   * than one line (a word broken mid-way), measured with a Range per word.
+   */
+  async tooltipTitleLayout(): Promise<{ lines: number; brokenWords: string[]; width: number }> {
+    return this.tooltip
+      .locator('.fm-tip-title')
+      .first()
+      .evaluate((title) => {
+        const text = title.firstChild;
+        if (!text || text.nodeType !== Node.TEXT_NODE) throw new Error('the title is not plain text');
+        const tops = new Set<number>();
+        const brokenWords: string[] = [];
+        for (const match of (text.textContent ?? '').matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(text, match.index ?? 0);
+          range.setEnd(text, (match.index ?? 0) + match[0].length);
+          const lineTops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+          if (lineTops.size > 1) brokenWords.push(match[0]);
+          for (const top of lineTops) tops.add(top);
+        }
+        return { lines: tops.size, brokenWords, width: title.getBoundingClientRect().width };
+      });
+  }
+
   /** A PNG of the map area as the user sees it. */
   screenshot(clip?: { x: number; y: number; width: number; height: number }): Promise<Buffer> {
     return clip ? this.page.screenshot({ clip }) : this.map.locator('.leaflet-container').screenshot();
