@@ -57,7 +57,8 @@ export class AppShell {
 
   /**
    * Every part of the top bar a user sees — menu button, logo, workspace, each navigation item and
-   * "More", who is online, the location pill, the live dot, the account button — with its box and the
+   * "More", whatever sits at its end (search, who is online, the location pill, the live dot), the
+   * account button — with its box and the
    * line count of its texts. Hidden parts (a phone's desktop navigation, the measuring copy) are left out.
    */
   parts(): Promise<TopBarPart[]> {
@@ -68,9 +69,8 @@ export class AppShell {
         '.ws-trigger',
         '.topbar-nav > .topbar-link',
         '.topbar-nav .topbar-more',
-        '.presence',
-        '.sharing-badge',
-        '.connection-dot',
+        // Everything at the end (search, who is online, the location pill, the live dot…), and the account button.
+        '.topbar-end > :not(.menu-root)',
         '.user-trigger',
       ].join(',');
       const visible = (el: Element) => {

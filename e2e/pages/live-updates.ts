@@ -19,9 +19,9 @@ export class LiveUpdates {
     await this.page.locator(`.connection-dot[data-state="${state}"]`).waitFor({ timeout });
   }
 
-  /** An avatar of someone online (their user id). */
+  /** Someone online (their user id): their avatar, or the "+k" that lists them when the avatars are full. */
   online(userId: string): Locator {
-    return this.presence.locator(`li[data-user-id="${userId}"]`);
+    return this.presence.locator(`li[data-user-id="${userId}"], [data-user-ids~="${userId}"]`);
   }
 
   /** Every state the dot has shown since the page loaded (recorded by `recordStates`). */

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SentryEnvelope, type SentryIngest, startSentryIngest } from '../../apps/server/test/sentry-ingest.js';
+import { AppShell } from '../pages/app-shell.js';
 import { ErrorScreens } from '../pages/error-screens.js';
 import { LiveUpdates } from '../pages/live-updates.js';
 import { SignInPage } from '../pages/sign-in-page.js';
@@ -215,7 +216,7 @@ describe('the error catalogue in the UI, with the API’s real answers', () => {
     const out = await other.request.post('/api/v1/auth/sign-out', { headers: { origin: baseUrl } });
     expect(out.status()).toBeLessThan(300);
 
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Team', exact: true }).click();
+    await new AppShell(page).open('Team');
     await page.waitForURL(/\/login\?next=/);
     expect(new URL(page.url()).searchParams.get('next')).toBe('/w/demo/team');
     await new SignInPage(page).signIn('dispatcher@demo.test', demoPassword);
