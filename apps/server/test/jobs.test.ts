@@ -253,4 +253,27 @@ describe('job lists and the unscheduled queue', () => {
     expectFieldError(await team.owner.client.get(url('?unscheduled=yes')), 'querystring.unscheduled');
     expectFieldError(await team.owner.client.get(url('?cursor=nope')), 'cursor');
   });
+
+  it('queues a timed job with no technician keeping its time, and a job taken off every technician', async () => {
+    expect(await titles('?queue=true')).toEqual(['Urgent', 'Normal', 'Timed, unassigned', 'Low']);
+    const timed = (await titles('?queue=false')).sort();
+    expect(timed).toEqual(['Cancelled', 'Scheduled']);
+    const series = await createJob(team.owner, {
+      title: 'Weekly, unassigned',
+      ...monday,
+      rrule: 'FREQ=WEEKLY;COUNT=3',
+    });
+    expect(series.status).toBe('unscheduled');
+    const page = (await team.owner.client.get(url('?queue=true&q=scheduled'))).json() as JobPage;
+    expect(page.items).toEqual([]);
+    const [scheduled] = ((await team.owner.client.get(url('?status=scheduled'))).json() as JobPage).items;
+    if (!scheduled) throw new Error('no scheduled job');
+    const dropped = changeOf(await patchJob(team.owner, scheduled, { assigneeIds: [] })).jobs[0] as Job;
+    expect(dropped).toMatchObject({ status: 'unscheduled', start: monday.start.replace('Z', '.000Z') });
+    const queue = ((await team.owner.client.get(url('?queue=true'))).json() as JobPage).items;
+    expect(queue.map((j) => j.title)).toEqual(['Urgent', 'Normal', 'Timed, unassigned', 'Scheduled', 'Low']);
+    expect(queue.find((j) => j.id === scheduled.id)?.start).toBe('2026-03-02T08:00:00.000Z');
+    expect(await titles('?queue=true&q=weekly')).toEqual([]);
+    expectFieldError(await team.owner.client.get(url('?queue=maybe')), 'querystring.queue');
+  });
 });

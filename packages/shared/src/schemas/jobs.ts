@@ -309,6 +309,11 @@ export type JobStatusChange = z.infer<typeof jobStatusChangeSchema>;
 export const jobListQuerySchema = pageQuerySchema.extend({
   /** `true`: the unscheduled queue (no time yet), most urgent first. */
   unscheduled: z.enum(['true', 'false'], { error: 'Unscheduled must be true or false' }).optional(),
+  /**
+   * `true`: the board's queue — one-off jobs waiting for a time or a technician (status
+   * `unscheduled`; a timed one keeps its time), most urgent first.
+   */
+  queue: z.enum(['true', 'false'], { error: 'Queue must be true or false' }).optional(),
   status: jobStatusField.optional(),
   customerId: z.string().max(64).optional(),
   q: z.string().trim().max(200, { error: 'Search must be at most 200 characters' }).optional(),

@@ -76,6 +76,10 @@ export async function listJobs(db: Kysely<Database>, workspaceId: string, query:
   if (query.unscheduled === 'true')
     base = base.where('jobs.start_at', 'is', null).where('jobs.status', '=', 'unscheduled');
   if (query.unscheduled === 'false') base = base.where('jobs.start_at', 'is not', null);
+  // The shared waitsForDispatch, as SQL.
+  if (query.queue === 'true') base = base.where('jobs.status', '=', 'unscheduled').where('jobs.rrule', 'is', null);
+  if (query.queue === 'false')
+    base = base.where((eb) => eb.or([eb('jobs.status', '!=', 'unscheduled'), eb('jobs.rrule', 'is not', null)]));
   if (query.status) base = base.where('jobs.status', '=', query.status);
   if (query.customerId) base = base.where('jobs.customer_id', '=', query.customerId);
   if (query.q)
@@ -88,7 +92,7 @@ export async function listJobs(db: Kysely<Database>, workspaceId: string, query:
     .executeTakeFirstOrThrow();
   const offset = offsetFrom(query);
   const ordered =
-    query.unscheduled === 'true'
+    query.unscheduled === 'true' || query.queue === 'true'
       ? base.orderBy('jobs.priority').orderBy('jobs.created_at').orderBy('jobs.id')
       : base
           .orderBy(sql`case when jobs.start_at is null then 0 else 1 end`)

@@ -5,6 +5,8 @@ export interface JobListArgs {
   workspaceId: string;
   /** The unscheduled queue (no time yet), most urgent first. */
   unscheduled?: boolean;
+  /** The board's queue: one-off jobs waiting for a time or a technician (shared `waitsForDispatch`). */
+  queue?: boolean;
   customerId?: string;
   q?: string;
   limit?: number;
@@ -22,9 +24,10 @@ const base = (workspaceId: string) => `/workspaces/${encodeURIComponent(workspac
 export const jobsApi = api.injectEndpoints({
   endpoints: (build) => ({
     listJobs: build.query<JobPage, JobListArgs>({
-      query: ({ workspaceId, unscheduled, customerId, q, limit = 50, offset }) => {
+      query: ({ workspaceId, unscheduled, queue, customerId, q, limit = 50, offset }) => {
         const params = new URLSearchParams({ limit: String(limit) });
         if (unscheduled) params.set('unscheduled', 'true');
+        if (queue) params.set('queue', 'true');
         if (customerId) params.set('customerId', customerId);
         if (q) params.set('q', q);
         if (offset) params.set('offset', String(offset));

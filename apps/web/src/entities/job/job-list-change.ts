@@ -1,8 +1,8 @@
-import type { Job, JobPage } from '@fieldplan/shared';
+import { type Job, type JobPage, waitsForDispatch } from '@fieldplan/shared';
 import type { JobListArgs } from './endpoints';
 import type { JobChangeMessage } from './job-change';
 
-/** The queue's order: most urgent first, then oldest (the server's order for `unscheduled=true`). */
+/** The queue's order: most urgent first, then oldest (the server's order for `unscheduled=true` and `queue=true`). */
 function queueOrder(a: Job, b: Job): number {
   return a.priority - b.priority || a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
 }
@@ -18,6 +18,7 @@ function listOrder(a: Job, b: Job): number {
 /** Whether a job belongs on a list with these filters. */
 function belongs(job: Job, args: JobListArgs): boolean {
   if (args.unscheduled && (job.start !== null || job.status !== 'unscheduled')) return false;
+  if (args.queue && !waitsForDispatch(job)) return false;
   if (args.customerId && job.customerId !== args.customerId) return false;
   if (args.q && !job.title.toLowerCase().includes(args.q.toLowerCase())) return false;
   return true;
@@ -35,10 +36,10 @@ export function applyJobChangeToPage(page: JobPage, change: JobChangeMessage, ar
   let total = index >= 0 ? page.total - 1 : page.total;
   if (change.action !== 'deleted' && belongs(change.data, args)) {
     const job = change.data;
-    if (index >= 0 && !args.unscheduled) items.splice(index, 0, job);
+    if (index >= 0 && !args.unscheduled && !args.queue) items.splice(index, 0, job);
     else if (index >= 0 || !args.offset) {
       items.push(job);
-      items.sort(args.unscheduled ? queueOrder : listOrder);
+      items.sort(args.unscheduled || args.queue ? queueOrder : listOrder);
     }
     total += 1;
   }
