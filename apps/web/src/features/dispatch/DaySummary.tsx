@@ -45,9 +45,9 @@ export function DaySummary({ visits, date, zone, members, jobHref, loading, onOp
           <dt>Unassigned</dt>
           <dd>{loading ? '…' : summary.unassigned}</dd>
         </div>
-        <div className={summary.doubles.length > 0 ? 'summary-alert' : undefined}>
+        <div className={summary.flagged > 0 ? 'summary-alert' : undefined}>
           <dt>Double-booked</dt>
-          <dd>{loading ? '…' : summary.doubles.length}</dd>
+          <dd>{loading ? '…' : summary.flagged}</dd>
         </div>
       </dl>
       <h3 className="summary-subtitle">Technicians</h3>
@@ -91,7 +91,7 @@ export function DaySummary({ visits, date, zone, members, jobHref, loading, onOp
         </tbody>
       </table>
       <h3 className="summary-subtitle">Double bookings</h3>
-      {summary.doubles.length === 0 ? (
+      {summary.flagged === 0 ? (
         <p className="summary-none">
           <Icon name="circleCheck" size={14} /> None on this day
         </p>
@@ -109,6 +109,20 @@ export function DaySummary({ visits, date, zone, members, jobHref, loading, onOp
               <Link to={jobHref(b)}>
                 {formatClock(formatVisitTime(b.start, b.allDay), zone)} {b.job.title}
               </Link>
+            </li>
+          ))}
+          {summary.lone.map(({ visit, onBusy, withHidden }) => (
+            <li key={visit.id}>
+              <span className="summary-double-who">
+                <Icon name="alert" size={14} />
+                {visit.assigneeIds.map((id) => names.get(id) ?? 'Technician').join(', ')}
+              </span>
+              <Link to={jobHref(visit)}>
+                {formatClock(formatVisitTime(visit.start, visit.allDay), zone)} {visit.job.title}
+              </Link>
+              <span className="summary-double-other">
+                {[onBusy && 'on busy time', withHidden && 'with a job the filters hide'].filter(Boolean).join(', ')}
+              </span>
             </li>
           ))}
         </ul>

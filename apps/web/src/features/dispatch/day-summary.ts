@@ -16,11 +16,25 @@ export interface DoubleBooking {
   technicianIds: string[];
 }
 
+/** A marked visit whose clash isn't another visit of the list: busy time, or a job filtered out. */
+export interface LoneClash {
+  visit: CalendarVisit;
+  /** It lies on busy time from a subscribed calendar. */
+  onBusy: boolean;
+  /** It double-books a job the board's filters leave out. */
+  withHidden: boolean;
+}
+
 const dayOf = (v: CalendarVisit, zone: string) => formatDateOnly(v.allDay ? v.start : instantToWall(zone, v.start));
+
+/** Busy time's ids in a visit's marks (the feed's background events, `busy:…`). */
+const isBusyId = (id: string) => id.startsWith('busy:');
 
 /**
  * The board's day summary: jobs and booked time per technician (and unassigned), and every pair
- * of jobs that double-books someone, for one date of the workspace zone.
+ * of jobs that double-books someone, for one date of the workspace zone. `flagged` counts the
+ * visits the board marks double-booked — the same `overlapsWith` marks its events show — and
+ * `lone` names the marked ones no pair explains (busy time, or a partner the filters hide).
  */
 export function summariseDay(visits: readonly CalendarVisit[], date: string, zone: string, members: readonly Member[]) {
   const today = visits.filter((v) => {
@@ -57,5 +71,13 @@ export function summariseDay(visits: readonly CalendarVisit[], date: string, zon
     }
   }
   doubles.sort((x, y) => x.a.start - y.a.start);
-  return { total: today.length, unassigned, technicians, doubles };
+  const marked = today.filter((v) => v.overlapsWith.length > 0);
+  const lone: LoneClash[] = marked
+    .map((visit) => ({
+      visit,
+      onBusy: visit.overlapsWith.some(isBusyId),
+      withHidden: visit.overlapsWith.some((id) => !isBusyId(id) && !byEventId.has(id)),
+    }))
+    .filter((c) => c.onBusy || c.withHidden);
+  return { total: today.length, unassigned, technicians, doubles, flagged: marked.length, lone };
 }
