@@ -136,9 +136,16 @@ function outsideFlag(): HTMLElement {
   return flag;
 }
 
+/**
+ * The double-booking badge: an icon and a short word that always fits whole (narrow blocks show
+ * the icon only); the full text is its accessible name and tooltip.
+ */
 function doubleBadge(): HTMLElement {
   const badge = el('span', 'ev-double-badge');
-  badge.title = 'double-booked';
-  badge.append(icon('alert'), el('span', 'ev-double-text', 'double-booked'));
+  badge.title = doubleText;
+  badge.setAttribute('role', 'img');
+  badge.setAttribute('aria-label', doubleText);
+  badge.append(icon('alert'), el('span', 'ev-double-text', 'Double'));
   return badge;
 }
+const doubleText = 'Double-booked: shares a technician’s time with another booking';
