@@ -56,6 +56,7 @@ export function TodayGlance({ workspaceId, slug, zone, role, memberId }: TodayGl
 
   return (
     <Panel
+      flush
       title="Today at a glance"
       description={
         technician ? 'Your day: what needs you now.' : 'What needs attention now — each line opens the board.'
