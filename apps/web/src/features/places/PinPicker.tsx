@@ -1,6 +1,6 @@
 import type { LatLng, Workspace } from '@fieldplan/shared';
 import L from 'leaflet';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useMap, useMapEvents } from 'react-leaflet';
 import { Button } from '../../components/Button';
 import { useGetConfigQuery } from '../../entities/session/endpoints';
@@ -22,36 +22,32 @@ const arrowSteps: Record<string, [number, number]> = {
 };
 
 /**
- * The draggable pin; a click on the map moves it there. A position from outside (a chosen place,
- * typed coordinates) brings the map to it at street level; the pin's own moves only keep it in view.
+ * The draggable pin; a click on the map moves it there. A position from outside (a chosen place)
+ * brings the map to it at `zoom` (a street up close, a city from afar); the pin's own moves
+ * (`move`, which records them in `own`) only keep it in view.
  */
 function DraggablePin({
   value,
   place,
   label,
   zoom,
-  onChange,
+  own,
+  move,
   onConfirm,
 }: {
   value: LatLng | null;
   place: string;
   label: string;
   zoom: number;
-  onChange: (p: LatLng) => void;
+  own: { current: LatLng | null };
+  move: (p: LatLng) => void;
   onConfirm: (() => void) | undefined;
 }) {
   const map = useMap();
   const marker = useRef<L.Marker | null>(null);
-  const own = useRef<LatLng | null>(null);
-  const latest = useRef(onChange);
-  latest.current = onChange;
   const confirm = useRef(onConfirm);
   confirm.current = onConfirm;
-  const change = useRef((p: LatLng) => {
-    own.current = p;
-    latest.current(p);
-  });
-  useMapEvents({ click: (e) => change.current({ lat: round6(e.latlng.lat), lng: round6(e.latlng.lng) }) });
+  useMapEvents({ click: (e) => move({ lat: round6(e.latlng.lat), lng: round6(e.latlng.lng) }) });
 
   useEffect(() => {
     const pin = L.marker([0, 0], {
@@ -63,7 +59,7 @@ function DraggablePin({
     });
     pin.on('dragend', () => {
       const p = pin.getLatLng();
-      change.current({ lat: round6(p.lat), lng: round6(p.lng) });
+      move({ lat: round6(p.lat), lng: round6(p.lng) });
     });
     // The keyboard's way to drag: arrow keys move the focused pin (Shift: further), Enter confirms.
     const onKey = (event: KeyboardEvent) => {
@@ -80,7 +76,7 @@ function DraggablePin({
       const by = event.shiftKey ? 40 : 8;
       const at = map.latLngToContainerPoint(pin.getLatLng()).add([step[0] * by, step[1] * by]);
       const next = map.containerPointToLatLng(at);
-      change.current({ lat: round6(next.lat), lng: round6(L.Util.wrapNum(next.lng, [-180, 180], true)) });
+      move({ lat: round6(next.lat), lng: round6(L.Util.wrapNum(next.lng, [-180, 180], true)) });
     };
     pin.on('add', () => pin.getElement()?.addEventListener('keydown', onKey));
     pin.on('remove', () => pin.getElement()?.removeEventListener('keydown', onKey));
@@ -89,7 +85,7 @@ function DraggablePin({
       pin.remove();
       marker.current = null;
     };
-  }, [map, label]);
+  }, [map, label, move]);
 
   useEffect(() => {
     const pin = marker.current;
@@ -100,10 +96,9 @@ function DraggablePin({
     }
     pin.setLatLng([value.lat, value.lng]);
     if (!map.hasLayer(pin)) pin.addTo(map);
-    if (!same(own.current, value))
-      map.setView([value.lat, value.lng], Math.max(map.getZoom(), zoom), { animate: false });
+    if (!same(own.current, value)) map.setView([value.lat, value.lng], zoom, { animate: false });
     else if (!map.getBounds().pad(-0.1).contains([value.lat, value.lng])) map.panTo([value.lat, value.lng]);
-  }, [map, value, zoom]);
+  }, [map, value, zoom, own]);
 
   // The place's name on hover (as text).
   useEffect(() => {
@@ -119,7 +114,7 @@ function DraggablePin({
 }
 
 /** For keyboard users: puts the pin where the map is centred (arrow keys pan the map). */
-function CentreButton({ onChange }: { onChange: (p: LatLng) => void }) {
+function CentreButton({ move }: { move: (p: LatLng) => void }) {
   const map = useMap();
   return (
     <div className="leaflet-top leaflet-right">
@@ -128,7 +123,7 @@ function CentreButton({ onChange }: { onChange: (p: LatLng) => void }) {
           size="sm"
           onClick={() => {
             const c = map.getCenter();
-            onChange({ lat: round6(c.lat), lng: round6(c.lng) });
+            move({ lat: round6(c.lat), lng: round6(c.lng) });
           }}
         >
           Pin the map centre
@@ -151,7 +146,7 @@ interface PinPickerProps {
   pinLabel?: string;
   /** Where the map opens without a pin (default: the workspace's map centre and zoom). */
   center?: LatLng;
-  /** The zoom a position from outside is shown at (default 15, street level). */
+  /** The zoom a position from outside (a chosen place) is shown at (default 15). */
   zoom?: number;
   /** The chosen place's address, shown on the pin. */
   place?: string;
@@ -225,6 +220,14 @@ function PinMap({
   onChange: (p: LatLng) => void;
   onConfirm: (() => void) | undefined;
 }) {
+  // The pin's own moves (click, drag, keys, "Pin the map centre"): the map stays where it is.
+  const own = useRef<LatLng | null>(null);
+  const latest = useRef(onChange);
+  latest.current = onChange;
+  const move = useCallback((p: LatLng) => {
+    own.current = p;
+    latest.current(p);
+  }, []);
   // The map starts at the pin (or the given or the workspace's view) once; later positions move the pin.
   const [start] = useState(() =>
     value
@@ -245,10 +248,11 @@ function PinMap({
         place={view.place}
         label={view.pinLabel}
         zoom={view.zoom}
-        onChange={onChange}
+        own={own}
+        move={move}
         onConfirm={onConfirm}
       />
-      <CentreButton onChange={onChange} />
+      <CentreButton move={move} />
     </FieldMap>
   );
 }

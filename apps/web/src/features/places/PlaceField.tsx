@@ -40,6 +40,8 @@ export function PlaceField(props: PlaceFieldProps) {
   const pinId = useId();
   const errorId = useId();
   const [open, setOpen] = useState(false);
+  // How close the pin map shows the chosen place: a street up close, a city from afar.
+  const [zoom, setZoom] = useState<number | undefined>(undefined);
   const toggleId = useId();
   const close = () => {
     setOpen(false);
@@ -56,7 +58,10 @@ export function PlaceField(props: PlaceFieldProps) {
         onBlur={props.onAddressBlur}
         ref={props.addressRef}
         error={props.addressError}
-        onSelect={(choice: PlaceChoice) => props.onPositionChange({ lat: choice.lat, lng: choice.lng })}
+        onSelect={(choice: PlaceChoice) => {
+          setZoom(choice.zoom);
+          props.onPositionChange({ lat: choice.lat, lng: choice.lng });
+        }}
         workspaceId={props.workspaceId}
         bias={settings.data?.map.center}
       />
@@ -91,6 +96,7 @@ export function PlaceField(props: PlaceFieldProps) {
             value={position}
             onChange={props.onPositionChange}
             onConfirm={close}
+            zoom={zoom}
             height={220}
           />
         )}

@@ -79,7 +79,7 @@ describe('PlacesCombobox (built-in search)', () => {
     expect(activeOption(input)).toHaveTextContent('Berlin');
     await user.keyboard('{Enter}');
     await waitFor(() =>
-      expect(onSelect).toHaveBeenCalledWith({ address: 'Berlin, Germany', lat: 52.52437, lng: 13.41053 }),
+      expect(onSelect).toHaveBeenCalledWith({ address: 'Berlin, Germany', lat: 52.52437, lng: 13.41053, zoom: 11 }),
     );
     expect(input).toHaveValue('Berlin, Germany');
     expect(input).toHaveAttribute('aria-expanded', 'false');
@@ -92,7 +92,12 @@ describe('PlacesCombobox (built-in search)', () => {
     await screen.findAllByRole('option');
     await user.keyboard('{ArrowDown}{Enter}');
     await waitFor(() =>
-      expect(onSelect).toHaveBeenCalledWith({ address: 'Bergmannstraße 5, 10961 Berlin', lat: 52.49, lng: 13.39 }),
+      expect(onSelect).toHaveBeenCalledWith({
+        address: 'Bergmannstraße 5, 10961 Berlin',
+        lat: 52.49,
+        lng: 13.39,
+        zoom: 17,
+      }),
     );
   });
 
@@ -113,7 +118,9 @@ describe('PlacesCombobox (built-in search)', () => {
     const { input, user, onSelect } = setup();
     await user.type(input, 'Ber');
     await user.click(await screen.findByRole('option', { name: /Bergen/ }));
-    await waitFor(() => expect(onSelect).toHaveBeenCalledWith({ address: 'Bergen, Norway', lat: 60.39, lng: 5.32 }));
+    await waitFor(() =>
+      expect(onSelect).toHaveBeenCalledWith({ address: 'Bergen, Norway', lat: 60.39, lng: 5.32, zoom: 11 }),
+    );
   });
 
   it("says quietly when the server's street search could not help, until an answer has streets again", async () => {
@@ -195,6 +202,7 @@ describe('PlacesCombobox (Google)', () => {
         address: 'Alexanderplatz, 10178 Berlin, Germany',
         lat: 52.5219,
         lng: 13.4132,
+        zoom: 17,
       }),
     );
   });

@@ -1,6 +1,7 @@
 import type { Place, PlacesNotice } from '@fieldplan/shared';
 import type { AppDispatch } from '../../app/store';
 import { placesApi } from './endpoints';
+import { zoomForSource } from './place-zoom';
 import type { PlaceChoice, PlaceProvider, PlaceSuggestion } from './types';
 
 /**
@@ -34,7 +35,7 @@ export function builtinProvider(
       if (!place) throw new Error('Unknown place');
       // A city fills "Berlin, Germany"; a customer's address is already complete.
       const address = place.source === 'city' ? `${place.label}, ${place.secondary}` : place.label;
-      return { address, lat: place.lat, lng: place.lng };
+      return { address, lat: place.lat, lng: place.lng, zoom: zoomForSource(place.source) };
     },
   };
 }

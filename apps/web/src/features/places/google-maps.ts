@@ -20,6 +20,8 @@ export interface GooglePlacePrediction {
   text: { text: string };
   mainText?: { text: string } | null;
   secondaryText?: { text: string } | null;
+  /** Its place types ("street_address", "locality" …). */
+  types?: string[];
   toPlace(): GooglePlace;
 }
 

@@ -1,4 +1,5 @@
 import type { GooglePlacePrediction, GooglePlaces } from './google-maps';
+import { zoomForGoogleTypes } from './place-zoom';
 import type { PlaceChoice, PlaceProvider, PlaceSuggestion } from './types';
 
 /**
@@ -37,7 +38,12 @@ export function googleProvider(places: GooglePlaces, bias?: { lat: number; lng: 
       session = new places.AutocompleteSessionToken();
       const location = place.location;
       if (!location) throw new Error('Google gave no position for this place');
-      return { address: place.formattedAddress ?? prediction.text.text, lat: location.lat(), lng: location.lng() };
+      return {
+        address: place.formattedAddress ?? prediction.text.text,
+        lat: location.lat(),
+        lng: location.lng(),
+        zoom: zoomForGoogleTypes(prediction.types),
+      };
     },
   };
 }

@@ -3,6 +3,8 @@ export interface PlaceChoice {
   address: string;
   lat: number;
   lng: number;
+  /** The map zoom it is best seen at: street level for an address, town level for a city. */
+  zoom: number;
 }
 
 /** One line of the suggestion list. */
