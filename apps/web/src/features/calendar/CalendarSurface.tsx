@@ -1,5 +1,5 @@
 import { can, type Member, type Workspace } from '@fieldplan/shared';
-import { type ReactNode, useCallback, useMemo } from 'react';
+import { type ReactNode, useCallback, useMemo, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { buttonClass } from '../../components/Button';
 import { Icon } from '../../components/Icon';
@@ -9,6 +9,8 @@ import { useOutsideAreas } from '../areas';
 import { useOptimiseDay } from '../optimise';
 import { CalendarToolbar } from './CalendarToolbar';
 import { type CalendarView, calendarViews, isTimelineView, phoneViews, todayIn } from './calendar-views';
+import { fullDaySpan, useFullDay, workingSpan } from './day-hours';
+import { useEventCard } from './event-card';
 import type { SlotRequest } from './fc-translate';
 import type { HoverSync } from './hover-sync';
 import { technicianResources } from './resources';
@@ -20,6 +22,12 @@ import { useTravelGaps } from './use-travel-gaps';
 import { useVisibleBusy } from './use-visible-busy';
 import { useVisibleEvents } from './use-visible-events';
 
+/** Views with a time axis: they span the working hours unless the user asks for 24 h. */
+const hasHours = (view: CalendarView) =>
+  view === 'resourceTimelineDay' || view === 'timeGridDay' || view === 'timeGridWeek';
+/** Feed events' times as instants, for the day's span. */
+const visitTimesOf = (events: readonly { start: string; end: string; allDay: boolean }[]) =>
+  events.map((e) => ({ start: Date.parse(e.start), end: Date.parse(e.end), allDay: e.allDay }));
 const fromOf = (board: 'dispatch' | 'calendar') => (board === 'calendar' ? 'calendar' : null);
 
 interface CalendarSurfaceProps {
@@ -47,13 +55,20 @@ export function CalendarSurface({
   toolbarExtra,
   hover,
 }: CalendarSurfaceProps) {
-  const { workspaceId, slug, role } = useWorkspace();
+  const { workspaceId, slug, role, me } = useWorkspace();
   const outside = useOutsideAreas(workspaceId);
   const navigate = useNavigate();
   const selectedJobId = useParams().id ?? null;
   const { view, narrow, query, events, range } = useVisibleEvents(params, settings);
   const busy = useVisibleBusy(workspaceId, range);
   const travel = useTravelGaps(workspaceId, view, range, events, settings.timeZone);
+  const body = useRef<HTMLDivElement>(null);
+  useEventCard(body);
+  const [fullDay, setFullDay] = useFullDay(me.user.id);
+  const span = useMemo(
+    () => (fullDay ? fullDaySpan : workingSpan(settings.workingHours, visitTimesOf(events), settings.timeZone)),
+    [fullDay, settings.workingHours, events, settings.timeZone],
+  );
   const rangeKey = `${view}|${range.start}|${range.end}|${params.technicianId ?? ''}|${params.statuses.join()}`;
   const editable = can(role, 'schedule.write');
   const writes = useScheduleWrites(settings, members);
@@ -100,6 +115,7 @@ export function CalendarSurface({
         firstDay={settings.weekStart}
         views={narrow ? phoneViews : calendarViews}
         onChange={(patch) => update(patch)}
+        fullDay={hasHours(view) ? { on: fullDay, onChange: setFullDay } : undefined}
       >
         {view === 'resourceTimelineDay' && <TravelWarning travel={travel} />}
         {toolbarExtra}
@@ -111,6 +127,7 @@ export function CalendarSurface({
         )}
       </CalendarToolbar>
       <div
+        ref={body}
         className={`cal-body${isTimelineView(view) ? ' cal-body-timeline' : ''}`}
         aria-busy={query.isFetching}
         data-range={rangeKey}
@@ -121,6 +138,7 @@ export function CalendarSurface({
           settings={settings}
           resources={resources}
           events={events}
+          span={span}
           busy={busy}
           travel={travel}
           rangeKey={rangeKey}

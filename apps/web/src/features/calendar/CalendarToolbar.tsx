@@ -11,6 +11,8 @@ interface CalendarToolbarProps {
   /** Views offered (phones get fewer). */
   views?: readonly CalendarView[];
   onChange: (patch: { view?: CalendarView; date?: string }) => void;
+  /** The "24 h" switch (views with a time axis): off shows the working hours. */
+  fullDay?: { on: boolean; onChange: (on: boolean) => void } | undefined;
   /** Filters or actions at the end of the bar. */
   children?: ReactNode;
 }
@@ -23,6 +25,7 @@ export function CalendarToolbar({
   firstDay,
   views = calendarViews,
   onChange,
+  fullDay,
   children,
 }: CalendarToolbarProps) {
   const unit = view === 'dayGridMonth' ? 'month' : view.endsWith('Day') ? 'day' : 'week';
@@ -89,6 +92,17 @@ export function CalendarToolbar({
           ))}
         </select>
       </label>
+      {fullDay && (
+        <button
+          type="button"
+          className="cal-view cal-hours"
+          aria-pressed={fullDay.on}
+          title={fullDay.on ? 'Showing all 24 hours' : 'Showing the working hours — show all 24'}
+          onClick={() => fullDay.onChange(!fullDay.on)}
+        >
+          24 h
+        </button>
+      )}
       {children && <div className="cal-extra">{children}</div>}
     </div>
   );

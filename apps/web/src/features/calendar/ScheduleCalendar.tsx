@@ -20,6 +20,7 @@ import type { ResourceLabelContentArg } from '@fullcalendar/resource';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { scrollTimeOf, workspaceOptions } from './calendar-options';
 import { type CalendarView, dayViewOf, hiddenDaysOf, todayIn } from './calendar-views';
+import { fullDaySpan, type HourSpan } from './day-hours';
 import { classNamesWithSelection } from './event-classes';
 import { eventNodes, type OutsideAreas } from './event-dom';
 import { installEventIcons } from './event-icons';
@@ -78,6 +79,8 @@ interface ScheduleCalendarProps {
   hover?: HoverSync | undefined;
   /** "Optimise day" on each technician's row label (timelines, for those who may change the schedule). */
   onOptimise?: ((memberId: string) => void) | undefined;
+  /** The hours the day and week grids span (the working day, or all 24). */
+  span?: HourSpan | undefined;
 }
 
 const renderResource = (arg: ResourceLabelContentArg) => ({ domNodes: resourceLabelNodes(arg) });
@@ -112,7 +115,8 @@ export const ScheduleCalendar = memo(function ScheduleCalendar(props: ScheduleCa
   useCalendarA11y(box);
   const handlers = useRef(props);
   handlers.current = props;
-  const base = useMemo(() => workspaceOptions(settings), [settings]);
+  const { min: spanMin, max: spanMax } = props.span ?? fullDaySpan;
+  const base = useMemo(() => workspaceOptions(settings, { min: spanMin, max: spanMax }), [settings, spanMin, spanMax]);
   const names = useMemo(() => new Map(resources.map((r) => [r.id, r.title])), [resources]);
   const namesRef = useRef(names);
   const namesKey = useRef('');
@@ -169,8 +173,8 @@ export const ScheduleCalendar = memo(function ScheduleCalendar(props: ScheduleCa
     return next;
   }, [events, view, zone, settings.workingHours.days]);
   const scrollTime = useMemo(
-    () => scrollTimeOf(settings.workingHours.start, date === todayIn(zone), instantToWall(zone, Date.now())),
-    [settings.workingHours.start, date, zone],
+    () => scrollTimeOf(settings.workingHours, date === todayIn(zone), instantToWall(zone, Date.now())),
+    [settings.workingHours, date, zone],
   );
 
   useEffect(() => {

@@ -5,6 +5,7 @@ import interactionPlugin from '@fullcalendar/interaction';
 import listPlugin from '@fullcalendar/list';
 import resourceTimelinePlugin from '@fullcalendar/resource-timeline';
 import timeGridPlugin from '@fullcalendar/timegrid';
+import { fullDaySpan, type HourSpan } from './day-hours';
 import { workspaceZonePlugin } from './zone-plugin';
 
 export const plugins = [
@@ -21,26 +22,32 @@ function timeFormatOf(settings: Workspace): (arg: { date: { hour: number; minute
   return ({ date }) => formatWallTime(`${date.hour}:${date.minute}`, settings);
 }
 
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
 /**
- * Where day and week grids open scrolled to: half an hour before work starts — or, looking at
- * today after that, an hour before now (the dispatcher's "what's next").
+ * Where day and week grids open scrolled to (when the day doesn't fit): the start of the working
+ * day — or, looking at today within working hours, half an hour before now ("what's next").
  */
-export function scrollTimeOf(workStart: string, isToday: boolean, nowWall: number): string {
-  const startMinutes = Number(workStart.slice(0, 2)) * 60 + Number(workStart.slice(3, 5)) - 30;
-  const nowMinutes = Math.floor((nowWall % 86_400_000) / 60_000) - 60;
-  const minutes = Math.max(0, isToday ? Math.max(startMinutes, nowMinutes) : startMinutes);
+export function scrollTimeOf(hours: { start: string; end: string }, isToday: boolean, nowWall: number): string {
+  const start = minutesOf(hours.start);
+  const now = Math.floor((nowWall % 86_400_000) / 60_000);
+  const working = isToday && now >= start && now < minutesOf(hours.end);
+  const minutes = Math.max(0, working ? now - 30 : start);
   const h = String(Math.floor(minutes / 60)).padStart(2, '0');
   const m = String(Math.floor((minutes % 60) / 15) * 15).padStart(2, '0');
   return `${h}:${m}:00`;
 }
 
 /**
- * The options that follow from the workspace's settings (zone, week start, working hours) and
- * never change while a calendar is open — built once so FullCalendar's option diff stays cheap.
+ * The options that follow from the workspace's settings (zone, week start, working hours) and the
+ * hours the day views span — built once per change so FullCalendar's option diff stays cheap.
+ * On the working hours the day timeline fits its width; over 24 h it scrolls sideways.
  */
-export function workspaceOptions(settings: Workspace): CalendarOptions {
+export function workspaceOptions(settings: Workspace, span: HourSpan = fullDaySpan): CalendarOptions {
   const { workingHours } = settings;
   const time = timeFormatOf(settings);
+  const fits = span.min !== fullDaySpan.min || span.max !== fullDaySpan.max;
+  const hours = { slotMinTime: span.min, slotMaxTime: span.max };
   return {
     plugins,
     schedulerLicenseKey: 'GPL-My-Project-Is-Open-Source',
@@ -61,13 +68,15 @@ export function workspaceOptions(settings: Workspace): CalendarOptions {
     eventMinHeight: 22,
     expandRows: false,
     resourceOrder: 'sortIndex',
-    resourceAreaWidth: '184px',
+    resourceAreaWidth: '160px',
     resourceAreaHeaderContent: 'Technicians',
     eventOrder: 'start,-duration,title',
     slotEventOverlap: false,
     dayMaxEvents: true,
     views: {
-      resourceTimelineDay: { slotMinWidth: 24, eventMinWidth: 32 },
+      // Fitting: 8 px per quarter hour at least (an hour label's width); FullCalendar stretches the
+      // slots to fill the row, so the working day spans the width without a scrollbar.
+      resourceTimelineDay: { ...hours, slotMinWidth: fits ? 8 : 24, eventMinWidth: 24 },
       // The week timeline is a grid of technicians × days with a day's jobs stacked as chips:
       // readable at a glance, and dragging moves a job to another day or technician, keeping its time.
       resourceTimelineWeek: {
@@ -76,9 +85,13 @@ export function workspaceOptions(settings: Workspace): CalendarOptions {
         slotLabelFormat: { weekday: 'short', day: 'numeric', month: 'short' },
         snapDuration: { days: 1 },
         eventDurationEditable: false,
-        slotMinWidth: 120,
+        // Five working days fit beside the queue and map at 1280 px; the chips' titles wrap.
+        slotMinWidth: 72,
       },
-      timeGrid: { dayHeaderFormat: { weekday: 'short', day: 'numeric', month: 'numeric', omitCommas: true } },
+      timeGrid: {
+        ...hours,
+        dayHeaderFormat: { weekday: 'short', day: 'numeric', month: 'numeric', omitCommas: true },
+      },
       dayGridMonth: { dayHeaderFormat: { weekday: 'short' }, eventDisplay: 'block' },
       listWeek: { listDayFormat: { weekday: 'long', day: 'numeric', month: 'long' }, listDaySideFormat: false },
       listDay: { listDayFormat: { weekday: 'long', day: 'numeric', month: 'long' }, listDaySideFormat: false },

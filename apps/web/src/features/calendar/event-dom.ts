@@ -2,6 +2,7 @@ import type { CalendarEvent } from '@fieldplan/shared';
 import type { EventContentArg } from '@fullcalendar/core';
 import { type IconName, iconPaths } from '../../components/Icon';
 import { statusIcon, statusText } from '../../entities/job/job-status';
+import { setCardLines } from './event-card';
 
 type Props = CalendarEvent['extendedProps'];
 
@@ -66,23 +67,30 @@ export function eventNodes(
   const double = (props.overlapsWith?.length ?? 0) > 0;
   const people = peopleOf(props.assigneeIds ?? [], names);
   const away = outside({ lat: props.lat, lng: props.lng });
-  root.title = [
-    timeText,
-    event.title,
-    people,
-    status,
-    props.customerName,
+  const flags = [
     props.recurring ? 'recurring' : '',
     props.flexible ? flexibleText.toLowerCase() : '',
     double ? 'double-booked' : '',
     away ? outsideText.toLowerCase() : '',
-  ]
-    .filter(Boolean)
-    .join(' · ');
+  ];
   const list = view.type.startsWith('list');
   const month = view.type === 'dayGridMonth';
+  // Timelines and time grids: a hover/focus card tells the rest (event-card.ts); month and list
+  // blocks keep the browser's tooltip line.
+  const card = !list && !month;
+  if (card) {
+    const when = event.allDay ? 'All day' : [timeText, durationText(event.start, event.end)].filter(Boolean).join(', ');
+    setCardLines(
+      root,
+      [event.title, when, props.customerName ?? '', people, status, flags.filter(Boolean).join(' · ')].filter(Boolean),
+    );
+  } else {
+    root.title = [timeText, event.title, people, status, props.customerName, ...flags].filter(Boolean).join(' · ');
+  }
+  const timeline = view.type.startsWith('resourceTimeline');
   if (list) root.className = 'ev ev-list';
-  if (timeText && !event.allDay && !list) line.appendChild(el('span', 'ev-time', timeText));
+  // The day timeline's block: title first (its time is the block's place on the axis).
+  if (timeText && !event.allDay && !list && !timeline) line.appendChild(el('span', 'ev-time', timeText));
   if (month) {
     const mark = el('span', 'ev-status-icon');
     mark.setAttribute('role', 'img');
@@ -109,15 +117,27 @@ export function eventNodes(
   if (double && list) line.appendChild(doubleBadge());
   if (!month) {
     const meta = el('span', 'ev-meta');
+    // A timeline's rows keep one height: its double-booked badge goes on this line, not a third.
+    if (double && timeline) meta.appendChild(doubleBadge());
+    if (props.customerName && timeline) meta.appendChild(el('span', 'ev-customer', props.customerName));
     const statusBit = el('span', 'ev-status');
     statusBit.append(icon(statusIcon[props.status]), status);
     meta.appendChild(statusBit);
     if (list) meta.appendChild(el('span', 'ev-people', people));
-    if (props.customerName) meta.appendChild(el('span', 'ev-customer', props.customerName));
+    if (props.customerName && !timeline) meta.appendChild(el('span', 'ev-customer', props.customerName));
     root.appendChild(meta);
   }
-  if (double && !list) root.appendChild(doubleBadge());
+  if (double && !list && !timeline) root.appendChild(doubleBadge());
   return [root];
+}
+
+/** A block's length for its card: "45 min", "1 h", "2 h 30 min". */
+export function durationText(start: Date | null, end: Date | null): string {
+  if (!start || !end) return '';
+  const minutes = Math.round((end.getTime() - start.getTime()) / 60_000);
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return [h > 0 ? `${h} h` : '', m > 0 || h === 0 ? `${m} min` : ''].filter(Boolean).join(' ');
 }
 
 /** Whether a job site lies outside every service area (see `useOutsideAreas`). */

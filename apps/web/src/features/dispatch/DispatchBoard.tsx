@@ -13,7 +13,7 @@ import { DaySummary } from './DaySummary';
 import { Splitter } from './Splitter';
 import { UnscheduledQueue } from './UnscheduledQueue';
 import { useBoardFilter } from './use-board-filter';
-import { clampSide, useSideWidth } from './use-side-width';
+import { clampTo, queueWidth, sideWidth, usePaneWidth } from './use-side-width';
 
 type PaneName = 'calendar' | 'map' | 'queue' | 'summary';
 type SideName = 'map' | 'summary';
@@ -27,7 +27,7 @@ const BoardMap = lazy(() => import('./BoardMap').then((m) => ({ default: m.Board
  * 1,000 px the parts become tabs.
  */
 export function DispatchBoard({ settings, members }: { settings: Workspace; members: Member[] }) {
-  const { workspaceId, slug, role } = useWorkspace();
+  const { workspaceId, slug, role, me } = useWorkspace();
   const navigate = useNavigate();
   const url = useScheduleParams('resourceTimelineDay', settings.timeZone);
   const { update, search } = url;
@@ -37,8 +37,11 @@ export function DispatchBoard({ settings, members }: { settings: Workspace; memb
   const tabs = useMediaQuery('(max-width: 1000px)');
   const [pane, setPane] = useState<PaneName>('calendar');
   const [sideTab, setSideTab] = useState<SideName>('map');
-  const side = useSideWidth();
+  const side = usePaneWidth('side', me.user.id, sideWidth);
+  const queuePane = usePaneWidth('queue', me.user.id, queueWidth);
+  // Widths while a splitter is dragged (remembered on release).
   const [dragWidth, setDragWidth] = useState<number | null>(null);
+  const [dragQueue, setDragQueue] = useState<number | null>(null);
   const board = useRef<HTMLDivElement>(null);
   const hover = useHoverSyncStore();
   const optimise = useOptimiseDay(settings, members, params.date);
@@ -93,14 +96,12 @@ export function DispatchBoard({ settings, members }: { settings: Workspace; memb
     />
   );
   const width = dragWidth ?? side.width;
-  const style = tabs || side.collapsed ? undefined : ({ '--side-w': `${width}px` } as CSSProperties);
+  const queueW = dragQueue ?? queuePane.width;
+  const style = tabs ? undefined : ({ '--side-w': `${width}px`, '--queue-w': `${queueW}px` } as CSSProperties);
+  const closed = `${queuePane.collapsed ? ' board-queue-closed' : ''}${side.collapsed ? ' board-side-closed' : ''}`;
 
   return (
-    <div
-      ref={board}
-      className={`board-page board${tabs ? ' board-tabs' : side.collapsed ? ' board-side-closed' : ''}`}
-      style={style}
-    >
+    <div ref={board} className={`board-page board${tabs ? ' board-tabs' : closed}`} style={style}>
       <h1 className="visually-hidden">Dispatch</h1>
       {tabs && (
         <div className="board-tablist" role="tablist" aria-label="Board">
@@ -121,14 +122,32 @@ export function DispatchBoard({ settings, members }: { settings: Workspace; memb
         </div>
       )}
       <Pane name="queue" tabs={tabs} hidden={!shown('queue')}>
-        <UnscheduledQueue
-          workspaceId={workspaceId}
-          slug={slug}
-          keep={keep}
-          keepJob={filter.keepJob}
-          draggable={can(role, 'schedule.write') && !tabs}
-        />
+        {!tabs && <QueueToggle collapsed={queuePane.collapsed} onCollapse={queuePane.setCollapsed} />}
+        {(tabs || !queuePane.collapsed) && (
+          <UnscheduledQueue
+            workspaceId={workspaceId}
+            slug={slug}
+            keep={keep}
+            keepJob={filter.keepJob}
+            draggable={can(role, 'schedule.write') && !tabs}
+          />
+        )}
       </Pane>
+      {!tabs && !queuePane.collapsed && (
+        <Splitter
+          board={board}
+          edge="left"
+          label="Queue width"
+          limits={queueWidth}
+          width={queueW}
+          onDrag={(px) => setDragQueue(clampTo(queueWidth, px))}
+          onChange={(px) => {
+            setDragQueue(null);
+            queuePane.setWidth(px);
+          }}
+          controls="board-queue"
+        />
+      )}
       <Pane name="calendar" tabs={tabs} hidden={!shown('calendar')}>
         <CalendarSurface
           board="dispatch"
@@ -156,8 +175,11 @@ export function DispatchBoard({ settings, members }: { settings: Workspace; memb
           {!side.collapsed && (
             <Splitter
               board={board}
+              edge="right"
+              label="Map width"
+              limits={sideWidth}
               width={width}
-              onDrag={(px) => setDragWidth(clampSide(px))}
+              onDrag={(px) => setDragWidth(clampTo(sideWidth, px))}
               onChange={(px) => {
                 setDragWidth(null);
                 side.setWidth(px);
@@ -181,6 +203,24 @@ export function DispatchBoard({ settings, members }: { settings: Workspace; memb
 }
 
 const sideTabs: readonly SideName[] = ['map', 'summary'];
+
+/** Hides the queue to a thin rail (more room for the timeline) and brings it back. */
+function QueueToggle({ collapsed, onCollapse }: { collapsed: boolean; onCollapse: (collapsed: boolean) => void }) {
+  const label = collapsed ? 'Show the queue' : 'Hide the queue';
+  return (
+    <button
+      type="button"
+      className="icon-button board-queue-toggle"
+      aria-label={label}
+      title={label}
+      aria-expanded={!collapsed}
+      aria-controls="board-queue"
+      onClick={() => onCollapse(!collapsed)}
+    >
+      <Icon name={collapsed ? 'inbox' : 'chevronLeft'} />
+    </button>
+  );
+}
 
 /** The right pane on wide screens: Map | Summary, collapsible to a thin rail. */
 function SidePane(props: {
@@ -269,7 +309,12 @@ function Pane({
   children: ReactNode;
 }) {
   const className = `board-${name}`;
-  if (!tabs) return <div className={className}>{children}</div>;
+  if (!tabs)
+    return (
+      <div className={className} id={name === 'queue' ? 'board-queue' : undefined}>
+        {children}
+      </div>
+    );
   return (
     <div
       className={className}

@@ -1,9 +1,13 @@
 import { type RefObject, useState } from 'react';
-import { sideWidth } from './use-side-width';
+import type { PaneLimits } from './use-side-width';
 
 interface SplitterProps {
-  /** The board: the pane's width is measured from its right edge. */
+  /** The board: a pane's width is measured from the board's edge on the pane's side. */
   board: RefObject<HTMLElement | null>;
+  /** Which edge of the board the pane sits on (the map right, the queue left). */
+  edge: 'left' | 'right';
+  label: string;
+  limits: PaneLimits;
   width: number;
   /** Live while dragging (not remembered yet). */
   onDrag: (px: number) => void;
@@ -13,30 +17,36 @@ interface SplitterProps {
 }
 
 /**
- * The handle between the calendar and the map: drag it, or focus it and use ←/→ (Home/End for
- * the widest and narrowest). A WAI-ARIA window splitter.
+ * The handle between the calendar and a side pane: drag it, or focus it and use ←/→ (Home/End
+ * for the widest and narrowest). A WAI-ARIA window splitter.
  */
-export function Splitter({ board, width, onDrag, onChange, controls }: SplitterProps) {
+export function Splitter({ board, edge, label, limits, width, onDrag, onChange, controls }: SplitterProps) {
   const [dragging, setDragging] = useState(false);
-  const widthAt = (clientX: number) => (board.current?.getBoundingClientRect().right ?? clientX) - clientX;
+  const widthAt = (clientX: number) => {
+    const box = board.current?.getBoundingClientRect();
+    if (!box) return width;
+    return edge === 'right' ? box.right - clientX : clientX - box.left;
+  };
+  // The arrow pointing away from the pane widens it.
+  const wider = edge === 'right' ? 'ArrowLeft' : 'ArrowRight';
   return (
     // biome-ignore lint/a11y/useSemanticElements: a focusable, adjustable separator (window splitter pattern), not an <hr>
     <div
       role="separator"
       aria-orientation="vertical"
-      aria-label="Map width"
+      aria-label={label}
       aria-controls={controls}
       aria-valuenow={width}
-      aria-valuemin={sideWidth.min}
-      aria-valuemax={sideWidth.max}
+      aria-valuemin={limits.min}
+      aria-valuemax={limits.max}
       tabIndex={0}
       className={`board-splitter${dragging ? ' board-splitter-active' : ''}`}
       onKeyDown={(event) => {
         const by: Record<string, number> = {
-          ArrowLeft: width + sideWidth.step,
-          ArrowRight: width - sideWidth.step,
-          Home: sideWidth.max,
-          End: sideWidth.min,
+          ArrowLeft: width + (wider === 'ArrowLeft' ? 1 : -1) * limits.step,
+          ArrowRight: width + (wider === 'ArrowRight' ? 1 : -1) * limits.step,
+          Home: limits.max,
+          End: limits.min,
         };
         const next = by[event.key];
         if (next === undefined) return;

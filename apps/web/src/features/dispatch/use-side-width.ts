@@ -1,41 +1,53 @@
 import { useCallback, useState } from 'react';
+import { readPreference, writePreference } from '../../lib/user-preference';
 
-const key = 'fieldplan.board.side';
-export const sideWidth = { min: 280, max: 960, step: 40, initial: 420 } as const;
+/** A board pane's width limits (px): it can't be dragged to nothing nor crowd out the calendar. */
+export interface PaneLimits {
+  min: number;
+  max: number;
+  step: number;
+  initial: number;
+}
 
-export const clampSide = (px: number) => Math.round(Math.min(sideWidth.max, Math.max(sideWidth.min, px)));
+// The map starts at a quarter of the window (320 px at 1280): the working day keeps room beside it.
+const initialSide =
+  typeof window === 'undefined' ? 420 : Math.round(Math.min(420, Math.max(280, window.innerWidth / 4)));
+export const sideWidth: PaneLimits = { min: 280, max: 960, step: 40, initial: initialSide };
+export const queueWidth: PaneLimits = { min: 200, max: 440, step: 40, initial: 248 };
 
-interface SideState {
+export const clampTo = (limits: PaneLimits, px: number) => Math.round(Math.min(limits.max, Math.max(limits.min, px)));
+export const clampSide = (px: number) => clampTo(sideWidth, px);
+
+interface PaneState {
   width: number;
   collapsed: boolean;
 }
 
-function read(): SideState {
-  try {
-    const stored = JSON.parse(localStorage.getItem(key) ?? 'null') as Partial<SideState> | null;
-    return {
-      width: clampSide(typeof stored?.width === 'number' ? stored.width : sideWidth.initial),
-      collapsed: stored?.collapsed === true,
-    };
-  } catch {
-    return { width: sideWidth.initial, collapsed: false };
-  }
+function read(name: string, userId: string, limits: PaneLimits): PaneState {
+  const stored = readPreference(name, userId) as Partial<PaneState> | null;
+  return {
+    width: clampTo(limits, typeof stored?.width === 'number' ? stored.width : limits.initial),
+    collapsed: stored?.collapsed === true,
+  };
 }
 
-/** The board's right pane: its width (resizable) and whether it is collapsed, kept for next time. */
-export function useSideWidth() {
-  const [state, setState] = useState(read);
-  const save = useCallback((next: SideState) => {
-    setState(next);
-    try {
-      localStorage.setItem(key, JSON.stringify(next));
-    } catch {
-      // Private windows may refuse storage: the pane still works, just not remembered.
-    }
-  }, []);
+/**
+ * One of the board's side panes (the map on the right, the queue on the left): its width
+ * (resizable) and whether it is collapsed, remembered per user in this browser.
+ */
+export function usePaneWidth(pane: 'side' | 'queue', userId: string, limits: PaneLimits) {
+  const name = `board.${pane}`;
+  const [state, setState] = useState(() => read(name, userId, limits));
+  const save = useCallback(
+    (next: PaneState) => {
+      setState(next);
+      writePreference(name, userId, next);
+    },
+    [name, userId],
+  );
   return {
     ...state,
-    setWidth: (px: number) => save({ width: clampSide(px), collapsed: false }),
+    setWidth: (px: number) => save({ width: clampTo(limits, px), collapsed: false }),
     setCollapsed: (collapsed: boolean) => save({ ...state, collapsed }),
   };
 }
