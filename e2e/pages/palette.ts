@@ -8,13 +8,14 @@ export class Palette {
   readonly results: Locator;
 
   constructor(private readonly page: Page) {
-    this.button = page.getByRole('banner').getByRole('button', { name: 'Search', exact: true });
+    this.button = page.getByRole('banner').getByRole('button', { name: /^Search/ });
     this.dialog = page.getByRole('dialog', { name: 'Search' });
     this.input = this.dialog.getByRole('combobox');
     this.results = this.dialog.getByRole('listbox', { name: 'Results' });
   }
 
   async openWithKeys(): Promise<void> {
+    await this.button.waitFor();
     await this.page.keyboard.press('Control+k');
     await this.input.waitFor();
   }

@@ -14,6 +14,7 @@ const stamp = Date.now().toString(36);
 const jobTitle = `Qzx boiler check ${stamp}`;
 const customerName = `Vqk Bakery ${stamp}`;
 const street = `Jwq Lane ${stamp}`;
+const hh = (hour: number) => String(hour).padStart(2, '0');
 
 describe('search and board filters', () => {
   let browser: Browser;
@@ -50,8 +51,8 @@ describe('search and board filters', () => {
         lat: 52.5,
         lng: 13.4,
         priority,
-        start: `${quietDay}T${hourZ}:00:00Z`,
-        end: `${quietDay}T${hourZ + 1}:00:00Z`,
+        start: `${quietDay}T${hh(hourZ)}:00:00Z`,
+        end: `${quietDay}T${hh(hourZ + 1)}:00:00Z`,
         assigneeIds: tech ? [tech.id] : [],
       });
     jobId = (await job(jobTitle, 3, 7)).id;
@@ -117,7 +118,7 @@ describe('search and board filters', () => {
     await board.events(urgentTitle).first().waitFor();
     await board.events(laterTitle).first().waitFor();
 
-    await page.getByLabel('Priority', { exact: true }).selectOption('1');
+    await page.getByRole('combobox', { name: /^Priority/ }).selectOption('1');
     await board.events(laterTitle).first().waitFor({ state: 'detached' });
     await board.events(urgentTitle).first().waitFor();
     expect(new URL(page.url()).searchParams.get('priority')).toBe('1');
@@ -127,7 +128,7 @@ describe('search and board filters', () => {
     await board.waitForEvents();
     await board.events(urgentTitle).first().waitFor();
     expect(await board.events(laterTitle).count()).toBe(0);
-    expect(await page.getByLabel('Priority', { exact: true }).inputValue()).toBe('1');
+    expect(await page.getByRole('combobox', { name: /^Priority/ }).inputValue()).toBe('1');
 
     const other = await context.newPage();
     await other.goto(url);
@@ -135,7 +136,7 @@ describe('search and board filters', () => {
     await otherBoard.waitForEvents();
     await otherBoard.events(urgentTitle).first().waitFor();
     expect(await otherBoard.events(laterTitle).count()).toBe(0);
-    expect(await other.getByLabel('Priority', { exact: true }).inputValue()).toBe('1');
+    expect(await other.getByRole('combobox', { name: /^Priority/ }).inputValue()).toBe('1');
     await other.close();
   });
 
@@ -148,9 +149,9 @@ describe('search and board filters', () => {
     await board.events(urgentTitle).first().waitFor();
     await board.events(laterTitle).first().waitFor();
     await page.waitForURL((u) => !['tech', 'status', 'priority', 'area'].some((k) => u.searchParams.has(k)));
-    expect(await page.getByLabel('Technician', { exact: true }).inputValue()).toBe('');
-    expect(await page.getByLabel('Priority', { exact: true }).inputValue()).toBe('');
-    expect(await page.getByLabel('Service area', { exact: true }).inputValue()).toBe('');
+    expect(await page.getByRole('combobox', { name: /^Technician/ }).inputValue()).toBe('');
+    expect(await page.getByRole('combobox', { name: /^Priority/ }).inputValue()).toBe('');
+    expect(await page.getByRole('combobox', { name: /^Service area/ }).inputValue()).toBe('');
     expect(errors).toEqual([]);
   });
 });

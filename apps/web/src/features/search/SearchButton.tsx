@@ -24,7 +24,6 @@ export function SearchButton({ screens }: { screens: readonly Screen[] }) {
         type="button"
         className="topbar-search"
         aria-haspopup="dialog"
-        aria-label="Search"
         aria-keyshortcuts="Control+K Meta+K"
         onClick={() => setOpen(true)}
       >
