@@ -124,6 +124,59 @@ export class SchedulePage {
     await this.page.mouse.up();
   }
 
+  /**
+   * Whether any of the timeline's scroll areas scrolls sideways (the day should fit its width).
+   * A pixel of slack: FullCalendar rounds slot widths.
+   */
+  horizontalOverflow(): Promise<boolean> {
+    return this.page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('.fc-view .fc-scroller')].some(
+        (s) => s.scrollWidth > s.clientWidth + 1,
+      ),
+    );
+  }
+
+  /** The times (`HH:MM`) of the day timeline's hour columns, in order. */
+  hourColumns(): Promise<string[]> {
+    return this.page
+      .locator('th.fc-timeline-slot-label[data-date]')
+      .evaluateAll((cells) => cells.map((c) => (c.getAttribute('data-date') ?? '').slice(11, 16)));
+  }
+
+  /** Whether an event's title shows whole on its block: not cut, not spilling out of it. */
+  titleFullyShown(eventId: string): Promise<boolean> {
+    return this.page.locator(`[data-event-id="${eventId}"]`).evaluate((block) => {
+      const title = block.querySelector<HTMLElement>('.ev-title');
+      if (!title) return false;
+      const outer = block.getBoundingClientRect();
+      const inner = title.getBoundingClientRect();
+      const cut = title.scrollWidth > title.clientWidth || title.scrollHeight > title.clientHeight;
+      const inside =
+        inner.left >= outer.left - 0.5 &&
+        inner.right <= outer.right + 0.5 &&
+        inner.top >= outer.top - 0.5 &&
+        inner.bottom <= outer.bottom + 0.5;
+      return !cut && inside && getComputedStyle(title).display !== 'none';
+    });
+  }
+
+  /** The heights (px, rounded) of the timeline's technician rows. */
+  rowHeights(): Promise<number[]> {
+    return this.page
+      .locator('td.fc-timeline-lane[data-resource-id]')
+      .evaluateAll((lanes) => lanes.map((l) => Math.round(l.getBoundingClientRect().height)));
+  }
+
+  /** The "24 h" switch of views with a time axis. */
+  get fullDaySwitch(): Locator {
+    return this.toolbar.getByRole('button', { name: '24 h' });
+  }
+
+  /** The hover and focus card of the event under the pointer or focus. */
+  get eventCard(): Locator {
+    return this.page.getByRole('tooltip');
+  }
+
   /** Answers the "this / following / all" question. */
   async chooseScope(
     scope: 'This occurrence' | 'This and following' | 'All occurrences',

@@ -1,0 +1,138 @@
+import type { Member } from '@fieldplan/shared';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SchedulePage } from '../pages/schedule-page.js';
+import { baseUrl, launchBrowser, newContext, signInViaApi, trackPageErrors } from '../support/browser.js';
+
+/** A quiet Wednesday far from the demo's jobs and the other specs' days. CEST: 10:00 = 08:00Z. */
+const quietDay = '2027-04-14';
+const laptop = { width: 1280, height: 800 };
+/** 24 characters: the longest title the day timeline promises to show whole on a 1-hour block. */
+const title = 'Replace boiler pump seal';
+
+describe('the day timeline', () => {
+  let browser: Browser;
+  let jobId = '';
+  let working = { start: '07:00', end: '19:00' };
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    const context = await newContext(browser);
+    await signInViaApi(context, 'dispatcher@demo.test');
+    const me = await (await context.request.get('/api/v1/me')).json();
+    const workspaceId = me.memberships.find((m: { workspaceSlug: string }) => m.workspaceSlug === 'demo').workspaceId;
+    working = (await (await context.request.get(`/api/v1/workspaces/${workspaceId}`)).json()).workingHours;
+    const members = (await (await context.request.get(`/api/v1/workspaces/${workspaceId}/members`)).json()) as Member[];
+    const tech = members.find((m) => m.email === 'tech1@demo.test');
+    const res = await context.request.post(`/api/v1/workspaces/${workspaceId}/jobs`, {
+      headers: { origin: baseUrl },
+      data: {
+        title,
+        address: 'Somewhere in Berlin',
+        start: `${quietDay}T08:00:00Z`,
+        end: `${quietDay}T09:00:00Z`,
+        assigneeIds: tech ? [tech.id] : [],
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    jobId = ((await res.json()) as { id: string }).id;
+    await context.close();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  async function open(): Promise<{ context: BrowserContext; page: Page; schedule: SchedulePage; errors: string[] }> {
+    const context = await newContext(browser, { viewport: laptop });
+    await signInViaApi(context, 'dispatcher@demo.test');
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+    const schedule = new SchedulePage(page);
+    await schedule.goto('demo', 'dispatch', 'resourceTimelineDay', quietDay);
+    return { context, page, schedule, errors };
+  }
+
+  it('spans the working hours at 1280 px without scrolling sideways, rows of one height, 24 h on demand', async () => {
+    const { context, page, schedule, errors } = await open();
+    const hours = await schedule.hourColumns();
+    // The working day on whole hours: its first hour's column to the column of the hour it ends in.
+    const lastHour = Math.ceil(Number(working.end.slice(0, 2)) + Number(working.end.slice(3, 5)) / 60) - 1;
+    expect(hours[0]).toBe(`${working.start.slice(0, 2)}:00`);
+    expect(hours.at(-1)).toBe(`${String(lastHour).padStart(2, '0')}:00`);
+    expect(await schedule.horizontalOverflow()).toBe(false);
+    // Only one job on the day: every row is as tall as every other.
+    expect(new Set(await schedule.rowHeights()).size).toBe(1);
+
+    // The week timeline fits too, beside the queue and the map.
+    await schedule.view('Timeline week');
+    expect(await schedule.horizontalOverflow()).toBe(false);
+    await schedule.view('Timeline day');
+
+    // "24 h" shows midnight to midnight (scrolling), and stays chosen after a reload.
+    await schedule.fullDaySwitch.click();
+    await expect.poll(() => schedule.hourColumns()).toContain('00:00');
+    expect(await schedule.fullDaySwitch.getAttribute('aria-pressed')).toBe('true');
+    await page.reload();
+    await schedule.waitForEvents();
+    expect((await schedule.hourColumns())[0]).toBe('00:00');
+    await schedule.fullDaySwitch.click();
+    await expect.poll(async () => (await schedule.hourColumns())[0]).toBe(hours[0]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows a 1-hour job’s 24-character title whole with the side panes hidden, and the rest in its card', async () => {
+    const { context, page, schedule, errors } = await open();
+    await page.getByRole('button', { name: 'Hide the map' }).click();
+    await page.getByRole('button', { name: 'Hide the queue' }).click();
+    const block = page.locator(`[data-event-id="${jobId}"]`);
+    await expect.poll(() => schedule.titleFullyShown(jobId)).toBe(true);
+    expect(await block.locator('.ev-title').textContent()).toBe(title);
+    expect(await schedule.horizontalOverflow()).toBe(false);
+
+    await block.hover();
+    await schedule.eventCard.waitFor();
+    const card = (await schedule.eventCard.textContent()) ?? '';
+    expect(card).toContain(title);
+    expect(card).toContain('1 h');
+    expect(card).toContain('Scheduled');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('remembers the queue’s width and the map hidden, per user, and never lets a pane go to nothing', async () => {
+    const { context, page, schedule } = await open();
+    const queueSplitter = page.getByRole('separator', { name: 'Queue width' });
+    const before = Number(await queueSplitter.getAttribute('aria-valuenow'));
+    await queueSplitter.focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(async () => Number(await queueSplitter.getAttribute('aria-valuenow'))).toBe(before + 80);
+    // Dragging the map's splitter far right stops at the map's minimum width.
+    const mapSplitter = page.getByRole('separator', { name: 'Map width' });
+    const min = Number(await mapSplitter.getAttribute('aria-valuemin'));
+    expect(min).toBeGreaterThan(0);
+    await schedule.drag(mapSplitter, { x: laptop.width - 2, y: 400 });
+    await expect.poll(async () => Number(await mapSplitter.getAttribute('aria-valuenow'))).toBe(min);
+    await page.getByRole('button', { name: 'Hide the map' }).click();
+
+    await page.reload();
+    await schedule.waitForEvents();
+    expect(Number(await page.getByRole('separator', { name: 'Queue width' }).getAttribute('aria-valuenow'))).toBe(
+      before + 80,
+    );
+    await page.getByRole('button', { name: 'Show the map' }).waitFor();
+    expect(await page.getByRole('separator', { name: 'Map width' }).count()).toBe(0);
+
+    // Another user in the same browser starts from the defaults.
+    await signInViaApi(context, 'owner@demo.test');
+    await page.reload();
+    await schedule.waitForEvents();
+    expect(Number(await page.getByRole('separator', { name: 'Queue width' }).getAttribute('aria-valuenow'))).toBe(
+      before,
+    );
+    await page.getByRole('button', { name: 'Hide the map' }).waitFor();
+    await context.close();
+  });
+});
