@@ -1,8 +1,9 @@
+import type { AreaGeometry } from '@fieldplan/shared';
 import { describe, expect, it } from 'vitest';
 import { inPriorityAndArea, parsePriority } from './visit-filter';
 
-const square = {
-  type: 'Polygon' as const,
+const square: AreaGeometry = {
+  type: 'Polygon',
   coordinates: [
     [
       [13.3, 52.4],
