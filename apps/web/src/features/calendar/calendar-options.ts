@@ -92,6 +92,9 @@ export function workspaceOptions(settings: Workspace, span: HourSpan = fullDaySp
         ...hours,
         dayHeaderFormat: { weekday: 'short', day: 'numeric', month: 'numeric', omitCommas: true },
       },
+      // A day column of the week holds every technician's jobs side by side: past two at once they
+      // are slivers, so the rest go behind "+n" (a popover listing them).
+      timeGridWeek: { eventMaxStack: 2 },
       dayGridMonth: { dayHeaderFormat: { weekday: 'short' }, eventDisplay: 'block' },
       listWeek: { listDayFormat: { weekday: 'long', day: 'numeric', month: 'long' }, listDaySideFormat: false },
       listDay: { listDayFormat: { weekday: 'long', day: 'numeric', month: 'long' }, listDaySideFormat: false },

@@ -57,6 +57,7 @@ describe('workspaceOptions', () => {
   it('spans the working hours and fits the day timeline to its width, or scrolls over 24 h', () => {
     const fit = workspaceOptions(settings, { min: '07:00:00', max: '19:00:00' }).views?.resourceTimelineDay;
     expect(fit).toMatchObject({ slotMinTime: '07:00:00', slotMaxTime: '19:00:00', slotMinWidth: 8 });
+    expect(workspaceOptions(settings).views?.timeGridWeek).toMatchObject({ eventMaxStack: 2 });
     const full = workspaceOptions(settings).views?.resourceTimelineDay;
     expect(full).toMatchObject({ slotMinTime: '00:00:00', slotMaxTime: '24:00:00', slotMinWidth: 24 });
   });

@@ -88,6 +88,9 @@ export function eventNodes(
     root.title = [timeText, event.title, people, status, props.customerName, ...flags].filter(Boolean).join(' · ');
   }
   const timeline = view.type.startsWith('resourceTimeline');
+  // The day timeline names the customer before the status; a week chip is too narrow for both, so
+  // it keeps the status whole and cuts the customer.
+  const customerFirst = view.type === 'resourceTimelineDay';
   if (list) root.className = 'ev ev-list';
   // The day timeline's block: title first (its time is the block's place on the axis).
   if (timeText && !event.allDay && !list && !timeline) line.appendChild(el('span', 'ev-time', timeText));
@@ -119,12 +122,12 @@ export function eventNodes(
     const meta = el('span', 'ev-meta');
     // A timeline's rows keep one height: its double-booked badge goes on this line, not a third.
     if (double && timeline) meta.appendChild(doubleBadge());
-    if (props.customerName && timeline) meta.appendChild(el('span', 'ev-customer', props.customerName));
+    if (props.customerName && customerFirst) meta.appendChild(el('span', 'ev-customer', props.customerName));
     const statusBit = el('span', 'ev-status');
     statusBit.append(icon(statusIcon[props.status]), status);
     meta.appendChild(statusBit);
     if (list) meta.appendChild(el('span', 'ev-people', people));
-    if (props.customerName && !timeline) meta.appendChild(el('span', 'ev-customer', props.customerName));
+    if (props.customerName && !customerFirst) meta.appendChild(el('span', 'ev-customer', props.customerName));
     root.appendChild(meta);
   }
   if (double && !list && !timeline) root.appendChild(doubleBadge());
