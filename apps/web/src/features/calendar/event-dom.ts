@@ -75,9 +75,9 @@ export function eventNodes(
   ];
   const list = view.type.startsWith('list');
   const month = view.type === 'dayGridMonth';
-  // Timelines and time grids: a hover/focus card tells the rest (event-card.ts); month and list
-  // blocks keep the browser's tooltip line.
-  const card = !list && !month;
+  // Timelines: a hover/focus card tells the rest (event-card.ts); the other views' blocks keep the
+  // browser's tooltip line, starting with the time.
+  const card = view.type.startsWith('resourceTimeline');
   if (card) {
     const when = event.allDay ? 'All day' : [timeText, durationText(event.start, event.end)].filter(Boolean).join(', ');
     setCardLines(
