@@ -1,5 +1,6 @@
 import type { Area, JobStatus, Member } from '@fieldplan/shared';
 import { CalendarFilters, jobPriorities, type ScheduleParams } from '../calendar';
+import './BoardFilters.css';
 
 const priorityLabel = (p: number) => (p === 1 ? 'P1 · most urgent' : p === 5 ? 'P5 · whenever' : `P${p}`);
 
