@@ -12,7 +12,7 @@ export class SettingsPage {
     this.form = page.getByRole('form', { name: 'Workspace settings' });
     this.defaultJobLength = this.form.getByLabel('Default job length');
     this.centreMap = this.form.getByRole('region', { name: 'Map centre' });
-    this.centrePin = this.centreMap.getByRole('button', { name: 'Map centre' });
+    this.centrePin = this.centreMap.getByRole('button', { name: 'Map centre', exact: true });
   }
 
   async goto(slug: string): Promise<void> {

@@ -137,8 +137,11 @@ describe('forms without friction', () => {
     expect(job).toMatchObject({ customerId: customer.id, address: 'Alexanderplatz 1, 10178 Berlin' });
     // The "Created" toast and the open panel (its buttons included) do not overlap.
     const toast = page.locator('.toast').filter({ hasText: 'Created' });
-    await toast.waitFor();
-    const [toastBox, panelBox] = await Promise.all([toast.boundingBox(), panel.panel.boundingBox()]);
+    await panel.panel.waitFor();
+    // Held by the pointer: a toast waits while hovered, so it is still there to be measured.
+    await toast.hover();
+    const toastBox = await toast.boundingBox();
+    const panelBox = await panel.panel.boundingBox();
     if (!toastBox || !panelBox) throw new Error('the toast or the panel is not on screen');
     expect(toastBox.x + toastBox.width).toBeLessThanOrEqual(panelBox.x);
     expect(errors).toEqual([]);

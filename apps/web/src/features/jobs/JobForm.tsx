@@ -51,7 +51,9 @@ export function JobForm({
   onSubmit,
 }: JobFormProps) {
   const schema = useMemo(() => jobFormSchema(zone), [zone]);
-  const form = useForm<JobFormValues>({ resolver: zodResolver(schema), defaultValues, mode: 'onTouched' });
+  // Problems show after Save (then as they are corrected), never for a mere visit: the title is
+  // focused on open, and leaving it empty must not push an error in under the next click.
+  const form = useForm<JobFormValues>({ resolver: zodResolver(schema), defaultValues, mode: 'onSubmit' });
   const { register, control, setValue, getValues, handleSubmit, formState } = form;
   const errors = formState.errors;
   const allDay = useWatch({ control, name: 'allDay' });

@@ -90,6 +90,10 @@ describe('the job form without friction', () => {
     const site = screen.getByRole('combobox', { name: /Site address/ });
     expect(site).toHaveAccessibleDescription(expect.stringContaining('Required without a customer'));
     expect(screen.queryByLabelText(/Latitude|Longitude/)).not.toBeInTheDocument();
+    // Leaving the title empty (it is focused when the form opens) is no mistake yet.
+    screen.getByLabelText('Title').focus();
+    await user.tab();
+    expect(document.querySelectorAll('.field-error')).toHaveLength(0);
     await user.type(screen.getByLabelText('Title'), 'Boiler service');
     await user.tab();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
