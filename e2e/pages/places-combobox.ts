@@ -33,7 +33,7 @@ export async function suggestionsFor(
   shows: RegExp,
 ): Promise<ShownSuggestion[]> {
   await combobox.fill(query);
-  await listbox.getByRole('option', { name: shows }).first().waitFor();
+  await listbox.getByRole('option').filter({ hasText: shows }).first().waitFor();
   return listbox.getByRole('option').evaluateAll((options) =>
     options.map((o) => ({
       label: o.querySelector('.places-label')?.textContent ?? '',
