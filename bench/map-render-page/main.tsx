@@ -9,6 +9,7 @@ import L from 'leaflet';
 import { createRoot } from 'react-dom/client';
 import Supercluster from 'supercluster';
 import { seededRandom } from '../../apps/server/src/lib/seeded-random';
+import { clusterOptions } from '../../apps/web/src/features/map/cluster-core';
 import { FieldMap } from '../../apps/web/src/features/map/FieldMap';
 import type { MapJob } from '../../apps/web/src/features/map/types';
 
@@ -86,7 +87,7 @@ if (impl === 'ours') {
   } else {
     // The peer: supercluster on the main thread, clusters and points as canvas circle markers.
     const renderer = L.canvas();
-    const index = new Supercluster({ radius: 56, maxZoom: 16 }).load(
+    const index = new Supercluster({ ...clusterOptions }).load(
       sites.map((s) => ({
         type: 'Feature' as const,
         properties: { i: s.i },

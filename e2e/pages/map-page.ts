@@ -74,14 +74,35 @@ export class MapPage {
     await this.page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
   }
 
-  /** The clusters drawn (round buttons with their count, named '<n> jobs: zoom in'). */
-  clusters(): Locator {
-    return this.map.getByRole('button', { name: /^[\d,]+ jobs: zoom in$/ });
+  /**
+   * The keyboard's button for the jobs' clusters (drawn on canvas): it sits on one cluster at a
+   * time, named '<n> jobs: zoom in (cluster i of k…)'; arrow keys move it to the others.
+   */
+  clusterButton(): Locator {
+    return this.map.getByRole('button', { name: /^[\d,]+ jobs: zoom in \(cluster/ });
   }
 
-  /** The cluster of exactly `count` jobs. */
-  cluster(count: number): Locator {
-    return this.map.getByRole('button', { name: `${count.toLocaleString('en')} jobs: zoom in`, exact: true });
+  /** Focuses the cluster button and steps through every cluster: their names, in reading order. */
+  async clusterNames(): Promise<string[]> {
+    const button = this.clusterButton();
+    await button.focus();
+    const first = (await button.getAttribute('aria-label')) ?? '';
+    const total = Number(/of (\d+)/.exec(first)?.[1] ?? 1);
+    const names = [first];
+    for (let i = 1; i < total; i++) {
+      await this.page.keyboard.press('ArrowRight');
+      names.push((await button.getAttribute('aria-label')) ?? '');
+    }
+    await this.page.keyboard.press('ArrowRight');
+    return names;
+  }
+
+  /** Moves the focused cluster button onto the cluster whose name starts with `count jobs`. */
+  async focusCluster(count: number): Promise<void> {
+    const names = await this.clusterNames();
+    const at = names.findIndex((n) => n.startsWith(`${count.toLocaleString('en')} jobs:`));
+    if (at < 0) throw new Error(`no cluster of ${count}: ${names.join(' | ')}`);
+    for (let i = 0; i < at; i++) await this.page.keyboard.press('ArrowRight');
   }
 
   /** The map's zoom as the URL keeps it. */

@@ -2,6 +2,7 @@ import L from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { useMap } from 'react-leaflet';
 import { deepestZoom, expandAction, packPoints } from './cluster-core';
+import { ClusterFocus, type FocusCluster } from './cluster-focus';
 import { createPointIndex, type PointIndex } from './cluster-index';
 import { clusterMarker, spreadPositions } from './cluster-marker';
 import { GlyphMarker } from './glyph-marker';
@@ -28,6 +29,11 @@ export interface PointsLayerProps<T extends { lat: number; lng: number }> {
   styleKey?: unknown;
 }
 
+/** A cluster drawn, and how the keyboard reaches it. */
+interface ShownCluster extends FocusCluster {
+  layer: L.Layer;
+}
+
 interface Shown<T> {
   item: T;
   marker: GlyphMarker;
@@ -42,14 +48,21 @@ export function PointsLayer<T extends { lat: number; lng: number }>(props: Point
   const { theme } = useFieldMapContext();
   const latest = useRef({ props, theme });
   latest.current = { props, theme };
-  const state = useRef<{ group: L.LayerGroup; shown: Map<string, Shown<T>>; clusters: L.Layer[] } | null>(null);
+  const state = useRef<{
+    group: L.LayerGroup;
+    shown: Map<string, Shown<T>>;
+    clusters: ShownCluster[];
+    focus: ClusterFocus;
+  } | null>(null);
   const { items, cluster, styleKey, interactive = true } = props;
 
   useEffect(() => {
     const group = L.layerGroup().addTo(map);
-    state.current = { group, shown: new Map(), clusters: [] };
+    const focus = new ClusterFocus(map, () => latest.current.props.noun);
+    state.current = { group, shown: new Map(), clusters: [], focus };
     return () => {
       group.remove();
+      focus.remove();
       state.current = null;
     };
   }, [map]);
@@ -85,7 +98,7 @@ export function PointsLayer<T extends { lat: number; lng: number }>(props: Point
     };
 
     /** Shows exactly `visible` (reusing markers by key) and the given clusters. */
-    const show = (visible: T[], clusters: L.Layer[]) => {
+    const show = (visible: T[], clusters: ShownCluster[]) => {
       spread?.remove();
       spread = null;
       const keyOf = latest.current.props.keyOf;
@@ -101,10 +114,12 @@ export function PointsLayer<T extends { lat: number; lng: number }>(props: Point
         }
       }
       for (const { marker } of s.shown.values()) marker.remove();
-      for (const layer of s.clusters) layer.remove();
-      for (const layer of clusters) layer.addTo(s.group);
+      for (const { layer } of s.clusters) layer.remove();
+      for (const { layer } of clusters) layer.addTo(s.group);
       s.shown = next;
       s.clusters = clusters;
+      const view = map.getBounds();
+      s.focus.set(clusters.filter((c) => view.contains(c.at)));
       // For benchmarks and tests: what this layer now draws.
       map.getContainer().dispatchEvent(
         new CustomEvent('fieldmap:drawn', {
@@ -121,6 +136,8 @@ export function PointsLayer<T extends { lat: number; lng: number }>(props: Point
       spread = L.layerGroup([...legs, ...members.map((item, k) => pointMarker(item, positions[k] ?? at))]);
       cluster.remove();
       spread.addTo(s.group);
+      const view = map.getBounds();
+      s.focus.set(s.clusters.filter((c) => c.layer !== cluster && view.contains(c.at)));
       map
         .getContainer()
         .dispatchEvent(new CustomEvent('fieldmap:spread', { bubbles: true, detail: { points: members.length } }));
@@ -136,8 +153,8 @@ export function PointsLayer<T extends { lat: number; lng: number }>(props: Point
       colour: string | null,
       zoomTo: () => Promise<number>,
       leavesOf: (() => Promise<number[]>) | null,
-    ) => {
-      const marker: L.Marker = clusterMarker(at, count, colour, latest.current.props.noun, async () => {
+    ): ShownCluster => {
+      const expand = async () => {
         const maxZoom = Math.min(map.getMaxZoom(), deepestZoom);
         const action = expandAction(await zoomTo(), map.getZoom(), maxZoom);
         if (action.kind === 'zoom' || !leavesOf) {
@@ -146,8 +163,10 @@ export function PointsLayer<T extends { lat: number; lng: number }>(props: Point
         }
         const members = (await leavesOf()).flatMap((i) => (items[i] ? [items[i] as T] : []));
         if (!cancelled) spreadOut(L.latLng(at), members, marker);
-      });
-      return marker;
+      };
+      const { noun } = latest.current.props;
+      const marker = clusterMarker(at, count, colour, noun, latest.current.theme, renderer, () => void expand());
+      return { layer: marker, at: L.latLng(at), count, expand: () => void expand() };
     };
 
     const packed = useClusters ? packPoints(items, latest.current.props.groupOf) : null;
@@ -159,7 +178,7 @@ export function PointsLayer<T extends { lat: number; lng: number }>(props: Point
       const size = map.getSize().multiplyBy(1.5);
       const box = { south: b.getSouth(), west: b.getWest(), north: b.getNorth(), east: b.getEast() };
       const visible: T[] = [];
-      const clusters: L.Layer[] = [];
+      const clusters: ShownCluster[] = [];
       for (const bin of gridBins(packed.coords, packed.groupIds, { ...box, width: size.x, height: size.y })) {
         if (bin.count < 3) {
           for (const i of bin.members) if (items[i]) visible.push(items[i] as T);
@@ -186,7 +205,7 @@ export function PointsLayer<T extends { lat: number; lng: number }>(props: Point
       const answer = await built.query(bbox, map.getZoom());
       if (cancelled || mine !== generation) return;
       const visible: T[] = [];
-      const clusters: L.Layer[] = [];
+      const clusters: ShownCluster[] = [];
       for (let o = 0, c = 0; o < answer.packed.length; o += 5) {
         const [kind, id = 0, lng = 0, lat = 0, count = 0] = answer.packed.subarray(o, o + 5);
         if (kind === 0) {

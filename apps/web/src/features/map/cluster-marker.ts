@@ -1,42 +1,29 @@
 import L from 'leaflet';
 import { spreadOffsets } from './cluster-core';
 import { clusterTooltip } from './content';
-import { countLabel, glyphRadius, ink } from './glyphs';
+import { GlyphMarker } from './glyph-marker';
+import type { MapTheme } from './glyphs';
 
 /**
- * A cluster as a DOM marker: a round button showing its count, reached with Tab and opened with
- * Enter or Space as well as a click (a canvas glyph can't take focus). Only the view's clusters
- * exist, a few dozen to a few hundred.
+ * A cluster drawn on the layer's canvas with its count (hundreds in a view cost no DOM); a click
+ * calls `onExpand`. Keyboard users reach it through the layer's `ClusterFocus`.
  */
 export function clusterMarker(
   at: L.LatLngExpression,
   count: number,
   colour: string | null,
   noun: string,
+  theme: MapTheme,
+  renderer: L.Canvas,
   onExpand: () => void,
-): L.Marker {
-  const size = 2 * glyphRadius({ kind: 'cluster', count, colour });
-  const icon = L.divIcon({ className: 'fm-cluster', html: '', iconSize: [size, size] });
-  const marker = L.marker(at, { icon, keyboard: true, riseOnHover: true });
-  marker.on('add', () => {
-    const el = marker.getElement();
-    if (!el) return;
-    // The count is a number we format, never user text.
-    el.textContent = countLabel(count);
-    el.setAttribute('aria-label', `${count.toLocaleString()} ${noun}: zoom in`);
-    if (colour) {
-      el.style.setProperty('--fm-cluster-fill', colour);
-      el.style.setProperty('--fm-cluster-ink', ink(colour));
-    }
-    el.addEventListener('keydown', (event) => {
-      if (event.key !== 'Enter' && event.key !== ' ') return;
-      event.preventDefault();
-      onExpand();
-    });
+): GlyphMarker {
+  const marker = new GlyphMarker(at, { kind: 'cluster', count, colour }, theme, {
+    renderer,
+    pane: renderer.options.pane,
   });
+  // Tooltips are built on first hover: a view can hold hundreds of clusters.
   marker.on('mouseover', () => {
-    if (!marker.getTooltip())
-      marker.bindTooltip(clusterTooltip(count, noun), { direction: 'top', offset: [0, -size / 2] });
+    if (!marker.getTooltip()) marker.bindTooltip(clusterTooltip(count, noun), { direction: 'top', offset: [0, -14] });
     marker.openTooltip();
   });
   marker.on('click', onExpand);

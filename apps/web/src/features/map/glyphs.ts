@@ -67,7 +67,7 @@ export function tint(hex: string, amount: number): string {
 
 const inkCache = new Map<string, string>();
 /** Black or white on `fill` (cached: thousands of glyphs share a dozen colours). */
-export function ink(fill: string): string {
+function ink(fill: string): string {
   let colour = inkCache.get(fill);
   if (colour === undefined) {
     colour = textOn(fill);
@@ -76,7 +76,7 @@ export function ink(fill: string): string {
   return colour;
 }
 
-export const countLabel = (count: number) =>
+const countLabel = (count: number) =>
   count >= 10_000 ? `${Math.round(count / 1000)}k` : String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 /** The radius a glyph occupies (its hit area too). */
