@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Icon } from '../../components/Icon';
 import { Skeleton } from '../../components/Skeleton';
 import { useListJobsQuery } from '../../entities/job/endpoints';
+import { formatJobTime } from '../../entities/job/format-time';
 
 interface UnscheduledQueueProps {
   workspaceId: string;
@@ -13,15 +14,26 @@ interface UnscheduledQueueProps {
   keep: string;
   /** Dispatchers drag jobs from here onto the calendar. */
   draggable: boolean;
+  /** The workspace zone, for the time a queued job already has. */
+  zone: string;
   /** The board's filters (technician, status, area, priority) for a job of the queue. */
   keepJob?: (job: Job) => boolean;
 }
 
 const defaultMinutes = 60;
 
-/** Jobs with no time yet, most urgent first; drag one onto a technician's row to schedule it. */
-export function UnscheduledQueue({ workspaceId, slug, keep, draggable, keepJob }: UnscheduledQueueProps) {
-  const { data, isLoading, isError, refetch } = useListJobsQuery({ workspaceId, unscheduled: true, limit: 100 });
+/** How long a job lasts when dragged: its own length when it has a time, else the default. */
+const minutesOf = (job: Job) =>
+  job.start && job.end && !job.allDay
+    ? Math.max(15, (Date.parse(job.end) - Date.parse(job.start)) / 60_000)
+    : defaultMinutes;
+
+/**
+ * Jobs waiting for a time or a technician (the shared `waitsForDispatch`), most urgent first; a
+ * timed one shows its time. Drag one onto a technician's row to schedule it.
+ */
+export function UnscheduledQueue({ workspaceId, slug, keep, draggable, zone, keepJob }: UnscheduledQueueProps) {
+  const { data, isLoading, isError, refetch } = useListJobsQuery({ workspaceId, queue: true, limit: 100 });
   const [filter, setFilter] = useState('');
   const list = useRef<HTMLUListElement>(null);
 
@@ -86,12 +98,18 @@ export function UnscheduledQueue({ workspaceId, slug, keep, draggable, keepJob }
       )}
       {data && jobs.length === 0 && (
         <p className="queue-empty">
-          {narrowed ? 'No unscheduled job matches.' : 'Nothing waiting — every job has a time.'}
+          {narrowed ? 'No unscheduled job matches.' : 'Nothing waiting — every job has a time and a technician.'}
         </p>
       )}
       <ul ref={list} className="queue-list" aria-label="Unscheduled jobs" hidden={!data || jobs.length === 0}>
         {jobs.map((job) => (
-          <QueueItem key={job.id} job={job} href={`/w/${slug}/jobs/${job.id}${keep}`} draggable={draggable} />
+          <QueueItem
+            key={job.id}
+            job={job}
+            href={`/w/${slug}/jobs/${job.id}${keep}`}
+            draggable={draggable}
+            zone={zone}
+          />
         ))}
       </ul>
       {draggable && data && data.items.length > 0 && (
@@ -101,14 +119,14 @@ export function UnscheduledQueue({ workspaceId, slug, keep, draggable, keepJob }
   );
 }
 
-function QueueItem({ job, href, draggable }: { job: Job; href: string; draggable: boolean }) {
+function QueueItem({ job, href, draggable, zone }: { job: Job; href: string; draggable: boolean; zone: string }) {
   return (
     <li
       className={draggable ? 'queue-item queue-item-draggable' : 'queue-item'}
       data-job-id={job.id}
       data-version={job.version}
       data-title={job.title}
-      data-duration={defaultMinutes}
+      data-duration={minutesOf(job)}
     >
       {draggable && <Icon name="grip" className="queue-grip" />}
       <span className={`queue-priority queue-priority-${job.priority}`} title={`Priority ${job.priority}`}>
@@ -119,6 +137,11 @@ function QueueItem({ job, href, draggable }: { job: Job; href: string; draggable
           {job.title}
         </Link>
         <span className="queue-meta">{job.customerName ?? job.address ?? 'No customer'}</span>
+        {job.start !== null && (
+          <span className="queue-meta queue-when">
+            {formatJobTime(job.start, job.end, job.allDay, zone)} · no technician
+          </span>
+        )}
       </span>
     </li>
   );
