@@ -1,12 +1,13 @@
-import { type BusyEvent, type CalendarEvent, type Job, type Member, unassignedResourceId } from '@fieldplan/shared';
+import { type BusyEvent, type Job, type Member, unassignedResourceId } from '@fieldplan/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  applyJobChangeToEvents,
+  applyJobChangeToVisits,
   busyTimesOf,
   type RangeFilter,
   rangeFilterOf,
   type VisitContext,
 } from '../../web/src/entities/job/calendar-patch';
+import { type CalendarVisit, calendarVisitOf } from '../../web/src/entities/job/calendar-visit';
 import type { JobChangeMessage } from '../../web/src/entities/job/job-change';
 import { busy, subscribe } from './feeds/feed-helpers.js';
 import { calendar, type IcalServer, startIcalServer } from './feeds/ical-server.js';
@@ -28,7 +29,8 @@ import {
 // One owner per idea, tested: the server's calendar feed and the web's cache patch (the path every
 // realtime job change takes into a cached range) must give the same visits for the same jobs —
 // expansion across DST, exceptions, statuses, colours, flexible marks, double bookings, busy time
-// and filters. Either side changing its reading alone fails here.
+// and filters. Either side changing its reading alone fails here. The web's cache holds visits: the
+// feed's events are compared as the web reads them on arrival (`calendarVisitOf`).
 
 const zone = 'Europe/Berlin';
 /** Two weeks around the switch to summer time (Sunday 29 March 2026: 09:00 local is 08:00Z before, 07:00Z after). */
@@ -47,6 +49,8 @@ describe('schedule parity: the server feed and the web cache patch agree on ever
   const jobIds: string[] = [];
 
   const feed = (filter = '') => events(team.owner, week.start, week.end, filter);
+  /** The feed's answer as the web's cache holds it (converted on arrival). */
+  const feedVisits = async (filter = '') => (await feed(filter)).map(calendarVisitOf);
   const job = (id: string) => getJob(team.owner, id);
   const created = (data: Job): JobChangeMessage => ({ entity: 'job', action: 'created', data });
 
@@ -61,10 +65,10 @@ describe('schedule parity: the server feed and the web cache patch agree on ever
   }
 
   /** The web's cached range built from nothing, one realtime `created` change per job. */
-  async function webRange(cached: RangeFilter): Promise<CalendarEvent[]> {
+  async function webRange(cached: RangeFilter): Promise<CalendarVisit[]> {
     const { ctx: visitCtx, busyTimes } = await webContext();
-    let cache: CalendarEvent[] = [];
-    for (const id of jobIds) cache = applyJobChangeToEvents(cache, created(await job(id)), cached, visitCtx, busyTimes);
+    let cache: CalendarVisit[] = [];
+    for (const id of jobIds) cache = applyJobChangeToVisits(cache, created(await job(id)), cached, visitCtx, busyTimes);
     return cache;
   }
 
@@ -186,7 +190,7 @@ describe('schedule parity: the server feed and the web cache patch agree on ever
     ]);
     expect(byId.get(onBusyId as string)?.extendedProps.overlapsWith).toEqual([expect.stringMatching(/^busy:/)]);
 
-    expect(await webRange(rangeOf(null, ''))).toEqual(server);
+    expect(await webRange(rangeOf(null, ''))).toEqual(server.map(calendarVisitOf));
   });
 
   it('filters the same way: one technician, unassigned, some statuses', async () => {
@@ -198,14 +202,14 @@ describe('schedule parity: the server feed and the web cache patch agree on ever
       const query = `${technicianId ? `&technicianId=${technicianId}` : ''}${status ? `&status=${status}` : ''}`;
       const server = await feed(query);
       expect(server.length).toBeGreaterThan(0);
-      expect(await webRange(rangeOf(technicianId, status)), query).toEqual(server);
+      expect(await webRange(rangeOf(technicianId, status)), query).toEqual(server.map(calendarVisitOf));
     }
   });
 
   it('patches a cached range into what the feed answers after a change, a move and a delete', async () => {
     const { ctx: visitCtx, busyTimes } = await webContext();
     const all = rangeOf(null, '');
-    let cache = await feed();
+    let cache = await feedVisits();
     const [seriesId, , flexibleId, , , unassignedId] = jobIds as [string, string, string, string, string, string];
 
     // The unassigned job goes to tech1 on the flexible job's time: a new double booking.
@@ -216,8 +220,8 @@ describe('schedule parity: the server feed and the web cache patch agree on ever
         assigneeIds: [team.tech1.memberId],
       }),
     ).jobs[0] as Job;
-    cache = applyJobChangeToEvents(cache, { entity: 'job', action: 'updated', data: moved }, all, visitCtx, busyTimes);
-    expect(cache).toEqual(await feed());
+    cache = applyJobChangeToVisits(cache, { entity: 'job', action: 'updated', data: moved }, all, visitCtx, busyTimes);
+    expect(cache).toEqual(await feedVisits());
 
     // One occurrence of the series moves onto the pair's time on tech1 (DST side: 07:00Z).
     const series = await job(seriesId);
@@ -229,25 +233,25 @@ describe('schedule parity: the server feed and the web cache patch agree on ever
         scopeQuery('this', '2026-03-26T08:00:00.000Z'),
       ),
     ).jobs[0] as Job;
-    cache = applyJobChangeToEvents(
+    cache = applyJobChangeToVisits(
       cache,
       { entity: 'job', action: 'updated', data: occurrence },
       all,
       visitCtx,
       busyTimes,
     );
-    expect(cache).toEqual(await feed());
+    expect(cache).toEqual(await feedVisits());
 
     // The flexible job goes: its partners lose their marks.
     const flexible = await job(flexibleId);
     expect((await deleteJob(team.owner, flexible)).statusCode).toBe(200);
-    cache = applyJobChangeToEvents(
+    cache = applyJobChangeToVisits(
       cache,
       { entity: 'job', action: 'deleted', data: { id: flexibleId } },
       all,
       visitCtx,
       busyTimes,
     );
-    expect(cache).toEqual(await feed());
+    expect(cache).toEqual(await feedVisits());
   });
 });

@@ -1,4 +1,5 @@
 import type { CalendarEvent, Job, Member } from '@fieldplan/shared';
+import { type CalendarVisit, calendarVisitOf } from '../entities/job/calendar-visit';
 import { members as baseMembers } from './fixtures';
 
 /** Two technicians besides the fixtures' team (timeline rows, colours). */
@@ -80,3 +81,6 @@ export function event(
     },
   };
 }
+
+/** The same as the calendar cache holds it (a visit, converted on arrival like the feed's events). */
+export const visit = (extra: Parameters<typeof event>[0] = {}): CalendarVisit => calendarVisitOf(event(extra));

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { makeStore } from '../../app/store';
 import { fakeFetch } from '../../test/fake-api';
 import { workspace, workspaceId, workspaceRoutes } from '../../test/fixtures';
-import { colours, event, job } from '../../test/schedule-fixtures';
+import { colours, event, job, visit } from '../../test/schedule-fixtures';
 import { membersApi } from '../member/endpoints';
 import { workspaceApi } from '../workspace/endpoints';
 import { applyJobChange } from './apply-job-change';
 import { calendarApi } from './calendar-endpoints';
-import { applyJobChangeToEvents, rangeFilterOf } from './calendar-patch';
+import { applyJobChangeToVisits, rangeFilterOf } from './calendar-patch';
 import { jobsApi } from './endpoints';
 
 const zone = 'Europe/Berlin';
@@ -18,22 +18,23 @@ const week = rangeFilterOf(
 );
 const updated = (data: ReturnType<typeof job>) => ({ entity: 'job' as const, action: 'updated' as const, data });
 
-describe('applyJobChangeToEvents', () => {
+describe('applyJobChangeToVisits', () => {
   it('adds a new job in range, coloured by its first technician, and leaves one outside the range out', () => {
-    const inRange = applyJobChangeToEvents([], { entity: 'job', action: 'created', data: job() }, week, ctx);
+    const inRange = applyJobChangeToVisits([], { entity: 'job', action: 'created', data: job() }, week, ctx);
     expect(inRange).toHaveLength(1);
     expect(inRange[0]).toMatchObject({
       id: 'job-1',
-      resourceIds: ['member-technician'],
-      backgroundColor: '#009E73',
-      extendedProps: { jobId: 'job-1', occurrenceKey: null, version: 1, recurring: false },
+      assigneeIds: ['member-technician'],
+      colour: '#009E73',
+      job: { id: 'job-1', version: 1 },
+      occurrenceKey: null,
     });
     const later = job({ start: '2026-12-07T08:00:00.000Z', end: '2026-12-07T09:00:00.000Z' });
-    expect(applyJobChangeToEvents([], { entity: 'job', action: 'created', data: later }, week, ctx)).toEqual([]);
+    expect(applyJobChangeToVisits([], { entity: 'job', action: 'created', data: later }, week, ctx)).toEqual([]);
   });
 
-  it('moves a job: its old event goes, the new one comes, unrelated events stay as they were', () => {
-    const other = event({
+  it('moves a job: its old visit goes, the new one comes, unrelated visits stay as they were', () => {
+    const other = visit({
       id: 'job-9',
       start: '2026-11-24T12:00:00.000Z',
       end: '2026-11-24T13:00:00.000Z',
@@ -45,30 +46,30 @@ describe('applyJobChangeToEvents', () => {
       assigneeIds: ['tech-2'],
       version: 2,
     });
-    const next = applyJobChangeToEvents([event(), other], updated(moved), week, ctx);
-    expect(next.map((e) => e.id)).toEqual(['job-9', 'job-1']);
+    const next = applyJobChangeToVisits([visit(), other], updated(moved), week, ctx);
+    expect(next.map((v) => v.id)).toEqual(['job-9', 'job-1']);
     expect(next[0]).toBe(other);
     expect(next[1]).toMatchObject({
-      start: '2026-11-25T10:00:00.000Z',
-      resourceIds: ['tech-2'],
-      backgroundColor: '#CC79A7',
-      extendedProps: { version: 2, assigneeIds: ['tech-2'] },
+      start: Date.parse('2026-11-25T10:00:00.000Z'),
+      assigneeIds: ['tech-2'],
+      colour: '#CC79A7',
+      job: { version: 2 },
     });
   });
 
   it('marks a new double booking on both jobs, and clears it when one moves away', () => {
-    const other = event({
+    const other = visit({
       id: 'job-9',
       start: '2026-11-23T08:30:00.000Z',
       end: '2026-11-23T09:30:00.000Z',
       props: { jobId: 'job-9' },
     });
-    const booked = applyJobChangeToEvents([other], updated(job()), week, ctx);
-    expect(booked.find((e) => e.id === 'job-1')?.extendedProps.overlapsWith).toEqual(['job-9']);
-    expect(booked.find((e) => e.id === 'job-9')?.extendedProps.overlapsWith).toEqual(['job-1']);
+    const booked = applyJobChangeToVisits([other], updated(job()), week, ctx);
+    expect(booked.find((v) => v.id === 'job-1')?.overlapsWith).toEqual(['job-9']);
+    expect(booked.find((v) => v.id === 'job-9')?.overlapsWith).toEqual(['job-1']);
     const away = job({ start: '2026-11-23T12:00:00.000Z', end: '2026-11-23T13:00:00.000Z' });
-    const cleared = applyJobChangeToEvents(booked, updated(away), week, ctx);
-    expect(cleared.every((e) => e.extendedProps.overlapsWith.length === 0)).toBe(true);
+    const cleared = applyJobChangeToVisits(booked, updated(away), week, ctx);
+    expect(cleared.every((v) => v.overlapsWith.length === 0)).toBe(true);
   });
 
   it('expands a weekly series in the zone: 09:00 local stays 09:00 across the week, exceptions applied', () => {
@@ -93,36 +94,36 @@ describe('applyJobChangeToEvents', () => {
         },
       ],
     });
-    const events = applyJobChangeToEvents([], updated(series), week, ctx);
-    expect(events).toHaveLength(6);
-    expect(events.map((e) => e.extendedProps.occurrenceKey)).not.toContain('2026-11-24T08:00:00.000Z');
-    const moved = events.find((e) => e.extendedProps.occurrenceKey === '2026-11-25T08:00:00.000Z');
-    expect(moved).toMatchObject({ start: '2026-11-25T13:00:00.000Z', resourceIds: ['tech-2'] });
-    expect(events.every((e) => e.extendedProps.recurring && e.id.startsWith('job-1:'))).toBe(true);
+    const visits = applyJobChangeToVisits([], updated(series), week, ctx);
+    expect(visits).toHaveLength(6);
+    expect(visits.map((v) => v.occurrenceKey)).not.toContain(Date.parse('2026-11-24T08:00:00.000Z'));
+    const moved = visits.find((v) => v.occurrenceKey === Date.parse('2026-11-25T08:00:00.000Z'));
+    expect(moved).toMatchObject({ start: Date.parse('2026-11-25T13:00:00.000Z'), assigneeIds: ['tech-2'] });
+    expect(visits.every((v) => v.occurrenceKey !== null && v.id.startsWith('job-1:'))).toBe(true);
   });
 
-  it('removes every event of a deleted job', () => {
+  it('removes every visit of a deleted job', () => {
     const occurrences = [
-      event({ id: 'job-1:1' }),
-      event({ id: 'job-1:2' }),
-      event({ id: 'job-9', props: { jobId: 'job-9', overlapsWith: ['job-1:1'] } }),
+      visit({ id: 'job-1:1' }),
+      visit({ id: 'job-1:2' }),
+      visit({ id: 'job-9', props: { jobId: 'job-9', overlapsWith: ['job-1:1'] } }),
     ];
-    const next = applyJobChangeToEvents(
+    const next = applyJobChangeToVisits(
       occurrences,
       { entity: 'job', action: 'deleted', data: { id: 'job-1' } },
       week,
       ctx,
     );
-    expect(next.map((e) => e.id)).toEqual(['job-9']);
-    expect(next[0]?.extendedProps.overlapsWith).toEqual([]);
+    expect(next.map((v) => v.id)).toEqual(['job-9']);
+    expect(next[0]?.overlapsWith).toEqual([]);
   });
 
   it("respects the cached range's filters", () => {
     const onlyTech2 = { ...week, technicianId: 'tech-2' };
-    expect(applyJobChangeToEvents([event()], updated(job()), onlyTech2, ctx)).toEqual([]);
+    expect(applyJobChangeToVisits([visit()], updated(job()), onlyTech2, ctx)).toEqual([]);
     const onlyCompleted = { ...week, statuses: ['completed' as const] };
-    expect(applyJobChangeToEvents([], updated(job()), onlyCompleted, ctx)).toEqual([]);
-    expect(applyJobChangeToEvents([], updated(job({ status: 'completed' })), onlyCompleted, ctx)).toHaveLength(1);
+    expect(applyJobChangeToVisits([], updated(job()), onlyCompleted, ctx)).toEqual([]);
+    expect(applyJobChangeToVisits([], updated(job({ status: 'completed' })), onlyCompleted, ctx)).toHaveLength(1);
   });
 });
 

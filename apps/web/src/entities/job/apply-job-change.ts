@@ -5,7 +5,7 @@ import { feedsApi } from '../feed/endpoints';
 import { membersApi } from '../member/endpoints';
 import { workspaceApi } from '../workspace/endpoints';
 import { type CalendarRangeArgs, calendarApi } from './calendar-endpoints';
-import { applyJobChangeToEvents, busyTimesOf, rangeFilterOf, type VisitContext } from './calendar-patch';
+import { applyJobChangeToVisits, busyTimesOf, rangeFilterOf, type VisitContext } from './calendar-patch';
 import { jobsApi } from './endpoints';
 import type { JobChangeMessage } from './job-change';
 import { applyJobChangeToPage } from './job-list-change';
@@ -49,8 +49,8 @@ export function applyJobChange(workspaceId: string, change: JobChangeMessage) {
         const cached = rangeFilterOf(args, ctx.zone);
         const busy = cachedBusy(state, args, ctx.zone);
         const patch = dispatch(
-          calendarApi.util.updateQueryData('getCalendarEvents', args, (events) =>
-            applyJobChangeToEvents(events, change, cached, ctx, busy),
+          calendarApi.util.updateQueryData('getCalendarEvents', args, (visits) =>
+            applyJobChangeToVisits(visits, change, cached, ctx, busy),
           ),
         );
         patches.push(patch.undo);

@@ -1,5 +1,6 @@
 import type { CalendarEvent } from '@fieldplan/shared';
 import { api } from '../../base/api';
+import { type CalendarVisit, calendarVisitOf } from './calendar-visit';
 
 /** One cached range of the calendar feed: the cache key is exactly these fields. */
 export interface CalendarRangeArgs {
@@ -15,16 +16,18 @@ export interface CalendarRangeArgs {
 export const calendarApi = api.injectEndpoints({
   endpoints: (build) => ({
     /**
-     * The events of a range. Writes don't invalidate it: `applyJobChange` edits every cached range
-     * in place (the same path realtime changes take), so the calendar never refetches after a drag.
+     * The visits of a range: the feed's wire events, converted once as they arrive, so the cache
+     * holds the shared model's visits. Writes don't invalidate it: `applyJobChange` edits every cached
+     * range in place (the same path realtime changes take), so the calendar never refetches after a drag.
      */
-    getCalendarEvents: build.query<CalendarEvent[], CalendarRangeArgs>({
+    getCalendarEvents: build.query<CalendarVisit[], CalendarRangeArgs>({
       query: ({ workspaceId, start, end, technicianId, status }) => {
         const params = new URLSearchParams({ start, end });
         if (technicianId) params.set('technicianId', technicianId);
         if (status) params.set('status', status);
         return `/workspaces/${encodeURIComponent(workspaceId)}/calendar/events?${params}`;
       },
+      transformResponse: (events: CalendarEvent[]) => events.map(calendarVisitOf),
       providesTags: (_result, _error, { workspaceId }) => [{ type: 'CalendarEvents', id: workspaceId }],
       // Ranges paged away from stay a while, so paging back is instant and still patched live.
       keepUnusedDataFor: 300,

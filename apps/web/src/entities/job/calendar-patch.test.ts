@@ -2,7 +2,7 @@ import type { BusyEvent } from '@fieldplan/shared';
 import { describe, expect, it } from 'vitest';
 import { workspaceId } from '../../test/fixtures';
 import { colours, job } from '../../test/schedule-fixtures';
-import { applyJobChangeToEvents, busyTimesOf, rangeFilterOf } from './calendar-patch';
+import { applyJobChangeToVisits, busyTimesOf, rangeFilterOf } from './calendar-patch';
 
 const zone = 'Europe/Berlin';
 const week = rangeFilterOf(
@@ -49,8 +49,7 @@ describe('a job moved onto busy time', () => {
 
   it('is marked double-booked on a workspace holiday and on its own technician’s busy time only', () => {
     const apply = (start: string, end: string, extra = {}) =>
-      applyJobChangeToEvents([], moveTo(start, end, extra), week, { zone, colours }, bookings)[0]?.extendedProps
-        .overlapsWith;
+      applyJobChangeToVisits([], moveTo(start, end, extra), week, { zone, colours }, bookings)[0]?.overlapsWith;
     expect(apply('2026-11-24T08:00:00.000Z', '2026-11-24T09:00:00.000Z')).toEqual(['busy:holiday']);
     expect(apply('2026-11-25T10:00:00.000Z', '2026-11-25T11:00:00.000Z')).toEqual(['busy:dentist']);
     // Touching is not overlapping; another technician's busy time is theirs.

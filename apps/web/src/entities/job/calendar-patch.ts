@@ -1,25 +1,26 @@
 import {
-  type Booked,
   type BusyEvent,
   type BusyTime,
   busyUnder,
-  type CalendarEvent,
-  calendarEventOf,
+  byStartThenId,
   dayMs,
   doubleBooks,
   type InstantRange,
   type JobStatus,
   matchesFilter,
   parseDateOnly,
-  parseJobTime,
   scheduleJobOf,
+  type Visit,
+  type VisitJob,
+  visitColour,
   visitsOf,
   wallToInstant,
 } from '@fieldplan/shared';
 import type { CalendarRangeArgs } from './calendar-endpoints';
+import type { CalendarVisit } from './calendar-visit';
 import type { JobChangeMessage } from './job-change';
 
-// The calendar cache's answer to a job change, computed with the shared schedule model
+// The calendar cache's answer (its visits) to a job change, computed with the shared schedule model
 // (packages/shared/src/schedule) — the same expansion, marks and filters as the server's feed, which
 // apps/server/test/schedule-parity.test.ts checks on the same jobs.
 
@@ -61,69 +62,55 @@ export function busyTimesOf(events: readonly BusyEvent[], zone: string): BusyTim
   }));
 }
 
-/**
- * A cached event as the double-booking checks read it. Unlike the shared `visitOfCalendarEvent` it
- * never throws: a time it can't read (none the feed sends) just overlaps nothing, and a realtime
- * change keeps reaching the cache.
- */
-function bookedOf(e: CalendarEvent): Booked {
-  const time = (value: string) => parseJobTime(value, e.allDay) ?? Number.NaN;
-  const { jobId, status, assigneeIds } = e.extendedProps;
+/** A visit of the model as the cache holds it: the job's visit fields only, and its colour. */
+function cachedVisitOf(
+  visit: Visit<VisitJob>,
+  overlapsWith: string[],
+  colours: ReadonlyMap<string, string>,
+): CalendarVisit {
+  const { id, title, priority, version, customerId, customerName, address, lat, lng } = visit.job;
   return {
-    id: e.id,
-    job: { id: jobId },
-    start: time(e.start),
-    end: time(e.end),
-    allDay: e.allDay,
-    status,
-    assigneeIds,
+    ...visit,
+    job: { id, title, priority, version, customerId, customerName, address, lat, lng },
+    overlapsWith,
+    colour: visitColour(visit, colours),
   };
 }
 
 /**
- * The events of one cached range after a change to one job, without asking the server: the job's
+ * The visits of one cached range after a change to one job, without asking the server: the job's
  * old visits leave, its new ones (the shared model's `visitsOf`) come in if they pass the range's
  * filters, and the double-booking marks of the visits they touch are redone with the model's
- * checks. Marks between other jobs are the server's and stay as they were, and events the change
- * doesn't touch stay the very same objects. Only cached events can be found as partners: in a
+ * checks. Marks between other jobs are the server's and stay as they were, and visits the change
+ * doesn't touch stay the very same objects. Only cached visits can be found as partners: in a
  * filtered range, a partner the filter hides is not seen (the next fetch brings its mark).
  */
-export function applyJobChangeToEvents(
-  events: readonly CalendarEvent[],
+export function applyJobChangeToVisits(
+  visits: readonly CalendarVisit[],
   change: JobChangeMessage,
   cached: RangeFilter,
   ctx: VisitContext,
   busy: readonly BusyTime[] = [],
-): CalendarEvent[] {
+): CalendarVisit[] {
   const jobId = change.data.id;
   const job = change.action === 'deleted' ? null : scheduleJobOf(change.data);
   const fresh = job ? visitsOf(job, ctx.zone, cached.range) : [];
-  const oldIds = new Set(events.filter((e) => e.extendedProps.jobId === jobId).map((e) => e.id));
-  const kept = events.filter((e) => !oldIds.has(e.id));
+  const oldIds = new Set(visits.filter((v) => v.job.id === jobId).map((v) => v.id));
+  const kept = visits.filter((v) => !oldIds.has(v.id));
   const marks = new Map<string, string[]>();
-  if (fresh.length > 0) {
-    const booked = kept.map(bookedOf);
-    for (const n of fresh) {
-      const partners = booked.filter((b) => doubleBooks(n, b)).map((b) => b.id);
-      marks.set(n.id, [...partners, ...busyUnder(n, busy)]);
-      for (const id of partners) marks.set(id, [...(marks.get(id) ?? []), n.id]);
-    }
+  for (const n of fresh) {
+    const partners = kept.filter((b) => doubleBooks(n, b)).map((b) => b.id);
+    marks.set(n.id, [...partners, ...busyUnder(n, busy)]);
+    for (const id of partners) marks.set(id, [...(marks.get(id) ?? []), n.id]);
   }
-  const next = kept.map((e) => {
-    const stale = e.extendedProps.overlapsWith.some((id) => oldIds.has(id));
-    const added = marks.get(e.id);
-    if (!stale && !added) return e;
-    const overlapsWith = [...e.extendedProps.overlapsWith.filter((id) => !oldIds.has(id)), ...(added ?? [])].sort();
-    return { ...e, extendedProps: { ...e.extendedProps, overlapsWith } };
+  const next = kept.map((v) => {
+    const stale = v.overlapsWith.some((id) => oldIds.has(id));
+    const added = marks.get(v.id);
+    if (!stale && !added) return v;
+    return { ...v, overlapsWith: [...v.overlapsWith.filter((id) => !oldIds.has(id)), ...(added ?? [])].sort() };
   });
   for (const n of fresh) {
-    if (!matchesFilter(n, cached)) continue;
-    next.push(calendarEventOf({ ...n, overlapsWith: (marks.get(n.id) ?? []).sort() }, ctx.colours));
+    if (matchesFilter(n, cached)) next.push(cachedVisitOf(n, (marks.get(n.id) ?? []).sort(), ctx.colours));
   }
-  return next.sort(byStart);
+  return next.sort(byStartThenId);
 }
-
-const byStart = (a: CalendarEvent, b: CalendarEvent) =>
-  wireTime(a) - wireTime(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-/** The feed's order: all-day dates count as UTC midnights, as the server sorts them. */
-const wireTime = (e: CalendarEvent) => parseJobTime(e.start, e.allDay) ?? Number.NaN;

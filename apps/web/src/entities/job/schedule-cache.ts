@@ -1,36 +1,36 @@
-import { type CalendarEvent, type Job, unassignedColour, unassignedResourceId } from '@fieldplan/shared';
+import { type Job, parseJobTime, unassignedColour } from '@fieldplan/shared';
 import type { AppDispatch, RootState } from '../../app/store';
 import { membersApi } from '../member/endpoints';
 import type { Undo } from './apply-job-change';
 import { calendarApi } from './calendar-endpoints';
+import type { CalendarVisit } from './calendar-visit';
 import { jobsApi } from './endpoints';
 
 export interface EventMove {
   eventId: string;
+  /** New times as the API writes them: ISO instants, or dates when all-day. */
   start: string;
   end: string;
   /** New technicians, or null to keep them. */
   assigneeIds: string[] | null;
 }
 
-function moved(e: CalendarEvent, move: EventMove, colours: ReadonlyMap<string, string>): CalendarEvent {
-  const assigneeIds = move.assigneeIds ?? e.extendedProps.assigneeIds;
+function moved(v: CalendarVisit, move: EventMove, colours: ReadonlyMap<string, string>): CalendarVisit {
+  const assigneeIds = move.assigneeIds ?? v.assigneeIds;
   const first = assigneeIds[0];
-  const colour = first === undefined ? unassignedColour : (colours.get(first) ?? e.backgroundColor);
+  const colour = first === undefined ? unassignedColour : (colours.get(first) ?? v.colour);
   return {
-    ...e,
-    start: move.start,
-    end: move.end,
-    resourceIds: assigneeIds.length > 0 ? assigneeIds : [unassignedResourceId],
-    backgroundColor: colour,
-    borderColor: colour,
-    extendedProps: { ...e.extendedProps, assigneeIds },
+    ...v,
+    start: parseJobTime(move.start, v.allDay) ?? v.start,
+    end: parseJobTime(move.end, v.allDay) ?? v.end,
+    assigneeIds,
+    colour,
   };
 }
 
 /**
- * Optimistic: the dragged event takes its new place in every cached range at once (the server's
- * answer then replaces the whole job's events); the returned undo puts it back on failure.
+ * Optimistic: the dragged visit takes its new place in every cached range at once (the server's
+ * answer then replaces the whole job's visits); the returned undo puts it back on failure.
  */
 export function moveEventOptimistically(workspaceId: string, move: EventMove) {
   return (dispatch: AppDispatch, getState: () => RootState): Undo => {
@@ -41,10 +41,10 @@ export function moveEventOptimistically(workspaceId: string, move: EventMove) {
     for (const args of calendarApi.util.selectCachedArgsForQuery(state, 'getCalendarEvents')) {
       if (args.workspaceId !== workspaceId) continue;
       const patch = dispatch(
-        calendarApi.util.updateQueryData('getCalendarEvents', args, (events) => {
-          const index = events.findIndex((e) => e.id === move.eventId);
-          const found = events[index];
-          if (found) events[index] = moved(found, move, colours);
+        calendarApi.util.updateQueryData('getCalendarEvents', args, (visits) => {
+          const index = visits.findIndex((v) => v.id === move.eventId);
+          const found = visits[index];
+          if (found) visits[index] = moved(found, move, colours);
         }),
       );
       undos.push(patch.undo);

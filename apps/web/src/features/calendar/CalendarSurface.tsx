@@ -25,9 +25,6 @@ import { useVisibleEvents } from './use-visible-events';
 /** Views with a time axis: they span the working hours unless the user asks for 24 h. */
 const hasHours = (view: CalendarView) =>
   view === 'resourceTimelineDay' || view === 'timeGridDay' || view === 'timeGridWeek';
-/** Feed events' times as instants, for the day's span. */
-const visitTimesOf = (events: readonly { start: string; end: string; allDay: boolean }[]) =>
-  events.map((e) => ({ start: Date.parse(e.start), end: Date.parse(e.end), allDay: e.allDay }));
 const fromOf = (board: 'dispatch' | 'calendar') => (board === 'calendar' ? 'calendar' : null);
 
 interface CalendarSurfaceProps {
@@ -59,15 +56,15 @@ export function CalendarSurface({
   const outside = useOutsideAreas(workspaceId);
   const navigate = useNavigate();
   const selectedJobId = useParams().id ?? null;
-  const { view, narrow, query, events, range } = useVisibleEvents(params, settings);
+  const { view, narrow, query, visits, range } = useVisibleEvents(params, settings);
   const busy = useVisibleBusy(workspaceId, range);
-  const travel = useTravelGaps(workspaceId, view, range, events, settings.timeZone);
+  const travel = useTravelGaps(workspaceId, view, range, visits, settings.timeZone);
   const body = useRef<HTMLDivElement>(null);
   useEventCard(body);
   const [fullDay, setFullDay] = useFullDay(me.user.id);
   const span = useMemo(
-    () => (fullDay ? fullDaySpan : workingSpan(settings.workingHours, visitTimesOf(events), settings.timeZone)),
-    [fullDay, settings.workingHours, events, settings.timeZone],
+    () => (fullDay ? fullDaySpan : workingSpan(settings.workingHours, visits, settings.timeZone)),
+    [fullDay, settings.workingHours, visits, settings.timeZone],
   );
   const rangeKey = `${view}|${range.start}|${range.end}|${params.technicianId ?? ''}|${params.statuses.join()}`;
   const editable = can(role, 'schedule.write');
@@ -137,7 +134,7 @@ export function CalendarSurface({
           date={params.date}
           settings={settings}
           resources={resources}
-          events={events}
+          visits={visits}
           span={span}
           busy={busy}
           travel={travel}
@@ -165,7 +162,7 @@ export function CalendarSurface({
             </p>
           </div>
         )}
-        {!loading && !query.isError && events.length === 0 && (
+        {!loading && !query.isError && visits.length === 0 && (
           <div className="cal-overlay cal-overlay-quiet">
             <p className="cal-overlay-card" role="status">
               {editable ? `No jobs this ${unit} — drag one from the queue or click a slot` : `No jobs this ${unit}`}

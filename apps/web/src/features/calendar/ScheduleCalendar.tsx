@@ -1,11 +1,4 @@
-import {
-  type BusyEvent,
-  type CalendarEvent,
-  formatDateOnly,
-  instantToWall,
-  unassignedResourceId,
-  type Workspace,
-} from '@fieldplan/shared';
+import { type BusyEvent, formatDateOnly, instantToWall, unassignedResourceId, type Workspace } from '@fieldplan/shared';
 import type {
   AllowFunc,
   DateSelectArg,
@@ -18,6 +11,7 @@ import type { DropArg, EventResizeDoneArg } from '@fullcalendar/interaction';
 import FullCalendar from '@fullcalendar/react';
 import type { ResourceLabelContentArg } from '@fullcalendar/resource';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { CalendarVisit } from '../../entities/job/calendar-visit';
 import { scrollTimeOf, workspaceOptions } from './calendar-options';
 import { type CalendarView, dayViewOf, hiddenDaysOf, todayIn } from './calendar-views';
 import { fullDaySpan, type HourSpan } from './day-hours';
@@ -30,6 +24,7 @@ import { eventIdAt, type HoverSync, markHovered } from './hover-sync';
 installEventIcons();
 
 import { useCalendarA11y } from './calendar-a11y';
+import type { VisitEventProps } from './fc-adapter';
 import { type MoveRequest, moveRequestOf, type SlotRequest, slotOf } from './fc-translate';
 import { optimiseAttribute, resourceLabelNodes, type ScheduleResource } from './resources';
 import { travelNodes } from './travel-dom';
@@ -54,7 +49,8 @@ interface ScheduleCalendarProps {
   date: string;
   settings: Workspace;
   resources: ScheduleResource[];
-  events: CalendarEvent[];
+  /** The range's visits (FullCalendar's events are made from them in fc-adapter.ts). */
+  visits: CalendarVisit[];
   /** Busy time from subscribed calendars: background events, on a technician's row or across the calendar. */
   busy: BusyEvent[];
   /** Drives between a technician's visits (day timeline): background events in the technician's row. */
@@ -102,7 +98,7 @@ function contains(start: Date, end: Date, date: string): boolean {
 
 /** FullCalendar with the workspace's zone, week and hours; everything it shows comes from props. */
 export const ScheduleCalendar = memo(function ScheduleCalendar(props: ScheduleCalendarProps) {
-  const { view, date, settings, resources, events, busy, rangeKey, loading, editable, selectedJobId, outside, hover } =
+  const { view, date, settings, resources, visits, busy, rangeKey, loading, editable, selectedJobId, outside, hover } =
     props;
   const travel = props.travel ?? noTravel;
   const classNames = useMemo(() => classNamesWithSelection(selectedJobId), [selectedJobId]);
@@ -124,7 +120,7 @@ export const ScheduleCalendar = memo(function ScheduleCalendar(props: ScheduleCa
   namesRef.current = names;
   const feed = useProgressiveFeed({
     resources,
-    events,
+    visits,
     timeline: view.startsWith('resourceTimeline'),
     rangeKey,
     stacked: view === 'resourceTimelineWeek',
@@ -159,19 +155,18 @@ export const ScheduleCalendar = memo(function ScheduleCalendar(props: ScheduleCa
   const lastHidden = useRef<number[]>([]);
   const hiddenDays = useMemo(() => {
     const busy = new Set<number>();
-    for (const e of events) {
-      const day = e.allDay ? Date.parse(`${e.start.slice(0, 10)}T00:00:00Z`) : instantToWall(zone, Date.parse(e.start));
+    for (const v of visits) {
+      // All-day visits are UTC-midnight dates already; timed ones are instants.
+      const day = v.allDay ? v.start : instantToWall(zone, v.start);
       busy.add(new Date(day).getUTCDay());
-      if (e.allDay)
-        for (let d = day; d < Date.parse(`${e.end.slice(0, 10)}T00:00:00Z`); d += 86_400_000)
-          busy.add(new Date(d).getUTCDay());
+      if (v.allDay) for (let d = day; d < v.end; d += 86_400_000) busy.add(new Date(d).getUTCDay());
     }
     const next = hiddenDaysOf(view, settings.workingHours.days, busy);
     // The same days keep the same array, so FullCalendar sees no option change.
     if (next.join() === lastHidden.current.join()) return lastHidden.current;
     lastHidden.current = next;
     return next;
-  }, [events, view, zone, settings.workingHours.days]);
+  }, [visits, view, zone, settings.workingHours.days]);
   const scrollTime = useMemo(
     () => scrollTimeOf(settings.workingHours, date === todayIn(zone), instantToWall(zone, Date.now())),
     [settings.workingHours, date, zone],
@@ -244,7 +239,7 @@ export const ScheduleCalendar = memo(function ScheduleCalendar(props: ScheduleCa
   const onEventClick = useCallback((info: EventClickArg) => {
     info.jsEvent.preventDefault();
     if (isBusyTime(info.event)) return;
-    const { jobId, occurrenceKey } = info.event.extendedProps as CalendarEvent['extendedProps'];
+    const { jobId, occurrenceKey } = info.event.extendedProps as VisitEventProps;
     handlers.current.onOpen({ jobId, occurrenceKey });
   }, []);
   const onChange = useCallback(

@@ -1,6 +1,6 @@
-import type { CalendarEvent } from '@fieldplan/shared';
+import type { VisitEventProps } from './fc-adapter';
 
-type Props = CalendarEvent['extendedProps'];
+type Props = VisitEventProps;
 
 type Arg = { event: { display?: string; extendedProps: Record<string, unknown> } };
 

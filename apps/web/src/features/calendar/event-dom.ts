@@ -1,10 +1,10 @@
-import type { CalendarEvent } from '@fieldplan/shared';
 import type { EventContentArg } from '@fullcalendar/core';
 import { type IconName, iconPaths } from '../../components/Icon';
 import { statusIcon, statusText } from '../../entities/job/job-status';
 import { setCardLines } from './event-card';
+import type { VisitEventProps } from './fc-adapter';
 
-type Props = CalendarEvent['extendedProps'];
+type Props = VisitEventProps;
 
 function el(tag: string, className?: string, text?: string): HTMLElement {
   const node = document.createElement(tag);
@@ -36,7 +36,7 @@ export function iconMaskRule(name: IconName): string {
   return rule;
 }
 
-const peopleOf = (ids: string[], names: ReadonlyMap<string, string>) =>
+const peopleOf = (ids: readonly string[], names: ReadonlyMap<string, string>) =>
   ids.length === 0 ? 'Unassigned' : ids.map((id) => names.get(id) ?? 'Technician').join(', ');
 
 /**

@@ -1,14 +1,9 @@
-import {
-  type CalendarEvent,
-  formatDateOnly,
-  instantToWall,
-  unassignedResourceId,
-  wallToInstant,
-} from '@fieldplan/shared';
+import { formatDateOnly, instantToWall, unassignedResourceId, wallToInstant } from '@fieldplan/shared';
 import type { DateSelectArg, EventApi, EventDropArg } from '@fullcalendar/core';
 import type { EventResizeDoneArg } from '@fullcalendar/interaction';
+import type { VisitEventProps } from './fc-adapter';
 
-type Props = CalendarEvent['extendedProps'];
+type Props = VisitEventProps;
 
 /** A job moved or resized on the calendar, in the API's terms. */
 export interface MoveRequest {
@@ -61,7 +56,7 @@ export function moveRequestOf(info: EventDropArg | EventResizeDoneArg): MoveRequ
   const { event, oldEvent } = info;
   const props = event.extendedProps as Props;
   const drop = 'oldResource' in info ? info : null;
-  const previous = { ...timesOf(oldEvent), assigneeIds: props.assigneeIds };
+  const previous = { ...timesOf(oldEvent), assigneeIds: [...props.assigneeIds] };
   return {
     eventId: event.id,
     jobId: props.jobId,

@@ -4,7 +4,7 @@ export { CalendarPage } from './CalendarPage';
 export { CalendarSurface } from './CalendarSurface';
 export { isCalendarView, todayIn, visibleRange } from './calendar-views';
 export { type HoverSync, useHovered, useHoverSyncStore } from './hover-sync';
-export { travelGapEvents, travelTitle } from './travel-gaps';
+export { tightDrives, travelTitle } from './travel-gaps';
 export { parseStatuses, type ScheduleParams, scheduleSearch, useScheduleParams } from './use-schedule-params';
 export { useVisibleEvents } from './use-visible-events';
 export { inPriorityAndArea, jobPriorities } from './visit-filter';

@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { event } from '../../test/schedule-fixtures';
-import { eventsBySlice, planSlices, sameOr } from './progressive-feed';
+import { visit } from '../../test/schedule-fixtures';
+import { planSlices, sameOr, visitsBySlice } from './progressive-feed';
 
 const rows = ['unassigned', 'a', 'b', 'c', 'd', 'e'];
-const at = (id: string, n: number, resourceIds: string[]) =>
+const at = (id: string, n: number, assigneeIds: string[]) =>
   Array.from({ length: n }, (_, i) =>
-    event({ id: `${id}${i}`, start: `2026-06-0${1 + (i % 5)}T08:00:00.000Z`, resourceIds }),
+    visit({ id: `${id}${i}`, start: `2026-06-0${1 + (i % 5)}T08:00:00.000Z`, props: { assigneeIds } }),
   );
 
 describe('feeding a large timeline', () => {
-  const events = [...at('a', 10, ['a']), ...at('b', 10, ['b']), ...at('x', 1, ['e', 'a']), ...at('c', 10, ['c'])];
+  const visits = [...at('a', 10, ['a']), ...at('b', 10, ['b']), ...at('x', 1, ['e', 'a']), ...at('c', 10, ['c'])];
 
   it('puts the rows that fill the screen first, the rest after', () => {
-    const plan = planSlices(rows, events, {
+    const plan = planSlices(rows, visits, {
       viewport: 200,
       rowHeight: (_n, busiest) => 10 + busiest * 38,
       budget: Number.POSITIVE_INFINITY,
@@ -24,22 +24,22 @@ describe('feeding a large timeline', () => {
     ]);
   });
 
-  it('sends each event with the first slice that shows one of its rows', () => {
+  it('sends each visit with the first slice that shows one of its rows', () => {
     const plan = {
       slices: [
         ['unassigned', 'a'],
         ['b', 'c', 'd', 'e'],
       ],
     };
-    const [first = [], rest = []] = eventsBySlice(plan, events);
+    const [first = [], rest = []] = visitsBySlice(plan, visits);
     expect(first.map((e) => e.id)).toEqual([...at('a', 10, ['a']).map((e) => e.id), 'x0']);
     expect(rest).toHaveLength(20);
   });
 
-  it("keeps a slice's array when its events are the same objects, so FullCalendar sees no change", () => {
+  it("keeps a slice's array when its visits are the same objects, so FullCalendar sees no change", () => {
     const slice = at('a', 3, ['a']);
     expect(sameOr(slice, [...slice])).toBe(slice);
-    const changed = [...slice.slice(0, 2), event({ id: 'a2' })];
+    const changed = [...slice.slice(0, 2), visit({ id: 'a2' })];
     expect(sameOr(slice, changed)).toBe(changed);
   });
 });

@@ -1,4 +1,6 @@
-import type { CalendarEvent } from '@fieldplan/shared';
+import { dayMs } from '@fieldplan/shared';
+import type { CalendarVisit } from '../../entities/job/calendar-visit';
+import { rowsOf } from './fc-adapter';
 
 /** How the timeline's rows are fed to FullCalendar: the screenful first, then the rest in slices. */
 export interface FeedPlan {
@@ -22,14 +24,15 @@ export interface PlanOptions {
  */
 export function planSlices(
   rowIds: readonly string[],
-  events: readonly CalendarEvent[],
+  visits: readonly CalendarVisit[],
   options: PlanOptions,
 ): FeedPlan {
   const perRow = new Map<string, number>();
   const perRowDay = new Map<string, number>();
-  for (const e of events) {
-    const day = e.start.slice(0, 10);
-    for (const id of e.resourceIds) {
+  for (const v of visits) {
+    // The UTC day: a stand-in for the local one, good enough to estimate a row's height.
+    const day = Math.floor(v.start / dayMs);
+    for (const id of rowsOf(v)) {
       perRow.set(id, (perRow.get(id) ?? 0) + 1);
       const key = `${id}|${day}`;
       perRowDay.set(key, (perRowDay.get(key) ?? 0) + 1);
@@ -64,25 +67,25 @@ export function planSlices(
 }
 
 /**
- * The events of each slice: an event goes with the first slice holding one of its rows (it then
- * appears in all its rows as they arrive); events of no known row go with the first slice.
+ * The visits of each slice: a visit goes with the first slice holding one of its rows (it then
+ * appears in all its rows as they arrive); visits of no known row go with the first slice.
  */
-export function eventsBySlice(plan: FeedPlan, events: readonly CalendarEvent[]): CalendarEvent[][] {
+export function visitsBySlice(plan: FeedPlan, visits: readonly CalendarVisit[]): CalendarVisit[][] {
   const sliceOf = new Map<string, number>();
   plan.slices.forEach((ids, i) => {
     for (const id of ids) sliceOf.set(id, i);
   });
-  const out: CalendarEvent[][] = plan.slices.map(() => []);
-  for (const e of events) {
+  const out: CalendarVisit[][] = plan.slices.map(() => []);
+  for (const v of visits) {
     let slice = Number.POSITIVE_INFINITY;
-    for (const id of e.resourceIds) slice = Math.min(slice, sliceOf.get(id) ?? Number.POSITIVE_INFINITY);
-    out[Number.isFinite(slice) ? slice : 0]?.push(e);
+    for (const id of rowsOf(v)) slice = Math.min(slice, sliceOf.get(id) ?? Number.POSITIVE_INFINITY);
+    out[Number.isFinite(slice) ? slice : 0]?.push(v);
   }
   return out;
 }
 
 /** `next`, or `previous` when it holds the same events (so FullCalendar sees an unchanged source). */
-export function sameOr(previous: CalendarEvent[] | undefined, next: CalendarEvent[]): CalendarEvent[] {
+export function sameOr<T>(previous: T[] | undefined, next: T[]): T[] {
   if (!previous || previous.length !== next.length) return next;
   for (let i = 0; i < next.length; i++) if (previous[i] !== next[i]) return next;
   return previous;

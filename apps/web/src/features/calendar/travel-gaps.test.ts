@@ -1,6 +1,7 @@
 import type { CalendarEvent, TravelLegAnswer, TravelLegs } from '@fieldplan/shared';
 import { describe, expect, it } from 'vitest';
-import { event } from '../../test/schedule-fixtures';
+import type { CalendarVisit } from '../../entities/job/calendar-visit';
+import { visit as cachedVisit } from '../../test/schedule-fixtures';
 import { travelNodes } from './travel-dom';
 import { sameMarkers, type TravelGapEvent, travelGapEvents, travelTitle } from './travel-gaps';
 
@@ -18,8 +19,8 @@ function visit(
   end: string,
   site: { lat: number; lng: number } | null = a,
   props: Partial<CalendarEvent['extendedProps']> = {},
-): CalendarEvent {
-  return event({
+): CalendarVisit {
+  return cachedVisit({
     id,
     start: `2026-11-23T${start}:00.000Z`,
     end: `2026-11-23T${end}:00.000Z`,
@@ -99,7 +100,7 @@ describe('travel markers on the timeline', () => {
 
   it('leaves out cancelled and all-day visits, and the same site next door (no drive worth a marker)', () => {
     const cancelled = visit('vx', '09:01', '09:03', b, { status: 'cancelled' });
-    const allDay = event({
+    const allDay = cachedVisit({
       id: 'vd',
       allDay: true,
       start: '2026-11-23',
@@ -118,7 +119,7 @@ describe('travel markers on the timeline', () => {
 
   it('puts a visit of two technicians in both rows, each paired with its own drive', () => {
     const shared = visit('v2', '09:05', '10:00', b, { assigneeIds: [tech, 'tech-2'] });
-    const other = event({
+    const other = cachedVisit({
       id: 'w1',
       start: '2026-11-23T07:00:00.000Z',
       end: '2026-11-23T09:00:00.000Z',

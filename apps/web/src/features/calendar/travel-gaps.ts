@@ -1,5 +1,4 @@
 import {
-  type CalendarEvent,
   dayDrives,
   formatDateOnly,
   formatDuration,
@@ -11,6 +10,7 @@ import {
   type TravelLegs,
   takesTime,
 } from '@fieldplan/shared';
+import type { CalendarVisit } from '../../entities/job/calendar-visit';
 
 /** What a travel marker shows (the `extendedProps.travel` of its background event). */
 export interface TravelGap {
@@ -38,7 +38,7 @@ export const isTravelGap = (event: { extendedProps: Record<string, unknown> }) =
 const quietBelowMinutes = 0.5;
 
 /**
- * The travel markers of the events shown: each technician's visits of each local day are chained
+ * The travel markers of the visits shown: each technician's visits of each local day are chained
  * as the server chains them (shared `dayDrives`, from the visits as they are now, so a moved visit
  * moves its marker at once) and each drive takes its minutes from the server's answer — only when
  * the answer has the same two visits consecutive, so a stale answer shows nothing rather than
@@ -48,20 +48,19 @@ const quietBelowMinutes = 0.5;
  * reaching back over the visit before when it does not.
  */
 export function travelGapEvents(
-  events: readonly CalendarEvent[],
+  visits: readonly CalendarVisit[],
   answer: TravelLegs | undefined,
   zone: string,
 ): TravelGapEvent[] {
   if (!answer || answer.legs.length === 0) return [];
   const legOf = new Map(answer.legs.map((l) => [`${l.memberId}|${l.toEventId}`, l]));
   const visitsOf = new Map<string, GapVisit[]>();
-  for (const e of events) {
-    if (!takesTime({ allDay: e.allDay, status: e.extendedProps.status })) continue;
-    const start = Date.parse(e.start);
-    const { lat, lng } = e.extendedProps;
-    const visit = { id: e.id, start, end: Date.parse(e.end), point: lat == null || lng == null ? null : { lat, lng } };
-    const day = formatDateOnly(instantToWall(zone, start));
-    for (const memberId of e.extendedProps.assigneeIds) {
+  for (const v of visits) {
+    if (!takesTime(v)) continue;
+    const { lat, lng } = v.job;
+    const visit = { id: v.id, start: v.start, end: v.end, point: lat == null || lng == null ? null : { lat, lng } };
+    const day = formatDateOnly(instantToWall(zone, v.start));
+    for (const memberId of v.assigneeIds) {
       const key = `${memberId}|${day}`;
       const list = visitsOf.get(key);
       if (list) list.push(visit);
@@ -69,9 +68,9 @@ export function travelGapEvents(
     }
   }
   const out: TravelGapEvent[] = [];
-  for (const [key, visits] of visitsOf) {
+  for (const [key, dayVisits] of visitsOf) {
     const memberId = key.slice(0, key.indexOf('|'));
-    for (const drive of dayDrives(null, visits)) {
+    for (const drive of dayDrives(null, dayVisits)) {
       const leg = legOf.get(`${memberId}|${drive.toId}`);
       if (!leg || leg.fromEventId !== drive.fromId) continue;
       const gapMs = gapMsOf(drive) ?? 0;
@@ -91,6 +90,16 @@ export function travelGapEvents(
   }
   return out;
 }
+
+/** The technicians with a drive too short for its gap among these visits (a row per drive). */
+export const tightDrives = (
+  visits: readonly CalendarVisit[],
+  answer: TravelLegs | undefined,
+  zone: string,
+): { memberId: string }[] =>
+  travelGapEvents(visits, answer, zone)
+    .filter((g) => g.extendedProps.travel.tooShort)
+    .map((g) => ({ memberId: g.resourceId }));
 
 /** "12 min drive". */
 export const driveText = (gap: Pick<TravelGap, 'driveMinutes'>) => `${formatDuration(gap.driveMinutes * 60)} drive`;

@@ -1,6 +1,7 @@
-import type { CalendarEvent } from '@fieldplan/shared';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { eventsBySlice, type FeedPlan, planSlices, sameOr } from './progressive-feed';
+import type { CalendarVisit } from '../../entities/job/calendar-visit';
+import { type VisitEvent, visitEventOf, visitEventsOf } from './fc-adapter';
+import { type FeedPlan, planSlices, sameOr, visitsBySlice } from './progressive-feed';
 import type { ScheduleResource } from './resources';
 
 /** Below this many events a calendar renders in one go (a task well under 200 ms). */
@@ -8,7 +9,7 @@ const progressiveFrom = 300;
 
 interface FeedInput {
   resources: ScheduleResource[];
-  events: CalendarEvent[];
+  visits: CalendarVisit[];
   /** Timeline views feed rows progressively; others get everything at once. */
   timeline: boolean;
   /** The range and filters shown: a new one starts feeding from the top again. */
@@ -23,11 +24,12 @@ interface FeedInput {
 /**
  * Feeds FullCalendar the rows and events of a large timeline a slice at a time — the rows on
  * screen first, then the rest in following tasks — as event sources that keep their identity when
- * their events don't change, so a later edit re-renders only the slice it touches.
+ * their visits don't change, so a later edit re-renders only the slice it touches. Visits become
+ * FullCalendar's events through the adapter (fc-adapter.ts), once per visit.
  */
-export function useProgressiveFeed({ resources, events, timeline, rangeKey, stacked, viewport, loading }: FeedInput) {
-  const large = timeline && events.length >= progressiveFrom;
-  const loaded = events.length > 0;
+export function useProgressiveFeed({ resources, visits, timeline, rangeKey, stacked, viewport, loading }: FeedInput) {
+  const large = timeline && visits.length >= progressiveFrom;
+  const loaded = visits.length > 0;
   // The plan is made once per range (and when its events first arrive), not on every edit.
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-planning on each edit would restart the feed.
   const plan = useMemo<FeedPlan>(() => {
@@ -38,7 +40,7 @@ export function useProgressiveFeed({ resources, events, timeline, rangeKey, stac
       return { slices: [ids.slice(0, rows), ids.slice(rows)].filter((s) => s.length > 0) };
     }
     if (!large) return { slices: [ids] };
-    return planSlices(ids, events, {
+    return planSlices(ids, visits, {
       viewport: viewport(),
       rowHeight: (n, busiest) => (stacked ? 10 + Math.max(1, busiest) * 38 : 42 + Math.min(n, 4) * 4),
       // Everything after the first screenful in one more task: FullCalendar 6 re-renders and
@@ -64,15 +66,15 @@ export function useProgressiveFeed({ resources, events, timeline, rangeKey, stac
     };
   }, [plan, count, loading]);
 
-  const previous = useRef<CalendarEvent[][]>([]);
+  const previous = useRef<VisitEvent[][]>([]);
   const sources = useMemo(() => {
-    if (plan.slices.length === 1) return [events];
-    const next = eventsBySlice(plan, events)
+    if (plan.slices.length === 1) return [visitEventsOf(visits)];
+    const next = visitsBySlice(plan, visits)
       .slice(0, count)
-      .map((slice, i) => sameOr(previous.current[i], slice));
+      .map((slice, i) => sameOr(previous.current[i], slice.map(visitEventOf)));
     previous.current = next;
     return next;
-  }, [plan, events, count]);
+  }, [plan, visits, count]);
 
   const shownResources = useMemo(() => {
     if (plan.slices.length === 1 || count >= plan.slices.length) return resources;

@@ -1,5 +1,5 @@
-import type { CalendarEvent } from '@fieldplan/shared';
 import { useMemo, useRef } from 'react';
+import type { CalendarVisit } from '../../entities/job/calendar-visit';
 import { useGetTravelLegsQuery } from '../../entities/travel/endpoints';
 import type { CalendarView } from './calendar-views';
 import { sameMarkers, type TravelGapEvent, travelGapEvents } from './travel-gaps';
@@ -15,7 +15,7 @@ export function useTravelGaps(
   workspaceId: string,
   view: CalendarView,
   range: { start: string; end: string },
-  events: readonly CalendarEvent[],
+  visits: readonly CalendarVisit[],
   zone: string,
 ): TravelGapEvent[] {
   const shown = view === 'resourceTimelineDay';
@@ -23,8 +23,8 @@ export function useTravelGaps(
   const answer = shown ? query.currentData : undefined;
   const previous = useRef<TravelGapEvent[]>(none);
   return useMemo(() => {
-    const next = sameMarkers(previous.current, answer ? travelGapEvents(events, answer, zone) : none);
+    const next = sameMarkers(previous.current, answer ? travelGapEvents(visits, answer, zone) : none);
     previous.current = next;
     return next;
-  }, [events, answer, zone]);
+  }, [visits, answer, zone]);
 }

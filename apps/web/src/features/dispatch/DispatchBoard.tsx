@@ -3,7 +3,7 @@ import { type CSSProperties, lazy, type ReactNode, Suspense, useCallback, useMem
 import { useNavigate, useParams } from 'react-router';
 import { Icon } from '../../components/Icon';
 import { useMediaQuery } from '../../components/use-media-query';
-import { type CalendarVisit, calendarVisitsOf, occurrenceOf } from '../../entities/job/calendar-visit';
+import { type CalendarVisit, occurrenceOf } from '../../entities/job/calendar-visit';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
 import { CalendarSurface, scheduleSearch, useHoverSyncStore, useScheduleParams, useVisibleEvents } from '../calendar';
 import type { MapJob } from '../map';
@@ -33,7 +33,7 @@ export function DispatchBoard({ settings, members }: { settings: Workspace; memb
   const { update, search } = url;
   const filter = useBoardFilter(url.params, search, update, members);
   const { params } = filter;
-  const { events, query, range, view } = useVisibleEvents(params, settings);
+  const { visits, query, range, view } = useVisibleEvents(params, settings);
   const tabs = useMediaQuery('(max-width: 1000px)');
   const [pane, setPane] = useState<PaneName>('calendar');
   const [sideTab, setSideTab] = useState<SideName>('map');
@@ -49,7 +49,6 @@ export function DispatchBoard({ settings, members }: { settings: Workspace; memb
   const openId = useParams().id ?? null;
   const occurrence = search.get('occurrence');
   const selected = useMemo(() => (openId ? { jobId: openId, occurrenceKey: occurrence } : null), [openId, occurrence]);
-  const visits = calendarVisitsOf(events);
   const jobHref = (v: CalendarVisit) =>
     `/w/${slug}/jobs/${v.job.id}${scheduleSearch(search, { occurrence: occurrenceOf(v) })}`;
   // A marker chosen on the map opens its job like a click on its event; closing its popup closes it.
@@ -130,7 +129,6 @@ export function DispatchBoard({ settings, members }: { settings: Workspace; memb
             keep={keep}
             keepJob={filter.keepJob}
             draggable={can(role, 'schedule.write') && !tabs}
-            zone={settings.timeZone}
           />
         )}
       </Pane>

@@ -5,7 +5,7 @@ import { Alert } from '../../components/Alert';
 import { Button, buttonClass } from '../../components/Button';
 import { useListAreasQuery } from '../../entities/area/endpoints';
 import { useGetCalendarEventsQuery } from '../../entities/job/calendar-endpoints';
-import { calendarVisitsOf } from '../../entities/job/calendar-visit';
+import type { CalendarVisit } from '../../entities/job/calendar-visit';
 import { useGetMembersQuery } from '../../entities/member/endpoints';
 import { useGetConfigQuery } from '../../entities/session/endpoints';
 import { useGetTravelLegsQuery } from '../../entities/travel/endpoints';
@@ -53,6 +53,8 @@ export default function MapPage() {
   return <MapScreen settings={settings.data} members={members.data} />;
 }
 
+const noVisits: CalendarVisit[] = [];
+
 function MapScreen({ settings, members }: { settings: Workspace; members: Member[] }) {
   const { workspaceId, slug, role, membership } = useWorkspace();
   const zone = settings.timeZone;
@@ -75,8 +77,8 @@ function MapScreen({ settings, members }: { settings: Workspace; members: Member
   const [found, setFound] = useState<PlaceChoice | null>(null);
 
   const prepared = useMemo(() => prepareAreas(areas.data ?? []), [areas.data]);
-  const dayEvents = events.currentData ?? events.data;
-  const visits = useMemo(() => calendarVisitsOf(dayEvents ?? []), [dayEvents]);
+  const dayVisits = events.currentData ?? events.data;
+  const visits = dayVisits ?? noVisits;
   const jobs = useMemo(() => toMapJobs(visits, sites.data, members, prepared), [visits, sites.data, members, prepared]);
   const routes = useMemo(
     () => withTravel(dayRoutes(jobs, members), travel.currentData, params.date, jobs),
@@ -145,11 +147,11 @@ function MapScreen({ settings, members }: { settings: Workspace; members: Member
         routes={params.layers.routes ? routes : []}
         travelNotice={travel.currentData?.notice}
         zone={zone}
-        loading={!dayEvents || (!sites.data && !sites.error)}
+        loading={!dayVisits || (!sites.data && !sites.error)}
         selectedId={params.job}
         onSelect={select}
         onHover={(job) => setHovered(job?.id ?? null)}
-        unplaced={(dayEvents?.length ?? 0) - jobs.length}
+        unplaced={(dayVisits?.length ?? 0) - jobs.length}
       />
       <FieldMap
         className="map-main"

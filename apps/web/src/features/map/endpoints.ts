@@ -8,8 +8,8 @@ export type JobSites = Record<string, { lat: number; lng: number } | null>;
 const pageSize = 100;
 
 /**
- * Job positions from the jobs list, every page once per workspace (re-read when stale): for events
- * cached before the calendar feed carried each job's site (it does now — `extendedProps.lat/lng`,
+ * Job positions from the jobs list, every page once per workspace (re-read when stale): for visits
+ * cached before the calendar feed carried each job's site (it does now — a visit's `job.lat/lng`,
  * preferred by map-data.ts; the dispatch board's map reads only those).
  */
 export const mapApi = api.injectEndpoints({

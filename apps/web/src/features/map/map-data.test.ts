@@ -1,6 +1,6 @@
-import { type CalendarEvent, type Member, prepareAreas, type TravelLegs } from '@fieldplan/shared';
+import { type Member, prepareAreas, type TravelLegs, type VisitJob } from '@fieldplan/shared';
 import { describe, expect, it } from 'vitest';
-import { calendarVisitOf } from '../../entities/job/calendar-visit';
+import type { CalendarVisit } from '../../entities/job/calendar-visit';
 import { dayRoutes, homeBasesOf, missingSites, toMapJobs, withTravel } from './map-data';
 import { routeSummary } from './ShapeLayers';
 
@@ -17,33 +17,34 @@ const member = (id: string, name: string, colour: string, homeBase: Member['home
 });
 const members = [member('t1', 'Tomasz', '#0072B2', { lat: 52.5, lng: 13.3 }), member('t2', 'Aylin', '#E69F00')];
 
-/** A feed event (what the server sends) as the visit the maps read. */
-const event = (id: string, start: string, assigneeIds: string[], extra: Partial<CalendarEvent['extendedProps']> = {}) =>
-  calendarVisitOf({
+/** A visit as the calendar cache holds it; the job's site only when given (as a feed without it). */
+const visit = (
+  id: string,
+  start: string,
+  assigneeIds: string[],
+  site: Partial<Pick<VisitJob, 'lat' | 'lng'>> = {},
+): CalendarVisit => ({
+  id,
+  job: {
     id,
     title: `Job ${id}`,
-    start,
-    end: start.replace(/T(\d\d)/, (_, h) => `T${String(Number(h) + 1).padStart(2, '0')}`),
-    allDay: false,
-    resourceIds: assigneeIds,
-    backgroundColor: '#123456',
-    borderColor: '#123456',
-    extendedProps: {
-      jobId: id,
-      occurrenceKey: null,
-      version: 1,
-      status: 'scheduled',
-      priority: 3,
-      assigneeIds,
-      customerId: null,
-      customerName: null,
-      address: 'Somewhere',
-      recurring: false,
-      flexible: false,
-      overlapsWith: [],
-      ...extra,
-    },
-  } as CalendarEvent);
+    priority: 3,
+    version: 1,
+    customerId: null,
+    customerName: null,
+    address: 'Somewhere',
+    ...site,
+  } as VisitJob,
+  occurrenceKey: null,
+  start: Date.parse(start),
+  end: Date.parse(start) + 3_600_000,
+  allDay: false,
+  status: 'scheduled',
+  assigneeIds,
+  flexible: false,
+  overlapsWith: [],
+  colour: '#123456',
+});
 
 const square = {
   geometry: {
@@ -62,10 +63,10 @@ const square = {
 
 describe('toMapJobs', () => {
   const events = [
-    event('a', '2026-11-23T09:00:00Z', ['t1']),
-    event('b', '2026-11-23T07:00:00Z', ['t1', 't2']),
-    event('c', '2026-11-23T10:00:00Z', []),
-    event('d', '2026-11-23T11:00:00Z', ['t2']),
+    visit('a', '2026-11-23T09:00:00Z', ['t1']),
+    visit('b', '2026-11-23T07:00:00Z', ['t1', 't2']),
+    visit('c', '2026-11-23T10:00:00Z', []),
+    visit('d', '2026-11-23T11:00:00Z', ['t2']),
   ];
   const sites = { a: { lat: 52.5, lng: 13.4 }, b: { lat: 52.45, lng: 13.5 }, c: { lat: 52.7, lng: 13.4 }, d: null };
 
@@ -77,26 +78,26 @@ describe('toMapJobs', () => {
   });
 
   it('flags nothing when the workspace has no areas, and prefers a position on the event', () => {
-    const own = event('e', '2026-11-23T09:00:00Z', ['t1'], { lat: 1, lng: 2 });
+    const own = visit('e', '2026-11-23T09:00:00Z', ['t1'], { lat: 1, lng: 2 });
     const jobs = toMapJobs([own], {}, members, []);
     expect(jobs[0]).toMatchObject({ lat: 1, lng: 2, outsideAreas: false });
   });
 
   it('trusts the feed when it says a job has no site: left out, and not read again', () => {
-    const none = event('a', '2026-11-23T09:00:00Z', ['t1'], { lat: null, lng: null });
+    const none = visit('a', '2026-11-23T09:00:00Z', ['t1'], { lat: null, lng: null });
     expect(toMapJobs([none], sites, members, [])).toEqual([]);
     expect(missingSites([none], {})).toEqual([]);
   });
 
   it('knows which jobs the sites have not seen yet', () => {
-    expect(missingSites([...events, event('new', '2026-11-23T12:00:00Z', [])], sites)).toEqual(['new']);
+    expect(missingSites([...events, visit('new', '2026-11-23T12:00:00Z', [])], sites)).toEqual(['new']);
   });
 });
 
 describe('dayRoutes and homeBasesOf', () => {
   it('routes each technician from their home base through the day in time order', () => {
     const jobs = toMapJobs(
-      [event('a', '2026-11-23T09:00:00Z', ['t1']), event('b', '2026-11-23T07:00:00Z', ['t1', 't2'])],
+      [visit('a', '2026-11-23T09:00:00Z', ['t1']), visit('b', '2026-11-23T07:00:00Z', ['t1', 't2'])],
       { a: { lat: 52.5, lng: 13.4 }, b: { lat: 52.45, lng: 13.5 } },
       members,
       [],
@@ -114,9 +115,9 @@ describe('dayRoutes and homeBasesOf', () => {
 describe('withTravel: the routes with the server’s drives', () => {
   const jobs = toMapJobs(
     [
-      event('a', '2026-11-23T07:00:00Z', ['t1']),
-      event('b', '2026-11-23T08:05:00Z', ['t1', 't2']),
-      event('c', '2026-11-23T10:00:00Z', ['t2'], { lat: null, lng: null }),
+      visit('a', '2026-11-23T07:00:00Z', ['t1']),
+      visit('b', '2026-11-23T08:05:00Z', ['t1', 't2']),
+      visit('c', '2026-11-23T10:00:00Z', ['t2'], { lat: null, lng: null }),
     ],
     { a: { lat: 52.5, lng: 13.4 }, b: { lat: 52.6, lng: 13.4 } },
     members,

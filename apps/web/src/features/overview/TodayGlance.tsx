@@ -1,4 +1,4 @@
-import { type CalendarEvent, can, type Role, wallToInstant } from '@fieldplan/shared';
+import { can, type Role, wallToInstant } from '@fieldplan/shared';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { Icon, type IconName } from '../../components/Icon';
@@ -6,12 +6,12 @@ import { Panel } from '../../components/Panel';
 import { Loading, Skeleton } from '../../components/Skeleton';
 import { useListFeedsQuery } from '../../entities/feed/endpoints';
 import { useGetCalendarEventsQuery } from '../../entities/job/calendar-endpoints';
-import { calendarVisitOf } from '../../entities/job/calendar-visit';
+import type { CalendarVisit } from '../../entities/job/calendar-visit';
 import { useListJobsQuery } from '../../entities/job/endpoints';
 import { formatClock } from '../../entities/job/format-time';
 import { useGetTravelLegsQuery } from '../../entities/travel/endpoints';
 import { useNow } from '../../lib/use-now';
-import { todayIn, travelGapEvents } from '../calendar';
+import { tightDrives, todayIn } from '../calendar';
 import { type Attention, attentionOf } from './attention';
 import { boardLink, shiftDay } from './today-links';
 
@@ -23,7 +23,7 @@ interface TodayGlanceProps {
   memberId: string;
 }
 
-const noEvents: CalendarEvent[] = [];
+const noVisits: CalendarVisit[] = [];
 
 /** Today at a glance: what needs attention now, each line a link to the board filtered to it. */
 export function TodayGlance({ workspaceId, slug, zone, role, memberId }: TodayGlanceProps) {
@@ -38,15 +38,13 @@ export function TodayGlance({ workspaceId, slug, zone, role, memberId }: TodayGl
 
   const todayStart = wallToInstant(zone, Date.parse(`${today}T00:00:00Z`));
   const attention = useMemo(() => {
-    const all = events.data ?? noEvents;
-    const todays = all.filter((e) => Date.parse(e.end) > todayStart);
-    const shortDrives = travelGapEvents(todays, legs.data, zone)
-      .filter((g) => g.extendedProps.travel.tooShort)
-      .map((g) => ({ memberId: g.resourceId }));
+    const all = events.data ?? noVisits;
+    const todays = all.filter((v) => v.end > todayStart);
+    const shortDrives = tightDrives(todays, legs.data, zone);
     return attentionOf({
       now,
       todayStart,
-      visits: all.map(calendarVisitOf),
+      visits: all,
       shortDrives,
       unscheduled: queue.data?.total ?? null,
       feeds: feeds.data ?? null,
