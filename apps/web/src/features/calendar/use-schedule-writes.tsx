@@ -11,6 +11,7 @@ import { useUpdateJobMutation } from '../../entities/job/mutations';
 import { ScopeDialog } from '../../entities/job/ScopeDialog';
 import { cachedJob, moveEventOptimistically } from '../../entities/job/schedule-cache';
 import { problemMessage, toProblem } from '../../lib/problem';
+import { bookingOf, cachedBookings, clashMessage, clashOf } from './double-book-notice';
 import type { MoveRequest } from './fc-translate';
 import { windowAfterMove } from './flexible-move';
 import type { DropRequest } from './ScheduleCalendar';
@@ -18,6 +19,8 @@ import type { DropRequest } from './ScheduleCalendar';
 /** One write the board is making: what to send, and how to show it before the server answers. */
 interface Write {
   jobId: string;
+  /** The visit it moves (the job's id for a job taken from the queue). */
+  eventId: string;
   title: string;
   occurrenceKey: string | null;
   patch: JobPatch;
@@ -51,6 +54,10 @@ export function useScheduleWrites(workspace: Workspace, members: readonly Member
 
   const send = useCallback(
     async (write: Write, version: number, scope: EditScope | undefined) => {
+      // Asked before the cache moves: does the new place double-book someone? Then the toast says so.
+      const { visits, busy } = cachedBookings(store.getState(), workspaceId, workspace.timeZone);
+      const booking = bookingOf(write.eventId, write.jobId, write.mine, visits);
+      const clash = booking && clashOf(booking, visits, busy);
       const undo = write.optimistic();
       try {
         const change = await update({
@@ -63,9 +70,10 @@ export function useScheduleWrites(workspace: Workspace, members: readonly Member
         }).unwrap();
         const saved = change.jobs.find((j) => j.id === write.jobId);
         const reverse = write.reverse && (scope === undefined || scope === 'this') && saved ? write.reverse : null;
+        const when = `“${write.title}”: ${formatJobTime(write.mine.start, write.mine.end, write.mine.allDay, workspace.timeZone)}`;
         toast({
-          tone: 'success',
-          message: `“${write.title}”: ${formatJobTime(write.mine.start, write.mine.end, write.mine.allDay, workspace.timeZone)}`,
+          tone: clash ? 'info' : 'success',
+          message: clash ? `${when}. ${clashMessage(clash, names)}` : when,
           ...(reverse &&
             saved && {
               action: {
@@ -93,7 +101,7 @@ export function useScheduleWrites(workspace: Workspace, members: readonly Member
         else toast({ tone: 'error', message: problemMessage(toProblem(error)) });
       }
     },
-    [update, workspaceId, toast, workspace.timeZone],
+    [update, workspaceId, toast, workspace.timeZone, store, names],
   );
 
   /** A flexible job's window (from the cache, else asked for); null when it has none or can't be had. */
@@ -125,6 +133,7 @@ export function useScheduleWrites(workspace: Workspace, members: readonly Member
       if (shifted) patch.flexibleWindow = shifted;
       const write: Write = {
         jobId: m.jobId,
+        eventId: m.eventId,
         title: m.title,
         occurrenceKey: m.occurrenceKey,
         patch,
@@ -165,11 +174,18 @@ export function useScheduleWrites(workspace: Workspace, members: readonly Member
       const patch: JobPatch = { start: d.start, end: d.end, allDay: false, assigneeIds };
       const write: Write = {
         jobId: d.jobId,
+        eventId: d.jobId,
         title: d.title,
         occurrenceKey: null,
         patch,
         mine: { title: d.title, start: d.start, end: d.end, allDay: false, assigneeIds },
-        reverse: { start: null, end: null, assigneeIds: job?.assigneeIds ?? [] },
+        // A queued job may already have a time (one with no technician): Undo gives it back.
+        reverse: {
+          start: job?.start ?? null,
+          end: job?.end ?? null,
+          ...(job?.start && { allDay: job.allDay }),
+          assigneeIds: job?.assigneeIds ?? [],
+        },
         optimistic: () => {
           if (!job) return () => {};
           const status = assigneeIds.length > 0 ? 'scheduled' : job.status;
