@@ -100,11 +100,12 @@ describe('optimise a day', () => {
     // The timeline shows each visit at its new time, west to east from left to right.
     const after = await Promise.all(jobs.map((j) => getJob(j.id)));
     expect(after.some((j, i) => j.start !== jobs[i]?.start)).toBe(true);
-    // (Timeline events carry no time text: each one's place on the time axis is its time. A one-hour
-    // visit's width is an hour, so every visit sits where its new start says, counted from the first.)
+    // (Timeline events carry no time text: each one's place on the time axis is its time. An hour's
+    // column header is an hour wide, so every visit sits where its new start says, counted from the
+    // first. The blocks' own width is not the measure: their inset is a large share of a fitted hour.)
     const boxOf = async (title: string) => (await schedule.events(title).first().boundingBox()) ?? { x: 0, width: 0 };
     const [first] = [...after].sort((x, y) => Date.parse(x.start ?? '') - Date.parse(y.start ?? ''));
-    const hourPx = async () => (await boxOf(first?.title ?? '')).width;
+    const hourPx = async () => (await schedule.slot('T12:00').boundingBox())?.width ?? 0;
     for (const job of after) {
       const hours = (Date.parse(job.start ?? '') - Date.parse(first?.start ?? '')) / 3_600_000;
       await expect
