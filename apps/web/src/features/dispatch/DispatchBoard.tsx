@@ -129,6 +129,7 @@ export function DispatchBoard({ settings, members }: { settings: Workspace; memb
             keep={keep}
             keepJob={filter.keepJob}
             draggable={can(role, 'schedule.write') && !tabs}
+            zone={settings.timeZone}
           />
         )}
       </Pane>
