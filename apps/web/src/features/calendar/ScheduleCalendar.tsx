@@ -249,7 +249,7 @@ export const ScheduleCalendar = memo(function ScheduleCalendar(props: ScheduleCa
   const onSelect = useCallback((info: DateSelectArg) => {
     const { settings: s } = handlers.current;
     info.view.calendar.unselect();
-    handlers.current.onSlot(slotOf(info, s.timeZone, s.workingHours.start));
+    handlers.current.onSlot(slotOf(info, s.timeZone, s.workingHours.start, s.defaultJobMinutes));
   }, []);
   const onDrop = useCallback((info: DropArg) => {
     const { settings: s } = handlers.current;

@@ -89,13 +89,15 @@ export function slotOf(
   info: Pick<DateSelectArg, 'start' | 'end' | 'allDay' | 'resource'>,
   zone: string,
   workStart: string,
+  /** How long a job made from a single click lasts: the workspace's default job length. */
+  minutes = 60,
 ): SlotRequest {
   const resourceId = info.resource?.id;
   const technicianId = resourceId && resourceId !== unassignedResourceId ? resourceId : null;
   const start = info.start.getTime();
   const end = info.end.getTime();
   if (!info.allDay) {
-    const length = end - start <= 15 * 60_000 ? 60 * 60_000 : end - start;
+    const length = end - start <= 15 * 60_000 ? minutes * 60_000 : end - start;
     return {
       start: new Date(start).toISOString(),
       end: new Date(start + length).toISOString(),
@@ -113,7 +115,7 @@ export function slotOf(
   const at = wallToInstant(zone, wall);
   return {
     start: new Date(at).toISOString(),
-    end: new Date(at + 3_600_000).toISOString(),
+    end: new Date(at + minutes * 60_000).toISOString(),
     allDay: false,
     technicianId,
   };
