@@ -163,7 +163,17 @@ describe('system routes', () => {
       expect(signUp).toEqual(expect.objectContaining({ additionalProperties: false }));
       const patch = doc.paths['/api/v1/workspaces/{ws}']?.patch?.requestBody?.content['application/json']?.schema;
       expect(Object.keys(patch?.properties ?? {}).sort()).toEqual(
-        ['map', 'name', 'slug', 'timeZone', 'weekStart', 'workingHours'].sort(),
+        [
+          'dateFormat',
+          'defaultJobMinutes',
+          'map',
+          'name',
+          'slug',
+          'timeFormat',
+          'timeZone',
+          'weekStart',
+          'workingHours',
+        ].sort(),
       );
       expect(doc.paths['/api/v1/auth/sign-up']?.post?.responses['202']).toBeDefined();
     });
