@@ -86,8 +86,11 @@ describe('the day timeline', () => {
     const { context, page, schedule, errors } = await open();
     await page.getByRole('button', { name: 'Hide the map' }).click();
     await page.getByRole('button', { name: 'Hide the queue' }).click();
+    // Both panes stay hidden for this user: the board drawn afresh without them is what is measured.
+    await page.reload();
+    await schedule.waitForEvents();
     const block = page.locator(`[data-event-id="${jobId}"]`);
-    await expect.poll(() => schedule.titleFullyShown(jobId)).toBe(true);
+    await expect.poll(() => schedule.titleFullyShown(jobId), { timeout: 20_000 }).toBe(true);
     expect(await block.locator('.ev-title').textContent()).toBe(title);
     expect(await schedule.horizontalOverflow()).toBe(false);
 
