@@ -15,6 +15,10 @@ const expected: Record<Permission, Role[]> = {
   'members.emails': ['owner', 'dispatcher'],
   'members.manage': ['owner'],
   'workspace.manage': ['owner'],
+  'record.read': ['owner', 'dispatcher', 'technician', 'viewer'],
+  'record.write.any': ['owner', 'dispatcher'],
+  'record.write.own': ['owner', 'dispatcher', 'technician'],
+  'checklists.manage': ['owner', 'dispatcher'],
 };
 
 describe('permissions', () => {
@@ -32,7 +36,7 @@ describe('permissions', () => {
 
   it('viewers are read-only', () => {
     const granted = (Object.keys(permissions) as Permission[]).filter((p) => can('viewer', p));
-    expect(granted.sort()).toEqual(['members.read', 'schedule.read']);
+    expect(granted.sort()).toEqual(['members.read', 'record.read', 'schedule.read']);
   });
 
   it('a technician cannot manage the team or settings, nor write the schedule', () => {

@@ -27,6 +27,14 @@ export const permissions = {
   'members.manage': ['owner'],
   /** Workspace settings. */
   'workspace.manage': ['owner'],
+  /** See a visit's work record: notes, photos, checklists, signature (every visit the schedule shows them). */
+  'record.read': ['owner', 'dispatcher', 'technician', 'viewer'],
+  /** Write the work record of any visit (the office). */
+  'record.write.any': ['owner', 'dispatcher'],
+  /** Write the work record of a visit one is assigned to (another technician's visit is 403). */
+  'record.write.own': ['owner', 'dispatcher', 'technician'],
+  /** Create, edit and delete checklist templates. */
+  'checklists.manage': ['owner', 'dispatcher'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof permissions;
