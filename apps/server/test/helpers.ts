@@ -189,7 +189,7 @@ export function listRoutes(app: FastifyInstance): { method: string; url: string 
  * every registered workspace route is covered.
  */
 export const schedulePath =
-  /^\/api\/v1\/workspaces\/:ws\/(customers|jobs|calendar|areas|changes|locations|feeds|feed-tokens|tracking-links|my-day|optimise-day|travel-legs)/;
+  /^\/api\/v1\/workspaces\/:ws\/(customers|jobs|calendar|areas|changes|locations|feeds|feed-tokens|tracking-links|my-day|optimise-day|travel-legs|notes|checklist-templates|photos)/;
 /** The service-area routes, covered by areas-access.test.ts. */
 export const areasPath = /^\/api\/v1\/workspaces\/:ws\/areas/;
 /** Calendar feeds, iCal links and busy time, covered by feeds/feeds-access.test.ts. */
@@ -198,6 +198,12 @@ export const feedsPath = /^\/api\/v1\/workspaces\/:ws\/(feeds|feed-tokens|calend
 export const realtimePath = /^\/api\/v1\/workspaces\/:ws\/(changes|locations)/;
 /** The field routes (customers' tracking links, the technician's day), covered by tracking-access.test.ts. */
 export const trackingPath = /^\/api\/v1\/workspaces\/:ws\/(tracking-links|my-day)/;
+/**
+ * A visit's work record (notes, checklists, signature, photos): work-record-access.test.ts covers the
+ * notes, checklist and signature routes, photos-access.test.ts those of photos.
+ */
+export const recordPath =
+  /^\/api\/v1\/workspaces\/:ws\/(jobs\/:id\/(record|notes|checklists|signature|photos)|notes|checklist-templates|photos)/;
 /** Suggested slots for a job, covered by suggest-access.test.ts. */
 export const suggestPath = /^\/api\/v1\/workspaces\/:ws\/jobs\/:id\/suggestions/;
 /** Optimise a technician's day, covered by optimise-day-access.test.ts. */

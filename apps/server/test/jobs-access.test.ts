@@ -13,6 +13,7 @@ import {
   optimisePath,
   type Res,
   realtimePath,
+  recordPath,
   schedulePath,
   suggestPath,
   trackingPath,
@@ -105,6 +106,7 @@ describe('schedule routes: roles and workspaces', () => {
           !feedsPath.test(r.url) &&
           !trackingPath.test(r.url) &&
           !suggestPath.test(r.url) &&
+          !recordPath.test(r.url) &&
           !optimisePath.test(r.url) &&
           !travelLegsPath.test(r.url),
       )
