@@ -21,5 +21,6 @@ export * from './schemas/my-day.js';
 export * from './schemas/places.js';
 export * from './schemas/tracking.js';
 export * from './schemas/travel.js';
+export * from './schemas/work-record.js';
 export * from './schemas/workspace.js';
 export * from './travel/index.js';

@@ -16,6 +16,28 @@ export const limits = {
   calendarMaxEvents: 5000,
 } as const;
 
+/** The work record of a visit (docs/PRODUCT.md, "Limits"): notes, checklists and the customer's signature. */
+export const recordLimits = {
+  noteMax: 4000,
+  templateNameMax: 120,
+  titlePatternMax: 120,
+  itemsMax: 100,
+  itemIdMax: 40,
+  itemLabelMax: 200,
+  unitMax: 20,
+  choicesMin: 2,
+  choicesMax: 20,
+  choiceMax: 100,
+  textAnswerMax: 2000,
+  /** Checklist templates per workspace. */
+  templatesMax: 200,
+  /** Templates attached to one job by hand. */
+  attachedMax: 20,
+  signerNameMax: 120,
+  /** The signature PNG itself, before base64. */
+  signatureBytes: 512 * 1024,
+} as const;
+
 /** Twelve colour-blind-safe technician colours (Okabe–Ito and tints), assigned in order. */
 export const memberPalette = [
   '#0072B2',
