@@ -1,0 +1,2 @@
+export { outboxDbName } from './idb';
+export * from './outbox';
