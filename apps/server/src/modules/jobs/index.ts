@@ -15,3 +15,4 @@ export {
 export { jobRoutes } from './routes.js';
 export { getJobs } from './service.js';
 export { checkJobVersion, exceptionDraftOf, saveJob } from './store.js';
+export { assertVisitWriter, occurrenceOfKey, resolveVisit, type Visit } from './visit.js';
