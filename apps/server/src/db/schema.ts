@@ -25,6 +25,11 @@ export interface Database {
   feed_events: FeedEventsTable;
   feed_tokens: FeedTokensTable;
   tracking_links: TrackingLinksTable;
+  visit_notes: VisitNotesTable;
+  checklist_templates: ChecklistTemplatesTable;
+  job_checklists: JobChecklistsTable;
+  visit_checklists: VisitChecklistsTable;
+  visit_signatures: VisitSignaturesTable;
 }
 
 export interface UsersTable {
@@ -287,4 +292,73 @@ export interface TrackingLinksTable {
   created_at: number;
   ended_at: number | null;
   revoked_at: number | null;
+}
+
+/** A note on a visit (occurrence_key: the occurrence's original start in ms, 0 for a one-off job). */
+export interface VisitNotesTable {
+  id: string;
+  workspace_id: string;
+  job_id: string;
+  occurrence_key: number;
+  author_id: string;
+  body: string;
+  version: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ChecklistTemplatesTable {
+  id: string;
+  workspace_id: string;
+  name: string;
+  title_pattern: string | null;
+  /** JSON: ChecklistItem[] */
+  items: string;
+  /** 'none' | 'optional' | 'required' */
+  signature: string;
+  version: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A template attached to a job by hand. */
+export interface JobChecklistsTable {
+  workspace_id: string;
+  job_id: string;
+  template_id: string;
+  position: number;
+}
+
+/** A checklist answered on a visit, with the template's items as they were at the first answer. */
+export interface VisitChecklistsTable {
+  id: string;
+  workspace_id: string;
+  job_id: string;
+  occurrence_key: number;
+  template_id: string;
+  name: string;
+  /** JSON: ChecklistItem[] */
+  items: string;
+  signature: string;
+  /** JSON: item id → answer */
+  answers: string;
+  /** JSON: item id → the version that last set it */
+  answer_versions: string;
+  version: number;
+  updated_at: number;
+  updated_by: string | null;
+}
+
+/** The customer's signature of a visit: the PNG in the row. */
+export interface VisitSignaturesTable {
+  id: string;
+  workspace_id: string;
+  job_id: string;
+  occurrence_key: number;
+  name: string;
+  image: Buffer;
+  signed_at: number;
+  member_id: string;
+  version: number;
+  created_at: number;
 }

@@ -10,6 +10,7 @@ import * as signUpAttempts from './0008-sign-up-attempts.js';
 import * as feedTokenReasons from './0009-feed-token-reasons.js';
 import * as timeFormat from './0010-time-format.js';
 import * as defaultJobMinutes from './0011-default-job-minutes.js';
+import * as workRecord from './0012-work-record.js';
 
 /** Every migration, in order. Imported statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009-feed-token-reasons': feedTokenReasons,
   '0010-time-format': timeFormat,
   '0011-default-job-minutes': defaultJobMinutes,
+  '0012-work-record': workRecord,
 };
