@@ -12,11 +12,12 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import Fastify from 'fastify';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { seedDemo } from '../apps/server/src/db/seed/demo.js';
 import { readCities } from '../apps/server/src/modules/places/cities-pbf.js';
-import { cityIndex, cityIndexLoaded } from '../apps/server/src/modules/places/city-index.js';
+import { cityIndex, cityIndexLoaded, foldText } from '../apps/server/src/modules/places/city-index.js';
 import { benchDb, fmt, percentile } from './support.js';
 
 setFlagsFromString('--expose-gc');
@@ -28,38 +29,67 @@ const heapMb = () => {
 };
 const concurrency = 50;
 
-// The load runs in its own process pinned to the other core (browsers run elsewhere), with
-// keep-alive connections; the server (this process) is pinned to core 0.
+// The load runs in its own process pinned to the other core (browsers run elsewhere), over
+// keep-alive connections, one request at a time on each (no pipelining). It writes each request as
+// bytes on a socket and reads the answer by its Content-Length, as autocannon does: Node's own
+// http client costs ~3× more per request, and on a loaded machine the generator then set the pace
+// (the server sat idle a quarter of the time with "50 in flight").
 const client = `
-const http = require('node:http');
-const workerData = { cookie: process.argv[1] };
+const net = require('node:net');
+const cookie = process.argv[1];
 const parentPort = { on: (_, f) => process.on('message', f), postMessage: (m) => process.send(m) };
-const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-const get = (url) => new Promise((resolve, reject) => {
-  http.get(url, { agent, headers: { cookie: workerData.cookie } }, (res) => {
-    res.resume();
-    res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(url + ': ' + res.statusCode))));
-  }).on('error', reject);
-});
-parentPort.on('message', async ({ urls, concurrency }) => {
-  const latencies = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < urls.length) {
-      const url = urls[next++];
-      const t0 = performance.now();
-      await get(url);
-      latencies.push(performance.now() - t0);
-    }
+/** One connection: sends each request when the previous answer has been read in full. */
+function connection(origin, take, done, fail) {
+  const { hostname, port } = new URL(origin);
+  const socket = net.connect(Number(port), hostname);
+  socket.setNoDelay(true);
+  let buffered = null;
+  let t0 = 0;
+  let path = '';
+  const send = () => {
+    path = take();
+    if (path === null) return socket.end();
+    t0 = performance.now();
+    socket.write('GET ' + path + ' HTTP/1.1\\r\\nhost: ' + hostname + ':' + port + '\\r\\ncookie: ' + cookie + '\\r\\n\\r\\n');
   };
+  socket.on('connect', send);
+  socket.on('error', fail);
+  socket.on('data', (chunk) => {
+    buffered = buffered ? Buffer.concat([buffered, chunk]) : chunk;
+    const headEnd = buffered.indexOf('\\r\\n\\r\\n');
+    if (headEnd < 0) return;
+    const head = buffered.toString('latin1', 0, headEnd);
+    const length = /\\r\\ncontent-length: *(\\d+)/i.exec(head);
+    if (!length) return fail(new Error(path + ': an answer without Content-Length'));
+    if (buffered.length < headEnd + 4 + Number(length[1])) return;
+    if (buffered.length > headEnd + 4 + Number(length[1])) return fail(new Error(path + ': unasked bytes'));
+    buffered = null;
+    if (!head.startsWith('HTTP/1.1 200 ')) return fail(new Error(path + ': ' + head.split('\\r\\n', 1)[0]));
+    done(performance.now() - t0);
+    send();
+  });
+}
+parentPort.on('message', ({ urls, concurrency }) => {
+  const latencies = [];
+  const origin = new URL(urls[0]).origin;
+  const paths = urls.map((u) => u.slice(origin.length));
+  let next = 0;
   const t0 = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  parentPort.postMessage({ latencies, seconds: (performance.now() - t0) / 1000 });
+  const take = () => (next < paths.length ? paths[next++] : null);
+  const done = (ms) => {
+    latencies.push(ms);
+    if (latencies.length === paths.length) parentPort.postMessage({ latencies, seconds: (performance.now() - t0) / 1000 });
+  };
+  const fail = (error) => { console.error(error); process.exit(1); };
+  for (let i = 0; i < Math.min(concurrency, paths.length); i++) connection(origin, take, done, fail);
 });`;
 
 function run(worker: ChildProcess, urls: string[], inFlight = concurrency) {
   return new Promise<{ latencies: number[]; seconds: number }>((resolve, reject) => {
-    worker.once('message', (m) => resolve(m as { latencies: number[]; seconds: number }));
+    worker.once('message', (m) => {
+      worker.off('error', reject);
+      resolve(m as { latencies: number[]; seconds: number });
+    });
     worker.once('error', reject);
     worker.send({ urls, concurrency: inFlight });
   });
@@ -150,6 +180,24 @@ const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
 const { memberships } = (await res.json()) as { memberships: { workspaceId: string }[] };
 const ws = memberships[0]?.workspaceId ?? '';
 
+// The peer: a bare Fastify route in this same process giving the same answer for cities only — the
+// same fold, index search and place objects — with none of the app's pipeline (no cookie or
+// session, no hooks, no schemas: JSON.stringify). It is the floor for Fastify + HTTP + the search
+// on this core at this moment, so the ratio to it holds on a loaded machine.
+const bare = Fastify();
+bare.get('/api/v1/places', async (request) => {
+  const folded = foldText((request.query as { q?: string }).q ?? '');
+  return (await cityIndex()).search(folded, 10).map((city) => ({
+    id: `city:${city.id}`,
+    label: city.name,
+    secondary: city.countryName,
+    lat: city.lat,
+    lng: city.lng,
+    source: 'city',
+  }));
+});
+const bareAddress = await bare.listen({ port: 0, host: '127.0.0.1' });
+
 if (pinned) spawnSync('taskset', ['-a', '-cp', '0', String(process.pid)]);
 const worker = spawn(
   pinned ? 'taskset' : process.execPath,
@@ -161,10 +209,16 @@ const worker = spawn(
 console.log(pinned ? 'server pinned to core 0, load generator to core 1' : 'taskset missing: processes not pinned');
 const url = (q: string, withWs: boolean, origin = address) =>
   `${origin}/api/v1/places?q=${encodeURIComponent(q)}${withWs ? `&ws=${encodeURIComponent(ws)}` : ''}`;
+// Warm-up (JIT, connections) of both servers. Every query is asked once first: the short-prefix
+// memo is the process's, shared by the app and the peer, so both then meet it equally warm.
 await run(
   worker,
-  queries.slice(0, 500).map((q) => url(q, false)),
-); // warm-up (JIT, connections)
+  queries.map((q) => url(q, false)),
+);
+await run(
+  worker,
+  queries.slice(0, 500).map((q) => url(q, false, bareAddress)),
+);
 // The geocoder's cache filled for 1,000 queries of ≥ 3 characters (what reaches the geocoder).
 const geocoded = queries.filter((q) => q.trim().length >= 3).slice(0, 1000);
 // A few at a time: one user's newer search replaces their queued older one (as when typing), and the
@@ -179,36 +233,40 @@ const session = new Session();
 if (profile) {
   session.connect();
   await session.post('Profiler.enable');
-  await session.post('Profiler.start');
+  fs.mkdirSync(profile, { recursive: true });
 }
+const stamp = Date.now();
 for (const [name, withWs, inFlight, count, origin] of [
+  ['bare Fastify peer, cities only', false, concurrency, 5500, bareAddress],
   ['cities only', false, concurrency, 5500, address],
   ['cities + workspace customers', true, concurrency, 2500, address],
   ['geocoder (cached) + cities + customers', true, concurrency, 2500, geocoding.address],
   ['cities only', false, 1, 1000, address],
   ['cities + workspace customers', true, 1, 1000, address],
   ['geocoder (cached) + cities + customers', true, 1, 1000, geocoding.address],
+  ['bare Fastify peer, cities only', false, 1, 1000, bareAddress],
 ] as const) {
   const asked =
-    origin === address
-      ? queries.slice(500, 500 + count)
-      : Array.from({ length: count }, (_, i) => geocoded[i % geocoded.length] as string);
+    origin === geocoding.address
+      ? Array.from({ length: count }, (_, i) => geocoded[i % geocoded.length] as string)
+      : queries.slice(500, 500 + count);
+  // One profile per row (the inspector, in process: the server's side only).
+  if (profile) await session.post('Profiler.start');
   const { latencies, seconds } = await run(
     worker,
     asked.map((q) => url(q, withWs, origin)),
     inFlight,
   );
+  if (profile) {
+    const { profile: data } = await session.post('Profiler.stop');
+    const slug = `${name.replace(/\W+/g, '-')}-${inFlight}`;
+    fs.writeFileSync(path.join(profile, `places-${stamp}-${slug}.cpuprofile`), JSON.stringify(data));
+  }
   console.log(
     `GET /api/v1/places, ${name}, ${inFlight} in flight: p50 ${fmt(percentile(latencies, 50))}  p99 ${fmt(percentile(latencies, 99))}  max ${fmt(Math.max(...latencies))}  ${(latencies.length / seconds).toFixed(0)} req/s (${latencies.length} requests)`,
   );
 }
-if (profile) {
-  const { profile: data } = await session.post('Profiler.stop');
-  fs.mkdirSync(profile, { recursive: true });
-  const file = path.join(profile, `places-${Date.now()}.cpuprofile`);
-  fs.writeFileSync(file, JSON.stringify(data));
-  console.log(`CPU profile: ${file}`);
-}
+if (profile) console.log(`CPU profiles (one per row): ${profile}/places-${stamp}-*.cpuprofile`);
 // One query at a time, measured inside the process: the search itself.
 const single: number[] = [];
 for (const q of queries.slice(0, 3000)) {
@@ -220,5 +278,6 @@ console.log(`index search alone: p50 ${fmt(percentile(single, 50))}  p99 ${fmt(p
 worker.kill();
 await app.close();
 await geocoding.app.close();
+await bare.close();
 photon.close();
 await cleanup();
