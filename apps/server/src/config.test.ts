@@ -49,9 +49,36 @@ describe('loadConfig', () => {
       HTTP_HEADERS_TIMEOUT_MS: 15_000,
       HTTP_REQUEST_TIMEOUT_MS: 60_000,
       HTTP_KEEP_ALIVE_TIMEOUT_MS: 10_000,
+      S3_REGION: 'us-east-1',
+      S3_FORCE_PATH_STYLE: false,
+      PHOTO_MAX_BYTES: 10 * 1024 * 1024,
+      WORKSPACE_STORAGE_QUOTA_BYTES: 5 * 1024 * 1024 * 1024,
       secureCookies: false,
       appOrigin: null,
     });
+  });
+
+  it('reads the photo limits and the S3 store, naming a bad or half-given variable', () => {
+    const config = loadConfig({
+      PHOTO_MAX_BYTES: '2048',
+      WORKSPACE_STORAGE_QUOTA_BYTES: '4096',
+      S3_BUCKET: 'field-photos',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_REGION: 'eu-west-1',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
+    expect(config).toMatchObject({ PHOTO_MAX_BYTES: 2048, S3_BUCKET: 'field-photos', S3_FORCE_PATH_STYLE: true });
+    expect(configError({ PHOTO_MAX_BYTES: 'ten' }).message).toMatch(/PHOTO_MAX_BYTES/);
+    expect(configError({ WORKSPACE_STORAGE_QUOTA_BYTES: '-1' }).message).toMatch(/WORKSPACE_STORAGE_QUOTA_BYTES/);
+    expect(configError({ S3_BUCKET: 'Bad_Bucket' }).message).toMatch(/S3_BUCKET: must be a bucket name/);
+    expect(configError({ S3_BUCKET: 'b1b', S3_ENDPOINT: 'ftp://x' }).message).toMatch(/S3_ENDPOINT/);
+    expect(configError({ S3_BUCKET: 'b1b', S3_FORCE_PATH_STYLE: 'maybe' }).message).toMatch(/S3_FORCE_PATH_STYLE/);
+    expect(configError({ S3_ENDPOINT: 'http://127.0.0.1:9000' }).message).toMatch(/S3_BUCKET: required/);
+    expect(configError({ S3_BUCKET: 'b1b', S3_ACCESS_KEY_ID: 'key' }).message).toMatch(
+      /S3_SECRET_ACCESS_KEY: required/,
+    );
   });
 
   it('reads the travel model and refuses impossible values', () => {

@@ -110,6 +110,44 @@ const envSchema = z.object({
   GEOCODER_MIN_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   /** A geocoder answer slower than this is dropped and the built-in index answers alone. */
   GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2_000),
+  /** Where uploaded files (photos) are kept on disk when no S3 bucket is set; default: `files/` beside the SQLite file, else ./data/files. */
+  STORAGE_DIR: z.string().min(1).optional(),
+  /** An S3-compatible bucket for uploaded files instead of the disk (docs/adr/0026-photo-storage.md). */
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be a bucket name: 3-63 lower-case letters, digits, dots or hyphens',
+    )
+    .optional(),
+  /** The store's URL (MinIO, Ceph, R2 …); unset: AWS S3 itself. */
+  S3_ENDPOINT: z
+    .url()
+    .regex(/^https?:\/\//, 'must be an http(s) URL')
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{1,40}$/, 'must be a region name such as us-east-1')
+    .default('us-east-1'),
+  /** Both, or neither (then the AWS SDK's own credential chain: environment, profile, instance role). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Address the bucket as `<endpoint>/<bucket>` (MinIO and most self-hosted stores) instead of `<bucket>.<endpoint>`. */
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  /** The largest photo accepted, in bytes (docs/PRODUCT.md, "Work record"). */
+  PHOTO_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(1024 * 1024 * 1024)
+    .default(10 * 1024 * 1024),
+  /** What one workspace's photos may take in all, in bytes. */
+  WORKSPACE_STORAGE_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(Number.MAX_SAFE_INTEGER)
+    .default(5 * 1024 * 1024 * 1024),
   /** Where the built SPA lives; empty disables static serving (API-only tests). */
   WEB_DIST: z.string().optional(),
   /**
@@ -157,6 +195,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // The drain is part of the deadline: one as long leaves no time to finish the requests received.
   if (parsed.data.SHUTDOWN_DRAIN_MS >= parsed.data.SHUTDOWN_TIMEOUT_MS) {
     throw new ConfigError('Invalid configuration:\n  SHUTDOWN_DRAIN_MS: must be shorter than SHUTDOWN_TIMEOUT_MS');
+  }
+  // The S3 settings mean nothing without a bucket, and one key without the other is a typo.
+  const s3 = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((k) => parsed.data[k]);
+  if (s3.length > 0 && !parsed.data.S3_BUCKET) {
+    throw new ConfigError(`Invalid configuration:\n  S3_BUCKET: required when ${s3.join(', ')} is set`);
+  }
+  const keys = (['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((k) => !parsed.data[k]);
+  if (keys.length === 1) {
+    throw new ConfigError(
+      `Invalid configuration:\n  ${keys[0]}: required when ${keys[0] === 'S3_ACCESS_KEY_ID' ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'} is set`,
+    );
   }
   const publicUrl = parsed.data.PUBLIC_URL;
   const geocoder = parsed.data.GEOCODER_URL ?? (parsed.data.NODE_ENV === 'test' ? 'off' : publicGeocoderUrl);
