@@ -30,6 +30,8 @@ export interface Database {
   job_checklists: JobChecklistsTable;
   visit_checklists: VisitChecklistsTable;
   visit_signatures: VisitSignaturesTable;
+  photos: PhotosTable;
+  photo_upload_parts: PhotoUploadPartsTable;
 }
 
 export interface UsersTable {
@@ -361,4 +363,35 @@ export interface VisitSignaturesTable {
   member_id: string;
   version: number;
   created_at: number;
+}
+
+/** A photo of a visit (an upload until `completed_at`); its bytes are in the file storage. */
+export interface PhotosTable {
+  workspace_id: string;
+  id: string;
+  job_id: string;
+  occurrence_key: number;
+  caption: string;
+  content_type: string;
+  width: number;
+  height: number;
+  size: number;
+  /** Bytes received so far: the next chunk's offset. */
+  received: number;
+  thumb_bytes: number;
+  /** The membership that uploaded it. */
+  uploaded_by: string;
+  version: number;
+  created_at: number;
+  completed_at: number | null;
+}
+
+/** One received chunk of an unfinished upload, stored as its own object until the upload completes. */
+export interface PhotoUploadPartsTable {
+  workspace_id: string;
+  photo_id: string;
+  /** Where the chunk begins in the photo. */
+  start_byte: number;
+  length: number;
+  storage_key: string;
 }

@@ -11,6 +11,7 @@ import * as feedTokenReasons from './0009-feed-token-reasons.js';
 import * as timeFormat from './0010-time-format.js';
 import * as defaultJobMinutes from './0011-default-job-minutes.js';
 import * as workRecord from './0012-work-record.js';
+import * as photos from './0013-photos.js';
 
 /** Every migration, in order. Imported statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010-time-format': timeFormat,
   '0011-default-job-minutes': defaultJobMinutes,
   '0012-work-record': workRecord,
+  '0013-photos': photos,
 };
