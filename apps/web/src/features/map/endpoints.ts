@@ -1,11 +1,10 @@
-import type { CustomerPage, JobPage, Problem } from '@fieldplan/shared';
-import { type ApiRequest, api } from '../../base/api';
+import type { CustomerPage, JobPage } from '@fieldplan/shared';
+import { api } from '../../base/api';
+import { readAllPages } from '../../base/read-all-pages';
 import type { MapCustomer } from './types';
 
 /** Where each job of the workspace is: job id → position, or null for a job without one. */
 export type JobSites = Record<string, { lat: number; lng: number } | null>;
-
-const pageSize = 100;
 
 /**
  * Job positions from the jobs list, every page once per workspace (re-read when stale): for visits
@@ -16,28 +15,16 @@ export const mapApi = api.injectEndpoints({
   endpoints: (build) => ({
     jobSites: build.query<JobSites, string>({
       queryFn: async (workspaceId, _api, _extra, baseQuery) => {
-        const url = (offset: number) =>
-          `/workspaces/${encodeURIComponent(workspaceId)}/jobs?limit=${pageSize}&offset=${offset}`;
-        const read = async (offset: number) => {
-          const res = await baseQuery({ url: url(offset) } satisfies ApiRequest);
-          if (res.error) throw res.error;
-          return res.data as JobPage;
-        };
-        try {
-          const first = await read(0);
-          const rest = await Promise.all(
-            Array.from({ length: Math.ceil(first.total / pageSize) - 1 }, (_, i) => read((i + 1) * pageSize)),
-          );
-          const sites: JobSites = {};
-          for (const page of [first, ...rest]) {
-            for (const job of page.items) {
-              sites[job.id] = job.lat !== null && job.lng !== null ? { lat: job.lat, lng: job.lng } : null;
-            }
-          }
-          return { data: sites };
-        } catch (error) {
-          return { error: error as Problem };
+        const jobs = await readAllPages<JobPage['items'][number]>(
+          baseQuery,
+          `/workspaces/${encodeURIComponent(workspaceId)}/jobs`,
+        );
+        if ('error' in jobs) return jobs;
+        const sites: JobSites = {};
+        for (const job of jobs.data) {
+          sites[job.id] = job.lat !== null && job.lng !== null ? { lat: job.lat, lng: job.lng } : null;
         }
+        return { data: sites };
       },
       providesTags: (_result, _error, workspaceId) => [{ type: 'Job', id: `list-${workspaceId}` }],
       keepUnusedDataFor: 600,
@@ -52,25 +39,12 @@ export const customerSitesApi = api.injectEndpoints({
   endpoints: (build) => ({
     customerSites: build.query<MapCustomer[], string>({
       queryFn: async (workspaceId, _api, _extra, baseQuery) => {
-        const url = (offset: number) =>
-          `/workspaces/${encodeURIComponent(workspaceId)}/customers?limit=${pageSize}&offset=${offset}`;
-        const read = async (offset: number) => {
-          const res = await baseQuery({ url: url(offset) } satisfies ApiRequest);
-          if (res.error) throw res.error;
-          return res.data as CustomerPage;
-        };
-        try {
-          const first = await read(0);
-          const rest = await Promise.all(
-            Array.from({ length: Math.ceil(first.total / pageSize) - 1 }, (_, i) => read((i + 1) * pageSize)),
-          );
-          const customers = [first, ...rest].flatMap((page) =>
-            page.items.map(({ id, name, address, lat, lng }) => ({ id, name, address, lat, lng })),
-          );
-          return { data: customers };
-        } catch (error) {
-          return { error: error as Problem };
-        }
+        const customers = await readAllPages<CustomerPage['items'][number]>(
+          baseQuery,
+          `/workspaces/${encodeURIComponent(workspaceId)}/customers`,
+        );
+        if ('error' in customers) return customers;
+        return { data: customers.data.map(({ id, name, address, lat, lng }) => ({ id, name, address, lat, lng })) };
       },
       providesTags: (_result, _error, workspaceId) => [{ type: 'Customer', id: `list-${workspaceId}` }],
       keepUnusedDataFor: 600,
