@@ -9,7 +9,13 @@ import type { Database } from './schema.js';
 // concurrent writer's change is never overwritten — the loser gets 412 with the current state.
 
 /** The tables whose rows carry a `version` that every write must name. */
-export type VersionedTable = 'customers' | 'jobs' | 'service_areas' | 'feed_subscriptions';
+export type VersionedTable =
+  | 'customers'
+  | 'jobs'
+  | 'service_areas'
+  | 'feed_subscriptions'
+  | 'visit_notes'
+  | 'checklist_templates';
 
 /** How an entity is found and shown: what its 404 and 412 need. */
 export interface VersionedEntity<T extends VersionedTable, Current> {
