@@ -160,6 +160,26 @@ export class SchedulePage {
     });
   }
 
+  /**
+   * Whether every word of an event's title sits on one line: a word's text spans one line box
+   * (a word split across lines would span two).
+   */
+  titleWordsWhole(eventId: string): Promise<boolean> {
+    return this.page.locator(`[data-event-id="${eventId}"] .ev-title`).evaluate((title) => {
+      const text = title.firstChild;
+      if (!text || text.nodeType !== Node.TEXT_NODE) return false;
+      const content = text.textContent ?? '';
+      for (const match of content.matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(text, match.index);
+        range.setEnd(text, match.index + match[0].length);
+        const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+        if (tops.size !== 1) return false;
+      }
+      return true;
+    });
+  }
+
   /** The heights (px, rounded) of the timeline's technician rows. */
   rowHeights(): Promise<number[]> {
     return this.page

@@ -43,8 +43,10 @@ describe('the day timeline', () => {
     await browser?.close();
   });
 
-  async function open(): Promise<{ context: BrowserContext; page: Page; schedule: SchedulePage; errors: string[] }> {
-    const context = await newContext(browser, { viewport: laptop });
+  async function open(
+    colorScheme: 'light' | 'dark' = 'light',
+  ): Promise<{ context: BrowserContext; page: Page; schedule: SchedulePage; errors: string[] }> {
+    const context = await newContext(browser, { viewport: laptop, colorScheme });
     await signInViaApi(context, 'dispatcher@demo.test');
     const page = await context.newPage();
     const errors = trackPageErrors(page);
@@ -64,7 +66,7 @@ describe('the day timeline', () => {
     // Only one job on the day: every row is as tall as every other.
     expect(new Set(await schedule.rowHeights()).size).toBe(1);
 
-    // The week timeline fits too, beside the queue and the map.
+    // The week timeline fits too, beside the queue.
     await schedule.view('Timeline week');
     expect(await schedule.horizontalOverflow()).toBe(false);
     await schedule.view('Timeline day');
@@ -82,30 +84,34 @@ describe('the day timeline', () => {
     await context.close();
   });
 
-  it('shows a 1-hour job’s 24-character title whole with the side panes hidden, and the rest in its card', async () => {
-    const { context, page, schedule, errors } = await open();
-    await page.getByRole('button', { name: 'Hide the map' }).click();
-    await page.getByRole('button', { name: 'Hide the queue' }).click();
-    // Both panes stay hidden for this user: the board drawn afresh without them is what is measured.
-    await page.reload();
-    await schedule.waitForEvents();
-    const block = page.locator(`[data-event-id="${jobId}"]`);
-    await expect.poll(() => schedule.titleFullyShown(jobId), { timeout: 20_000 }).toBe(true);
-    expect(await block.locator('.ev-title').textContent()).toBe(title);
-    expect(await schedule.horizontalOverflow()).toBe(false);
+  it.each(['light', 'dark'] as const)(
+    'shows a 1-hour job’s 24-character title whole, words unbroken, on the board as a new user sees it (%s)',
+    async (colorScheme) => {
+      const { context, page, schedule, errors } = await open(colorScheme);
+      // The default layout at 1,280 px: the queue beside the timeline, the map starting hidden.
+      await page.getByRole('button', { name: 'Hide the queue' }).waitFor();
+      await page.getByRole('button', { name: 'Show the map' }).waitFor();
+      const block = page.locator(`[data-event-id="${jobId}"]`);
+      await expect.poll(() => schedule.titleFullyShown(jobId), { timeout: 20_000 }).toBe(true);
+      expect(await schedule.titleWordsWhole(jobId)).toBe(true);
+      expect(await block.locator('.ev-title').textContent()).toBe(title);
+      expect(await schedule.horizontalOverflow()).toBe(false);
 
-    await block.hover();
-    await schedule.eventCard.waitFor();
-    const card = (await schedule.eventCard.textContent()) ?? '';
-    expect(card).toContain(title);
-    expect(card).toContain('1 h');
-    expect(card).toContain('Scheduled');
-    expect(errors).toEqual([]);
-    await context.close();
-  });
+      await block.hover();
+      await schedule.eventCard.waitFor();
+      const card = (await schedule.eventCard.textContent()) ?? '';
+      expect(card).toContain(title);
+      expect(card).toContain('1 h');
+      expect(card).toContain('Scheduled');
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
 
   it('remembers the queue’s width and the map hidden, per user, and never lets a pane go to nothing', async () => {
     const { context, page, schedule } = await open();
+    // At 1,280 px the map starts hidden; shown once, it stays for this user.
+    await page.getByRole('button', { name: 'Show the map' }).click();
     const queueSplitter = page.getByRole('separator', { name: 'Queue width' });
     const before = Number(await queueSplitter.getAttribute('aria-valuenow'));
     await queueSplitter.focus();
@@ -128,14 +134,17 @@ describe('the day timeline', () => {
     await page.getByRole('button', { name: 'Show the map' }).waitFor();
     expect(await page.getByRole('separator', { name: 'Map width' }).count()).toBe(0);
 
-    // Another user in the same browser starts from the defaults.
+    // Another user in the same browser starts from the defaults (at 1,280 px: the map hidden).
     await signInViaApi(context, 'owner@demo.test');
     await page.reload();
     await schedule.waitForEvents();
     expect(Number(await page.getByRole('separator', { name: 'Queue width' }).getAttribute('aria-valuenow'))).toBe(
       before,
     );
-    await page.getByRole('button', { name: 'Hide the map' }).waitFor();
+    await page.getByRole('button', { name: 'Show the map' }).click();
+    expect(Number(await page.getByRole('separator', { name: 'Map width' }).getAttribute('aria-valuenow'))).toBe(
+      laptop.width / 4,
+    );
     await context.close();
   });
 });

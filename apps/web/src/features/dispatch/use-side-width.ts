@@ -7,13 +7,22 @@ export interface PaneLimits {
   max: number;
   step: number;
   initial: number;
+  /** Whether the pane starts collapsed for a user who never opened or closed it. */
+  startsCollapsed: boolean;
 }
 
-// The map starts at a quarter of the window (320 px at 1280): the working day keeps room beside it.
-const initialSide =
-  typeof window === 'undefined' ? 420 : Math.round(Math.min(420, Math.max(280, window.innerWidth / 4)));
-export const sideWidth: PaneLimits = { min: 280, max: 960, step: 40, initial: initialSide };
-export const queueWidth: PaneLimits = { min: 200, max: 440, step: 40, initial: 248 };
+const windowWidth = typeof window === 'undefined' ? 1440 : window.innerWidth;
+// The map starts at a quarter of the window. Below 1,440 px it starts hidden: beside it the working
+// day's hours get too narrow for a 1-hour job's title (docs/PRODUCT.md, "The dispatch board").
+const initialSide = Math.round(Math.min(420, Math.max(280, windowWidth / 4)));
+export const sideWidth: PaneLimits = {
+  min: 280,
+  max: 960,
+  step: 40,
+  initial: initialSide,
+  startsCollapsed: windowWidth < 1440,
+};
+export const queueWidth: PaneLimits = { min: 200, max: 440, step: 40, initial: 248, startsCollapsed: false };
 
 export const clampTo = (limits: PaneLimits, px: number) => Math.round(Math.min(limits.max, Math.max(limits.min, px)));
 export const clampSide = (px: number) => clampTo(sideWidth, px);
@@ -27,7 +36,7 @@ function read(name: string, userId: string, limits: PaneLimits): PaneState {
   const stored = readPreference(name, userId) as Partial<PaneState> | null;
   return {
     width: clampTo(limits, typeof stored?.width === 'number' ? stored.width : limits.initial),
-    collapsed: stored?.collapsed === true,
+    collapsed: typeof stored?.collapsed === 'boolean' ? stored.collapsed : limits.startsCollapsed,
   };
 }
 
