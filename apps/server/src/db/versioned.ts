@@ -15,7 +15,8 @@ export type VersionedTable =
   | 'service_areas'
   | 'feed_subscriptions'
   | 'visit_notes'
-  | 'checklist_templates';
+  | 'checklist_templates'
+  | 'photos';
 
 /** How an entity is found and shown: what its 404 and 412 need. */
 export interface VersionedEntity<T extends VersionedTable, Current> {
