@@ -1,0 +1,143 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import type { Photo } from './types';
+import { type PhotoUpload, uploadPhoto } from './upload';
+
+/**
+ * The upload protocol's server side in memory — only to drive the client's resume logic through
+ * drops at chosen points; the real server is exercised by e2e/specs/work-record.spec.ts.
+ */
+function protocolServer(options: { dropAfterPatches?: number; loseFinalAnswer?: boolean; refuseBytes?: boolean } = {}) {
+  const stored = new Map<string, { size: number; bytes: Uint8Array<ArrayBuffer>[]; photo: Photo | null }>();
+  let patches = 0;
+  const calls: string[] = [];
+  const fetchFn = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const method = init?.method ?? 'GET';
+    calls.push(`${method} ${url.replace(/^.*\/(photos.*)$/, '$1')}`);
+    const id = /photos\/([^/?]+)\/upload/.exec(url)?.[1];
+    if (method === 'POST') {
+      const body = JSON.parse(String(init?.body)) as { id: string; size: number };
+      const existing = stored.get(body.id);
+      if (existing?.photo) return Response.json({ ...existing.photo, complete: true });
+      if (existing) return Response.json({ id: body.id, offset: length(existing.bytes), size: body.size });
+      stored.set(body.id, { size: body.size, bytes: [], photo: null });
+      return Response.json({ id: body.id, offset: 0, size: body.size, complete: false }, { status: 201 });
+    }
+    const upload = id ? stored.get(id) : undefined;
+    if (!upload || !id) return new Response(null, { status: 404 });
+    const offset = length(upload.bytes);
+    if (method === 'HEAD') return new Response(null, { status: 204, headers: { 'upload-offset': String(offset) } });
+    patches += 1;
+    if (options.dropAfterPatches !== undefined && patches > options.dropAfterPatches) {
+      options.dropAfterPatches = undefined;
+      throw new TypeError('Failed to fetch');
+    }
+    if (Number((init?.headers as Record<string, string> | undefined)?.['upload-offset']) !== offset) {
+      return new Response(null, { status: 409, headers: { 'upload-offset': String(offset) } });
+    }
+    upload.bytes.push(
+      new Uint8Array(await ((init?.body as Blob | undefined) ?? new Blob()).arrayBuffer()) as Uint8Array<ArrayBuffer>,
+    );
+    const now = length(upload.bytes);
+    if (now < upload.size) return new Response(null, { status: 204, headers: { 'upload-offset': String(now) } });
+    if (options.refuseBytes) {
+      stored.delete(id);
+      return Response.json(
+        { type: 'about:blank', title: 'x', status: 415, code: 'unsupported_media_type', detail: 'Not an image' },
+        { status: 415 },
+      );
+    }
+    upload.photo = { id, url: `/photos/${id}/file` } as Photo;
+    if (options.loseFinalAnswer) {
+      options.loseFinalAnswer = false;
+      throw new TypeError('Failed to fetch');
+    }
+    return Response.json(upload.photo);
+  }) as typeof fetch;
+  return { fetchFn, stored, calls };
+}
+
+const length = (parts: Uint8Array[]) => parts.reduce((n, p) => n + p.length, 0);
+
+function photo(bytes: number): PhotoUpload {
+  const data = new Uint8Array(bytes).map((_, i) => i % 251);
+  return {
+    id: 'p-1',
+    visit: { workspaceId: 'ws', jobId: 'job', occurrence: null },
+    blob: new Blob([data], { type: 'image/jpeg' }),
+    contentType: 'image/jpeg',
+    width: 10,
+    height: 10,
+    caption: '',
+    thumbnail: 'AAAA',
+  };
+}
+
+function hooks(upload: PhotoUpload) {
+  const progress: number[] = [];
+  return {
+    progress,
+    hooks: {
+      progress: async (done: number) => {
+        progress.push(done);
+      },
+      created: async () => {
+        upload.created = true;
+      },
+    },
+  };
+}
+
+async function joined(parts: Uint8Array<ArrayBuffer>[]) {
+  return new Uint8Array(await new Blob(parts).arrayBuffer());
+}
+
+describe('the resumable photo upload', () => {
+  it('sends the bytes in chunks, each once, and ends with the photo', async () => {
+    const server = protocolServer();
+    const upload = photo(1000);
+    const { hooks: h, progress } = hooks(upload);
+    const result = await uploadPhoto(server.fetchFn, upload, h, 300);
+    expect(result.kind).toBe('done');
+    expect(progress).toEqual([0, 300, 600, 900, 1000]);
+    expect(await joined(server.stored.get('p-1')?.bytes ?? [])).toEqual(
+      new Uint8Array(await upload.blob.arrayBuffer()),
+    );
+  });
+
+  it('resumes after a dropped connection from the offset the server reports (HEAD), without a duplicate byte', async () => {
+    const server = protocolServer({ dropAfterPatches: 2 });
+    const upload = photo(1000);
+    const { hooks: h } = hooks(upload);
+    expect((await uploadPhoto(server.fetchFn, upload, h, 300)).kind).toBe('offline');
+    expect(upload.created).toBe(true);
+    const again = await uploadPhoto(server.fetchFn, upload, h, 300);
+    expect(again.kind).toBe('done');
+    expect(server.calls.filter((c) => c.startsWith('HEAD'))).toHaveLength(1);
+    expect(server.calls.filter((c) => c.startsWith('POST'))).toHaveLength(1);
+    expect(length(server.stored.get('p-1')?.bytes ?? [])).toBe(1000);
+  });
+
+  it('gets the photo by replaying the create call when the last answer was lost', async () => {
+    const server = protocolServer({ loseFinalAnswer: true });
+    const upload = photo(500);
+    const { hooks: h } = hooks(upload);
+    expect((await uploadPhoto(server.fetchFn, upload, h, 300)).kind).toBe('offline');
+    const again = await uploadPhoto(server.fetchFn, upload, h, 300);
+    expect(again).toEqual({ kind: 'done', photo: expect.objectContaining({ id: 'p-1' }) });
+  });
+
+  it('reports a refusal with the server’s problem (not an image → 415)', async () => {
+    const server = protocolServer({ refuseBytes: true });
+    const upload = photo(100);
+    const result = await uploadPhoto(server.fetchFn, upload, hooks(upload).hooks, 300);
+    expect(result.kind === 'refused' && result.problem.code).toBe('unsupported_media_type');
+  });
+
+  it('keeps the photo for later when the server is down (5xx), refusing nothing', async () => {
+    const down = (async () => new Response('bad gateway', { status: 502 })) as typeof fetch;
+    const upload = photo(100);
+    expect((await uploadPhoto(down, upload, hooks(upload).hooks)).kind).toBe('offline');
+  });
+});
