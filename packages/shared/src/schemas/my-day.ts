@@ -23,6 +23,12 @@ export const myDayVisitSchema = z.object({
   status: z.enum(jobStatuses),
   assigneeIds: z.array(z.string()),
   customerName: z.string().nullable(),
+  /** The job's description ('' when none): what to do on site. */
+  description: z.string(),
+  /** The customer's phone (for Call and Message), or null when none is known or there is no customer. */
+  customerPhone: z.string().nullable(),
+  /** The customer's notes: access details such as a gate code or where the key is ('' when none). */
+  customerNotes: z.string(),
   address: z.string(),
   lat: z.number().nullable(),
   lng: z.number().nullable(),
@@ -34,7 +40,7 @@ export const myDaySchema = z.object({
   timeZone: z.string(),
   /** Where the day's first drive starts (the member's home base), or null when not set. */
   homeBase: z.object({ lat: z.number(), lng: z.number() }).nullable(),
-  /** In time order; cancelled visits left out. */
+  /** In time order (all-day ones first); cancelled ones included, with their status. */
   visits: z.array(myDayVisitSchema),
 });
 export type MyDay = z.infer<typeof myDaySchema>;

@@ -14,5 +14,6 @@ export {
 } from './range-queries.js';
 export { jobRoutes } from './routes.js';
 export { getJobs } from './service.js';
+export { type SiteDetails, siteDetailsOf } from './site-details.js';
 export { checkJobVersion, exceptionDraftOf, saveJob } from './store.js';
 export { assertVisitWriter, occurrenceOfKey, resolveVisit, type Visit } from './visit.js';

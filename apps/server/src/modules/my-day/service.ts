@@ -12,12 +12,17 @@ import type { Database } from '../../db/schema.js';
 import { fieldError } from '../../http/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
 import { rangeVisits } from '../calendar/index.js';
+import { siteDetailsOf } from '../jobs/index.js';
 import { findMember } from '../members/index.js';
 import { workspaceState } from '../workspaces/index.js';
 
+const noDetails = { description: '', customerPhone: null, customerNotes: '' };
+
 /**
  * The member's own visits of one local day in time order: the calendar's visits of the range
- * (recurring occurrences and their exceptions included), filtered to the member, with each site's point.
+ * (recurring occurrences and their exceptions included), filtered to the member, with each site's
+ * point and what the technician needs there (description, the customer's phone and notes). Only the
+ * member's own visits, so a technician sees the contacts of their own jobs only (docs/PRODUCT.md, "Roles and permissions").
  */
 export async function myDay(db: Kysely<Database>, actor: Actor, date: string): Promise<MyDay> {
   const day = parseDateOnly(date);
@@ -28,26 +33,29 @@ export async function myDay(db: Kysely<Database>, actor: Actor, date: string): P
     rangeVisits(db, actor.workspaceId, zone, range),
     findMember(db, actor.workspaceId, actor.memberId),
   ]);
-  const visits: MyDayVisit[] = [];
-  for (const v of all) {
-    if (v.status === 'cancelled' || !matchesFilter(v, { technicianId: actor.memberId })) continue;
-    visits.push({
-      id: v.id,
-      jobId: v.job.id,
-      occurrence: v.occurrenceKey === null ? null : formatVisitTime(v.occurrenceKey, v.allDay),
-      version: v.job.version,
-      title: v.job.title,
-      start: formatVisitTime(v.start, v.allDay),
-      end: formatVisitTime(v.end, v.allDay),
-      allDay: v.allDay,
-      status: v.status,
-      assigneeIds: [...v.assigneeIds],
-      customerName: v.job.customerName,
-      address: v.job.address,
-      lat: v.job.lat,
-      lng: v.job.lng,
-    });
-  }
+  const mine = all.filter((v) => matchesFilter(v, { technicianId: actor.memberId }));
+  const details = await siteDetailsOf(
+    db,
+    actor.workspaceId,
+    mine.map((v) => v.job.id),
+  );
+  const visits: MyDayVisit[] = mine.map((v) => ({
+    id: v.id,
+    jobId: v.job.id,
+    occurrence: v.occurrenceKey === null ? null : formatVisitTime(v.occurrenceKey, v.allDay),
+    version: v.job.version,
+    title: v.job.title,
+    start: formatVisitTime(v.start, v.allDay),
+    end: formatVisitTime(v.end, v.allDay),
+    allDay: v.allDay,
+    status: v.status,
+    assigneeIds: [...v.assigneeIds],
+    customerName: v.job.customerName,
+    ...(details.get(v.job.id) ?? noDetails),
+    address: v.job.address,
+    lat: v.job.lat,
+    lng: v.job.lng,
+  }));
   // All-day visits (dates) first, then by start instant.
   visits.sort((a, b) => Number(!a.allDay) - Number(!b.allDay) || a.start.localeCompare(b.start));
   const homeBase =
