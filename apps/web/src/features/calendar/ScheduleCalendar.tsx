@@ -27,9 +27,11 @@ import { useCalendarA11y } from './calendar-a11y';
 import type { VisitEventProps } from './fc-adapter';
 import { type MoveRequest, moveRequestOf, type SlotRequest, slotOf } from './fc-translate';
 import { optimiseAttribute, resourceLabelNodes, type ScheduleResource } from './resources';
+import { isSpacerId } from './row-window';
 import { travelNodes } from './travel-dom';
 import { isTravelGap, type TravelGapEvent } from './travel-gaps';
 import { useProgressiveFeed } from './use-progressive-feed';
+import { useRowWindow } from './use-row-window';
 
 export interface OpenEvent {
   jobId: string;
@@ -79,16 +81,33 @@ interface ScheduleCalendarProps {
   span?: HourSpan | undefined;
 }
 
-const renderResource = (arg: ResourceLabelContentArg) => ({ domNodes: resourceLabelNodes(arg) });
-const renderOptimisableResource = (arg: ResourceLabelContentArg) => ({ domNodes: resourceLabelNodes(arg, true) });
+/** A spacer row (rows not rendered, docs/adr/0023-timeline-windowing.md): a block of their height. */
+function spacerNodes(arg: ResourceLabelContentArg): Node[] {
+  const fill = document.createElement('div');
+  fill.className = 'fp-spacer-fill';
+  // Less the row's own 1 px border, so the spacer is as tall as the rows it stands for.
+  fill.style.height = `${Math.max(0, Number(arg.resource.extendedProps.spacer) - 1)}px`;
+  return [fill];
+}
+const renderResource = (arg: ResourceLabelContentArg) => ({
+  domNodes: isSpacerId(arg.resource.id) ? spacerNodes(arg) : resourceLabelNodes(arg),
+});
+const renderOptimisableResource = (arg: ResourceLabelContentArg) => ({
+  domNodes: isSpacerId(arg.resource.id) ? spacerNodes(arg) : resourceLabelNodes(arg, true),
+});
+const spacerClass = ['fp-row-spacer'];
+const labelClassNames = (arg: { resource: { id: string } }) => (isSpacerId(arg.resource.id) ? spacerClass : []);
 /** Busy time and travel markers: background events, not jobs. */
 const isBusyTime = (event: { display: string }) => event.display === 'background';
 // The Unassigned row has no drives: no strip for travel markers under its jobs.
 const laneClassNames = (arg: { resource: { id: string } }) =>
-  arg.resource.id === unassignedResourceId ? ['fp-lane-unassigned'] : [];
+  arg.resource.id === unassignedResourceId ? ['fp-lane-unassigned'] : isSpacerId(arg.resource.id) ? spacerClass : [];
 const noTravel: TravelGapEvent[] = [];
 // A timed job can't be dropped into the all-day row (or back): that is an edit for the form.
-const keepAllDay: AllowFunc = (span, moving) => !moving || span.allDay === moving.allDay;
+// Nothing lands on a spacer row (it stands for rows not rendered).
+const keepAllDay: AllowFunc = (span, moving) =>
+  !(span.resource && isSpacerId(span.resource.id)) && (!moving || span.allDay === moving.allDay);
+const notOnSpacer: AllowFunc = (span) => !(span.resource && isSpacerId(span.resource.id));
 
 /** True when the day `date` (YYYY-MM-DD) lies in [start, end); noon UTC is inside that day in any zone within ±12 h. */
 function contains(start: Date, end: Date, date: string): boolean {
@@ -118,14 +137,25 @@ export const ScheduleCalendar = memo(function ScheduleCalendar(props: ScheduleCa
   const namesKey = useRef('');
   if (namesRef.current !== names) namesKey.current = String(Number(namesKey.current) + 1);
   namesRef.current = names;
+  const timeline = view.startsWith('resourceTimeline');
   const feed = useProgressiveFeed({
     resources,
     visits,
-    timeline: view.startsWith('resourceTimeline'),
+    timeline,
     rangeKey,
     stacked: view === 'resourceTimelineWeek',
     viewport: () => box.current?.clientHeight || window.innerHeight,
     loading,
+    windowed: timeline,
+  });
+  const rows = useRowWindow({
+    rows: feed.resources,
+    visits,
+    enabled: timeline,
+    stacked: view === 'resourceTimelineWeek',
+    rangeKey,
+    loading,
+    box,
   });
   const outsideKey = useRef({ fn: outside, key: 0 });
   if (outsideKey.current.fn !== outside) outsideKey.current = { fn: outside, key: outsideKey.current.key + 1 };
@@ -253,6 +283,7 @@ export const ScheduleCalendar = memo(function ScheduleCalendar(props: ScheduleCa
   }, []);
   const onDrop = useCallback((info: DropArg) => {
     const { settings: s } = handlers.current;
+    if (info.resource && isSpacerId(info.resource.id)) return;
     const data = info.draggedEl.dataset;
     const minutes = Number(data.duration ?? 60);
     const step = info.allDay ? 86_400_000 : 15 * 60_000;
@@ -280,7 +311,7 @@ export const ScheduleCalendar = memo(function ScheduleCalendar(props: ScheduleCa
   }, []);
 
   return (
-    <div ref={box} className="cal-fc">
+    <div ref={box} className="cal-fc" data-row-count={timeline ? rows.rowCount : undefined}>
       {mounted && (
         <FullCalendar
           ref={ref}
@@ -289,17 +320,20 @@ export const ScheduleCalendar = memo(function ScheduleCalendar(props: ScheduleCa
           initialDate={date}
           hiddenDays={hiddenDays}
           scrollTime={scrollTime}
-          resources={feed.resources}
+          resources={rows.resources}
           eventSources={eventSources}
           editable={editable}
           eventResourceEditable={editable}
           selectable={editable}
           droppable={editable}
           eventAllow={keepAllDay}
+          selectAllow={notOnSpacer}
           eventContent={renderEvent}
           eventClassNames={classNames}
           resourceLabelContent={props.onOptimise ? renderOptimisableResource : renderResource}
           resourceLaneClassNames={laneClassNames}
+          resourceLabelClassNames={labelClassNames}
+          resourceLabelDidMount={rows.labelDidMount}
           eventClick={onEventClick}
           eventMouseEnter={onEventEnter}
           eventMouseLeave={onEventLeave}

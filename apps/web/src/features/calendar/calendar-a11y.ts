@@ -31,6 +31,13 @@ function mend(root: HTMLElement): void {
     list.setAttribute('aria-label', 'Technicians');
     list.setAttribute('aria-readonly', 'true');
   }
+  // A windowed timeline renders only the rows near the viewport (docs/adr/0023-timeline-windowing.md):
+  // the list says how many there are in all, and each row its place (use-row-window.ts).
+  const rowCount = root.getAttribute('data-row-count');
+  for (const list of root.querySelectorAll('table.fc-datagrid-body[role="grid"]')) {
+    if (rowCount) list.setAttribute('aria-rowcount', rowCount);
+    else list.removeAttribute('aria-rowcount');
+  }
   for (const cell of root.querySelectorAll(
     'table.fc-datagrid-header [role="row"], table.fc-datagrid-header [role="columnheader"]',
   )) {

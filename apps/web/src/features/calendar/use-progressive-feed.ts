@@ -19,7 +19,16 @@ interface FeedInput {
   viewport: () => number;
   /** The range's events are still on their way. */
   loading: boolean;
+  /**
+   * The timeline windows its rows (use-row-window.ts): every row and event at once, FullCalendar
+   * draws only the rows it is given; events go in sources of a few rows each, so an edit re-parses
+   * only its own.
+   */
+  windowed?: boolean;
 }
+
+/** Rows per event source on a windowed timeline. */
+const rowsPerSource = 8;
 
 /**
  * Feeds FullCalendar the rows and events of a large timeline a slice at a time — the rows on
@@ -27,13 +36,27 @@ interface FeedInput {
  * their visits don't change, so a later edit re-renders only the slice it touches. Visits become
  * FullCalendar's events through the adapter (fc-adapter.ts), once per visit.
  */
-export function useProgressiveFeed({ resources, visits, timeline, rangeKey, stacked, viewport, loading }: FeedInput) {
+export function useProgressiveFeed({
+  resources,
+  visits,
+  timeline,
+  rangeKey,
+  stacked,
+  viewport,
+  loading,
+  windowed = false,
+}: FeedInput) {
   const large = timeline && visits.length >= progressiveFrom;
   const loaded = visits.length > 0;
   // The plan is made once per range (and when its events first arrive), not on every edit.
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-planning on each edit would restart the feed.
   const plan = useMemo<FeedPlan>(() => {
     const ids = resources.map((r) => r.id);
+    if (windowed) {
+      const slices: string[][] = [];
+      for (let i = 0; i < ids.length; i += rowsPerSource) slices.push(ids.slice(i, i + rowsPerSource));
+      return { slices: slices.length > 0 ? slices : [ids] };
+    }
     if (timeline && loading) {
       // Until the events arrive: the rows of one screen, so the first render stays small.
       const rows = Math.ceil(viewport() / 40) + 1;
@@ -47,10 +70,10 @@ export function useProgressiveFeed({ resources, visits, timeline, rangeKey, stac
       // re-measures every row on each update, so more slices cost more in total (docs/PERFORMANCE.md).
       budget: Number.POSITIVE_INFINITY,
     });
-  }, [resources, large, rangeKey, loaded, stacked, loading, timeline]);
+  }, [resources, large, rangeKey, loaded, stacked, loading, timeline, windowed]);
 
   const [fed, setFed] = useState({ plan, count: 1 });
-  const count = fed.plan === plan ? fed.count : 1;
+  const count = windowed ? plan.slices.length : fed.plan === plan ? fed.count : 1;
   if (fed.plan !== plan) setFed({ plan, count: 1 });
 
   useEffect(() => {

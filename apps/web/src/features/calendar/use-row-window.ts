@@ -1,0 +1,197 @@
+import type { ResourceLabelMountArg } from '@fullcalendar/resource';
+import { type RefObject, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { CalendarVisit } from '../../entities/job/calendar-visit';
+import type { ScheduleResource } from './resources';
+import {
+  estimateRowHeight,
+  isSpacerId,
+  type RowLoad,
+  rowLoads,
+  rowsMeeting,
+  type WindowedResource,
+  windowedResources,
+} from './row-window';
+
+interface RowWindowInput {
+  /** Every row of the timeline, in display order. */
+  rows: ScheduleResource[];
+  visits: CalendarVisit[];
+  /** Timeline views window their rows; other views get every row. */
+  enabled: boolean;
+  /** Week timelines stack a day's jobs in a row (taller rows). */
+  stacked: boolean;
+  /** The range and filters shown: a new one starts from estimated heights again. */
+  rangeKey: string;
+  loading: boolean;
+  box: RefObject<HTMLDivElement | null>;
+}
+
+interface Window {
+  key: string;
+  first: number;
+  last: number;
+}
+
+/** The scroller that holds the lanes (the rows' list beside it follows its vertical scroll). */
+const lanesScroller = (box: HTMLElement | null) =>
+  box?.querySelector('.fc-timeline-body')?.closest<HTMLElement>('.fc-scroller') ?? null;
+const signature = (load: RowLoad | undefined) => `${load?.events ?? 0}|${load?.busiestDay ?? 0}`;
+/** Something FullCalendar may be dragging: a job block, or a job card of the queue. */
+const dragSource = '.fc-event, [data-job-id]';
+
+/**
+ * Which rows of a timeline FullCalendar renders (docs/adr/0023-timeline-windowing.md): those in the
+ * viewport and half a screen either side, spacer rows for the rest. Drawn rows' heights are
+ * measured and reused; others are estimated from their jobs. The window holds still during a drag
+ * (a drop target must not vanish under the pointer) and keeps the row holding keyboard focus.
+ */
+export function useRowWindow({ rows, visits, enabled, stacked, rangeKey, loading, box }: RowWindowInput) {
+  const key = `${rangeKey}|${loading ? 'loading' : 'loaded'}`;
+  const loads = useMemo(() => rowLoads(visits), [visits]);
+  const measured = useRef(new Map<string, { height: number; signature: string }>());
+  const measuredKey = useRef(rangeKey);
+  if (measuredKey.current !== rangeKey) {
+    measuredKey.current = rangeKey;
+    measured.current = new Map();
+  }
+  const indexOf = useMemo(() => new Map(rows.map((r, i) => [r.id, i])), [rows]);
+  const latest = useRef({ rows, loads, stacked, enabled, key, indexOf });
+  latest.current = { rows, loads, stacked, enabled, key, indexOf };
+  const frozen = useRef(false);
+  const pinned = useRef<string | null>(null);
+
+  const heightsOf = useCallback(() => {
+    const { rows, loads, stacked } = latest.current;
+    return rows.map((r) => {
+      const load = loads.get(r.id);
+      const known = measured.current.get(r.id);
+      return known && known.signature === signature(load) ? known.height : estimateRowHeight(load, stacked);
+    });
+  }, []);
+
+  /** The rows that fill a viewport of `height` px from the top, before anything is measured. */
+  const initial = (height: number): Window => {
+    if (!(height > 0)) return { key, first: 0, last: rows.length - 1 };
+    return { key, ...rowsMeeting(heightsOf(), 0, height) };
+  };
+  const [win, setWin] = useState<Window>({ key: '', first: 0, last: -1 });
+  const current = win.key === key ? win : initial(box.current?.clientHeight || window.innerHeight);
+
+  /** Reads the drawn rows' heights, then moves the window if the viewport has left it (or always: `force`). */
+  const update = useCallback(
+    (overscan: boolean, force: boolean) => {
+      const el = box.current;
+      const { enabled, key, loads, rows } = latest.current;
+      if (!enabled || !el || frozen.current) return;
+      const scroller = lanesScroller(el);
+      const viewport = scroller?.clientHeight || el.clientHeight;
+      if (!(viewport > 0)) return; // no layout (a hidden tab, or a test's DOM): keep what is there
+      for (const lane of el.querySelectorAll<HTMLElement>('td.fc-timeline-lane[data-resource-id]')) {
+        const id = lane.dataset.resourceId ?? '';
+        const row = lane.parentElement;
+        if (isSpacerId(id) || !row) continue;
+        measured.current.set(id, { height: row.getBoundingClientRect().height, signature: signature(loads.get(id)) });
+      }
+      const heights = heightsOf();
+      const top = scroller?.scrollTop ?? 0;
+      const visible = rowsMeeting(heights, top, top + viewport);
+      setWin((prev) => {
+        if (!force && prev.key === key && prev.first <= visible.first && prev.last >= visible.last) return prev;
+        const margin = overscan ? viewport / 2 : 0;
+        const span = rowsMeeting(heights, top - margin, top + viewport + margin);
+        // At least one row past each edge, however tall the rows: the next scroll step finds it drawn.
+        const extra = overscan ? 1 : 0;
+        const next = { first: Math.max(0, span.first - extra), last: Math.min(rows.length - 1, span.last + extra) };
+        if (prev.key === key && prev.first === next.first && prev.last === next.last) return prev;
+        return { key, ...next };
+      });
+    },
+    [box, heightsOf],
+  );
+
+  // A new range, filter or the events' arrival: the rows on screen at once (the first screenful
+  // paints after one short task), the half screens around them in a later task.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: key and rows are what makes it run again (update reads them through a ref)
+  useLayoutEffect(() => {
+    if (!enabled) return;
+    update(false, true);
+    let timer = 0;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => update(true, true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [enabled, key, rows, update]);
+
+  useEffect(() => {
+    const el = box.current;
+    if (!el || !enabled) return;
+    let frame = 0;
+    const schedule = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => update(true, false));
+    };
+    const down = (e: PointerEvent) => {
+      if (e.target instanceof Element && e.target.closest(dragSource)) frozen.current = true;
+    };
+    const up = () => {
+      if (!frozen.current) return;
+      frozen.current = false;
+      schedule();
+    };
+    const focus = (e: FocusEvent) => {
+      const row = e.target instanceof Element ? e.target.closest<HTMLElement>('[data-resource-id]') : null;
+      pinned.current = row?.dataset.resourceId ?? null;
+    };
+    const blur = (e: FocusEvent) => {
+      if (!(e.relatedTarget instanceof Node && el.contains(e.relatedTarget))) pinned.current = null;
+    };
+    el.addEventListener('scroll', schedule, { capture: true, passive: true });
+    window.addEventListener('resize', schedule);
+    document.addEventListener('pointerdown', down, true);
+    document.addEventListener('pointerup', up, true);
+    document.addEventListener('pointercancel', up, true);
+    el.addEventListener('focusin', focus);
+    el.addEventListener('focusout', blur);
+    return () => {
+      cancelAnimationFrame(frame);
+      el.removeEventListener('scroll', schedule, { capture: true });
+      window.removeEventListener('resize', schedule);
+      document.removeEventListener('pointerdown', down, true);
+      document.removeEventListener('pointerup', up, true);
+      document.removeEventListener('pointercancel', up, true);
+      el.removeEventListener('focusin', focus);
+      el.removeEventListener('focusout', blur);
+    };
+  }, [box, enabled, update]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads change the estimated heights (read through heightsOf)
+  const resources = useMemo<WindowedResource[]>(() => {
+    if (!enabled) return rows;
+    const shown = new Set<number>();
+    for (let i = current.first; i <= current.last; i++) shown.add(i);
+    // The row holding keyboard focus stays, so scrolling away doesn't drop the focus to the page.
+    const focused = pinned.current === null ? undefined : indexOf.get(pinned.current);
+    if (focused !== undefined) shown.add(focused);
+    if (shown.size >= rows.length) return rows;
+    return windowedResources(rows, heightsOf(), shown);
+  }, [enabled, rows, current.first, current.last, indexOf, heightsOf, loads]);
+
+  /** Row labels: their place in the whole list for assistive technology; spacers hidden from it. */
+  const labelDidMount = useCallback((arg: ResourceLabelMountArg) => {
+    const row = arg.el.closest('tr');
+    if (!row) return;
+    if (isSpacerId(arg.resource.id)) {
+      row.setAttribute('role', 'presentation');
+      row.setAttribute('aria-hidden', 'true');
+      arg.el.setAttribute('role', 'presentation');
+      return;
+    }
+    const index = latest.current.indexOf.get(arg.resource.id);
+    if (index !== undefined) row.setAttribute('aria-rowindex', String(index + 1));
+  }, []);
+
+  return { resources, rowCount: rows.length, labelDidMount };
+}
