@@ -1,0 +1,135 @@
+import type { ChecklistAnswer, Problem, SignaturePut } from '@fieldplan/shared';
+import type { AppDispatch } from '../../app/store';
+import { Outbox, type OutboxItem, type Sender, type SendResult } from '../../base/outbox';
+import { patchRecord, recordApi, upsertChecklist, upsertNote, upsertPhoto } from '../../entities/record/endpoints';
+import { type VisitRef, visitKey } from '../../entities/record/types';
+import { type PhotoUpload, uploadPhoto } from '../../entities/record/upload';
+import { toProblem } from '../../lib/problem';
+
+/** What the phone keeps for the work record until the server has it (docs/adr/0027-offline-work-record.md). */
+export type RecordWrite =
+  | { type: 'note'; visit: VisitRef; noteId: string; body: string; edit: boolean }
+  | { type: 'photo'; upload: PhotoUpload }
+  | { type: 'answers'; visit: VisitRef; templateId: string; answers: Record<string, ChecklistAnswer> }
+  | { type: 'signature'; visit: VisitRef; signature: SignaturePut };
+
+export type RecordItem = OutboxItem<RecordWrite>;
+
+const outboxes = new Map<string, Outbox<RecordWrite>>();
+
+/** The workspace's work-record outbox on this device (one per page, so every screen sees the same). */
+export function recordOutboxFor(workspaceId: string): Outbox<RecordWrite> {
+  let outbox = outboxes.get(workspaceId);
+  if (!outbox) {
+    outbox = new Outbox<RecordWrite>(window.indexedDB, workspaceId);
+    outboxes.set(workspaceId, outbox);
+  }
+  return outbox;
+}
+
+export const visitOf = (write: RecordWrite): VisitRef => (write.type === 'photo' ? write.upload.visit : write.visit);
+
+/** The outbox group of a visit's writes. */
+export const groupOf = (visit: VisitRef) => visitKey(visit);
+
+/** What the technician reads when the server turned a write down. */
+export function refusalText(problem: Problem): string {
+  switch (problem.code) {
+    case 'forbidden':
+      return 'Not sent: this visit is no longer yours. Ask your dispatcher.';
+    case 'not_found':
+      return 'Not sent: this job or visit no longer exists.';
+    case 'version_conflict':
+      return 'Not sent: someone else changed it first. Check it and write it again.';
+    case 'validation_failed': {
+      const first = problem.errors?.[0]?.message;
+      return `Not sent: ${first ?? problem.detail}`;
+    }
+    default:
+      return `Not sent: ${problem.detail}`;
+  }
+}
+
+/** A failed request: kept for later when nothing answered or the server failed, refused otherwise. */
+function failed(error: unknown): SendResult {
+  const problem = toProblem(error);
+  if (problem.status === 0 || problem.status >= 500 || problem.status === 429) return { kind: 'offline' };
+  return { kind: 'refused', code: problem.code, message: refusalText(problem) };
+}
+
+/** Sends one work-record write and puts the server's answer in the visit's cached record. */
+export function recordSender(dispatch: AppDispatch, fetchFn: typeof fetch = fetch): Sender<RecordWrite> {
+  return async (item, context) => {
+    if (typeof navigator !== 'undefined' && !navigator.onLine) return { kind: 'offline' };
+    const write = item.payload;
+    try {
+      switch (write.type) {
+        case 'note': {
+          const note =
+            write.edit && item.baseVersion !== undefined
+              ? await dispatch(
+                  recordApi.endpoints.updateNote.initiate({
+                    workspaceId: write.visit.workspaceId,
+                    id: write.noteId,
+                    version: item.baseVersion,
+                    body: write.body,
+                  }),
+                ).unwrap()
+              : await dispatch(
+                  recordApi.endpoints.createNote.initiate({ ...write.visit, id: write.noteId, body: write.body }),
+                ).unwrap();
+          dispatch(patchRecord(write.visit, (r) => upsertNote(r, note)));
+          return { kind: 'sent', version: note.version };
+        }
+        case 'answers': {
+          const checklist = await dispatch(
+            recordApi.endpoints.answerChecklist.initiate({
+              ...write.visit,
+              templateId: write.templateId,
+              answers: write.answers,
+            }),
+          ).unwrap();
+          dispatch(patchRecord(write.visit, (r) => upsertChecklist(r, checklist)));
+          return { kind: 'sent' };
+        }
+        case 'signature': {
+          const signature = await dispatch(
+            recordApi.endpoints.putSignature.initiate({ ...write.visit, signature: write.signature }),
+          ).unwrap();
+          dispatch(
+            patchRecord(write.visit, (r) => {
+              r.signature = signature;
+            }),
+          );
+          return { kind: 'sent' };
+        }
+        case 'photo': {
+          const result = await uploadPhoto(fetchFn, write.upload, {
+            progress: (done, total) => context.progress(done, total),
+            created: () => context.save({ ...write, upload: { ...write.upload, created: true } }),
+          });
+          if (result.kind === 'offline') return result;
+          if (result.kind === 'refused') {
+            return { kind: 'refused', code: result.problem.code, message: refusalText(result.problem) };
+          }
+          dispatch(patchRecord(write.upload.visit, (r) => upsertPhoto(r, result.photo)));
+          return { kind: 'sent' };
+        }
+      }
+    } catch (error) {
+      return failed(error);
+    }
+  };
+}
+
+/** "3 photos and 1 note" — what waits, by kind. */
+export function waitingCounts(items: readonly RecordItem[]) {
+  const waiting = items.filter((i) => !i.failure);
+  const count = (type: RecordWrite['type']) => waiting.filter((i) => i.payload.type === type).length;
+  return [
+    { count: count('photo'), one: 'photo', many: 'photos' },
+    { count: count('note'), one: 'note', many: 'notes' },
+    { count: count('answers'), one: 'checklist answer', many: 'checklist answers' },
+    { count: count('signature'), one: 'signature', many: 'signatures' },
+  ];
+}

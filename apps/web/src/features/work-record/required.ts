@@ -1,0 +1,33 @@
+import type { Checklist, ChecklistAnswer } from '@fieldplan/shared';
+
+/** An answer that counts as given: a ticked box, non-blank text, a number, a choice. */
+export function answered(value: ChecklistAnswer | undefined): boolean {
+  if (value === undefined || value === null) return false;
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'string') return value.trim() !== '';
+  return Number.isFinite(value);
+}
+
+export interface Missing {
+  path: string;
+  message: string;
+}
+
+/**
+ * What completing the visit still needs, checked on the phone before the server is asked (it checks
+ * the same): each required item left empty, and a signature the checklist requires.
+ */
+export function missingForCompletion(checklists: readonly Checklist[], hasSignature: boolean): Missing[] {
+  const missing: Missing[] = [];
+  for (const checklist of checklists) {
+    for (const item of checklist.items) {
+      if (item.required && !answered(checklist.answers[item.id])) {
+        missing.push({ path: `checklists.${checklist.templateId}.${item.id}`, message: `"${item.label}" is required` });
+      }
+    }
+  }
+  if (!hasSignature && checklists.some((c) => c.signature === 'required')) {
+    missing.push({ path: 'signature', message: 'The customer’s signature is required' });
+  }
+  return missing;
+}

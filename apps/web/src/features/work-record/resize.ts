@@ -1,0 +1,34 @@
+import type { Resized, ResizeResponse } from './resize-core';
+
+let worker: Worker | null = null;
+let nextId = 0;
+const waiting = new Map<number, { resolve: (r: Resized) => void; reject: (e: Error) => void }>();
+
+function theWorker(): Worker {
+  if (!worker) {
+    worker = new Worker(new URL('./resize.worker.ts', import.meta.url), { type: 'module' });
+    worker.onmessage = (event: MessageEvent<ResizeResponse>) => {
+      const answer = event.data;
+      const pending = waiting.get(answer.id);
+      waiting.delete(answer.id);
+      if (!pending) return;
+      if (answer.ok) pending.resolve(answer);
+      else pending.reject(new Error(answer.message));
+    };
+    worker.onerror = () => {
+      for (const pending of waiting.values()) pending.reject(new Error('The photo could not be resized'));
+      waiting.clear();
+      worker = null;
+    };
+  }
+  return worker;
+}
+
+/** Resizes a picked photo in a Web Worker: a JPEG of at most 2,048 px, its thumbnail, orientation applied. */
+export function resizePhoto(file: Blob): Promise<Resized> {
+  return new Promise((resolve, reject) => {
+    const id = ++nextId;
+    waiting.set(id, { resolve, reject });
+    theWorker().postMessage({ id, file });
+  });
+}

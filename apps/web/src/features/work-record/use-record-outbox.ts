@@ -1,0 +1,65 @@
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useAppDispatch } from '../../base/hooks';
+import { describeWaiting } from '../../base/outbox';
+import {
+  groupOf,
+  type RecordItem,
+  type RecordWrite,
+  recordOutboxFor,
+  recordSender,
+  waitingCounts,
+} from './record-outbox';
+
+/** While something waits and the browser says it is online, try again this often (a server that was down). */
+const retryMs = 20_000;
+
+/**
+ * The work record's outbox for a screen: its items, `add` (stored first, then sent), `remove` (a
+ * refused item), and a flush on opening, on the `online` event and every 20 s while items wait.
+ */
+export function useRecordOutbox(workspaceId: string) {
+  const outbox = recordOutboxFor(workspaceId);
+  const items = useSyncExternalStore(outbox.subscribe, outbox.list);
+  const dispatch = useAppDispatch();
+  const send = useMemo(() => recordSender(dispatch), [dispatch]);
+  const flush = useCallback(() => outbox.flush(send), [outbox, send]);
+  const waiting = items.some((i) => !i.failure);
+
+  useEffect(() => {
+    void outbox.ready.then(flush);
+    const onOnline = () => void flush();
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, [outbox, flush]);
+
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = window.setInterval(() => {
+      if (navigator.onLine) void flush();
+    }, retryMs);
+    return () => window.clearInterval(timer);
+  }, [waiting, flush]);
+
+  const add = useCallback(
+    async (write: RecordWrite, subject: string, id: string = crypto.randomUUID()) => {
+      const visit = write.type === 'photo' ? write.upload.visit : write.visit;
+      await outbox.add({ id, group: groupOf(visit), subject, kind: write.type, payload: write });
+      void flush();
+    },
+    [outbox, flush],
+  );
+
+  return {
+    items,
+    add,
+    update: (id: string, change: (item: RecordItem) => RecordItem) => outbox.update(id, change),
+    remove: (id: string) => outbox.remove(id),
+    flush,
+  };
+}
+
+/** "3 photos and 1 note waiting to upload", or null when nothing waits. */
+export function waitingSentence(items: readonly RecordItem[]): string | null {
+  const words = describeWaiting(waitingCounts(items));
+  return words ? `${words} waiting to upload` : null;
+}
