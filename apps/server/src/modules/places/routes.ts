@@ -8,6 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps.js';
+import { fastSerializerCompiler } from '../../http/fast-serializer.js';
 import { requireUser } from '../../http/session.js';
 import { cityIndex } from './city-index.js';
 import { geocoderFromConfig, geocoderLanguage } from './geocoder/from-config.js';
@@ -34,6 +35,8 @@ export function placeRoutes(fastify: FastifyInstance, { db, config }: Deps) {
         querystring: placesQuerySchema,
         response: { 200: placesSchema },
       },
+      // Asked on every keystroke pause: the answer is written by a compiled serializer, not zod.
+      serializerCompiler: fastSerializerCompiler,
     },
     async (request, reply) => {
       const user = requireUser(request);
@@ -58,6 +61,7 @@ export function placeRoutes(fastify: FastifyInstance, { db, config }: Deps) {
         querystring: placeLabelsQuerySchema,
         response: { 200: placeLabelsSchema },
       },
+      serializerCompiler: fastSerializerCompiler,
     },
     async (request) => {
       requireUser(request);
