@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { preparedQuery, slot } from '../../db/prepared.js';
 import type { Database } from '../../db/schema.js';
 import { fieldError } from '../../http/app-error.js';
 import { normalizeText } from '../../lib/text.js';
@@ -31,25 +32,42 @@ function decodeCursor(cursor: string): [string, string] {
   throw fieldError('cursor', 'Cursor is invalid: use the nextCursor of the previous page');
 }
 
+/** Words of a search that must each match (more are ignored). */
+const maxTerms = 8;
 const likeEscape = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The workspace's live customers whose name, address or phone contains every word of `q` (up to 8). */
 function matching(db: Kysely<Database>, workspaceId: string, q: string) {
   let base = db.selectFrom('customers').where('workspace_id', '=', workspaceId).where('deleted_at', 'is', null);
-  for (const term of normalizeText(q).split(' ').filter(Boolean).slice(0, 8)) {
+  for (const term of normalizeText(q).split(' ').filter(Boolean).slice(0, maxTerms)) {
     base = base.where(sql<boolean>`search_text like ${`%${likeEscape(term)}%`} escape '\\'`);
   }
   return base;
 }
 
-/** Customers matching `q` for the place search (at most `limit`, by name). */
+/** The place search's query for 0–8 words, each compiled once: it runs on every keystroke pause. */
+const matchingByTerms = Array.from({ length: maxTerms + 1 }, (_, terms) =>
+  preparedQuery((db) => {
+    let base = db.selectFrom('customers').where('workspace_id', '=', slot('ws')).where('deleted_at', 'is', null);
+    for (let i = 0; i < terms; i++) {
+      base = base.where(sql<boolean>`search_text like ${slot(`term${i}`)} escape '\\'`);
+    }
+    return base
+      .select(['id', 'name', 'address', 'lat', 'lng'])
+      .orderBy('sort_name')
+      .orderBy('id')
+      .limit(sql<number>`${slot('limit')}`);
+  }),
+);
+
+/** Customers matching `q` for the place search (at most `limit`, by name); the same match as `matching`. */
 export function customersMatching(db: Kysely<Database>, workspaceId: string, q: string, limit: number) {
-  return matching(db, workspaceId, q)
-    .select(['id', 'name', 'address', 'lat', 'lng'])
-    .orderBy('sort_name')
-    .orderBy('id')
-    .limit(limit)
-    .execute();
+  const terms = normalizeText(q).split(' ').filter(Boolean).slice(0, maxTerms);
+  const values: Record<string, unknown> = { ws: workspaceId, limit };
+  terms.forEach((term, i) => {
+    values[`term${i}`] = `%${likeEscape(term)}%`;
+  });
+  return (matchingByTerms[terms.length] as (typeof matchingByTerms)[number])(db, values);
 }
 
 export interface CustomerListOptions {

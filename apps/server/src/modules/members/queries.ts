@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
+import { preparedQuery, slot } from '../../db/prepared.js';
 import type { Database, MembershipsTable } from '../../db/schema.js';
 import type { MemberRow } from './presenter.js';
 
@@ -84,8 +85,18 @@ export async function updateMembership(
 }
 
 /** True when the user is an active member of the workspace. */
+const activeMembership = preparedQuery((db) =>
+  db
+    .selectFrom('memberships')
+    .select('id')
+    .where('workspace_id', '=', slot('ws'))
+    .where('user_id', '=', slot('user'))
+    .where('deactivated_at', 'is', null),
+);
+
+/** Read on every places search with a workspace: compiled once (preparedQuery), always asked of the database. */
 export async function isActiveMember(db: Kysely<Database>, userId: string, workspaceId: string): Promise<boolean> {
-  return (await findActiveMembership(db, workspaceId, userId)) !== undefined;
+  return (await activeMembership(db, { ws: workspaceId, user: userId })).length > 0;
 }
 
 /** Ids of the workspace's members who are not deactivated. */

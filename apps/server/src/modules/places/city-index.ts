@@ -6,6 +6,8 @@ export { foldText };
 export interface CityHit {
   id: number;
   name: string;
+  /** `name` folded by `foldText` (computed when the index was built). */
+  folded: string;
   country: string;
   countryName: string;
   population: number;
@@ -28,6 +30,17 @@ export function countryName(code: string): string {
   return name;
 }
 
+const foldedCountryNames = new Map<string, string>();
+/** `countryName(code)` folded by `foldText`, kept per code (a few hundred): queries and ranking ask it often. */
+export function foldedCountryName(code: string): string {
+  let folded = foldedCountryNames.get(code);
+  if (folded === undefined) {
+    folded = foldText(countryName(code));
+    foldedCountryNames.set(code, folded);
+  }
+  return folded;
+}
+
 /** The most entries one query looks at ("sa" matches ~4,000); bounds the worst case. */
 const maxScan = 50_000;
 
@@ -41,6 +54,7 @@ export class CityIndex {
   private readonly city: Uint32Array;
   /** 1 when the key is the start of the whole name, 0 when of a later word. */
   private readonly whole: Uint8Array;
+  private readonly folded: string[];
 
   constructor(
     private readonly columns: CityColumns,
@@ -49,6 +63,7 @@ export class CityIndex {
     this.keys = built.keys;
     this.city = built.city;
     this.whole = built.whole;
+    this.folded = built.folded;
   }
 
   /** Reads the cities and builds the index without blocking the event loop for long. */
@@ -112,6 +127,7 @@ export class CityIndex {
     return {
       id: columns.ids[c] ?? 0,
       name: columns.names[c] ?? '',
+      folded: this.folded[c] ?? '',
       country: code,
       countryName: countryName(code),
       population: columns.population[c] ?? 0,
@@ -133,7 +149,7 @@ export class CityIndex {
       if (!key.startsWith(folded)) break;
       const c = this.city[i] ?? 0;
       const code = columns.countries[c] ?? '';
-      if (country && code.toLowerCase() !== country && !foldText(countryName(code)).startsWith(country)) continue;
+      if (country && code.toLowerCase() !== country && !foldedCountryName(code).startsWith(country)) continue;
       // Whole name ≫ exact ≫ population: 2^33 and 2^32 sit above any population (< 2^32).
       const score = (this.whole[i] ? 2 ** 33 : 0) + (key === folded ? 2 ** 32 : 0) + (columns.population[c] ?? 0);
       if ((best.get(c) ?? -1) < score) best.set(c, score);

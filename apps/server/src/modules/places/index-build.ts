@@ -22,6 +22,8 @@ export interface BuiltKeys {
   city: Uint32Array;
   /** 1 when the key is the start of the whole name, 0 when of a later word. */
   whole: Uint8Array;
+  /** Each city's folded whole name (by column index; '' when it has none), for ranking without refolding. */
+  folded: string[];
 }
 
 /** Lets other requests run between slices of the build (no task much over ~20 ms). */
@@ -37,10 +39,12 @@ export async function buildKeys(columns: CityColumns): Promise<BuiltKeys> {
   const keys: string[] = [];
   const city: number[] = [];
   const whole: number[] = [];
+  const foldedNames = new Array<string>(columns.count).fill('');
   for (let start = 0; start < columns.count; start += slice) {
     for (let i = start; i < Math.min(columns.count, start + slice); i++) {
       const folded = foldText(columns.names[i] ?? '');
       if (!folded) continue;
+      foldedNames[i] = folded;
       keys.push(folded);
       city.push(i);
       whole.push(1);
@@ -61,6 +65,7 @@ export async function buildKeys(columns: CityColumns): Promise<BuiltKeys> {
     keys: Array.from(order, (i) => keys[i] as string),
     city: Uint32Array.from(order, (i) => city[i] ?? 0),
     whole: Uint8Array.from(order, (i) => whole[i] ?? 0),
+    folded: foldedNames,
   };
 }
 

@@ -4,6 +4,8 @@ import { foldText } from './index-build.js';
 /** A city or geocoder result before ranking. */
 export interface Candidate {
   place: Place;
+  /** `place.label` and `place.secondary` folded by `foldText`, when already known (the city index's). */
+  folded?: { label: string; secondary: string };
   /** ISO alpha-2 (upper case), or empty. */
   countryCode: string;
   /** People, when known (the built-in index); geocoder results have none. */
@@ -36,16 +38,16 @@ const samePlaceKm = 25;
  * typed in New Hampshire it is Berlin, NH. Duplicates go: the same label and secondary (six
  * GeoNames towns all shown as "Berlin, United States"), the same name in the same country a few km
  * apart (a city in both sources), and a geocoder address a customer already has (`taken`, folded).
+ * `folded` is what was typed before any comma, folded by `foldText`.
  */
 export function rankPlaces(
-  name: string,
+  folded: string,
   candidates: Candidate[],
   near: LatLng | undefined,
   taken: Set<string>,
 ): Place[] {
-  const folded = foldText(name);
   const scored = candidates.map((c, order) => {
-    const label = foldText(c.place.label);
+    const label = c.folded?.label ?? foldText(c.place.label);
     const tier = label === folded ? 0 : label.startsWith(folded) ? 1 : 2;
     const prominence =
       c.population === undefined ? geocodedProminence - order * 1e-3 : Math.log10(c.population + 1_000);
@@ -56,7 +58,7 @@ export function rankPlaces(
   const seen = new Set<string>();
   const kept: typeof scored = [];
   for (const s of scored) {
-    const shown = `${s.label}|${foldText(s.c.place.secondary)}`;
+    const shown = `${s.label}|${s.c.folded?.secondary ?? foldText(s.c.place.secondary)}`;
     if (seen.has(shown) || (s.c.place.source === 'address' && taken.has(s.label))) continue;
     const twin = kept.some(
       (k) =>

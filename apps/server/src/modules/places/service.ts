@@ -4,8 +4,8 @@ import type { Database } from '../../db/schema.js';
 import { normalizeText } from '../../lib/text.js';
 import { customersMatching } from '../customers/index.js';
 import { isActiveMember } from '../members/index.js';
-import { findWorkspace } from '../workspaces/index.js';
-import { cityIndex, foldText } from './city-index.js';
+import { workspaceMapSettings } from '../workspaces/index.js';
+import { cityIndex, foldedCountryName, foldText } from './city-index.js';
 import type { Geocoder } from './geocoder/geocoder.js';
 import { type Candidate, type LatLng, rankPlaces } from './rank.js';
 
@@ -42,14 +42,17 @@ export async function searchPlaces(
   geocoder: Geocoder | null,
 ): Promise<PlacesAnswer> {
   const text = q.trim();
-  const [namePart = '', countryPart = ''] = text.split(',', 2);
-  const folded = foldText(namePart);
-  if (foldText(text).length < placeLimits.queryMin) return { places: [] };
+  const foldedText = foldText(text);
+  if (foldedText.length < placeLimits.queryMin) return { places: [] };
+  // "Berlin, de": the name, then a country (code or English name) that the cities must be in.
+  const comma = text.indexOf(',');
+  const [namePart = '', countryPart = ''] = comma < 0 ? [text] : text.split(',', 2);
+  const folded = comma < 0 ? foldedText : foldText(namePart);
 
   const member = workspaceId !== undefined && (await isActiveMember(db, userId, workspaceId));
   const near = member ? await mapCentre(db, workspaceId) : undefined;
   const geocoding =
-    geocoder && foldText(text).length >= geocoderQueryMin
+    geocoder && foldedText.length >= geocoderQueryMin
       ? geocoder.search({ q: text, limit: placeLimits.results, near, lang }, userId)
       : null;
   const customers = member ? await workspaceCustomers(db, workspaceId, text) : { prefix: [], other: [] };
@@ -66,6 +69,7 @@ export async function searchPlaces(
             lng: city.lng,
             source: 'city',
           },
+          folded: { label: city.folded, secondary: foldedCountryName(city.country) },
           countryCode: city.country,
           population: city.population,
         }));
@@ -77,8 +81,10 @@ export async function searchPlaces(
       countryCode: g.countryCode,
     });
   }
-  const taken = new Set([...customers.prefix, ...customers.other].map((c) => foldText(c.label)));
-  const places = [...customers.prefix, ...rankPlaces(namePart, candidates, near, taken), ...customers.other];
+  const taken = new Set<string>();
+  for (const c of customers.prefix) taken.add(foldText(c.label));
+  for (const c of customers.other) taken.add(foldText(c.label));
+  const places = [...customers.prefix, ...rankPlaces(folded, candidates, near, taken), ...customers.other];
   return {
     places: places.slice(0, placeLimits.results),
     ...(geocoded.notice !== undefined && { notice: geocoded.notice }),
@@ -105,8 +111,8 @@ async function workspaceCustomers(db: Kysely<Database>, workspaceId: string, tex
 
 /** The centre of the workspace's map (its settings), which ranks nearer places first. */
 async function mapCentre(db: Kysely<Database>, workspaceId: string): Promise<LatLng | undefined> {
-  const row = await findWorkspace(db, workspaceId);
-  if (!row) return undefined;
-  const { center } = JSON.parse(row.map) as { center?: LatLng };
+  const map = await workspaceMapSettings(db, workspaceId);
+  if (map === undefined) return undefined;
+  const { center } = JSON.parse(map) as { center?: LatLng };
   return center;
 }

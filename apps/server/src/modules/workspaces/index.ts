@@ -4,6 +4,7 @@ export {
   findWorkspace,
   lockWorkspace,
   workspaceExportState,
+  workspaceMapSettings,
   workspaceSchedule,
   workspaceState,
   workspaceZone,

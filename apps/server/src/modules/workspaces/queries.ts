@@ -1,8 +1,16 @@
 import type { Kysely } from 'kysely';
+import { preparedQuery, slot } from '../../db/prepared.js';
 import type { Database } from '../../db/schema.js';
 
 export function findWorkspace(db: Kysely<Database>, id: string) {
   return db.selectFrom('workspaces').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+const mapSettings = preparedQuery((db) => db.selectFrom('workspaces').select('map').where('id', '=', slot('id')));
+
+/** The workspace's map settings (JSON text), or undefined: compiled once, read on every places search. */
+export async function workspaceMapSettings(db: Kysely<Database>, id: string): Promise<string | undefined> {
+  return (await mapSettings(db, { id }))[0]?.map;
 }
 
 export async function slugTaken(db: Kysely<Database>, slug: string, exceptId?: string): Promise<boolean> {
