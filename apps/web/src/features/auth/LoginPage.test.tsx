@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeFetch, problem } from '../../test/fake-api';
-import { meAs, workspaceRoutes } from '../../test/fixtures';
+import { meAs, workspaceId, workspaceRoutes } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 
 const signedOut = {
@@ -125,5 +125,34 @@ describe('the sign-in page', () => {
     await user.type(screen.getByLabelText('Password'), 'fieldplan-demo');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/w/demo'));
+  });
+
+  it('lands a technician on my day, and still honours `next`', async () => {
+    const signInAs = (path: string) => {
+      let signedIn = false;
+      const fetch = fakeFetch({
+        ...workspaceRoutes('technician'),
+        [`GET /workspaces/${workspaceId}/my-day`]: { date: '2026-03-02', timeZone: 'UTC', homeBase: null, visits: [] },
+        'GET /me': () => (signedIn ? Response.json(meAs('technician')) : problem('unauthenticated', 'Please sign in')),
+        'POST /auth/sign-in': () => {
+          signedIn = true;
+          return Response.json(meAs('technician'));
+        },
+      });
+      return renderApp(path, fetch);
+    };
+    const signIn = async ({ user }: ReturnType<typeof signInAs>) => {
+      await user.type(await screen.findByLabelText('Email'), 'tech1@demo.test');
+      await user.type(screen.getByLabelText('Password'), 'fieldplan-demo');
+      await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    };
+    const plain = signInAs('/login');
+    await signIn(plain);
+    await waitFor(() => expect(plain.router.state.location.pathname).toBe('/w/demo/my-day'));
+    plain.unmount();
+
+    const back = signInAs('/login?next=%2Fw%2Fdemo%2Fteam');
+    await signIn(back);
+    await waitFor(() => expect(back.router.state.location.pathname).toBe('/w/demo/team'));
   });
 });

@@ -8,11 +8,11 @@ import { CardPage } from '../../components/CardPage';
 import { TextField } from '../../components/TextField';
 import { useToast } from '../../components/use-toast';
 import { useGetMeQuery, useSignInMutation } from '../../entities/session/endpoints';
+import { landingPath } from '../../entities/session/landing-path';
 import { safeNext } from '../../entities/session/login-path';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useFormProblem } from '../../lib/use-form-problem';
 import { DemoHint } from './DemoHint';
-import { firstWorkspacePath } from './first-workspace';
 import { signInNoticeMessage } from './sign-in-notices';
 
 const fields = ['email', 'password'] as const;
@@ -41,14 +41,14 @@ export function LoginPage() {
       const signedIn = await signIn(values).unwrap();
       const notice = signInNoticeMessage(signedIn, false);
       if (notice) toast({ tone: 'info', message: notice });
-      await navigate(next ?? firstWorkspacePath(signedIn), { replace: true });
+      await navigate(next ?? landingPath(signedIn), { replace: true });
     } catch (error) {
       problem.report(error);
     }
   });
 
   // Already signed in (a bookmark to /login): carry on where they meant to go.
-  if (me && !isFetching && !isSubmitting) return <Navigate to={next ?? firstWorkspacePath(me)} replace />;
+  if (me && !isFetching && !isSubmitting) return <Navigate to={next ?? landingPath(me)} replace />;
 
   return (
     <CardPage

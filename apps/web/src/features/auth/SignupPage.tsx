@@ -9,10 +9,10 @@ import { CardPage } from '../../components/CardPage';
 import { TextField } from '../../components/TextField';
 import { useToast } from '../../components/use-toast';
 import { useSignInMutation, useSignUpMutation } from '../../entities/session/endpoints';
+import { landingPath } from '../../entities/session/landing-path';
 import { toProblem } from '../../lib/problem';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useFormProblem } from '../../lib/use-form-problem';
-import { firstWorkspacePath } from './first-workspace';
 import { signInNoticeMessage } from './sign-in-notices';
 
 const fields = ['name', 'email', 'password', 'workspaceName'] as const;
@@ -48,7 +48,7 @@ export function SignupPage() {
       const me = await signIn({ email: values.email, password: values.password }).unwrap();
       const notice = signInNoticeMessage(me, true);
       if (notice) toast({ tone: 'info', message: notice });
-      await navigate(firstWorkspacePath(me), { replace: true });
+      await navigate(landingPath(me), { replace: true });
     } catch (error) {
       if (toProblem(error).code === 'unauthenticated') setNotSignedIn(true);
       else problem.report(error);

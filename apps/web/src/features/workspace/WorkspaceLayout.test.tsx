@@ -11,6 +11,15 @@ describe('routing and the workspace shell', () => {
     expect(router.state.location.pathname).toBe('/w/demo');
   });
 
+  it("sends / to a technician's my day, whatever the screen size (a desk too)", async () => {
+    const fetch = fakeFetch({
+      ...workspaceRoutes('technician'),
+      [`GET /workspaces/${workspaceId}/my-day`]: { date: '2026-03-02', timeZone: 'UTC', homeBase: null, visits: [] },
+    });
+    const { router } = renderApp('/', fetch);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/w/demo/my-day'));
+  });
+
   it('sends a signed-out visitor to sign in, and back afterwards', async () => {
     const fetch = fakeFetch({ 'GET /me': () => problem('unauthenticated', 'Please sign in') });
     const { router } = renderApp('/w/demo/team', fetch);
