@@ -1,0 +1,180 @@
+import {
+  photoCreateSchema,
+  photoLimits,
+  photoPatchSchema,
+  photoSchema,
+  photoUploadSchema,
+  uploadHeaders,
+  visitQuerySchema,
+} from '@fieldplan/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps.js';
+import { fieldError } from '../../http/app-error.js';
+import { ifMatchVersion, setEtag } from '../../http/versioning.js';
+import { authorize, requireMember } from '../../http/workspace-access.js';
+import { createStorage, type ObjectStorage } from '../../storage/index.js';
+import { resolveVisit } from '../jobs/index.js';
+import { sendPhotoFile } from './files.js';
+import { beginUpload, deletePhoto, getPhoto, photosOfVisit, updateCaption } from './service.js';
+import { appendChunk, OffsetMismatch, uploadOffset } from './uploads.js';
+
+const jobParams = z.object({ ws: z.string(), id: z.string() });
+const photoParams = z.object({ ws: z.string(), photoId: z.string() });
+const ifMatch = 'Send `If-Match: <version>`; a stale version answers 412 version_conflict with the current photo.';
+const uploadDoc =
+  'Resumable upload (docs/PRODUCT.md, "Work record"): send the bytes from `Upload-Offset` on as ' +
+  `\`${uploadHeaders.contentType}\`, at most ${photoLimits.maxChunkBytes} bytes a request. 204 with the new ` +
+  '`Upload-Offset`; the last byte answers 200 with the photo, or 415 when the bytes are not a JPEG, PNG or ' +
+  'WebP (the upload is discarded). A wrong offset answers 409 with the current `Upload-Offset`.';
+
+/** The `Upload-Offset` request header as a byte offset; 400 naming it when missing or malformed. */
+function offsetHeader(value: string | string[] | undefined): number {
+  const text = Array.isArray(value) ? value[0] : value;
+  if (text === undefined || !/^\d{1,15}$/.test(text.trim())) {
+    throw fieldError(uploadHeaders.offset, 'Upload-Offset must be the byte offset these bytes start at, like 0');
+  }
+  return Number(text);
+}
+
+/** Photos of a visit: the upload protocol, the files, caption and delete (docs/PRODUCT.md, "Work record"). */
+export function photoRoutes(fastify: FastifyInstance, deps: Deps, storage: ObjectStorage = createStorage(deps.config)) {
+  const { db, config } = deps;
+  const limits = { maxBytes: config.PHOTO_MAX_BYTES, quotaBytes: config.WORKSPACE_STORAGE_QUOTA_BYTES };
+  const tags = ['photos'];
+
+  // The chunks' content type is parsed only here, as raw bytes, at most one chunk long.
+  fastify.register(async (scope) => {
+    scope.addContentTypeParser(
+      uploadHeaders.contentType,
+      { parseAs: 'buffer', bodyLimit: photoLimits.maxChunkBytes },
+      (_request, body, done) => done(null, body),
+    );
+    const app = scope.withTypeProvider<ZodTypeProvider>();
+
+    app.get(
+      '/api/v1/workspaces/:ws/jobs/:id/photos',
+      { schema: { tags, params: jobParams, querystring: visitQuerySchema, response: { 200: z.array(photoSchema) } } },
+      async (request) => {
+        const actor = await requireMember(db, request, request.params.ws);
+        authorize(actor, 'record.read', 'see photos');
+        const visit = await resolveVisit(db.kysely, actor.workspaceId, request.params.id, request.query.occurrence);
+        return photosOfVisit(db.kysely, actor.workspaceId, visit.jobId, visit.occurrenceKey);
+      },
+    );
+
+    app.post(
+      '/api/v1/workspaces/:ws/jobs/:id/photos',
+      {
+        schema: {
+          tags,
+          description:
+            'Begins an upload with the client-made `id`; the same `id` again answers the upload as it is (200), never a second photo.',
+          params: jobParams,
+          querystring: visitQuerySchema,
+          body: photoCreateSchema,
+          response: { 200: photoUploadSchema, 201: photoUploadSchema },
+        },
+      },
+      async (request, reply) => {
+        const actor = await requireMember(db, request, request.params.ws);
+        authorize(actor, 'record.write.own', 'add photos');
+        const visit = await resolveVisit(db.kysely, actor.workspaceId, request.params.id, request.query.occurrence);
+        const { created, upload } = await beginUpload(db.kysely, storage, limits, actor, visit, request.body);
+        return reply.code(created ? 201 : 200).send(upload);
+      },
+    );
+
+    app.head(
+      '/api/v1/workspaces/:ws/photos/:photoId/upload',
+      { schema: { tags, description: "The upload's `Upload-Offset`: where to resume.", params: photoParams } },
+      async (request, reply) => {
+        const actor = await requireMember(db, request, request.params.ws);
+        const offset = await uploadOffset(db.kysely, actor, request.params.photoId);
+        return reply.code(204).header('upload-offset', offset).header('cache-control', 'no-store').send();
+      },
+    );
+
+    app.patch(
+      '/api/v1/workspaces/:ws/photos/:photoId/upload',
+      {
+        schema: {
+          tags,
+          description: uploadDoc,
+          params: photoParams,
+          response: { 200: photoSchema, 204: z.null().describe('More bytes are expected: the new `Upload-Offset`') },
+        },
+      },
+      async (request, reply) => {
+        const actor = await requireMember(db, request, request.params.ws);
+        const offset = offsetHeader(request.headers['upload-offset']);
+        const chunk = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        try {
+          const result = await appendChunk(db.kysely, storage, actor, request.params.photoId, offset, chunk);
+          if (result.kind === 'partial') return reply.code(204).header('upload-offset', result.offset).send(null);
+          setEtag(reply, result.photo.version);
+          return reply.header('upload-offset', result.photo.bytes).send(result.photo);
+        } catch (error) {
+          if (error instanceof OffsetMismatch) reply.header('upload-offset', error.offset);
+          throw error;
+        }
+      },
+    );
+
+    for (const which of ['file', 'thumb'] as const) {
+      app.get(
+        `/api/v1/workspaces/:ws/photos/:photoId/${which}`,
+        {
+          schema: {
+            tags,
+            description:
+              which === 'file'
+                ? 'The photo (JPEG, PNG or WebP, as its bytes showed), with nosniff and `Cache-Control: private`.'
+                : "The photo's thumbnail (JPEG).",
+            params: photoParams,
+          },
+        },
+        async (request, reply) => {
+          const actor = await requireMember(db, request, request.params.ws);
+          authorize(actor, 'record.read', 'see photos');
+          const row = await getPhoto(db.kysely, actor, request.params.photoId);
+          return sendPhotoFile(reply, storage, row, which);
+        },
+      );
+    }
+
+    app.patch(
+      '/api/v1/workspaces/:ws/photos/:photoId',
+      {
+        schema: {
+          tags,
+          description: ifMatch,
+          params: photoParams,
+          body: photoPatchSchema,
+          response: { 200: photoSchema },
+        },
+      },
+      async (request, reply) => {
+        const actor = await requireMember(db, request, request.params.ws);
+        authorize(actor, 'record.write.own', 'edit photos');
+        const version = ifMatchVersion(request.headers['if-match']);
+        const photo = await updateCaption(db.kysely, actor, request.params.photoId, version, request.body.caption);
+        setEtag(reply, photo.version);
+        return photo;
+      },
+    );
+
+    app.delete(
+      '/api/v1/workspaces/:ws/photos/:photoId',
+      { schema: { tags, description: ifMatch, params: photoParams } },
+      async (request, reply) => {
+        const actor = await requireMember(db, request, request.params.ws);
+        authorize(actor, 'record.write.own', 'delete photos');
+        const version = ifMatchVersion(request.headers['if-match']);
+        await deletePhoto(db.kysely, storage, actor, request.params.photoId, version);
+        return reply.code(204).send();
+      },
+    );
+  });
+}
