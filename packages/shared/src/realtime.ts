@@ -5,6 +5,15 @@ import { type Feed, feedSchema } from './schemas/feeds.js';
 import { latField, lngField } from './schemas/fields.js';
 import { type Job, jobSchema } from './schemas/jobs.js';
 import { type Member, memberSchema, roleField } from './schemas/members.js';
+import { type Photo, photoSchema } from './schemas/photos.js';
+import {
+  type AnsweredChecklist,
+  answeredChecklistSchema,
+  type Note,
+  noteSchema,
+  type Signature,
+  signatureSchema,
+} from './schemas/work-record.js';
 import { type Workspace, workspaceSchema } from './schemas/workspace.js';
 
 /** Realtime constants of docs/PRODUCT.md, "Limits" and of the change log's catch-up. */
@@ -53,7 +62,18 @@ export const realtimeEvents = { change: 'change', location: 'location' } as cons
 export const presenceInfoSchema = z.object({ name: z.string(), role: roleField, colour: z.string() });
 export type PresenceInfo = z.infer<typeof presenceInfoSchema>;
 
-export const changeEntities = ['job', 'customer', 'area', 'member', 'workspace', 'feed'] as const;
+export const changeEntities = [
+  'job',
+  'customer',
+  'area',
+  'member',
+  'workspace',
+  'feed',
+  'note',
+  'checklist',
+  'signature',
+  'photo',
+] as const;
 export type ChangeEntity = (typeof changeEntities)[number];
 export const changeActions = ['created', 'updated', 'deleted'] as const;
 export type ChangeAction = (typeof changeActions)[number];
@@ -82,6 +102,10 @@ export const changeEventSchema = z.discriminatedUnion('entity', [
   changeOf('feed', feedSchema),
   changeOf('member', memberSchema),
   changeOf('workspace', workspaceSchema),
+  changeOf('note', noteSchema),
+  changeOf('checklist', answeredChecklistSchema),
+  changeOf('signature', signatureSchema),
+  changeOf('photo', photoSchema),
 ]);
 export type ChangeEvent = z.infer<typeof changeEventSchema>;
 
@@ -98,6 +122,10 @@ export interface ChangeEntityData {
   feed: Feed;
   member: Member;
   workspace: Workspace;
+  note: Note;
+  checklist: AnsweredChecklist;
+  signature: Signature;
+  photo: Photo;
 }
 
 /** The changed entity as it is now, or null when the change removes it. */

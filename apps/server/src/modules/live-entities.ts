@@ -4,6 +4,8 @@ import { customerLive } from './customers/index.js';
 import { feedLive } from './feeds/index.js';
 import { jobLive } from './jobs/index.js';
 import { memberLive } from './members/index.js';
+import { photoLive } from './photos/index.js';
+import { checklistLive, noteLive, signatureLive } from './work-record/index.js';
 import { workspaceLive } from './workspaces/index.js';
 
 /**
@@ -17,4 +19,8 @@ export const liveEntities: LiveEntities = {
   feed: feedLive,
   member: memberLive,
   workspace: workspaceLive,
+  note: noteLive,
+  checklist: checklistLive,
+  signature: signatureLive,
+  photo: photoLive,
 };

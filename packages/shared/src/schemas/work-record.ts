@@ -223,6 +223,10 @@ export const checklistSchema = z.object({
 });
 export type Checklist = z.infer<typeof checklistSchema>;
 
+/** A checklist with at least one answer saved: what its live `checklist` events carry. */
+export const answeredChecklistSchema = checklistSchema.extend({ id: z.string() });
+export type AnsweredChecklist = z.infer<typeof answeredChecklistSchema>;
+
 // ── Signature ──────────────────────────────────────────────────────────────────────────────────
 
 /** base64 of the largest PNG, plus the data URL's prefix. */

@@ -16,7 +16,13 @@ import { ifMatchVersion, setEtag } from '../../http/versioning.js';
 import { authorize, requireMember } from '../../http/workspace-access.js';
 import { onVisitStatus, trackingContext } from '../tracking/index.js';
 import { createJob, deleteJob, getJob, getJobs, updateJob } from './service.js';
-import { changeStatus, type VisitStatusHook } from './status.js';
+import { type CompletionCheck, changeStatus, type VisitStatusHook } from './status.js';
+
+/** What the jobs module is handed by the app that wires it (it imports no module that builds on it). */
+export interface JobHooks {
+  /** What stops a visit from being completed: the work record's required items and signature. */
+  completion?: CompletionCheck;
+}
 
 const wsParams = z.object({ ws: z.string() });
 const params = z.object({ ws: z.string(), id: z.string() });
@@ -24,7 +30,7 @@ const versioned =
   'Send `If-Match: <version>`; a stale version answers 412 version_conflict with the current job. ' +
   'For a recurring job, `scope` (this | following | all, default all) and `occurrence` (its original start) choose what changes.';
 
-export function jobRoutes(fastify: FastifyInstance, deps: Deps) {
+export function jobRoutes(fastify: FastifyInstance, deps: Deps, hooks: JobHooks = {}) {
   const { db } = deps;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['jobs'];
@@ -118,7 +124,15 @@ export function jobRoutes(fastify: FastifyInstance, deps: Deps) {
       // Going en route opens the customer's tracking link in the same transaction.
       const tracking = await trackingContext(deps);
       const onVisit: VisitStatusHook = (trx, who, change) => onVisitStatus(trx, tracking, who, change);
-      const job = await changeStatus(db.kysely, actor, request.params.id, version, request.body, onVisit);
+      const job = await changeStatus(
+        db.kysely,
+        actor,
+        request.params.id,
+        version,
+        request.body,
+        onVisit,
+        hooks.completion,
+      );
       setEtag(reply, job.version);
       return job;
     },

@@ -1,7 +1,7 @@
-import { type JobStatus, type JobStatusChange, occurrenceStatus } from '@fieldplan/shared';
+import { type FieldError, type JobStatus, type JobStatusChange, occurrenceStatus } from '@fieldplan/shared';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { fieldError, notFound } from '../../http/app-error.js';
+import { AppError, fieldError, notFound } from '../../http/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
 import { workspaceZone } from '../workspaces/index.js';
 import { draftOf } from './draft.js';
@@ -25,6 +25,32 @@ export type VisitStatusHook = (
 ) => Promise<void>;
 
 /**
+ * What stops a visit from being completed (the work record's required items and signature), asked
+ * inside the transaction; `occurrenceKey` null is a one-off job or a whole series. Handed in where the
+ * routes are wired, so this module knows no work record (docs/adr/0025-work-record.md).
+ */
+export type CompletionCheck = (
+  trx: Transaction<Database>,
+  visit: { workspaceId: string; jobId: string; occurrenceKey: number | null },
+) => Promise<FieldError[]>;
+
+/** 409 invalid_transition naming every item that still stops the visit from being completed. */
+async function assertCompletable(
+  trx: Transaction<Database>,
+  check: CompletionCheck | undefined,
+  to: JobStatus,
+  visit: { workspaceId: string; jobId: string; occurrenceKey: number | null },
+): Promise<void> {
+  if (to !== 'completed' || !check) return;
+  const errors = await check(trx, visit);
+  if (errors.length === 0) return;
+  const what = errors.map((e) => e.message.replace(/ is required$/, '')).join(', ');
+  throw new AppError('invalid_transition', `Finish the work record before completing: ${what} still missing`, {
+    errors,
+  });
+}
+
+/**
  * `POST …/jobs/:id/status`: moves a job — or one occurrence of a recurring job, stored as its
  * exception — along the state machine of docs/PRODUCT.md, "States and transitions".
  */
@@ -35,6 +61,7 @@ export async function changeStatus(
   version: number,
   body: JobStatusChange,
   onVisit?: VisitStatusHook,
+  completion?: CompletionCheck,
 ) {
   return db.transaction().execute(async (trx) => {
     const current = await loadJob(trx, actor.workspaceId, id);
@@ -49,6 +76,11 @@ export async function changeStatus(
       checkJobVersion(current, version);
       const whole = { status: draft.status, start: draft.start, assigneeIds: draft.assigneeIds };
       assertTransition(actor, { ...whole, wholeSeries: Boolean(draft.rrule) }, body.status);
+      await assertCompletable(trx, completion, body.status, {
+        workspaceId: actor.workspaceId,
+        jobId: id,
+        occurrenceKey: null,
+      });
       const saved = await saveJob(trx, actor, zone, {
         id,
         draft: { ...draft, status: body.status },
@@ -70,6 +102,11 @@ export async function changeStatus(
     checkJobVersion(current, version);
     const from = occurrenceStatus(draft.status, existing?.status ?? null, assignees.length > 0);
     assertTransition(actor, { status: from, start: key, assigneeIds: assignees }, body.status);
+    await assertCompletable(trx, completion, body.status, {
+      workspaceId: actor.workspaceId,
+      jobId: id,
+      occurrenceKey: key,
+    });
     const next = {
       key,
       kind: 'moved' as const,

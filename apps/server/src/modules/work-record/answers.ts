@@ -1,0 +1,56 @@
+import type { ChecklistAnswer, ChecklistItem, FieldError, SignatureRule } from '@fieldplan/shared';
+
+// What an answer must be for its item, and what "done" means for the completion rule
+// (docs/PRODUCT.md, "Work record").
+
+/** Why `answer` does not fit `item` (null: it fits, or it clears the item). */
+export function answerIssue(item: ChecklistItem, answer: ChecklistAnswer): string | null {
+  if (answer === null) return null;
+  const label = `"${item.label}"`;
+  switch (item.kind) {
+    case 'check':
+      return typeof answer === 'boolean' ? null : `${label} is a tick: answer true or false`;
+    case 'text':
+      return typeof answer === 'string' ? null : `${label} needs a text answer`;
+    case 'number':
+      return typeof answer === 'number' ? null : `${label} needs a number`;
+    case 'choice':
+      return typeof answer === 'string' && (item.choices ?? []).includes(answer)
+        ? null
+        : `${label} must be one of: ${(item.choices ?? []).join(', ')}`;
+  }
+}
+
+/** A required item is done when ticked, or when it holds a number, a non-blank text or a choice. */
+export function isAnswered(item: ChecklistItem, answer: ChecklistAnswer | undefined): boolean {
+  if (answer === undefined || answer === null) return false;
+  if (item.kind === 'check') return answer === true;
+  if (typeof answer === 'string') return answer.trim() !== '';
+  return true;
+}
+
+export interface ChecklistState {
+  templateId: string;
+  items: ChecklistItem[];
+  answers: Record<string, ChecklistAnswer>;
+  signature: SignatureRule;
+}
+
+/**
+ * What stops a visit from being completed: each required item left empty, and the signature when a
+ * checklist requires one and there is none. Paths: `checklists.<templateId>.<itemId>`, `signature`.
+ */
+export function completionIssues(checklists: readonly ChecklistState[], signed: boolean): FieldError[] {
+  const issues: FieldError[] = [];
+  for (const c of checklists) {
+    for (const item of c.items) {
+      if (item.required && !isAnswered(item, c.answers[item.id])) {
+        issues.push({ path: `checklists.${c.templateId}.${item.id}`, message: `"${item.label}" is required` });
+      }
+    }
+  }
+  if (!signed && checklists.some((c) => c.signature === 'required')) {
+    issues.push({ path: 'signature', message: "The customer's signature is required" });
+  }
+  return issues;
+}

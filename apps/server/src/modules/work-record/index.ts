@@ -1,0 +1,9 @@
+/**
+ * The work record of a visit: notes, checklists (templates, attachments, answers) and the customer's
+ * signature; the completion rule the jobs module is handed; the live entities.
+ */
+export { visitCompletionIssues } from './checklists.js';
+export { checklistLive, noteLive, signatureLive } from './live.js';
+export { workRecordRoutes } from './routes.js';
+export type { VisitPhotos } from './service.js';
+export { checklistTemplateRoutes } from './template-routes.js';

@@ -1,0 +1,109 @@
+import type { Note, NoteCreate } from '@fieldplan/shared';
+import type { Kysely } from 'kysely';
+import { recordChange } from '../../db/changes.js';
+import type { Database } from '../../db/schema.js';
+import { type VersionedEntity, versionedDelete, versionedUpdate } from '../../db/versioned.js';
+import { fieldError, notFound } from '../../http/app-error.js';
+import { checkVersion } from '../../http/versioning.js';
+import type { Actor } from '../../http/workspace-access.js';
+import { lockWorkspace, openVisitToWrite, visitRefOf } from './context.js';
+import { assertNoteEditor, assertNoteRemover } from './policy.js';
+import { type NoteRow, presentNote } from './presenter.js';
+import { findNote, memberNames, noteById } from './queries.js';
+
+/** A note as JSON: its visit and its author's name looked up. */
+async function present(db: Kysely<Database>, workspaceId: string, row: NoteRow): Promise<Note> {
+  const ref = (await visitRefOf(db, workspaceId, row.job_id, Number(row.occurrence_key))) ?? {
+    workspaceId,
+    jobId: row.job_id,
+    occurrence: null,
+  };
+  return presentNote(row, ref, await memberNames(db, workspaceId, [row.author_id]));
+}
+
+/** A note as a versioned row (the 412's `current` has no author name: the record has it). */
+const noteEntity: VersionedEntity<'visit_notes', NoteRow> = {
+  table: 'visit_notes',
+  what: 'note',
+  label: 'Note',
+  entity: 'note',
+  find: findNote,
+  versionOf: (row) => Number(row.version),
+  present: (row) => ({ id: row.id, body: row.body, version: Number(row.version) }),
+};
+
+/**
+ * Writes a note on a visit under the id the client made. A replay of that id (the phone retrying)
+ * answers the note already stored, `created: false`, and writes nothing.
+ */
+export async function createNote(
+  db: Kysely<Database>,
+  actor: Actor,
+  jobId: string,
+  occurrence: string | undefined,
+  input: NoteCreate,
+): Promise<{ note: Note; created: boolean }> {
+  return db.transaction().execute(async (trx) => {
+    const visit = await openVisitToWrite(trx, actor, jobId, occurrence, 'write notes on this visit');
+    await lockWorkspace(trx, actor.workspaceId);
+    const existing = await noteById(trx, input.id);
+    if (existing) {
+      const same =
+        existing.workspace_id === actor.workspaceId &&
+        existing.job_id === jobId &&
+        Number(existing.occurrence_key) === visit.occurrenceKey;
+      if (!same) throw fieldError('id', 'This id belongs to another note: make a new id for a new note');
+      return { note: await present(trx, actor.workspaceId, existing), created: false };
+    }
+    const now = Date.now();
+    const row: NoteRow = {
+      id: input.id,
+      workspace_id: actor.workspaceId,
+      job_id: jobId,
+      occurrence_key: visit.occurrenceKey,
+      author_id: actor.memberId,
+      body: input.body,
+      version: 1,
+      created_at: now,
+      updated_at: now,
+    };
+    await trx.insertInto('visit_notes').values(row).execute();
+    await recordChange(trx, {
+      workspaceId: actor.workspaceId,
+      entity: 'note',
+      entityId: row.id,
+      action: 'created',
+      actorId: actor.userId,
+    });
+    return { note: await present(trx, actor.workspaceId, row), created: true };
+  });
+}
+
+/** 404 unless the note is the workspace's, 403 unless it is the actor's, 412 unless at `version`. */
+export async function updateNote(db: Kysely<Database>, actor: Actor, id: string, version: number, body: string) {
+  return db.transaction().execute(async (trx) => {
+    const current = await findNote(trx, actor.workspaceId, id);
+    if (!current) throw notFound('Note');
+    assertNoteEditor(actor, current);
+    checkVersion('note', version, Number(current.version), () => noteEntity.present(current));
+    const changes = { body, updated_at: Date.now() };
+    const saved = await versionedUpdate(trx, noteEntity, actor, { id, version }, changes);
+    return present(trx, actor.workspaceId, { ...current, ...changes, version: saved });
+  });
+}
+
+export async function deleteNote(db: Kysely<Database>, actor: Actor, id: string, version: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const current = await findNote(trx, actor.workspaceId, id);
+    if (!current) throw notFound('Note');
+    assertNoteRemover(actor, current);
+    checkVersion('note', version, Number(current.version), () => noteEntity.present(current));
+    await versionedDelete(trx, noteEntity, actor, { id, version });
+  });
+}
+
+/** The note as the API shows it, or undefined when it is not the workspace's (live events). */
+export async function loadNote(db: Kysely<Database>, workspaceId: string, id: string): Promise<Note | undefined> {
+  const row = await findNote(db, workspaceId, id);
+  return row ? present(db, workspaceId, row) : undefined;
+}

@@ -1,0 +1,97 @@
+import {
+  type ChecklistTemplate,
+  type ChecklistTemplateCreate,
+  type ChecklistTemplatePatch,
+  recordLimits,
+} from '@fieldplan/shared';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { conflictNow, loadAtVersion, type VersionedEntity, versionedUpdate } from '../../db/versioned.js';
+import { AppError } from '../../http/app-error.js';
+import type { Actor } from '../../http/workspace-access.js';
+import { newId } from '../../lib/ids.js';
+import { presentTemplate, type TemplateRow } from './presenter.js';
+import { findTemplate, listTemplates } from './queries.js';
+
+// Checklist templates are the office's (checklists.manage). They are not live entities: a visit's
+// checklist is what goes live, and it keeps the items it was answered against.
+
+const templateEntity: VersionedEntity<'checklist_templates', TemplateRow> = {
+  table: 'checklist_templates',
+  what: 'checklist template',
+  label: 'Checklist template',
+  entity: 'checklist_template',
+  find: findTemplate,
+  versionOf: (row) => Number(row.version),
+  present: presentTemplate,
+};
+
+export async function getTemplates(db: Kysely<Database>, actor: Actor): Promise<{ items: ChecklistTemplate[] }> {
+  return { items: (await listTemplates(db, actor.workspaceId)).map(presentTemplate) };
+}
+
+export async function createTemplate(db: Kysely<Database>, actor: Actor, input: ChecklistTemplateCreate) {
+  return db.transaction().execute(async (trx) => {
+    const count = await trx
+      .selectFrom('checklist_templates')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('workspace_id', '=', actor.workspaceId)
+      .executeTakeFirstOrThrow();
+    if (Number(count.n) >= recordLimits.templatesMax) {
+      throw new AppError(
+        'validation_failed',
+        `A workspace can have at most ${recordLimits.templatesMax} checklist templates: delete one first`,
+      );
+    }
+    const now = Date.now();
+    const row: TemplateRow = {
+      id: newId(),
+      workspace_id: actor.workspaceId,
+      name: input.name,
+      title_pattern: input.titlePattern,
+      items: JSON.stringify(input.items),
+      signature: input.signature,
+      version: 1,
+      created_at: now,
+      updated_at: now,
+    };
+    await trx.insertInto('checklist_templates').values(row).execute();
+    return presentTemplate(row);
+  });
+}
+
+export async function updateTemplate(
+  db: Kysely<Database>,
+  actor: Actor,
+  id: string,
+  version: number,
+  patch: ChecklistTemplatePatch,
+) {
+  return db.transaction().execute(async (trx) => {
+    const current = await loadAtVersion(trx, templateEntity, actor.workspaceId, { id, version });
+    const changes = {
+      name: patch.name ?? current.name,
+      title_pattern: patch.titlePattern !== undefined ? patch.titlePattern : current.title_pattern,
+      items: patch.items ? JSON.stringify(patch.items) : current.items,
+      signature: patch.signature ?? current.signature,
+      updated_at: Date.now(),
+    };
+    const saved = await versionedUpdate(trx, templateEntity, actor, { id, version }, changes, null);
+    return presentTemplate({ ...current, ...changes, version: saved });
+  });
+}
+
+/** Deletes the template and its attachments by hand; checklists already answered keep their copy. */
+export async function deleteTemplate(db: Kysely<Database>, actor: Actor, id: string, version: number) {
+  await db.transaction().execute(async (trx) => {
+    await loadAtVersion(trx, templateEntity, actor.workspaceId, { id, version });
+    await trx.deleteFrom('job_checklists').where('template_id', '=', id).execute();
+    const result = await trx
+      .deleteFrom('checklist_templates')
+      .where('workspace_id', '=', actor.workspaceId)
+      .where('id', '=', id)
+      .where('version', '=', version)
+      .executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) throw await conflictNow(trx, templateEntity, actor.workspaceId, id);
+  });
+}
