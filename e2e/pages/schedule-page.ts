@@ -180,6 +180,21 @@ export class SchedulePage {
     });
   }
 
+  /**
+   * The filter bar's controls (technician, statuses, then area and priority or the "More filters"
+   * button), as boxes on screen: how they sit (one line, no overlap).
+   */
+  filterBoxes(): Promise<{ top: number; bottom: number; left: number; right: number }[]> {
+    return this.page.locator('.sched-filters').evaluate((bar) =>
+      [...bar.querySelectorAll<HTMLElement>('select, button')]
+        .filter((el) => el.offsetParent !== null)
+        .map((el) => {
+          const r = el.getBoundingClientRect();
+          return { top: r.top, bottom: r.bottom, left: r.left, right: r.right };
+        }),
+    );
+  }
+
   /** The heights (px, rounded) of the timeline's technician rows. */
   rowHeights(): Promise<number[]> {
     return this.page

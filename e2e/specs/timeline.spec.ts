@@ -108,6 +108,41 @@ describe('the day timeline', () => {
     },
   );
 
+  it('keeps the filter bar on one line at 1280 px, beside the map too (area and priority behind “Filters”), and unbroken at 1024 px', async () => {
+    const { context, page, schedule, errors } = await open();
+    const oneLine = async () => {
+      const boxes = await schedule.filterBoxes();
+      expect(boxes.length).toBeGreaterThanOrEqual(3);
+      const tops = boxes.map((b) => b.top);
+      expect(Math.max(...tops) - Math.min(...tops)).toBeLessThan(4);
+      // Left to right without overlapping.
+      for (let i = 1; i < boxes.length; i++) expect(boxes[i]?.left).toBeGreaterThanOrEqual(boxes[i - 1]?.right ?? 0);
+    };
+    await page.getByRole('combobox', { name: 'Priority' }).waitFor();
+    await oneLine();
+
+    // With the map shown the timeline is narrower: area and priority wait behind "More filters".
+    await page.getByRole('button', { name: 'Show the map' }).click();
+    const more = page.getByRole('button', { name: 'More filters' });
+    await more.waitFor();
+    await oneLine();
+    expect(await page.getByRole('combobox', { name: 'Priority' }).count()).toBe(0);
+    await more.click();
+    await page
+      .getByRole('dialog', { name: 'Area and priority' })
+      .getByRole('combobox', { name: 'Priority' })
+      .selectOption('2');
+    await page.waitForURL((u) => u.searchParams.get('priority') === '2');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'More filters: 1 on' }).waitFor();
+
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.getByRole('button', { name: 'More filters: 1 on' }).waitFor();
+    await oneLine();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('remembers the queue’s width and the map hidden, per user, and never lets a pane go to nothing', async () => {
     const { context, page, schedule } = await open();
     // At 1,280 px the map starts hidden; shown once, it stays for this user.

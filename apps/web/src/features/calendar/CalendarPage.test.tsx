@@ -1,5 +1,5 @@
 import type { Area, Role } from '@fieldplan/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeFetch } from '../../test/fake-api';
 import { workspaceId, workspaceRoutes } from '../../test/fixtures';
@@ -74,6 +74,25 @@ describe('the calendar', () => {
     screen.getByRole('button', { name: 'Next month' }).click();
     await waitFor(() => expect(router.state.location.search).toBe('?view=dayGridMonth&date=2026-12-23&tech=tech-2'));
     expect(await screen.findByRole('heading', { name: 'December 2026' })).toBeInTheDocument();
+  });
+
+  it('has the board’s area and priority filters, kept in the URL, and drops an area the workspace doesn’t know', async () => {
+    const urgent = event({ id: 'p1', title: 'Burst pipe', props: { jobId: 'p1', priority: 1 } });
+    const routine = event({ id: 'p3', title: 'Annual check', props: { jobId: 'p3', priority: 3 } });
+    const { router } = renderApp(
+      '/w/demo/calendar?view=listWeek&date=2026-11-23&area=gone',
+      routes('dispatcher', [urgent, routine], [centre]),
+    );
+    await screen.findByText('Annual check', {}, { timeout: 12_000 });
+    const area = screen.getByRole('combobox', { name: 'Service area' });
+    await waitFor(() => expect(router.state.location.search).not.toContain('area='));
+    expect(screen.getByRole('option', { name: 'Mitte' })).toBeInTheDocument();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Priority' }), { target: { value: '1' } });
+    await waitFor(() => expect(router.state.location.search).toContain('priority=1'));
+    await waitFor(() => expect(screen.queryByText('Annual check')).toBeNull());
+    expect(screen.getByText('Burst pipe')).toBeInTheDocument();
+    fireEvent.change(area, { target: { value: 'area-1' } });
+    await waitFor(() => expect(router.state.location.search).toContain('area=area-1'));
   });
 
   it('says what to do when a day is empty: dispatchers are pointed at the queue and the slots', async () => {

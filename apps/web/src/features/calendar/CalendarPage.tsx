@@ -1,11 +1,17 @@
 import type { Member, Workspace } from '@fieldplan/shared';
-import { CalendarFilters } from './CalendarFilters';
 import { CalendarSurface } from './CalendarSurface';
-import { useScheduleParams } from './use-schedule-params';
+import { ScheduleFilters } from './ScheduleFilters';
+import { useScheduleFilter } from './use-schedule-filter';
+import { type ScheduleParams, useScheduleParams } from './use-schedule-params';
 
-/** `/w/:slug/calendar`: the calendar at full size, filtered by technician and status. */
+/**
+ * `/w/:slug/calendar`: the calendar at full size, with the board's filters (technician, statuses,
+ * service area, priority) in the URL.
+ */
 export function CalendarPage({ settings, members }: { settings: Workspace; members: Member[] }) {
-  const { params, update, search } = useScheduleParams('timeGridWeek', settings.timeZone);
+  const { params: raw, update, search } = useScheduleParams('timeGridWeek', settings.timeZone);
+  const filter = useScheduleFilter(raw, search, update, members);
+  const { params } = filter;
   return (
     <div className="board-page calendar-page">
       <h1 className="visually-hidden">Calendar</h1>
@@ -17,11 +23,11 @@ export function CalendarPage({ settings, members }: { settings: Workspace; membe
         search={search}
         update={update}
         toolbarExtra={
-          <CalendarFilters
+          <ScheduleFilters
             members={members}
-            technicianId={params.technicianId}
-            statuses={params.statuses}
-            onChange={(patch) => update(patch, { replace: true })}
+            areas={filter.areas}
+            params={params}
+            onChange={(patch: Partial<ScheduleParams>) => update(patch, { replace: true })}
           />
         }
       />

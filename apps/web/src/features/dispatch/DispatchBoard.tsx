@@ -5,14 +5,20 @@ import { Icon } from '../../components/Icon';
 import { useMediaQuery } from '../../components/use-media-query';
 import { type CalendarVisit, occurrenceOf } from '../../entities/job/calendar-visit';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
-import { CalendarSurface, scheduleSearch, useHoverSyncStore, useScheduleParams, useVisibleEvents } from '../calendar';
+import {
+  CalendarSurface,
+  ScheduleFilters,
+  scheduleSearch,
+  useHoverSyncStore,
+  useScheduleFilter,
+  useScheduleParams,
+  useVisibleEvents,
+} from '../calendar';
 import type { MapJob } from '../map';
 import { useOptimiseDay } from '../optimise';
-import { BoardFilters } from './BoardFilters';
 import { DaySummary } from './DaySummary';
 import { Splitter } from './Splitter';
 import { UnscheduledQueue } from './UnscheduledQueue';
-import { useBoardFilter } from './use-board-filter';
 import { clampTo, queueWidth, sideWidth, usePaneWidth } from './use-side-width';
 
 type PaneName = 'calendar' | 'map' | 'queue' | 'summary';
@@ -31,7 +37,7 @@ export function DispatchBoard({ settings, members }: { settings: Workspace; memb
   const navigate = useNavigate();
   const url = useScheduleParams('resourceTimelineDay', settings.timeZone);
   const { update, search } = url;
-  const filter = useBoardFilter(url.params, search, update, members);
+  const filter = useScheduleFilter(url.params, search, update, members);
   const { params } = filter;
   const { visits, query, range, view } = useVisibleEvents(params, settings);
   const tabs = useMediaQuery('(max-width: 1000px)');
@@ -157,7 +163,7 @@ export function DispatchBoard({ settings, members }: { settings: Workspace; memb
           search={search}
           update={update}
           hover={hover}
-          toolbarExtra={<BoardFilters members={members} areas={filter.areas} params={params} onChange={update} />}
+          toolbarExtra={<ScheduleFilters members={members} areas={filter.areas} params={params} onChange={update} />}
         />
       </Pane>
       {tabs ? (

@@ -2,15 +2,16 @@ import { type Job, type Member, matchesFilter, unassignedResourceId } from '@fie
 import { useCallback, useEffect, useMemo } from 'react';
 import { useListAreasQuery } from '../../entities/area/endpoints';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
-import { inPriorityAndArea, type ScheduleParams } from '../calendar';
+import type { ScheduleParams } from './use-schedule-params';
+import { inPriorityAndArea } from './visit-filter';
 
 /**
- * The board's filters (technician, statuses, service area, priority) as the URL holds them, with
+ * The schedule's filters (technician, statuses, service area, priority) as the URL holds them, with
  * what the workspace doesn't know — a removed technician, a deleted area, a typo — dropped: the
  * filter shows cleared and the URL is rewritten in place, so a shared link never shows an empty
- * board. Also the same test for the unscheduled queue's jobs.
+ * board. Also the same test for the unscheduled queue's jobs. The board and the calendar page share it.
  */
-export function useBoardFilter(
+export function useScheduleFilter(
   params: ScheduleParams,
   search: URLSearchParams,
   update: (patch: Partial<ScheduleParams>, options?: { replace?: boolean }) => void,
