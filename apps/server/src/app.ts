@@ -59,6 +59,8 @@ export interface AppOptions {
   reporter?: Reporter;
   /** Calendar feeds' fetch policy overrides and background refresh (tests). */
   feeds?: FeedOptions;
+  /** How long a read session is trusted (`sessionCacheMs` by default; tests shorten it). */
+  sessionCacheMs?: number;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -109,7 +111,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerApiDocument(app, { version });
   await app.register(fastifyCookie);
 
-  const sessions = createSessionStore({ db, secureCookies: config.secureCookies });
+  const sessions = createSessionStore({
+    db,
+    secureCookies: config.secureCookies,
+    ...(options.sessionCacheMs !== undefined && { cacheMs: options.sessionCacheMs }),
+  });
   sessions.register(app);
   registerCsrfCheck(app, { cookieName: sessions.cookieName, appOrigin: config.appOrigin });
   // After the session lookup: operations not marked public answer 401 before their body is read.
