@@ -169,6 +169,7 @@ export function JobEditPanel() {
         defaultValues={defaults}
         workingHours={settings.workingHours}
         message={problem.message}
+        visit={{ eventId: eventIdOf(job.id, visit.occurrenceKey), jobId: job.id }}
         onSubmit={onSubmit}
       />
       {scopes.dialog}
@@ -203,3 +204,7 @@ export function JobEditPanel() {
     </Drawer>
   );
 }
+
+/** The calendar feed's id of a visit: the job's, or `jobId:key` (the occurrence's start in ms). */
+const eventIdOf = (jobId: string, occurrenceKey: string | null) =>
+  occurrenceKey === null ? jobId : `${jobId}:${Date.parse(occurrenceKey)}`;

@@ -8,6 +8,7 @@ import { TextArea } from '../../components/TextArea';
 import { TextField } from '../../components/TextField';
 import { CustomerCombobox } from '../customers';
 import { PlaceField } from '../places';
+import { DoubleBookWarning, type EditedVisit } from './DoubleBookWarning';
 import { DurationField } from './DurationField';
 import { FlexibleTimeField } from './FlexibleTimeField';
 import { endAfterMove, isWallTime } from './job-duration';
@@ -27,6 +28,8 @@ interface JobFormProps {
   workingHours: { start: string; end: string };
   /** A problem that belongs to no field (shown above the form). */
   message?: string | null;
+  /** The visit being edited (its own time never double-books it); null for a new job. */
+  visit?: EditedVisit | null;
   onSubmit: (values: JobFormValues, form: JobFormApi) => Promise<void>;
 }
 
@@ -48,6 +51,7 @@ export function JobForm({
   defaultValues,
   workingHours,
   message,
+  visit = null,
   onSubmit,
 }: JobFormProps) {
   const schema = useMemo(() => jobFormSchema(zone), [zone]);
@@ -194,6 +198,7 @@ export function JobForm({
           />
         )}
       />
+      <DoubleBookWarning control={control} workspaceId={workspaceId} zone={zone} members={technicians} visit={visit} />
       <TextField
         label="Priority"
         type="number"
