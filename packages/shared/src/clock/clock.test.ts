@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDay, formatTime, formatTimeRange, formatWallTime } from './format.js';
+import {
+  formatDate,
+  formatDateTime,
+  formatDay,
+  formatDayRange,
+  formatDayWithYear,
+  formatLongDay,
+  formatMonth,
+  formatTime,
+  formatTimeRange,
+  formatWallTime,
+} from './format.js';
 import { clockDefaultsOf, firstAcceptedLanguage } from './settings.js';
 
 // 2026-11-26 19:55 in Berlin (UTC+1).
@@ -46,6 +57,30 @@ describe('formatDate, formatDay, formatDateTime', () => {
       'Thu, 2026-11-26',
     ]);
     expect(formatDateTime(evening, us)).toBe('Nov 26, 2026, 7:55 PM');
+  });
+
+  it('write headings in the same order: a long day, a day with its year, a month and a range of days', () => {
+    expect([formatLongDay(evening, berlin), formatLongDay(evening, us), formatLongDay(evening, iso)]).toEqual([
+      'Thursday, 26 November 2026',
+      'Thursday, November 26, 2026',
+      'Thursday, 2026-11-26',
+    ]);
+    expect([formatDayWithYear(evening, berlin), formatDayWithYear(evening, us)]).toEqual([
+      'Thu, 26 Nov 2026',
+      'Thu, Nov 26, 2026',
+    ]);
+    expect([formatMonth(evening, berlin), formatMonth(evening, iso)]).toEqual(['November 2026', '2026-11']);
+    const monday = Date.UTC(2026, 10, 23, 12);
+    const sunday = Date.UTC(2026, 10, 29, 12);
+    expect([
+      formatDayRange(monday, sunday, berlin),
+      formatDayRange(monday, sunday, us),
+      formatDayRange(monday, sunday, iso),
+    ]).toEqual(['23 Nov – 29 Nov 2026', 'Nov 23 – Nov 29, 2026', '2026-11-23 – 2026-11-29']);
+    // Across New Year both ends carry their year.
+    expect(formatDayRange(Date.UTC(2026, 11, 28, 12), Date.UTC(2027, 0, 3, 12), berlin)).toBe(
+      '28 Dec 2026 – 3 Jan 2027',
+    );
   });
 
   it('reads the day in the zone, not in UTC', () => {

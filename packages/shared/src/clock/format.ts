@@ -97,3 +97,63 @@ export function formatDate(instant: Instant, clock: Clock): string {
 export function formatDateTime(instant: Instant, clock: Clock): string {
   return `${formatDate(instant, clock)}, ${formatTime(instant, clock)}`;
 }
+
+const longWeekdays: Record<string, string> = {
+  Mon: 'Monday',
+  Tue: 'Tuesday',
+  Wed: 'Wednesday',
+  Thu: 'Thursday',
+  Fri: 'Friday',
+  Sat: 'Saturday',
+  Sun: 'Sunday',
+};
+const longMonths = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** A day as a heading, words in full: "Thursday, 26 November 2026", "Thursday, November 26, 2026", "Thursday, 2026-11-26". */
+export function formatLongDay(instant: Instant, clock: Clock): string {
+  const p = partsOf(instant, clock.timeZone);
+  const weekday = longWeekdays[p.weekday] ?? p.weekday;
+  const month = longMonths[p.month - 1] ?? p.monthName;
+  if (clock.dateFormat === 'mdy') return `${weekday}, ${month} ${p.day}, ${p.year}`;
+  if (clock.dateFormat === 'ymd') return `${weekday}, ${p.year}-${two(p.month)}-${two(p.day)}`;
+  return `${weekday}, ${p.day} ${month} ${p.year}`;
+}
+
+/** A day with its weekday and year, for a toolbar: "Thu, 26 Nov 2026", "Thu, Nov 26, 2026", "Thu, 2026-11-26". */
+export function formatDayWithYear(instant: Instant, clock: Clock): string {
+  const p = partsOf(instant, clock.timeZone);
+  return `${p.weekday}, ${formatDate(instant, clock)}`;
+}
+
+/** A month as a heading: "November 2026" (or "2026-11" when the year comes first). */
+export function formatMonth(instant: Instant, clock: Clock): string {
+  const p = partsOf(instant, clock.timeZone);
+  if (clock.dateFormat === 'ymd') return `${p.year}-${two(p.month)}`;
+  return `${longMonths[p.month - 1] ?? p.monthName} ${p.year}`;
+}
+
+/**
+ * The days from `first` to `last` (both shown) as a heading: "23 Nov – 29 Nov 2026",
+ * "Nov 23 – Nov 29, 2026", "2026-11-23 – 2026-11-29"; the first day carries its year when the two differ.
+ */
+export function formatDayRange(first: Instant, last: Instant, clock: Clock): string {
+  const a = partsOf(first, clock.timeZone);
+  const b = partsOf(last, clock.timeZone);
+  const end = formatDate(last, clock);
+  if (clock.dateFormat === 'ymd' || a.year !== b.year) return `${formatDate(first, clock)} – ${end}`;
+  const start = clock.dateFormat === 'mdy' ? `${a.monthName} ${a.day}` : `${a.day} ${a.monthName}`;
+  return `${start} – ${end}`;
+}
