@@ -37,6 +37,7 @@ const JobDetailPanel = screen(() => import('../features/jobs/JobDetailPanel'), '
 const JobEditPanel = screen(() => import('../features/jobs/JobEditPanel'), 'JobEditPanel');
 const CustomersPage = screen(() => import('../features/customers/CustomersPage'), 'CustomersPage');
 const MyDayPage = screen(() => import('../features/my-day/MyDayPage'), 'MyDayPage');
+const WorkRecordPage = screen(() => import('../features/work-record/WorkRecordPage'), 'WorkRecordPage');
 const TrackingRoute = screen(() => import('../features/tracking/TrackingRoute'), 'TrackingRoute');
 // The Feeds screen carries the QR code generator: loaded when opened.
 const FeedsPage = screen(() => import('../features/feeds/FeedsPage'), 'FeedsPage');
@@ -61,5 +62,6 @@ const screenFallback = (
 export const customersPage = suspended(<CustomersPage />, screenFallback);
 export const customerDetailPage = suspended(<CustomerDetailPage />, screenFallback);
 export const myDayPage = suspended(<MyDayPage />, screenFallback);
+export const workRecordPage = suspended(<WorkRecordPage />, screenFallback);
 export const trackingPage = suspended(<TrackingRoute />, screenFallback);
 export const feedsPage = suspended(<FeedsPage />, screenFallback);

@@ -21,6 +21,7 @@ import {
   myDayPage,
   scheduleLayout,
   trackingPage,
+  workRecordPage,
 } from './lazy-screens';
 import { areasScreen, mapScreen } from './map-screens';
 
@@ -53,6 +54,7 @@ export const routes: RouteObject[] = [
             ],
           },
           { path: 'my-day', element: myDayPage },
+          { path: 'my-day/visit/:jobId', element: workRecordPage },
           { path: 'map', element: mapScreen },
           { path: 'areas', element: areasScreen },
           { path: 'customers', element: customersPage },

@@ -41,9 +41,16 @@ export function useRecordOutbox(workspaceId: string) {
   }, [waiting, flush]);
 
   const add = useCallback(
-    async (write: RecordWrite, subject: string, id: string = crypto.randomUUID()) => {
+    async (write: RecordWrite, subject: string, options: { id?: string; baseVersion?: number } = {}) => {
       const visit = write.type === 'photo' ? write.upload.visit : write.visit;
-      await outbox.add({ id, group: groupOf(visit), subject, kind: write.type, payload: write });
+      await outbox.add({
+        id: options.id ?? crypto.randomUUID(),
+        group: groupOf(visit),
+        subject,
+        kind: write.type,
+        payload: write,
+        ...(options.baseVersion === undefined ? {} : { baseVersion: options.baseVersion }),
+      });
       void flush();
     },
     [outbox, flush],

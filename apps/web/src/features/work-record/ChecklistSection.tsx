@@ -1,0 +1,161 @@
+import type { Checklist, ChecklistAnswer, ChecklistItem } from '@fieldplan/shared';
+import { recordLimits } from '@fieldplan/shared';
+import { useId, useState } from 'react';
+import type { VisitRef } from '../../entities/record/types';
+import type { useRecordOutbox } from './use-record-outbox';
+
+type RecordOutbox = ReturnType<typeof useRecordOutbox>;
+type Item = Pick<ChecklistItem, 'id' | 'label' | 'kind' | 'unit' | 'choices' | 'required'>;
+
+function RequiredMark({ item }: { item: Item }) {
+  return item.required ? <span className="wr-required"> (required)</span> : null;
+}
+
+/** A text or number answer: typed freely, queued when the field is left (not on every key). */
+function TypedAnswer({
+  item,
+  value,
+  error,
+  onAnswer,
+}: {
+  item: Item;
+  value: ChecklistAnswer | undefined;
+  error: string | undefined;
+  onAnswer: (answer: ChecklistAnswer) => void;
+}) {
+  const id = useId();
+  const shown = value === null || value === undefined ? '' : String(value);
+  // Remounted (by its key) whenever the answer shown changes, so the draft starts from it.
+  const [local, setLocal] = useState(shown);
+  const commit = () => {
+    if (local === shown) return;
+    const trimmed = local.trim();
+    if (item.kind === 'number') {
+      const number = trimmed === '' ? null : Number(trimmed.replace(',', '.'));
+      if (number !== null && !Number.isFinite(number)) return;
+      onAnswer(number);
+    } else onAnswer(trimmed === '' ? null : local);
+  };
+  const errorId = `${id}-error`;
+  return (
+    <div className="wr-item">
+      <label htmlFor={id}>
+        {item.label}
+        {item.unit ? ` (${item.unit})` : ''}
+        <RequiredMark item={item} />
+      </label>
+      {item.kind === 'number' ? (
+        <input
+          id={id}
+          className="input"
+          type="text"
+          inputMode="decimal"
+          aria-required={item.required}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          value={local}
+          onChange={(e) => setLocal(e.target.value)}
+          onBlur={commit}
+        />
+      ) : (
+        <textarea
+          id={id}
+          className="input"
+          rows={2}
+          maxLength={recordLimits.textAnswerMax}
+          aria-required={item.required}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          value={local}
+          onChange={(e) => setLocal(e.target.value)}
+          onBlur={commit}
+        />
+      )}
+      {error && (
+        <p id={errorId} className="wr-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** One checklist of the visit: each answer goes through the outbox as soon as it is given. */
+export function ChecklistCard({
+  visit,
+  checklist,
+  errors,
+  outbox,
+}: {
+  visit: VisitRef;
+  checklist: Checklist;
+  /** Messages by item id (what completing still needs, or the server's refusal). */
+  errors: Record<string, string>;
+  outbox: RecordOutbox;
+}) {
+  const headingId = useId();
+  const answer = (itemId: string, value: ChecklistAnswer) =>
+    void outbox.add(
+      { type: 'answers', visit, templateId: checklist.templateId, answers: { [itemId]: value } },
+      `checklist:${checklist.templateId}`,
+    );
+  return (
+    <section className="wr-section" aria-labelledby={headingId}>
+      <h2 id={headingId}>{checklist.name}</h2>
+      {checklist.items.map((item) => {
+        const value = checklist.answers[item.id];
+        const error = errors[item.id];
+        if (item.kind === 'check') {
+          return (
+            <div key={item.id} className="wr-item wr-check">
+              <label>
+                <input
+                  type="checkbox"
+                  checked={value === true}
+                  aria-required={item.required}
+                  aria-invalid={error ? true : undefined}
+                  onChange={(e) => answer(item.id, e.target.checked)}
+                />
+                {item.label}
+                <RequiredMark item={item} />
+              </label>
+              {error && <p className="wr-error">{error}</p>}
+            </div>
+          );
+        }
+        if (item.kind === 'choice') {
+          return (
+            <fieldset key={item.id} className="wr-item wr-choice">
+              <legend>
+                {item.label}
+                <RequiredMark item={item} />
+              </legend>
+              {(item.choices ?? []).map((choice) => (
+                <label key={choice}>
+                  <input
+                    type="radio"
+                    name={`${checklist.templateId}-${item.id}`}
+                    value={choice}
+                    checked={value === choice}
+                    onChange={() => answer(item.id, choice)}
+                  />
+                  {choice}
+                </label>
+              ))}
+              {error && <p className="wr-error">{error}</p>}
+            </fieldset>
+          );
+        }
+        return (
+          <TypedAnswer
+            key={`${item.id}:${String(value ?? '')}`}
+            item={item}
+            value={value}
+            error={error}
+            onAnswer={(v) => answer(item.id, v)}
+          />
+        );
+      })}
+    </section>
+  );
+}

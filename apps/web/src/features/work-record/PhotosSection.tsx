@@ -1,0 +1,142 @@
+import { photoLimits } from '@fieldplan/shared';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { Alert } from '../../components/Alert';
+import { Icon } from '../../components/Icon';
+import { TextField } from '../../components/TextField';
+import type { Photo, VisitRef } from '../../entities/record/types';
+import type { PendingPhoto } from './merge';
+import { OutboxState } from './OutboxState';
+import { resizePhoto } from './resize';
+import type { useRecordOutbox } from './use-record-outbox';
+
+type RecordOutbox = ReturnType<typeof useRecordOutbox>;
+
+/** A waiting photo drawn from its own bytes on the phone (an object URL, freed when it leaves). */
+function LocalPhoto({ photo, onRemove }: { photo: PendingPhoto; onRemove: (id: string) => void }) {
+  const url = useMemo(() => URL.createObjectURL(photo.upload.blob), [photo.upload.blob]);
+  useEffect(() => () => URL.revokeObjectURL(url), [url]);
+  return (
+    <li className="wr-photo">
+      <img src={url} alt={photo.upload.caption || 'Photo waiting to upload'} width={160} height={120} />
+      {photo.upload.caption && <p className="wr-caption">{photo.upload.caption}</p>}
+      <OutboxState item={photo.item} onRemove={onRemove} />
+    </li>
+  );
+}
+
+/** Photos of the visit: take or pick, resized on the phone in a worker, uploaded resumably through the outbox. */
+export function PhotosSection({
+  visit,
+  photos,
+  pending,
+  outbox,
+}: {
+  visit: VisitRef;
+  photos: Photo[];
+  pending: PendingPhoto[];
+  outbox: RecordOutbox;
+}) {
+  const headingId = useId();
+  const [caption, setCaption] = useState('');
+  const [busy, setBusy] = useState(0);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const addFiles = async (list: File[]) => {
+    if (list.length === 0) return;
+    setProblem(null);
+    setBusy((n) => n + list.length);
+    for (const file of list) {
+      try {
+        const resized = await resizePhoto(file);
+        const id = crypto.randomUUID();
+        await outbox.add(
+          {
+            type: 'photo',
+            upload: {
+              id,
+              visit,
+              blob: resized.blob,
+              contentType: 'image/jpeg',
+              width: resized.width,
+              height: resized.height,
+              caption: caption.trim(),
+              thumbnail: resized.thumbnail,
+            },
+          },
+          `photo:${id}`,
+        );
+      } catch (error) {
+        setProblem(`“${file.name}” could not be read as a photo${error instanceof Error ? `: ${error.message}` : ''}`);
+      } finally {
+        setBusy((n) => n - 1);
+      }
+    }
+    setCaption('');
+  };
+
+  return (
+    <section className="wr-section" aria-labelledby={headingId}>
+      <h2 id={headingId}>Photos</h2>
+      {photos.length === 0 && pending.length === 0 && <p className="wr-empty">No photos yet.</p>}
+      <ul className="wr-photos" aria-label="Photos of this visit">
+        {photos.map((photo) => (
+          <li key={photo.id} className="wr-photo">
+            <a href={photo.url} target="_blank" rel="noopener noreferrer">
+              <img
+                src={photo.thumbUrl}
+                alt={photo.caption || `Photo by ${photo.uploadedByName}`}
+                width={160}
+                height={120}
+              />
+            </a>
+            {photo.caption && <p className="wr-caption">{photo.caption}</p>}
+          </li>
+        ))}
+        {pending.map((p) => (
+          <LocalPhoto key={p.item.id} photo={p} onRemove={outbox.remove} />
+        ))}
+      </ul>
+      <TextField
+        label="Caption for the next photo"
+        optional
+        value={caption}
+        maxLength={photoLimits.captionChars}
+        onChange={(e) => setCaption(e.target.value)}
+      />
+      <div className="wr-row">
+        <label className="wr-file btn btn-primary btn-md">
+          <Icon name="plus" size={18} /> Take photo
+          <input
+            type="file"
+            accept="image/*"
+            capture="environment"
+            onChange={(e) => {
+              // Copied before the input is emptied (so picking the same file again fires a change).
+              void addFiles([...(e.currentTarget.files ?? [])]);
+              e.currentTarget.value = '';
+            }}
+          />
+        </label>
+        <label className="wr-file btn btn-secondary btn-md">
+          Choose photos
+          <input
+            type="file"
+            accept="image/*"
+            multiple
+            onChange={(e) => {
+              // Copied before the input is emptied (so picking the same file again fires a change).
+              void addFiles([...(e.currentTarget.files ?? [])]);
+              e.currentTarget.value = '';
+            }}
+          />
+        </label>
+      </div>
+      {busy > 0 && (
+        <p className="wr-waiting" role="status">
+          Preparing {busy} {busy === 1 ? 'photo' : 'photos'}…
+        </p>
+      )}
+      {problem && <Alert>{problem}</Alert>}
+    </section>
+  );
+}
