@@ -1,6 +1,7 @@
 import { useAppDispatch, useAppSelector } from '../../base/hooks';
 import { Icon } from '../../components/Icon';
-import { type SharingStatus, selectSharing, sharingStopped } from './sharing-slice';
+import { stopSharing } from './sharing-actions';
+import { type SharingStatus, selectSharing } from './sharing-slice';
 import { sharingProblemText, useSharingSwitch } from './use-sharing-switch';
 import './Locations.css';
 
@@ -43,7 +44,7 @@ export function SharingBadge() {
     <button
       type="button"
       className="sharing-badge"
-      onClick={() => dispatch(sharingStopped())}
+      onClick={() => dispatch(stopSharing())}
       title="Your location is being shared. Click to stop."
     >
       <span className="sharing-badge-dot" aria-hidden="true" />

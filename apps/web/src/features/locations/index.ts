@@ -2,5 +2,7 @@
 export { LiveTechnicianMarkers } from './LiveTechnicianMarkers';
 export { LocationSharer } from './LocationSharer';
 export { ShareLocationItem, SharingBadge } from './ShareLocationItem';
+export { stopSharing } from './sharing-actions';
+export { forgetShift } from './sharing-memory';
 export type { SharingStatus } from './sharing-slice';
 export { sharingProblemText, useSharingSwitch } from './use-sharing-switch';

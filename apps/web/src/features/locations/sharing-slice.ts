@@ -12,7 +12,7 @@ export interface SharingState {
 
 const initialState: SharingState = { workspaceId: null, status: 'off', lastSentAt: null };
 
-/** "Share my location": on only while you say so, never remembered across reloads. */
+/** "Share my location": on while you say so; sharing-actions.ts remembers it for the shift. */
 export const sharingSlice = createSlice({
   name: 'sharing',
   initialState,

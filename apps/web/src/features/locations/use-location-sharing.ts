@@ -1,26 +1,36 @@
 import { realtimeLimits } from '@fieldplan/shared';
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../base/hooks';
+import { useWorkspace } from '../../entities/workspace/use-workspace';
 import { toProblem } from '../../lib/problem';
 import { useShareLocationMutation } from './endpoints';
 import { PingThrottle } from './ping-throttle';
-import { pingFailed, pingSent, selectSharing, sharingStopped } from './sharing-slice';
+import { stopSharing } from './sharing-actions';
+import { deviceDate, rememberedShift } from './sharing-memory';
+import { pingFailed, pingSent, selectSharing, sharingStarted, sharingStopped } from './sharing-slice';
 
 /**
  * While sharing is on: follows the device's position (`watchPosition`) and sends it at most once per
  * 5 s, the freshest fix each time; a refused one (429) is sent again when the server says. Off, unmounted (sign-out)
- * or refused permission: the watch stops at once.
+ * or refused permission: the watch stops at once. Opening the app again during a shift it was on for
+ * (a reload, the phone's browser discarding the tab) picks it up again (sharing-memory.ts).
  */
 export function useLocationSharing(): void {
   const { workspaceId } = useAppSelector(selectSharing);
   const dispatch = useAppDispatch();
   const [share] = useShareLocationMutation();
+  const userId = useWorkspace().me.user.id;
+
+  useEffect(() => {
+    const remembered = rememberedShift(userId, deviceDate(new Date()));
+    if (remembered) dispatch(sharingStarted(remembered));
+  }, [userId, dispatch]);
 
   useEffect(() => {
     if (!workspaceId) return;
     const geo = typeof navigator === 'undefined' ? undefined : navigator.geolocation;
     if (!geo) {
-      dispatch(sharingStopped('unsupported'));
+      dispatch(stopSharing('unsupported'));
       return;
     }
     let stopped = false;
@@ -52,7 +62,7 @@ export function useLocationSharing(): void {
     const watch = geo.watchPosition(
       (position) => throttle.offer(position),
       (error) => {
-        if (error.code === error.PERMISSION_DENIED) dispatch(sharingStopped('denied'));
+        if (error.code === error.PERMISSION_DENIED) dispatch(stopSharing('denied'));
         else dispatch(pingFailed());
       },
       { enableHighAccuracy: true, maximumAge: 5_000, timeout: 30_000 },
@@ -64,6 +74,6 @@ export function useLocationSharing(): void {
     };
   }, [workspaceId, dispatch, share]);
 
-  // Leaving the app shell (signing out) turns sharing off.
+  // Leaving the app shell turns sharing off; signing out also forgets the shift (useSignOut).
   useEffect(() => () => void dispatch(sharingStopped()), [dispatch]);
 }

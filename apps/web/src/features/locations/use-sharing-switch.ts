@@ -1,7 +1,8 @@
 import { can } from '@fieldplan/shared';
 import { useAppDispatch, useAppSelector } from '../../base/hooks';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
-import { type SharingStatus, selectSharing, sharingStarted, sharingStopped } from './sharing-slice';
+import { startSharing, stopSharing } from './sharing-actions';
+import { type SharingStatus, selectSharing } from './sharing-slice';
 
 /** What a switch says beside it in states that read the same wherever the switch is. */
 export const sharingProblemText: Record<Exclude<SharingStatus, 'off' | 'sharing'>, string> = {
@@ -20,15 +21,15 @@ export interface SharingSwitch {
 }
 
 /**
- * The one "share my location" state behind every switch for it (the user menu, my day):
- * null for a role that may not share (viewers).
+ * The one "share my location" state behind every switch for it (the user menu, my day), remembered
+ * for the shift (sharing-memory.ts): null for a role that may not share (viewers).
  */
 export function useSharingSwitch(): SharingSwitch | null {
-  const { workspaceId, role } = useWorkspace();
+  const { workspaceId, role, me } = useWorkspace();
   const sharing = useAppSelector(selectSharing);
   const dispatch = useAppDispatch();
   if (!can(role, 'locations.share')) return null;
   const on = sharing.workspaceId === workspaceId;
   const status: SharingStatus = on ? sharing.status : sharing.workspaceId ? 'off' : sharing.status;
-  return { on, status, toggle: () => dispatch(on ? sharingStopped() : sharingStarted(workspaceId)) };
+  return { on, status, toggle: () => dispatch(on ? stopSharing() : startSharing(workspaceId, me.user.id)) };
 }
