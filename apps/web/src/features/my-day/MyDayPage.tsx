@@ -8,14 +8,16 @@ import { useGetConfigQuery } from '../../entities/session/endpoints';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
 import { problemMessage, toProblem } from '../../lib/problem';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { dayTitle, isDate, localDate, shiftDate, shortDate, stopsOf } from './day';
+import { DayVisits } from './DayVisits';
+import { dayTitle, isDate, localDate, type Stop, shiftDate, shortDate, stopsOf } from './day';
 import { useGetMyDayQuery } from './endpoints';
 import { pendingStatus } from './offline-queue';
+import { dayOrder } from './order';
 import { RefusedChange } from './RefusedChange';
 import { registerServiceWorker } from './register-sw';
 import { SharingSwitch } from './SharingSwitch';
+import { useShiftEnd } from './use-shift-end';
 import { useStatusQueue } from './use-status-queue';
-import { VisitCard } from './VisitCard';
 import './MyDay.css';
 
 const subscribeOnline = (onChange: () => void) => {
@@ -50,8 +52,9 @@ export function MyDayPage() {
   useEffect(registerServiceWorker, []);
 
   const stops = useMemo(() => (day ? stopsOf(day, config?.travel ?? defaultTravelSettings) : []), [day, config]);
-  const statusOf = (visitId: string, server: JobStatus) => pendingStatus(queue.changes, visitId) ?? server;
-  const nextIndex = stops.findIndex((s) => statusOf(s.visit.id, s.visit.status) !== 'completed');
+  const statusOf = (stop: Stop) => pendingStatus(queue.changes, stop.visit.id) ?? stop.visit.status;
+  const order = dayOrder(stops, statusOf);
+  useShiftEnd(day && date === today ? { openCount: order.open.length, total: stops.length } : null);
   const waitingCount = queue.changes.filter((c) => !c.failure).length;
   // Refusals of visits not on the day shown (the job went to someone else, or to another day).
   const shown = new Set(stops.map((s) => s.visit.id));
@@ -67,10 +70,7 @@ export function MyDayPage() {
     if (Math.abs(dx) > 70 && Math.abs(dx) > 2 * Math.abs(dy)) goTo(shiftDate(date, dx < 0 ? 1 : -1));
   };
 
-  const advance = (visitId: string, to: JobStatus) => {
-    const stop = stops.find((s) => s.visit.id === visitId);
-    if (!stop) return;
-    const { visit } = stop;
+  const advance = ({ visit }: Stop, to: JobStatus) => {
     queue.add({
       workspaceId,
       jobId: visit.jobId,
@@ -159,25 +159,15 @@ export function MyDayPage() {
             days; your dispatcher’s new jobs appear here by themselves.
           </EmptyState>
         ) : (
-          <ol className="myday-list">
-            {stops.map((stop, i) => {
-              const mine = queue.changes.filter((c) => c.visitId === stop.visit.id);
-              return (
-                <VisitCard
-                  key={stop.visit.id}
-                  stop={stop}
-                  timeZone={day.timeZone}
-                  status={statusOf(stop.visit.id, stop.visit.status)}
-                  actor={{ role, memberId: membership.memberId }}
-                  next={i === nextIndex}
-                  waiting={mine.filter((c) => !c.failure)}
-                  refused={mine.filter((c) => c.failure)}
-                  onAdvance={(to) => advance(stop.visit.id, to)}
-                  onDismiss={queue.dismiss}
-                />
-              );
-            })}
-          </ol>
+          <DayVisits
+            order={order}
+            timeZone={day.timeZone}
+            statusOf={statusOf}
+            actor={{ role, memberId: membership.memberId }}
+            changes={queue.changes}
+            onAdvance={advance}
+            onDismiss={queue.dismiss}
+          />
         )}
       </section>
     </div>

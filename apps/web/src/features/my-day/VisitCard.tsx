@@ -1,9 +1,14 @@
 import type { JobStatus, StatusActor } from '@fieldplan/shared';
+import type { ReactNode } from 'react';
 import { Icon } from '../../components/Icon';
 import { StatusLabel, statusIcon } from '../../entities/job/job-status';
-import { directionsUrl, nextWorkingStep, type Stop, timeWindow, workingStepLabel } from './day';
+import { ContactLinks } from './ContactLinks';
+import { nextWorkingStep, type Stop, timeWindow, workingStepLabel } from './day';
 import type { QueuedChange } from './offline-queue';
+import { isClosed } from './order';
 import { RefusedChange } from './RefusedChange';
+import { SharingHint } from './SharingHint';
+import { SiteNotes } from './SiteNotes';
 
 interface VisitCardProps {
   stop: Stop;
@@ -18,9 +23,14 @@ interface VisitCardProps {
   refused: QueuedChange[];
   onAdvance: (to: JobStatus) => void;
   onDismiss: (id: string) => void;
+  /** More sections of the visit (such as its work record), between the site details and the actions. */
+  children?: ReactNode;
 }
 
-/** One visit: when, who, where, the drive there, directions and the one big next-status button. */
+/**
+ * One visit: when, what and where; how to get in and reach the customer; what is waiting to be
+ * sent; and the one big next-status button.
+ */
 export function VisitCard({
   stop,
   timeZone,
@@ -31,14 +41,14 @@ export function VisitCard({
   refused,
   onAdvance,
   onDismiss,
+  children,
 }: VisitCardProps) {
   const { visit, travel } = stop;
   const step = nextWorkingStep({ status, start: visit.start, assigneeIds: visit.assigneeIds }, actor);
-  const directions = directionsUrl(visit);
-  const done = status === 'completed';
+  const closed = isClosed(status);
   return (
-    <li className={`myday-card${next ? ' myday-card-next' : ''}${done ? ' myday-card-done' : ''}`}>
-      {travel && (
+    <li className={`myday-card${next ? ' myday-card-next' : ''}${closed ? ' myday-card-done' : ''}`}>
+      {travel && !closed && (
         <p className="myday-travel">
           <Icon name="compass" size={14} />
           {travel}
@@ -52,6 +62,8 @@ export function VisitCard({
         <h2 className="myday-title">{visit.title}</h2>
         {visit.customerName && <p className="myday-customer">{visit.customerName}</p>}
         {visit.address && <p className="myday-address">{visit.address}</p>}
+        {!closed && <SiteNotes visit={visit} />}
+        {status === 'en_route' && <SharingHint />}
         {waiting.length > 0 && (
           <p className="myday-waiting" role="status">
             <Icon name="clock" size={14} />
@@ -61,20 +73,14 @@ export function VisitCard({
         {refused.map((c) => (
           <RefusedChange key={c.id} change={c} onDismiss={onDismiss} />
         ))}
-        <div className="myday-actions">
-          {directions && (
-            <a className="myday-directions" href={directions} target="_blank" rel="noopener noreferrer">
-              <Icon name="map" size={18} />
-              Directions
-            </a>
-          )}
-          {step && (
-            <button type="button" className="myday-advance" onClick={() => onAdvance(step.status)}>
-              <Icon name={statusIcon[step.status]} size={20} />
-              {step.label}
-            </button>
-          )}
-        </div>
+        {!closed && <ContactLinks visit={visit} />}
+        {children}
+        {step && (
+          <button type="button" className="myday-advance" onClick={() => onAdvance(step.status)}>
+            <Icon name={statusIcon[step.status]} size={20} />
+            {step.label}
+          </button>
+        )}
       </article>
     </li>
   );

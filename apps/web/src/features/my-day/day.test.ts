@@ -1,6 +1,7 @@
 import { type JobStatus, type MyDay, type MyDayVisit, travelLeg } from '@fieldplan/shared';
 import { describe, expect, it } from 'vitest';
-import { dayTitle, directionsUrl, localDate, nextWorkingStep, shiftDate, stopsOf, timeWindow } from './day';
+import { dayTitle, directionsUrl, localDate, nextWorkingStep, phoneLink, shiftDate, stopsOf, timeWindow } from './day';
+import { dayOrder } from './order';
 
 const visit = (overrides: Partial<MyDayVisit>): MyDayVisit => ({
   id: 'j1',
@@ -95,5 +96,50 @@ describe('my day: stops and travel', () => {
     expect(dayTitle('2026-03-01', '2026-03-02')).toBe('Yesterday');
     expect(dayTitle('2026-03-10', '2026-03-02')).toBe('Tue 10 Mar');
     expect(localDate(new Date(2026, 2, 2, 23, 59))).toBe('2026-03-02');
+  });
+
+  it('drives past a cancelled visit', () => {
+    const day: MyDay = {
+      date: '2026-03-02',
+      timeZone: 'UTC',
+      homeBase: home,
+      visits: [visit({ id: 'a', status: 'cancelled', lat: 52.4, lng: 13.2 }), visit({ id: 'b' })],
+    };
+    const [a, b] = stopsOf(day);
+    expect(a?.travel).toBeNull();
+    expect(b?.travel).toMatch(/1\.3 km from home$/);
+  });
+
+  it('dials and texts the digits of a phone number', () => {
+    expect(phoneLink('tel', '+49 (30) 555-0101')).toBe('tel:+49305550101');
+    expect(phoneLink('sms', '030 5550101')).toBe('sms:0305550101');
+    expect(phoneLink('tel', null)).toBeNull();
+    expect(phoneLink('tel', ' - ')).toBeNull();
+  });
+});
+
+describe('my day: order', () => {
+  const stop = (id: string, status: JobStatus) => ({ visit: visit({ id, status }), travel: null });
+  const ids = (stops: { visit: MyDayVisit }[]) => stops.map((s) => s.visit.id);
+
+  it('puts work in progress, then the drive, then the rest by time; done and cancelled apart', () => {
+    const stops = [
+      stop('done', 'completed'),
+      stop('early', 'scheduled'),
+      stop('driving', 'en_route'),
+      stop('off', 'cancelled'),
+      stop('working', 'in_progress'),
+      stop('late', 'scheduled'),
+    ];
+    const order = dayOrder(stops, (s) => s.visit.status);
+    expect(ids(order.open)).toEqual(['working', 'driving', 'early', 'late']);
+    expect(ids(order.closed)).toEqual(['done', 'off']);
+  });
+
+  it('reads the status shown, so a change waiting to be sent reorders at once', () => {
+    const stops = [stop('a', 'scheduled'), stop('b', 'scheduled')];
+    const order = dayOrder(stops, (s) => (s.visit.id === 'a' ? 'completed' : s.visit.status));
+    expect(ids(order.open)).toEqual(['b']);
+    expect(ids(order.closed)).toEqual(['a']);
   });
 });

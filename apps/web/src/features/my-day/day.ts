@@ -61,11 +61,14 @@ export interface Stop {
 }
 
 /**
- * The day's visits in order with the drive to each from the previous stop — the home base first —
+ * The day's visits in time order with the drive to each from the previous stop — the home base first —
  * by the travel model (straight line × detour at an average speed).
  */
 export function stopsOf(day: MyDay, settings: TravelSettings = defaultTravelSettings): Stop[] {
-  const points = day.visits.map((v) => (v.lat === null || v.lng === null ? null : { lat: v.lat, lng: v.lng }));
+  // A cancelled visit is no stop: the drive goes past it.
+  const points = day.visits.map((v) =>
+    v.status === 'cancelled' || v.lat === null || v.lng === null ? null : { lat: v.lat, lng: v.lng },
+  );
   const legs = dayLegs(day.homeBase, points, settings);
   let previousPlaced = day.homeBase ? 'home' : null;
   return day.visits.map((visit, i) => {
@@ -100,4 +103,15 @@ export function directionsUrl(visit: Pick<MyDayVisit, 'lat' | 'lng' | 'address'>
   const destination = visit.lat !== null && visit.lng !== null ? `${visit.lat},${visit.lng}` : visit.address.trim();
   if (!destination) return null;
   return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(destination)}`;
+}
+
+/**
+ * A `tel:` or `sms:` link to a phone number as the office typed it ("+49 30 555-0101" →
+ * "tel:+49305550101"): digits and a leading +, which every phone dials; null without a number.
+ */
+export function phoneLink(scheme: 'tel' | 'sms', phone: string | null): string | null {
+  const trimmed = phone?.trim() ?? '';
+  const digits = trimmed.replace(/\D/g, '');
+  if (digits.length < 3) return null;
+  return `${scheme}:${trimmed.startsWith('+') ? '+' : ''}${digits}`;
 }

@@ -1,0 +1,41 @@
+import type { MyDayVisit } from '@fieldplan/shared';
+import { Icon } from '../../components/Icon';
+import { directionsUrl, phoneLink } from './day';
+
+/**
+ * Call, Message and Directions: links the phone hands to its dialer, messages and maps apps. Each
+ * says whom or where (for a screen reader), and is left out when there is no number or no place.
+ */
+export function ContactLinks({
+  visit,
+}: {
+  visit: Pick<MyDayVisit, 'customerName' | 'customerPhone' | 'lat' | 'lng' | 'address'>;
+}) {
+  const call = phoneLink('tel', visit.customerPhone);
+  const message = phoneLink('sms', visit.customerPhone);
+  const directions = directionsUrl(visit);
+  if (!call && !directions) return null;
+  const who = visit.customerName ?? 'the customer';
+  return (
+    <div className="myday-contact">
+      {call && (
+        <a className="myday-link" href={call} aria-label={`Call ${who}`}>
+          <Icon name="phone" size={18} />
+          Call
+        </a>
+      )}
+      {message && (
+        <a className="myday-link" href={message} aria-label={`Message ${who}`}>
+          <Icon name="message" size={18} />
+          Message
+        </a>
+      )}
+      {directions && (
+        <a className="myday-link" href={directions} target="_blank" rel="noopener noreferrer">
+          <Icon name="map" size={18} />
+          Directions
+        </a>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import type { JobStatus, StatusActor } from '@fieldplan/shared';
+import { DoneSection } from './DoneSection';
+import type { Stop } from './day';
+import type { QueuedChange } from './offline-queue';
+import type { DayOrder } from './order';
+import { VisitCard } from './VisitCard';
+
+interface DayVisitsProps {
+  order: DayOrder;
+  timeZone: string;
+  statusOf: (stop: Stop) => JobStatus;
+  actor: StatusActor;
+  changes: readonly QueuedChange[];
+  onAdvance: (stop: Stop, to: JobStatus) => void;
+  onDismiss: (id: string) => void;
+}
+
+/** The day's cards: what is left to do, the next visit on top, then "Done (n)" folded below. */
+export function DayVisits({ order, timeZone, statusOf, actor, changes, onAdvance, onDismiss }: DayVisitsProps) {
+  const card = (stop: Stop, next: boolean) => {
+    const mine = changes.filter((c) => c.visitId === stop.visit.id);
+    return (
+      <VisitCard
+        key={stop.visit.id}
+        stop={stop}
+        timeZone={timeZone}
+        status={statusOf(stop)}
+        actor={actor}
+        next={next}
+        waiting={mine.filter((c) => !c.failure)}
+        refused={mine.filter((c) => c.failure)}
+        onAdvance={(to) => onAdvance(stop, to)}
+        onDismiss={onDismiss}
+      />
+    );
+  };
+  return (
+    <>
+      {order.open.length > 0 ? (
+        <ol className="myday-list" aria-label="To do">
+          {order.open.map((stop, i) => card(stop, i === 0))}
+        </ol>
+      ) : (
+        <p className="myday-all-done" role="status">
+          All done — nothing left on this day.
+        </p>
+      )}
+      <DoneSection count={order.closed.length}>{order.closed.map((stop) => card(stop, false))}</DoneSection>
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+import { Icon } from '../../components/Icon';
+import { useSharingSwitch } from '../locations';
+
+/**
+ * On a visit en route while location sharing is off: the customer's tracking page can't show the
+ * technician coming, so the card says so and offers the switch right there.
+ */
+export function SharingHint() {
+  const sharing = useSharingSwitch();
+  if (!sharing || sharing.on) return null;
+  return (
+    <p className="myday-hint" role="status">
+      <Icon name="alert" size={16} />
+      <span>Customer can’t see you coming</span>
+      <button type="button" className="myday-hint-action" onClick={sharing.toggle}>
+        Share location
+      </button>
+    </p>
+  );
+}

@@ -1,0 +1,27 @@
+import type { MyDayVisit } from '@fieldplan/shared';
+
+/**
+ * What to do and how to get in: the job's description and the customer's notes (gate codes, where
+ * the key is). Plain text as typed — line breaks kept, never read as markup.
+ */
+export function SiteNotes({ visit }: { visit: Pick<MyDayVisit, 'description' | 'customerNotes'> }) {
+  const description = visit.description.trim();
+  const notes = visit.customerNotes.trim();
+  if (!description && !notes) return null;
+  return (
+    <dl className="myday-notes">
+      {description && (
+        <div>
+          <dt>Job</dt>
+          <dd>{description}</dd>
+        </div>
+      )}
+      {notes && (
+        <div className="myday-access">
+          <dt>Access &amp; customer notes</dt>
+          <dd>{notes}</dd>
+        </div>
+      )}
+    </dl>
+  );
+}
