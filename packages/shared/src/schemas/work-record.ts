@@ -184,13 +184,14 @@ export type JobChecklists = z.infer<typeof jobChecklistsSchema>;
 
 /** check: boolean; text and choice: text; number: number; null clears the answer. */
 export const checklistAnswerSchema = z.union(
+  // null on each member, not a member of its own: OpenAPI 3.0 wants a type beside every `nullable`.
   [
-    z.boolean(),
+    z.boolean().nullable(),
     z
       .string()
-      .max(recordLimits.textAnswerMax, { error: `An answer must be at most ${recordLimits.textAnswerMax} characters` }),
-    z.number(),
-    z.null(),
+      .max(recordLimits.textAnswerMax, { error: `An answer must be at most ${recordLimits.textAnswerMax} characters` })
+      .nullable(),
+    z.number().nullable(),
   ],
   { error: 'An answer must be true/false, text, a number or null' },
 );
