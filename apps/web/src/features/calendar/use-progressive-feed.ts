@@ -20,9 +20,10 @@ interface FeedInput {
   /** The range's events are still on their way. */
   loading: boolean;
   /**
-   * The timeline windows its rows (use-row-window.ts): every row and event at once, FullCalendar
-   * draws only the rows it is given; events go in sources of a few rows each, so an edit re-parses
-   * only its own.
+   * The timeline windows its rows (use-row-window.ts): every row at once (FullCalendar draws only
+   * the rows it is given), the events in sources of a few rows each — the first rows' source in
+   * the first task, one more per task after it, each parse well under 50 ms — so an edit re-parses
+   * only its own source.
    */
   windowed?: boolean;
 }
@@ -73,7 +74,7 @@ export function useProgressiveFeed({
   }, [resources, large, rangeKey, loaded, stacked, loading, timeline, windowed]);
 
   const [fed, setFed] = useState({ plan, count: 1 });
-  const count = windowed ? plan.slices.length : fed.plan === plan ? fed.count : 1;
+  const count = fed.plan === plan ? fed.count : 1;
   if (fed.plan !== plan) setFed({ plan, count: 1 });
 
   useEffect(() => {
@@ -100,10 +101,10 @@ export function useProgressiveFeed({
   }, [plan, visits, count]);
 
   const shownResources = useMemo(() => {
-    if (plan.slices.length === 1 || count >= plan.slices.length) return resources;
+    if (windowed || plan.slices.length === 1 || count >= plan.slices.length) return resources;
     const shown = new Set(plan.slices.slice(0, count).flat());
     return resources.filter((r) => shown.has(r.id));
-  }, [plan, count, resources]);
+  }, [plan, count, resources, windowed]);
 
   return { resources: shownResources, eventSources: sources, complete: count >= plan.slices.length };
 }
