@@ -19,6 +19,8 @@ const webDist = (tree: Tree) =>
     ? (process.env.BENCH_WEB_DIST ?? path.join(root, 'apps/web/dist'))
     : path.join(tree.root, 'apps/web/dist');
 const runs = Number(process.env.BENCH_RUNS ?? 5);
+/** Quiet after the render before a load counts as done (Lighthouse's time to interactive waits 5 s). */
+const quietMs = Number(process.env.BENCH_QUIET_MS ?? 5000);
 for (const tree of trees) {
   if (!fs.existsSync(path.join(webDist(tree), 'index.html'))) {
     console.error(`${webDist(tree)} is missing: run \`npm run build\` first.`);
@@ -32,39 +34,58 @@ interface Feed {
 }
 
 /**
- * Runs in the page before anything else: long tasks, and the first frame that paints the rows on
- * screen with all their events, and the first that paints every event. Plain JS text: tsx's transpiled functions carry
- * helpers (`__name`) that don't exist in the page.
+ * Runs in the page before anything else: long tasks, first contentful paint, the first frame that
+ * paints the rows on screen with all their events, the frame after which the calendar's drawn rows
+ * stop changing (every drawn row full — all rows for bare FullCalendar, the rows near the viewport
+ * on our windowed board), the first that paints every event (never, on a windowed board), and when
+ * the page has been quiet (no long task) for `quietMs` since. Plain JS text: tsx's transpiled
+ * functions carry helpers (`__name`) that don't exist in the page.
  */
-function probe(expected: { total: number; byResource: Record<string, number> }): string {
+function probe(expected: { total: number; byResource: Record<string, number> }, quietMs: number): string {
   return `(() => {
   const expected = ${JSON.stringify(expected)};
-  const state = { longTasks: [], firstScreen: 0, allPainted: 0, visibleRows: 0 };
+  const quietMs = ${quietMs};
+  const state = { longTasks: [], fcp: 0, firstScreen: 0, ready: 0, allPainted: 0, visibleRows: 0, done: false, sig: '', active: 0 };
   window.__bench = state;
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) state.longTasks.push([e.startTime, e.duration]);
+    for (const e of list.getEntries()) {
+      state.longTasks.push([e.startTime, e.duration]);
+      state.active = Math.max(state.active, e.startTime + e.duration);
+    }
   }).observe({ type: 'longtask', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (e.name === 'first-contentful-paint') state.fcp = e.startTime;
+  }).observe({ type: 'paint', buffered: true });
   // Checked at the start of a frame: what is in the DOM then is painted by that frame.
   const painted = (set) => set(performance.now());
+  const full = (l) => l.querySelectorAll('.fc-timeline-event').length >= (expected.byResource[l.dataset.resourceId] || 0);
   const tick = () => {
     const height = window.innerHeight;
+    // Spacer rows stand for rows a windowed timeline doesn't render: not rows.
+    const lanes = [...document.querySelectorAll('td.fc-timeline-lane[data-resource-id]:not(.fp-row-spacer)')];
     if (!state.firstScreen && !state.pendingFirst) {
-      const lanes = [...document.querySelectorAll('td.fc-timeline-lane[data-resource-id]')];
       const onScreen = lanes.filter((l) => {
         const r = l.getBoundingClientRect();
         return r.bottom > 0 && r.top < height && r.height > 0;
       });
-      const ready = onScreen.length > 0 &&
-        onScreen.every((l) => l.querySelectorAll('.fc-timeline-event').length >= (expected.byResource[l.dataset.resourceId] || 0)) &&
-        onScreen.some((l) => l.querySelector('.fc-timeline-event'));
+      const ready = onScreen.length > 0 && onScreen.every(full) && onScreen.some((l) => l.querySelector('.fc-timeline-event'));
       if (ready) {
         state.visibleRows = onScreen.length;
         state.pendingFirst = true;
         painted((t) => { state.firstScreen = t; });
       }
     }
-    if (document.querySelectorAll('.fc-timeline-event').length >= expected.total) {
-      painted((t) => { state.allPainted = t; });
+    const events = document.querySelectorAll('.fc-timeline-event').length;
+    if (!state.allPainted && events >= expected.total) painted((t) => { state.allPainted = t; });
+    if (state.pendingFirst && lanes.length > 0 && lanes.every(full)) {
+      const sig = lanes.map((l) => l.dataset.resourceId).join() + '|' + events;
+      if (sig !== state.sig) {
+        state.sig = sig;
+        painted((t) => { state.ready = t; state.active = Math.max(state.active, t); });
+      }
+    }
+    if (state.ready && performance.now() - state.active >= quietMs) {
+      state.done = true;
       return;
     }
     requestAnimationFrame(tick);
@@ -77,10 +98,21 @@ interface Result {
   /** When the events' JSON had arrived (the feed for the app, events.json for the peer). */
   dataAt: number;
   firstScreen: number;
+  /** First screenful after the data arrived. */
+  screenAfterData: number;
+  /** Drawn rows all full and no more coming. */
+  ready: number;
+  /** Every event in the DOM (0 when never: a windowed board). */
   allPainted: number;
   longest: number;
   longTotal: number;
+  /** Total Blocking Time as Lighthouse defines it: Σ (task − 50 ms) from first contentful paint to quiet. */
+  tbt: number;
   rows: number;
+  /** Scrolled to the bottom at once: until the last row's events are painted. */
+  scrollToLast: number;
+  /** The longest task in that scroll. */
+  scrollLongest: number;
 }
 
 /** BENCH_PROFILE=1: the heaviest functions (self time) of one load, to see where a render goes. */
@@ -90,7 +122,7 @@ async function profile(page: Page, url: string): Promise<void> {
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
   await page.goto(url);
-  await page.waitForFunction(() => (window as unknown as { __bench: { allPainted: number } }).__bench?.allPainted > 0);
+  await page.waitForFunction(() => (window as unknown as { __bench: Probe }).__bench?.done, null, { timeout: 90_000 });
   const { profile: p } = (await cdp.send('Profiler.stop')) as unknown as {
     profile: {
       nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
@@ -112,34 +144,65 @@ async function profile(page: Page, url: string): Promise<void> {
   console.log(url, '\n', top.map(([k, v]) => `${(v / 1000).toFixed(0).padStart(6)} ms  ${k}`).join('\n '));
 }
 
-async function measure(page: Page, url: string): Promise<Result> {
+interface Probe {
+  longTasks: number[][];
+  fcp: number;
+  firstScreen: number;
+  ready: number;
+  allPainted: number;
+  visibleRows: number;
+  done: boolean;
+}
+const probeOf = (page: Page) => page.evaluate(() => (window as unknown as { __bench: Probe }).__bench);
+
+/** Lighthouse's Total Blocking Time: each long task's time past 50 ms, counting only what follows `from`. */
+function blockingTime(tasks: number[][], from: number): number {
+  let sum = 0;
+  for (const [start = 0, duration = 0] of tasks) {
+    const after = start + duration - Math.max(start, from);
+    sum += Math.max(0, after - 50);
+  }
+  return sum;
+}
+
+/**
+ * Scrolls the lanes to the bottom in one step; ms until the frame that paints the last row's
+ * events. Plain JS text, as `probe`.
+ */
+function scrollToLast(page: Page, last: { id: string; events: number }): Promise<number> {
+  return page.evaluate(`new Promise((resolve, reject) => {
+    const last = ${JSON.stringify(last)};
+    const scroller = document.querySelector('.fc-timeline-body')?.closest('.fc-scroller');
+    if (!scroller) return reject(new Error('no timeline scroller'));
+    const t0 = performance.now();
+    scroller.scrollTop = scroller.scrollHeight;
+    const tick = () => {
+      const t = performance.now();
+      const lane = document.querySelector('td.fc-timeline-lane[data-resource-id="' + last.id + '"]');
+      if (lane && lane.querySelectorAll('.fc-timeline-event').length >= last.events) return resolve(t - t0);
+      if (performance.now() - t0 > 30000) return reject(new Error('last row not painted in 30 s'));
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  })`) as Promise<number>;
+}
+
+async function measure(page: Page, url: string, last: { id: string; events: number }): Promise<Result> {
   await page.goto(url);
   try {
-    await page.waitForFunction(
-      () => (window as unknown as { __bench: { allPainted: number } }).__bench?.allPainted > 0,
-      null,
-      {
-        timeout: 60_000,
-      },
-    );
+    await page.waitForFunction(() => (window as unknown as { __bench: Probe }).__bench?.done, null, {
+      timeout: 90_000,
+    });
   } catch (error) {
     const shown = await page.evaluate(() => [
       document.querySelectorAll('.fc-timeline-event').length,
       JSON.stringify((window as unknown as { __bench: unknown }).__bench),
     ]);
     await page.screenshot({ path: path.join(os.tmpdir(), 'calendar-render-timeout.png') });
-    throw new Error(`${url}: ${shown} events on screen after 60 s (${String(error)})`);
+    throw new Error(`${url}: ${shown} events on screen after 90 s (${String(error)})`);
   }
-  await page.waitForTimeout(500);
-  const s = await page.evaluate(
-    () =>
-      (
-        window as unknown as {
-          __bench: { longTasks: number[][]; firstScreen: number; allPainted: number; visibleRows: number };
-        }
-      ).__bench,
-  );
-  const inWindow = s.longTasks.filter(([start = 0]) => start <= s.allPainted);
+  const s = await probeOf(page);
+  const tasks = [...s.longTasks];
   if (process.env.BENCH_DEBUG) {
     const resources = await page.evaluate(() =>
       (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map(
@@ -147,7 +210,14 @@ async function measure(page: Page, url: string): Promise<Result> {
           `${r.name.replace(/^https?:\/\/[^/]+/, '').slice(0, 60)} ${r.startTime.toFixed(0)}→${r.responseEnd.toFixed(0)}`,
       ),
     );
-    console.log(url, '\n  long tasks', JSON.stringify(s.longTasks), '\n ', resources.join('\n  '));
+    console.log(
+      url,
+      JSON.stringify({ ...s, longTasks: undefined }),
+      '\n  long tasks',
+      JSON.stringify(tasks),
+      '\n ',
+      resources.join('\n  '),
+    );
   }
   const dataAt = await page.evaluate(() =>
     Math.max(
@@ -157,13 +227,23 @@ async function measure(page: Page, url: string): Promise<Result> {
         .map((r) => r.responseEnd),
     ),
   );
+  const scrollStart = await page.evaluate(() => performance.now());
+  const scrolled = await scrollToLast(page, last);
+  await page.waitForTimeout(300);
+  const after = await probeOf(page);
+  const scrollTasks = after.longTasks.filter(([start = 0]) => start >= scrollStart);
   return {
     dataAt,
     firstScreen: s.firstScreen,
+    screenAfterData: s.firstScreen - dataAt,
+    ready: s.ready,
     allPainted: s.allPainted,
-    longest: Math.max(0, ...inWindow.map(([, d = 0]) => d)),
-    longTotal: inWindow.reduce((sum, [, d = 0]) => sum + d, 0),
+    longest: Math.max(0, ...tasks.map(([, d = 0]) => d)),
+    longTotal: tasks.reduce((sum, [, d = 0]) => sum + d, 0),
+    tbt: blockingTime(tasks, s.fcp),
     rows: s.visibleRows,
+    scrollToLast: scrolled,
+    scrollLongest: Math.max(0, ...scrollTasks.map(([, d = 0]) => d)),
   };
 }
 
@@ -194,7 +274,13 @@ async function board(tree: Tree) {
     data: login,
     headers: { origin: address },
   });
-  const me = (await signIn.json()) as { memberships: { workspaceId: string }[] };
+  const me = (await signIn.json()) as { user: { id: string }; memberships: { workspaceId: string }[] };
+  // BENCH_MAP=closed: the board's right pane (the map) closed, as the user's stored layout — the
+  // calendar's own share of the page's work.
+  if (process.env.BENCH_MAP === 'closed') {
+    const key = JSON.stringify(`fieldplan:side:${me.user.id}`);
+    await context.addInitScript({ content: `localStorage.setItem(${key}, '{"collapsed":true}')` });
+  }
   const ws = me.memberships[0]?.workspaceId ?? '';
   const feed = (await (
     await context.request.get(`${address}/api/v1/workspaces/${ws}/calendar/events?start=2026-06-01&end=2026-06-08`)
@@ -208,13 +294,13 @@ async function board(tree: Tree) {
   const byResource: Record<string, number> = {};
   for (const e of feed) for (const r of e.resourceIds) byResource[r] = (byResource[r] ?? 0) + 1;
   const total = Object.values(byResource).reduce((a, b) => a + b, 0);
-  await context.addInitScript({ content: probe({ total, byResource }) });
+  await context.addInitScript({ content: probe({ total, byResource }, quietMs) });
   const url = `${address}/w/bench/dispatch?view=resourceTimelineWeek&date=2026-06-01`;
   const close = async () => {
     await context.close();
     await server.close();
   };
-  return { tree, context, feed, members, total, url, close };
+  return { tree, context, feed, members, total, byResource, url, close };
 }
 
 const boards = [];
@@ -222,6 +308,11 @@ for (const tree of trees) boards.push(await board(tree));
 const [now, base] = boards;
 if (!now) throw new Error('no tree to measure');
 const { context, feed, members, total } = now;
+/** A board's last row (the last technician) and its events: where the scroll measure looks. */
+const lastRowOf = (b: typeof now) => {
+  const id = b.members.filter((m) => m.role === 'technician').at(-1)?.id ?? '';
+  return { id, events: b.byResource[id] ?? 0 };
+};
 
 // The peer: a static page (bench/calendar-render-peer) built with Vite, and the same data as JSON.
 const peerDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldplan-peer-'));
@@ -263,31 +354,37 @@ const peerAddress = `http://127.0.0.1:${(peer.address() as { port: number }).por
 const oursName = 'Fieldplan dispatch board, timeline week';
 const baseName = 'Fieldplan dispatch board (base)';
 const bareName = 'bare FullCalendar, same view options';
-/** Name, address, and the browser context signed in to its server. */
-const pages: [string, string, BrowserContext][] = [
-  [oursName, now.url, context],
-  ...(base ? [[baseName, base.url, base.context] as [string, string, BrowserContext]] : []),
-  [bareName, `${peerAddress}/?variant=same`, context],
-  ['bare FullCalendar, library defaults', `${peerAddress}/?variant=defaults`, context],
-];
+type Last = { id: string; events: number };
+/** Name, address, the browser context signed in to its server, and the last row to scroll to. */
+const pages: [string, string, BrowserContext, Last][] = [
+  [oursName, now.url, context, lastRowOf(now)],
+  ...(base ? [[baseName, base.url, base.context, lastRowOf(base)] as [string, string, BrowserContext, Last]] : []),
+  [bareName, `${peerAddress}/?variant=same`, context, lastRowOf(now)],
+  ['bare FullCalendar, library defaults', `${peerAddress}/?variant=defaults`, context, lastRowOf(now)],
+].filter(([name]) => !process.env.BENCH_ONLY || name.includes(process.env.BENCH_ONLY)) as [
+  string,
+  string,
+  BrowserContext,
+  Last,
+][];
 console.log(
   `${technicians.length} technicians, ${feed.length} events (${total} row segments) in the week of 1 June 2026; median of ${runs} runs after a warm-up`,
 );
 // Runs interleave the pages (ours, peer, defaults, ours, …) so load from elsewhere on the machine
 // falls on all of them alike; the ratio is the median of each round's ratio.
 const samples = new Map<string, Result[]>(pages.map(([name]) => [name, []]));
-for (const [, url, context] of process.env.BENCH_PROFILE ? pages : []) {
+for (const [, url, context, last] of process.env.BENCH_PROFILE ? pages : []) {
   const warm = await context.newPage();
-  await measure(warm, url);
+  await measure(warm, url, last);
   await warm.close();
   const page = await context.newPage();
   await profile(page, url);
   await page.close();
 }
 for (let i = 0; i <= (process.env.BENCH_PROFILE ? -1 : runs); i++) {
-  for (const [name, url, context] of pages) {
+  for (const [name, url, context, last] of pages) {
     const page = await context.newPage();
-    const result = await measure(page, url);
+    const result = await measure(page, url, last);
     await page.close();
     if (i > 0) samples.get(name)?.push(result);
   }
@@ -295,18 +392,21 @@ for (let i = 0; i <= (process.env.BENCH_PROFILE ? -1 : runs); i++) {
 for (const [name] of pages) {
   const list = samples.get(name) ?? [];
   const m = (key: keyof Result) => median(list.map((s) => s[key]));
+  const all = m('allPainted');
   console.log(
-    `${name.padEnd(42)} data ${fmt(m('dataAt')).padStart(9)}  first screen (${m('rows')} rows) ${fmt(m('firstScreen')).padStart(9)}  all events ${fmt(m('allPainted')).padStart(9)}  longest task ${fmt(m('longest')).padStart(9)}  long tasks ${fmt(m('longTotal')).padStart(9)}`,
+    `${name}\n  data ${fmt(m('dataAt'))}  first screen (${m('rows')} rows) ${fmt(m('firstScreen'))} (${fmt(m('screenAfterData'))} after the data)  drawn rows complete ${fmt(m('ready'))}  all events ${all > 0 ? fmt(all) : 'never (windowed)'}\n  longest task ${fmt(m('longest'))}  long tasks ${fmt(m('longTotal'))}  TBT ${fmt(m('tbt'))}  scroll to last row ${fmt(m('scrollToLast'))} (longest task ${fmt(m('scrollLongest'))})`,
   );
 }
-/** The median of each round's ratio of all events painted, `of` ÷ `to`, with the rounds. */
-function roundRatios(of: string, to: string): string {
+/** The median of each round's ratio of `key`, `of` ÷ `to`, with the rounds. */
+function roundRatios(of: string, to: string, key: keyof Result = 'ready'): string {
   const over = samples.get(to) ?? [];
-  const ratios = (samples.get(of) ?? []).map((o, i) => o.allPainted / (over[i]?.allPainted ?? Number.NaN));
+  const ratios = (samples.get(of) ?? []).map((o, i) => o[key] / (over[i]?.[key] ?? Number.NaN));
   return `median ${median(ratios).toFixed(2)}× (rounds: ${ratios.map((r) => r.toFixed(2)).join(', ')})`;
 }
-console.log(`all events painted, ours ÷ bare FullCalendar (same options): ${roundRatios(oursName, bareName)}`);
-if (base) console.log(`all events painted, now ÷ base: ${roundRatios(oursName, baseName)}`);
+for (const key of ['ready', 'firstScreen', 'screenAfterData', 'longest', 'tbt'] as const) {
+  console.log(`${key}, ours ÷ bare FullCalendar (same options): ${roundRatios(oursName, bareName, key)}`);
+  if (base) console.log(`${key}, now ÷ base: ${roundRatios(oursName, baseName, key)}`);
+}
 
 for (const b of boards) await b.close();
 await browser.close();
