@@ -283,6 +283,12 @@ describe('work record', () => {
       expectProblem(await sign({ ...ok, image: jpegLabel }), 415, 'unsupported_media_type');
       expectFieldError(await sign({ ...ok, image: 'not a data url' }), 'image');
       expectProblem(await sign(ok, team.tech2), 403, 'forbidden');
+      // A PNG over 512 KB is refused naming the limit; a body past the route's limit before it is read.
+      const big = Buffer.concat([Buffer.from(pngDataUrl.split(',')[1] ?? '', 'base64'), Buffer.alloc(513 * 1024)]);
+      const over = await sign({ ...ok, image: `data:image/png;base64,${big.toString('base64')}` });
+      expect(expectFieldError(over, 'image')).toBe('The signature image must be at most 512 KB');
+      const huge = await sign({ ...ok, image: `data:image/png;base64,${'A'.repeat(800 * 1024)}` });
+      expectProblem(huge, 413, 'payload_too_large');
       expect((await getRecord(team.owner, job.id)).signature).toBeNull();
       const none = await team.owner.client.get(ws(team.owner.workspaceId, `/jobs/${job.id}/signature/image`));
       expectProblem(none, 404, 'not_found');
