@@ -125,6 +125,7 @@ function completeOperation(method: string, path: string, op: OpenApiOperation, f
   if (facts.ifMatch && !op.parameters?.some((p) => p.in === 'header' && p.name.toLowerCase() === 'if-match')) {
     op.parameters = [...(op.parameters ?? []), ifMatchHeader];
   }
+  if (facts.requestBody) op.requestBody ??= facts.requestBody;
   const responses = { ...(op.responses ?? {}) };
   if (facts.noContent && responses['200'] && !responses['200'].content) {
     delete responses['200'];

@@ -32,6 +32,8 @@ export interface OperationFacts {
   noContent?: true;
   /** Answers its route schema cannot describe (a non-JSON body, a probe's own 503), as written in the document. */
   answers?: Record<string, OpenApiAnswer>;
+  /** A request body its route schema cannot describe (raw bytes), as written in the document. */
+  requestBody?: { description: string; required: true; content: Record<string, { schema: Record<string, unknown> }> };
 }
 
 /** An OpenAPI response object, as the document writes it. */
@@ -331,6 +333,11 @@ export const operations: Record<string, OperationFacts> = {
     id: 'uploadPhotoChunk',
     summary: 'Send the next bytes of a photo',
     also: [409],
+    requestBody: {
+      description: 'The bytes from `Upload-Offset` on (at most 4 MiB).',
+      required: true,
+      content: { 'application/offset+octet-stream': { schema: { type: 'string', format: 'binary' } } },
+    },
   },
   'GET /api/v1/workspaces/{ws}/photos/{photoId}/file': {
     id: 'getPhotoFile',

@@ -88,7 +88,11 @@ export function photoRoutes(fastify: FastifyInstance, deps: Deps, storage: Objec
 
     app.head(
       '/api/v1/workspaces/:ws/photos/:photoId/upload',
-      { schema: { tags, description: "The upload's `Upload-Offset`: where to resume.", params: photoParams } },
+      {
+        // Documented, unlike the HEAD twins Fastify adds to GET routes: this one is an operation of its own.
+        config: { swagger: { exposeHeadRoute: true } },
+        schema: { tags, description: "The upload's `Upload-Offset`: where to resume.", params: photoParams },
+      },
       async (request, reply) => {
         const actor = await requireMember(db, request, request.params.ws);
         const offset = await uploadOffset(db.kysely, actor, request.params.photoId);
