@@ -4,9 +4,12 @@ import type { Stop } from './day';
 import type { QueuedChange } from './offline-queue';
 import type { DayOrder } from './order';
 import { VisitCard } from './VisitCard';
+import { WorkRecordLink } from './WorkRecordLink';
 
 interface DayVisitsProps {
   order: DayOrder;
+  /** The day shown (`YYYY-MM-DD`). */
+  date: string;
   timeZone: string;
   statusOf: (stop: Stop) => JobStatus;
   actor: StatusActor;
@@ -16,7 +19,7 @@ interface DayVisitsProps {
 }
 
 /** The day's cards: what is left to do, the next visit on top, then "Done (n)" folded below. */
-export function DayVisits({ order, timeZone, statusOf, actor, changes, onAdvance, onDismiss }: DayVisitsProps) {
+export function DayVisits({ order, date, timeZone, statusOf, actor, changes, onAdvance, onDismiss }: DayVisitsProps) {
   const card = (stop: Stop, next: boolean) => {
     const mine = changes.filter((c) => c.visitId === stop.visit.id);
     return (
@@ -31,7 +34,9 @@ export function DayVisits({ order, timeZone, statusOf, actor, changes, onAdvance
         refused={mine.filter((c) => c.failure)}
         onAdvance={(to) => onAdvance(stop, to)}
         onDismiss={onDismiss}
-      />
+      >
+        <WorkRecordLink visit={stop.visit} date={date} />
+      </VisitCard>
     );
   };
   return (

@@ -161,6 +161,7 @@ export function MyDayPage() {
         ) : (
           <DayVisits
             order={order}
+            date={date}
             timeZone={day.timeZone}
             statusOf={statusOf}
             actor={{ role, memberId: membership.memberId }}
