@@ -3,6 +3,7 @@ import { areaLive } from '../entities/area/live';
 import { feedLive } from '../entities/feed/live';
 import { jobLive } from '../entities/job/live';
 import { memberLive } from '../entities/member/live';
+import { recordLive } from '../entities/record/live';
 import { travelLive } from '../entities/travel/live';
 import { workspaceLive } from '../entities/workspace/live';
 import { customerLive } from '../features/customers/live';
@@ -21,4 +22,5 @@ export const liveEntities: LiveRegistry = [
   customerLive,
   areaLive,
   feedLive,
+  ...recordLive,
 ];
