@@ -1,4 +1,6 @@
-import type { Checklist, Note, Signature } from '@fieldplan/shared';
+import type { Checklist, Note, Photo, Signature } from '@fieldplan/shared';
+
+export type { Photo };
 
 /** A visit: a one-off job (occurrence null) or one occurrence of a recurring job. */
 export interface VisitRef {
@@ -6,24 +8,6 @@ export interface VisitRef {
   jobId: string;
   /** The occurrence's original start (ISO, or YYYY-MM-DD when all-day); null for a one-off job. */
   occurrence: string | null;
-}
-
-/** A photo of a visit as the API presents it (docs/PRODUCT.md, "Work record"). */
-export interface Photo {
-  id: string;
-  jobId: string;
-  occurrence: string | null;
-  caption: string;
-  contentType: string;
-  width: number;
-  height: number;
-  bytes: number;
-  createdAt: string;
-  uploadedBy: string;
-  uploadedByName: string;
-  url: string;
-  thumbUrl: string;
-  version: number;
 }
 
 /** GET …/jobs/:id/record. */
