@@ -48,6 +48,17 @@ describe('work record', () => {
       expectFieldError(await postNote(team.tech1, other.id, { id, body: 'x' }), 'id');
     });
 
+    it('replays racing each other make one note: one 201, the others 200 with the same note', async () => {
+      const job = await createVisitJob(team.owner, team.tech1.memberId);
+      const id = randomUUID();
+      const answers = await Promise.all(
+        [1, 2, 3, 4].map(() => postNote(team.tech1, job.id, { id, body: 'Sent four times' })),
+      );
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 201]);
+      expect(new Set(answers.map((r) => r.body)).size).toBe(1);
+      expect((await getRecord(team.owner, job.id)).notes).toHaveLength(1);
+    });
+
     it('refuses a note over the limit, an empty one and an id that is no UUID, naming the field', async () => {
       const job = await createVisitJob(team.owner, team.tech1.memberId);
       const long = await postNote(team.tech1, job.id, { id: randomUUID(), body: 'x'.repeat(4001) });

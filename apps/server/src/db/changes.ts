@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { noteChange } from './outbox.js';
 import type { Database } from './schema.js';
 
@@ -46,4 +46,17 @@ export async function recordChange(trx: Transaction<Database>, change: ChangeInp
     at,
   });
   return seq;
+}
+
+/**
+ * Takes the workspace's change-log counter row now, as recordChange would later: a write that must
+ * first look for a row it may be about to make (an idempotent replay, a visit's first answer) runs one
+ * at a time per workspace, and the second finds the first's committed row instead of a unique violation.
+ */
+export async function lockChangeLog(trx: Transaction<Database>, workspaceId: string): Promise<void> {
+  await trx
+    .updateTable('workspace_seq')
+    .set({ last_seq: sql`last_seq` })
+    .where('workspace_id', '=', workspaceId)
+    .execute();
 }

@@ -7,7 +7,7 @@ import type {
   SignatureRule,
 } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
-import { recordChange } from '../../db/changes.js';
+import { lockChangeLog, recordChange } from '../../db/changes.js';
 import type { Database } from '../../db/schema.js';
 import { AppError, fieldError, notFound } from '../../http/app-error.js';
 import { versionConflict } from '../../http/versioning.js';
@@ -15,7 +15,7 @@ import type { Actor } from '../../http/workspace-access.js';
 import { newId } from '../../lib/ids.js';
 import { findJobRow } from '../jobs/index.js';
 import { answerIssue, type ChecklistState, completionIssues } from './answers.js';
-import { lockWorkspace, type OpenVisit, openVisitToWrite, visitRefOf } from './context.js';
+import { type OpenVisit, openVisitToWrite, visitRefOf } from './context.js';
 import {
   type ChecklistRow,
   parseItems,
@@ -126,7 +126,7 @@ export async function saveAnswers(
       target.occurrence,
       'fill in checklists of this visit',
     );
-    await lockWorkspace(trx, actor.workspaceId);
+    await lockChangeLog(trx, actor.workspaceId);
     const row = await answeredRow(trx, visit, target.templateId);
     const items = parseItems(row.items);
     const errors = answerErrors(items, answers);

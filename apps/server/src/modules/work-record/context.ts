@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Actor } from '../../http/workspace-access.js';
 import { assertVisitWriter, findJobRow, occurrenceOfKey, resolveVisit, type Visit } from '../jobs/index.js';
@@ -55,17 +55,4 @@ export async function visitRefOf(
   const job = await findJobRow(db, workspaceId, jobId);
   if (!job) return undefined;
   return { workspaceId, jobId, occurrence: occurrenceOfKey(Number(occurrenceKey), Number(job.all_day) === 1) };
-}
-
-/**
- * Takes the workspace's change-log counter first, as recordChange would later: two requests making the
- * same visit's first row (a replayed note, a first answer, a signature) then run one after the other
- * on PostgreSQL, and the second finds the first's row instead of failing on the unique index.
- */
-export async function lockWorkspace(trx: Transaction<Database>, workspaceId: string): Promise<void> {
-  await trx
-    .updateTable('workspace_seq')
-    .set({ last_seq: sql`last_seq` })
-    .where('workspace_id', '=', workspaceId)
-    .execute();
 }

@@ -1,12 +1,12 @@
 import type { Note, NoteCreate } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
-import { recordChange } from '../../db/changes.js';
+import { lockChangeLog, recordChange } from '../../db/changes.js';
 import type { Database } from '../../db/schema.js';
 import { type VersionedEntity, versionedDelete, versionedUpdate } from '../../db/versioned.js';
 import { fieldError, notFound } from '../../http/app-error.js';
 import { checkVersion } from '../../http/versioning.js';
 import type { Actor } from '../../http/workspace-access.js';
-import { lockWorkspace, openVisitToWrite, visitRefOf } from './context.js';
+import { openVisitToWrite, visitRefOf } from './context.js';
 import { assertNoteEditor, assertNoteRemover } from './policy.js';
 import { type NoteRow, presentNote } from './presenter.js';
 import { findNote, memberNames, noteById } from './queries.js';
@@ -45,7 +45,7 @@ export async function createNote(
 ): Promise<{ note: Note; created: boolean }> {
   return db.transaction().execute(async (trx) => {
     const visit = await openVisitToWrite(trx, actor, jobId, occurrence, 'write notes on this visit');
-    await lockWorkspace(trx, actor.workspaceId);
+    await lockChangeLog(trx, actor.workspaceId);
     const existing = await noteById(trx, input.id);
     if (existing) {
       const same =

@@ -1,11 +1,11 @@
 import { recordLimits, type Signature, type SignaturePut } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
-import { recordChange } from '../../db/changes.js';
+import { lockChangeLog, recordChange } from '../../db/changes.js';
 import type { Database } from '../../db/schema.js';
 import { AppError, notFound } from '../../http/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
 import { newId } from '../../lib/ids.js';
-import { lockWorkspace, openVisit, openVisitToWrite, visitRefOf } from './context.js';
+import { openVisit, openVisitToWrite, visitRefOf } from './context.js';
 import { presentSignature, type SignatureRow } from './presenter.js';
 import { findSignature, memberNames, signatureImage, signatureOfVisit } from './queries.js';
 
@@ -48,7 +48,7 @@ export async function putSignature(
   const image = signaturePng(input.image);
   return db.transaction().execute(async (trx) => {
     const visit = await openVisitToWrite(trx, actor, jobId, occurrence, 'take signatures on this visit');
-    await lockWorkspace(trx, actor.workspaceId);
+    await lockChangeLog(trx, actor.workspaceId);
     const existing = await signatureOfVisit(trx, visit.key);
     const now = Date.now();
     const fields = { name: input.name, image, signed_at: Date.parse(input.signedAt), member_id: actor.memberId };
