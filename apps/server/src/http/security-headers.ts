@@ -101,13 +101,14 @@ export function registerSecurityHeaders(app: FastifyInstance, config: HeaderConf
     return policies;
   };
   const hsts = config.secureCookies ? `max-age=${oneYear}; includeSubDomains` : null;
+  const permissions = { app: permissionsPolicy('app'), track: permissionsPolicy('track') };
 
   app.addHook('onSend', async (request, reply) => {
     const url = request.url;
     const api = isApiPath(url);
     const kind: PageKind = !api && isTrackPage(url) ? 'track' : 'app';
     reply.header('content-security-policy', api ? apiPolicy : policiesFor(request)[kind]);
-    reply.header('permissions-policy', permissionsPolicy(kind));
+    reply.header('permissions-policy', permissions[kind]);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('x-frame-options', 'DENY');
     // The tracking page's URL is its secret: never sent on to tile servers or anywhere else.

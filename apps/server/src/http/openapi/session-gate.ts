@@ -8,11 +8,19 @@ import { operationKey, operations } from './operations.js';
  * validation). Runs after the onRequest hooks, which look the session up.
  */
 export function registerSessionGate(app: FastifyInstance): void {
+  // Whether each route needs a session, worked out on its first request (routes are fixed once built).
+  const needsSession = new Map<string, boolean>();
   app.addHook('preParsing', async (request) => {
     const { method, url } = request.routeOptions;
     if (!url || typeof method !== 'string') return;
-    // HEAD is answered by the GET route.
-    const facts = operations[operationKey(method === 'HEAD' ? 'GET' : method, url)];
-    if (facts && (facts.access ?? 'session') === 'session') requireUser(request);
+    const route = `${method} ${url}`;
+    let needed = needsSession.get(route);
+    if (needed === undefined) {
+      // HEAD is answered by the GET route.
+      const facts = operations[operationKey(method === 'HEAD' ? 'GET' : method, url)];
+      needed = facts !== undefined && (facts.access ?? 'session') === 'session';
+      needsSession.set(route, needed);
+    }
+    if (needed) requireUser(request);
   });
 }
