@@ -154,8 +154,9 @@ async function visitOfPhoto(db: Kysely<Database>, actor: Actor, row: PhotoRow): 
 }
 
 export async function updateCaption(db: Kysely<Database>, actor: Actor, id: string, version: number, caption: string) {
+  // Who may is answered before whether the version is current (a 403 before a 412).
+  assertVisitWriter(actor, await visitOfPhoto(db, actor, await getPhoto(db, actor, id)), 'edit photos of this visit');
   const current = await loadAtVersion(db, photoEntity, actor.workspaceId, { id, version });
-  assertVisitWriter(actor, await visitOfPhoto(db, actor, current), 'edit photos of this visit');
   return db.transaction().execute(async (trx) => {
     const saved = await versionedUpdate(trx, photoEntity, actor, { id, version }, { caption });
     return presentPhoto({ ...current, caption, version: saved });
@@ -170,8 +171,8 @@ export async function deletePhoto(
   id: string,
   version: number,
 ) {
-  const current = await loadAtVersion(db, photoEntity, actor.workspaceId, { id, version });
-  assertVisitWriter(actor, await visitOfPhoto(db, actor, current), 'delete photos of this visit');
+  assertVisitWriter(actor, await visitOfPhoto(db, actor, await getPhoto(db, actor, id)), 'delete photos of this visit');
+  await loadAtVersion(db, photoEntity, actor.workspaceId, { id, version });
   await db.transaction().execute(async (trx) => {
     await versionedDelete(trx, photoEntity, actor, { id, version });
   });
