@@ -30,7 +30,7 @@ describe('one time format from the workspace setting', () => {
   });
   afterAll(async () => {
     // The demo workspace is shared with the specs after this one: back to its 24-hour clock.
-    if (ws) await api(owner, 'PATCH', `/workspaces/${ws}`, { timeFormat: '24h' });
+    if (ws) await api(owner, 'PATCH', `/workspaces/${ws}`, { timeFormat: '24h', dateFormat: 'dmy' });
     for (const context of contexts) await context.close();
     await browser.close();
   });
@@ -81,6 +81,33 @@ describe('one time format from the workspace setting', () => {
     await expect.poll(() => panelTime.textContent()).toContain('3:30 PM–4:30 PM');
     await myDay.goto('demo', day);
     await expect.poll(() => myDay.card(title).textContent()).toContain('3:30 PM–4:30 PM');
+    expect(errors).toEqual([]);
+  });
+
+  it('switching the date order rewrites every date heading: toolbars, week columns, list days, the summary', async () => {
+    const errors = trackPageErrors(owner);
+    const heading = (name: string) => owner.getByRole('heading', { name, exact: true });
+    const text = (value: string) => owner.getByText(value, { exact: true }).first();
+    // Day first, as the demo workspace starts.
+    await owner.goto(`/w/demo/calendar?view=timeGridWeek&date=${day}`);
+    await heading('8 Mar – 14 Mar 2027').waitFor();
+    await text('Wed, 10 Mar').waitFor();
+
+    await api(owner, 'PATCH', `/workspaces/${ws}`, { dateFormat: 'mdy' });
+    await owner.goto(`/w/demo/calendar?view=timeGridWeek&date=${day}`);
+    await heading('Mar 8 – Mar 14, 2027').waitFor();
+    await text('Wed, Mar 10').waitFor();
+    expect(await owner.getByText('Wed, 10 Mar', { exact: true }).count()).toBe(0);
+    await owner.goto(`/w/demo/calendar?view=listWeek&date=${day}`);
+    await text('Wednesday, March 10, 2027').waitFor();
+    await owner.goto(`/w/demo/dispatch?view=resourceTimelineDay&date=${day}`);
+    await heading('Wed, Mar 10, 2027').waitFor();
+    await owner.getByRole('tab', { name: 'Summary' }).click();
+    await text('Wednesday, March 10, 2027').waitFor();
+
+    await api(owner, 'PATCH', `/workspaces/${ws}`, { dateFormat: 'ymd' });
+    await owner.goto(`/w/demo/dispatch?view=resourceTimelineDay&date=${day}`);
+    await heading('Wed, 2027-03-10').waitFor();
     expect(errors).toEqual([]);
   });
 });

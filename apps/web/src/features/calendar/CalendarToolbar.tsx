@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from '../../components/Button';
 import { Icon } from '../../components/Icon';
+import { useClockFormats } from '../../lib/clock';
 import { type CalendarView, calendarViews, stepDate, viewLabel, viewTitle } from './calendar-views';
 
 interface CalendarToolbarProps {
@@ -29,6 +30,7 @@ export function CalendarToolbar({
   children,
 }: CalendarToolbarProps) {
   const unit = view === 'dayGridMonth' ? 'month' : view.endsWith('Day') ? 'day' : 'week';
+  const formats = useClockFormats();
   return (
     <div className="cal-toolbar" role="toolbar" aria-label="Calendar">
       <div className="cal-nav">
@@ -53,7 +55,7 @@ export function CalendarToolbar({
         </button>
       </div>
       <h2 className="cal-title" aria-live="polite">
-        {viewTitle(view, date, firstDay)}
+        {viewTitle(view, date, firstDay, formats)}
       </h2>
       <label className="cal-date">
         <span className="visually-hidden">Go to date</span>

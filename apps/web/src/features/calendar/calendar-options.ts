@@ -1,4 +1,4 @@
-import { formatWallTime, type Workspace } from '@fieldplan/shared';
+import { type Clock, formatDay, formatLongDay, formatWallTime, type Workspace } from '@fieldplan/shared';
 import type { CalendarOptions } from '@fullcalendar/core';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin from '@fullcalendar/interaction';
@@ -39,6 +39,15 @@ export function scrollTimeOf(hours: { start: string; end: string }, isToday: boo
 }
 
 /**
+ * Day headings (columns, the week timeline's days, the list's days) in the workspace's date order,
+ * through the shared formatter: FullCalendar's marker is the wall date as a UTC instant.
+ */
+function dayFormatOf(settings: Workspace, long: boolean): (arg: { date: { marker: Date } }) => string {
+  const clock: Clock = { timeZone: 'UTC', timeFormat: settings.timeFormat, dateFormat: settings.dateFormat };
+  return ({ date }) => (long ? formatLongDay(date.marker, clock) : formatDay(date.marker, clock));
+}
+
+/**
  * The options that follow from the workspace's settings (zone, week start, working hours) and the
  * hours the day views span — built once per change so FullCalendar's option diff stays cheap.
  * On the working hours the day timeline fits its width; over 24 h it scrolls sideways.
@@ -46,6 +55,8 @@ export function scrollTimeOf(hours: { start: string; end: string }, isToday: boo
 export function workspaceOptions(settings: Workspace, span: HourSpan = fullDaySpan): CalendarOptions {
   const { workingHours } = settings;
   const time = timeFormatOf(settings);
+  const day = dayFormatOf(settings, false);
+  const longDay = dayFormatOf(settings, true);
   const fits = span.min !== fullDaySpan.min || span.max !== fullDaySpan.max;
   const hours = { slotMinTime: span.min, slotMaxTime: span.max };
   return {
@@ -82,7 +93,7 @@ export function workspaceOptions(settings: Workspace, span: HourSpan = fullDaySp
       resourceTimelineWeek: {
         slotDuration: { days: 1 },
         slotLabelInterval: { days: 1 },
-        slotLabelFormat: { weekday: 'short', day: 'numeric', month: 'short' },
+        slotLabelFormat: day,
         snapDuration: { days: 1 },
         eventDurationEditable: false,
         // Five working days fit beside the queue and map at 1280 px; the chips' titles wrap.
@@ -90,14 +101,14 @@ export function workspaceOptions(settings: Workspace, span: HourSpan = fullDaySp
       },
       timeGrid: {
         ...hours,
-        dayHeaderFormat: { weekday: 'short', day: 'numeric', month: 'numeric', omitCommas: true },
+        dayHeaderFormat: day,
       },
       // A day column of the week holds every technician's jobs side by side: past two at once they
       // are slivers, so the rest go behind "+n" (a popover listing them).
       timeGridWeek: { eventMaxStack: 2 },
       dayGridMonth: { dayHeaderFormat: { weekday: 'short' }, eventDisplay: 'block' },
-      listWeek: { listDayFormat: { weekday: 'long', day: 'numeric', month: 'long' }, listDaySideFormat: false },
-      listDay: { listDayFormat: { weekday: 'long', day: 'numeric', month: 'long' }, listDaySideFormat: false },
+      listWeek: { listDayFormat: longDay, listDaySideFormat: false },
+      listDay: { listDayFormat: longDay, listDaySideFormat: false },
     },
   };
 }

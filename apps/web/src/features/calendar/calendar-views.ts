@@ -1,4 +1,13 @@
-import { dayMs, formatDateOnly, instantToWall, parseDateOnly } from '@fieldplan/shared';
+import {
+  type Clock,
+  dayMs,
+  formatDateOnly,
+  formatDayRange,
+  formatDayWithYear,
+  formatMonth,
+  instantToWall,
+  parseDateOnly,
+} from '@fieldplan/shared';
 
 /** The calendar's views (FullCalendar view names), in the order the switcher shows them. */
 export const calendarViews = [
@@ -90,32 +99,23 @@ export function stepDate(view: CalendarView, date: string, direction: 1 | -1): s
   return formatDateOnly(target.getTime());
 }
 
-const titleDay = new Intl.DateTimeFormat(undefined, {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const titleMonth = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const titleShort = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const titleShortYear = new Intl.DateTimeFormat(undefined, {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** The toolbar title: "Mon, 23 Nov 2026", "23 – 29 Nov 2026", "November 2026". */
-export function viewTitle(view: CalendarView, date: string, firstDay: number): string {
+/**
+ * The toolbar title in the workspace's date order (the shared formatter; dates are UTC midnights):
+ * "Mon, 23 Nov 2026", "23 Nov – 29 Nov 2026", "November 2026".
+ */
+export function viewTitle(
+  view: CalendarView,
+  date: string,
+  firstDay: number,
+  formats: Omit<Clock, 'timeZone'>,
+): string {
+  const clock = { ...formats, timeZone: 'UTC' };
   const d = parseDateOnly(date) ?? 0;
   const span = spanOf(view);
-  if (span === 'day') return titleDay.format(d);
-  if (span === 'month') return titleMonth.format(d);
+  if (span === 'day') return formatDayWithYear(d, clock);
+  if (span === 'month') return formatMonth(d, clock);
   const { start, end } = visibleRange(view, date, firstDay);
-  const s = parseDateOnly(start) ?? 0;
-  const e = (parseDateOnly(end) ?? 0) - dayMs;
-  return `${titleShort.format(s)} – ${titleShortYear.format(e)}`;
+  return formatDayRange(parseDateOnly(start) ?? 0, (parseDateOnly(end) ?? 0) - dayMs, clock);
 }
 
 /**

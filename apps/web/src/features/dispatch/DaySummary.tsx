@@ -1,9 +1,10 @@
-import { formatVisitTime, type Member } from '@fieldplan/shared';
+import { formatLongDay, formatVisitTime, type Member } from '@fieldplan/shared';
 import { Link } from 'react-router';
 import { Avatar } from '../../components/Avatar';
 import { Icon } from '../../components/Icon';
 import type { CalendarVisit } from '../../entities/job/calendar-visit';
 import { formatClock } from '../../entities/job/format-time';
+import { clockIn } from '../../lib/clock';
 import { summariseDay } from './day-summary';
 
 interface DaySummaryProps {
@@ -18,12 +19,6 @@ interface DaySummaryProps {
   onOptimise?: ((memberId: string) => void) | undefined;
 }
 
-const dateTitle = new Intl.DateTimeFormat(undefined, {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  timeZone: 'UTC',
-});
 const hours = (minutes: number) => (minutes === 0 ? '—' : `${Math.round((minutes / 60) * 10) / 10} h`);
 
 /** Beside the board's map (its Summary tab): who has how much work on the day, and double bookings. */
@@ -34,7 +29,7 @@ export function DaySummary({ visits, date, zone, members, jobHref, loading, onOp
     <section className="summary" aria-labelledby="summary-title">
       <header className="summary-header">
         <h2 id="summary-title">Day summary</h2>
-        <p className="summary-date">{dateTitle.format(new Date(`${date}T00:00:00Z`))}</p>
+        <p className="summary-date">{formatLongDay(`${date}T00:00:00Z`, clockIn('UTC'))}</p>
       </header>
       <dl className="summary-totals">
         <div>

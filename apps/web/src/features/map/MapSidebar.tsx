@@ -1,7 +1,9 @@
+import { formatLongDay } from '@fieldplan/shared';
 import type { ReactNode } from 'react';
 import { Button } from '../../components/Button';
 import { Icon } from '../../components/Icon';
 import { Skeleton } from '../../components/Skeleton';
+import { clockIn } from '../../lib/clock';
 import { statusText, timeWindow } from './format';
 import { RoutesLegend } from './RoutesLegend';
 import type { MapJob, MapRoute } from './types';
@@ -26,10 +28,8 @@ interface MapSidebarProps {
   unplaced: number;
 }
 
-const dateLabel = (date: string) =>
-  new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
+/** The day as a heading, in the workspace's date order. */
+const dateLabel = (date: string) => formatLongDay(`${date}T00:00:00Z`, clockIn('UTC'));
 
 /** The day picker, the routes legend and the day's jobs as a list (the keyboard's way to the pins). */
 export function MapSidebar(props: MapSidebarProps) {

@@ -1,4 +1,5 @@
-import { formatDistance, formatDuration } from '@fieldplan/shared';
+import { formatDistance, formatDuration, formatLongDay } from '@fieldplan/shared';
+import { clockIn } from '../../lib/clock';
 
 /** "12.4 km", "800 m", "0 m". */
 export const formatKm = (km: number) => formatDistance(km * 1000);
@@ -17,12 +18,5 @@ export function formatChange(before: number, after: number, format: (value: numb
   return `${change < 0 ? '−' : '+'}${text}`;
 }
 
-const dayTitle = new Intl.DateTimeFormat(undefined, {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  timeZone: 'UTC',
-});
-
-/** "Monday, 23 November" for a local date (`2026-11-23`). */
-export const formatDay = (date: string) => dayTitle.format(new Date(`${date}T00:00:00Z`));
+/** "Monday, 23 November 2026" for a local date (`2026-11-23`), in the workspace's date order. */
+export const formatDay = (date: string) => formatLongDay(`${date}T00:00:00Z`, clockIn('UTC'));
