@@ -16,6 +16,7 @@ import { toProblem } from '../../lib/problem';
 import { useOutsideAreas } from '../areas';
 import { useBoardLinks, useScheduleContext } from '../dispatch';
 import { TrackingLinks } from '../tracking';
+import { VisitRecordSection } from '../work-record';
 import { formatFlexibleWindow } from './flexible-window';
 import { visitOf } from './occurrence';
 import { StatusActions } from './StatusActions';
@@ -27,7 +28,7 @@ const JobSiteMap = lazy(() => import('./JobSiteMap'));
 /** `/w/:slug/jobs/:id[?occurrence=…]`: a job (or one visit of a series) over the board. */
 export function JobDetailPanel() {
   const { id = '' } = useParams();
-  const { workspaceId, role, membership } = useWorkspace();
+  const { workspaceId, slug, role, membership } = useWorkspace();
   const { settings, members } = useScheduleContext();
   const links = useBoardLinks();
   const navigate = useNavigate();
@@ -154,6 +155,10 @@ export function JobDetailPanel() {
         <Suspense fallback={<Skeleton height={200} />}>
           <JobSiteMap job={job} members={members} settings={settings} />
         </Suspense>
+      )}
+      {/* A series shows no record: each of its visits has its own. */}
+      {(!job.rrule || visit.occurrenceKey) && (
+        <VisitRecordSection workspaceId={workspaceId} slug={slug} jobId={job.id} occurrence={visit.occurrenceKey} />
       )}
       {deletion.dialog}
     </Drawer>

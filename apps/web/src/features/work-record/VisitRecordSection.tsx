@@ -1,0 +1,45 @@
+import { Link } from 'react-router';
+import { buttonClass } from '../../components/Button';
+import { Skeleton } from '../../components/Skeleton';
+import { useVisitRecordQuery } from '../../entities/record/endpoints';
+import { problemMessage, toProblem } from '../../lib/problem';
+import { VisitRecordView } from './VisitRecordView';
+import './VisitRecord.css';
+
+/**
+ * The job panel's "Work record" of one visit: live (note, photo, checklist and signature changes patch
+ * the cached record), with a link to the printable report.
+ */
+export function VisitRecordSection({
+  workspaceId,
+  slug,
+  jobId,
+  occurrence,
+}: {
+  workspaceId: string;
+  slug: string;
+  jobId: string;
+  occurrence: string | null;
+}) {
+  const { data: record, error, isLoading } = useVisitRecordQuery({ workspaceId, jobId, occurrence });
+  const report = `/w/${slug}/jobs/${encodeURIComponent(jobId)}/report${
+    occurrence ? `?occurrence=${encodeURIComponent(occurrence)}` : ''
+  }`;
+  return (
+    <section className="vr-panel" aria-labelledby="vr-panel-title">
+      <div className="vr-panel-head">
+        <h2 id="vr-panel-title">Work record</h2>
+        <Link className={buttonClass('secondary', 'sm')} to={report}>
+          Report
+        </Link>
+      </div>
+      {isLoading ? (
+        <Skeleton height={60} />
+      ) : record ? (
+        <VisitRecordView record={record} />
+      ) : (
+        <p className="vr-empty">{problemMessage(toProblem(error))}</p>
+      )}
+    </section>
+  );
+}
