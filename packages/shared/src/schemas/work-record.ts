@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { recordLimits } from '../limits.js';
 import { requiredText } from './fields.js';
+import { photoSchema } from './photos.js';
 
 // The work record of a visit (docs/PRODUCT.md, "Work record"): notes, checklists answered from
 // templates, and the customer's signature. One schema from the phone's form to the route and the
@@ -264,8 +265,7 @@ export type Signature = z.infer<typeof signatureSchema>;
 export const visitRecordSchema = z.object({
   ...visitFields,
   notes: z.array(noteSchema),
-  // The photos module's own schema describes each photo (docs/PRODUCT.md, "Work record").
-  photos: z.array(z.looseObject({ id: z.string() })),
+  photos: z.array(photoSchema),
   checklists: z.array(checklistSchema),
   signature: signatureSchema.nullable(),
 });
