@@ -138,6 +138,7 @@ export const ScheduleCalendar = memo(function ScheduleCalendar(props: ScheduleCa
   if (namesRef.current !== names) namesKey.current = String(Number(namesKey.current) + 1);
   namesRef.current = names;
   const timeline = view.startsWith('resourceTimeline');
+  const firstRow = useRef(0);
   const feed = useProgressiveFeed({
     resources,
     visits,
@@ -147,6 +148,7 @@ export const ScheduleCalendar = memo(function ScheduleCalendar(props: ScheduleCa
     viewport: () => box.current?.clientHeight || window.innerHeight,
     loading,
     windowed: timeline,
+    firstRow: () => firstRow.current,
   });
   const rows = useRowWindow({
     rows: feed.resources,
@@ -157,6 +159,7 @@ export const ScheduleCalendar = memo(function ScheduleCalendar(props: ScheduleCa
     loading,
     box,
   });
+  firstRow.current = rows.first;
   const outsideKey = useRef({ fn: outside, key: 0 });
   if (outsideKey.current.fn !== outside) outsideKey.current = { fn: outside, key: outsideKey.current.key + 1 };
   // Busy time is a source of its own beside the jobs' slices: it changes only when feeds do.

@@ -26,6 +26,8 @@ interface FeedInput {
    * only its own source.
    */
   windowed?: boolean;
+  /** A windowed timeline's first drawn row (index): its source is fed first, then the nearest ones. */
+  firstRow?: () => number;
 }
 
 /** Rows per event source on a windowed timeline. */
@@ -46,6 +48,7 @@ export function useProgressiveFeed({
   viewport,
   loading,
   windowed = false,
+  firstRow = () => 0,
 }: FeedInput) {
   const large = timeline && visits.length >= progressiveFrom;
   const loaded = visits.length > 0;
@@ -56,7 +59,9 @@ export function useProgressiveFeed({
     if (windowed) {
       const slices: string[][] = [];
       for (let i = 0; i < ids.length; i += rowsPerSource) slices.push(ids.slice(i, i + rowsPerSource));
-      return { slices: slices.length > 0 ? slices : [ids] };
+      const from = Math.floor(firstRow() / rowsPerSource);
+      const near = slices.map((slice, i) => ({ slice, d: i < from ? from - i + 0.5 : i - from }));
+      return { slices: slices.length > 0 ? near.sort((a, b) => a.d - b.d).map((n) => n.slice) : [ids] };
     }
     if (timeline && loading) {
       // Until the events arrive: the rows of one screen, so the first render stays small.

@@ -59,6 +59,8 @@ export function useRowWindow({ rows, visits, enabled, stacked, rangeKey, loading
   latest.current = { rows, loads, stacked, enabled, key, indexOf };
   const frozen = useRef(false);
   const pinned = useRef<string | null>(null);
+  /** When FullCalendar last got other rows (performance.now()). */
+  const changedAt = useRef(0);
 
   const heightsOf = useCallback(() => {
     const { rows, loads, stacked } = latest.current;
@@ -133,7 +135,10 @@ export function useRowWindow({ rows, visits, enabled, stacked, rangeKey, loading
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(() => update(true, false));
     };
+    let pointedAt = 0;
+    let focused: Element | null = null;
     const down = (e: PointerEvent) => {
+      pointedAt = performance.now();
       if (e.target instanceof Element && e.target.closest(dragSource)) frozen.current = true;
     };
     const up = () => {
@@ -142,11 +147,31 @@ export function useRowWindow({ rows, visits, enabled, stacked, rangeKey, loading
       schedule();
     };
     const focus = (e: FocusEvent) => {
-      const row = e.target instanceof Element ? e.target.closest<HTMLElement>('[data-resource-id]') : null;
-      pinned.current = row?.dataset.resourceId ?? null;
+      focused = e.target instanceof Element ? e.target : null;
+      pinned.current = focused?.closest<HTMLElement>('[data-resource-id]')?.dataset.resourceId ?? null;
     };
+    // FullCalendar moves a kept row's element among the new ones, and a moved element loses focus
+    // (to the page, with no element to go to): put it back when that follows a change of rows
+    // that no click explains. Focus going anywhere else unpins the row.
     const blur = (e: FocusEvent) => {
-      if (!(e.relatedTarget instanceof Node && el.contains(e.relatedTarget))) pinned.current = null;
+      if (e.relatedTarget instanceof Node) {
+        if (!el.contains(e.relatedTarget)) pinned.current = null;
+        return;
+      }
+      const lost = focused;
+      requestAnimationFrame(() => {
+        const now = document.activeElement;
+        if (now && now !== document.body) return;
+        const moved = performance.now() - changedAt.current < 1000 && pointedAt < changedAt.current;
+        const id = lost?.querySelector<HTMLElement>('[data-event-id]')?.dataset.eventId;
+        const again = lost?.isConnected
+          ? lost
+          : id
+            ? el.querySelector(`[data-event-id="${CSS.escape(id)}"]`)?.closest<HTMLElement>('.fc-event')
+            : null;
+        if (moved && again instanceof HTMLElement) again.focus({ preventScroll: true });
+        else pinned.current = null;
+      });
     };
     el.addEventListener('scroll', schedule, { capture: true, passive: true });
     window.addEventListener('resize', schedule);
@@ -179,6 +204,11 @@ export function useRowWindow({ rows, visits, enabled, stacked, rangeKey, loading
     return windowedResources(rows, heightsOf(), shown);
   }, [enabled, rows, current.first, current.last, indexOf, heightsOf, loads]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: marks each change of the rows given
+  useEffect(() => {
+    changedAt.current = performance.now();
+  }, [resources]);
+
   /** Row labels: their place in the whole list for assistive technology; spacers hidden from it. */
   const labelDidMount = useCallback((arg: ResourceLabelMountArg) => {
     const row = arg.el.closest('tr');
@@ -193,5 +223,5 @@ export function useRowWindow({ rows, visits, enabled, stacked, rangeKey, loading
     if (index !== undefined) row.setAttribute('aria-rowindex', String(index + 1));
   }, []);
 
-  return { resources, rowCount: rows.length, labelDidMount };
+  return { resources, rowCount: rows.length, first: Math.max(0, current.first), labelDidMount };
 }
