@@ -60,12 +60,20 @@ describe('the morning Overview', () => {
       },
     );
     await api(office, 'POST', `/workspaces/${ws}/jobs`, { title: `Waiting gutter ${suffix}`, address: 'Torstraße 2' });
+    // Timed but nobody assigned: in the board's queue too (waiting for a technician).
+    await api(office, 'POST', `/workspaces/${ws}/jobs`, {
+      title: `Nobody's drain ${suffix}`,
+      address: 'Torstraße 3',
+      start: new Date(now + 24 * 60 * minute).toISOString(),
+      end: new Date(now + 25 * 60 * minute).toISOString(),
+    });
 
     const overview = new OverviewPage(office);
     await overview.goto('demo');
     await overview.lines.waitFor();
     expect(await overview.allClear.count()).toBe(0);
-    expect(await overview.count('unscheduled')).toBeGreaterThanOrEqual(1);
+    const waiting = await overview.count('unscheduled');
+    expect(waiting).toBeGreaterThanOrEqual(2);
     expect(await overview.count('late')).toBeGreaterThanOrEqual(1);
     expect(await overview.count('en-route')).toBeGreaterThanOrEqual(1);
 
@@ -92,7 +100,11 @@ describe('the morning Overview', () => {
       .waitFor();
     expect(await office.locator('.fc-event', { hasText: `Late tap ${suffix}` }).count()).toBe(0);
     await opens('unscheduled', null);
-    await office.getByRole('list', { name: 'Unscheduled jobs' }).getByText(`Waiting gutter ${suffix}`).waitFor();
+    const queue = office.getByRole('list', { name: 'Unscheduled jobs' });
+    await queue.getByText(`Waiting gutter ${suffix}`).waitFor();
+    await queue.getByText(`Nobody's drain ${suffix}`).waitFor();
+    // The Overview counts what the queue holds.
+    expect(Number(await office.locator('.queue-count').textContent())).toBe(waiting);
     expect(errors).toEqual([]);
   });
 });

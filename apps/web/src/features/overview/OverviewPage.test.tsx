@@ -35,24 +35,28 @@ describe('the workspace overview', () => {
 
   it('lists what needs attention today, each a link into the board filtered to it', async () => {
     const failing = { id: 'feed-1', name: 'School holidays', status: 'failing' } as Feed;
-    renderApp(
-      '/w/demo',
-      today('dispatcher', {
-        [`GET /workspaces/${workspaceId}/calendar/events`]: [
-          event({ id: 'late', title: 'Leaking tap', start: at(-1), end: at(1) }),
-          event({ id: 'out', title: 'Boiler check', start: at(-0.5), end: at(0.5), props: { status: 'en_route' } }),
-          event({ id: 'over', title: 'Gutter', start: at(-3), end: at(-2), props: { status: 'in_progress' } }),
-        ],
-        [`GET /workspaces/${workspaceId}/jobs`]: { items: [], total: 4, nextCursor: null },
-        [`GET /workspaces/${workspaceId}/feeds`]: [failing],
-      }),
-    );
+    const fetch = today('dispatcher', {
+      [`GET /workspaces/${workspaceId}/calendar/events`]: [
+        event({ id: 'late', title: 'Leaking tap', start: at(-1), end: at(1) }),
+        event({ id: 'out', title: 'Boiler check', start: at(-0.5), end: at(0.5), props: { status: 'en_route' } }),
+        event({ id: 'over', title: 'Gutter', start: at(-3), end: at(-2), props: { status: 'in_progress' } }),
+      ],
+      [`GET /workspaces/${workspaceId}/jobs`]: { items: [], total: 4, nextCursor: null },
+      [`GET /workspaces/${workspaceId}/feeds`]: [failing],
+    });
+    renderApp('/w/demo', fetch);
     const list = await screen.findByRole('list', { name: 'Needs attention today' });
     const link = (name: RegExp) => within(list).getByRole('link', { name });
-    expect(link(/4 jobs waiting for a time/)).toHaveAttribute(
+    expect(link(/4 jobs waiting for a time or a technician/)).toHaveAttribute(
       'href',
       expect.stringMatching(/^\/w\/demo\/dispatch\?date=/),
     );
+    // It counts the board's queue (a time or a technician missing), as the queue pane asks for it.
+    const jobLists = (fetch as unknown as { mock: { calls: [RequestInfo][] } }).mock.calls
+      .map(([url]) => String(url))
+      .filter((url) => url.includes('/jobs?'));
+    expect(jobLists).toEqual([expect.stringContaining('queue=true')]);
+    expect(jobLists.join()).not.toContain('unscheduled');
     expect(link(/1 visit overdue/)).toHaveAttribute(
       'href',
       expect.stringContaining('status=scheduled%2Cen_route%2Cin_progress'),

@@ -33,7 +33,9 @@ export function TodayGlance({ workspaceId, slug, zone, role, memberId }: TodayGl
   const range = { workspaceId, start: shiftDay(today, -7), end: shiftDay(today, 1), technicianId: null, status: '' };
   const events = useGetCalendarEventsQuery(range);
   const legs = useGetTravelLegsQuery({ workspaceId, start: today, end: shiftDay(today, 1) });
-  const queue = useListJobsQuery({ workspaceId, unscheduled: true, limit: 100 }, { skip: technician });
+  // The board's queue (one-off jobs waiting for a time or a technician), the same request as its
+  // pane: the count here is the count there.
+  const queue = useListJobsQuery({ workspaceId, queue: true, limit: 100 }, { skip: technician });
   const feeds = useListFeedsQuery(workspaceId, { skip: technician });
 
   const todayStart = wallToInstant(zone, Date.parse(`${today}T00:00:00Z`));
@@ -106,7 +108,7 @@ function linesOf(a: Attention, slug: string, today: string, zone: string, techni
       key: 'unscheduled',
       icon: 'inbox',
       count: a.unscheduled,
-      label: plural(a.unscheduled, 'job waiting for a time', 'jobs waiting for a time'),
+      label: plural(a.unscheduled, 'job waiting for a time or a technician', 'jobs waiting for a time or a technician'),
       href: board(),
       tone: 'warn',
     });
