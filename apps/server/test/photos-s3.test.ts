@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import type { Photo } from '@fieldplan/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from './harness.js';
+import { expectProblem, ws } from './helpers.js';
+import { beginPhoto, imageBytes, photoBody, sendChunk, uploadPhoto } from './photo-fixtures.js';
+import { startS3Server } from './s3-server.js';
+import { createJob, createTeam, ifMatch, type Team } from './schedule-helpers.js';
+
+// Photos kept in an S3-compatible bucket (S3_*; docs/adr/0026-photo-storage.md), against a local
+// server speaking the S3 API: the same protocol, nothing on the local disk.
+
+describe('photos in an S3-compatible bucket', () => {
+  let ctx: TestContext;
+  let team: Team;
+  let s3: Awaited<ReturnType<typeof startS3Server>>;
+  let client: S3Client;
+  let localDir: string;
+
+  beforeAll(async () => {
+    s3 = await startS3Server('fieldplan-photos');
+    localDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldplan-photos-'));
+    ctx = await createTestApp({ env: { ...s3.env, STORAGE_DIR: localDir } });
+    team = await createTeam(ctx.app);
+    client = new S3Client({
+      endpoint: s3.endpoint,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: s3.env.S3_ACCESS_KEY_ID, secretAccessKey: s3.env.S3_SECRET_ACCESS_KEY },
+    });
+  });
+  afterAll(async () => {
+    client.destroy();
+    await ctx.close();
+    await s3.close();
+    fs.rmSync(localDir, { recursive: true, force: true });
+  });
+
+  async function keysInBucket(): Promise<string[]> {
+    const listed = await client.send(new ListObjectsV2Command({ Bucket: 'fieldplan-photos' }));
+    return (listed.Contents ?? []).map((o) => o.Key ?? '').sort();
+  }
+
+  it('uploads in chunks into the bucket, serves the photo from it and deletes it there', async () => {
+    const job = await createJob(team.owner, { start: '2026-03-02T08:00:00Z', end: '2026-03-02T10:00:00Z' });
+    const bytes = imageBytes(250_000, 'png');
+    const photo = await uploadPhoto(ctx.app, team.owner, job.id, bytes, { chunk: 64 * 1024 });
+    const prefix = `workspaces/${team.owner.workspaceId}/photos/${photo.id}`;
+    // The chunks were joined into one object and removed.
+    expect(await keysInBucket()).toEqual([`${prefix}/file`, `${prefix}/thumb`]);
+    const file = await team.viewer.client.get(photo.url);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/png');
+    expect(file.rawPayload.equals(bytes)).toBe(true);
+    expect((await team.viewer.client.get(photo.thumbUrl)).statusCode).toBe(200);
+    // Nothing went to the local disk.
+    expect(fs.readdirSync(localDir, { recursive: true })).toEqual([]);
+
+    const del = await team.owner.client.delete(
+      ws(team.owner.workspaceId, `/photos/${photo.id}`),
+      ifMatch(photo.version),
+    );
+    expect(del.statusCode).toBe(204);
+    expect(await keysInBucket()).toEqual([]);
+    expectProblem(await team.owner.client.get(photo.url), 404);
+  });
+
+  it('discards an upload whose bytes are no image from the bucket too', async () => {
+    const job = await createJob(team.owner, { start: '2026-03-03T08:00:00Z', end: '2026-03-03T10:00:00Z' });
+    const html = Buffer.from(`<html><script>alert(1)</script>${' '.repeat(5_000)}</html>`);
+    const body = photoBody(html);
+    expect((await beginPhoto(team.owner, job.id, body)).statusCode).toBe(201);
+    expect((await sendChunk(ctx.app, team.owner, body.id, 0, html.subarray(0, 2_000))).statusCode).toBe(204);
+    expect((await keysInBucket()).length).toBe(2);
+    expectProblem(await sendChunk(ctx.app, team.owner, body.id, 2_000, html.subarray(2_000)), 415);
+    expect(await keysInBucket()).toEqual([]);
+    const listed = await team.owner.client.get(ws(team.owner.workspaceId, `/jobs/${job.id}/photos`));
+    expect(listed.json<Photo[]>()).toEqual([]);
+  });
+});
