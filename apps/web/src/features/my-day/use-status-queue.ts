@@ -4,6 +4,7 @@ import { api } from '../../base/api';
 import { useAppDispatch } from '../../base/hooks';
 import { jobMutations } from '../../entities/job/mutations';
 import { toProblem } from '../../lib/problem';
+import { flushRecordOutbox } from '../work-record';
 import { myDayTag } from './endpoints';
 import { markSent } from './live';
 import { type QueuedChange, type SendResult, StatusQueue } from './offline-queue';
@@ -73,10 +74,12 @@ export function useStatusQueue(workspaceId: string) {
   );
 
   const flush = useCallback(async () => {
+    // The visit's record first: completing is refused while a required answer is still on the phone.
+    await flushRecordOutbox(workspaceId, dispatch);
     const result = await queue.flush(send);
     if (result.sent > 0 || result.refused > 0) dispatch(api.util.invalidateTags([myDayTag]));
     return result;
-  }, [queue, send, dispatch]);
+  }, [queue, send, dispatch, workspaceId]);
 
   useEffect(() => {
     void flush();

@@ -1,3 +1,3 @@
 // The work record's door for other features: the job panel shows a visit's record.
-export { recordOutboxFor } from './record-outbox';
+export { flushRecordOutbox, recordOutboxFor } from './record-outbox';
 export { VisitRecordSection } from './VisitRecordSection';

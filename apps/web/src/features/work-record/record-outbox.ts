@@ -133,3 +133,12 @@ export function waitingCounts(items: readonly RecordItem[]) {
     { count: count('signature'), one: 'signature', many: 'signatures' },
   ];
 }
+
+/**
+ * Sends the workspace's waiting work-record writes: my day's status queue calls it before sending a
+ * status change, so "completed" reaches the server after the visit's notes, answers and signature.
+ */
+export async function flushRecordOutbox(workspaceId: string, dispatch: AppDispatch): Promise<void> {
+  if (typeof indexedDB === 'undefined') return;
+  await recordOutboxFor(workspaceId).flush(recordSender(dispatch));
+}
