@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DispatchBoard } from '../pages/dispatch-board.js';
 import { SchedulePage } from '../pages/schedule-page.js';
 import { api } from '../support/api.js';
+import { seriousA11yViolations } from '../support/axe.js';
 import { launchBrowser, newContext, signInViaApi, trackPageErrors } from '../support/browser.js';
 
 // A quiet Thursday far from the demo's jobs and the other specs' days. Berlin is UTC+2 then: 10:00 = 08:00Z.
@@ -56,6 +57,12 @@ describe('double bookings and unassigned jobs on the board', () => {
     await schedule.drag(moving, { x: ten.x + 6, y: lane.y + lane.height / 2 });
     const toast = side.toast(`Double-books ${tech.name} with “Boiler service ${tag}”`);
     await toast.waitFor();
+    // axe with the toast and its Undo on screen, light and dark (hovering holds the toast, as for a reader).
+    await toast.hover();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'light' });
     await expect.poll(() => schedule.event(boiler.id).first().getAttribute('class')).toContain('fp-ev-double');
 
     // The badge: the short word "Double" and the full meaning as its accessible name (a narrow
