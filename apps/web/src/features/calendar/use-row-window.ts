@@ -175,6 +175,9 @@ export function useRowWindow({ rows, visits, enabled, stacked, rangeKey, loading
     };
     el.addEventListener('scroll', schedule, { capture: true, passive: true });
     window.addEventListener('resize', schedule);
+    // A drawer opening, a pane resized or a tab showing the calendar changes its box, not the window.
+    const resized = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(schedule);
+    resized?.observe(el);
     document.addEventListener('pointerdown', down, true);
     document.addEventListener('pointerup', up, true);
     document.addEventListener('pointercancel', up, true);
@@ -184,6 +187,7 @@ export function useRowWindow({ rows, visits, enabled, stacked, rangeKey, loading
       cancelAnimationFrame(frame);
       el.removeEventListener('scroll', schedule, { capture: true });
       window.removeEventListener('resize', schedule);
+      resized?.disconnect();
       document.removeEventListener('pointerdown', down, true);
       document.removeEventListener('pointerup', up, true);
       document.removeEventListener('pointercancel', up, true);
@@ -207,7 +211,15 @@ export function useRowWindow({ rows, visits, enabled, stacked, rangeKey, loading
   // biome-ignore lint/correctness/useExhaustiveDependencies: marks each change of the rows given
   useEffect(() => {
     changedAt.current = performance.now();
-  }, [resources]);
+    // A row drawn before a filter changed the list keeps its element: give it its new place.
+    const frame = requestAnimationFrame(() => {
+      for (const cell of box.current?.querySelectorAll<HTMLElement>('td.fc-datagrid-cell[data-resource-id]') ?? []) {
+        const index = indexOf.get(cell.dataset.resourceId ?? '');
+        if (index !== undefined) cell.parentElement?.setAttribute('aria-rowindex', String(index + 1));
+      }
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [resources, indexOf, box]);
 
   /** Row labels: their place in the whole list for assistive technology; spacers hidden from it. */
   const labelDidMount = useCallback((arg: ResourceLabelMountArg) => {
