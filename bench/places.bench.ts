@@ -252,18 +252,23 @@ for (const [name, withWs, inFlight, count, origin] of [
       : queries.slice(500, 500 + count);
   // One profile per row (the inspector, in process: the server's side only).
   if (profile) await session.post('Profiler.start');
+  // The server's CPU time per request (this process: the apps and the peer; the load is elsewhere):
+  // unlike latency, it barely moves when other processes take the core.
+  const cpu0 = process.cpuUsage();
   const { latencies, seconds } = await run(
     worker,
     asked.map((q) => url(q, withWs, origin)),
     inFlight,
   );
+  const cpu = process.cpuUsage(cpu0);
+  const cpuPerRequest = (cpu.user + cpu.system) / latencies.length;
   if (profile) {
     const { profile: data } = await session.post('Profiler.stop');
     const slug = `${name.replace(/\W+/g, '-')}-${inFlight}`;
     fs.writeFileSync(path.join(profile, `places-${stamp}-${slug}.cpuprofile`), JSON.stringify(data));
   }
   console.log(
-    `GET /api/v1/places, ${name}, ${inFlight} in flight: p50 ${fmt(percentile(latencies, 50))}  p99 ${fmt(percentile(latencies, 99))}  max ${fmt(Math.max(...latencies))}  ${(latencies.length / seconds).toFixed(0)} req/s (${latencies.length} requests)`,
+    `GET /api/v1/places, ${name}, ${inFlight} in flight: p50 ${fmt(percentile(latencies, 50))}  p99 ${fmt(percentile(latencies, 99))}  max ${fmt(Math.max(...latencies))}  ${(latencies.length / seconds).toFixed(0)} req/s (${latencies.length} requests), server CPU ${cpuPerRequest.toFixed(0)} µs/request`,
   );
 }
 if (profile) console.log(`CPU profiles (one per row): ${profile}/places-${stamp}-*.cpuprofile`);
