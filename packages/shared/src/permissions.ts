@@ -35,6 +35,12 @@ export const permissions = {
   'record.write.own': ['owner', 'dispatcher', 'technician'],
   /** Create, edit and delete checklist templates. */
   'checklists.manage': ['owner', 'dispatcher'],
+  /** See customer notification settings, templates and a job's sent notifications. */
+  'notifications.read': ['owner', 'dispatcher'],
+  /** Resend a job's notification to its customer. */
+  'notifications.resend': ['owner', 'dispatcher'],
+  /** Change notification settings and templates (the global switch, kinds, sender addresses). */
+  'notifications.manage': ['owner'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof permissions;
