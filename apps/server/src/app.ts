@@ -38,7 +38,12 @@ import { placeRoutes } from './modules/places/index.js';
 import { systemRoutes } from './modules/system/index.js';
 import { trackingRoutes } from './modules/tracking/index.js';
 import { travelRoutes } from './modules/travel/index.js';
-import { checklistTemplateRoutes, visitCompletionIssues, workRecordRoutes } from './modules/work-record/index.js';
+import {
+  checklistTemplateRoutes,
+  noteStatusTime,
+  visitCompletionIssues,
+  workRecordRoutes,
+} from './modules/work-record/index.js';
 import { workspaceRoutes } from './modules/workspaces/index.js';
 import { createReporter, type Reporter } from './monitoring/reporter.js';
 import { tunnelRoutes } from './monitoring/tunnel-routes.js';
@@ -155,7 +160,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   invitationRoutes(app, deps);
   customerRoutes(app, deps);
   // Completing a visit asks the work record first (docs/adr/0025-work-record.md).
-  jobRoutes(app, deps, { completion: visitCompletionIssues });
+  jobRoutes(app, deps, { completion: visitCompletionIssues, onVisit: noteStatusTime });
   calendarRoutes(app, deps);
   areaRoutes(app, deps);
   placeRoutes(app, deps);

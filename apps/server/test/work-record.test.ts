@@ -215,6 +215,34 @@ describe('work record', () => {
       const done = await setStatus(team.tech1, current, 'completed');
       expect(done.statusCode, done.body).toBe(200);
       expect(done.json()).toMatchObject({ status: 'completed' });
+      // The refused attempts left no time; the completion did.
+      const { statusTimes } = await getRecord(team.viewer, job.id);
+      expect(statusTimes).toMatchObject({ en_route: null, in_progress: null });
+      expect(Date.parse(statusTimes.completed ?? '')).toBeGreaterThan(Date.parse(signed.json().signedAt));
+    });
+
+    it('the record keeps when each visit went en route, in progress and completed', async () => {
+      const job = await createJob(team.owner, {
+        title: 'Weekly filter change',
+        start: '2026-03-02T08:00:00Z',
+        end: '2026-03-02T09:00:00Z',
+        rrule: 'FREQ=WEEKLY;COUNT=3',
+        assigneeIds: [team.tech1.memberId],
+      });
+      const second = '2026-03-09T08:00:00.000Z';
+      let current = await getJob(team.owner, job.id);
+      expect((await setStatus(team.tech1, current, 'en_route', second)).statusCode).toBe(200);
+      current = await getJob(team.owner, job.id);
+      expect((await setStatus(team.tech1, current, 'in_progress', second)).statusCode).toBe(200);
+      const times = (await getRecord(team.owner, job.id, second)).statusTimes;
+      expect(times.completed).toBeNull();
+      expect(Date.parse(times.in_progress ?? '')).toBeGreaterThanOrEqual(Date.parse(times.en_route ?? ''));
+      // Another occurrence of the same series has its own (none yet).
+      expect((await getRecord(team.owner, job.id, '2026-03-16T08:00:00Z')).statusTimes).toEqual({
+        en_route: null,
+        in_progress: null,
+        completed: null,
+      });
     });
 
     it('a job with no checklist completes as before', async () => {

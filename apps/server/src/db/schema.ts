@@ -30,6 +30,7 @@ export interface Database {
   job_checklists: JobChecklistsTable;
   visit_checklists: VisitChecklistsTable;
   visit_signatures: VisitSignaturesTable;
+  visit_status_times: VisitStatusTimesTable;
   photos: PhotosTable;
   photo_upload_parts: PhotoUploadPartsTable;
 }
@@ -394,4 +395,14 @@ export interface PhotoUploadPartsTable {
   start_byte: number;
   length: number;
   storage_key: string;
+}
+
+/** When a visit last entered a working or final status (the record's times on site). */
+export interface VisitStatusTimesTable {
+  workspace_id: string;
+  job_id: string;
+  occurrence_key: number;
+  status: string;
+  at: number;
+  member_id: string | null;
 }

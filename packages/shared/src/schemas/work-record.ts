@@ -262,11 +262,20 @@ export type Signature = z.infer<typeof signatureSchema>;
 
 // ── The whole record ───────────────────────────────────────────────────────────────────────────
 
+/** When the visit last went en route, in progress and completed (null: not yet, or before these were kept). */
+export const visitStatusTimesSchema = z.object({
+  en_route: z.string().nullable(),
+  in_progress: z.string().nullable(),
+  completed: z.string().nullable(),
+});
+export type VisitStatusTimes = z.infer<typeof visitStatusTimesSchema>;
+
 export const visitRecordSchema = z.object({
   ...visitFields,
   notes: z.array(noteSchema),
   photos: z.array(photoSchema),
   checklists: z.array(checklistSchema),
   signature: signatureSchema.nullable(),
+  statusTimes: visitStatusTimesSchema,
 });
 export type VisitRecord = z.infer<typeof visitRecordSchema>;

@@ -12,6 +12,7 @@ import * as timeFormat from './0010-time-format.js';
 import * as defaultJobMinutes from './0011-default-job-minutes.js';
 import * as workRecord from './0012-work-record.js';
 import * as photos from './0013-photos.js';
+import * as visitStatusTimes from './0014-visit-status-times.js';
 
 /** Every migration, in order. Imported statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0011-default-job-minutes': defaultJobMinutes,
   '0012-work-record': workRecord,
   '0013-photos': photos,
+  '0014-visit-status-times': visitStatusTimes,
 };

@@ -22,6 +22,8 @@ import { type CompletionCheck, changeStatus, type VisitStatusHook } from './stat
 export interface JobHooks {
   /** What stops a visit from being completed: the work record's required items and signature. */
   completion?: CompletionCheck;
+  /** Told of every visit's new status in the same transaction, after tracking (the work record's times on site). */
+  onVisit?: VisitStatusHook;
 }
 
 const wsParams = z.object({ ws: z.string() });
@@ -123,7 +125,10 @@ export function jobRoutes(fastify: FastifyInstance, deps: Deps, hooks: JobHooks 
       const version = ifMatchVersion(request.headers['if-match']);
       // Going en route opens the customer's tracking link in the same transaction.
       const tracking = await trackingContext(deps);
-      const onVisit: VisitStatusHook = (trx, who, change) => onVisitStatus(trx, tracking, who, change);
+      const onVisit: VisitStatusHook = async (trx, who, change) => {
+        await onVisitStatus(trx, tracking, who, change);
+        await hooks.onVisit?.(trx, who, change);
+      };
       const job = await changeStatus(
         db.kysely,
         actor,

@@ -6,4 +6,5 @@ export { visitCompletionIssues } from './checklists.js';
 export { checklistLive, noteLive, signatureLive } from './live.js';
 export { workRecordRoutes } from './routes.js';
 export type { VisitPhotos } from './service.js';
+export { noteStatusTime } from './status-times.js';
 export { checklistTemplateRoutes } from './template-routes.js';

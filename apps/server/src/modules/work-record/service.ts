@@ -6,6 +6,7 @@ import { visitChecklists } from './checklists.js';
 import { openVisit } from './context.js';
 import { presentNote, presentSignature } from './presenter.js';
 import { memberNames, notesOfVisit, signatureOfVisit } from './queries.js';
+import { statusTimesOf } from './status-times.js';
 
 /** What a visit's record shows of its photos (the photos module's, passed in where the routes are wired). */
 export type VisitPhotos = (
@@ -15,7 +16,7 @@ export type VisitPhotos = (
   occurrenceKey: number,
 ) => Promise<VisitRecord['photos']>;
 
-/** `GET …/jobs/:id/record`: the visit's notes (oldest first), photos, checklists and signature. */
+/** `GET …/jobs/:id/record`: the visit's notes (oldest first), photos, checklists, signature and status times. */
 export async function getVisitRecord(
   db: Kysely<Database>,
   actor: Actor,
@@ -24,11 +25,12 @@ export async function getVisitRecord(
   photosOf: VisitPhotos,
 ): Promise<VisitRecord> {
   const visit = await openVisit(db, actor, jobId, occurrence);
-  const [notes, checklists, signature, photos] = await Promise.all([
+  const [notes, checklists, signature, photos, statusTimes] = await Promise.all([
     notesOfVisit(db, visit.key),
     visitChecklists(db, visit.key, visit.ref, visit.title),
     signatureOfVisit(db, visit.key),
     photosOf(db, actor.workspaceId, jobId, visit.occurrenceKey),
+    statusTimesOf(db, visit.key),
   ]);
   const names = await memberNames(db, actor.workspaceId, [
     ...notes.map((n) => n.author_id),
@@ -41,5 +43,6 @@ export async function getVisitRecord(
     photos,
     checklists,
     signature: signature ? presentSignature(signature, visit.ref, names) : null,
+    statusTimes,
   };
 }
