@@ -18,6 +18,7 @@ export * from './schemas/jobs.js';
 export * from './schemas/me.js';
 export * from './schemas/members.js';
 export * from './schemas/my-day.js';
+export * from './schemas/notifications.js';
 export * from './schemas/photos.js';
 export * from './schemas/places.js';
 export * from './schemas/tracking.js';

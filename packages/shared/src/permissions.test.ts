@@ -19,6 +19,9 @@ const expected: Record<Permission, Role[]> = {
   'record.write.any': ['owner', 'dispatcher'],
   'record.write.own': ['owner', 'dispatcher', 'technician'],
   'checklists.manage': ['owner', 'dispatcher'],
+  'notifications.read': ['owner', 'dispatcher'],
+  'notifications.resend': ['owner', 'dispatcher'],
+  'notifications.manage': ['owner'],
 };
 
 describe('permissions', () => {
