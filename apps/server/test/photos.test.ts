@@ -3,17 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ChangeEvent, Photo, PhotoUpload } from '@fieldplan/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localStorage } from '../src/storage/index.js';
 import { createTestApp, type TestContext } from './harness.js';
 import { expectFieldError, expectProblem, ws } from './helpers.js';
-import {
-  beginPhoto,
-  headUpload,
-  hostileSvg,
-  imageBytes,
-  photoBody,
-  sendChunk,
-  uploadPhoto,
-} from './photo-fixtures.js';
+import { beginPhoto, headUpload, hostileSvg, imageBytes, photoBody, sendChunk, uploadPhoto } from './photo-fixtures.js';
 import { createJob, createTeam, ifMatch, type Team } from './schedule-helpers.js';
 
 // Photos of a visit (docs/PRODUCT.md, "Work record"): the resumable upload, what is refused and
@@ -143,6 +136,33 @@ describe('photos of a visit', () => {
     const otherJob = await createJob(team.owner, { ...slot, assigneeIds: [team.tech1.memberId] });
     expectFieldError(await beginPhoto(team.tech1, otherJob.id, body), 'id');
     expectFieldError(await beginPhoto(team.owner, jobId, body), 'id');
+  });
+
+  it('finishes an upload whose completion was cut short when the phone sends no bytes at the end offset', async () => {
+    const bytes = imageBytes(30_000);
+    const body = photoBody(bytes);
+    expect((await beginPhoto(team.tech1, jobId, body)).statusCode).toBe(201);
+    expect((await sendChunk(ctx.app, team.tech1, body.id, 0, bytes.subarray(0, 10_000))).statusCode).toBe(204);
+    // The last piece was stored and counted, then the process stopped before joining the pieces.
+    const key = `workspaces/${team.owner.workspaceId}/photos/${body.id}/parts/10000-cutshort`;
+    await localStorage(storageDir).put(key, bytes.subarray(10_000), 20_000);
+    await ctx.db.kysely
+      .insertInto('photo_upload_parts')
+      .values({
+        workspace_id: team.owner.workspaceId,
+        photo_id: body.id,
+        start_byte: 10_000,
+        length: 20_000,
+        storage_key: key,
+      })
+      .execute();
+    await ctx.db.kysely.updateTable('photos').set({ received: 30_000 }).where('id', '=', body.id).execute();
+    expect((await headUpload(ctx.app, team.tech1, body.id)).headers['upload-offset']).toBe('30000');
+
+    const finished = await sendChunk(ctx.app, team.tech1, body.id, 30_000, Buffer.alloc(0));
+    expect(finished.statusCode, finished.body).toBe(200);
+    expect((await team.owner.client.get(finished.json<Photo>().url)).rawPayload.equals(bytes)).toBe(true);
+    expect(filesOf(body.id).filter((f) => f.includes('/parts/'))).toEqual([]);
   });
 
   it('refuses bytes that are not a JPEG, PNG or WebP (415) and keeps nothing of them', async () => {
