@@ -33,6 +33,10 @@ export interface Database {
   visit_status_times: VisitStatusTimesTable;
   photos: PhotosTable;
   photo_upload_parts: PhotoUploadPartsTable;
+  notification_settings: NotificationSettingsTable;
+  notification_templates: NotificationTemplatesTable;
+  notification_optouts: NotificationOptoutsTable;
+  notifications: NotificationsTable;
 }
 
 export interface UsersTable {
@@ -405,4 +409,56 @@ export interface VisitStatusTimesTable {
   status: string;
   at: number;
   member_id: string | null;
+}
+
+/** A workspace's notification settings; no row = the defaults (notifications/settings.ts). */
+export interface NotificationSettingsTable {
+  workspace_id: string;
+  enabled: number;
+  from_address: string | null;
+  reply_to: string | null;
+  company_phone: string;
+  reminder_days_before: number;
+  reminder_time: string;
+  move_threshold_minutes: number;
+  version: number;
+  updated_at: number;
+}
+
+/** A workspace's own text for one kind; no row = the built-in template. */
+export interface NotificationTemplatesTable {
+  workspace_id: string;
+  kind: string;
+  enabled: number;
+  subject: string;
+  body: string;
+  sms: string;
+}
+
+/** A customer who asked to get no notifications (the one-click unsubscribe, or the office). */
+export interface NotificationOptoutsTable {
+  workspace_id: string;
+  customer_id: string;
+  created_at: number;
+}
+
+/** The outbox: one message to one customer (docs/adr/0029-notification-outbox.md). */
+export interface NotificationsTable {
+  id: string;
+  workspace_id: string;
+  job_id: string;
+  occurrence_key: number;
+  kind: string;
+  channel: string;
+  recipient: string;
+  status: string;
+  due_at: number;
+  attempts: number;
+  reason: string | null;
+  lease_owner: string | null;
+  lease_expires_at: number | null;
+  event_key: string;
+  provider_id: string | null;
+  created_at: number;
+  sent_at: number | null;
 }

@@ -13,6 +13,7 @@ import * as defaultJobMinutes from './0011-default-job-minutes.js';
 import * as workRecord from './0012-work-record.js';
 import * as photos from './0013-photos.js';
 import * as visitStatusTimes from './0014-visit-status-times.js';
+import * as notifications from './0015-notifications.js';
 
 /** Every migration, in order. Imported statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012-work-record': workRecord,
   '0013-photos': photos,
   '0014-visit-status-times': visitStatusTimes,
+  '0015-notifications': notifications,
 };
