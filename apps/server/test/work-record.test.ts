@@ -245,6 +245,30 @@ describe('work record', () => {
       });
     });
 
+    it("an occurrence's completion asks that occurrence's record, not its neighbours'", async () => {
+      const job = await createJob(team.owner, {
+        title: 'Boiler rounds',
+        start: '2026-03-02T08:00:00Z',
+        end: '2026-03-02T09:00:00Z',
+        rrule: 'FREQ=WEEKLY;COUNT=3',
+        assigneeIds: [team.tech1.memberId],
+      });
+      const [first, second] = ['2026-03-02T08:00:00.000Z', '2026-03-09T08:00:00.000Z'];
+      const q = visitQuery(first);
+      await put(team.tech1, `/jobs/${job.id}/checklists/${template.id}/answers${q}`, {
+        answers: { gas: true, reading: 3 },
+      });
+      await put(team.tech1, `/jobs/${job.id}/signature${q}`, {
+        name: 'Anna',
+        image: pngDataUrl,
+        signedAt: '2026-03-02T08:50:00Z',
+      });
+      const blocked = await setStatus(team.tech1, await getJob(team.owner, job.id), 'completed', second);
+      expect(expectProblem(blocked, 409, 'invalid_transition').errors).toHaveLength(3);
+      const done = await setStatus(team.tech1, await getJob(team.owner, job.id), 'completed', first);
+      expect(done.statusCode, done.body).toBe(200);
+    });
+
     it('a job with no checklist completes as before', async () => {
       const job = await createVisitJob(team.owner, team.tech1.memberId, { title: 'Radiator bleed' });
       expect((await setStatus(team.tech1, job, 'completed')).statusCode).toBe(200);
