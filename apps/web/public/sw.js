@@ -2,9 +2,11 @@
 // library: the app shell (the page and its hashed assets) and the few API answers the my-day screen
 // needs are kept from their last successful fetch and served when the network is gone.
 // Everything else passes straight through; writes are never cached (my-day queues them itself).
+// The first visit loads the page before this worker controls it, so the page hands over what it
+// already fetched (a 'keep' message, features/my-day/register-sw.ts): the first offline reload works.
 
-const shell = 'fieldplan-shell-v1';
-const data = 'fieldplan-data-v1';
+const shell = 'fieldplan-shell-v2';
+const data = 'fieldplan-data-v2';
 
 /** API answers my day reads: network first, the last good copy offline. */
 const offlineApi = [
@@ -32,6 +34,42 @@ self.addEventListener('activate', (event) => {
   );
 });
 
+/**
+ * Keeps what the page loaded before this worker controlled it: hashed assets (once) and the API
+ * answers my day reads (unless a newer copy is kept already). Anything else is ignored.
+ */
+async function keep(urls) {
+  const [shellCache, dataCache] = await Promise.all([caches.open(shell), caches.open(data)]);
+  await Promise.all(
+    urls.map(async (raw) => {
+      let url;
+      try {
+        url = new URL(raw, self.location.origin);
+      } catch {
+        return;
+      }
+      if (url.origin !== self.location.origin) return;
+      const asset = url.pathname.startsWith('/assets/');
+      if (!asset && !offlineApi.some((pattern) => pattern.test(url.pathname))) return;
+      const cache = asset ? shellCache : dataCache;
+      if (await cache.match(url.href, { ignoreVary: true })) return;
+      try {
+        const response = await fetch(url.href, { credentials: 'same-origin' });
+        if (response.ok) await cache.put(url.href, response);
+      } catch {
+        // Offline already: the next visit keeps them.
+      }
+    }),
+  );
+}
+
+self.addEventListener('message', (event) => {
+  const message = event.data;
+  if (message?.type !== 'keep' || !Array.isArray(message.urls)) return;
+  const urls = message.urls.filter((u) => typeof u === 'string').slice(0, 500);
+  event.waitUntil(keep(urls).then(() => event.ports[0]?.postMessage('kept')));
+});
+
 async function networkFirst(request, cacheName, fallbackUrl) {
   const cache = await caches.open(cacheName);
   try {
@@ -39,7 +77,8 @@ async function networkFirst(request, cacheName, fallbackUrl) {
     if (response.ok) await cache.put(fallbackUrl ?? request, response.clone());
     return response;
   } catch (error) {
-    const cached = await cache.match(fallbackUrl ?? request);
+    // Vary (accept-encoding) is the network's business; a kept copy serves any request for its URL.
+    const cached = await cache.match(fallbackUrl ?? request, { ignoreVary: true });
     if (cached) return cached;
     throw error;
   }
@@ -47,7 +86,7 @@ async function networkFirst(request, cacheName, fallbackUrl) {
 
 async function cacheFirst(request) {
   const cache = await caches.open(shell);
-  const cached = await cache.match(request);
+  const cached = await cache.match(request, { ignoreVary: true });
   if (cached) return cached;
   const response = await fetch(request);
   if (response.ok) await cache.put(request, response.clone());

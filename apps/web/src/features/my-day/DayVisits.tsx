@@ -34,9 +34,8 @@ export function DayVisits({ order, date, timeZone, statusOf, actor, changes, onA
         refused={mine.filter((c) => c.failure)}
         onAdvance={(to) => onAdvance(stop, to)}
         onDismiss={onDismiss}
-      >
-        <WorkRecordLink visit={stop.visit} date={date} />
-      </VisitCard>
+        actions={<WorkRecordLink visit={stop.visit} date={date} />}
+      />
     );
   };
   return (

@@ -14,7 +14,7 @@ import { useGetMyDayQuery } from './endpoints';
 import { pendingStatus } from './offline-queue';
 import { dayOrder } from './order';
 import { RefusedChange } from './RefusedChange';
-import { registerServiceWorker } from './register-sw';
+import { keepForOffline, registerServiceWorker } from './register-sw';
 import { SharingSwitch } from './SharingSwitch';
 import { useShiftEnd } from './use-shift-end';
 import { useStatusQueue } from './use-status-queue';
@@ -50,6 +50,10 @@ export function MyDayPage() {
   const queue = useStatusQueue(workspaceId);
   useDocumentTitle(`My day · ${dayTitle(date, today)}`);
   useEffect(registerServiceWorker, []);
+  // A day loaded before the worker took over (the first visit) is handed to it for offline reading.
+  useEffect(() => {
+    if (day) keepForOffline().catch(() => undefined);
+  }, [day]);
 
   const stops = useMemo(() => (day ? stopsOf(day, config?.travel ?? defaultTravelSettings) : []), [day, config]);
   const statusOf = (stop: Stop) => pendingStatus(queue.changes, stop.visit.id) ?? stop.visit.status;

@@ -23,8 +23,10 @@ interface VisitCardProps {
   refused: QueuedChange[];
   onAdvance: (to: JobStatus) => void;
   onDismiss: (id: string) => void;
-  /** More sections of the visit (such as its work record), between the site details and the actions. */
+  /** More sections of the visit, between the contact links and the actions. */
   children?: ReactNode;
+  /** Secondary actions (such as the work record link), beside the big status button. */
+  actions?: ReactNode;
 }
 
 /**
@@ -42,6 +44,7 @@ export function VisitCard({
   onAdvance,
   onDismiss,
   children,
+  actions,
 }: VisitCardProps) {
   const { visit, travel } = stop;
   const step = nextWorkingStep({ status, start: visit.start, assigneeIds: visit.assigneeIds }, actor);
@@ -75,11 +78,16 @@ export function VisitCard({
         ))}
         {!closed && <ContactLinks visit={visit} />}
         {children}
-        {step && (
-          <button type="button" className="myday-advance" onClick={() => onAdvance(step.status)}>
-            <Icon name={statusIcon[step.status]} size={20} />
-            {step.label}
-          </button>
+        {(actions || step) && (
+          <div className="myday-actions">
+            {actions}
+            {step && (
+              <button type="button" className="myday-advance" onClick={() => onAdvance(step.status)}>
+                <Icon name={statusIcon[step.status]} size={20} />
+                {step.label}
+              </button>
+            )}
+          </div>
         )}
       </article>
     </li>
