@@ -14,6 +14,7 @@ import type { Deps } from '../../deps.js';
 import { fieldError } from '../../http/app-error.js';
 import { ifMatchVersion, setEtag } from '../../http/versioning.js';
 import { authorize, requireMember } from '../../http/workspace-access.js';
+import { slots } from '../../lib/slots.js';
 import { createStorage, type ObjectStorage } from '../../storage/index.js';
 import { resolveVisit } from '../jobs/index.js';
 import { sendPhotoFile } from './files.js';
@@ -43,6 +44,9 @@ export function photoRoutes(fastify: FastifyInstance, deps: Deps, storage: Objec
   const { db, config } = deps;
   const limits = { maxBytes: config.PHOTO_MAX_BYTES, quotaBytes: config.WORKSPACE_STORAGE_QUOTA_BYTES };
   const tags = ['photos'];
+  // Twenty phones sending pieces at once must leave database connections for everyone else
+  // (docs/PERFORMANCE.md, "Photo uploads"): a few pieces are stored at a time, the rest queue.
+  const pieceSlots = slots(4);
 
   // The chunks' content type is parsed only here, as raw bytes, at most one chunk long.
   fastify.register(async (scope) => {
@@ -115,7 +119,9 @@ export function photoRoutes(fastify: FastifyInstance, deps: Deps, storage: Objec
         const offset = offsetHeader(request.headers['upload-offset']);
         const chunk = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         try {
-          const result = await appendChunk(db.kysely, storage, actor, request.params.photoId, offset, chunk);
+          const result = await pieceSlots(() =>
+            appendChunk(db.kysely, storage, actor, request.params.photoId, offset, chunk),
+          );
           if (result.kind === 'partial') return reply.code(204).header('upload-offset', result.offset).send(null);
           setEtag(reply, result.photo.version);
           return reply.header('upload-offset', result.photo.bytes).send(result.photo);
