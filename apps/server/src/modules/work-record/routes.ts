@@ -28,6 +28,8 @@ const noteParams = z.object({ ws: z.string(), noteId: z.string() });
 const answerParams = z.object({ ws: z.string(), id: z.string(), templateId: z.string() });
 const visit =
   'For a recurring job, `occurrence` (the original start of the occurrence) names the visit; a one-off job has none.';
+/** `v` (the signature's version) only makes a new signature a new URL for caches. */
+const imageQuery = visitQuerySchema.extend({ v: z.string().max(12).optional() });
 const noteVersioned = 'Send `If-Match: <version>`; a stale version answers 412 version_conflict with the current note.';
 /** The signature's JSON: a PNG of at most 512 KB as base64 (4/3 larger) with room for the other fields. */
 const signatureBodyLimit = Math.ceil((recordLimits.signatureBytes * 4) / 3) + 16 * 1024;
@@ -193,7 +195,7 @@ export function workRecordRoutes(fastify: FastifyInstance, { db }: Deps, photosO
 
   app.get(
     '/api/v1/workspaces/:ws/jobs/:id/signature/image',
-    { schema: { tags, description: visit, params: jobParams, querystring: visitQuerySchema } },
+    { schema: { tags, description: visit, params: jobParams, querystring: imageQuery } },
     async (request, reply) => {
       const actor = await requireMember(db, request, request.params.ws);
       authorize(actor, 'record.read', 'see signatures');
