@@ -81,7 +81,9 @@ describe('work record', () => {
       expect(edited.headers.etag).toBe('"2"');
 
       const stale = await team.tech1.client.patch(at(), { body: 'Lost' }, ifMatch(1));
-      expect(expectProblem(stale, 412, 'version_conflict').currentVersion).toBe(2);
+      const conflict = expectProblem(stale, 412, 'version_conflict');
+      expect(conflict.currentVersion).toBe(2);
+      expect(conflict.current).toEqual(edited.json());
       expectProblem(await team.dispatcher.client.patch(at(), { body: 'Office' }, ifMatch(2)), 403, 'forbidden');
       expectProblem(await team.tech2.client.delete(at(), ifMatch(2)), 403, 'forbidden');
       expectProblem(await team.dispatcher.client.delete(at(), ifMatch(1)), 412, 'version_conflict');

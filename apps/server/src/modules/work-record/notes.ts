@@ -21,7 +21,7 @@ async function present(db: Kysely<Database>, workspaceId: string, row: NoteRow):
   return presentNote(row, ref, await memberNames(db, workspaceId, [row.author_id]));
 }
 
-/** A note as a versioned row (the 412's `current` has no author name: the record has it). */
+/** A note as a versioned row (a write that loses the race to another after the check gets this `current`). */
 const noteEntity: VersionedEntity<'visit_notes', NoteRow> = {
   table: 'visit_notes',
   what: 'note',
@@ -31,6 +31,13 @@ const noteEntity: VersionedEntity<'visit_notes', NoteRow> = {
   versionOf: (row) => Number(row.version),
   present: (row) => ({ id: row.id, body: row.body, version: Number(row.version) }),
 };
+
+/** 412 unless the note is at `version`, carrying the note as the record shows it (author name and all). */
+async function checkNoteVersion(db: Kysely<Database>, workspaceId: string, current: NoteRow, version: number) {
+  if (Number(current.version) === version) return;
+  const shown = await present(db, workspaceId, current);
+  checkVersion('note', version, Number(current.version), () => shown);
+}
 
 /**
  * Writes a note on a visit under the id the client made. A replay of that id (the phone retrying)
@@ -85,7 +92,7 @@ export async function updateNote(db: Kysely<Database>, actor: Actor, id: string,
     const current = await findNote(trx, actor.workspaceId, id);
     if (!current) throw notFound('Note');
     assertNoteEditor(actor, current);
-    checkVersion('note', version, Number(current.version), () => noteEntity.present(current));
+    await checkNoteVersion(trx, actor.workspaceId, current, version);
     const changes = { body, updated_at: Date.now() };
     const saved = await versionedUpdate(trx, noteEntity, actor, { id, version }, changes);
     return present(trx, actor.workspaceId, { ...current, ...changes, version: saved });
@@ -97,7 +104,7 @@ export async function deleteNote(db: Kysely<Database>, actor: Actor, id: string,
     const current = await findNote(trx, actor.workspaceId, id);
     if (!current) throw notFound('Note');
     assertNoteRemover(actor, current);
-    checkVersion('note', version, Number(current.version), () => noteEntity.present(current));
+    await checkNoteVersion(trx, actor.workspaceId, current, version);
     await versionedDelete(trx, noteEntity, actor, { id, version });
   });
 }
