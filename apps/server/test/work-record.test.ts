@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { AnsweredChecklist, ChecklistTemplate, Note, Signature } from '@fieldplan/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './harness.js';
 import { changesOf, countRows, errorPaths, expectFieldError, expectProblem, ws } from './helpers.js';
+import { imageBytes, uploadPhoto } from './photo-fixtures.js';
 import { createJob, createTeam, getJob, ifMatch, setStatus, type Team } from './schedule-helpers.js';
 import {
   createTemplate,
@@ -20,12 +24,30 @@ import {
 describe('work record', () => {
   let ctx: TestContext;
   let team: Team;
+  const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldplan-record-'));
 
   beforeAll(async () => {
-    ctx = await createTestApp();
+    ctx = await createTestApp({ env: { STORAGE_DIR: storageDir } });
     team = await createTeam(ctx.app);
   });
-  afterAll(() => ctx.close());
+  afterAll(async () => {
+    await ctx.close();
+    fs.rmSync(storageDir, { recursive: true, force: true });
+  });
+
+  it("the record holds the visit's photos beside its notes, each visit its own", async () => {
+    const job = await createJob(team.owner, {
+      start: '2026-03-02T08:00:00Z',
+      end: '2026-03-02T09:00:00Z',
+      rrule: 'FREQ=WEEKLY;COUNT=2',
+      assigneeIds: [team.tech1.memberId],
+    });
+    const first = '2026-03-02T08:00:00.000Z';
+    const photo = await uploadPhoto(ctx.app, team.tech1, job.id, imageBytes(5_000), { query: visitQuery(first) });
+    const record = await getRecord(team.viewer, job.id, first);
+    expect(record.photos).toEqual([photo]);
+    expect((await getRecord(team.viewer, job.id, '2026-03-09T08:00:00Z')).photos).toEqual([]);
+  });
 
   describe('notes', () => {
     it('a note is created once under the id the phone made: a replay answers the stored note', async () => {
