@@ -33,6 +33,7 @@ import { liveEntities } from './modules/live-entities.js';
 import { locationRoutes, startLocationPruning } from './modules/locations/index.js';
 import { memberRoutes } from './modules/members/index.js';
 import { myDayRoutes } from './modules/my-day/index.js';
+import { type NotificationOptions, registerNotifications } from './modules/notifications/index.js';
 import { photoRoutes, photosOfVisit } from './modules/photos/index.js';
 import { placeRoutes } from './modules/places/index.js';
 import { systemRoutes } from './modules/system/index.js';
@@ -64,6 +65,8 @@ export interface AppOptions {
   reporter?: Reporter;
   /** Calendar feeds' fetch policy overrides and background refresh (tests). */
   feeds?: FeedOptions;
+  /** Customer notifications' worker and outside services (tests). */
+  notifications?: NotificationOptions;
   /** How long a read session is trusted (`sessionCacheMs` by default; tests shorten it). */
   sessionCacheMs?: number;
 }
@@ -174,6 +177,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   travelRoutes(app, deps);
   startLocationPruning(app, db);
   registerFeeds(app, deps, options.feeds);
+  // Job writes queue customer notifications in their own transaction (docs/adr/0029-notification-outbox.md).
+  registerNotifications(app, deps, options.notifications);
 
   await registerSpa(app, config.WEB_DIST === '' ? null : (config.WEB_DIST ?? defaultWebDist));
   return app;

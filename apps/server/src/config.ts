@@ -148,6 +148,29 @@ const envSchema = z.object({
     .min(1024)
     .max(Number.MAX_SAFE_INTEGER)
     .default(5 * 1024 * 1024 * 1024),
+  /** Customer email (docs/adr/0029-notification-outbox.md): smtp://user:pass@host:587, or smtps:// for TLS from the start. */
+  SMTP_URL: z
+    .url({ error: 'must be a URL like smtp://user:password@host:587 or smtps://…' })
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  /** The From address when a workspace set none in its notification settings. */
+  SMTP_FROM: z.email({ error: 'must be an email address' }).optional(),
+  /** Customer texts through Twilio's Messages API (or a compatible service at SMS_BASE_URL): all three, or none. */
+  SMS_ACCOUNT_SID: z
+    .string()
+    .regex(/^[A-Za-z0-9]{1,64}$/, 'must be an account id of letters and digits')
+    .optional(),
+  SMS_AUTH_TOKEN: z.string().min(8, 'must be at least 8 characters').optional(),
+  SMS_FROM: z
+    .string()
+    .regex(/^(\+[1-9]\d{6,14}|[A-Za-z0-9 ]{1,11}|MG[0-9a-f]{32})$/, 'must be a +E.164 number or a sender id')
+    .optional(),
+  SMS_BASE_URL: z
+    .url()
+    .regex(/^https?:\/\//, 'must be an http(s) URL')
+    .default('https://api.twilio.com'),
+  /** How often each process looks for due notifications. */
+  NOTIFICATIONS_POLL_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
   /** Where the built SPA lives; empty disables static serving (API-only tests). */
   WEB_DIST: z.string().optional(),
   /**
@@ -206,6 +229,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(
       `Invalid configuration:\n  ${keys[0]}: required when ${keys[0] === 'S3_ACCESS_KEY_ID' ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'} is set`,
     );
+  }
+  // Texts need the account, its token and a sender: one or two of them set is a typo.
+  const sms = (['SMS_ACCOUNT_SID', 'SMS_AUTH_TOKEN', 'SMS_FROM'] as const).filter((k) => !parsed.data[k]);
+  if (sms.length > 0 && sms.length < 3) {
+    const lines = sms.map((k) => `  ${k}: required when any of SMS_ACCOUNT_SID, SMS_AUTH_TOKEN, SMS_FROM is set`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const publicUrl = parsed.data.PUBLIC_URL;
   const geocoder = parsed.data.GEOCODER_URL ?? (parsed.data.NODE_ENV === 'test' ? 'off' : publicGeocoderUrl);

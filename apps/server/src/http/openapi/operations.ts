@@ -258,6 +258,46 @@ export const operations: Record<string, OperationFacts> = {
     summary: 'Revoke a tracking link',
     noContent: true,
   },
+  // customer notifications (docs/PRODUCT.md, "Customer notifications")
+  'GET /api/v1/workspaces/{ws}/notification-settings': {
+    id: 'getNotificationSettings',
+    summary: 'Notification settings and templates',
+  },
+  'PUT /api/v1/workspaces/{ws}/notification-settings': {
+    id: 'saveNotificationSettings',
+    summary: 'Change notification settings and templates',
+    ifMatch: true,
+  },
+  'GET /api/v1/workspaces/{ws}/jobs/{id}/notifications': {
+    id: 'listJobNotifications',
+    summary: "A job's customer notifications",
+  },
+  'POST /api/v1/workspaces/{ws}/jobs/{id}/notifications/{notificationId}/resend': {
+    id: 'resendNotification',
+    summary: 'Send a notification again',
+  },
+  'GET /api/v1/unsubscribe/{token}': {
+    id: 'showUnsubscribe',
+    summary: "A customer's unsubscribe page",
+    access: 'public',
+    answers: {
+      200: {
+        description: 'A page with the unsubscribe button.',
+        content: { 'text/html': { schema: { type: 'string' } } },
+      },
+    },
+  },
+  'POST /api/v1/unsubscribe/{token}': {
+    id: 'unsubscribe',
+    summary: 'One-click unsubscribe (RFC 8058)',
+    access: 'public',
+    answers: {
+      200: {
+        description: 'The customer gets no more notifications.',
+        content: { 'text/html': { schema: { type: 'string' } } },
+      },
+    },
+  },
   // travel
   'GET /api/v1/workspaces/{ws}/jobs/{id}/suggestions': {
     id: 'suggestSlots',

@@ -15,5 +15,12 @@ export {
 export { jobRoutes } from './routes.js';
 export { getJobs } from './service.js';
 export { type SiteDetails, siteDetailsOf } from './site-details.js';
-export { checkJobVersion, exceptionDraftOf, saveJob } from './store.js';
+export {
+  checkJobVersion,
+  exceptionDraftOf,
+  type JobSaved,
+  type JobSaveObserver,
+  observeJobSaves,
+  saveJob,
+} from './store.js';
 export { assertVisitWriter, occurrenceOfKey, resolveVisit, type Visit } from './visit.js';

@@ -43,6 +43,30 @@ export function exceptionDraftOf(
   };
 }
 
+/** A job as it was before and after one write (null: not there, or deleted), in the writing transaction. */
+export interface JobSaved {
+  workspaceId: string;
+  before: LoadedJob | null;
+  after: LoadedJob | null;
+  /** The workspace's time zone. */
+  zone: string;
+}
+
+/** Told of every job write inside its transaction (customer notifications hook in here; app.ts registers). */
+export type JobSaveObserver = (trx: Transaction<Database>, saved: JobSaved) => Promise<void>;
+
+// A set of functions, not of apps: two apps in one process register the same observer once.
+const observers = new Set<JobSaveObserver>();
+
+/** Registers an observer of every job write; jobs stay unaware of who listens (docs/adr/0029-notification-outbox.md). */
+export function observeJobSaves(observer: JobSaveObserver): void {
+  observers.add(observer);
+}
+
+async function tellObservers(trx: Transaction<Database>, saved: JobSaved): Promise<void> {
+  for (const observer of observers) await observer(trx, saved);
+}
+
 export interface SaveJob {
   id: string;
   draft: JobDraft;
@@ -62,6 +86,7 @@ export interface SaveJob {
 export async function saveJob(trx: Transaction<Database>, actor: Actor, zone: string, save: SaveJob) {
   const { id, draft } = save;
   const now = Date.now();
+  const before = observers.size > 0 && save.expected !== null ? await loadJob(trx, actor.workspaceId, id) : null;
   const moved = save.exceptions.filter((e) => e.kind === 'moved');
   const values = {
     customer_id: draft.customerId,
@@ -121,12 +146,14 @@ export async function saveJob(trx: Transaction<Database>, actor: Actor, zone: st
   await recordWrite(trx, jobEntity, actor, id, save.expected === null ? 'created' : 'updated');
   const saved = await loadJob(trx, actor.workspaceId, id);
   if (!saved) throw notFound('Job');
+  await tellObservers(trx, { workspaceId: actor.workspaceId, before: before ?? null, after: saved, zone });
   return saved;
 }
 
 /** Soft delete, guarded by the version the client saw. */
 export async function softDeleteJob(trx: Transaction<Database>, actor: Actor, id: string, expected: number) {
   const now = Date.now();
+  const before = observers.size > 0 ? await loadJob(trx, actor.workspaceId, id) : undefined;
   await versionedUpdate(
     trx,
     jobEntity,
@@ -135,6 +162,7 @@ export async function softDeleteJob(trx: Transaction<Database>, actor: Actor, id
     { deleted_at: now, updated_at: now },
     'deleted',
   );
+  if (before) await tellObservers(trx, { workspaceId: actor.workspaceId, before, after: null, zone: 'UTC' });
 }
 
 /** 412 unless the job is at the version the client edited. */

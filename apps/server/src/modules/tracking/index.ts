@@ -1,5 +1,5 @@
 /** Customer tracking links: the routes, and the hooks jobs and locations call when a visit or a technician moves. */
-export { trackingContext } from './context.js';
+export { type TrackingContext, trackingContext } from './context.js';
 export { noteMemberMoved } from './publish.js';
 export { trackingRoutes } from './routes.js';
-export { onVisitStatus } from './service.js';
+export { onVisitStatus, visitTrackingUrl } from './service.js';

@@ -141,3 +141,18 @@ export async function revokeTrackingLink(
   await closeLinks(db, [link.id], 'revoked_at', now);
   noteLinksChanged([link.id], context.travel);
 }
+
+/**
+ * The customer's tracking URL of one visit (occurrence key null: a one-off job), or null when no
+ * link is open — for the "on my way" message, read when it is sent so the token is never stored twice.
+ */
+export async function visitTrackingUrl(
+  db: Kysely<Database>,
+  context: TrackingContext,
+  visit: { workspaceId: string; jobId: string; occurrenceKey: number | null },
+  baseUrl: string,
+): Promise<string | null> {
+  const [link] = await openLinksOfVisit(db, visit.workspaceId, visit.jobId, visit.occurrenceKey);
+  const token = link ? unseal(context.key, link.token_sealed) : null;
+  return token ? `${baseUrl}/track/${token}` : null;
+}

@@ -1,0 +1,66 @@
+import type { NotificationTemplate } from '@fieldplan/shared';
+
+/** What a template's placeholders stand for, already formatted (times in the workspace's zone). */
+export interface RenderValues {
+  customer: string;
+  window: string;
+  technician: string;
+  company: string;
+  companyPhone: string;
+  trackingLink: string;
+  reportLink: string;
+}
+
+const links = new Set(['trackingLink', 'reportLink']);
+const placeholder = /\{([A-Za-z]+)\}/g;
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** Line breaks and other controls out of a header value: customer data never starts a header of its own. */
+export function oneLine(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
+  return text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+}
+
+function fill(
+  text: string,
+  values: RenderValues,
+  piece: (literal: string) => string,
+  value: (name: string, v: string) => string,
+) {
+  let out = '';
+  let last = 0;
+  for (const match of text.matchAll(placeholder)) {
+    const name = match[1] as keyof RenderValues;
+    if (!(name in values)) continue;
+    out += piece(text.slice(last, match.index)) + value(name, values[name]);
+    last = (match.index ?? 0) + match[0].length;
+  }
+  return out + piece(text.slice(last));
+}
+
+/** The email's subject (one line), plain text, and HTML with every value escaped and the links as links. */
+export function renderEmail(template: NotificationTemplate, values: RenderValues) {
+  const same = (s: string) => s;
+  const subject = oneLine(fill(template.subject, values, same, (_n, v) => v));
+  const text = fill(template.body, values, same, (_n, v) => v);
+  const html = fill(template.body, values, escapeHtml, (name, v) =>
+    links.has(name) && /^https?:\/\//.test(v) ? `<a href="${escapeHtml(v)}">${escapeHtml(v)}</a>` : escapeHtml(v),
+  )
+    .split('\n')
+    .join('<br>\n');
+  const page = `<!doctype html>\n<html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>\n<body style="font-family: sans-serif; line-height: 1.5">\n<p>${html}</p>\n</body></html>\n`;
+  return { subject, text, html: page };
+}
+
+/** The SMS text: plain, on as few lines as the template has. */
+export function renderSms(template: NotificationTemplate, values: RenderValues): string {
+  return fill(
+    template.sms,
+    values,
+    (s) => s,
+    (_n, v) => v,
+  );
+}

@@ -1,0 +1,56 @@
+import {
+  type NotificationKind,
+  type NotificationSettingsInput,
+  type NotificationTemplate,
+  notificationKinds,
+} from '@fieldplan/shared';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { defaultSettings, defaultTemplates } from './defaults.js';
+
+export type StoredSettings = Omit<NotificationSettingsInput, 'templates'> & {
+  templates: Record<NotificationKind, NotificationTemplate>;
+  version: number;
+};
+
+/** A workspace's settings with every kind's template (its own, or the built-in one). */
+export async function loadSettings(db: Kysely<Database>, workspaceId: string): Promise<StoredSettings> {
+  const row = await db
+    .selectFrom('notification_settings')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .executeTakeFirst();
+  const own = await db
+    .selectFrom('notification_templates')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .execute();
+  const templates = { ...defaultTemplates };
+  for (const t of own) {
+    const kind = t.kind as NotificationKind;
+    if (!notificationKinds.includes(kind)) continue;
+    templates[kind] = { kind, enabled: Number(t.enabled) === 1, subject: t.subject, body: t.body, sms: t.sms };
+  }
+  if (!row) return { ...defaultSettings, templates };
+  return {
+    enabled: Number(row.enabled) === 1,
+    fromAddress: row.from_address,
+    replyTo: row.reply_to,
+    companyPhone: row.company_phone,
+    reminderDaysBefore: Number(row.reminder_days_before),
+    reminderTime: row.reminder_time,
+    moveThresholdMinutes: Number(row.move_threshold_minutes),
+    version: Number(row.version),
+    templates,
+  };
+}
+
+export async function isOptedOut(db: Kysely<Database>, workspaceId: string, customerId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('notification_optouts')
+    .select('customer_id')
+    .where('workspace_id', '=', workspaceId)
+    .where('customer_id', '=', customerId)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,118 @@
+import type { NotificationKind } from '@fieldplan/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database.js';
+import type { TrackingContext } from '../tracking/index.js';
+import { claimDue, settle } from './claim.js';
+import { compose, type NotificationRow } from './compose.js';
+import type { Mailer } from './email.js';
+import { oneLine, renderEmail, renderSms } from './render.js';
+import { isOptedOut, loadSettings } from './settings.js';
+import type { SmsProvider } from './sms.js';
+import { unsubscribeToken } from './unsubscribe-token.js';
+
+/** What sending needs besides the rows: the channels, the links' base and keys. */
+export interface Sender {
+  db: Db;
+  mailer: Mailer | null;
+  sms: SmsProvider | null;
+  /** The server's public origin, for links in messages. */
+  baseUrl: string;
+  /** The From address when the workspace set none (SMTP_FROM). */
+  defaultFrom: string;
+  unsubscribeKey: Buffer;
+  tracking: TrackingContext;
+}
+
+const batch = 20;
+
+function reasonOf(err: unknown): string {
+  const text = err instanceof Error ? err.message : String(err);
+  return oneLine(text).slice(0, 300) || 'Sending failed';
+}
+
+/** Sends one claimed row and settles it: sent, skipped (no longer wanted) or failed (retried later). */
+async function sendOne(sender: Sender, owner: string, row: NotificationRow, now: number): Promise<void> {
+  const { db } = sender;
+  const settings = await loadSettings(db.kysely, row.workspace_id);
+  const template = settings.templates[row.kind as NotificationKind];
+  if (!settings.enabled || !template?.enabled) {
+    return settle(db, row, owner, { status: 'skipped', reason: 'Notifications of this kind are turned off' });
+  }
+  const composed = await compose(db.kysely, sender.tracking, sender.baseUrl, row, settings);
+  if (!composed) return settle(db, row, owner, { status: 'cancelled', reason: 'The job or its customer is gone' });
+  if (composed.obsolete) return settle(db, row, owner, { status: 'cancelled', reason: composed.obsolete });
+  if (await isOptedOut(db.kysely, row.workspace_id, composed.customer.id)) {
+    return settle(db, row, owner, { status: 'skipped', reason: 'The customer unsubscribed' });
+  }
+  try {
+    let providerId: string;
+    if (row.channel === 'email') {
+      if (!sender.mailer)
+        return settle(db, row, owner, { status: 'skipped', reason: 'Email is not set up (SMTP_URL)' });
+      const to = composed.customer.email;
+      if (!to) return settle(db, row, owner, { status: 'skipped', reason: 'The customer has no email address' });
+      const { subject, text, html } = renderEmail(template, composed.values);
+      const token = unsubscribeToken(sender.unsubscribeKey, row.workspace_id, composed.customer.id);
+      providerId = await sender.mailer.send({
+        from: { name: oneLine(composed.workspaceName), address: settings.fromAddress ?? sender.defaultFrom },
+        replyTo: settings.replyTo,
+        to,
+        subject,
+        text,
+        html,
+        messageId: `<${row.id}@${new URL(sender.baseUrl).hostname}>`,
+        unsubscribeUrl: `${sender.baseUrl}/api/v1/unsubscribe/${token}`,
+      });
+    } else {
+      if (!sender.sms) return settle(db, row, owner, { status: 'skipped', reason: 'SMS is not set up (SMS_*)' });
+      const to = composed.customer.phone;
+      if (!to) return settle(db, row, owner, { status: 'skipped', reason: 'The customer has no phone number' });
+      providerId = await sender.sms.send(to, renderSms(template, composed.values));
+    }
+    await settle(db, row, owner, { status: 'sent', providerId, at: Date.now() });
+  } catch (err) {
+    await settle(db, row, owner, { status: 'failed', reason: reasonOf(err), at: now });
+  }
+}
+
+/**
+ * Sends what is due at `now` (claimed by `owner`, so several processes share the work without
+ * sending a row twice); returns how many rows it handled. Tests call it with their own clock.
+ */
+export async function sendDue(sender: Sender, owner: string, now = Date.now()): Promise<number> {
+  let handled = 0;
+  for (;;) {
+    const rows = await claimDue(sender.db, owner, now, batch);
+    for (const row of rows) await sendOne(sender, owner, row, now);
+    handled += rows.length;
+    if (rows.length < batch) return handled;
+  }
+}
+
+/** Runs sendDue every `everyMs` in this process, from ready to close (rows, not timers, carry the schedule). */
+export function startNotificationWorker(
+  app: FastifyInstance,
+  sender: () => Promise<Sender>,
+  owner: string,
+  everyMs: number,
+) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | null = null;
+  const tick = () => {
+    if (running) return;
+    running = sender()
+      .then((s) => sendDue(s, owner))
+      .catch((err: unknown) => app.log.warn({ err }, 'notifications: sending due messages failed'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  app.addHook('onReady', async () => {
+    timer = setInterval(tick, everyMs);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}
