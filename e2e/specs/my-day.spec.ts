@@ -207,8 +207,10 @@ describe('the technician’s day on a phone and the customer’s tracking link',
     await tracking.map.waitFor({ state: 'detached' });
     expect(await customerPage.locator('.track-eta').count()).toBe(0);
 
-    // The rest of the day, online.
+    // The rest of the day, online. A completed visit folds under "Done"; opened, it says so.
     await myDay.advance(first, 'Complete').click();
+    await myDay.card(first).waitFor({ state: 'hidden' });
+    await myDay.doneToggle.click();
     await expect.poll(() => myDay.status(first).textContent()).toBe('Completed');
     await myDay.advance(second, 'Start work').click();
     await expect.poll(() => myDay.status(second).textContent()).toBe('In progress');
