@@ -138,7 +138,16 @@ export const ScheduleCalendar = memo(function ScheduleCalendar(props: ScheduleCa
   if (namesRef.current !== names) namesKey.current = String(Number(namesKey.current) + 1);
   namesRef.current = names;
   const timeline = view.startsWith('resourceTimeline');
-  const firstRow = useRef(0);
+  // The window first: the feed sends the events of its rows before any others.
+  const rows = useRowWindow({
+    rows: resources,
+    visits,
+    enabled: timeline,
+    stacked: view === 'resourceTimelineWeek',
+    rangeKey,
+    loading,
+    box,
+  });
   const feed = useProgressiveFeed({
     resources,
     visits,
@@ -148,18 +157,8 @@ export const ScheduleCalendar = memo(function ScheduleCalendar(props: ScheduleCa
     viewport: () => box.current?.clientHeight || window.innerHeight,
     loading,
     windowed: timeline,
-    firstRow: () => firstRow.current,
+    windowRows: { first: rows.first, last: rows.last },
   });
-  const rows = useRowWindow({
-    rows: feed.resources,
-    visits,
-    enabled: timeline,
-    stacked: view === 'resourceTimelineWeek',
-    rangeKey,
-    loading,
-    box,
-  });
-  firstRow.current = rows.first;
   const outsideKey = useRef({ fn: outside, key: 0 });
   if (outsideKey.current.fn !== outside) outsideKey.current = { fn: outside, key: outsideKey.current.key + 1 };
   // Busy time is a source of its own beside the jobs' slices: it changes only when feeds do.

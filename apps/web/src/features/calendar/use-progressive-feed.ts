@@ -26,8 +26,11 @@ interface FeedInput {
    * only its own source.
    */
   windowed?: boolean;
-  /** A windowed timeline's first drawn row (index): its source is fed first, then the nearest ones. */
-  firstRow?: () => number;
+  /**
+   * A windowed timeline's drawn rows (indexes) when the events arrive: their events are the first
+   * source, the rows after them and then those before follow, a source per task.
+   */
+  windowRows?: { first: number; last: number };
 }
 
 /** Rows per event source on a windowed timeline. */
@@ -48,7 +51,7 @@ export function useProgressiveFeed({
   viewport,
   loading,
   windowed = false,
-  firstRow = () => 0,
+  windowRows = { first: 0, last: -1 },
 }: FeedInput) {
   const large = timeline && visits.length >= progressiveFrom;
   const loaded = visits.length > 0;
@@ -57,11 +60,12 @@ export function useProgressiveFeed({
   const plan = useMemo<FeedPlan>(() => {
     const ids = resources.map((r) => r.id);
     if (windowed) {
-      const slices: string[][] = [];
-      for (let i = 0; i < ids.length; i += rowsPerSource) slices.push(ids.slice(i, i + rowsPerSource));
-      const from = Math.floor(firstRow() / rowsPerSource);
-      const near = slices.map((slice, i) => ({ slice, d: i < from ? from - i + 0.5 : i - from }));
-      return { slices: slices.length > 0 ? near.sort((a, b) => a.d - b.d).map((n) => n.slice) : [ids] };
+      const first = Math.max(0, windowRows.first);
+      const last = Math.max(first, windowRows.last);
+      const slices = [ids.slice(first, last + 1)];
+      for (let i = last + 1; i < ids.length; i += rowsPerSource) slices.push(ids.slice(i, i + rowsPerSource));
+      for (let i = first; i > 0; i -= rowsPerSource) slices.push(ids.slice(Math.max(0, i - rowsPerSource), i));
+      return { slices: slices.filter((s) => s.length > 0) };
     }
     if (timeline && loading) {
       // Until the events arrive: the rows of one screen, so the first render stays small.

@@ -235,5 +235,5 @@ export function useRowWindow({ rows, visits, enabled, stacked, rangeKey, loading
     if (index !== undefined) row.setAttribute('aria-rowindex', String(index + 1));
   }, []);
 
-  return { resources, rowCount: rows.length, first: Math.max(0, current.first), labelDidMount };
+  return { resources, rowCount: rows.length, first: Math.max(0, current.first), last: current.last, labelDidMount };
 }
