@@ -1,6 +1,6 @@
 import type { Checklist, ChecklistAnswer, ChecklistItem } from '@fieldplan/shared';
 import { recordLimits } from '@fieldplan/shared';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { VisitRef } from '../../entities/record/types';
 import type { useRecordOutbox } from './use-record-outbox';
 
@@ -94,16 +94,26 @@ export function ChecklistCard({
   outbox: RecordOutbox;
 }) {
   const headingId = useId();
-  const answer = (itemId: string, value: ChecklistAnswer) =>
+  // Shown at once: the outbox stores the answer a moment later (IndexedDB is asynchronous).
+  const [given, setGiven] = useState<Record<string, ChecklistAnswer>>({});
+  useEffect(() => {
+    setGiven((now) => {
+      const left = Object.entries(now).filter(([id, v]) => checklist.answers[id] !== v);
+      return left.length === Object.keys(now).length ? now : Object.fromEntries(left);
+    });
+  }, [checklist.answers]);
+  const answer = (itemId: string, value: ChecklistAnswer) => {
+    setGiven((now) => ({ ...now, [itemId]: value }));
     void outbox.add(
       { type: 'answers', visit, templateId: checklist.templateId, answers: { [itemId]: value } },
       `checklist:${checklist.templateId}`,
     );
+  };
   return (
     <section className="wr-section" aria-labelledby={headingId}>
       <h2 id={headingId}>{checklist.name}</h2>
       {checklist.items.map((item) => {
-        const value = checklist.answers[item.id];
+        const value = item.id in given ? given[item.id] : checklist.answers[item.id];
         const error = errors[item.id];
         if (item.kind === 'check') {
           return (

@@ -6,7 +6,7 @@ import { TextField } from '../../components/TextField';
 import type { Photo, VisitRef } from '../../entities/record/types';
 import type { PendingPhoto } from './merge';
 import { OutboxState } from './OutboxState';
-import { resizePhoto } from './resize';
+import { resizePhoto, warmResizer } from './resize';
 import type { useRecordOutbox } from './use-record-outbox';
 
 type RecordOutbox = ReturnType<typeof useRecordOutbox>;
@@ -40,6 +40,7 @@ export function PhotosSection({
   const [caption, setCaption] = useState('');
   const [busy, setBusy] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
+  useEffect(warmResizer, []);
 
   const addFiles = async (list: File[]) => {
     if (list.length === 0) return;

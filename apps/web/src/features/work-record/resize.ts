@@ -32,3 +32,11 @@ export function resizePhoto(file: Blob): Promise<Resized> {
     theWorker().postMessage({ id, file });
   });
 }
+
+/**
+ * Starts the worker ahead of the first photo: its script is fetched while the page is still online (and
+ * kept by the service worker), so a photo taken later in a cellar can still be resized.
+ */
+export function warmResizer(): void {
+  if (typeof Worker !== 'undefined') theWorker();
+}
