@@ -38,6 +38,7 @@ const JobEditPanel = screen(() => import('../features/jobs/JobEditPanel'), 'JobE
 const CustomersPage = screen(() => import('../features/customers/CustomersPage'), 'CustomersPage');
 const MyDayPage = screen(() => import('../features/my-day/MyDayPage'), 'MyDayPage');
 const WorkRecordPage = screen(() => import('../features/work-record/WorkRecordPage'), 'WorkRecordPage');
+const VisitReportPage = screen(() => import('../features/work-record/VisitReportPage'), 'VisitReportPage');
 const TrackingRoute = screen(() => import('../features/tracking/TrackingRoute'), 'TrackingRoute');
 // The Feeds screen carries the QR code generator: loaded when opened.
 const FeedsPage = screen(() => import('../features/feeds/FeedsPage'), 'FeedsPage');
@@ -63,5 +64,6 @@ export const customersPage = suspended(<CustomersPage />, screenFallback);
 export const customerDetailPage = suspended(<CustomerDetailPage />, screenFallback);
 export const myDayPage = suspended(<MyDayPage />, screenFallback);
 export const workRecordPage = suspended(<WorkRecordPage />, screenFallback);
+export const visitReportPage = suspended(<VisitReportPage />, screenFallback);
 export const trackingPage = suspended(<TrackingRoute />, screenFallback);
 export const feedsPage = suspended(<FeedsPage />, screenFallback);

@@ -21,6 +21,7 @@ import {
   myDayPage,
   scheduleLayout,
   trackingPage,
+  visitReportPage,
   workRecordPage,
 } from './lazy-screens';
 import { areasScreen, mapScreen } from './map-screens';
@@ -55,6 +56,7 @@ export const routes: RouteObject[] = [
           },
           { path: 'my-day', element: myDayPage },
           { path: 'my-day/visit/:jobId', element: workRecordPage },
+          { path: 'jobs/:id/report', element: visitReportPage },
           { path: 'map', element: mapScreen },
           { path: 'areas', element: areasScreen },
           { path: 'customers', element: customersPage },

@@ -1,0 +1,87 @@
+import { Link, useParams, useSearchParams } from 'react-router';
+import { Button } from '../../components/Button';
+import { EmptyState } from '../../components/EmptyState';
+import { Loading, Skeleton } from '../../components/Skeleton';
+import { useGetJobQuery } from '../../entities/job/endpoints';
+import { formatJobTime } from '../../entities/job/format-time';
+import { useVisitRecordQuery } from '../../entities/record/endpoints';
+import type { VisitRecord } from '../../entities/record/types';
+import { useGetWorkspaceQuery } from '../../entities/workspace/endpoints';
+import { useWorkspace } from '../../entities/workspace/use-workspace';
+import { problemMessage, toProblem } from '../../lib/problem';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { VisitRecordView } from './VisitRecordView';
+import './VisitRecord.css';
+
+type StatusTimes = Partial<Record<'en_route' | 'in_progress' | 'completed', string | null>>;
+
+const timeIn = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
+
+/**
+ * `/w/:slug/jobs/:id/report[?occurrence=…]`: one visit's report to print or save as PDF — the customer,
+ * the times on site from its status changes, notes, photos, checklist answers and the signature.
+ */
+export function VisitReportPage() {
+  const { workspaceId, slug } = useWorkspace();
+  const { id = '' } = useParams();
+  const [params] = useSearchParams();
+  const occurrence = params.get('occurrence') || null;
+  const { data: job, error: jobError, isLoading: jobLoading } = useGetJobQuery({ workspaceId, id });
+  const { data: record, error, isLoading } = useVisitRecordQuery({ workspaceId, jobId: id, occurrence });
+  const { data: workspace } = useGetWorkspaceQuery(workspaceId);
+  useDocumentTitle(`Visit report · ${job?.title ?? 'Job'}`);
+  const zone = workspace?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+  if (jobLoading || isLoading) {
+    return (
+      <Loading label="Loading the report…">
+        <Skeleton width="50%" height={24} />
+        <Skeleton height={120} />
+      </Loading>
+    );
+  }
+  if (!job || !record) {
+    return (
+      <EmptyState icon="alert" title="Couldn’t load the report">
+        {problemMessage(toProblem(jobError ?? error))}
+      </EmptyState>
+    );
+  }
+  const times = (record as VisitRecord & { statusTimes?: StatusTimes }).statusTimes ?? {};
+  const start = occurrence && occurrence.length > 10 ? occurrence : job.start;
+  const end =
+    start && job.start && job.end
+      ? new Date(Date.parse(start) + Date.parse(job.end) - Date.parse(job.start)).toISOString()
+      : job.end;
+  const back = `/w/${slug}/jobs/${encodeURIComponent(id)}${occurrence ? `?occurrence=${encodeURIComponent(occurrence)}` : ''}`;
+  return (
+    <article className="vreport" aria-labelledby="vreport-title">
+      <div className="vreport-tools">
+        <Link to={back}>Back to the job</Link>
+        <Button variant="primary" onClick={() => window.print()}>
+          Print
+        </Button>
+      </div>
+      <header>
+        <p className="vr-meta">{workspace?.name}</p>
+        <h1 id="vreport-title">Visit report: {job.title}</h1>
+      </header>
+      <dl className="vreport-facts">
+        <dt>Customer</dt>
+        <dd>{job.customerName ?? '—'}</dd>
+        <dt>Site</dt>
+        <dd>{job.address || '—'}</dd>
+        <dt>Booked</dt>
+        <dd>{formatJobTime(start, end, job.allDay, zone)}</dd>
+        <dt>On the way</dt>
+        <dd>{times.en_route ? timeIn(times.en_route, zone) : '—'}</dd>
+        <dt>Work started</dt>
+        <dd>{times.in_progress ? timeIn(times.in_progress, zone) : '—'}</dd>
+        <dt>Completed</dt>
+        <dd>{times.completed ? timeIn(times.completed, zone) : '—'}</dd>
+      </dl>
+      <VisitRecordView record={record} headingLevel={2} />
+    </article>
+  );
+}
