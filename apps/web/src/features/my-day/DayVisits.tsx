@@ -1,8 +1,9 @@
 import type { JobStatus, StatusActor } from '@fieldplan/shared';
+import { useRef } from 'react';
 import { DoneSection } from './DoneSection';
 import type { Stop } from './day';
 import type { QueuedChange } from './offline-queue';
-import type { DayOrder } from './order';
+import { type DayOrder, isClosed } from './order';
 import { VisitCard } from './VisitCard';
 import { WorkRecordLink } from './WorkRecordLink';
 
@@ -20,6 +21,17 @@ interface DayVisitsProps {
 
 /** The day's cards: what is left to do, the next visit on top, then "Done (n)" folded below. */
 export function DayVisits({ order, date, timeZone, statusOf, actor, changes, onAdvance, onDismiss }: DayVisitsProps) {
+  const root = useRef<HTMLDivElement>(null);
+  // A visit done leaves the list with the button just pressed: the focus goes on to the next visit's
+  // button (or to "Done" when none is left), not back to the top of the page.
+  const advance = (stop: Stop, to: JobStatus) => {
+    onAdvance(stop, to);
+    if (!isClosed(to)) return;
+    requestAnimationFrame(() => {
+      const next = root.current?.querySelector<HTMLElement>('.myday-todo .myday-advance, .myday-done-toggle');
+      next?.focus();
+    });
+  };
   const card = (stop: Stop, next: boolean) => {
     const mine = changes.filter((c) => c.visitId === stop.visit.id);
     return (
@@ -32,16 +44,16 @@ export function DayVisits({ order, date, timeZone, statusOf, actor, changes, onA
         next={next}
         waiting={mine.filter((c) => !c.failure)}
         refused={mine.filter((c) => c.failure)}
-        onAdvance={(to) => onAdvance(stop, to)}
+        onAdvance={(to) => advance(stop, to)}
         onDismiss={onDismiss}
         actions={<WorkRecordLink visit={stop.visit} date={date} />}
       />
     );
   };
   return (
-    <>
+    <div ref={root}>
       {order.open.length > 0 ? (
-        <ol className="myday-list" aria-label="To do">
+        <ol className="myday-list myday-todo" aria-label="To do">
           {order.open.map((stop, i) => card(stop, i === 0))}
         </ol>
       ) : (
@@ -50,6 +62,6 @@ export function DayVisits({ order, date, timeZone, statusOf, actor, changes, onA
         </p>
       )}
       <DoneSection count={order.closed.length}>{order.closed.map((stop) => card(stop, false))}</DoneSection>
-    </>
+    </div>
   );
 }

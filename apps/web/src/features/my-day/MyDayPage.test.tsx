@@ -184,8 +184,10 @@ describe('my day on the phone', () => {
     await user.click(shareSwitch());
     await waitFor(() => expect(shareSwitch()).toHaveAttribute('aria-checked', 'true'));
     await user.click(screen.getByRole('button', { name: 'Complete' }));
-    // Done offline-first (the server is down): the visit folds away and the shift is over.
-    expect(await screen.findByRole('button', { name: 'Done (2)' })).toBeInTheDocument();
+    // Done offline-first (the server is down): the visit folds away and the shift is over; the focus
+    // moves on to "Done" instead of being lost with the button.
+    const done = await screen.findByRole('button', { name: 'Done (2)' });
+    await waitFor(() => expect(done).toHaveFocus());
     await waitFor(() => expect(shareSwitch()).toHaveAttribute('aria-checked', 'false'));
     expect(window.localStorage.getItem('fieldplan.sharing.shift')).toBeNull();
   });
