@@ -53,6 +53,8 @@ describe('loadConfig', () => {
       S3_FORCE_PATH_STYLE: false,
       PHOTO_MAX_BYTES: 10 * 1024 * 1024,
       WORKSPACE_STORAGE_QUOTA_BYTES: 5 * 1024 * 1024 * 1024,
+      SMS_BASE_URL: 'https://api.twilio.com',
+      NOTIFICATIONS_POLL_MS: 10_000,
       secureCookies: false,
       appOrigin: null,
     });
@@ -79,6 +81,23 @@ describe('loadConfig', () => {
     expect(configError({ S3_BUCKET: 'b1b', S3_ACCESS_KEY_ID: 'key' }).message).toMatch(
       /S3_SECRET_ACCESS_KEY: required/,
     );
+  });
+
+  it('reads the email and SMS settings for notifications, naming a bad or half-given variable', () => {
+    const config = loadConfig({
+      SMTP_URL: 'smtps://user:secret@mail.example.test:465',
+      SMTP_FROM: 'visits@example.test',
+      SMS_ACCOUNT_SID: 'AC123',
+      SMS_AUTH_TOKEN: 'token-1234',
+      SMS_FROM: '+15005550006',
+    });
+    expect(config).toMatchObject({ SMTP_FROM: 'visits@example.test', SMS_BASE_URL: 'https://api.twilio.com' });
+    expect(loadConfig({}).SMTP_URL).toBeUndefined();
+    expect(configError({ SMTP_URL: 'http://mail.example.test' }).message).toMatch(/SMTP_URL: must start with smtp/);
+    expect(configError({ SMTP_URL: 'not a url' }).message).toMatch(/SMTP_URL/);
+    expect(configError({ SMTP_FROM: 'nobody' }).message).toMatch(/SMTP_FROM: must be an email address/);
+    expect(configError({ SMS_ACCOUNT_SID: 'AC123' }).message).toMatch(/SMS_AUTH_TOKEN: required/);
+    expect(configError({ SMS_BASE_URL: 'ftp://x' }).message).toMatch(/SMS_BASE_URL/);
   });
 
   it('reads the travel model and refuses impossible values', () => {
