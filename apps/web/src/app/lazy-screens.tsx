@@ -38,6 +38,10 @@ const JobEditPanel = screen(() => import('../features/jobs/JobEditPanel'), 'JobE
 const CustomersPage = screen(() => import('../features/customers/CustomersPage'), 'CustomersPage');
 const MyDayPage = screen(() => import('../features/my-day/MyDayPage'), 'MyDayPage');
 const WorkRecordPage = screen(() => import('../features/work-record/WorkRecordPage'), 'WorkRecordPage');
+const ChecklistTemplatesPage = screen(
+  () => import('../features/work-record/ChecklistTemplatesPage'),
+  'ChecklistTemplatesPage',
+);
 const VisitReportPage = screen(() => import('../features/work-record/VisitReportPage'), 'VisitReportPage');
 const TrackingRoute = screen(() => import('../features/tracking/TrackingRoute'), 'TrackingRoute');
 // The Feeds screen carries the QR code generator: loaded when opened.
@@ -65,5 +69,6 @@ export const customerDetailPage = suspended(<CustomerDetailPage />, screenFallba
 export const myDayPage = suspended(<MyDayPage />, screenFallback);
 export const workRecordPage = suspended(<WorkRecordPage />, screenFallback);
 export const visitReportPage = suspended(<VisitReportPage />, screenFallback);
+export const checklistTemplatesPage = suspended(<ChecklistTemplatesPage />, screenFallback);
 export const trackingPage = suspended(<TrackingRoute />, screenFallback);
 export const feedsPage = suspended(<FeedsPage />, screenFallback);

@@ -12,6 +12,7 @@ import { HomeRedirect } from '../features/workspace/HomeRedirect';
 import { WorkspaceLayout } from '../features/workspace/WorkspaceLayout';
 import { AppRoot } from './AppRoot';
 import {
+  checklistTemplatesPage,
   customerDetailPage,
   customersPage,
   feedsPage,
@@ -64,6 +65,7 @@ export const routes: RouteObject[] = [
           { path: 'team', element: <TeamPage /> },
           { path: 'feeds', element: feedsPage },
           { path: 'settings', element: <SettingsPage /> },
+          { path: 'settings/checklists', element: checklistTemplatesPage },
           // Only when the server runs with FIELDPLAN_FAULT_INJECTION=1 (tests); not found otherwise.
           { path: 'debug', element: <FaultsPage /> },
           { path: 'debug/throw', element: <ThrowOnRender /> },

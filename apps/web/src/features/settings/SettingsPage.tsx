@@ -48,9 +48,15 @@ export function SettingsPage() {
         icon="settings"
         title="Only owners can change settings"
         action={
-          <Link to={`/w/${slug}`} className={buttonClass('secondary')}>
-            Back to overview
-          </Link>
+          can(role, 'checklists.manage') ? (
+            <Link to={`/w/${slug}/settings/checklists`} className={buttonClass('secondary')}>
+              Checklists
+            </Link>
+          ) : (
+            <Link to={`/w/${slug}`} className={buttonClass('secondary')}>
+              Back to overview
+            </Link>
+          )
         }
       >
         Ask an owner of this workspace if the time zone, working hours or map need changing.
@@ -60,7 +66,15 @@ export function SettingsPage() {
 
   return (
     <>
-      <PageHeader title="Settings" description="Workspace name, time zone, working hours and the map's defaults." />
+      <PageHeader
+        title="Settings"
+        description="Workspace name, time zone, working hours and the map's defaults."
+        actions={
+          <Link to={`/w/${slug}/settings/checklists`} className={buttonClass('secondary')}>
+            Checklists
+          </Link>
+        }
+      />
       {workspace ? (
         <SettingsForm key={workspace.id} workspace={workspace} />
       ) : error ? (
