@@ -164,6 +164,9 @@ describe('the visit’s work record, made on a phone partly offline and seen liv
     record = new WorkRecordPage(phonePage);
     await expect.poll(() => record.sync.textContent()).toContain('1 photo and 2 checklist answers waiting to upload');
     expect(await record.photos().count()).toBe(1);
+    // The record opens as last loaded (kept by the service worker), with the waiting answers over it.
+    const reopenedFlue = record.checklist(`Gas safety ${suffix}`).getByRole('checkbox', { name: /Flue gas checked/ });
+    await expect.poll(() => reopenedFlue.isChecked()).toBe(true);
     let server = await api<VisitRecord>(officePage, 'GET', `/workspaces/${ws}/jobs/${job.id}/record`);
     expect(server.photos).toHaveLength(0);
 
@@ -178,11 +181,14 @@ describe('the visit’s work record, made on a phone partly offline and seen liv
     await record.addPhoto(path.join(fixtures, 'boiler-plate.jpg'));
     await expect.poll(() => record.photos().count()).toBe(2);
     await record.sign('Anna Schmidt');
-    await phonePage.getByText('Signed by').waitFor().catch(async (e) => {
-      await phonePage.screenshot({ path: '/tmp/wr-sign.png', fullPage: true });
-      console.log('DEBUG', await phonePage.locator('.wr-page').innerText());
-      throw e;
-    });
+    await phonePage
+      .getByText('Signed by')
+      .waitFor()
+      .catch(async (e) => {
+        await phonePage.screenshot({ path: '/tmp/wr-sign.png', fullPage: true });
+        console.log('DEBUG', await phonePage.locator('.wr-page').innerText());
+        throw e;
+      });
     await expect
       .poll(
         async () =>
@@ -209,6 +215,30 @@ describe('the visit’s work record, made on a phone partly offline and seen liv
     await recordPanel.getByText(/Anna Schmidt/).waitFor();
     // User text stays text.
     expect(await recordPanel.locator('b').count()).toBe(0);
+
+    // The visit's report: all of it on one printable page.
+    await officePage.goto(`/w/demo/jobs/${job.id}/report`);
+    const report = officePage.getByRole('article', { name: `Visit report: ${title}` });
+    await report.waitFor();
+    const reportText = await report.textContent();
+    for (const text of ['Replaced the pump seal', 'Flue gas checked', '1.5 bar', 'Anna Schmidt', 'Torstraße 1']) {
+      expect(reportText).toContain(text);
+    }
+    expect(await report.getByRole('region', { name: 'Photos' }).getByRole('img').count()).toBe(2);
+    expect(await seriousA11yViolations(officePage)).toEqual([]);
+
+    // Settings → Checklists: the dispatcher makes another checklist there.
+    await officePage.goto('/w/demo/settings/checklists');
+    await officePage.getByRole('button', { name: `Edit Gas safety ${suffix}` }).waitFor();
+    expect(await seriousA11yViolations(officePage)).toEqual([]);
+    await officePage.getByRole('button', { name: 'New checklist' }).click();
+    await officePage.getByRole('textbox', { name: 'Name' }).fill(`Handover ${suffix}`);
+    await officePage.getByRole('textbox', { name: 'Item 1', exact: true }).fill('Customer shown the controls');
+    await officePage.getByRole('button', { name: 'Save checklist' }).click();
+    await officePage.getByRole('button', { name: `Edit Handover ${suffix}` }).waitFor();
+    expect(await officePage.getByText('1 item · 1 required · no signature · attached by hand').count()).toBeGreaterThan(
+      0,
+    );
     expect([...officeErrors, ...phoneErrors, ...reopenedErrors]).toEqual([]);
   });
 });

@@ -14,6 +14,8 @@ const offlineApi = [
   /^\/api\/v1\/config$/,
   /^\/api\/v1\/workspaces\/[^/]+$/,
   /^\/api\/v1\/workspaces\/[^/]+\/my-day$/,
+  // A visit's work record (its checklists to answer), kept per ?occurrence= like the day per ?date=.
+  /^\/api\/v1\/workspaces\/[^/]+\/jobs\/[^/]+\/record$/,
 ];
 
 self.addEventListener('install', (event) => {
