@@ -241,4 +241,63 @@ describe('the visit’s work record, made on a phone partly offline and seen liv
     );
     expect([...officeErrors, ...phoneErrors, ...reopenedErrors]).toEqual([]);
   });
+  it('shows a write the server refuses (the visit went to someone else) as refused, with a way to remove it', async () => {
+    const office = await newContext(browser);
+    contexts.push(office);
+    await signInViaApi(office, 'dispatcher@demo.test');
+    const officePage = await office.newPage();
+    const me = await api<Me>(officePage, 'GET', '/me');
+    const ws = me.memberships.find((m) => m.workspaceSlug === 'demo')?.workspaceId ?? '';
+    const members = await api<{ id: string; name: string }[]>(officePage, 'GET', `/workspaces/${ws}/members`);
+    const tomasz = members.find((m) => m.name === 'Tomasz Nowak')?.id ?? '';
+    const aylin = members.find((m) => m.name === 'Aylin Demir')?.id ?? '';
+    const now = Date.now();
+    const job = await api<Job>(officePage, 'POST', `/workspaces/${ws}/jobs`, {
+      title: `Leak hunt ${now.toString(36)}`,
+      address: 'Torstraße 1, 10119 Berlin',
+      start: new Date(now).toISOString(),
+      end: new Date(now + 30 * 60_000).toISOString(),
+      assigneeIds: [tomasz],
+    });
+
+    const phoneContext = await browser.newContext({
+      baseURL: baseUrl,
+      viewport: phone,
+      isMobile: true,
+      hasTouch: true,
+    });
+    contexts.push(phoneContext);
+    await signInViaApi(phoneContext, 'tech1@demo.test');
+    const phonePage = await phoneContext.newPage();
+    const errors = trackPageErrors(phonePage);
+    await phonePage.goto(`/w/demo/my-day/visit/${job.id}`);
+    const record = new WorkRecordPage(phonePage);
+    await record.newNote.waitFor();
+
+    // Offline, Tomasz writes a note; meanwhile the office gives the job to Aylin.
+    await phoneContext.setOffline(true);
+    await record.addNote('Found the leak under the sink');
+    await expect.poll(() => record.sync.textContent()).toContain('1 note waiting to upload');
+    await api<Job>(
+      officePage,
+      'PATCH',
+      `/workspaces/${ws}/jobs/${job.id}`,
+      { assigneeIds: [aylin] },
+      {
+        'if-match': `"${job.version}"`,
+      },
+    );
+
+    // Back online: refused, saying why, and kept until removed.
+    await phoneContext.setOffline(false);
+    const refusal = phonePage.getByRole('alert').filter({ hasText: 'no longer yours' });
+    await refusal.waitFor();
+    await record.sync.waitFor({ state: 'detached' });
+    await refusal.getByRole('button', { name: 'Remove' }).click();
+    await refusal.waitFor({ state: 'detached' });
+    await phonePage.locator('.wr-note-body', { hasText: 'Found the leak' }).waitFor({ state: 'detached' });
+    const server = await api<VisitRecord>(officePage, 'GET', `/workspaces/${ws}/jobs/${job.id}/record`);
+    expect(server.notes).toEqual([]);
+    expect(errors).toEqual([]);
+  });
 });
