@@ -10,6 +10,7 @@ import {
   inviteMember,
   listRoutes,
   memberOfEachRole,
+  notificationsPath,
   optimisePath,
   type Res,
   realtimePath,
@@ -107,6 +108,7 @@ describe('schedule routes: roles and workspaces', () => {
           !trackingPath.test(r.url) &&
           !suggestPath.test(r.url) &&
           !recordPath.test(r.url) &&
+          !notificationsPath.test(r.url) &&
           !optimisePath.test(r.url) &&
           !travelLegsPath.test(r.url),
       )
