@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { buttonClass } from '../../components/Button';
 import { Skeleton } from '../../components/Skeleton';
 import { useVisitRecordQuery } from '../../entities/record/endpoints';
+import { useGetWorkspaceQuery } from '../../entities/workspace/endpoints';
 import { problemMessage, toProblem } from '../../lib/problem';
 import { VisitRecordView } from './VisitRecordView';
 import './VisitRecord.css';
@@ -22,6 +23,7 @@ export function VisitRecordSection({
   occurrence: string | null;
 }) {
   const { data: record, error, isLoading } = useVisitRecordQuery({ workspaceId, jobId, occurrence });
+  const { data: workspace } = useGetWorkspaceQuery(workspaceId);
   const report = `/w/${slug}/jobs/${encodeURIComponent(jobId)}/report${
     occurrence ? `?occurrence=${encodeURIComponent(occurrence)}` : ''
   }`;
@@ -36,7 +38,7 @@ export function VisitRecordSection({
       {isLoading ? (
         <Skeleton height={60} />
       ) : record ? (
-        <VisitRecordView record={record} />
+        <VisitRecordView record={record} timeZone={workspace?.timeZone} />
       ) : (
         <p className="vr-empty">{problemMessage(toProblem(error))}</p>
       )}

@@ -2,8 +2,9 @@ import type { Checklist, ChecklistAnswer } from '@fieldplan/shared';
 import { Icon } from '../../components/Icon';
 import type { VisitRecord } from '../../entities/record/types';
 
-const stamp = (iso: string) =>
-  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+/** A moment in the workspace's zone (the office and the report read the visit's local times). */
+const stamp = (iso: string, timeZone: string | undefined) =>
+  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
 
 /** An answer as text: ticked boxes, numbers with their unit, "—" for none. */
 function answerText(item: Checklist['items'][number], answer: ChecklistAnswer | undefined): string {
@@ -14,7 +15,16 @@ function answerText(item: Checklist['items'][number], answer: ChecklistAnswer | 
 }
 
 /** What the office reads of a visit's record (the job panel and the printed report): all of it, as text. */
-export function VisitRecordView({ record, headingLevel = 3 }: { record: VisitRecord; headingLevel?: 2 | 3 }) {
+export function VisitRecordView({
+  record,
+  timeZone,
+  headingLevel = 3,
+}: {
+  record: VisitRecord;
+  /** The workspace's zone; undefined: the browser's. */
+  timeZone?: string | undefined;
+  headingLevel?: 2 | 3;
+}) {
   const H = headingLevel === 2 ? 'h2' : 'h3';
   const empty =
     record.notes.length === 0 && record.photos.length === 0 && record.checklists.length === 0 && !record.signature;
@@ -29,7 +39,7 @@ export function VisitRecordView({ record, headingLevel = 3 }: { record: VisitRec
               <li key={note.id}>
                 <p className="vr-note-body">{note.body}</p>
                 <p className="vr-meta">
-                  {note.authorName} · {stamp(note.createdAt)}
+                  {note.authorName} · {stamp(note.createdAt, timeZone)}
                 </p>
               </li>
             ))}
@@ -86,7 +96,8 @@ export function VisitRecordView({ record, headingLevel = 3 }: { record: VisitRec
             height={100}
           />
           <p className="vr-meta">
-            {record.signature.name} · {stamp(record.signature.signedAt)} · taken by {record.signature.technicianName}
+            {record.signature.name} · {stamp(record.signature.signedAt, timeZone)} · taken by{' '}
+            {record.signature.technicianName}
           </p>
         </section>
       )}

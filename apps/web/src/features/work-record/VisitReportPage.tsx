@@ -81,7 +81,7 @@ export function VisitReportPage() {
         <dt>Completed</dt>
         <dd>{times.completed ? timeIn(times.completed, zone) : '—'}</dd>
       </dl>
-      <VisitRecordView record={record} headingLevel={2} />
+      <VisitRecordView record={record} timeZone={zone} headingLevel={2} />
     </article>
   );
 }
