@@ -43,6 +43,8 @@ export function useRecordOutbox(workspaceId: string) {
   const add = useCallback(
     async (write: RecordWrite, subject: string, options: { id?: string; baseVersion?: number } = {}) => {
       const visit = write.type === 'photo' ? write.upload.visit : write.visit;
+      // Asks the browser not to evict the outbox under storage pressure (granted or not, nothing else changes).
+      void navigator.storage?.persist?.().catch(() => false);
       await outbox.add({
         id: options.id ?? crypto.randomUUID(),
         group: groupOf(visit),
