@@ -42,6 +42,10 @@ const ChecklistTemplatesPage = screen(
   () => import('../features/work-record/ChecklistTemplatesPage'),
   'ChecklistTemplatesPage',
 );
+const NotificationSettingsPage = screen(
+  () => import('../features/notifications/NotificationSettingsPage'),
+  'NotificationSettingsPage',
+);
 const VisitReportPage = screen(() => import('../features/work-record/VisitReportPage'), 'VisitReportPage');
 const TrackingRoute = screen(() => import('../features/tracking/TrackingRoute'), 'TrackingRoute');
 // The Feeds screen carries the QR code generator: loaded when opened.
@@ -70,5 +74,6 @@ export const myDayPage = suspended(<MyDayPage />, screenFallback);
 export const workRecordPage = suspended(<WorkRecordPage />, screenFallback);
 export const visitReportPage = suspended(<VisitReportPage />, screenFallback);
 export const checklistTemplatesPage = suspended(<ChecklistTemplatesPage />, screenFallback);
+export const notificationSettingsPage = suspended(<NotificationSettingsPage />, screenFallback);
 export const trackingPage = suspended(<TrackingRoute />, screenFallback);
 export const feedsPage = suspended(<FeedsPage />, screenFallback);

@@ -20,6 +20,7 @@ import {
   jobEditPanel,
   jobNewPanel,
   myDayPage,
+  notificationSettingsPage,
   scheduleLayout,
   trackingPage,
   visitReportPage,
@@ -66,6 +67,7 @@ export const routes: RouteObject[] = [
           { path: 'feeds', element: feedsPage },
           { path: 'settings', element: <SettingsPage /> },
           { path: 'settings/checklists', element: checklistTemplatesPage },
+          { path: 'settings/notifications', element: notificationSettingsPage },
           // Only when the server runs with FIELDPLAN_FAULT_INJECTION=1 (tests); not found otherwise.
           { path: 'debug', element: <FaultsPage /> },
           { path: 'debug/throw', element: <ThrowOnRender /> },

@@ -15,6 +15,7 @@ import { useWorkspace } from '../../entities/workspace/use-workspace';
 import { toProblem } from '../../lib/problem';
 import { useOutsideAreas } from '../areas';
 import { useBoardLinks, useScheduleContext } from '../dispatch';
+import { JobNotifications } from '../notifications';
 import { TrackingLinks } from '../tracking';
 import { VisitRecordSection } from '../work-record';
 import { formatFlexibleWindow } from './flexible-window';
@@ -95,6 +96,7 @@ export function JobDetailPanel() {
       {!visit.found && <p className="detail-note">This occurrence no longer exists; showing the series.</p>}
       <StatusActions workspaceId={workspaceId} job={job} visit={visit} role={role} memberId={membership.memberId} />
       {writer && <TrackingLinks workspaceId={workspaceId} job={job} />}
+      {can(role, 'notifications.read') && <JobNotifications workspaceId={workspaceId} job={job} />}
       {writer && <SuggestSlots workspaceId={workspaceId} job={job} timeZone={settings.timeZone} members={members} />}
       <dl className="detail-list">
         <dt>When</dt>

@@ -70,9 +70,14 @@ export function SettingsPage() {
         title="Settings"
         description="Workspace name, time zone, working hours and the map's defaults."
         actions={
-          <Link to={`/w/${slug}/settings/checklists`} className={buttonClass('secondary')}>
-            Checklists
-          </Link>
+          <>
+            <Link to={`/w/${slug}/settings/notifications`} className={buttonClass('secondary')}>
+              Notifications
+            </Link>
+            <Link to={`/w/${slug}/settings/checklists`} className={buttonClass('secondary')}>
+              Checklists
+            </Link>
+          </>
         }
       />
       {workspace ? (

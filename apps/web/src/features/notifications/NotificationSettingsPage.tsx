@@ -1,0 +1,203 @@
+import {
+  can,
+  type NotificationSettings,
+  type NotificationSettingsInput,
+  type NotificationTemplate,
+  notificationPlaceholders,
+  unknownPlaceholders,
+} from '@fieldplan/shared';
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../components/Button';
+import { EmptyState } from '../../components/EmptyState';
+import { PageHeader, Panel } from '../../components/Panel';
+import { TextArea } from '../../components/TextArea';
+import { TextField } from '../../components/TextField';
+import { useToast } from '../../components/use-toast';
+import { useWorkspace } from '../../entities/workspace/use-workspace';
+import { problemMessage, toProblem } from '../../lib/problem';
+import { useNotificationSettingsQuery, useSaveNotificationSettingsMutation } from './endpoints';
+import { kindLabel, preview } from './labels';
+import './Notifications.css';
+
+type Draft = NotificationSettingsInput;
+
+function draftOf(s: NotificationSettings): Draft {
+  const { channels: _channels, version: _version, ...input } = s;
+  return input;
+}
+
+const unknownError = (text: string) => {
+  const unknown = unknownPlaceholders(text);
+  return unknown.length > 0 ? `Unknown placeholder ${unknown.map((n) => `{${n}}`).join(', ')}` : undefined;
+};
+
+/** Settings → Notifications: the switch, sender addresses, reminder time and each kind's template with a preview. */
+export function NotificationSettingsPage() {
+  const { workspaceId, role } = useWorkspace();
+  const readable = can(role, 'notifications.read');
+  const { data, error } = useNotificationSettingsQuery(workspaceId, { skip: !readable });
+  if (!readable) {
+    return (
+      <EmptyState icon="settings" title="Only the office sees notification settings">
+        Ask an owner of this workspace about customer emails and texts.
+      </EmptyState>
+    );
+  }
+  return (
+    <>
+      <PageHeader
+        title="Customer notifications"
+        description="Emails and texts to customers when a visit is booked, the day before, when the technician is on the way and when it is done."
+      />
+      {data ? (
+        <SettingsForm key={data.version} settings={data} editable={can(role, 'notifications.manage')} />
+      ) : error ? (
+        <p role="alert">{problemMessage(toProblem(error))}</p>
+      ) : null}
+    </>
+  );
+}
+
+function SettingsForm({ settings, editable }: { settings: NotificationSettings; editable: boolean }) {
+  const { workspaceId } = useWorkspace();
+  const [draft, setDraft] = useState<Draft>(() => draftOf(settings));
+  const [save, { isLoading }] = useSaveNotificationSettingsMutation();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const toast = useToast();
+  const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
+  const setTemplate = (i: number, patch: Partial<NotificationTemplate>) =>
+    setDraft((d) => ({ ...d, templates: d.templates.map((t, j) => (j === i ? { ...t, ...patch } : t)) }));
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      await save({ workspaceId, version: settings.version, body: draft }).unwrap();
+      setErrors({});
+      toast({ tone: 'success', message: 'Notification settings saved' });
+    } catch (error) {
+      const problem = toProblem(error);
+      setErrors(Object.fromEntries((problem.errors ?? []).map((e) => [e.path, e.message])));
+      toast({ tone: 'error', message: problemMessage(problem) });
+    }
+  };
+
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} aria-label="Notification settings">
+      <Panel title="Sending">
+        <label className="checkbox-field">
+          <input
+            type="checkbox"
+            checked={draft.enabled}
+            disabled={!editable}
+            onChange={(e) => set({ enabled: e.target.checked })}
+          />{' '}
+          Send customer notifications
+        </label>
+        {!settings.channels.email && <p>Email is not set up on this server (SMTP_URL).</p>}
+        {!settings.channels.sms && <p>Texts are not set up on this server (SMS_*).</p>}
+        <TextField
+          label="From address"
+          optional
+          type="email"
+          value={draft.fromAddress ?? ''}
+          disabled={!editable}
+          error={errors.fromAddress}
+          onChange={(e) => set({ fromAddress: e.target.value || null })}
+        />
+        <TextField
+          label="Reply-to address"
+          optional
+          type="email"
+          value={draft.replyTo ?? ''}
+          disabled={!editable}
+          error={errors.replyTo}
+          onChange={(e) => set({ replyTo: e.target.value || null })}
+        />
+        <TextField
+          label="Company phone"
+          hint="Shown where a template says {companyPhone}"
+          value={draft.companyPhone}
+          disabled={!editable}
+          error={errors.companyPhone}
+          onChange={(e) => set({ companyPhone: e.target.value })}
+        />
+        <TextField
+          label="Reminder: days before the visit"
+          type="number"
+          min={0}
+          max={14}
+          value={draft.reminderDaysBefore}
+          disabled={!editable}
+          error={errors.reminderDaysBefore}
+          onChange={(e) => set({ reminderDaysBefore: Number(e.target.value) })}
+        />
+        <TextField
+          label="Reminder time"
+          type="time"
+          value={draft.reminderTime}
+          disabled={!editable}
+          error={errors.reminderTime}
+          onChange={(e) => set({ reminderTime: e.target.value })}
+        />
+        <TextField
+          label="Confirm again when a visit moves by more than (minutes)"
+          type="number"
+          min={0}
+          value={draft.moveThresholdMinutes}
+          disabled={!editable}
+          error={errors.moveThresholdMinutes}
+          onChange={(e) => set({ moveThresholdMinutes: Number(e.target.value) })}
+        />
+      </Panel>
+      <Panel title="Templates" description={`Placeholders: ${notificationPlaceholders.map((n) => `{${n}}`).join(' ')}`}>
+        {draft.templates.map((t, i) => (
+          <fieldset key={t.kind} className="notification-template">
+            <legend>{kindLabel[t.kind]}</legend>
+            <label className="checkbox-field">
+              <input
+                type="checkbox"
+                checked={t.enabled}
+                disabled={!editable}
+                onChange={(e) => setTemplate(i, { enabled: e.target.checked })}
+              />{' '}
+              Send this one
+            </label>
+            <TextField
+              label="Email subject"
+              value={t.subject}
+              disabled={!editable}
+              error={unknownError(t.subject) ?? errors[`templates.${i}.subject`]}
+              onChange={(e) => setTemplate(i, { subject: e.target.value })}
+            />
+            <TextArea
+              label="Email text"
+              rows={6}
+              value={t.body}
+              disabled={!editable}
+              error={unknownError(t.body) ?? errors[`templates.${i}.body`]}
+              onChange={(e) => setTemplate(i, { body: e.target.value })}
+            />
+            <TextArea
+              label="Text message"
+              rows={2}
+              value={t.sms}
+              disabled={!editable}
+              error={unknownError(t.sms) ?? errors[`templates.${i}.sms`]}
+              onChange={(e) => setTemplate(i, { sms: e.target.value })}
+            />
+            <figure className="notification-preview" aria-label={`Preview of ${kindLabel[t.kind]}`}>
+              <strong>{preview(t.subject)}</strong>
+              {'\n\n'}
+              {preview(t.body)}
+            </figure>
+          </fieldset>
+        ))}
+      </Panel>
+      {editable && (
+        <Button type="submit" variant="primary" loading={isLoading}>
+          Save
+        </Button>
+      )}
+    </form>
+  );
+}
