@@ -26,7 +26,8 @@ export function useRecordOutbox(workspaceId: string) {
   const waiting = items.some((i) => !i.failure);
 
   useEffect(() => {
-    void outbox.ready.then(flush);
+    // No IndexedDB (a locked-down private window): the page still shows the record; writes will say so.
+    outbox.ready.then(flush).catch(() => undefined);
     const onOnline = () => void flush();
     window.addEventListener('online', onOnline);
     return () => window.removeEventListener('online', onOnline);
