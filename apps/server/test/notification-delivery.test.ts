@@ -6,7 +6,7 @@ import { claimDue } from '../src/modules/notifications/claim.js';
 import { delivery } from '../src/modules/notifications/defaults.js';
 import { createTestDb } from './harness.js';
 import { type Inbox, notifyingApp, startInbox } from './notification-servers.js';
-import { createCustomer, createTeam, createJob as newJob, type Team } from './schedule-helpers.js';
+import { createCustomer, createTeam, createJob as newJob, patchJob, type Team } from './schedule-helpers.js';
 
 const hourMs = 3_600_000;
 const dayMs = 24 * hourMs;
@@ -116,6 +116,34 @@ describe('notification delivery', () => {
     expect(mailsTo('jon@example.test')).toEqual([]);
     await app.notifications.sendDue(now + delivery.leaseMs + 1, 'other-process');
     expect(mailsTo('jon@example.test')).toHaveLength(1);
+  });
+
+  it('a refused job write leaves no notification; an SMTP server that is not there is retried like one that refuses', async () => {
+    const job = await booking('kai@example.test');
+    const before = (await rowsOf(job.id)).length;
+    const start = Date.parse(job.start as string) + 2 * dayMs;
+    const stale = await patchJob(
+      team.owner,
+      { id: job.id, version: job.version + 7 },
+      {
+        start: new Date(start).toISOString(),
+        end: new Date(start + hourMs).toISOString(),
+      },
+    );
+    expect(stale.statusCode).toBe(412);
+    expect(await rowsOf(job.id)).toHaveLength(before);
+
+    const gone = await startInbox();
+    await gone.close();
+    const unreachable = await notifyingApp(db, gone, null);
+    const now = Date.now();
+    await unreachable.notifications.sendDue(now, 'unreachable');
+    await unreachable.close();
+    const [row] = (await rowsOf(job.id)).filter((r) => r.kind === 'booking_confirmed');
+    expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(row?.reason).toMatch(/ECONNREFUSED|connect/i);
+    await app.notifications.sendDue(now + delivery.firstRetryMs);
+    expect(mailsTo('kai@example.test')).toHaveLength(1);
   });
 
   it('two app instances on one database send every notification exactly once', async () => {
