@@ -260,6 +260,20 @@ describe('the visit’s work record, made on a phone partly offline and seen liv
       assigneeIds: [tomasz],
     });
 
+    // The office attaches a checklist by hand in the job's panel (its title matches no pattern).
+    const handover = `Handover ${now.toString(36)}`;
+    await api(officePage, 'POST', `/workspaces/${ws}/checklist-templates`, {
+      name: handover,
+      titlePattern: null,
+      items: [{ id: 'shown', label: 'Customer shown the controls', kind: 'check', required: false }],
+    });
+    await officePage.goto(`/w/demo/jobs/${job.id}`);
+    const panel = officePage.getByRole('region', { name: 'Work record' });
+    await panel.locator('summary', { hasText: 'Checklists on this job' }).click();
+    await panel.getByRole('checkbox', { name: handover }).check();
+    await panel.getByRole('button', { name: 'Save checklists' }).click();
+    await panel.getByRole('region', { name: handover }).waitFor();
+
     const phoneContext = await browser.newContext({
       baseURL: baseUrl,
       viewport: phone,

@@ -4,6 +4,7 @@ import type {
   ChecklistTemplate,
   ChecklistTemplateCreate,
   ChecklistTemplatePatch,
+  JobChecklists,
   Note,
   Signature,
   SignaturePut,
@@ -61,6 +62,18 @@ export const recordApi = api.injectEndpoints({
         body: signature,
       }),
     }),
+    jobChecklists: build.query<JobChecklists, { workspaceId: string; jobId: string }>({
+      query: (job) => `${jobBase(job)}/checklists`,
+      providesTags: (_r, _e, { jobId }) => [{ type: 'Job', id: `checklists:${jobId}` }],
+    }),
+    attachChecklists: build.mutation<JobChecklists, { workspaceId: string; jobId: string; templateIds: string[] }>({
+      query: ({ templateIds, ...job }) => ({ url: `${jobBase(job)}/checklists`, method: 'PUT', body: { templateIds } }),
+      // The visits' records list the attached checklists: read them again.
+      invalidatesTags: (_r, _e, { jobId }) => [
+        { type: 'Job', id: `checklists:${jobId}` },
+        { type: 'Job', id: `record:${jobId}` },
+      ],
+    }),
     listChecklistTemplates: build.query<ChecklistTemplate[], string>({
       query: (workspaceId) => templatesBase(workspaceId),
       transformResponse: (page: { items: ChecklistTemplate[] }) => [...page.items].sort(byName),
@@ -98,6 +111,8 @@ export const recordApi = api.injectEndpoints({
 
 export const {
   useVisitRecordQuery,
+  useJobChecklistsQuery,
+  useAttachChecklistsMutation,
   useListChecklistTemplatesQuery,
   useCreateChecklistTemplateMutation,
   useUpdateChecklistTemplateMutation,

@@ -1,9 +1,12 @@
+import { can } from '@fieldplan/shared';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/Button';
 import { Skeleton } from '../../components/Skeleton';
 import { useVisitRecordQuery } from '../../entities/record/endpoints';
 import { useGetWorkspaceQuery } from '../../entities/workspace/endpoints';
+import { useWorkspace } from '../../entities/workspace/use-workspace';
 import { problemMessage, toProblem } from '../../lib/problem';
+import { AttachChecklists } from './AttachChecklists';
 import { VisitRecordView } from './VisitRecordView';
 import './VisitRecord.css';
 
@@ -24,6 +27,7 @@ export function VisitRecordSection({
 }) {
   const { data: record, error, isLoading } = useVisitRecordQuery({ workspaceId, jobId, occurrence });
   const { data: workspace } = useGetWorkspaceQuery(workspaceId);
+  const { role } = useWorkspace();
   const report = `/w/${slug}/jobs/${encodeURIComponent(jobId)}/report${
     occurrence ? `?occurrence=${encodeURIComponent(occurrence)}` : ''
   }`;
@@ -35,6 +39,7 @@ export function VisitRecordSection({
           Report
         </Link>
       </div>
+      {can(role, 'schedule.write') && <AttachChecklists workspaceId={workspaceId} jobId={jobId} />}
       {isLoading ? (
         <Skeleton height={60} />
       ) : record ? (
