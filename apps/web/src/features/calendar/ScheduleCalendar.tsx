@@ -24,14 +24,14 @@ import { eventIdAt, type HoverSync, markHovered } from './hover-sync';
 installEventIcons();
 
 import { useCalendarA11y } from './calendar-a11y';
-import type { VisitEventProps } from './fc-adapter';
+import { type VisitEventProps, visitEventsOf } from './fc-adapter';
 import { type MoveRequest, moveRequestOf, type SlotRequest, slotOf } from './fc-translate';
 import { optimiseAttribute, resourceLabelNodes, type ScheduleResource } from './resources';
 import { isSpacerId } from './row-window';
 import { travelNodes } from './travel-dom';
 import { isTravelGap, type TravelGapEvent } from './travel-gaps';
-import { useProgressiveFeed } from './use-progressive-feed';
 import { useRowWindow } from './use-row-window';
+import { useWindowedFeed } from './use-windowed-feed';
 
 export interface OpenEvent {
   jobId: string;
@@ -103,6 +103,7 @@ const isBusyTime = (event: { display: string }) => event.display === 'background
 const laneClassNames = (arg: { resource: { id: string } }) =>
   arg.resource.id === unassignedResourceId ? ['fp-lane-unassigned'] : isSpacerId(arg.resource.id) ? spacerClass : [];
 const noTravel: TravelGapEvent[] = [];
+const noVisits: CalendarVisit[] = [];
 // A timed job can't be dropped into the all-day row (or back): that is an edit for the form.
 // Nothing lands on a spacer row (it stands for rows not rendered).
 const keepAllDay: AllowFunc = (span, moving) =>
@@ -138,7 +139,6 @@ export const ScheduleCalendar = memo(function ScheduleCalendar(props: ScheduleCa
   if (namesRef.current !== names) namesKey.current = String(Number(namesKey.current) + 1);
   namesRef.current = names;
   const timeline = view.startsWith('resourceTimeline');
-  // The window first: the feed sends the events of its rows before any others.
   const rows = useRowWindow({
     rows: resources,
     visits,
@@ -148,27 +148,24 @@ export const ScheduleCalendar = memo(function ScheduleCalendar(props: ScheduleCa
     loading,
     box,
   });
-  const feed = useProgressiveFeed({
-    resources,
-    visits,
-    timeline,
+  // Timelines: only the drawn rows' events (use-windowed-feed.ts); other views: every event at once.
+  const windowedSources = useWindowedFeed({
+    rows: resources,
+    visits: timeline ? visits : noVisits,
+    drawn: rows.drawn,
     rangeKey,
-    stacked: view === 'resourceTimelineWeek',
-    viewport: () => box.current?.clientHeight || window.innerHeight,
-    loading,
-    windowed: timeline,
-    windowRows: { first: rows.first, last: rows.last },
   });
+  const jobSources = useMemo(
+    () => (timeline ? windowedSources : [visitEventsOf(visits)]),
+    [timeline, windowedSources, visits],
+  );
   const outsideKey = useRef({ fn: outside, key: 0 });
   if (outsideKey.current.fn !== outside) outsideKey.current = { fn: outside, key: outsideKey.current.key + 1 };
   // Busy time is a source of its own beside the jobs' slices: it changes only when feeds do.
   const busySource = useMemo(() => ({ id: 'busy', events: busy, className: 'fp-busy' }), [busy]);
   // Travel markers too: they change when a job moves or the drives are priced again.
   const travelSource = useMemo(() => ({ id: 'travel', events: travel }), [travel]);
-  const eventSources = useMemo(
-    () => [...feed.eventSources, busySource, travelSource],
-    [feed.eventSources, busySource, travelSource],
-  );
+  const eventSources = useMemo(() => [...jobSources, busySource, travelSource], [jobSources, busySource, travelSource]);
   const renderEvent = useCallback(
     // Busy time: FullCalendar's own content, its title as text. Travel markers: built like events.
     (arg: EventContentArg) =>

@@ -197,15 +197,15 @@ export function useRowWindow({ rows, visits, enabled, stacked, rangeKey, loading
   }, [box, enabled, update]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: loads change the estimated heights (read through heightsOf)
-  const resources = useMemo<WindowedResource[]>(() => {
-    if (!enabled) return rows;
+  const { resources, drawn } = useMemo(() => {
     const shown = new Set<number>();
-    for (let i = current.first; i <= current.last; i++) shown.add(i);
+    if (!enabled) return { resources: rows as WindowedResource[], drawn: shown };
+    for (let i = Math.max(0, current.first); i <= current.last; i++) shown.add(i);
     // The row holding keyboard focus stays, so scrolling away doesn't drop the focus to the page.
     const focused = pinned.current === null ? undefined : indexOf.get(pinned.current);
     if (focused !== undefined) shown.add(focused);
-    if (shown.size >= rows.length) return rows;
-    return windowedResources(rows, heightsOf(), shown);
+    if (shown.size >= rows.length) return { resources: rows as WindowedResource[], drawn: shown };
+    return { resources: windowedResources(rows, heightsOf(), shown), drawn: shown };
   }, [enabled, rows, current.first, current.last, indexOf, heightsOf, loads]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: marks each change of the rows given
@@ -235,5 +235,6 @@ export function useRowWindow({ rows, visits, enabled, stacked, rangeKey, loading
     if (index !== undefined) row.setAttribute('aria-rowindex', String(index + 1));
   }, []);
 
-  return { resources, rowCount: rows.length, first: Math.max(0, current.first), last: current.last, labelDidMount };
+  /** `drawn`: the indexes of the rows FullCalendar gets (their events are all it needs). */
+  return { resources, drawn, rowCount: rows.length, labelDidMount };
 }
