@@ -10,6 +10,7 @@ import { createCustomer, createJob, type TwoTeams, twoTeams } from './schedule-h
 interface Ids {
   jobId: string;
   notificationId: string;
+  customerId: string;
 }
 
 const settingsBody = {
@@ -47,6 +48,21 @@ function everyRoute(client: Client, wsId: string, ids: Ids, version: () => Promi
       ok: 201,
       call: () => client.post(at(`/jobs/${ids.jobId}/notifications/${ids.notificationId}/resend`), undefined),
     },
+    'GET /notification-optouts': {
+      permission: 'notifications.read',
+      ok: 200,
+      call: () => client.get(at('/notification-optouts')),
+    },
+    'PUT /notification-optouts/:customerId': {
+      permission: 'notifications.resend',
+      ok: 204,
+      call: () => client.request('PUT', at(`/notification-optouts/${ids.customerId}`), undefined),
+    },
+    'DELETE /notification-optouts/:customerId': {
+      permission: 'notifications.resend',
+      ok: 204,
+      call: () => client.delete(at(`/notification-optouts/${ids.customerId}`)),
+    },
   } satisfies Record<string, { permission: Permission; ok: number; call: () => Promise<Res> }>;
 }
 
@@ -71,7 +87,7 @@ describe('notifications: roles and workspace isolation', () => {
     const list = await t.team.owner.client.get(ws(t.team.owner.workspaceId, `/jobs/${job.id}/notifications`));
     const [first] = list.json() as { id: string }[];
     if (!first) throw new Error('no notification written');
-    ids = { jobId: job.id, notificationId: first.id };
+    ids = { jobId: job.id, notificationId: first.id, customerId: customer.id };
   });
   afterAll(() => t.ctx.close());
 
@@ -85,21 +101,24 @@ describe('notifications: roles and workspace isolation', () => {
   });
 
   describe.each(roles)('as %s', (role) => {
-    it.each(Object.keys(everyRoute(t?.team.owner.client as Client, '', { jobId: '', notificationId: '' }, version)))(
-      '%s',
-      async (name) => {
-        const caller = t.byRole[role];
-        const route = everyRoute(caller.client, caller.workspaceId, ids, version)[name as 'GET /notification-settings'];
-        const rows = await countRows(t.ctx.db, 'notifications');
-        const res = await route.call();
-        if (can(role, route.permission)) {
-          expect(res.statusCode, res.body).toBe(route.ok);
-        } else {
-          expectProblem(res, 403, 'forbidden');
-          expect(await countRows(t.ctx.db, 'notifications')).toBe(rows);
-        }
-      },
-    );
+    it.each(
+      Object.keys(
+        everyRoute(t?.team.owner.client as Client, '', { jobId: '', notificationId: '', customerId: '' }, version),
+      ),
+    )('%s', async (name) => {
+      const caller = t.byRole[role];
+      const route = everyRoute(caller.client, caller.workspaceId, ids, version)[name as 'GET /notification-settings'];
+      const rows = await countRows(t.ctx.db, 'notifications');
+      const optOuts = await countRows(t.ctx.db, 'notification_optouts');
+      const res = await route.call();
+      if (can(role, route.permission)) {
+        expect(res.statusCode, res.body).toBe(route.ok);
+      } else {
+        expectProblem(res, 403, 'forbidden');
+        expect(await countRows(t.ctx.db, 'notifications')).toBe(rows);
+        expect(await countRows(t.ctx.db, 'notification_optouts')).toBe(optOuts);
+      }
+    });
   });
 
   it("another workspace's owner gets 404 for this workspace's job and notification", async () => {
@@ -107,6 +126,8 @@ describe('notifications: roles and workspace isolation', () => {
     const routes = everyRoute(other.client, other.workspaceId, ids, async () => 0);
     expectProblem(await routes['GET /jobs/:id/notifications'].call(), 404, 'not_found');
     expectProblem(await routes['POST /jobs/:id/notifications/:notificationId/resend'].call(), 404, 'not_found');
+    expectProblem(await routes['PUT /notification-optouts/:customerId'].call(), 404, 'not_found');
+    expectProblem(await routes['DELETE /notification-optouts/:customerId'].call(), 404, 'not_found');
     // Their own settings are their own: this workspace's saved reply-to is not there.
     const theirs = await routes['GET /notification-settings'].call();
     expect((theirs.json() as NotificationSettings).replyTo).toBeNull();

@@ -262,6 +262,26 @@ describe('customer notifications', () => {
     expect(on.statusCode, on.body).toBe(200);
   });
 
+  it('the office opts a customer out (nothing is written for them) and back in', async () => {
+    const customer = await createCustomer(team.owner, { name: 'Gil', email: 'gil@example.test', phone: null });
+    const optOut = ws(team.owner.workspaceId, `/notification-optouts/${customer.id}`);
+    expect((await team.dispatcher.client.request('PUT', optOut, undefined)).statusCode).toBe(204);
+    const listed = await team.dispatcher.client.get(ws(team.owner.workspaceId, '/notification-optouts'));
+    expect((listed.json() as { customerId: string }[]).map((o) => o.customerId)).toContain(customer.id);
+    const start = Math.ceil((Date.now() + 3 * dayMs) / hourMs) * hourMs;
+    const visit = (at: number) => ({
+      customerId: customer.id,
+      start: new Date(at).toISOString(),
+      end: new Date(at + hourMs).toISOString(),
+      assigneeIds: [team.tech1.memberId],
+    });
+    const quiet = await newJob(team.owner, visit(start));
+    expect(await rowsOf(quiet.id)).toEqual([]);
+    expect((await team.dispatcher.client.delete(optOut)).statusCode).toBe(204);
+    const told = await newJob(team.owner, visit(start + dayMs));
+    expect((await rowsOf(told.id)).map((r) => r.kind).sort()).toEqual(['booking_confirmed', 'reminder']);
+  });
+
   it('the office sees what was sent when, and resends; another workspace’s job is 404', async () => {
     const job = await bookedVisit({ name: 'Fay', email: 'fay@example.test', phone: null });
     await app.notifications.sendDue();

@@ -276,6 +276,20 @@ export const operations: Record<string, OperationFacts> = {
     id: 'resendNotification',
     summary: 'Send a notification again',
   },
+  'GET /api/v1/workspaces/{ws}/notification-optouts': {
+    id: 'listNotificationOptOuts',
+    summary: 'Customers who get no notifications',
+  },
+  'PUT /api/v1/workspaces/{ws}/notification-optouts/{customerId}': {
+    id: 'optOutCustomer',
+    summary: 'Stop notifications to a customer',
+    noContent: true,
+  },
+  'DELETE /api/v1/workspaces/{ws}/notification-optouts/{customerId}': {
+    id: 'optInCustomer',
+    summary: 'Send notifications to a customer again',
+    noContent: true,
+  },
   'GET /api/v1/unsubscribe/{token}': {
     id: 'showUnsubscribe',
     summary: "A customer's unsubscribe page",

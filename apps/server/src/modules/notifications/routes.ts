@@ -5,11 +5,14 @@ import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { ifMatchVersion, setEtag } from '../../http/versioning.js';
 import { authorize, requireMember } from '../../http/workspace-access.js';
+import { listOptOuts, setOptOut } from './optouts.js';
 import { type Channels, getSettings, jobNotifications, resendNotification, saveSettings } from './service.js';
 
 const wsParams = z.object({ ws: z.string() });
 const jobParams = z.object({ ws: z.string(), id: z.string() });
 const rowParams = z.object({ ws: z.string(), id: z.string(), notificationId: z.string() });
+const customerParams = z.object({ ws: z.string(), customerId: z.string() });
+const optOutSchema = z.object({ customerId: z.string(), since: z.string() });
 
 /** Settings and templates (the owner), a job's notifications and resending one (the office). */
 export function notificationRoutes(fastify: FastifyInstance, deps: Deps, channels: Channels) {
@@ -71,4 +74,31 @@ export function notificationRoutes(fastify: FastifyInstance, deps: Deps, channel
       return reply.code(201).send(row);
     },
   );
+
+  app.get(
+    '/api/v1/workspaces/:ws/notification-optouts',
+    { schema: { tags, params: wsParams, response: { 200: z.array(optOutSchema) } } },
+    async (request) => {
+      const actor = await requireMember(db, request, request.params.ws);
+      authorize(actor, 'notifications.read', 'see who gets no notifications');
+      return listOptOuts(db.kysely, actor);
+    },
+  );
+
+  for (const [method, out] of [
+    ['PUT', true],
+    ['DELETE', false],
+  ] as const) {
+    app.route({
+      method,
+      url: '/api/v1/workspaces/:ws/notification-optouts/:customerId',
+      schema: { tags, params: customerParams },
+      handler: async (request, reply) => {
+        const actor = await requireMember(db, request, request.params.ws);
+        authorize(actor, 'notifications.resend', "change a customer's notifications");
+        await setOptOut(db.kysely, actor, request.params.customerId, out);
+        return reply.code(204).send();
+      },
+    });
+  }
 }
