@@ -67,7 +67,7 @@ export function ChecklistTemplatesPage() {
         <Panel title="Checklists" flush>
           <ul className="tpl-list">
             {templates.map((template) => (
-              <li key={template.id}>
+              <li key={template.id} className="tpl-row">
                 <div>
                   <strong>{template.name}</strong>
                   <p className="vr-meta">
