@@ -37,7 +37,7 @@ export const permissions = {
   'checklists.manage': ['owner', 'dispatcher'],
   /** See customer notification settings, templates and a job's sent notifications. */
   'notifications.read': ['owner', 'dispatcher'],
-  /** Resend a job's notification to its customer. */
+  /** Resend a job's notification; opt a customer out of notifications or back in (the office). */
   'notifications.resend': ['owner', 'dispatcher'],
   /** Change notification settings and templates (the global switch, kinds, sender addresses). */
   'notifications.manage': ['owner'],
