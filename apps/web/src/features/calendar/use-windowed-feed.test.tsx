@@ -32,6 +32,19 @@ describe('the events a windowed timeline gives FullCalendar', () => {
     expect(result.current[1]).toBe(first);
   });
 
+  it('gives a new array only for the source an edit touched', () => {
+    const drawn = new Set([0, 9]);
+    const { result, rerender } = renderHook(
+      ({ list }: { list: typeof visits }) => useWindowedFeed({ rows, visits: list, drawn, rangeKey: 'week' }),
+      { initialProps: { list: visits } },
+    );
+    const [shared, first, second] = result.current;
+    rerender({ list: visits.map((v) => (v.id === 'b' ? { ...v, end: v.end + 3_600_000 } : v)) });
+    expect(result.current[0]).toBe(shared);
+    expect(result.current[1]).toBe(first);
+    expect(result.current[2]).not.toBe(second);
+  });
+
   it('starts again from the drawn rows for another range', () => {
     const { result, rerender } = renderHook(
       ({ rangeKey, drawn }: { rangeKey: string; drawn: Set<number> }) =>

@@ -1,8 +1,14 @@
 import { useMemo, useRef } from 'react';
 import type { CalendarVisit } from '../../entities/job/calendar-visit';
 import { rowsOf, type VisitEvent, visitEventOf } from './fc-adapter';
-import { sameOr } from './progressive-feed';
 import type { ScheduleResource } from './resources';
+
+/** `next`, or `previous` when it holds the same events (so FullCalendar sees an unchanged source). */
+function sameOr<T>(previous: T[] | undefined, next: T[]): T[] {
+  if (!previous || previous.length !== next.length) return next;
+  for (let i = 0; i < next.length; i++) if (previous[i] !== next[i]) return next;
+  return previous;
+}
 
 /** Rows per event source on a windowed timeline. */
 const rowsPerSource = 8;
