@@ -30,6 +30,13 @@ function routes(role: Role) {
   });
 }
 
+/** The side pane starts folded on a window narrower than 1440 px (jsdom's is 1024): unfold it first. */
+async function openSummary(user: ReturnType<typeof renderApp>['user']) {
+  const unfold = screen.queryByRole('button', { name: 'Show the map' });
+  if (unfold) await user.click(unfold);
+  await user.click(await screen.findByRole('tab', { name: /Summary/ }));
+}
+
 describe('where "Optimise day" is offered', () => {
   it("sits on each technician's timeline row for dispatchers, and plans the day shown", async () => {
     const fetch = routes('dispatcher');
@@ -50,7 +57,7 @@ describe('where "Optimise day" is offered', () => {
   it("is in the board's day summary too (where phones reach it), and never offered to viewers", async () => {
     const dispatcher = renderApp('/w/demo/dispatch?view=resourceTimelineDay&date=2026-11-23', routes('dispatcher'));
     await screen.findByText('Boiler service', {}, { timeout: 5000 });
-    await dispatcher.user.click(screen.getByRole('tab', { name: /Summary/ }));
+    await openSummary(dispatcher.user);
     const summary = await screen.findByRole('region', { name: 'Day summary' });
     await dispatcher.user.click(within(summary).getByRole('button', { name: 'Optimise day for Tomasz Nowak' }));
     expect(await screen.findByRole('dialog', { name: 'Optimise Tomasz Nowak’s day' })).toBeInTheDocument();
@@ -58,7 +65,7 @@ describe('where "Optimise day" is offered', () => {
 
     const viewer = renderApp('/w/demo/dispatch?view=resourceTimelineDay&date=2026-11-23', routes('viewer'));
     await screen.findByText('Boiler service', {}, { timeout: 5000 });
-    await viewer.user.click(screen.getByRole('tab', { name: /Summary/ }));
+    await openSummary(viewer.user);
     await screen.findByRole('region', { name: 'Day summary' });
     expect(screen.queryByRole('button', { name: /Optimise day/ })).toBeNull();
   });
