@@ -61,6 +61,9 @@ function nextSeq(now: number): number {
   return lastSeq;
 }
 
+/** How often an upload's progress is written to the store while it runs. */
+const progressSaveMs = 2000;
+
 /**
  * A persistent, ordered outbox in IndexedDB. `flush` sends waiting items oldest first (so a visit's
  * writes land in the order they were made), stops at the first one that finds no network, and marks
@@ -97,6 +100,12 @@ export class Outbox<P = unknown> {
   private async read(): Promise<OutboxItem<P>[]> {
     const items = await getAllIn<OutboxItem<P>>(await this.db, this.scope);
     return items.sort((a, b) => a.seq - b.seq);
+  }
+
+  /** Puts one item's new state in the list shown, without reading the store again. */
+  private show(item: OutboxItem<P>): void {
+    this.snapshot = this.snapshot.map((i) => (i.id === item.id ? item : i));
+    for (const listener of this.listeners) listener();
   }
 
   /** Reads the store again and tells the listeners (and, after a write, the other tabs). */
@@ -164,11 +173,18 @@ export class Outbox<P = unknown> {
         continue;
       }
       let current = next;
+      let savedAt = 0;
       const context: SendContext<P> = {
         progress: async (done, total) => {
           current = { ...current, progress: { done, total } };
+          // Progress is for the person looking (an upload resumes from the server's offset, not this),
+          // so it is shown at once but stored at most every `progressSaveMs`: storing the item and
+          // reading every photo back on each chunk made long main-thread tasks on a phone with 50 waiting.
+          this.show(current);
+          if (Date.now() - savedAt < progressSaveMs && done < total) return;
+          savedAt = Date.now();
           await putOne(db, current);
-          await this.reload();
+          this.channel?.postMessage('changed');
         },
         save: async (payload) => {
           current = { ...current, payload };
