@@ -26,6 +26,10 @@ const schedule = async (page) => {
   await page.locator('.cal-body[aria-busy="false"]').waitFor();
 };
 const overview = (page) => page.getByRole('list', { name: 'Needs attention today' }).waitFor();
+const workRecord = async (page) => {
+  await page.getByRole('link', { name: 'Work record' }).first().click();
+  await page.getByRole('heading', { level: 1 }).waitFor();
+};
 const shots = [
   // The README's: queue, timeline and map side by side with the titles readable.
   { name: 'dispatch-wide-light', path: '/w/demo/dispatch', viewport: wide, scheme: 'light', ready: schedule },
@@ -40,6 +44,30 @@ const shots = [
   },
   { name: 'overview-desktop-light', path: '/w/demo', viewport: desktop, scheme: 'light', ready: overview },
   { name: 'overview-phone-dark', path: '/w/demo', viewport: phone, scheme: 'dark', ready: overview },
+  // A technician's first visit of the day, opened from My day's card.
+  {
+    name: 'work-record-phone-light',
+    path: '/w/demo/my-day',
+    viewport: phone,
+    scheme: 'light',
+    user: 'tech1',
+    ready: workRecord,
+  },
+  {
+    name: 'work-record-phone-dark',
+    path: '/w/demo/my-day',
+    viewport: phone,
+    scheme: 'dark',
+    user: 'tech1',
+    ready: workRecord,
+  },
+  {
+    name: 'checklists-desktop-light',
+    path: '/w/demo/settings/checklists',
+    viewport: desktop,
+    scheme: 'light',
+    ready: (page) => page.getByRole('heading', { level: 1 }).waitFor(),
+  },
 ];
 
 const browser = await chromium.launch({
@@ -51,7 +79,7 @@ try {
     const context = await browser.newContext({ baseURL: base, viewport: shot.viewport, colorScheme: shot.scheme });
     const page = await context.newPage();
     const res = await page.request.post('/api/v1/auth/sign-in', {
-      data: { email: 'dispatcher@demo.test', password: 'fieldplan-demo' },
+      data: { email: `${shot.user ?? 'dispatcher'}@demo.test`, password: 'fieldplan-demo' },
       headers: { origin: base },
     });
     if (!res.ok()) throw new Error(`sign-in failed: ${res.status()}`);
