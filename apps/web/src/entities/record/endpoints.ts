@@ -45,6 +45,34 @@ export const recordApi = api.injectEndpoints({
         headers: ifMatch(version),
       }),
     }),
+    updatePhotoCaption: build.mutation<Photo, VisitRef & { id: string; version: number; caption: string }>({
+      query: ({ workspaceId, id, version, caption }) => ({
+        url: `/workspaces/${encodeURIComponent(workspaceId)}/photos/${encodeURIComponent(id)}`,
+        method: 'PATCH',
+        body: { caption },
+        headers: ifMatch(version),
+      }),
+      async onQueryStarted(visit, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(patchRecord(visit, (r) => upsertPhoto(r, data)));
+      },
+    }),
+    deletePhoto: build.mutation<void, VisitRef & { id: string; version: number }>({
+      query: ({ workspaceId, id, version }) => ({
+        url: `/workspaces/${encodeURIComponent(workspaceId)}/photos/${encodeURIComponent(id)}`,
+        method: 'DELETE',
+        headers: ifMatch(version),
+      }),
+      async onQueryStarted({ id, ...visit }, { dispatch, queryFulfilled }) {
+        if (await queryFulfilled.then(() => true).catch(() => false)) {
+          dispatch(
+            patchRecord(visit, (r) => {
+              r.photos = r.photos.filter((p) => p.id !== id);
+            }),
+          );
+        }
+      },
+    }),
     answerChecklist: build.mutation<
       Checklist,
       VisitRef & { templateId: string; answers: Record<string, ChecklistAnswer> }
@@ -111,6 +139,8 @@ export const recordApi = api.injectEndpoints({
 
 export const {
   useVisitRecordQuery,
+  useUpdatePhotoCaptionMutation,
+  useDeletePhotoMutation,
   useJobChecklistsQuery,
   useAttachChecklistsMutation,
   useListChecklistTemplatesQuery,

@@ -7,6 +7,7 @@ import type { Photo, VisitRef } from '../../entities/record/types';
 import type { PendingPhoto } from './merge';
 import { OutboxState } from './OutboxState';
 import { resizePhoto, warmResizer } from './resize';
+import { UploadedPhoto } from './UploadedPhoto';
 import type { useRecordOutbox } from './use-record-outbox';
 
 type RecordOutbox = ReturnType<typeof useRecordOutbox>;
@@ -81,17 +82,14 @@ export function PhotosSection({
       {photos.length === 0 && pending.length === 0 && <p className="wr-empty">No photos yet.</p>}
       <ul className="wr-photos" aria-label="Photos of this visit">
         {photos.map((photo) => (
-          <li key={photo.id} className="wr-photo">
-            <a href={photo.url} target="_blank" rel="noopener noreferrer">
-              <img
-                src={photo.thumbUrl}
-                alt={photo.caption || `Photo by ${photo.uploadedByName}`}
-                width={160}
-                height={120}
-              />
-            </a>
-            {photo.caption && <p className="wr-caption">{photo.caption}</p>}
-          </li>
+          <UploadedPhoto
+            key={photo.id}
+            visit={visit}
+            photo={photo}
+            editable
+            className="wr-photo"
+            captionClass="wr-caption"
+          />
         ))}
         {pending.map((p) => (
           <LocalPhoto key={p.item.id} photo={p} onRemove={outbox.remove} />

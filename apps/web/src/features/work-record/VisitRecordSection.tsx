@@ -43,7 +43,11 @@ export function VisitRecordSection({
       {isLoading ? (
         <Skeleton height={60} />
       ) : record ? (
-        <VisitRecordView record={record} timeZone={workspace?.timeZone} />
+        <VisitRecordView
+          record={record}
+          timeZone={workspace?.timeZone}
+          editPhotosOf={can(role, 'record.write.any') ? { workspaceId, jobId, occurrence } : undefined}
+        />
       ) : (
         <p className="vr-empty">{problemMessage(toProblem(error))}</p>
       )}

@@ -1,6 +1,7 @@
 import type { Checklist, ChecklistAnswer } from '@fieldplan/shared';
 import { Icon } from '../../components/Icon';
-import type { VisitRecord } from '../../entities/record/types';
+import type { VisitRecord, VisitRef } from '../../entities/record/types';
+import { UploadedPhoto } from './UploadedPhoto';
 
 /** A moment in the workspace's zone (the office and the report read the visit's local times). */
 const stamp = (iso: string, timeZone: string | undefined) =>
@@ -19,11 +20,14 @@ export function VisitRecordView({
   record,
   timeZone,
   headingLevel = 3,
+  editPhotosOf,
 }: {
   record: VisitRecord;
   /** The workspace's zone; undefined: the browser's. */
   timeZone?: string | undefined;
   headingLevel?: 2 | 3;
+  /** The office's panel: this visit's photo captions can be changed and photos deleted (not on the report). */
+  editPhotosOf?: VisitRef | undefined;
 }) {
   const H = headingLevel === 2 ? 'h2' : 'h3';
   const empty =
@@ -51,17 +55,15 @@ export function VisitRecordView({
           <H>Photos</H>
           <ul className="vr-photos">
             {record.photos.map((photo) => (
-              <li key={photo.id}>
-                <a href={photo.url} target="_blank" rel="noopener noreferrer">
-                  <img
-                    src={photo.thumbUrl}
-                    alt={photo.caption || `Photo by ${photo.uploadedByName}`}
-                    width={photo.width >= photo.height ? 160 : 120}
-                    height={photo.width >= photo.height ? 120 : 160}
-                  />
-                </a>
-                {photo.caption && <p className="vr-caption">{photo.caption}</p>}
-              </li>
+              <UploadedPhoto
+                key={photo.id}
+                visit={editPhotosOf ?? { workspaceId: '', jobId: record.jobId, occurrence: record.occurrence }}
+                photo={photo}
+                editable={editPhotosOf !== undefined}
+                captionClass="vr-caption"
+                width={photo.width >= photo.height ? 160 : 120}
+                height={photo.width >= photo.height ? 120 : 160}
+              />
             ))}
           </ul>
         </section>
