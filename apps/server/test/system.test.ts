@@ -174,6 +174,7 @@ describe('system routes', () => {
         [
           'dateFormat',
           'defaultJobMinutes',
+          'keepPhotoLocation',
           'map',
           'name',
           'slug',

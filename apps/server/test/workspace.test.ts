@@ -35,6 +35,7 @@ describe('workspace settings', () => {
       timeFormat: '24h',
       dateFormat: 'dmy',
       defaultJobMinutes: 60,
+      keepPhotoLocation: false,
       workingHours: { start: '07:00', end: '19:00', days: [1, 2, 3, 4, 5] },
       map: {
         center: { lat: 52.52, lng: 13.405 },
@@ -66,6 +67,7 @@ describe('workspace settings', () => {
       timeFormat: '12h',
       dateFormat: 'mdy',
       defaultJobMinutes: 90,
+      keepPhotoLocation: true,
       workingHours: { start: '06:30', end: '22:15', days: [0, 1, 2, 3, 4, 5, 6] },
       map: validMap,
     };

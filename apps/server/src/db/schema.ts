@@ -61,6 +61,8 @@ export interface WorkspacesTable {
   date_format: string;
   /** A new job's length from a slot or a day, in minutes. */
   default_job_minutes: number;
+  /** 1: photos keep where they were taken (from the original's EXIF); 0: the location is dropped. */
+  keep_photo_location: number;
   working_hours: string;
   map: string;
   created_at: number;
@@ -384,6 +386,9 @@ export interface PhotosTable {
   /** Bytes received so far: the next chunk's offset. */
   received: number;
   thumb_bytes: number;
+  /** Where it was taken, only when the workspace keeps photo locations. */
+  lat: number | null;
+  lng: number | null;
   /** The membership that uploaded it. */
   uploaded_by: string;
   version: number;

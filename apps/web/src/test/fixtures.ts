@@ -49,6 +49,7 @@ export const workspace: Workspace = {
   timeFormat: '24h',
   dateFormat: 'dmy',
   defaultJobMinutes: 60,
+  keepPhotoLocation: false,
   workingHours: { start: '07:00', end: '19:00', days: [1, 2, 3, 4, 5] },
   map: {
     center: { lat: 52.52, lng: 13.405 },

@@ -44,6 +44,17 @@ export const photoCreateSchema = z.strictObject({
   width: dimension('Width'),
   height: dimension('Height'),
   caption: captionField.optional(),
+  /** Where it was taken (the original's EXIF GPS); stored only when the workspace keeps photo locations. */
+  lat: z
+    .number({ error: 'Latitude must be a number' })
+    .min(-90, { error: 'Latitude must be between -90 and 90' })
+    .max(90, { error: 'Latitude must be between -90 and 90' })
+    .optional(),
+  lng: z
+    .number({ error: 'Longitude must be a number' })
+    .min(-180, { error: 'Longitude must be between -180 and 180' })
+    .max(180, { error: 'Longitude must be between -180 and 180' })
+    .optional(),
   thumbnail: z
     .string({ error: 'Thumbnail is required: a base64 JPEG' })
     .min(1, { error: 'Thumbnail is required: a base64 JPEG' })
@@ -70,6 +81,9 @@ export const photoSchema = z.object({
   createdAt: z.string(),
   uploadedBy: z.string(),
   uploadedByName: z.string(),
+  /** Where it was taken; null unless the workspace keeps photo locations and the photo had one. */
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
   url: z.string(),
   thumbUrl: z.string(),
   version: z.number().int(),

@@ -63,6 +63,8 @@ export const workspaceSchema = z.object({
   timeFormat: timeFormatField,
   dateFormat: dateFormatField,
   defaultJobMinutes: defaultJobMinutesField,
+  /** Photos keep where they were taken (docs/PRODUCT.md, "Work record"); off by default. */
+  keepPhotoLocation: z.boolean(),
   workingHours: workingHoursSchema,
   map: mapSettingsSchema,
 });
@@ -81,6 +83,7 @@ export const workspacePatchSchema = z.strictObject({
   timeFormat: timeFormatField.optional(),
   dateFormat: dateFormatField.optional(),
   defaultJobMinutes: defaultJobMinutesField.optional(),
+  keepPhotoLocation: z.boolean({ error: 'Keep photo location must be true or false' }).optional(),
   workingHours: workingHoursSchema.optional(),
   map: mapSettingsSchema.optional(),
 });

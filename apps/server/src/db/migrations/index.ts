@@ -14,6 +14,7 @@ import * as workRecord from './0012-work-record.js';
 import * as photos from './0013-photos.js';
 import * as visitStatusTimes from './0014-visit-status-times.js';
 import * as notifications from './0015-notifications.js';
+import * as photoLocation from './0016-photo-location.js';
 
 /** Every migration, in order. Imported statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0013-photos': photos,
   '0014-visit-status-times': visitStatusTimes,
   '0015-notifications': notifications,
+  '0016-photo-location': photoLocation,
 };

@@ -22,6 +22,8 @@ export function presentPhoto(row: PhotoRow): Photo {
     createdAt: iso(Number(row.completed_at ?? row.created_at)),
     uploadedBy: row.uploaded_by,
     uploadedByName: row.uploader_name ?? '',
+    lat: row.lat === null ? null : Number(row.lat),
+    lng: row.lng === null ? null : Number(row.lng),
     ...photoUrls(row.workspace_id, row.id),
     version: Number(row.version),
   };

@@ -61,6 +61,20 @@ async function sweepStale(db: Kysely<Database>, storage: ObjectStorage, workspac
 }
 
 /**
+ * Where the photo was taken, kept only when the workspace keeps photo locations (docs/PRODUCT.md,
+ * "Work record"); otherwise what the client sent is dropped, and a half-given position is never kept.
+ */
+async function photoPlace(db: Kysely<Database>, workspaceId: string, input: PhotoCreate) {
+  if (input.lat === undefined || input.lng === undefined) return { lat: null, lng: null };
+  const ws = await db
+    .selectFrom('workspaces')
+    .select('keep_photo_location')
+    .where('id', '=', workspaceId)
+    .executeTakeFirst();
+  return Number(ws?.keep_photo_location) === 1 ? { lat: input.lat, lng: input.lng } : { lat: null, lng: null };
+}
+
+/**
  * POST …/jobs/:id/photos: begins an upload with the client's id, or (same id again) answers the
  * upload as it is — never a second photo. Size, quota and thumbnail are checked before anything is kept.
  */
@@ -97,6 +111,7 @@ export async function beginUpload(
         `(WORKSPACE_STORAGE_QUOTA_BYTES): ${mb(used)} is used. Delete photos or ask the administrator for more`,
     );
   }
+  const place = await photoPlace(db, actor.workspaceId, input);
   await storage.put(thumbKey(actor.workspaceId, input.id), thumbnail, thumbnail.length);
   try {
     await db
@@ -113,6 +128,7 @@ export async function beginUpload(
         size: input.size,
         received: 0,
         thumb_bytes: thumbnail.length,
+        ...place,
         uploaded_by: actor.memberId,
         version: 1,
         created_at: now,

@@ -12,6 +12,7 @@ export function presentWorkspace(row: Selectable<WorkspacesTable>): Workspace {
     timeFormat: row.time_format as TimeFormat,
     dateFormat: row.date_format as DateFormat,
     defaultJobMinutes: Number(row.default_job_minutes),
+    keepPhotoLocation: Number(row.keep_photo_location) === 1,
     workingHours: JSON.parse(row.working_hours) as WorkingHours,
     map: JSON.parse(row.map) as MapSettings,
   };

@@ -85,6 +85,7 @@ export async function createWorkspace(
       time_format: clock.timeFormat,
       date_format: clock.dateFormat,
       default_job_minutes: 60,
+      keep_photo_location: 0,
       working_hours: JSON.stringify(defaultWorkingHours),
       map: JSON.stringify(map),
       created_at: now,
@@ -140,6 +141,7 @@ function updateWorkspaceRow(db: Kysely<Database>, actor: Actor, patch: Workspace
         ...(patch.timeFormat !== undefined && { time_format: patch.timeFormat }),
         ...(patch.dateFormat !== undefined && { date_format: patch.dateFormat }),
         ...(patch.defaultJobMinutes !== undefined && { default_job_minutes: patch.defaultJobMinutes }),
+        ...(patch.keepPhotoLocation !== undefined && { keep_photo_location: patch.keepPhotoLocation ? 1 : 0 }),
         ...(patch.workingHours !== undefined && { working_hours: JSON.stringify(patch.workingHours) }),
         ...(patch.map !== undefined && { map: JSON.stringify(patch.map) }),
       })

@@ -27,6 +27,16 @@ export function GeneralSection({ form }: { form: SettingsFormApi }) {
           {...register('slug')}
         />
       </div>
+      {/* docs/PRODUCT.md, "Work record": off, photos carry no location (the phone's re-encoding drops EXIF). */}
+      <label className="settings-check">
+        <input type="checkbox" {...register('keepPhotoLocation')} />
+        <span>
+          Keep where photos were taken
+          <small className="field-hint">
+            The position in a photo's camera data is stored with it and shown to the office. Off: it is dropped.
+          </small>
+        </span>
+      </label>
     </Panel>
   );
 }

@@ -101,6 +101,16 @@ describe('the Settings screen', () => {
     expect(screen.getByRole('button', { name: 'Save changes' })).toBeDisabled();
   });
 
+  it('turns on keeping where photos were taken (off until the owner says so)', async () => {
+    const { user, fetch } = await openSettings(({ body }) => json({ ...workspace, ...(body as object) }));
+    const keep = screen.getByRole('checkbox', { name: /Keep where photos were taken/ });
+    expect(keep).not.toBeChecked();
+    await user.click(keep);
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(fetch.callsTo(patchKey)).toHaveLength(1));
+    expect(fetch.callsTo(patchKey)[0]?.body).toEqual({ keepPhotoLocation: true });
+  });
+
   it("puts the server's field errors under the fields", async () => {
     const { user } = await openSettings(() =>
       problem('validation_failed', 'Slug is already used by another workspace', {

@@ -16,6 +16,7 @@ export const settingsFieldNames = [
   'timeFormat',
   'dateFormat',
   'defaultJobMinutes',
+  'keepPhotoLocation',
   'workingHours.start',
   'workingHours.end',
   'workingHours.days',
@@ -35,6 +36,7 @@ export function toFormValues(workspace: Workspace): SettingsForm {
     timeFormat: workspace.timeFormat,
     dateFormat: workspace.dateFormat,
     defaultJobMinutes: workspace.defaultJobMinutes,
+    keepPhotoLocation: workspace.keepPhotoLocation,
     workingHours: { ...workspace.workingHours, days: [...workspace.workingHours.days] },
     map: { ...workspace.map, center: { ...workspace.map.center } },
   };

@@ -25,6 +25,8 @@ function photo(extra: Partial<Photo> = {}): Photo {
     createdAt: '2026-11-20T09:00:00.000Z',
     uploadedBy: 'member-technician',
     uploadedByName: 'Tomasz',
+    lat: null,
+    lng: null,
     url: '/api/v1/photo-1/file',
     thumbUrl: '/api/v1/photo-1/thumb',
     version: 3,
