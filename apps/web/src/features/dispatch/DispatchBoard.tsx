@@ -1,5 +1,15 @@
 import { can, type Member, type Workspace } from '@fieldplan/shared';
-import { type CSSProperties, lazy, type ReactNode, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import {
+  type CSSProperties,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Icon } from '../../components/Icon';
 import { useMediaQuery } from '../../components/use-media-query';
@@ -72,15 +82,23 @@ export function DispatchBoard({ settings, members }: { settings: Workspace; memb
   );
   const shown = (p: PaneName) => !tabs || pane === p;
   const loaded = query.currentData !== undefined;
+  // The map (markers, clusters, routes) and the day summary follow the range's visits one
+  // interruptible low-priority render later, so the calendar's first screen after the data is not
+  // held up by them (docs/PERFORMANCE.md "Windowed timeline"). Visits, `loaded` and the range travel
+  // together: the map fits to a range once its own visits have arrived.
+  const { start, end } = range;
+  const beside = useDeferredValue(
+    useMemo(() => ({ visits, loaded, range: { start, end } }), [visits, loaded, start, end]),
+  );
 
   const map = (
     <Suspense fallback={<div className="board-map-loading" aria-busy="true" />}>
       <BoardMap
         settings={settings}
         members={members}
-        visits={visits}
-        range={range}
-        loaded={loaded}
+        visits={beside.visits}
+        range={beside.range}
+        loaded={beside.loaded}
         oneDay={view.endsWith('Day')}
         hover={hover}
         selected={selected}
@@ -91,12 +109,12 @@ export function DispatchBoard({ settings, members }: { settings: Workspace; memb
   );
   const summary = (
     <DaySummary
-      visits={visits}
+      visits={beside.visits}
       date={params.date}
       zone={settings.timeZone}
       members={members}
       jobHref={jobHref}
-      loading={!loaded}
+      loading={!beside.loaded}
       onOptimise={optimise.open}
     />
   );
