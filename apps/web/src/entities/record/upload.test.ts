@@ -106,6 +106,22 @@ describe('the resumable photo upload', () => {
     );
   });
 
+  it('sends where the photo was taken with the create call when it has one, and nothing when not', async () => {
+    const bodies: Record<string, unknown>[] = [];
+    const server = protocolServer();
+    const watching = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.method === 'POST') bodies.push(JSON.parse(String(init.body)));
+      return server.fetchFn(input, init);
+    }) as typeof fetch;
+    const placed = { ...photo(100), lat: 52.52, lng: -13.4 };
+    expect((await uploadPhoto(watching, placed, hooks(placed).hooks)).kind).toBe('done');
+    const bare = { ...photo(100), id: 'p-2' };
+    expect((await uploadPhoto(watching, bare, hooks(bare).hooks)).kind).toBe('done');
+    expect(bodies[0]).toMatchObject({ lat: 52.52, lng: -13.4 });
+    expect(bodies[1]).not.toHaveProperty('lat');
+    expect(bodies[1]).not.toHaveProperty('lng');
+  });
+
   it('resumes after a dropped connection from the offset the server reports (HEAD), without a duplicate byte', async () => {
     const server = protocolServer({ dropAfterPatches: 2 });
     const upload = photo(1000);

@@ -12,6 +12,9 @@ export interface PhotoUpload {
   caption: string;
   /** base64 JPEG (no data: prefix), ~320 px: the server keeps it as the photo's thumbnail. */
   thumbnail: string;
+  /** Where it was taken (EXIF GPS), sent only when the workspace keeps photo locations. */
+  lat?: number;
+  lng?: number;
   /** The server has accepted the create call: resume with HEAD instead. */
   created?: boolean;
 }
@@ -72,6 +75,8 @@ export async function uploadPhoto(
         height: upload.height,
         caption: upload.caption || undefined,
         thumbnail: upload.thumbnail,
+        lat: upload.lat,
+        lng: upload.lng,
       }),
     });
     if (transient(response.status)) return { kind: 'offline' };

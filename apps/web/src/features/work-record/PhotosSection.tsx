@@ -4,6 +4,7 @@ import { Alert } from '../../components/Alert';
 import { Icon } from '../../components/Icon';
 import { TextField } from '../../components/TextField';
 import type { Photo, VisitRef } from '../../entities/record/types';
+import { useGetWorkspaceQuery } from '../../entities/workspace/endpoints';
 import type { PendingPhoto } from './merge';
 import { OutboxState } from './OutboxState';
 import { resizePhoto, warmResizer } from './resize';
@@ -42,6 +43,8 @@ export function PhotosSection({
   const [busy, setBusy] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
   useEffect(warmResizer, []);
+  // Off unless the owner turned it on (docs/PRODUCT.md, "Work record"): then the EXIF position goes along.
+  const keepLocation = useGetWorkspaceQuery(visit.workspaceId).data?.keepPhotoLocation ?? false;
 
   const addFiles = async (list: File[]) => {
     if (list.length === 0) return;
@@ -49,7 +52,7 @@ export function PhotosSection({
     setBusy((n) => n + list.length);
     for (const file of list) {
       try {
-        const resized = await resizePhoto(file);
+        const resized = await resizePhoto(file, { keepLocation });
         const id = crypto.randomUUID();
         await outbox.add(
           {
@@ -63,6 +66,7 @@ export function PhotosSection({
               height: resized.height,
               caption: caption.trim(),
               thumbnail: resized.thumbnail,
+              ...(resized.location && { lat: resized.location.lat, lng: resized.location.lng }),
             },
           },
           `photo:${id}`,

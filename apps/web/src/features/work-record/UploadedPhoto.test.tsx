@@ -108,11 +108,12 @@ describe('an uploaded photo in the work record', () => {
     expect(reads).toBe(2);
   });
 
-  it('offers no edit or delete where the record is read only (the report, a viewer)', async () => {
-    const fetch = fakeFetch({ [`GET ${recordPath}`]: record([photo()]) });
+  it('offers no edit or delete where the record is read only (the report, a viewer), and shows where it was taken', async () => {
+    const fetch = fakeFetch({ [`GET ${recordPath}`]: record([photo({ lat: 52.520008, lng: -13.404954 })]) });
     renderWithStore(<Panel editable={false} />, fetch);
     const list = await photos();
     expect(within(list).getByRole('img', { name: 'Boiler before' })).toBeInTheDocument();
     expect(within(list).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(list).getByText('Taken at 52.52001, -13.40495')).toBeInTheDocument();
   });
 });

@@ -103,6 +103,11 @@ export function UploadedPhoto({
       ) : (
         photo.caption && <p className={captionClass}>{photo.caption}</p>
       )}
+      {photo.lat !== null && photo.lng !== null && (
+        <p className="wr-meta">
+          Taken at {photo.lat.toFixed(5)}, {photo.lng.toFixed(5)}
+        </p>
+      )}
       {editable && editing === null && !confirming && (
         <div className="wr-row">
           <Button size="sm" variant="ghost" icon="pencil" onClick={() => setEditing(photo.caption)}>

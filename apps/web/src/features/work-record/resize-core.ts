@@ -6,6 +6,8 @@ export const thumbMaxSide = 320;
 export interface ResizeRequest {
   id: number;
   file: Blob;
+  /** Read where the photo was taken from its EXIF (the workspace keeps photo locations). */
+  keepLocation?: boolean;
 }
 
 export interface Resized {
@@ -14,6 +16,8 @@ export interface Resized {
   height: number;
   /** base64 JPEG, no data: prefix. */
   thumbnail: string;
+  /** From the original's EXIF GPS, when asked and present (the re-encoded JPEG has no EXIF). */
+  location?: { lat: number; lng: number } | null;
 }
 
 export type ResizeResponse = ({ id: number; ok: true } & Resized) | { id: number; ok: false; message: string };

@@ -24,12 +24,15 @@ function theWorker(): Worker {
   return worker;
 }
 
-/** Resizes a picked photo in a Web Worker: a JPEG of at most 2,048 px, its thumbnail, orientation applied. */
-export function resizePhoto(file: Blob): Promise<Resized> {
+/**
+ * Resizes a picked photo in a Web Worker: a JPEG of at most 2,048 px, its thumbnail, orientation applied;
+ * with `keepLocation`, also where it was taken (the original's EXIF GPS).
+ */
+export function resizePhoto(file: Blob, options: { keepLocation?: boolean } = {}): Promise<Resized> {
   return new Promise((resolve, reject) => {
     const id = ++nextId;
     waiting.set(id, { resolve, reject });
-    theWorker().postMessage({ id, file });
+    theWorker().postMessage({ id, file, keepLocation: options.keepLocation ?? false });
   });
 }
 
