@@ -164,8 +164,8 @@ describe('work record routes: roles and workspaces', () => {
           expect(after.signatures - before.signatures, name).toBe(made);
           expect(after.checklists, name).toBe(before.checklists);
           expect(after.attached - before.attached, name).toBe(made);
-          // The fixtures' job, signature and note.
-          expect(after.changes - before.changes, name).toBe(3 * made);
+          // The fixtures' job, template, attachment, signature and note.
+          expect(after.changes - before.changes, name).toBe(5 * made);
         }
       }
     },

@@ -9,6 +9,9 @@ import { type Photo, photoSchema } from './schemas/photos.js';
 import {
   type AnsweredChecklist,
   answeredChecklistSchema,
+  type ChecklistTemplate,
+  checklistTemplateSchema,
+  jobChecklistsSchema,
   type Note,
   noteSchema,
   type Signature,
@@ -62,6 +65,10 @@ export const realtimeEvents = { change: 'change', location: 'location' } as cons
 export const presenceInfoSchema = z.object({ name: z.string(), role: roleField, colour: z.string() });
 export type PresenceInfo = z.infer<typeof presenceInfoSchema>;
 
+/** A job's attached checklist templates as a change carries them: `id` is the job's. */
+export const jobChecklistsChangeSchema = jobChecklistsSchema.extend({ id: z.string() });
+export type JobChecklistsChange = z.infer<typeof jobChecklistsChangeSchema>;
+
 export const changeEntities = [
   'job',
   'customer',
@@ -73,6 +80,8 @@ export const changeEntities = [
   'checklist',
   'signature',
   'photo',
+  'checklist_template',
+  'job_checklists',
 ] as const;
 export type ChangeEntity = (typeof changeEntities)[number];
 export const changeActions = ['created', 'updated', 'deleted'] as const;
@@ -106,6 +115,8 @@ export const changeEventSchema = z.discriminatedUnion('entity', [
   changeOf('checklist', answeredChecklistSchema),
   changeOf('signature', signatureSchema),
   changeOf('photo', photoSchema),
+  changeOf('checklist_template', checklistTemplateSchema),
+  changeOf('job_checklists', jobChecklistsChangeSchema),
 ]);
 export type ChangeEvent = z.infer<typeof changeEventSchema>;
 
@@ -126,6 +137,8 @@ export interface ChangeEntityData {
   checklist: AnsweredChecklist;
   signature: Signature;
   photo: Photo;
+  checklist_template: ChecklistTemplate;
+  job_checklists: JobChecklistsChange;
 }
 
 /** The changed entity as it is now, or null when the change removes it. */

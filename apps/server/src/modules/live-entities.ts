@@ -5,7 +5,13 @@ import { feedLive } from './feeds/index.js';
 import { jobLive } from './jobs/index.js';
 import { memberLive } from './members/index.js';
 import { photoLive } from './photos/index.js';
-import { checklistLive, noteLive, signatureLive } from './work-record/index.js';
+import {
+  checklistLive,
+  checklistTemplateLive,
+  jobChecklistsLive,
+  noteLive,
+  signatureLive,
+} from './work-record/index.js';
 import { workspaceLive } from './workspaces/index.js';
 
 /**
@@ -23,4 +29,6 @@ export const liveEntities: LiveEntities = {
   checklist: checklistLive,
   signature: signatureLive,
   photo: photoLive,
+  checklist_template: checklistTemplateLive,
+  job_checklists: jobChecklistsLive,
 };

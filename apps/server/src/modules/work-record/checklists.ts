@@ -82,6 +82,14 @@ export async function getJobChecklists(db: Kysely<Database>, actor: Actor, jobId
   return { templateIds: manual, matchedTemplateIds: matched };
 }
 
+/** A job's attached templates as its `job_checklists` change carries them; undefined when the job is gone. */
+export async function loadJobChecklists(db: Kysely<Database>, workspaceId: string, jobId: string) {
+  const job = await findJobRow(db, workspaceId, jobId);
+  if (!job) return undefined;
+  const { manual, matched } = await attachedTemplates(db, workspaceId, jobId, job.title);
+  return { id: jobId, templateIds: manual, matchedTemplateIds: matched };
+}
+
 /** Attaches exactly these templates to the job by hand (those matching its title stay attached anyway). */
 export async function putJobChecklists(db: Kysely<Database>, actor: Actor, jobId: string, templateIds: string[]) {
   return db.transaction().execute(async (trx) => {
@@ -90,7 +98,16 @@ export async function putJobChecklists(db: Kysely<Database>, actor: Actor, jobId
     const known = new Set((await listTemplates(trx, actor.workspaceId)).map((t) => t.id));
     const unknown = templateIds.findIndex((id) => !known.has(id));
     if (unknown >= 0) throw fieldError(`templateIds.${unknown}`, 'No checklist template has this id');
+    await lockChangeLog(trx, actor.workspaceId);
     await replaceAttached(trx, actor.workspaceId, jobId, templateIds);
+    // Open job panels and phones re-read the job's checklists (docs/PRODUCT.md, "Work record").
+    await recordChange(trx, {
+      workspaceId: actor.workspaceId,
+      entity: 'job_checklists',
+      entityId: jobId,
+      action: 'updated',
+      actorId: actor.memberId,
+    });
     return getJobChecklists(trx, actor, jobId);
   });
 }

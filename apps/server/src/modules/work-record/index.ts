@@ -3,7 +3,7 @@
  * signature; the completion rule the jobs module is handed; the live entities.
  */
 export { visitCompletionIssues } from './checklists.js';
-export { checklistLive, noteLive, signatureLive } from './live.js';
+export { checklistLive, checklistTemplateLive, jobChecklistsLive, noteLive, signatureLive } from './live.js';
 export { workRecordRoutes } from './routes.js';
 export type { VisitPhotos } from './service.js';
 export { noteStatusTime } from './status-times.js';

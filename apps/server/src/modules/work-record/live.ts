@@ -1,7 +1,9 @@
-import type { AnsweredChecklist, Note, Signature } from '@fieldplan/shared';
+import type { AnsweredChecklist, ChecklistTemplate, JobChecklistsChange, Note, Signature } from '@fieldplan/shared';
 import type { LiveEntity } from '../../realtime/live-entity.js';
-import { loadChecklist } from './checklists.js';
+import { loadChecklist, loadJobChecklists } from './checklists.js';
 import { loadNote } from './notes.js';
+import { presentTemplate } from './presenter.js';
+import { findTemplate } from './queries.js';
 import { loadSignature } from './signature.js';
 
 // A visit's record goes live entity by entity; each carries its jobId and occurrence so a client
@@ -21,4 +23,18 @@ export const checklistLive: LiveEntity<'checklist', AnsweredChecklist> = {
 export const signatureLive: LiveEntity<'signature', Signature> = {
   load: ({ db, workspaceId }, id) => loadSignature(db, workspaceId, id),
   present: (signature) => signature,
+};
+
+// Templates and attachments change what a visit's record lists: clients read the records again.
+export const checklistTemplateLive: LiveEntity<'checklist_template', ChecklistTemplate> = {
+  load: async ({ db, workspaceId }, id) => {
+    const row = await findTemplate(db, workspaceId, id);
+    return row ? presentTemplate(row) : undefined;
+  },
+  present: (template) => template,
+};
+
+export const jobChecklistsLive: LiveEntity<'job_checklists', JobChecklistsChange> = {
+  load: ({ db, workspaceId }, jobId) => loadJobChecklists(db, workspaceId, jobId),
+  present: (attached) => attached,
 };

@@ -5,6 +5,7 @@ import {
   recordLimits,
 } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
+import { lockChangeLog, recordChange } from '../../db/changes.js';
 import type { Database } from '../../db/schema.js';
 import { conflictNow, loadAtVersion, type VersionedEntity, versionedUpdate } from '../../db/versioned.js';
 import { AppError } from '../../http/app-error.js';
@@ -13,8 +14,9 @@ import { newId } from '../../lib/ids.js';
 import { presentTemplate, type TemplateRow } from './presenter.js';
 import { findTemplate, listTemplates } from './queries.js';
 
-// Checklist templates are the office's (checklists.manage). They are not live entities: a visit's
-// checklist is what goes live, and it keeps the items it was answered against.
+// Checklist templates are the office's (checklists.manage). They go live as `checklist_template`
+// changes so open panels and phones re-read what is attached; a visit's answered checklist keeps the
+// items it was answered against.
 
 const templateEntity: VersionedEntity<'checklist_templates', TemplateRow> = {
   table: 'checklist_templates',
@@ -55,7 +57,15 @@ export async function createTemplate(db: Kysely<Database>, actor: Actor, input: 
       created_at: now,
       updated_at: now,
     };
+    await lockChangeLog(trx, actor.workspaceId);
     await trx.insertInto('checklist_templates').values(row).execute();
+    await recordChange(trx, {
+      workspaceId: actor.workspaceId,
+      entity: 'checklist_template',
+      entityId: row.id,
+      action: 'created',
+      actorId: actor.memberId,
+    });
     return presentTemplate(row);
   });
 }
@@ -76,7 +86,8 @@ export async function updateTemplate(
       signature: patch.signature ?? current.signature,
       updated_at: Date.now(),
     };
-    const saved = await versionedUpdate(trx, templateEntity, actor, { id, version }, changes, null);
+    await lockChangeLog(trx, actor.workspaceId);
+    const saved = await versionedUpdate(trx, templateEntity, actor, { id, version }, changes);
     return presentTemplate({ ...current, ...changes, version: saved });
   });
 }
@@ -85,6 +96,7 @@ export async function updateTemplate(
 export async function deleteTemplate(db: Kysely<Database>, actor: Actor, id: string, version: number) {
   await db.transaction().execute(async (trx) => {
     await loadAtVersion(trx, templateEntity, actor.workspaceId, { id, version });
+    await lockChangeLog(trx, actor.workspaceId);
     await trx.deleteFrom('job_checklists').where('template_id', '=', id).execute();
     const result = await trx
       .deleteFrom('checklist_templates')
@@ -93,5 +105,12 @@ export async function deleteTemplate(db: Kysely<Database>, actor: Actor, id: str
       .where('version', '=', version)
       .executeTakeFirst();
     if (Number(result.numDeletedRows) === 0) throw await conflictNow(trx, templateEntity, actor.workspaceId, id);
+    await recordChange(trx, {
+      workspaceId: actor.workspaceId,
+      entity: 'checklist_template',
+      entityId: id,
+      action: 'deleted',
+      actorId: actor.memberId,
+    });
   });
 }

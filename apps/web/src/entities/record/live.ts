@@ -71,5 +71,59 @@ export const signatureLive: LiveEntry<'signature'> = {
     ),
 };
 
+/** The jobs whose records or attached checklists are cached in this workspace. */
+function cachedJobs(state: RootState, workspaceId: string): string[] {
+  const records = recordApi.util.selectCachedArgsForQuery(state, 'visitRecord') as VisitRef[];
+  const attached = recordApi.util.selectCachedArgsForQuery(state, 'jobChecklists') as {
+    workspaceId: string;
+    jobId: string;
+  }[];
+  return [...new Set([...records, ...attached].filter((a) => a.workspaceId === workspaceId).map((a) => a.jobId))];
+}
+
+/**
+ * A template was added, edited or deleted: it may change what any job lists (its title pattern, its
+ * items, a removed attachment), so the templates and every open record and attachment list are read again.
+ */
+export const checklistTemplateLive: LiveEntry<'checklist_template'> = {
+  entity: 'checklist_template',
+  apply:
+    (_change, { workspaceId }) =>
+    (dispatch, getState) => {
+      const jobs = cachedJobs(getState(), workspaceId);
+      dispatch(
+        recordApi.util.invalidateTags([
+          { type: 'Job', id: `templates:${workspaceId}` },
+          ...jobs.flatMap((jobId) => [
+            { type: 'Job' as const, id: `record:${jobId}` },
+            { type: 'Job' as const, id: `checklists:${jobId}` },
+          ]),
+        ]),
+      );
+    },
+};
+
+/** Templates attached to a job by hand changed: its attachment list is patched and its records read again. */
+export const jobChecklistsLive: LiveEntry<'job_checklists'> = {
+  entity: 'job_checklists',
+  apply:
+    (change, { workspaceId }) =>
+    (dispatch) => {
+      const { entity } = entityChange(change);
+      if (entity) {
+        const { id, ...attached } = entity;
+        dispatch(recordApi.util.updateQueryData('jobChecklists', { workspaceId, jobId: id }, () => attached));
+      }
+      dispatch(recordApi.util.invalidateTags([{ type: 'Job', id: `record:${change.data.id}` }]));
+    },
+};
+
 /** The work record's entities, in one list for app/live-entities.ts. */
-export const recordLive = [noteLive, photoLive, checklistLive, signatureLive] as const;
+export const recordLive = [
+  noteLive,
+  photoLive,
+  checklistLive,
+  signatureLive,
+  checklistTemplateLive,
+  jobChecklistsLive,
+] as const;
