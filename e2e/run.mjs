@@ -2,11 +2,12 @@
 // `npm run test:e2e`: starts the built Fieldplan on a free port with a fresh SQLite database,
 // waits for /readyz, runs the Playwright specs (Vitest + playwright-core driving Debian's
 // Chromium), and stops the server. Extra arguments go to Vitest. Build first (`npm run build`).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { startMailCatcher } from './support/mail-catcher.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -31,6 +32,8 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldplan-e2e-'));
 const baseUrl = `http://localhost:${port}`;
 const logFile = path.join(dataDir, 'server.log');
 const log = fs.openSync(logFile, 'w');
+// Customer email goes to a real SMTP server on loopback; specs read it through E2E_INBOX_URL (support/inbox.ts).
+const mail = await startMailCatcher();
 const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
   cwd: root,
   env: {
@@ -44,6 +47,10 @@ const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.j
     LOG_LEVEL: 'warn',
     // Street search would ask the public geocoder: the browser tests talk only to loopback.
     GEOCODER_URL: 'off',
+    SMTP_URL: mail.smtpUrl,
+    SMTP_FROM: 'visits@fieldplan.test',
+    // A spec waits for an email a user's action caused: look for due ones every half second, not every 10 s.
+    NOTIFICATIONS_POLL_MS: '500',
   },
   stdio: ['ignore', log, log],
 });
@@ -73,7 +80,8 @@ if (!ready) {
   process.exit(1);
 }
 
-const result = spawnSync(
+// Not spawnSync: the mail catcher answers in this process's event loop while the specs run.
+const vitest = spawn(
   process.execPath,
   [
     path.join(root, 'node_modules/vitest/vitest.mjs'),
@@ -82,11 +90,17 @@ const result = spawnSync(
     'e2e/vitest.config.ts',
     ...process.argv.slice(2),
   ],
-  { cwd: root, stdio: 'inherit', env: { ...process.env, E2E_BASE_URL: baseUrl, CHROMIUM_PATH: chromium } },
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, E2E_BASE_URL: baseUrl, CHROMIUM_PATH: chromium, E2E_INBOX_URL: mail.inboxUrl },
+  },
 );
+const status = await new Promise((resolve) => vitest.on('exit', (code) => resolve(code)));
 stop();
-if (result.status !== 0) {
+await mail.close();
+if (status !== 0) {
   const tail = fs.readFileSync(logFile, 'utf8').split('\n').slice(-40).join('\n');
   console.error(`\nServer log (last lines, ${logFile}):\n${tail}`);
 }
-process.exit(result.status ?? 1);
+process.exit(status ?? 1);
