@@ -12,6 +12,7 @@ describe('error catalogue', () => {
       gone: 410,
       version_conflict: 412,
       invalid_transition: 409,
+      slot_taken: 409,
       payload_too_large: 413,
       unsupported_media_type: 415,
       rate_limited: 429,

@@ -10,6 +10,7 @@ export * from './roles.js';
 export * from './schedule/index.js';
 export * from './schemas/areas.js';
 export * from './schemas/auth.js';
+export * from './schemas/booking.js';
 export * from './schemas/calendar.js';
 export * from './schemas/customers.js';
 export * from './schemas/feeds.js';

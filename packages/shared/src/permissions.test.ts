@@ -22,6 +22,7 @@ const expected: Record<Permission, Role[]> = {
   'notifications.read': ['owner', 'dispatcher'],
   'notifications.resend': ['owner', 'dispatcher'],
   'notifications.manage': ['owner'],
+  'booking.manage': ['owner', 'dispatcher'],
 };
 
 describe('permissions', () => {

@@ -41,6 +41,8 @@ export const permissions = {
   'notifications.resend': ['owner', 'dispatcher'],
   /** Change notification settings and templates (the global switch, kinds, sender addresses). */
   'notifications.manage': ['owner'],
+  /** Online booking: settings, services, and confirming or declining requests (docs/PRODUCT.md, "Online booking"). */
+  'booking.manage': ['owner', 'dispatcher'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof permissions;

@@ -31,6 +31,8 @@ const catalogue: Record<ErrorCode, (problem: Problem) => string> = {
   gone: (p) => p.detail || errorTitle.gone,
   version_conflict: (p) => p.detail || 'Someone else changed this. Reload to see their version.',
   invalid_transition: (p) => p.detail || errorTitle.invalid_transition,
+  // A booking slot another customer took first; the problem carries fresh `slots` (docs/adr/0030).
+  slot_taken: (p) => p.detail || errorTitle.slot_taken,
   payload_too_large: (p) => p.detail || 'File too large',
   unsupported_media_type: (p) => p.detail || errorTitle.unsupported_media_type,
   rate_limited: (p) =>

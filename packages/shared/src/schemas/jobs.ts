@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FieldError } from '../errors.js';
 import { dayMs, minuteMs, parseDateOnly, parseInstant } from '../recurrence/dates.js';
 import { rruleFieldIssue } from '../recurrence/validate.js';
+import { jobBookingRequestSchema } from './booking.js';
 import { pageQuerySchema, pageSchema } from './customers.js';
 import { latField, lngField, requiredText } from './fields.js';
 
@@ -284,6 +285,8 @@ export const jobSchema = z.object({
   /** Where the optimiser may move the visit (ISO instants); null: the time is fixed. */
   flexibleWindow: z.object({ start: z.string(), end: z.string() }).nullable(),
   exceptions: z.array(jobExceptionSchema),
+  /** The online booking request that made this job (docs/adr/0030); null or absent: not booked online. */
+  bookingRequest: jobBookingRequestSchema.optional(),
   version: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
