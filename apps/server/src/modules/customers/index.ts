@@ -1,5 +1,5 @@
-/** Customers: the routes, one customer's read, and the search text the demo seed stores. */
+/** Customers: the routes, one customer's read, the list's pages (export), and the search text the demo seed stores. */
 export { customerLive } from './live.js';
 export { searchTextOf } from './presenter.js';
-export { customersMatching, findCustomer } from './queries.js';
+export { customersMatching, findCustomer, listCustomers } from './queries.js';
 export { customerRoutes } from './routes.js';

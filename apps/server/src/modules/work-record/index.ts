@@ -8,3 +8,4 @@ export { workRecordRoutes } from './routes.js';
 export type { VisitPhotos } from './service.js';
 export { noteStatusTime } from './status-times.js';
 export { checklistTemplateRoutes } from './template-routes.js';
+export { type VisitSummary, visitSummaries, visitSummaryKey } from './visit-summaries.js';
