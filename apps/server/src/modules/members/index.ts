@@ -8,6 +8,7 @@ export {
   findMember,
   insertMembership,
   isActiveMember,
+  listMembers,
   listMemberships,
   memberColours,
   memberHomes,
