@@ -40,6 +40,7 @@ function webDist(): string {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldplan-dist-'));
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title><div id="root"></div>');
   fs.writeFileSync(path.join(dist, 'track.html'), '<!doctype html><title>track</title><div id="root"></div>');
+  fs.writeFileSync(path.join(dist, 'book.html'), '<!doctype html><title>book</title><div id="root"></div>');
   fs.writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});\n');
   return dist;
 }
@@ -84,6 +85,26 @@ describe('security headers on every answer (plain http, embedded realtime, no Go
     expectStrictPage(res);
     expect(res.headers['permissions-policy']).toMatch(/(^|, )geolocation=\(\)(,|$)/);
     expect(res.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('the public booking page may be framed by any site; its scripts stay strict and nothing else is framed', async () => {
+    const client = new Client(ctx.app);
+    const res = await client.get('/book/some-workspace');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>book</title>');
+    const policy = csp(res);
+    expect(policy.get('frame-ancestors')).toEqual(['*']);
+    expect(policy.get('script-src')).toEqual(["'self'"]);
+    expect(policy.get('default-src')).toEqual(["'self'"]);
+    expect(policy.get('object-src')).toEqual(["'none'"]);
+    expect(res.headers['x-frame-options']).toBeUndefined();
+    expect(res.headers['permissions-policy']).toMatch(/(^|, )geolocation=\(\)(,|$)/);
+    // Only /book/…: a path that merely starts with "book", the app and the public booking API stay unframeable.
+    for (const url of ['/bookings', '/w/x/requests', '/api/public/book/some-workspace']) {
+      const other = await client.get(url);
+      expect(csp(other).get('frame-ancestors'), url).toEqual(["'none'"]);
+      expect(other.headers['x-frame-options'], url).toBe('DENY');
+    }
   });
 
   it('API answers (JSON, problems, health) carry a policy that loads nothing', async () => {

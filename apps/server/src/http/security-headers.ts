@@ -28,14 +28,17 @@ function googleOrigin(config: HeaderConfig): string | null {
   return new URL(config.GOOGLE_MAPS_SCRIPT_URL ?? googleDefault).origin;
 }
 
-export type PageKind = 'app' | 'track';
+/** The app; the customer's tracking page; the public booking page (the one page others may frame). */
+export type PageKind = 'app' | 'track' | 'book';
 
 /**
  * The Content-Security-Policy of an HTML page (and of the service worker, whose own fetches it
  * governs). Scripts only from this origin (and Google's Maps script for the app's places search when
  * a key is set): no inline script, no eval. Styles may be inline: Leaflet and FullCalendar set style
  * attributes and inject <style>. Images from any https host: the map's tile server is a per-workspace
- * setting (plain http too when the app itself is served over http). Nothing may frame a page.
+ * setting (plain http too when the app itself is served over http). Nothing may frame a page but the
+ * public booking page, which a business embeds in its own site (docs/PRODUCT.md, Booking page): it shows
+ * nothing signed in and writes only through its rate-limited public routes, so there is no one to clickjack.
  */
 export function pagePolicy(kind: PageKind, config: HeaderConfig, realtime: string | null): string {
   const google = kind === 'app' ? googleOrigin(config) : null;
@@ -55,7 +58,7 @@ export function pagePolicy(kind: PageKind, config: HeaderConfig, realtime: strin
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    `frame-ancestors ${kind === 'book' ? '*' : "'none'"}`,
   ].join('; ');
 }
 
@@ -81,7 +84,11 @@ export function permissionsPolicy(kind: PageKind): string {
   return [`geolocation=${kind === 'app' ? '(self)' : '()'}`, ...off.map((f) => `${f}=()`)].join(', ');
 }
 
-const isTrackPage = (url: string) => url.startsWith('/track/');
+function pageKind(url: string): PageKind {
+  if (url.startsWith('/track/')) return 'track';
+  if (url.startsWith('/book/')) return 'book';
+  return 'app';
+}
 
 /**
  * Sets the security headers on every answer. A route's own Referrer-Policy (public token links say
@@ -89,28 +96,37 @@ const isTrackPage = (url: string) => url.startsWith('/track/');
  */
 export function registerSecurityHeaders(app: FastifyInstance, config: HeaderConfig, realtime: RealtimeTarget): void {
   // Both publishers answer the same for every request; the policies are built once per target.
-  const built = new Map<string, { app: string; track: string }>();
+  const built = new Map<string, Record<PageKind, string>>();
   const policiesFor = (request: FastifyRequest) => {
     const target = realtimeOrigin(realtime.browserConfig(request));
     const key = target ?? '';
     let policies = built.get(key);
     if (!policies) {
-      policies = { app: pagePolicy('app', config, target), track: pagePolicy('track', config, target) };
+      policies = {
+        app: pagePolicy('app', config, target),
+        track: pagePolicy('track', config, target),
+        book: pagePolicy('book', config, target),
+      };
       built.set(key, policies);
     }
     return policies;
   };
   const hsts = config.secureCookies ? `max-age=${oneYear}; includeSubDomains` : null;
-  const permissions = { app: permissionsPolicy('app'), track: permissionsPolicy('track') };
+  const permissions: Record<PageKind, string> = {
+    app: permissionsPolicy('app'),
+    track: permissionsPolicy('track'),
+    book: permissionsPolicy('book'),
+  };
 
   app.addHook('onSend', async (request, reply) => {
     const url = request.url;
     const api = isApiPath(url);
-    const kind: PageKind = !api && isTrackPage(url) ? 'track' : 'app';
+    const kind: PageKind = api ? 'app' : pageKind(url);
     reply.header('content-security-policy', api ? apiPolicy : policiesFor(request)[kind]);
     reply.header('permissions-policy', permissions[kind]);
     reply.header('x-content-type-options', 'nosniff');
-    reply.header('x-frame-options', 'DENY');
+    // X-Frame-Options has no "anyone": the booking page leaves it out and relies on frame-ancestors.
+    if (kind !== 'book') reply.header('x-frame-options', 'DENY');
     // The tracking page's URL is its secret: never sent on to tile servers or anywhere else.
     if (kind === 'track') reply.header('referrer-policy', 'no-referrer');
     else if (!reply.hasHeader('referrer-policy')) reply.header('referrer-policy', 'same-origin');

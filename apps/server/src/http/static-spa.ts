@@ -11,13 +11,15 @@ export const isApiPath = (url: string) => /^\/(api|ical|app|apps|healthz|readyz|
  * Serves the built SPA: files as they are — brotli or gzip when the browser takes it, from the
  * copies the web build writes beside each file (`precompress` in apps/web/vite.config.ts) — and index.html for
  * every other GET that is not an API path, so client-side routes survive a reload; /track/… gets the
- * tracking page's own track.html.
+ * tracking page's own track.html, /book/… the public booking page's book.html.
  */
 export async function registerSpa(app: FastifyInstance, distDir: string | null): Promise<void> {
   const indexFile = distDir ? path.join(distDir, 'index.html') : null;
   let index: string | null = null;
   // The customer's tracking page is its own small entry of the web build.
   let trackPage: string | null = null;
+  // So is the public booking page (a business's customers, maybe inside an iframe on its site).
+  let bookPage: string | null = null;
   if (distDir && indexFile && fs.existsSync(indexFile)) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -29,6 +31,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string | null):
     index = fs.readFileSync(indexFile, 'utf8');
     const trackFile = path.join(distDir, 'track.html');
     if (fs.existsSync(trackFile)) trackPage = fs.readFileSync(trackFile, 'utf8');
+    const bookFile = path.join(distDir, 'book.html');
+    if (fs.existsSync(bookFile)) bookPage = fs.readFileSync(bookFile, 'utf8');
   } else if (distDir) {
     app.log.warn({ distDir }, 'web app not built: serving the API only');
   }
@@ -37,7 +41,12 @@ export async function registerSpa(app: FastifyInstance, distDir: string | null):
       if (request.url.startsWith('/assets/')) {
         return sendProblem(reply, problem('not_found', 'No such file'));
       }
-      const page = trackPage !== null && request.url.startsWith('/track/') ? trackPage : index;
+      const page =
+        trackPage !== null && request.url.startsWith('/track/')
+          ? trackPage
+          : bookPage !== null && request.url.startsWith('/book/')
+            ? bookPage
+            : index;
       return reply.type('text/html').header('cache-control', 'no-cache').send(page);
     }
     return sendProblem(reply, problem('not_found', `No route ${request.method} ${request.url.split('?')[0]}`));
