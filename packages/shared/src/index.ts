@@ -15,6 +15,7 @@ export * from './schemas/calendar.js';
 export * from './schemas/customers.js';
 export * from './schemas/feeds.js';
 export * from './schemas/fields.js';
+export * from './schemas/import.js';
 export * from './schemas/jobs.js';
 export * from './schemas/me.js';
 export * from './schemas/members.js';

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { ImportRowsTable, ImportsTable } from './schema-import.js';
 import type {
   ChecklistTemplatesTable,
   JobChecklistsTable,
@@ -52,6 +53,8 @@ export interface Database {
   notification_templates: NotificationTemplatesTable;
   notification_optouts: NotificationOptoutsTable;
   notifications: NotificationsTable;
+  imports: ImportsTable;
+  import_rows: ImportRowsTable;
 }
 
 export interface UsersTable {
@@ -318,6 +321,7 @@ export interface TrackingLinksTable {
   revoked_at: number | null;
 }
 
+export type { ImportRowsTable, ImportsTable } from './schema-import.js';
 export type {
   ChecklistTemplatesTable,
   JobChecklistsTable,
