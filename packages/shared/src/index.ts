@@ -13,6 +13,7 @@ export * from './schemas/auth.js';
 export * from './schemas/booking.js';
 export * from './schemas/calendar.js';
 export * from './schemas/customers.js';
+export * from './schemas/export.js';
 export * from './schemas/feeds.js';
 export * from './schemas/fields.js';
 export * from './schemas/import.js';

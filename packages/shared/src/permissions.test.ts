@@ -23,6 +23,8 @@ const expected: Record<Permission, Role[]> = {
   'notifications.resend': ['owner', 'dispatcher'],
   'notifications.manage': ['owner'],
   'booking.manage': ['owner', 'dispatcher'],
+  'data.export': ['owner', 'dispatcher'],
+  'workspace.archive': ['owner'],
 };
 
 describe('permissions', () => {

@@ -43,6 +43,10 @@ export const permissions = {
   'notifications.manage': ['owner'],
   /** Online booking: settings, services, and confirming or declining requests (docs/PRODUCT.md, "Online booking"). */
   'booking.manage': ['owner', 'dispatcher'],
+  /** Export customers, jobs and visits as CSV or .xlsx (docs/PRODUCT.md, "Export"). */
+  'data.export': ['owner', 'dispatcher'],
+  /** Download the whole workspace as an archive (docs/adr/0035-export-and-workspace-archive.md). */
+  'workspace.archive': ['owner'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof permissions;
