@@ -1,7 +1,14 @@
 import { z } from 'zod';
 
 /** What a customer is told, and when (docs/PRODUCT.md, "Customer notifications"). */
-export const notificationKinds = ['booking_confirmed', 'reminder', 'on_my_way', 'visit_completed'] as const;
+export const notificationKinds = [
+  'booking_requested',
+  'booking_confirmed',
+  'booking_declined',
+  'reminder',
+  'on_my_way',
+  'visit_completed',
+] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
 export const notificationChannels = ['email', 'sms'] as const;

@@ -2,12 +2,26 @@ import type { NotificationKind, NotificationTemplate } from '@fieldplan/shared';
 
 /** The built-in text of each kind, used until a workspace saves its own (docs/PRODUCT.md, "Customer notifications"). */
 export const defaultTemplates: Record<NotificationKind, NotificationTemplate> = {
+  booking_requested: {
+    kind: 'booking_requested',
+    enabled: true,
+    subject: '{company} received your booking request: {window}',
+    body: 'Hello {customer},\n\nthank you: we received your request for a visit {window}. We will confirm it shortly.\n\nQuestions? Call us at {companyPhone}.\n\n{company}',
+    sms: '{company}: we received your request for {window} and will confirm it shortly.',
+  },
   booking_confirmed: {
     kind: 'booking_confirmed',
     enabled: true,
     subject: 'Your visit from {company} is booked: {window}',
     body: 'Hello {customer},\n\nyour visit is booked for {window}.\n\nQuestions? Call us at {companyPhone}.\n\n{company}',
     sms: '{company}: your visit is booked for {window}. Questions? {companyPhone}',
+  },
+  booking_declined: {
+    kind: 'booking_declined',
+    enabled: true,
+    subject: '{company} cannot take your booking request',
+    body: 'Hello {customer},\n\nsorry: we cannot visit you {window} as you asked. Please call us at {companyPhone} to find another time.\n\n{company}',
+    sms: '{company}: sorry, we cannot visit you {window}. Please call {companyPhone} to find another time.',
   },
   reminder: {
     kind: 'reminder',

@@ -3,7 +3,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 import { findCustomer } from '../customers/index.js';
-import type { JobSaved, LoadedJob } from '../jobs/index.js';
+import { type JobSaved, type LoadedJob, loadJob } from '../jobs/index.js';
 import { isOptedOut, loadSettings, type StoredSettings } from './settings.js';
 
 const dayMs = 86_400_000;
@@ -91,42 +91,50 @@ export function eventsOf(
 }
 
 /**
- * The job-save observer: writes the write's notifications into the outbox and cancels a pending
- * reminder the write made wrong — in the job's own transaction, so both commit or neither does.
+ * Whether a job's booking is still waiting for the office's decision (an online booking request):
+ * then no booking confirmation goes out on a job write — the booking module sends its own messages
+ * through `enqueueJobNotification`. The booking module registers the check (docs/adr/0029).
  */
-export async function notifyJobSaved(trx: Transaction<Database>, saved: JobSaved, now = Date.now()): Promise<void> {
-  const job = saved.after ?? saved.before;
-  if (!job) return;
-  const settings = await loadSettings(trx, saved.workspaceId);
-  const { events, cancel } = eventsOf(saved, settings, now);
-  if (cancel.length > 0) {
-    await trx
-      .updateTable('notifications')
-      .set({ status: 'cancelled', reason: 'The visit was moved or cancelled', lease_owner: null })
-      .where('workspace_id', '=', saved.workspaceId)
-      .where('job_id', '=', job.row.id)
-      .where('occurrence_key', 'in', cancel)
-      .where('kind', '=', 'reminder')
-      .where('status', '=', 'pending')
-      .execute();
-  }
+export type PendingBookingCheck = (trx: Transaction<Database>, workspaceId: string, jobId: string) => Promise<boolean>;
+const pendingChecks = new Set<PendingBookingCheck>();
+
+export function holdBookingConfirmations(check: PendingBookingCheck): void {
+  pendingChecks.add(check);
+}
+
+async function bookingPending(trx: Transaction<Database>, workspaceId: string, jobId: string): Promise<boolean> {
+  for (const check of pendingChecks) if (await check(trx, workspaceId, jobId)) return true;
+  return false;
+}
+
+/** Writes one outbox row per channel of the job's customer — unless the switch, the kind or the opt-out says no. */
+async function writeRows(
+  trx: Transaction<Database>,
+  settings: StoredSettings,
+  workspaceId: string,
+  job: LoadedJob,
+  events: Event[],
+  now: number,
+  eventKey?: string,
+): Promise<number> {
   const customerId = job.row.customer_id;
-  if (events.length === 0 || !settings.enabled || !customerId) return;
-  const customer = await findCustomer(trx, saved.workspaceId, customerId);
-  if (!customer || (await isOptedOut(trx, saved.workspaceId, customerId))) return;
+  const wanted = events.filter((e) => settings.templates[e.kind].enabled);
+  if (wanted.length === 0 || !settings.enabled || !customerId) return 0;
+  const customer = await findCustomer(trx, workspaceId, customerId);
+  if (!customer || (await isOptedOut(trx, workspaceId, customerId))) return 0;
   const channels = [
     ...(customer.email ? [{ channel: 'email', recipient: customer.email }] : []),
     ...(customer.phone ? [{ channel: 'sms', recipient: customer.phone }] : []),
   ];
   const version = Number(job.row.version);
-  for (const event of events) {
-    if (!settings.templates[event.kind].enabled) continue;
+  let written = 0;
+  for (const event of wanted) {
     for (const { channel, recipient } of channels) {
-      await trx
+      const result = await trx
         .insertInto('notifications')
         .values({
           id: newId(),
-          workspace_id: saved.workspaceId,
+          workspace_id: workspaceId,
           job_id: job.row.id,
           occurrence_key: event.occurrenceKey,
           kind: event.kind,
@@ -139,13 +147,92 @@ export async function notifyJobSaved(trx: Transaction<Database>, saved: JobSaved
           lease_owner: null,
           lease_expires_at: null,
           // The job's version names the write: one row per event and channel, whoever replays it.
-          event_key: `${event.kind}:${job.row.id}:${event.occurrenceKey}:v${version}:${channel}`,
+          event_key: `${event.kind}:${job.row.id}:${event.occurrenceKey}:${eventKey ?? `v${version}`}:${channel}`,
           provider_id: null,
           created_at: now,
           sent_at: null,
         })
         .onConflict((oc) => oc.columns(['workspace_id', 'event_key']).doNothing())
-        .execute();
+        .executeTakeFirst();
+      written += Number(result.numInsertedOrUpdatedRows ?? 0);
     }
   }
+  return written;
+}
+
+/**
+ * The job-save observer: writes the write's notifications into the outbox and cancels a pending
+ * reminder the write made wrong — in the job's own transaction, so both commit or neither does.
+ */
+export async function notifyJobSaved(trx: Transaction<Database>, saved: JobSaved, now = Date.now()): Promise<void> {
+  const job = saved.after ?? saved.before;
+  if (!job) return;
+  const settings = await loadSettings(trx, saved.workspaceId);
+  const found = eventsOf(saved, settings, now);
+  const { cancel } = found;
+  let events = found.events;
+  if (
+    events.some((e) => e.kind === 'booking_confirmed') &&
+    (await bookingPending(trx, saved.workspaceId, job.row.id))
+  ) {
+    events = events.filter((e) => e.kind !== 'booking_confirmed');
+  }
+  if (cancel.length > 0) {
+    await trx
+      .updateTable('notifications')
+      .set({ status: 'cancelled', reason: 'The visit was moved or cancelled', lease_owner: null })
+      .where('workspace_id', '=', saved.workspaceId)
+      .where('job_id', '=', job.row.id)
+      .where('occurrence_key', 'in', cancel)
+      .where('kind', '=', 'reminder')
+      .where('status', '=', 'pending')
+      .execute();
+  }
+  await writeRows(trx, settings, saved.workspaceId, job, events, now);
+}
+
+export interface JobNotificationRequest {
+  workspaceId: string;
+  jobId: string;
+  kind: NotificationKind;
+  /** The occurrence's original start (ms) for a visit of a series; 0 or absent for a one-off job. */
+  occurrenceKey?: number;
+  /** When it goes out (default now). */
+  dueAt?: number;
+  /**
+   * What makes this event unique (default the job's version): the same kind, job, occurrence and key
+   * is written once, so a retried request writes nothing twice — e.g. `request:<id>:confirmed`.
+   */
+  eventKey?: string;
+  now?: number;
+}
+
+/**
+ * Writes a customer notification for a job inside the caller's transaction, by the same rules as a
+ * job write: the workspace switch, the kind's switch, the customer's opt-out and channels, one row per
+ * event key and channel. A `booking_requested` drops the booking confirmation the job's own save just
+ * wrote (the booking is not confirmed yet). Returns how many rows were written.
+ */
+export async function enqueueJobNotification(
+  trx: Transaction<Database>,
+  request: JobNotificationRequest,
+): Promise<number> {
+  const now = request.now ?? Date.now();
+  const job = await loadJob(trx, request.workspaceId, request.jobId);
+  if (!job) return 0;
+  const occurrenceKey = request.occurrenceKey ?? 0;
+  if (request.kind === 'booking_requested' || request.kind === 'booking_declined') {
+    await trx
+      .deleteFrom('notifications')
+      .where('workspace_id', '=', request.workspaceId)
+      .where('job_id', '=', request.jobId)
+      .where('occurrence_key', '=', occurrenceKey)
+      .where('kind', '=', 'booking_confirmed')
+      .where('status', '=', 'pending')
+      .where('attempts', '=', 0)
+      .execute();
+  }
+  const settings = await loadSettings(trx, request.workspaceId);
+  const event: Event = { kind: request.kind, occurrenceKey, dueAt: request.dueAt ?? now };
+  return writeRows(trx, settings, request.workspaceId, job, [event], now, request.eventKey);
 }

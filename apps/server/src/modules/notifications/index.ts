@@ -13,7 +13,13 @@ import { type SmsProvider, twilioSms } from './sms.js';
 import { unsubscribeRoutes } from './unsubscribe-routes.js';
 import { type Sender, sendDue, startNotificationWorker } from './worker.js';
 
-export { reminderDueAt } from './enqueue.js';
+export {
+  enqueueJobNotification,
+  holdBookingConfirmations,
+  type JobNotificationRequest,
+  type PendingBookingCheck,
+  reminderDueAt,
+} from './enqueue.js';
 export type { Sender } from './worker.js';
 
 declare module 'fastify' {

@@ -2,7 +2,9 @@ import type { NotificationKind, NotificationStatus } from '@fieldplan/shared';
 import type { BadgeTone } from '../../components/Badge';
 
 export const kindLabel: Record<NotificationKind, string> = {
+  booking_requested: 'Booking request received',
   booking_confirmed: 'Booking confirmed',
+  booking_declined: 'Booking request declined',
   reminder: 'Reminder',
   on_my_way: 'On my way',
   visit_completed: 'Visit completed',
