@@ -1,4 +1,10 @@
 import type { Generated } from 'kysely';
+import type {
+  BookingChallengesTable,
+  BookingRequestsTable,
+  BookingServicesTable,
+  BookingSettingsTable,
+} from './schema-booking.js';
 import type { ImportRowsTable, ImportsTable } from './schema-import.js';
 import type {
   ChecklistTemplatesTable,
@@ -55,6 +61,10 @@ export interface Database {
   notifications: NotificationsTable;
   imports: ImportsTable;
   import_rows: ImportRowsTable;
+  booking_settings: BookingSettingsTable;
+  booking_services: BookingServicesTable;
+  booking_requests: BookingRequestsTable;
+  booking_challenges: BookingChallengesTable;
 }
 
 export interface UsersTable {
@@ -176,6 +186,9 @@ export interface JobsTable {
   /** One-off timed jobs only: the flexible window the optimiser may move the visit within. */
   flex_start_at: number | null;
   flex_end_at: number | null;
+  /** The online booking request that made the job, and its status (docs/adr/0030); null: not booked online. */
+  booking_request_id: string | null;
+  booking_status: string | null;
   version: number;
   created_by: string | null;
   created_at: number;
@@ -321,6 +334,12 @@ export interface TrackingLinksTable {
   revoked_at: number | null;
 }
 
+export type {
+  BookingChallengesTable,
+  BookingRequestsTable,
+  BookingServicesTable,
+  BookingSettingsTable,
+} from './schema-booking.js';
 export type { ImportRowsTable, ImportsTable } from './schema-import.js';
 export type {
   ChecklistTemplatesTable,

@@ -15,6 +15,7 @@ import * as photos from './0013-photos.js';
 import * as visitStatusTimes from './0014-visit-status-times.js';
 import * as notifications from './0015-notifications.js';
 import * as photoLocation from './0016-photo-location.js';
+import * as booking from './0017-booking.js';
 import * as importTables from './0019-import.js';
 
 /** Every migration, in order. Imported statically so the bundled server carries them. */
@@ -35,5 +36,6 @@ export const migrations: Record<string, Migration> = {
   '0014-visit-status-times': visitStatusTimes,
   '0015-notifications': notifications,
   '0016-photo-location': photoLocation,
+  '0017-booking': booking,
   '0019-import': importTables,
 };
