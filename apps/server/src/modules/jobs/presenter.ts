@@ -1,4 +1,10 @@
-import { formatDateOnly, type Job, type JobException, type JobStatus } from '@fieldplan/shared';
+import {
+  type BookingRequestStatus,
+  formatDateOnly,
+  type Job,
+  type JobException,
+  type JobStatus,
+} from '@fieldplan/shared';
 import type { Selectable } from 'kysely';
 import type { JobExceptionsTable, JobsTable } from '../../db/schema.js';
 import { iso } from '../../lib/ids.js';
@@ -57,6 +63,11 @@ export function presentJob({ row, assigneeIds, exceptions }: LoadedJob): Job {
         ? null
         : { start: iso(Number(row.flex_start_at)), end: iso(Number(row.flex_end_at)) },
     exceptions: exceptions.map((e) => presentException(e, allDay)),
+    // Only on jobs booked online (docs/adr/0030): every other job's answer stays as it was.
+    ...(row.booking_request_id !== null &&
+      row.booking_status !== null && {
+        bookingRequest: { id: row.booking_request_id, status: row.booking_status as BookingRequestStatus },
+      }),
     version: Number(row.version),
     createdAt: iso(Number(row.created_at)),
     updatedAt: iso(Number(row.updated_at)),

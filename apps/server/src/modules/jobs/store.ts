@@ -77,6 +77,8 @@ export interface SaveJob {
   /** Rewrite the exception rows (false: they did not change). */
   exceptionsChanged: boolean;
   assigneesChanged: boolean;
+  /** The online booking request the job belongs to, and its status (docs/adr/0030); absent: unchanged. */
+  booking?: { id: string; status: string } | null;
 }
 
 /**
@@ -104,6 +106,10 @@ export async function saveJob(trx: Transaction<Database>, actor: Actor, zone: st
     flex_start_at: draft.flexibleWindow?.start ?? null,
     flex_end_at: draft.flexibleWindow?.end ?? null,
     ...spanOf(draft, moved, zone),
+    ...(save.booking !== undefined && {
+      booking_request_id: save.booking?.id ?? null,
+      booking_status: save.booking?.status ?? null,
+    }),
     updated_at: now,
   };
   if (save.expected === null) {
