@@ -14,7 +14,7 @@ import { logSerializers, registerRequestLogging } from './http/logging.js';
 import { registerNulGuard } from './http/nul-guard.js';
 import { registerApiDocument, registerSessionGate } from './http/openapi/index.js';
 import { frameworkErrorProblem, registerProblemHandler, sendProblem } from './http/problem.js';
-import { createMemoryRateLimiter, type RateLimiter } from './http/rate-limit.js';
+import { createRateLimiter, type RateLimiter } from './http/rate-limit.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { createSessionStore } from './http/session.js';
 import { registerDrain } from './http/shutdown.js';
@@ -97,7 +97,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : crypto.randomUUID();
     },
-    trustProxy: false,
+    // X-Forwarded-For is believed only from the configured balancers (docs/DEPLOY.md, TRUST_PROXY).
+    trustProxy: config.TRUST_PROXY ?? false,
     // A request that arrives while the server is closing (SIGTERM) on a connection it had accepted is
     // served, with `Connection: close`, instead of Fastify's bare 503: it was received (ADR 18).
     return503OnClosing: false,
@@ -144,11 +145,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSecurityHeaders(app, config, realtime);
   if (realtime.server) metrics.watchRealtime(realtime.server);
 
+  // Counted in Redis across processes when REDIS_URL is set (docs/adr/0031-shared-state-and-background-work.md).
+  const limiter = options.limiter ?? createRateLimiter(config.REDIS_URL, app.log);
+  app.addHook('onClose', async () => {
+    await limiter.close?.();
+  });
   const deps: Deps = {
     config,
     db,
     sessions,
-    limiter: options.limiter ?? createMemoryRateLimiter(),
+    limiter,
     limits: {
       signInPerMinute:
         options.signInPerMinute ?? config.SIGNIN_ATTEMPTS_PER_MINUTE ?? productLimits.signInAttemptsPerMinute,

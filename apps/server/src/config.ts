@@ -1,9 +1,20 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { version } from './version.js';
 
 const bool = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no'])
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+/** One TRUST_PROXY entry: an address, a CIDR, or one of proxy-addr's names for the private ranges. */
+function isProxyEntry(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -22,6 +33,17 @@ const envSchema = z.object({
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
   /** On SIGTERM: the deadline (drain included) after which the remaining connections are cut and the process exits. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(10_000),
+  /**
+   * The load balancers' addresses or CIDRs, comma-separated (`10.0.0.5,10.0.1.0/24`): requests from them
+   * have their client address read from X-Forwarded-For (rate limits, logs). Unset: the header is ignored.
+   */
+  TRUST_PROXY: z
+    .string()
+    .transform((v) => v.split(',').map((entry) => entry.trim()))
+    .refine((entries) => entries.every(isProxyEntry), {
+      message: 'must be IP addresses or CIDRs separated by commas, like 10.0.0.5,10.0.1.0/24 (or loopback)',
+    })
+    .optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')

@@ -33,7 +33,7 @@ export function tunnelRoutes(fastify: FastifyInstance, { config, limiter }: Deps
     // Refused before the body is read: no DSN, or too many envelopes from this address.
     scope.addHook('onRequest', async (request: FastifyRequest) => {
       if (!dsn) throw notFound('Error reporting is not configured: this resource');
-      enforceLimit(limiter, `monitoring:${request.ip}`, config.SENTRY_TUNNEL_PER_MINUTE, 'error reports');
+      await enforceLimit(limiter, `monitoring:${request.ip}`, config.SENTRY_TUNNEL_PER_MINUTE, 'error reports');
     });
     const app = scope.withTypeProvider<ZodTypeProvider>();
     app.post(

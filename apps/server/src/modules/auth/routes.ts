@@ -14,7 +14,7 @@ export function authRoutes(fastify: FastifyInstance, { db, sessions, limiter, li
     '/api/v1/auth/sign-up',
     { schema: { tags, body: signUpSchema, response: { 202: signUpAnswerSchema } } },
     async (request, reply) => {
-      enforceLimit(limiter, `signup:ip:${request.ip}`, limits.signInPerMinute, 'sign-ups');
+      await enforceLimit(limiter, `signup:ip:${request.ip}`, limits.signInPerMinute, 'sign-ups');
       await signUp(
         db.kysely,
         request.body,

@@ -119,8 +119,10 @@ export async function checkCredentials(
   address: string,
 ): Promise<SessionUser> {
   const wait = Math.max(
-    limiter.hit(`signin:ip:${address}`, perMinute),
-    limiter.hit(`signin:acct:${input.email}`, perMinute),
+    ...(await Promise.all([
+      limiter.hit(`signin:ip:${address}`, perMinute),
+      limiter.hit(`signin:acct:${input.email}`, perMinute),
+    ])),
   );
   if (wait > 0) {
     throw new AppError('rate_limited', `Too many sign-in attempts, try again in ${wait} s`, { retryAfter: wait });

@@ -119,7 +119,7 @@ export function feedRoutes(fastify: FastifyInstance, { db, config, limiter }: De
       const actor = await requireMember(db, request, request.params.ws);
       authorize(actor, 'schedule.write', 'refresh calendar subscriptions');
       // Counted per workspace and feed id, so one workspace's refreshes never hold up another's.
-      enforceLimit(
+      await enforceLimit(
         limiter,
         `feed-refresh:${actor.workspaceId}:${request.params.id}`,
         config.FEED_REFRESH_PER_MINUTE,

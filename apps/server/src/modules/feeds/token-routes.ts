@@ -88,7 +88,7 @@ export function feedTokenRoutes(fastify: FastifyInstance, { db, config, limiter 
         },
       },
       async (request, reply) => {
-        enforceLimit(limiter, `ical:${request.ip}`, publicLinkRequestsPerMinute);
+        await enforceLimit(limiter, `ical:${request.ip}`, publicLinkRequestsPerMinute);
         const token = tokenFile.exec(request.params.file)?.[1];
         const row = token ? await findLiveToken(db.kysely, token) : undefined;
         if (!row) throw notFound('This calendar link');

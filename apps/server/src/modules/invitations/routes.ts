@@ -58,7 +58,7 @@ export function invitationRoutes(fastify: FastifyInstance, { db, sessions, limit
     { schema: { tags, params: tokenParams, response: { 200: invitationPreviewSchema } } },
     async (request) => {
       // Public (the invitee has no session yet): limited per address like the other token links.
-      enforceLimit(limiter, `invite-preview:${request.ip}`, publicLinkRequestsPerMinute);
+      await enforceLimit(limiter, `invite-preview:${request.ip}`, publicLinkRequestsPerMinute);
       return previewInvitation(db.kysely, request.params.token);
     },
   );

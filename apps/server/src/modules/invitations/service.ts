@@ -97,7 +97,7 @@ export async function acceptInvitation(
   if (current && current.email === invite.email) {
     user = current;
   } else if (existing) {
-    const wait = limiter.hit(`signin:acct:${existing.email}`, perMinute);
+    const wait = await limiter.hit(`signin:acct:${existing.email}`, perMinute);
     if (wait > 0) throw new AppError('rate_limited', `Too many attempts, try again in ${wait} s`, { retryAfter: wait });
     if (!input.password || !(await verifyPassword(input.password, existing.password_hash))) {
       throw fieldError('password', 'Password is incorrect for this account');

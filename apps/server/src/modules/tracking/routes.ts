@@ -27,7 +27,7 @@ export function trackingRoutes(fastify: FastifyInstance, deps: Deps) {
       },
     },
     async (request, reply) => {
-      enforceLimit(limiter, `track:${request.ip}`, publicLinkRequestsPerMinute);
+      await enforceLimit(limiter, `track:${request.ip}`, publicLinkRequestsPerMinute);
       reply.header('cache-control', 'no-store');
       // The page is public: its data must not leak to other sites through the referrer of its map tiles.
       reply.header('referrer-policy', 'no-referrer');

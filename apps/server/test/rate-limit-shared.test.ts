@@ -1,0 +1,179 @@
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { ConfigError, loadConfig } from '../src/config.js';
+import type { Db } from '../src/db/database.js';
+import { createRedisRateLimiter } from '../src/http/rate-limit.js';
+import { Client, createTestDb, uniqueEmail } from './harness.js';
+
+// Rate limits counted in Redis across processes, the memory fallback when Redis fails, and the
+// client address behind a trusted proxy (docs/adr/0031-shared-state-and-background-work.md).
+
+const REDIS_URL = process.env.FIELDPLAN_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** An address of its own per run: the Redis counts outlive a test run by their one-minute window. */
+const freshAddress = () => `10.${[...randomBytes(3)].join('.')}`;
+
+/** A port nothing listens on (Redis "down"). */
+async function closedPort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+interface Started {
+  app: FastifyInstance;
+  logs: string[];
+}
+
+/** A Fieldplan app on `db` with `env`, like one of N processes on one database; its log lines kept. */
+async function startApp(db: Db, env: Record<string, string>, signInPerMinute = 3): Promise<Started> {
+  const logs: string[] = [];
+  const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', ...env }), WEB_DIST: '' };
+  const app = await buildApp({ config, db, signInPerMinute, logStream: { write: (line) => logs.push(line) } });
+  await app.ready();
+  return { app, logs };
+}
+
+/** A wrong sign-in for a new email each time, so only the per-address count grows. */
+const wrongSignIn = (app: FastifyInstance, headers: Record<string, string> = {}, remoteAddress?: string) =>
+  new Client(app, remoteAddress ? { remoteAddress } : {}).post(
+    '/api/v1/auth/sign-in',
+    { email: uniqueEmail('nobody'), password: 'not the password' },
+    headers,
+  );
+
+describe('rate limits shared through Redis', () => {
+  let db: Db;
+  let cleanup: () => Promise<void>;
+  const apps: Started[] = [];
+  beforeAll(async () => {
+    ({ db, cleanup } = await createTestDb());
+  });
+  afterAll(async () => {
+    for (const { app } of apps) await app.close();
+    await cleanup();
+  });
+
+  it('two processes with REDIS_URL count one address together: the 4th attempt of 3 is refused, with Retry-After', async () => {
+    const a = await startApp(db, { REDIS_URL });
+    const b = await startApp(db, { REDIS_URL });
+    apps.push(a, b);
+    const address = freshAddress();
+    expect((await wrongSignIn(a.app, {}, address)).statusCode).toBe(401);
+    expect((await wrongSignIn(b.app, {}, address)).statusCode).toBe(401);
+    expect((await wrongSignIn(a.app, {}, address)).statusCode).toBe(401);
+    const refused = await wrongSignIn(b.app, {}, address);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'rate_limited' });
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(refused.json().detail ?? refused.json().title).toMatch(/try again in \d+ s/);
+  });
+
+  it('without REDIS_URL each process counts alone (the same 4 attempts all reach the password check)', async () => {
+    const a = await startApp(db, {});
+    const b = await startApp(db, {});
+    apps.push(a, b);
+    const address = freshAddress();
+    const statuses = [];
+    for (const app of [a.app, b.app, a.app, b.app]) statuses.push((await wrongSignIn(app, {}, address)).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 401]);
+  });
+
+  it('the window is Redis-side: a count past the limit names the seconds left of its window', async () => {
+    const logged = await startApp(db, {});
+    apps.push(logged);
+    const limiter = createRedisRateLimiter({ url: REDIS_URL, log: logged.app.log, prefix: `test:${freshAddress()}:` });
+    try {
+      expect(await limiter.hit('k', 2, 5_000)).toBe(0);
+      expect(await limiter.hit('k', 2, 5_000)).toBe(0);
+      const wait = await limiter.hit('k', 2, 5_000);
+      expect(wait).toBeGreaterThanOrEqual(1);
+      expect(wait).toBeLessThanOrEqual(5);
+      await limiter.reset('k');
+      expect(await limiter.hit('k', 2, 5_000)).toBe(0);
+    } finally {
+      await limiter.close?.();
+    }
+  });
+
+  it('Redis down: still limited per process, never a 500, and the failure logged once', async () => {
+    const down = await startApp(db, { REDIS_URL: `redis://127.0.0.1:${await closedPort()}` });
+    apps.push(down);
+    const address = freshAddress();
+    const statuses = [];
+    for (let i = 0; i < 5; i++) statuses.push((await wrongSignIn(down.app, {}, address)).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    const warnings = down.logs.filter((line) => line.includes('rate limits: Redis failed'));
+    expect(warnings).toHaveLength(1);
+  });
+});
+
+describe('client address behind a trusted proxy (TRUST_PROXY)', () => {
+  let db: Db;
+  let cleanup: () => Promise<void>;
+  const apps: Started[] = [];
+  beforeAll(async () => {
+    ({ db, cleanup } = await createTestDb());
+  });
+  afterAll(async () => {
+    for (const { app } of apps) await app.close();
+    await cleanup();
+  });
+
+  it('without TRUST_PROXY a spoofed X-Forwarded-For does not change the rate-limit key', async () => {
+    const started = await startApp(db, {});
+    apps.push(started);
+    const statuses = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await wrongSignIn(started.app, { 'x-forwarded-for': freshAddress() }, '192.0.2.10');
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429]);
+  });
+
+  it('with TRUST_PROXY naming the balancer, each forwarded client is counted on its own', async () => {
+    const started = await startApp(db, { TRUST_PROXY: '192.0.2.10, 198.51.100.0/24' });
+    apps.push(started);
+    const statuses = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await wrongSignIn(started.app, { 'x-forwarded-for': freshAddress() }, '198.51.100.7');
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401]);
+    // One forwarded client is still limited, whichever balancer it came through.
+    const client = freshAddress();
+    const again = [];
+    for (const proxy of ['192.0.2.10', '198.51.100.7', '192.0.2.10', '198.51.100.7']) {
+      again.push((await wrongSignIn(started.app, { 'x-forwarded-for': client }, proxy)).statusCode);
+    }
+    expect(again).toEqual([401, 401, 401, 429]);
+  });
+
+  it('with TRUST_PROXY, a request not from a listed balancer keeps its own address', async () => {
+    const started = await startApp(db, { TRUST_PROXY: '192.0.2.10' });
+    apps.push(started);
+    const statuses = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await wrongSignIn(started.app, { 'x-forwarded-for': freshAddress() }, '203.0.113.50');
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429]);
+  });
+
+  it('a TRUST_PROXY entry that is not an address or CIDR stops the start with the variable named', () => {
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.1,balancer.local' })).toThrow(ConfigError);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, fd00::/8,loopback' }).TRUST_PROXY).toEqual([
+      '10.0.0.1',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+});
