@@ -1,4 +1,12 @@
-/** Customers: the routes, one customer's read, the list's pages (export), and the search text the demo seed stores. */
+/** Customers: the routes, one customer's read, the list's pages (export), the import's bulk writes, and the search text the demo seed stores. */
+export {
+  type CustomerFields,
+  customerIdentities,
+  customerLabels,
+  insertCustomers,
+  overwriteCustomer,
+  placeCustomer,
+} from './bulk.js';
 export { customerLive } from './live.js';
 export { searchTextOf } from './presenter.js';
 export { customersMatching, findCustomer, listCustomers } from './queries.js';

@@ -1,0 +1,103 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { normalizeText } from '../../lib/text.js';
+import { searchTextOf } from './presenter.js';
+
+/**
+ * Writes of many customers at once for the import (docs/adr/0034-import.md): no change row per
+ * customer — the import records one batched change per chunk — and no per-row version check.
+ */
+export interface CustomerFields {
+  name: string;
+  email: string | null;
+  phone: string | null;
+  address: string;
+  lat: number;
+  lng: number;
+  notes: string;
+}
+
+/** The workspace's live customers' identifying fields, for matching duplicates. */
+export function customerIdentities(db: Kysely<Database>, workspaceId: string) {
+  return db
+    .selectFrom('customers')
+    .select(['id', 'name', 'email', 'phone', 'address'])
+    .where('workspace_id', '=', workspaceId)
+    .where('deleted_at', 'is', null)
+    .execute();
+}
+
+/** Inserts new customers (version 1) in statements of at most 500 rows. */
+export async function insertCustomers(
+  trx: Transaction<Database>,
+  workspaceId: string,
+  customers: readonly (CustomerFields & { id: string })[],
+): Promise<void> {
+  const now = Date.now();
+  for (let i = 0; i < customers.length; i += 500) {
+    const rows = customers.slice(i, i + 500).map((c) => ({
+      ...c,
+      workspace_id: workspaceId,
+      sort_name: normalizeText(c.name),
+      search_text: searchTextOf(c),
+      version: 1,
+      created_at: now,
+      updated_at: now,
+      deleted_at: null,
+    }));
+    await trx.insertInto('customers').values(rows).execute();
+  }
+}
+
+/** Overwrites a live customer's fields with an imported row's (its version moves on). */
+export async function overwriteCustomer(
+  trx: Transaction<Database>,
+  workspaceId: string,
+  id: string,
+  fields: Partial<CustomerFields> & { name: string; address: string; phone: string | null },
+): Promise<void> {
+  await trx
+    .updateTable('customers')
+    .set({
+      ...fields,
+      sort_name: normalizeText(fields.name),
+      search_text: searchTextOf(fields),
+      version: sql`version + 1`,
+      updated_at: Date.now(),
+    })
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .execute();
+}
+
+/** Moves a customer to where geocoding placed it, unless someone has moved it since it was written. */
+export async function placeCustomer(
+  trx: Transaction<Database>,
+  workspaceId: string,
+  id: string,
+  at: { lat: number; lng: number },
+  from: { lat: number; lng: number },
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('customers')
+    .set({ lat: at.lat, lng: at.lng, version: sql`version + 1`, updated_at: Date.now() })
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .where('lat', '=', from.lat)
+    .where('lng', '=', from.lng)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Name and address of some customers, for the list of those still to place. */
+export function customerLabels(db: Kysely<Database>, workspaceId: string, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('customers')
+    .select(['id', 'name', 'address', 'lat', 'lng'])
+    .where('workspace_id', '=', workspaceId)
+    .where('id', 'in', ids)
+    .execute();
+}
