@@ -21,6 +21,11 @@ export class Connection {
   user: SignedInUser | null = null;
   /** channel → the presence member this connection joined as (undefined for other kinds). */
   readonly subscriptions = new Map<string, PresenceMember | undefined>();
+  /**
+   * Presence channel → the member ids this client was told of (its list plus the member_added and
+   * member_removed sent since), so a recovery can send it just what it missed (docs/adr/0033).
+   */
+  readonly presenceViews = new Map<string, Set<string>>();
   /** When it opened, in the hub's own order (see `LocalHub.markTerminated`). */
   openedAt = 0;
   /**

@@ -1,4 +1,5 @@
 import type { Connection } from './connection.js';
+import { memberFrameUser } from './presence-views.js';
 import { textFrame } from './protocol/ws-frame.js';
 import { WriteBatcher } from './write-batcher.js';
 
@@ -23,6 +24,8 @@ export class LocalHub {
   private clock = 0;
   private readonly terminatedAt = new Map<string, number>();
   private readonly batcher: WriteBatcher | undefined;
+  /** Presence channel → sets collecting the users member frames were delivered about (see `watchPresence`). */
+  private readonly watches = new Map<string, Set<Set<string>>>();
 
   /** `batchWrites`: see `RealtimeServerOptions.batchWrites`. */
   constructor(batchWrites = true) {
@@ -101,13 +104,47 @@ export class LocalHub {
     if (!set) return 0;
     // One WebSocket frame for every subscriber: encoded and framed once, the same buffer written to each socket.
     const wire = textFrame(typeof frame === 'string' ? Buffer.from(frame) : frame);
+    const member = typeof frame === 'string' && channel.startsWith('presence-') ? memberFrameUser(frame) : null;
+    if (member) for (const users of this.watches.get(channel) ?? []) users.add(member.userId);
     let sent = 0;
     for (const conn of set) {
       if (conn.socketId === exceptSocketId) continue;
       conn.sendEncoded(wire, this.batcher);
+      if (member) {
+        const view = conn.presenceViews.get(channel);
+        if (member.added) view?.add(member.userId);
+        else view?.delete(member.userId);
+      }
       sent += 1;
     }
     return sent;
+  }
+
+  /** This process's subscribers of `channel`. */
+  subscribers(channel: string): ReadonlySet<Connection> {
+    return this.channels.get(channel) ?? new Set();
+  }
+
+  channelNames(): string[] {
+    return [...this.channels.keys()];
+  }
+
+  /**
+   * Collects the users that member frames are delivered about on `channel` until `stop()`: while a
+   * recovery reads the members from the backplane, those users' frames are newer than what it reads.
+   */
+  watchPresence(channel: string): { users: Set<string>; stop(): void } {
+    const users = new Set<string>();
+    const watching = this.watches.get(channel) ?? new Set<Set<string>>();
+    this.watches.set(channel, watching);
+    watching.add(users);
+    return {
+      users,
+      stop: () => {
+        watching.delete(users);
+        if (watching.size === 0 && this.watches.get(channel) === watching) this.watches.delete(channel);
+      },
+    };
   }
 
   subscriptionCounts(): Map<string, number> {

@@ -10,4 +10,5 @@ export { createRedisAdapter, type RedisAdapterOptions } from './adapters/redis.j
 export { jsonLogger, type Logger, silentLogger } from './logger.js';
 export { DEFAULT_LIMITS, type RealtimeLimits, type RealtimeServerOptions } from './options.js';
 export { CloseCode, ErrorCode } from './protocol/codes.js';
+export { RESUME_EVENT } from './protocol/messages.js';
 export { type ChannelState, createRealtimeServer, type RealtimeServer } from './server.js';

@@ -10,9 +10,10 @@ import { createHttpApi, type HttpApiHandler } from './http-api/router.js';
 import { LocalHub } from './hub.js';
 import { silentLogger } from './logger.js';
 import { type RealtimeServerOptions, resolveLimits } from './options.js';
+import { correctView } from './presence-views.js';
 import { channelKind, channelNameProblem } from './protocol/channel-names.js';
 import { CloseCode } from './protocol/codes.js';
-import { wireData } from './protocol/messages.js';
+import { frames, RESUME_EVENT, wireData } from './protocol/messages.js';
 import { publishToChannel } from './publish.js';
 import { createSocketServer } from './socket-server.js';
 
@@ -70,6 +71,20 @@ export function createRealtimeServer(options: RealtimeServerOptions) {
     deliverLocal: (channel, frame, except) => hub.deliver(channel, frame, except),
     terminateLocalUser,
     localSubscriptionCounts: () => hub.subscriptionCounts(),
+    async reconcilePresence(channel, read) {
+      const watch = hub.watchPresence(channel);
+      try {
+        const members = await read();
+        let sent = 0;
+        for (const conn of hub.subscribers(channel)) sent += correctView(conn, channel, members, watch.users);
+        if (sent > 0) logger.info({ channel, frames: sent }, 'realtime: presence reconciled after recovery');
+      } finally {
+        watch.stop();
+      }
+    },
+    resume() {
+      for (const channel of hub.channelNames()) hub.deliver(channel, frames.channelEvent(channel, RESUME_EVENT, '{}'));
+    },
   });
   const sockets = createSocketServer(ctx, options.allowedOrigins);
   const stopHeartbeat = startHeartbeat(hub, limits);

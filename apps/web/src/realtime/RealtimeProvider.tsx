@@ -15,6 +15,9 @@ import { createPusher } from './pusher-client';
 import { RealtimeContext, type RealtimeHandle } from './realtime-context';
 import { presenceChanged, presenceLeft } from './realtime-slice';
 
+/** `RESUME_EVENT` of packages/realtime (the web app does not import the server package). */
+const resumeEvent = 'realtime:resume';
+
 /**
  * The realtime module: one pusher-js connection configured from `/api/v1/config`, signed
  * in, joined to the open workspace's change and presence channels; every `change` lands in the RTK
@@ -69,6 +72,8 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     const releaseChanges = holdChannel(pusher, workspaceChannels.changes(workspaceId), {
       'pusher:subscription_succeeded': () => void feed.subscribed(),
       change: (event: ChangeEvent) => void feed.received(event),
+      // The realtime server lost its backplane for a while (docs/adr/0033): fetch what may have been missed.
+      [resumeEvent]: () => void feed.subscribed(),
     });
     const presenceName = workspaceChannels.presence(workspaceId);
     const showPresence = () => {

@@ -26,6 +26,13 @@ export interface AdapterNode {
   terminateLocalUser(userId: string): void;
   /** Channel → number of this process's connections subscribed to it. */
   localSubscriptionCounts(): ReadonlyMap<string, number>;
+  /**
+   * Reads a presence channel's members with `read`, then sends each of this process's subscribers the
+   * member_added and member_removed that bring what it was told to that list (docs/adr/0033).
+   */
+  reconcilePresence(channel: string, read: () => Promise<PresenceMember[]>): Promise<void>;
+  /** Events may have been missed: sends `RESUME_EVENT` on every local channel, so clients catch up. */
+  resume(): void;
 }
 
 /**

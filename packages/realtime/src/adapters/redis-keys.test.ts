@@ -15,10 +15,13 @@ describe('pub/sub envelopes', () => {
     expect(decodeEnvelope(encodeEnvelope(noExcept))).toEqual(noExcept);
     const terminate = { kind: 'terminate', origin: 'n1', userId: 'user\nwith newline' } as const;
     expect(decodeEnvelope(encodeEnvelope(terminate))).toEqual(terminate);
+    const resynced = { kind: 'resynced', origin: 'n2' } as const;
+    expect(decodeEnvelope(encodeEnvelope(resynced))).toEqual(resynced);
   });
 
   it('ignores messages it does not know', () => {
     expect(decodeEnvelope('hello')).toBeNull();
     expect(decodeEnvelope('E\nonly\ntwo')).toBeNull();
+    expect(decodeEnvelope('R\nn2\nextra')).toBeNull();
   });
 });

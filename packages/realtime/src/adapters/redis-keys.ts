@@ -11,6 +11,8 @@ export function redisKeys(prefix: string) {
     counts: (node: string) => `${prefix}node:${node}:counts`,
     /** SET of presence channels where the node has members (what a sweeper visits when it dies). */
     nodePresence: (node: string) => `${prefix}node:${node}:presence`,
+    /** HASH node → when it last wrote its whole share again (a recovering node waits for its peers'). */
+    synced: `${prefix}synced`,
     /** HASH of a presence channel's members (see redis-scripts.ts). */
     presence: (channel: string) => `${prefix}presence:${channel}`,
   };
@@ -20,15 +22,18 @@ export type RedisKeys = ReturnType<typeof redisKeys>;
 
 /*
  * Pub/sub messages are newline-separated so the frame, already encoded for the WebSocket, is passed on
- * without being parsed again: `E origin channel except frame` or `T origin userId`. Channel names, node
- * ids and socket ids never hold a newline; the last field takes the rest of the message.
+ * without being parsed again: `E origin channel except frame`, `T origin userId`, or `R origin` (the
+ * node rewrote its share after an outage, docs/adr/0033). Channel names, node ids and socket ids never
+ * hold a newline; the last field takes the rest of the message.
  */
 export type Envelope =
   | { kind: 'event'; origin: string; channel: string; except: string; frame: string }
-  | { kind: 'terminate'; origin: string; userId: string };
+  | { kind: 'terminate'; origin: string; userId: string }
+  | { kind: 'resynced'; origin: string };
 
 export function encodeEnvelope(e: Envelope): string {
-  return e.kind === 'event' ? `E\n${e.origin}\n${e.channel}\n${e.except}\n${e.frame}` : `T\n${e.origin}\n${e.userId}`;
+  if (e.kind === 'event') return `E\n${e.origin}\n${e.channel}\n${e.except}\n${e.frame}`;
+  return e.kind === 'terminate' ? `T\n${e.origin}\n${e.userId}` : `R\n${e.origin}`;
 }
 
 export function decodeEnvelope(message: string): Envelope | null {
@@ -39,6 +44,7 @@ export function decodeEnvelope(message: string): Envelope | null {
   }
   if (fields[0] === 'T' && fields.length === 3)
     return { kind: 'terminate', origin: fields[1] ?? '', userId: fields[2] ?? '' };
+  if (fields[0] === 'R' && fields.length === 2) return { kind: 'resynced', origin: fields[1] ?? '' };
   return null;
 }
 

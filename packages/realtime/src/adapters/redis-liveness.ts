@@ -15,30 +15,51 @@ export async function beat(s: RedisScope, ttlMs: number): Promise<boolean> {
 /**
  * Removes the presence members and counts of every registered node whose heartbeat expired; calls
  * `onRemoved` for each user that had no other node (each is reported by exactly one sweeper, the
- * scripts being atomic). Several nodes may sweep at once; the work is idempotent.
+ * scripts being atomic). Several nodes may sweep at once; the work is idempotent. Returns the nodes
+ * swept and the other nodes alive.
  */
 export async function sweepDeadNodes(
   s: RedisScope,
   onRemoved: (channel: string, userId: string) => void,
-): Promise<string[]> {
+): Promise<{ swept: string[]; alive: string[] }> {
   const swept: string[] = [];
+  const alive: string[] = [];
   const nodes = await s.cmd.smembers(s.keys.nodes);
   for (const node of nodes) {
-    if (node === s.nodeId || (await s.cmd.exists(s.keys.heartbeat(node))) === 1) continue;
-    let alive = false;
+    if (node === s.nodeId) continue;
+    if ((await s.cmd.exists(s.keys.heartbeat(node))) === 1) {
+      alive.push(node);
+      continue;
+    }
+    let back = false;
     for (const channel of await s.cmd.smembers(s.keys.nodePresence(node))) {
       const removed = await runScript(s.cmd, SWEEP, [s.keys.presence(channel), s.keys.heartbeat(node)], [node]);
       if (removed === null) {
-        alive = true;
+        back = true;
         break;
       }
       for (const userId of removed as string[]) onRemoved(channel, userId);
     }
-    if (alive) continue;
-    await s.cmd.multi().del(s.keys.nodePresence(node), s.keys.counts(node)).srem(s.keys.nodes, node).exec();
+    if (back) {
+      alive.push(node);
+      continue;
+    }
+    await s.cmd
+      .multi()
+      .del(s.keys.nodePresence(node), s.keys.counts(node))
+      .srem(s.keys.nodes, node)
+      .hdel(s.keys.synced, node)
+      .exec();
     swept.push(node);
   }
-  return swept;
+  return { swept, alive };
+}
+
+/** Which of `peers` have written their share again since Redis last lost it. */
+export async function syncedPeers(s: RedisScope, peers: readonly string[]): Promise<Set<string>> {
+  if (peers.length === 0) return new Set();
+  const marks = await s.cmd.hmget(s.keys.synced, ...peers);
+  return new Set(peers.filter((_, i) => marks[i] !== null));
 }
 
 export interface ResyncChanges {
@@ -72,5 +93,6 @@ export async function resync(
     for (const userId of added) changes.added.push({ channel, userId, info: book.entries(channel).get(userId)?.info });
     for (const userId of removed) changes.removed.push({ channel, userId });
   }
+  await s.cmd.hset(s.keys.synced, s.nodeId, String(Date.now()));
   return changes;
 }

@@ -3,7 +3,7 @@ import { frames } from '../protocol/messages.js';
 import type { AdapterNode, ChannelStats, PresenceJoin, PresenceMember, RealtimeAdapter } from './adapter.js';
 import { PresenceBook } from './presence-book.js';
 import { decodeEnvelope, type Envelope, encodeEnvelope, redisKeys } from './redis-keys.js';
-import { beat, resync, sweepDeadNodes } from './redis-liveness.js';
+import { beat, resync, sweepDeadNodes, syncedPeers } from './redis-liveness.js';
 import {
   type RedisScope,
   redisAllChannelStats,
@@ -47,6 +47,12 @@ class RedisAdapter implements RealtimeAdapter {
   private resyncing: Promise<void> | null = null;
   /** The subscriber connection is listening on the events channel. */
   private listening = false;
+  /** Redis or this node's link to it was lost (or this node was swept): the next resync is a recovery. */
+  private recovering = false;
+  /** Other nodes alive at the last sweep before an outage: a recovery waits for them to resync. */
+  private peers: string[] = [];
+  /** While a recovery waits for its peers: when it stops waiting (0: not waiting). */
+  private settleUntil = 0;
 
   constructor(private readonly options: RedisAdapterOptions) {
     this.ttlMs = options.nodeTtlMs ?? 10_000;
@@ -83,7 +89,8 @@ class RedisAdapter implements RealtimeAdapter {
 
     try {
       await Promise.all([cmd.connect(), this.sub.connect()]);
-      await Promise.all([this.listen(), this.recover()]);
+      await this.listen();
+      await this.recover();
     } catch (err) {
       this.lost(err);
     }
@@ -195,6 +202,7 @@ class RedisAdapter implements RealtimeAdapter {
         .multi()
         .del(keys.heartbeat(nodeId), keys.counts(nodeId), keys.nodePresence(nodeId))
         .srem(keys.nodes, nodeId)
+        .hdel(keys.synced, nodeId)
         .exec()
         .catch(() => undefined);
     }
@@ -205,7 +213,8 @@ class RedisAdapter implements RealtimeAdapter {
   private receive(message: string): void {
     const envelope = decodeEnvelope(message);
     if (!envelope || envelope.origin === this.node.nodeId) return;
-    if (envelope.kind === 'event')
+    if (envelope.kind === 'resynced') void this.peerResynced(envelope.origin).catch((err) => this.failed(err));
+    else if (envelope.kind === 'event')
       this.node.deliverLocal(envelope.channel, envelope.frame, envelope.except || undefined);
     else this.node.terminateLocalUser(envelope.userId);
   }
@@ -219,6 +228,8 @@ class RedisAdapter implements RealtimeAdapter {
     try {
       await this.sub.subscribe(this.scope.keys.events);
       this.listening = true;
+      // A recovery waits until this node hears the others again (docs/adr/0033).
+      if (this.recovering || this.dirty) void this.recover();
     } catch (err) {
       this.lost(err);
     }
@@ -227,33 +238,51 @@ class RedisAdapter implements RealtimeAdapter {
   private async heartbeat(): Promise<void> {
     if (!this.usable()) return;
     const expired = await beat(this.scope, this.ttlMs);
+    // Expired: other nodes may have swept this one and told their clients its members left.
+    if (expired) this.recovering = true;
     if (expired || this.dirty) await this.recover();
+    else if (this.settleUntil > 0) await this.settle();
   }
 
   private async sweep(): Promise<void> {
     if (!this.usable()) return;
     let members = 0;
-    const swept = await sweepDeadNodes(this.scope, (channel, userId) => {
+    const { swept, alive } = await sweepDeadNodes(this.scope, (channel, userId) => {
       members += 1;
       const frame = frames.memberRemoved(channel, userId);
       this.node.deliverLocal(channel, frame);
       this.broadcast(channel, frame);
     });
+    // While a recovery waits, the registry is being rebuilt: keep the peers known from before.
+    if (this.settleUntil === 0) this.peers = alive;
     if (swept.length > 0) this.node.logger.info({ nodes: swept, members }, 'realtime: removed the state of dead nodes');
   }
 
-  /** Rewrites this node's share in Redis; tells other nodes about members that changed meanwhile. */
+  /**
+   * Rewrites this node's share in Redis. After an outage, only once this node listens again: it then
+   * tells the others it resynced, tells its clients to catch up, and puts their presence right once its
+   * peers have resynced too (docs/adr/0033).
+   */
   private recover(): Promise<void> {
     if (this.resyncing || this.closing) return this.resyncing ?? Promise.resolve();
+    if (!this.listening) {
+      this.markDirty();
+      return Promise.resolve();
+    }
     this.resyncing = (async () => {
       try {
         this.dirty = false;
-        const changes = await resync(this.scope, this.ttlMs, this.book, this.node.localSubscriptionCounts());
-        for (const m of changes.added) this.broadcast(m.channel, frames.memberAdded(m.channel, m.userId, m.info));
-        for (const m of changes.removed) this.broadcast(m.channel, frames.memberRemoved(m.channel, m.userId));
+        await resync(this.scope, this.ttlMs, this.book, this.node.localSubscriptionCounts());
         if (this.degraded)
           this.node.logger.info({ nodeId: this.node.nodeId }, 'realtime: Redis is back, state re-registered');
         this.degraded = false;
+        if (this.recovering) {
+          this.recovering = false;
+          this.send({ kind: 'resynced', origin: this.node.nodeId });
+          this.node.resume();
+          this.settleUntil = Date.now() + this.ttlMs;
+          await this.settle();
+        }
       } catch (err) {
         this.failed(err);
       } finally {
@@ -261,6 +290,39 @@ class RedisAdapter implements RealtimeAdapter {
       }
     })();
     return this.resyncing;
+  }
+
+  /** Another node rewrote its share after an outage: events from it may be lost, its members changed. */
+  private async peerResynced(origin: string): Promise<void> {
+    if (!this.peers.includes(origin)) this.peers.push(origin);
+    // This node's own recovery does the same once it is through.
+    if (this.recovering || this.dirty || this.resyncing || !this.usable() || !this.listening) return;
+    this.node.resume();
+    if (this.settleUntil > 0) await this.settle();
+    else await this.reconcileAll();
+  }
+
+  /** Reconciles presence once every peer known from before has resynced, or when they had a TTL to. */
+  private async settle(): Promise<void> {
+    if (this.settleUntil === 0 || !this.usable()) return;
+    const synced = await syncedPeers(this.scope, this.peers);
+    if (synced.size < this.peers.length && Date.now() < this.settleUntil) return;
+    this.settleUntil = 0;
+    await this.reconcileAll();
+  }
+
+  /** Sends this node's clients the joins and departures they missed, channel by channel. */
+  private async reconcileAll(): Promise<void> {
+    const channels = [...this.node.localSubscriptionCounts().keys()].filter((c) => c.startsWith('presence-'));
+    for (const channel of channels) {
+      await this.node.reconcilePresence(channel, async () => {
+        const members = await redisMembers(this.scope, channel);
+        const known = new Set(members.map((m) => m.id));
+        // This node's own members are there whatever Redis holds.
+        for (const m of this.book.members(channel)) if (!known.has(m.id)) members.push(m);
+        return members;
+      });
+    }
   }
 
   private async query<T>(remote: () => Promise<T>, local: () => T): Promise<T> {
@@ -291,6 +353,7 @@ class RedisAdapter implements RealtimeAdapter {
   private lost(err?: unknown): void {
     if (this.closing) return;
     this.markDirty();
+    this.recovering = true;
     if (this.degraded) return;
     this.degraded = true;
     this.node.logger.warn(

@@ -57,6 +57,7 @@ async function admit(ctx: ServerContext, conn: Connection, channel: string, fiel
   const joined = await joinPresence(ctx, conn, channel, member);
   if ('type' in joined) return reject(conn, channel, joined);
   addSubscriber(ctx, conn, channel, member);
+  conn.presenceViews.set(channel, new Set(joined.members.map((m) => m.id)));
   conn.send(frames.subscriptionSucceeded(channel, presenceData(joined.members)));
   joined.announce();
 }
@@ -100,6 +101,7 @@ export async function unsubscribe(ctx: ServerContext, conn: Connection, channel:
   if (!conn.subscriptions.has(channel)) return;
   const member = conn.subscriptions.get(channel);
   conn.subscriptions.delete(channel);
+  conn.presenceViews.delete(channel);
   ctx.adapter.subscriptionCountChanged(channel, ctx.hub.leave(channel, conn));
   if (member) await leavePresence(ctx, channel, member.id);
 }
@@ -117,5 +119,6 @@ function addSubscriber(ctx: ServerContext, conn: Connection, channel: string, me
 async function resendSuccess(ctx: ServerContext, conn: Connection, channel: string): Promise<void> {
   if (conn.subscriptions.get(channel) === undefined) return conn.send(frames.subscriptionSucceeded(channel));
   const members = await ctx.adapter.presenceMembers(channel);
+  conn.presenceViews.set(channel, new Set(members.map((m) => m.id)));
   conn.send(frames.subscriptionSucceeded(channel, presenceData(members)));
 }

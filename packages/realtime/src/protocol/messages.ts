@@ -39,6 +39,13 @@ export function wireData(data: unknown): string {
   return typeof data === 'string' ? data : JSON.stringify(data ?? null);
 }
 
+/**
+ * Sent on every channel of a process after its backplane was away (events from other processes may be
+ * lost): a client that keeps a position in a log fetches what came after it (docs/adr/0033). pusher-js
+ * hands it to the channel's bindings like any app event.
+ */
+export const RESUME_EVENT = 'realtime:resume';
+
 export const frames = {
   connectionEstablished: (socketId: string, activityTimeoutSeconds: number) =>
     JSON.stringify({
