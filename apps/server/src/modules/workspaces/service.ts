@@ -29,6 +29,8 @@ export interface WorkspaceDefaults {
 export interface NewWorkspace {
   name: string;
   ownerUserId: string;
+  /** The new workspace's id when the caller needs it beforehand (a restore stores photos under it first). */
+  id?: string;
   slug?: string;
   timeZone?: string;
   /** The owner's language tag: the workspace's time and date formats and first weekday follow it. */
@@ -64,7 +66,7 @@ export async function createWorkspace(
   input: NewWorkspace,
   defaults: WorkspaceDefaults = {},
 ) {
-  const id = newId();
+  const id = input.id ?? newId();
   const now = Date.now();
   const map: MapSettings = {
     center: input.map?.center ?? { lat: 52.52, lng: 13.405 },
