@@ -151,3 +151,29 @@ export async function suggestSlots(problem: SlotProblem, provider: TravelProvide
   );
   return { slots, source: answer.source, notice: answer.notice };
 }
+
+/**
+ * Whether `memberId` can start the visit at exactly `start` by the rules `suggestSlots` offers by: on
+ * the grid, not before `notBefore`, inside one gap of the working day with room for the drives in
+ * and out, clear of busy time. A booking re-checks the slot it was offered with this.
+ */
+export async function slotFits(
+  problem: SlotProblem,
+  provider: TravelProvider,
+  memberId: string,
+  start: number,
+): Promise<boolean> {
+  if (start % gridMs !== 0 || start < problem.notBefore) return false;
+  const end = start + problem.durationMs;
+  const own = { ...problem, technicians: problem.technicians.filter((t) => t.memberId === memberId) };
+  const gap = gapsOf(own).find((g) => g.from <= start && end <= g.until && end <= g.dayEnd);
+  if (!gap) return false;
+  const pairs: LegPair[] = [];
+  if (gap.prev.point) pairs.push([gap.prev.point, problem.site]);
+  if (gap.next?.point) pairs.push([problem.site, gap.next.point]);
+  const answer = await provider.legs(pairs);
+  const inMs = gap.prev.point ? (answer.legs[0] ?? none).durationS * 1000 : 0;
+  const outMs = gap.next?.point ? (answer.legs[gap.prev.point ? 1 : 0] ?? none).durationS * 1000 : 0;
+  if (start < gap.from + inMs || end + outMs > gap.until) return false;
+  return !gap.busy.some((b) => b.start < end + outMs && b.end > start - inMs);
+}

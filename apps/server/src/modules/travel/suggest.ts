@@ -1,38 +1,25 @@
 import {
-  type AreaGeometry,
   dayMs,
   instantToWall,
-  isOutsideAreas,
-  minuteMs,
   parseDateOnly,
-  prepareAreas,
   type SlotSuggestions,
   type SuggestQuery,
   suggestLimits,
-  type WorkingHours,
-  wallToInstant,
 } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { fieldError, notFound } from '../../http/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
-import { listAreas } from '../areas/index.js';
-import { busyBookingsIn } from '../calendar/index.js';
 import { findJobRow } from '../jobs/index.js';
-import { activeTechnicians } from '../members/index.js';
 import { workspaceSchedule } from '../workspaces/index.js';
-
 import type { TravelProvider } from './provider.js';
-import { type Interval, suggestSlots, type TechnicianPlan } from './slots.js';
-import { visitsByMember } from './visits.js';
+import { suggestForSite } from './site-slots.js';
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
-/** Active technicians with their home bases. */
 /**
- * The three best (technician, start) options for an unscheduled job with a site. The
- * range's jobs, busy time and technicians are read once; each technician's days are then walked
- * once in memory (see slots.ts).
+ * The three best (technician, start) options for an unscheduled job with a site, from the site
+ * search every slot suggestion shares (site-slots.ts).
  */
 export async function suggestForJob(
   db: Kysely<Database>,
@@ -57,34 +44,16 @@ export async function suggestForJob(
   const today = Math.floor(instantToWall(zone, now) / dayMs) * dayMs;
   const first = query.from === undefined ? today : parseDateOnly(query.from);
   if (first === null) throw fieldError('from', 'From must be a date such as 2026-03-02');
-  const dates = Array.from({ length: query.days }, (_, i) => first + i * dayMs);
-  const range = { start: wallToInstant(zone, first), end: wallToInstant(zone, first + query.days * dayMs) };
-
-  const [stopsOf, busy, techs, areas] = await Promise.all([
-    visitsByMember(db, actor.workspaceId, zone, range),
-    busyBookingsIn(db, actor.workspaceId, zone, range),
-    activeTechnicians(db, actor.workspaceId),
-    listAreas(db, actor.workspaceId),
-  ]);
-  const everyone: Interval[] = [];
-  const busyOf = new Map<string, Interval[]>();
-  for (const b of busy) {
-    if (b.end <= b.start) continue;
-    if (b.memberId === null) everyone.push(b);
-    else busyOf.set(b.memberId, [...(busyOf.get(b.memberId) ?? []), b]);
-  }
-  const plans: TechnicianPlan[] = techs.map((t) => ({
-    memberId: t.id,
-    home: t.home_lat == null || t.home_lng == null ? null : { lat: Number(t.home_lat), lng: Number(t.home_lng) },
-    stops: stopsOf.get(t.id) ?? [],
-    busy: [...everyone, ...(busyOf.get(t.id) ?? [])],
-  }));
   const site = { lat: Number(job.lat), lng: Number(job.lng) };
-  const durationMs = query.durationMinutes * minuteMs;
-  const workingHours = JSON.parse(workspace.working_hours) as WorkingHours;
-  const problem = { zone, workingHours, dates, site, durationMs, notBefore: now, technicians: plans };
-  const { slots, source, notice } = await suggestSlots(problem, provider);
-  const prepared = prepareAreas(areas.map((a) => ({ geometry: JSON.parse(a.geometry) as AreaGeometry })));
+  const { slots, outsideServiceAreas, source, notice } = await suggestForSite(db, provider, {
+    workspaceId: actor.workspaceId,
+    site,
+    durationMinutes: query.durationMinutes,
+    firstDate: first,
+    days: query.days,
+    technicianIds: null,
+    notBefore: now,
+  });
   return {
     options: slots.slice(0, suggestLimits.options).map((s) => ({
       memberId: s.memberId,
@@ -96,7 +65,7 @@ export async function suggestForJob(
       ...(s.before !== undefined && { before: s.before }),
     })),
     durationMinutes: query.durationMinutes,
-    outsideServiceAreas: isOutsideAreas(site, prepared),
+    outsideServiceAreas,
     source,
     ...(notice !== undefined && { notice }),
   };

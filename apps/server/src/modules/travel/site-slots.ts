@@ -1,0 +1,118 @@
+import {
+  type AreaGeometry,
+  dayMs,
+  isOutsideAreas,
+  type LatLng,
+  minuteMs,
+  prepareAreas,
+  type WorkingHours,
+  wallToInstant,
+} from '@fieldplan/shared';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { listAreas } from '../areas/index.js';
+import { busyBookingsIn } from '../calendar/index.js';
+import { activeTechnicians } from '../members/index.js';
+import { workspaceSchedule } from '../workspaces/index.js';
+import type { TravelProvider } from './provider.js';
+import { type Interval, type Slot, type SlotProblem, slotFits, suggestSlots, type TechnicianPlan } from './slots.js';
+import { visitsByMember } from './visits.js';
+
+/** What to find room for: a site, a duration, some days, and whose days (null: every active technician). */
+export interface SiteSlotSearch {
+  workspaceId: string;
+  site: LatLng;
+  durationMinutes: number;
+  /** The first local date searched (UTC-midnight ms of the date in the workspace's zone). */
+  firstDate: number;
+  days: number;
+  /** Member ids; null or empty: every active technician. Inactive or unknown ids are left out. */
+  technicianIds: readonly string[] | null;
+  /** Nothing starts before this instant (now, or now plus a notice). */
+  notBefore: number;
+}
+
+export interface SiteSlots {
+  /** Every (technician, start) that fits, best first (see slots.ts). */
+  slots: Slot[];
+  /** The site lies outside every service area (false when the workspace has none). */
+  outsideServiceAreas: boolean;
+  source: 'model' | 'routing';
+  notice?: string | undefined;
+  zone: string;
+}
+
+/** The slot problem of a search: the range's visits, busy time and technicians read once. */
+async function problemOf(db: Kysely<Database>, search: SiteSlotSearch) {
+  const workspace = await workspaceSchedule(db, search.workspaceId);
+  const zone = workspace.time_zone;
+  const dates = Array.from({ length: search.days }, (_, i) => search.firstDate + i * dayMs);
+  const range = {
+    start: wallToInstant(zone, search.firstDate),
+    end: wallToInstant(zone, search.firstDate + search.days * dayMs),
+  };
+  const [stopsOf, busy, techs, areas] = await Promise.all([
+    visitsByMember(db, search.workspaceId, zone, range),
+    busyBookingsIn(db, search.workspaceId, zone, range),
+    activeTechnicians(db, search.workspaceId),
+    listAreas(db, search.workspaceId),
+  ]);
+  const only = search.technicianIds && search.technicianIds.length > 0 ? new Set(search.technicianIds) : null;
+  const everyone: Interval[] = [];
+  const busyOf = new Map<string, Interval[]>();
+  for (const b of busy) {
+    if (b.end <= b.start) continue;
+    if (b.memberId === null) everyone.push(b);
+    else busyOf.set(b.memberId, [...(busyOf.get(b.memberId) ?? []), b]);
+  }
+  const plans: TechnicianPlan[] = techs
+    .filter((t) => only === null || only.has(t.id))
+    .map((t) => ({
+      memberId: t.id,
+      home: t.home_lat == null || t.home_lng == null ? null : { lat: Number(t.home_lat), lng: Number(t.home_lng) },
+      stops: stopsOf.get(t.id) ?? [],
+      busy: [...everyone, ...(busyOf.get(t.id) ?? [])],
+    }));
+  const problem: SlotProblem = {
+    zone,
+    workingHours: JSON.parse(workspace.working_hours) as WorkingHours,
+    dates,
+    site: search.site,
+    durationMs: search.durationMinutes * minuteMs,
+    notBefore: search.notBefore,
+    technicians: plans,
+  };
+  const prepared = prepareAreas(areas.map((a) => ({ geometry: JSON.parse(a.geometry) as AreaGeometry })));
+  return { problem, zone, outside: isOutsideAreas(search.site, prepared) };
+}
+
+/**
+ * The travel-aware slots for a site (the one slot algorithm, slots.ts): the job suggester and the
+ * public booking page both ask this, within the working hours, around jobs and busy time.
+ */
+export async function suggestForSite(
+  db: Kysely<Database>,
+  provider: TravelProvider,
+  search: SiteSlotSearch,
+): Promise<SiteSlots> {
+  const { problem, zone, outside } = await problemOf(db, search);
+  const { slots, source, notice } = await suggestSlots(problem, provider);
+  return { slots, outsideServiceAreas: outside, source, notice, zone };
+}
+
+/**
+ * Whether `memberId` can still take the site at exactly `start` by the same rules (working hours,
+ * visits with the drives to and from them, busy time, not before `notBefore`) — read in `db`, which
+ * may be the writing transaction, so a booking re-checks its slot where it writes.
+ */
+export async function siteSlotFits(
+  db: Kysely<Database>,
+  provider: TravelProvider,
+  search: SiteSlotSearch,
+  memberId: string,
+  start: number,
+): Promise<boolean> {
+  const { problem } = await problemOf(db, { ...search, technicianIds: [memberId] });
+  if (!problem.technicians.some((t) => t.memberId === memberId)) return false;
+  return slotFits(problem, provider, memberId, start);
+}
