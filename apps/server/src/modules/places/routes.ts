@@ -11,13 +11,14 @@ import type { Deps } from '../../deps.js';
 import { fastSerializerCompiler } from '../../http/fast-serializer.js';
 import { requireUser } from '../../http/session.js';
 import { cityIndex } from './city-index.js';
-import { geocoderFromConfig, geocoderLanguage } from './geocoder/from-config.js';
+import { geocoderLanguage } from './geocoder/from-config.js';
+import { sharedGeocoder } from './place-address.js';
 import { searchPlaces } from './service.js';
 
 /** The built-in places search behind every address field when no Google key is configured. */
 export function placeRoutes(fastify: FastifyInstance, { db, config }: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const geocoder = geocoderFromConfig(config, (reason) => fastify.log.warn({ reason }, 'geocoder request failed'));
+  const geocoder = sharedGeocoder(config, (reason) => fastify.log.warn({ reason }, 'geocoder request failed'));
   fastify.addHook('onClose', async () => geocoder?.close());
 
   app.get(
