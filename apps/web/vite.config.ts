@@ -25,10 +25,12 @@ export default defineConfig({
     sourcemap: true,
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
-      // The app, and the customer's tracking page as a page of its own (served for /track/:token).
+      // The app, and the customer's tracking page and public booking page as pages of their own
+      // (served for /track/:token and /book/:slug).
       input: {
         index: fileURLToPath(new URL('./index.html', import.meta.url)),
         track: fileURLToPath(new URL('./track.html', import.meta.url)),
+        book: fileURLToPath(new URL('./book.html', import.meta.url)),
       },
       // @fieldplan/shared is pure (schemas, constants, functions): let unused parts, like the
       // recurrence engine and its rrule dependency, drop out of screens that don't use them.

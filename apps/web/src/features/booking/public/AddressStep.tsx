@@ -1,0 +1,136 @@
+import type { Place } from '@fieldplan/shared';
+import { type KeyboardEvent, useEffect, useId, useState } from 'react';
+import { searchPlaces } from './public-api';
+
+export interface ChosenPlace {
+  address: string;
+  lat: number;
+  lng: number;
+}
+
+/**
+ * The address: a combobox over the public places search (ARIA 1.2 pattern: arrows move through the
+ * suggestions, Enter picks, Escape closes). Only a picked suggestion has a position to book.
+ */
+export function AddressStep({ slug, onChoose }: { slug: string; onChoose: (place: ChosenPlace) => void }) {
+  const [query, setQuery] = useState('');
+  const [places, setPlaces] = useState<Place[]>([]);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const [status, setStatus] = useState<'idle' | 'searching' | 'done' | 'failed'>('idle');
+  const listId = useId();
+  const inputId = useId();
+
+  useEffect(() => {
+    const q = query.trim();
+    if (q.length < 2) {
+      setPlaces([]);
+      setStatus('idle');
+      return;
+    }
+    const controller = new AbortController();
+    const timer = window.setTimeout(() => {
+      setStatus('searching');
+      searchPlaces(slug, q, controller.signal)
+        .then((answer) => {
+          if (controller.signal.aborted) return;
+          setPlaces(answer.ok ? answer.data : []);
+          setActive(-1);
+          setStatus(answer.ok ? 'done' : 'failed');
+        })
+        .catch(() => undefined);
+    }, 250);
+    return () => {
+      window.clearTimeout(timer);
+      controller.abort();
+    };
+  }, [slug, query]);
+
+  const choose = (place: Place) => {
+    const address = place.source === 'city' ? `${place.label}, ${place.secondary}` : place.label;
+    setOpen(false);
+    onChoose({ address, lat: place.lat, lng: place.lng });
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowDown' && places.length > 0) {
+      e.preventDefault();
+      setOpen(true);
+      setActive((i) => (i + 1) % places.length);
+    } else if (e.key === 'ArrowUp' && places.length > 0) {
+      e.preventDefault();
+      setOpen(true);
+      setActive((i) => (i <= 0 ? places.length - 1 : i - 1));
+    } else if (e.key === 'Enter') {
+      const place = places[active] ?? (places.length === 1 ? places[0] : undefined);
+      if (open && place) {
+        e.preventDefault();
+        choose(place);
+      }
+    } else if (e.key === 'Escape') {
+      setOpen(false);
+      setActive(-1);
+    }
+  };
+
+  const showList = open && places.length > 0;
+  const activeId = showList && active >= 0 ? `${listId}-${active}` : undefined;
+  return (
+    <div className="book-combo">
+      <label className="field-label" htmlFor={inputId}>
+        Address of the visit
+      </label>
+      <div className="book-combo-box">
+        <input
+          id={inputId}
+          className="input"
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={showList}
+          aria-controls={listId}
+          aria-activedescendant={activeId}
+          autoComplete="street-address"
+          placeholder="Street and number, town"
+          value={query}
+          onChange={(e) => {
+            setQuery(e.target.value);
+            setOpen(true);
+          }}
+          onKeyDown={onKeyDown}
+          onBlur={() => window.setTimeout(() => setOpen(false), 150)}
+          onFocus={() => setOpen(true)}
+        />
+        <div id={listId} role="listbox" aria-label="Suggested addresses" className="book-options" hidden={!showList}>
+          {places.map((place, i) => (
+            // biome-ignore lint/a11y/useKeyWithClickEvents: keys are handled on the combobox input (aria-activedescendant).
+            <div
+              key={place.id}
+              tabIndex={-1}
+              id={`${listId}-${i}`}
+              role="option"
+              aria-selected={i === active}
+              className="book-option"
+              onMouseDown={(e) => e.preventDefault()}
+              onMouseEnter={() => setActive(i)}
+              onClick={() => choose(place)}
+            >
+              <span className="book-option-label">{place.label}</span>
+              <span className="book-option-secondary">{place.secondary}</span>
+            </div>
+          ))}
+        </div>
+      </div>
+      <p className="field-hint" aria-live="polite">
+        {status === 'searching'
+          ? 'Searching…'
+          : status === 'failed'
+            ? 'The address search is not answering. Try again in a moment.'
+            : status === 'done' && places.length === 0
+              ? 'No matching address. Try the street and town.'
+              : status === 'done'
+                ? `${places.length} suggestion${places.length === 1 ? '' : 's'}: pick one with the arrow keys and Enter, or tap it.`
+                : 'Type at least two letters, then pick your address from the list.'}
+      </p>
+    </div>
+  );
+}

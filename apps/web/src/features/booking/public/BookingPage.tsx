@@ -1,0 +1,271 @@
+import type { PublicBookingPage, PublicBookingResult, PublicBookingService, PublicSlot } from '@fieldplan/shared';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Alert } from '../../../components/Alert';
+import { Button } from '../../../components/Button';
+import { Loading, Skeleton } from '../../../components/Skeleton';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { AddressStep, type ChosenPlace } from './AddressStep';
+import { DetailsStep } from './DetailsStep';
+import { durationText, whenText } from './format';
+import { type BookingProblem, bookingPage, messageOf } from './public-api';
+import { SlotStep } from './SlotStep';
+import { useEmbedHeight } from './use-embed-height';
+import './Booking.css';
+
+type Load =
+  | { kind: 'loading' }
+  | { kind: 'ready'; page: PublicBookingPage }
+  | { kind: 'failed'; problem: BookingProblem };
+
+/**
+ * `/book/:slug`: a workspace's public booking page (docs/PRODUCT.md, "Online booking"): service →
+ * address → a suggested time → details → sent. No session; served as its own entry (book.html).
+ */
+export function BookingPage({ slug }: { slug: string }) {
+  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  const [service, setService] = useState<PublicBookingService | null>(null);
+  const [place, setPlace] = useState<ChosenPlace | null>(null);
+  const [slot, setSlot] = useState<PublicSlot | null>(null);
+  const [fresh, setFresh] = useState<{ slots: PublicSlot[]; key: number } | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [result, setResult] = useState<PublicBookingResult | null>(null);
+  useEmbedHeight();
+  useDocumentTitle(load.kind === 'ready' ? `Book · ${load.page.company.name}` : 'Book a visit');
+
+  useEffect(() => {
+    void bookingPage(slug).then((answer) =>
+      setLoad(answer.ok ? { kind: 'ready', page: answer.data } : { kind: 'failed', problem: answer.problem }),
+    );
+  }, [slug]);
+
+  if (load.kind === 'loading') {
+    return (
+      <main className="book">
+        <Loading label="Loading the booking page…">
+          <Skeleton width={220} height={24} />
+          <Skeleton height={14} />
+          <Skeleton height={120} />
+        </Loading>
+      </main>
+    );
+  }
+  if (load.kind === 'failed') {
+    const missing = load.problem.code === 'not_found';
+    return (
+      <main className="book">
+        <div className="book-message" role="alert">
+          <h1 className="book-message-title">
+            {missing ? 'Online booking isn’t available here' : 'Something went wrong'}
+          </h1>
+          <p>{missing ? 'Check the link, or contact the business directly.' : messageOf(load.problem)}</p>
+        </div>
+      </main>
+    );
+  }
+
+  const { page } = load;
+  const tz = page.timeZone;
+  if (result) return <Confirmation page={page} result={result} place={place} />;
+
+  const step = !service ? 1 : !place ? 2 : !slot ? 3 : 4;
+  return (
+    <main className="book">
+      <header className="book-head">
+        <h1 className="book-company">{page.company.name}</h1>
+        {page.intro && <p className="book-intro">{page.intro}</p>}
+      </header>
+      <ol className="book-steps" aria-label="Steps">
+        {['Service', 'Address', 'Time', 'Your details'].map((label, i) => (
+          <li
+            key={label}
+            className={i + 1 < step ? 'done' : i + 1 === step ? 'current' : ''}
+            aria-current={i + 1 === step ? 'step' : undefined}
+          >
+            {label}
+          </li>
+        ))}
+      </ol>
+      {notice && (
+        <Alert tone="info" title="Please choose again">
+          {notice}
+        </Alert>
+      )}
+
+      <Step
+        n={1}
+        title="What do you need?"
+        done={service ? `${service.name} · ${durationText(service.durationMinutes)}` : null}
+        onChange={() => {
+          setService(null);
+          setSlot(null);
+          setFresh(null);
+        }}
+      >
+        {page.services.length === 0 ? (
+          <p className="book-muted">
+            There is nothing to book online right now. {page.company.phone ? `Call us at ${page.company.phone}.` : ''}
+          </p>
+        ) : (
+          <ul className="book-services">
+            {page.services.map((s) => (
+              <li key={s.id}>
+                <button
+                  type="button"
+                  className="book-service"
+                  onClick={() => {
+                    setService(s);
+                    setNotice(null);
+                  }}
+                >
+                  <span className="book-service-name">{s.name}</span>
+                  <span className="book-service-duration">{durationText(s.durationMinutes)}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Step>
+
+      {service && (
+        <Step
+          n={2}
+          title="Where is the visit?"
+          done={place?.address ?? null}
+          onChange={() => {
+            setPlace(null);
+            setSlot(null);
+            setFresh(null);
+          }}
+        >
+          <AddressStep
+            slug={slug}
+            onChoose={(p) => {
+              setPlace(p);
+              setNotice(null);
+            }}
+          />
+        </Step>
+      )}
+
+      {service && place && (
+        <Step
+          n={3}
+          title="Choose a time"
+          done={slot ? whenText(slot.start, slot.end, tz) : null}
+          onChange={() => setSlot(null)}
+        >
+          <SlotStep
+            key={fresh?.key ?? 0}
+            slug={slug}
+            serviceId={service.id}
+            lat={place.lat}
+            lng={place.lng}
+            timeZone={tz}
+            phone={page.company.phone}
+            given={fresh?.slots ?? null}
+            onChoose={(s) => {
+              setSlot(s);
+              setNotice(null);
+            }}
+            onChangeAddress={() => {
+              setPlace(null);
+              setFresh(null);
+            }}
+          />
+        </Step>
+      )}
+
+      {service && place && slot && (
+        <Step n={4} title="Your details" done={null}>
+          <DetailsStep
+            slug={slug}
+            serviceId={service.id}
+            place={place}
+            slot={slot}
+            onBooked={setResult}
+            onSlotTaken={(slots) => {
+              setNotice('That time was just taken. Here are the times still free.');
+              setFresh({ slots, key: Date.now() });
+              setSlot(null);
+            }}
+            onAddressProblem={(message) => {
+              setNotice(message);
+              setPlace(null);
+              setSlot(null);
+            }}
+          />
+        </Step>
+      )}
+    </main>
+  );
+}
+
+interface StepProps {
+  n: number;
+  title: string;
+  /** The choice made, shown folded with a Change button; null: the step is open. */
+  done: string | null;
+  onChange?: () => void;
+  children: ReactNode;
+}
+
+/** One step: open (its title and content) or folded to the choice made. New open steps take the focus. */
+function Step({ n, title, done, onChange, children }: StepProps) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (done === null && n > 1) heading.current?.focus({ preventScroll: false });
+  }, [done, n]);
+  return (
+    <section className={`book-step${done !== null ? ' book-step-done' : ''}`} aria-labelledby={`book-step-${n}`}>
+      <div className="book-step-head">
+        <h2 id={`book-step-${n}`} ref={heading} tabIndex={-1} className="book-step-title">
+          <span className="book-step-n" aria-hidden="true">
+            {n}
+          </span>
+          {title}
+        </h2>
+        {done !== null && onChange && (
+          <Button size="sm" variant="ghost" onClick={onChange} aria-label={`Change: ${title}`}>
+            Change
+          </Button>
+        )}
+      </div>
+      {done !== null ? <p className="book-choice">{done}</p> : children}
+    </section>
+  );
+}
+
+function Confirmation({
+  page,
+  result,
+  place,
+}: {
+  page: PublicBookingPage;
+  result: PublicBookingResult;
+  place: ChosenPlace | null;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const confirmed = result.status === 'confirmed';
+  return (
+    <main className="book">
+      <section className="book-done" aria-labelledby="book-done-title">
+        <span className="book-done-mark" aria-hidden="true">
+          ✓
+        </span>
+        <h1 id="book-done-title" ref={heading} tabIndex={-1}>
+          {confirmed ? 'Your visit is booked' : 'Request sent'}
+        </h1>
+        <p className="book-done-what">{result.serviceName}</p>
+        <p className="book-done-when">{whenText(result.start, result.end, page.timeZone)}</p>
+        {place && <p className="book-muted">{place.address}</p>}
+        <p>
+          {confirmed
+            ? `${page.company.name} has booked this time for you. We’ve sent the details by email.`
+            : `${page.company.name} will confirm this time shortly; it is held for you meanwhile. We’ve sent you an email, and will send another once it’s confirmed.`}
+        </p>
+        {page.company.phone && <p className="book-muted">Questions? Call {page.company.phone}.</p>}
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,136 @@
+import type { PublicSlot } from '@fieldplan/shared';
+import { useEffect, useState } from 'react';
+import { Button } from '../../../components/Button';
+import { Loading, Skeleton } from '../../../components/Skeleton';
+import { dayAfter, slotsByDay, timeText } from './format';
+import { type BookingProblem, findSlots, messageOf } from './public-api';
+
+interface SlotStepProps {
+  slug: string;
+  serviceId: string;
+  lat: number;
+  lng: number;
+  timeZone: string;
+  phone: string | null;
+  /** Slots handed in from elsewhere (a 409's fresh suggestions): shown instead of asking. */
+  given: PublicSlot[] | null;
+  onChoose: (slot: PublicSlot) => void;
+  onChangeAddress: () => void;
+}
+
+type State =
+  | { kind: 'loading' }
+  | { kind: 'ready'; slots: PublicSlot[]; from: string | null }
+  | { kind: 'failed'; problem: BookingProblem };
+
+/** The suggested times for the service at the address, grouped by day; later weeks on request. */
+export function SlotStep(props: SlotStepProps) {
+  const { slug, serviceId, lat, lng, timeZone, phone, given, onChoose, onChangeAddress } = props;
+  const [from, setFrom] = useState<string | undefined>(undefined);
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<State>(given ? { kind: 'ready', slots: given, from: null } : { kind: 'loading' });
+
+  useEffect(() => {
+    if (given && from === undefined && attempt === 0) {
+      setState({ kind: 'ready', slots: given, from: null });
+      return;
+    }
+    const controller = new AbortController();
+    setState({ kind: 'loading' });
+    findSlots(slug, { serviceId, lat, lng, ...(from && { from }) }, controller.signal)
+      .then((answer) => {
+        if (controller.signal.aborted) return;
+        setState(
+          answer.ok
+            ? { kind: 'ready', slots: answer.data.slots, from: from ?? null }
+            : { kind: 'failed', problem: answer.problem },
+        );
+      })
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [slug, serviceId, lat, lng, from, given, attempt]);
+
+  if (state.kind === 'loading') {
+    return (
+      <Loading label="Finding free times…">
+        <p className="book-muted">Finding free times…</p>
+        <div className="book-slot-skeleton">
+          {[0, 1, 2].map((i) => (
+            <div key={i} className="book-day">
+              <Skeleton width={160} height={14} />
+              <div className="book-slots">
+                {[0, 1, 2, 3].map((j) => (
+                  <Skeleton key={j} height={44} />
+                ))}
+              </div>
+            </div>
+          ))}
+        </div>
+      </Loading>
+    );
+  }
+
+  if (state.kind === 'failed') {
+    const outside = state.problem.errors?.some((e) => e.path === 'address');
+    return (
+      <div className="book-message" role="alert">
+        <p className="book-message-title">
+          {outside ? 'This address is outside the area we serve' : 'We couldn’t find free times'}
+        </p>
+        <p>
+          {outside
+            ? phone
+              ? `Please call us at ${phone} — we may still be able to help.`
+              : 'Please contact us directly — we may still be able to help.'
+            : messageOf(state.problem)}
+        </p>
+        <div className="book-actions">
+          <Button onClick={onChangeAddress}>Change address</Button>
+          {!outside && <Button onClick={() => setAttempt((n) => n + 1)}>Try again</Button>}
+        </div>
+      </div>
+    );
+  }
+
+  const days = slotsByDay(state.slots, timeZone);
+  const last = state.slots.at(-1);
+  return (
+    <div className="book-slot-list">
+      {days.length === 0 ? (
+        <div className="book-message">
+          <p className="book-message-title">No free times {state.from ? 'that week' : 'in the next days'}</p>
+          <p>{phone ? `Try later dates, or call us at ${phone}.` : 'Try later dates, or contact us directly.'}</p>
+        </div>
+      ) : (
+        days.map(([day, slots]) => (
+          <fieldset key={day} className="book-day">
+            <legend className="book-day-title">{day}</legend>
+            <div className="book-slots">
+              {slots.map((slot) => (
+                <button key={slot.token} type="button" className="book-slot" onClick={() => onChoose(slot)}>
+                  <span className="book-slot-time">{timeText(slot.start, timeZone)}</span>
+                  {slot.with && <span className="book-slot-with">with {slot.with}</span>}
+                </button>
+              ))}
+            </div>
+          </fieldset>
+        ))
+      )}
+      <div className="book-actions">
+        <Button
+          icon="chevronRight"
+          onClick={() => setFrom(last ? dayAfter(last.start, timeZone) : nextWeek(state.from, timeZone))}
+        >
+          Later dates
+        </Button>
+        {state.from && <Button onClick={() => setFrom(undefined)}>Earliest dates</Button>}
+      </div>
+    </div>
+  );
+}
+
+/** A week after `from` (or today), as the next search's first day. */
+function nextWeek(from: string | null, timeZone: string): string {
+  const start = from ? Date.parse(`${from}T12:00:00Z`) : Date.now();
+  return dayAfter(new Date(start + 6 * 86_400_000).toISOString(), timeZone);
+}

@@ -1,0 +1,95 @@
+import {
+  isProblem,
+  type Place,
+  type Problem,
+  type PublicBookingPage,
+  type PublicBookingResult,
+  type PublicBookingSubmit,
+  type PublicChallenge,
+  type PublicSlot,
+  type PublicSlots,
+  type PublicSlotsRequest,
+} from '@fieldplan/shared';
+
+// The public booking page's calls (docs/PRODUCT.md, "Online booking"). Plain fetch, no store: the
+// page is its own small entry (book-main.tsx) and nothing here is signed in.
+
+/** A failed call: the problem (a network failure becomes one with status 0) and, for 409, fresh slots. */
+export interface BookingProblem extends Problem {
+  slots?: PublicSlot[];
+}
+
+export type Answer<T> = { ok: true; data: T } | { ok: false; problem: BookingProblem };
+
+const offline: BookingProblem = {
+  type: 'about:blank',
+  title: "Can't reach the booking service",
+  status: 0,
+  code: 'internal',
+  detail: 'Check your connection and try again.',
+};
+
+async function call<T>(path: string, body?: unknown, signal?: AbortSignal): Promise<Answer<T>> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/public/book/${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: {
+        accept: 'application/json, application/problem+json',
+        ...(body !== undefined && { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? null : JSON.stringify(body),
+      credentials: 'omit',
+      signal: signal ?? null,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return { ok: false, problem: offline };
+  }
+  let parsed: unknown = null;
+  try {
+    parsed = await response.json();
+  } catch {
+    // an empty or non-JSON body: handled below as a plain failure
+  }
+  if (response.ok) return { ok: true, data: parsed as T };
+  if (isProblem(parsed)) {
+    const retry = Number(response.headers.get('retry-after'));
+    const problem: BookingProblem = { ...parsed };
+    if (!problem.retryAfter && Number.isFinite(retry) && retry > 0) problem.retryAfter = retry;
+    return { ok: false, problem };
+  }
+  return { ok: false, problem: { ...offline, status: response.status, detail: 'Something went wrong. Try again.' } };
+}
+
+const slugPath = (slug: string) => encodeURIComponent(slug);
+
+export const bookingPage = (slug: string) => call<PublicBookingPage>(slugPath(slug));
+
+export const searchPlaces = (slug: string, q: string, signal: AbortSignal) =>
+  call<Place[]>(`${slugPath(slug)}/places?q=${encodeURIComponent(q)}`, undefined, signal);
+
+export const findSlots = (slug: string, body: PublicSlotsRequest, signal?: AbortSignal) =>
+  call<PublicSlots>(`${slugPath(slug)}/slots`, body, signal);
+
+export const newChallenge = (slug: string) => call<PublicChallenge>(`${slugPath(slug)}/challenge`, {});
+
+export const submitRequest = (slug: string, body: PublicBookingSubmit) =>
+  call<PublicBookingResult>(`${slugPath(slug)}/requests`, body);
+
+/** A problem's message for the customer: the server's detail is written for people. */
+export function messageOf(problem: BookingProblem): string {
+  if (problem.code === 'rate_limited') {
+    const wait = problem.retryAfter;
+    const base = problem.detail && !/^too many/i.test(problem.detail) ? `${problem.detail} ` : '';
+    return `${base}${wait ? `Please try again in ${waitText(wait)}.` : 'Please try again in a minute.'}`.trim();
+  }
+  return problem.detail || problem.title || 'Something went wrong. Try again.';
+}
+
+/** "45 seconds", "3 minutes", "2 hours". */
+export function waitText(seconds: number): string {
+  if (seconds < 90) return `${Math.max(1, Math.round(seconds))} seconds`;
+  if (seconds < 5400) return `${Math.round(seconds / 60)} minutes`;
+  return `${Math.round(seconds / 3600)} hours`;
+}
