@@ -129,6 +129,7 @@ export const tagTypes = [
   'FeedToken',
   'Busy',
   'TravelLegs',
+  'Booking',
 ] as const;
 export type TagType = (typeof tagTypes)[number];
 
