@@ -6,6 +6,7 @@ import type {
   BookingSettingsTable,
 } from './schema-booking.js';
 import type { ImportRowsTable, ImportsTable } from './schema-import.js';
+import type { PeriodicRunsTable } from './schema-periodic.js';
 import type {
   ChecklistTemplatesTable,
   JobChecklistsTable,
@@ -65,6 +66,7 @@ export interface Database {
   booking_services: BookingServicesTable;
   booking_requests: BookingRequestsTable;
   booking_challenges: BookingChallengesTable;
+  periodic_runs: PeriodicRunsTable;
 }
 
 export interface UsersTable {

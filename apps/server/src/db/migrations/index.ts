@@ -16,6 +16,7 @@ import * as visitStatusTimes from './0014-visit-status-times.js';
 import * as notifications from './0015-notifications.js';
 import * as photoLocation from './0016-photo-location.js';
 import * as booking from './0017-booking.js';
+import * as periodicRuns from './0018-periodic-runs.js';
 import * as importTables from './0019-import.js';
 
 /** Every migration, in order. Imported statically so the bundled server carries them. */
@@ -37,5 +38,6 @@ export const migrations: Record<string, Migration> = {
   '0015-notifications': notifications,
   '0016-photo-location': photoLocation,
   '0017-booking': booking,
+  '0018-periodic-runs': periodicRuns,
   '0019-import': importTables,
 };
