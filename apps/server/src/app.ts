@@ -21,11 +21,13 @@ import { registerDrain } from './http/shutdown.js';
 import { registerSpa } from './http/static-spa.js';
 import { createMetrics } from './metrics/registry.js';
 import { metricsRoutes } from './metrics/routes.js';
+import { type ArchiveOptions, archiveRoutes } from './modules/archive/index.js';
 import { areaRoutes } from './modules/areas/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { calendarRoutes } from './modules/calendar/index.js';
 import { changeRoutes } from './modules/changes/index.js';
 import { customerRoutes } from './modules/customers/index.js';
+import { exportRoutes } from './modules/export/index.js';
 import { type FeedOptions, registerFeeds } from './modules/feeds/index.js';
 import { invitationRoutes } from './modules/invitations/index.js';
 import { jobRoutes } from './modules/jobs/index.js';
@@ -67,6 +69,8 @@ export interface AppOptions {
   feeds?: FeedOptions;
   /** Customer notifications' worker and outside services (tests). */
   notifications?: NotificationOptions;
+  /** The workspace archive's file storage and limits (tests). */
+  archive?: ArchiveOptions;
   /** How long a read session is trusted (`sessionCacheMs` by default; tests shorten it). */
   sessionCacheMs?: number;
 }
@@ -182,6 +186,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   myDayRoutes(app, deps);
   travelRoutes(app, deps);
   startLocationPruning(app, db);
+  exportRoutes(app, deps);
+  archiveRoutes(app, deps, options.archive);
   registerFeeds(app, deps, options.feeds);
   // Job writes queue customer notifications in their own transaction (docs/adr/0029-notification-outbox.md).
   registerNotifications(app, deps, options.notifications);

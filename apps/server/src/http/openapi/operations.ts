@@ -7,6 +7,7 @@
  *
  * Keys are `METHOD path` with the path as the document writes it (`{ws}`, not `:ws`).
  */
+import { exportOperations } from './operations-export.js';
 import { recordOperations } from './operations-records.js';
 
 export interface OperationFacts {
@@ -60,6 +61,7 @@ const readiness = {
 // Areas with many operations keep them in operations-<area>.ts, spread in here.
 export const operations: Record<string, OperationFacts> = {
   ...recordOperations,
+  ...exportOperations,
   // system
   'GET /healthz': { id: 'getHealth', summary: 'Liveness: the process answers', access: 'public', unavailable: false },
   'GET /readyz': {

@@ -1,0 +1,91 @@
+import type { Readable } from 'node:stream';
+import { archiveLimits, archiveRestoreResultSchema } from '@fieldplan/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps.js';
+import { enforceLimit } from '../../http/rate-limit.js';
+import { requireUser } from '../../http/session.js';
+import { authorize, requireMember } from '../../http/workspace-access.js';
+import { createStorage, type ObjectStorage } from '../../storage/index.js';
+import { findWorkspace } from '../workspaces/index.js';
+import type { ArchiveLimits } from './read.js';
+import { restoreArchive } from './restore.js';
+import { discard, receiveUpload } from './upload.js';
+import { archiveStream } from './write.js';
+
+export interface ArchiveOptions {
+  storage?: ObjectStorage;
+  /** Tests shrink the limits to prove each refusal. */
+  limits?: Partial<ArchiveLimits & { uploadBytes: number }>;
+}
+
+/** The whole-workspace archive: download (owner) and restore into a new workspace (docs/adr/0035). */
+export function archiveRoutes(fastify: FastifyInstance, deps: Deps, options: ArchiveOptions = {}) {
+  const { db, limiter } = deps;
+  const storage = options.storage ?? createStorage(deps.config);
+  const limits = { ...archiveLimits, ...options.limits };
+  const tags = ['export'];
+
+  fastify.register(async (scope) => {
+    // The archive arrives as raw bytes, streamed to a file by the route (never buffered whole).
+    scope.addContentTypeParser('application/zip', (_request, payload, done) => done(null, payload));
+    const app = scope.withTypeProvider<ZodTypeProvider>();
+
+    app.get(
+      '/api/v1/workspaces/:ws/archive',
+      {
+        schema: {
+          tags,
+          description:
+            'The whole workspace as a zip (docs/adr/0035-export-and-workspace-archive.md): `manifest.json`, JSON lines per entity, photos and signatures. Streamed.',
+          params: z.object({ ws: z.string() }),
+        },
+      },
+      async (request, reply) => {
+        const actor = await requireMember(db, request, request.params.ws);
+        authorize(actor, 'workspace.archive', 'download the workspace archive');
+        await enforceLimit(limiter, `archive:${actor.userId}`, limits.perMinute, 'archive downloads');
+        const workspace = await findWorkspace(db.kysely, actor.workspaceId);
+        const day = new Date().toISOString().slice(0, 10);
+        const body = await archiveStream(db.kysely, storage, actor.workspaceId);
+        return reply
+          .header('content-type', 'application/zip')
+          .header(
+            'content-disposition',
+            `attachment; filename="fieldplan-${workspace?.slug ?? 'workspace'}-${day}.zip"`,
+          )
+          .header('cache-control', 'no-store')
+          .send(body);
+      },
+    );
+
+    app.post(
+      '/api/v1/workspace-archives',
+      {
+        schema: {
+          tags,
+          description:
+            'Creates a NEW workspace owned by the caller from an archive (`application/zip`). Every line is checked first; a refused archive leaves nothing behind and the problem names the file and line. Members whose email has an account here join deactivated; others are listed in `unmatchedMembers`.',
+          response: { 201: archiveRestoreResultSchema },
+        },
+      },
+      async (request, reply) => {
+        const user = requireUser(request);
+        await enforceLimit(limiter, `restore:${user.id}`, limits.perMinute, 'restores');
+        const declared = request.headers['content-length'];
+        const file = await receiveUpload(
+          request.body as Readable,
+          declared === undefined ? undefined : Number(declared),
+          limits.uploadBytes,
+        );
+        try {
+          const result = await restoreArchive(db.kysely, storage, file, { userId: user.id, email: user.email }, limits);
+          return reply.code(201).send(result);
+        } finally {
+          await discard(file);
+        }
+      },
+    );
+  });
+}
