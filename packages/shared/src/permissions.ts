@@ -45,6 +45,8 @@ export const permissions = {
   'booking.manage': ['owner', 'dispatcher'],
   /** Export customers, jobs and visits as CSV or .xlsx (docs/PRODUCT.md, "Export"). */
   'data.export': ['owner', 'dispatcher'],
+  /** Import customers from CSV or Excel (docs/adr/0034-import.md). */
+  'import.run': ['owner', 'dispatcher'],
   /** Download the whole workspace as an archive (docs/adr/0035-export-and-workspace-archive.md). */
   'workspace.archive': ['owner'],
 } as const satisfies Record<string, readonly Role[]>;
