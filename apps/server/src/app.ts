@@ -30,6 +30,7 @@ import { customerRoutes } from './modules/customers/index.js';
 import { exportRoutes } from './modules/export/index.js';
 import { type FeedOptions, registerFeeds } from './modules/feeds/index.js';
 import { invitationRoutes } from './modules/invitations/index.js';
+import { type ImportOptions, importRoutes } from './modules/import/index.js';
 import { jobRoutes } from './modules/jobs/index.js';
 import { liveEntities } from './modules/live-entities.js';
 import { locationRoutes, startLocationPruning } from './modules/locations/index.js';
@@ -71,6 +72,8 @@ export interface AppOptions {
   notifications?: NotificationOptions;
   /** The workspace archive's file storage and limits (tests). */
   archive?: ArchiveOptions;
+  /** The import's resume sweep (tests). */
+  imports?: ImportOptions;
   /** How long a read session is trusted (`sessionCacheMs` by default; tests shorten it). */
   sessionCacheMs?: number;
 }
@@ -187,6 +190,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   travelRoutes(app, deps);
   startLocationPruning(app, db);
   exportRoutes(app, deps);
+  importRoutes(app, deps, options.imports);
   archiveRoutes(app, deps, options.archive);
   registerFeeds(app, deps, options.feeds);
   // Job writes queue customer notifications in their own transaction (docs/adr/0029-notification-outbox.md).

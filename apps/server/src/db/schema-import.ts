@@ -17,6 +17,8 @@ export interface ImportsTable {
   delimiter: string;
   /** JSON: the header's column names. */
   headers: string;
+  /** The header's row number (rows above it are empty). */
+  header_row: number;
   /** JSON: one field name (or null) per column. */
   mapping: string;
   duplicate_policy: string;

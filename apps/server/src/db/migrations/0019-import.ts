@@ -17,6 +17,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('encoding_guessed', 'integer', (c) => c.notNull())
     .addColumn('delimiter', 'text', (c) => c.notNull())
     .addColumn('headers', 'text', (c) => c.notNull())
+    .addColumn('header_row', 'integer', (c) => c.notNull())
     .addColumn('mapping', 'text', (c) => c.notNull())
     .addColumn('duplicate_policy', 'text', (c) => c.notNull())
     .addColumn('status', 'text', (c) => c.notNull())

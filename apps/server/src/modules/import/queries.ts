@@ -1,0 +1,80 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { ImportRow } from './presenter.js';
+
+type Reader = Kysely<Database> | Transaction<Database>;
+
+export function findImport(db: Reader, workspaceId: string, id: string): Promise<ImportRow | undefined> {
+  return db
+    .selectFrom('imports')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** An import by id alone (the background runner, which serves every workspace). */
+export function importById(db: Reader, id: string): Promise<ImportRow | undefined> {
+  return db.selectFrom('imports').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The workspace's latest imports, newest first. */
+export function recentImports(db: Reader, workspaceId: string, limit = 20): Promise<ImportRow[]> {
+  return db
+    .selectFrom('imports')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** How many of an import's rows have no position yet. */
+export async function unplacedCount(db: Reader, importId: string): Promise<number> {
+  const row = await db
+    .selectFrom('import_rows')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('import_id', '=', importId)
+    .where('placed', '=', 0)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The row keys of `keys` that an earlier import (or an earlier chunk) already wrote. */
+export async function doneKeys(db: Reader, workspaceId: string, kind: string, keys: readonly string[]) {
+  const done = new Set<string>();
+  for (let i = 0; i < keys.length; i += 500) {
+    const rows = await db
+      .selectFrom('import_rows')
+      .select('row_key')
+      .where('workspace_id', '=', workspaceId)
+      .where('kind', '=', kind)
+      .where('row_key', 'in', keys.slice(i, i + 500))
+      .execute();
+    for (const r of rows) done.add(r.row_key);
+  }
+  return done;
+}
+
+/** Imports a process should pick up: started (or geocoding) with no live lease. */
+export async function resumableImports(db: Reader, now: number): Promise<{ id: string; workspace_id: string }[]> {
+  return db
+    .selectFrom('imports')
+    .select(['id', 'workspace_id'])
+    .where('status', 'in', ['running', 'geocoding'])
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+    .limit(10)
+    .execute();
+}
+
+/** Takes (or renews) an import's lease for `owner`; false when another process holds a live one. */
+export async function claimImport(db: Reader, id: string, owner: string, now: number, leaseMs: number) {
+  const result = await db
+    .updateTable('imports')
+    .set({ lease_owner: owner, lease_until: now + leaseMs })
+    .where('id', '=', id)
+    .where('status', 'in', ['running', 'geocoding'])
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now), eb('lease_owner', '=', owner)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

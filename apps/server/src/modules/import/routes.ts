@@ -1,0 +1,169 @@
+import type { Readable } from 'node:stream';
+import {
+  importLimits,
+  importListSchema,
+  importPreviewSchema,
+  importSchema,
+  importStartSchema,
+  importUploadQuerySchema,
+  unplacedListSchema,
+} from '@fieldplan/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps.js';
+import { requireMember } from '../../http/workspace-access.js';
+import { sharedGeocoder } from '../places/index.js';
+import { importDir, tooLarge } from './intake.js';
+import { authorizeImport } from './policy.js';
+import { ImportRunner } from './runner.js';
+import { getImport, listImports, previewImport, receiveUpload, startImport, unplacedRows } from './service.js';
+
+const wsParams = z.object({ ws: z.string() });
+const params = z.object({ ws: z.string(), id: z.string() });
+
+const uploadDoc =
+  `The file's bytes as the body (any content type; at most ${importLimits.maxBytes / 1024 / 1024} MB, else 413 ` +
+  'naming it). CSV (comma, semicolon or tab; UTF-8, UTF-16 with a byte-order mark, or Windows-1252 — the ' +
+  'answer says which it assumed) or an Excel workbook (.xlsx, first sheet); anything else, a workbook that ' +
+  'unpacks too large or declares a DOCTYPE, is 415. A file that is empty, has no data rows, more than ' +
+  `${importLimits.maxRows.toLocaleString('en')} rows or an unclosed quote is 400 on \`file\`; nothing is kept.`;
+
+export interface ImportOptions {
+  /** How often to look for imports to resume (tests shorten it). */
+  sweepMs?: number;
+}
+
+/** Import of customers from CSV or Excel (docs/PRODUCT.md, "Import"; docs/adr/0034-import.md). */
+export function importRoutes(fastify: FastifyInstance, deps: Deps, options: ImportOptions = {}): ImportRunner {
+  const { db, config } = deps;
+  const tags = ['import'];
+  const dir = importDir(config.STORAGE_DIR);
+  const runner = new ImportRunner(fastify, db, {
+    geocoder: sharedGeocoder(config, (reason) => fastify.log.warn({ reason }, 'geocoder request failed')),
+  });
+  fastify.addHook('onReady', async () => runner.startSweeping(options.sweepMs));
+  fastify.addHook('onClose', async () => runner.close());
+
+  // The upload's body is the file itself, streamed to disk: parsed only here, never buffered.
+  fastify.register(async (scope) => {
+    scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    const app = scope.withTypeProvider<ZodTypeProvider>();
+    app.post(
+      '/api/v1/workspaces/:ws/imports',
+      {
+        bodyLimit: importLimits.maxBytes,
+        schema: {
+          tags,
+          description: uploadDoc,
+          params: wsParams,
+          querystring: importUploadQuerySchema,
+          response: { 201: importSchema },
+        },
+      },
+      async (request, reply) => {
+        const actor = await requireMember(db, request, request.params.ws);
+        authorizeImport(actor, 'import');
+        const { kind, fileName } = request.query;
+        if (Number(request.headers['content-length'] ?? 0) > importLimits.maxBytes) throw tooLarge(fileName);
+        const body = request.body as Readable;
+        const created = await receiveUpload(db.kysely, actor, { body, fileName, kind, dir });
+        return reply.code(201).send(created);
+      },
+    );
+  });
+
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/v1/workspaces/:ws/imports',
+    { schema: { tags, params: wsParams, response: { 200: importListSchema } } },
+    async (request) => {
+      const actor = await requireMember(db, request, request.params.ws);
+      authorizeImport(actor, 'see imports');
+      return listImports(db.kysely, actor);
+    },
+  );
+
+  app.get(
+    '/api/v1/workspaces/:ws/imports/:id',
+    { schema: { tags, params, response: { 200: importSchema } } },
+    async (request, reply) => {
+      const actor = await requireMember(db, request, request.params.ws);
+      authorizeImport(actor, 'see imports');
+      reply.header('cache-control', 'no-store');
+      return getImport(db.kysely, actor, request.params.id);
+    },
+  );
+
+  app.post(
+    '/api/v1/workspaces/:ws/imports/:id/preview',
+    {
+      schema: {
+        tags,
+        description: `The first ${importLimits.previewRows} rows as they would be saved with this mapping and duplicate policy, each with its problems (by field) and the existing customer it matches. Writes nothing.`,
+        params,
+        body: importStartSchema,
+        response: { 200: importPreviewSchema },
+      },
+    },
+    async (request) => {
+      const actor = await requireMember(db, request, request.params.ws);
+      authorizeImport(actor, 'import');
+      return previewImport(db.kysely, actor, request.params.id, request.body);
+    },
+  );
+
+  app.post(
+    '/api/v1/workspaces/:ws/imports/:id/start',
+    {
+      schema: {
+        tags,
+        description:
+          'Starts the import in the background (202); its progress is the import itself (`GET …/imports/{id}` and `import` changes). An import that has started already is 409.',
+        params,
+        body: importStartSchema,
+        response: { 202: importSchema },
+      },
+    },
+    async (request, reply) => {
+      const actor = await requireMember(db, request, request.params.ws);
+      authorizeImport(actor, 'import');
+      const started = await startImport(db.kysely, actor, request.params.id, request.body);
+      runner.start(started.id);
+      return reply.code(202).send(started);
+    },
+  );
+
+  app.post(
+    '/api/v1/workspaces/:ws/imports/:id/resume',
+    {
+      schema: {
+        tags,
+        description:
+          'Resumes a failed import where it stopped (202): committed rows stay, the rest follow. Not failed: 409.',
+        params,
+        response: { 202: importSchema },
+      },
+    },
+    async (request, reply) => {
+      const actor = await requireMember(db, request, request.params.ws);
+      authorizeImport(actor, 'import');
+      const resumed = await startImport(db.kysely, actor, request.params.id, null);
+      runner.start(resumed.id);
+      return reply.code(202).send(resumed);
+    },
+  );
+
+  app.get(
+    '/api/v1/workspaces/:ws/imports/:id/unplaced',
+    { schema: { tags, params, response: { 200: unplacedListSchema } } },
+    async (request) => {
+      const actor = await requireMember(db, request, request.params.ws);
+      authorizeImport(actor, 'see imports');
+      return unplacedRows(db.kysely, actor, request.params.id);
+    },
+  );
+
+  return runner;
+}
