@@ -1,4 +1,4 @@
-import { type Clock, formatLongDay, formatTimeRange, type JobStatus } from '@fieldplan/shared';
+import { type Clock, formatLongDay, formatTimeRange, type JobStatus, occurrenceStatus } from '@fieldplan/shared';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, NotificationsTable } from '../../db/schema.js';
 import { findCustomer } from '../customers/index.js';
@@ -7,6 +7,7 @@ import { findMember } from '../members/index.js';
 import { type TrackingContext, visitTrackingUrl } from '../tracking/index.js';
 import { findWorkspace } from '../workspaces/index.js';
 import type { RenderValues } from './render.js';
+import { plannedStart } from './series.js';
 
 export type NotificationRow = Selectable<NotificationsTable>;
 
@@ -34,12 +35,16 @@ function visitOf(
   if (row.rrule === null) return base;
   const length = base.start !== null && base.end !== null ? base.end - base.start : 0;
   const e = job.exceptions.find((x) => Number(x.occurrence_key) === key);
+  const assigneeIds = e?.assignee_ids ? (JSON.parse(e.assignee_ids) as string[]) : base.assigneeIds;
   const start = e?.start_at != null ? Number(e.start_at) : key;
   return {
     start,
     end: e?.end_at != null ? Number(e.end_at) : start + length,
-    status: (e?.status as JobStatus | null) ?? (e?.kind === 'cancelled' ? 'cancelled' : base.status),
-    assigneeIds: e?.assignee_ids ? (JSON.parse(e.assignee_ids) as string[]) : base.assigneeIds,
+    status:
+      e?.kind === 'cancelled' && !e.status
+        ? 'cancelled'
+        : occurrenceStatus(base.status, (e?.status as JobStatus | null) ?? null, assigneeIds.length > 0),
+    assigneeIds,
   };
 }
 
@@ -85,8 +90,14 @@ export async function compose(
         )
       : null;
   const waiting = row.kind === 'booking_confirmed' || row.kind === 'reminder';
+  // A series' reminder names the start it was planned for (series.ts): a visit since moved has its own.
+  const planned = row.kind === 'reminder' && key !== 0 ? plannedStart(row.event_key) : null;
   const obsolete =
-    waiting && (visit.status !== 'scheduled' || visit.start === null) ? 'The visit is no longer booked' : null;
+    waiting && (visit.status !== 'scheduled' || visit.start === null)
+      ? 'The visit is no longer booked'
+      : planned !== null && planned !== visit.start
+        ? 'The visit was moved'
+        : null;
   return {
     values: {
       customer: customer.name,

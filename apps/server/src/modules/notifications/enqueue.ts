@@ -1,10 +1,10 @@
 import { instantToWall, type JobStatus, type NotificationKind, wallToInstant } from '@fieldplan/shared';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { newId } from '../../lib/ids.js';
-import { findCustomer } from '../customers/index.js';
 import { type JobSaved, type LoadedJob, loadJob } from '../jobs/index.js';
-import { isOptedOut, loadSettings, type StoredSettings } from './settings.js';
+import { type Event, writeRows } from './outbox.js';
+import { seriesEvents, syncSeriesReminders } from './series.js';
+import { loadSettings, type StoredSettings } from './settings.js';
 
 const dayMs = 86_400_000;
 
@@ -37,12 +37,6 @@ function occurrenceStatuses(job: LoadedJob | null): Map<number, JobStatus> {
   if (!job || job.row.rrule === null) return out;
   for (const e of job.exceptions) if (e.status) out.set(Number(e.occurrence_key), e.status as JobStatus);
   return out;
-}
-
-interface Event {
-  kind: NotificationKind;
-  occurrenceKey: number;
-  dueAt: number;
 }
 
 /** What one job write means for its customer (docs/PRODUCT.md, "Customer notifications"). */
@@ -107,59 +101,6 @@ async function bookingPending(trx: Transaction<Database>, workspaceId: string, j
   return false;
 }
 
-/** Writes one outbox row per channel of the job's customer — unless the switch, the kind or the opt-out says no. */
-async function writeRows(
-  trx: Transaction<Database>,
-  settings: StoredSettings,
-  workspaceId: string,
-  job: LoadedJob,
-  events: Event[],
-  now: number,
-  eventKey?: string,
-): Promise<number> {
-  const customerId = job.row.customer_id;
-  const wanted = events.filter((e) => settings.templates[e.kind].enabled);
-  if (wanted.length === 0 || !settings.enabled || !customerId) return 0;
-  const customer = await findCustomer(trx, workspaceId, customerId);
-  if (!customer || (await isOptedOut(trx, workspaceId, customerId))) return 0;
-  const channels = [
-    ...(customer.email ? [{ channel: 'email', recipient: customer.email }] : []),
-    ...(customer.phone ? [{ channel: 'sms', recipient: customer.phone }] : []),
-  ];
-  const version = Number(job.row.version);
-  let written = 0;
-  for (const event of wanted) {
-    for (const { channel, recipient } of channels) {
-      const result = await trx
-        .insertInto('notifications')
-        .values({
-          id: newId(),
-          workspace_id: workspaceId,
-          job_id: job.row.id,
-          occurrence_key: event.occurrenceKey,
-          kind: event.kind,
-          channel,
-          recipient,
-          status: 'pending',
-          due_at: event.dueAt,
-          attempts: 0,
-          reason: null,
-          lease_owner: null,
-          lease_expires_at: null,
-          // The job's version names the write: one row per event and channel, whoever replays it.
-          event_key: `${event.kind}:${job.row.id}:${event.occurrenceKey}:${eventKey ?? `v${version}`}:${channel}`,
-          provider_id: null,
-          created_at: now,
-          sent_at: null,
-        })
-        .onConflict((oc) => oc.columns(['workspace_id', 'event_key']).doNothing())
-        .executeTakeFirst();
-      written += Number(result.numInsertedOrUpdatedRows ?? 0);
-    }
-  }
-  return written;
-}
-
 /**
  * The job-save observer: writes the write's notifications into the outbox and cancels a pending
  * reminder the write made wrong — in the job's own transaction, so both commit or neither does.
@@ -170,7 +111,8 @@ export async function notifyJobSaved(trx: Transaction<Database>, saved: JobSaved
   const settings = await loadSettings(trx, saved.workspaceId);
   const found = eventsOf(saved, settings, now);
   const { cancel } = found;
-  let events = found.events;
+  const isSeries = job.row.rrule !== null || Boolean(saved.before?.row.rrule);
+  let events = isSeries ? [...found.events, ...seriesEvents(saved, settings, now)] : found.events;
   if (
     events.some((e) => e.kind === 'booking_confirmed') &&
     (await bookingPending(trx, saved.workspaceId, job.row.id))
@@ -189,6 +131,9 @@ export async function notifyJobSaved(trx: Transaction<Database>, saved: JobSaved
       .execute();
   }
   await writeRows(trx, settings, saved.workspaceId, job, events, now);
+  if (isSeries) {
+    await syncSeriesReminders(trx, saved.workspaceId, job.row.id, saved.after, saved.zone, settings, now);
+  }
 }
 
 export interface JobNotificationRequest {
@@ -233,6 +178,6 @@ export async function enqueueJobNotification(
       .execute();
   }
   const settings = await loadSettings(trx, request.workspaceId);
-  const event: Event = { kind: request.kind, occurrenceKey, dueAt: request.dueAt ?? now };
-  return writeRows(trx, settings, request.workspaceId, job, [event], now, request.eventKey);
+  const event: Event = { kind: request.kind, occurrenceKey, dueAt: request.dueAt ?? now, tag: request.eventKey };
+  return writeRows(trx, settings, request.workspaceId, job, [event], now);
 }

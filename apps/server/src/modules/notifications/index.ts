@@ -9,6 +9,7 @@ import { workerName } from './claim.js';
 import { type Mailer, smtpMailer } from './email.js';
 import { notifyJobSaved } from './enqueue.js';
 import { notificationRoutes } from './routes.js';
+import { sweepSeries } from './series.js';
 import { type SmsProvider, twilioSms } from './sms.js';
 import { unsubscribeRoutes } from './unsubscribe-routes.js';
 import { type Sender, sendDue, startNotificationWorker } from './worker.js';
@@ -25,7 +26,11 @@ export type { Sender } from './worker.js';
 declare module 'fastify' {
   interface FastifyInstance {
     /** Customer notifications' sender, for tests that drive it with their own clock. */
-    notifications: { sendDue(now?: number, owner?: string): Promise<number> };
+    notifications: {
+      sendDue(now?: number, owner?: string): Promise<number>;
+      /** Plans series reminders coming into the horizon (the worker does it every 10 minutes). */
+      sweepSeries(now?: number): Promise<number>;
+    };
   }
 }
 
@@ -80,5 +85,6 @@ export function registerNotifications(app: FastifyInstance, deps: Deps, options:
   app.addHook('onClose', async () => mailer?.close());
   app.decorate('notifications', {
     sendDue: async (now = Date.now(), owner = workerName) => sendDue(await makeSender(), owner, now),
+    sweepSeries: (now = Date.now()) => sweepSeries(deps.db, now),
   });
 }
