@@ -46,6 +46,11 @@ const NotificationSettingsPage = screen(
   () => import('../features/notifications/NotificationSettingsPage'),
   'NotificationSettingsPage',
 );
+const BookingSettingsPage = screen(
+  () => import('../features/booking/office/BookingSettingsPage'),
+  'BookingSettingsPage',
+);
+const RequestsPage = screen(() => import('../features/booking/office/RequestsPage'), 'RequestsPage');
 const VisitReportPage = screen(() => import('../features/work-record/VisitReportPage'), 'VisitReportPage');
 const TrackingRoute = screen(() => import('../features/tracking/TrackingRoute'), 'TrackingRoute');
 // The Feeds screen carries the QR code generator: loaded when opened.
@@ -75,5 +80,7 @@ export const workRecordPage = suspended(<WorkRecordPage />, screenFallback);
 export const visitReportPage = suspended(<VisitReportPage />, screenFallback);
 export const checklistTemplatesPage = suspended(<ChecklistTemplatesPage />, screenFallback);
 export const notificationSettingsPage = suspended(<NotificationSettingsPage />, screenFallback);
+export const bookingSettingsPage = suspended(<BookingSettingsPage />, screenFallback);
+export const requestsPage = suspended(<RequestsPage />, screenFallback);
 export const trackingPage = suspended(<TrackingRoute />, screenFallback);
 export const feedsPage = suspended(<FeedsPage />, screenFallback);

@@ -6,6 +6,7 @@ import { memberLive } from '../entities/member/live';
 import { recordLive } from '../entities/record/live';
 import { travelLive } from '../entities/travel/live';
 import { workspaceLive } from '../entities/workspace/live';
+import { bookingRequestLive } from '../features/booking/office/live';
 import { customerLive } from '../features/customers/live';
 import { myDayLive } from '../features/my-day/live';
 
@@ -23,4 +24,5 @@ export const liveEntities: LiveRegistry = [
   areaLive,
   feedLive,
   ...recordLive,
+  bookingRequestLive,
 ];

@@ -12,6 +12,7 @@ import { HomeRedirect } from '../features/workspace/HomeRedirect';
 import { WorkspaceLayout } from '../features/workspace/WorkspaceLayout';
 import { AppRoot } from './AppRoot';
 import {
+  bookingSettingsPage,
   checklistTemplatesPage,
   customerDetailPage,
   customersPage,
@@ -21,6 +22,7 @@ import {
   jobNewPanel,
   myDayPage,
   notificationSettingsPage,
+  requestsPage,
   scheduleLayout,
   trackingPage,
   visitReportPage,
@@ -68,6 +70,8 @@ export const routes: RouteObject[] = [
           { path: 'settings', element: <SettingsPage /> },
           { path: 'settings/checklists', element: checklistTemplatesPage },
           { path: 'settings/notifications', element: notificationSettingsPage },
+          { path: 'settings/booking', element: bookingSettingsPage },
+          { path: 'requests', element: requestsPage },
           // Only when the server runs with FIELDPLAN_FAULT_INJECTION=1 (tests); not found otherwise.
           { path: 'debug', element: <FaultsPage /> },
           { path: 'debug/throw', element: <ThrowOnRender /> },

@@ -74,6 +74,9 @@ export function SettingsPage() {
             <Link to={`/w/${slug}/settings/notifications`} className={buttonClass('secondary')}>
               Notifications
             </Link>
+            <Link to={`/w/${slug}/settings/booking`} className={buttonClass('secondary')}>
+              Booking
+            </Link>
             <Link to={`/w/${slug}/settings/checklists`} className={buttonClass('secondary')}>
               Checklists
             </Link>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Logo } from '../../components/Logo';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
 import { RealtimeProvider } from '../../realtime/RealtimeProvider';
+import { usePendingRequestCount } from '../booking';
 import { ConnectionBanner, ConnectionIndicator } from '../connection';
 import { LocationSharer, SharingBadge } from '../locations';
 import { PresenceAvatars } from '../presence';
@@ -19,9 +20,10 @@ import './AppShell.css';
  * connection, you) and the page, all inside the workspace's realtime connection.
  */
 export function AppShell({ children }: { children: ReactNode }) {
-  const { role, slug } = useWorkspace();
+  const { role, slug, workspaceId } = useWorkspace();
   const base = `/w/${slug}`;
-  const items = navItems(role);
+  const pendingRequests = usePendingRequestCount(workspaceId, role);
+  const items = navItems(role, { pendingRequests });
   const screens = useMemo(
     () => navItems(role).map((i) => ({ label: i.label, href: i.to ? `${base}/${i.to}` : base })),
     [role, base],

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { Icon } from '../../components/Icon';
+import { NavBadge } from './NavBadge';
 import type { NavItem } from './nav-items';
 
 /**
@@ -61,6 +62,7 @@ export function MobileNav({ items, base }: { items: NavItem[]; base: string }) {
             >
               <Icon name={item.icon} size={20} />
               {item.label}
+              <NavBadge count={item.badge?.count} noun={item.badge?.noun ?? ''} />
             </NavLink>
           ))}
         </nav>

@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { matchPath, NavLink, useLocation } from 'react-router';
 import { Icon } from '../../components/Icon';
 import { Menu, MenuLink } from '../../components/Menu';
+import { NavBadge } from './NavBadge';
 import type { NavItem } from './nav-items';
 import { useOverflowingItems } from './use-overflowing-items';
 
@@ -39,6 +40,7 @@ export function TopNav({ items, base }: { items: NavItem[]; base: string }) {
           <NavLink key={item.label} to={href(item)} end={item.end} className="topbar-link">
             <Icon name={item.icon} />
             {item.label}
+            <NavBadge count={item.badge?.count} noun={item.badge?.noun ?? ''} />
           </NavLink>
         ),
       )}
@@ -57,6 +59,7 @@ export function TopNav({ items, base }: { items: NavItem[]; base: string }) {
             <MenuLink key={item.label} to={href(item)}>
               <Icon name={item.icon} />
               {item.label}
+              <NavBadge count={item.badge?.count} noun={item.badge?.noun ?? ''} />
             </MenuLink>
           ))}
         </Menu>
@@ -66,6 +69,7 @@ export function TopNav({ items, base }: { items: NavItem[]; base: string }) {
           <span key={item.label} className="topbar-link">
             <Icon name={item.icon} />
             {item.label}
+            <NavBadge count={item.badge?.count} noun={item.badge?.noun ?? ''} />
           </span>
         ))}
         <span className="topbar-link topbar-more">

@@ -1,0 +1,75 @@
+import { can } from '@fieldplan/shared';
+import { Link } from 'react-router';
+import { buttonClass } from '../../../components/Button';
+import { EmptyState } from '../../../components/EmptyState';
+import { PageHeader } from '../../../components/Panel';
+import { Loading, Skeleton } from '../../../components/Skeleton';
+import { useWorkspace } from '../../../entities/workspace/use-workspace';
+import { problemMessage, toProblem } from '../../../lib/problem';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { BookingSettingsForm } from './BookingSettingsForm';
+import { EmbedPanel } from './EmbedPanel';
+import { useBookingSettingsQuery } from './endpoints';
+import { ServicesPanel } from './ServicesPanel';
+import './Booking-office.css';
+
+/** `/w/:slug/settings/booking`: the public booking page's rules, services and embed code (owners, dispatchers). */
+export function BookingSettingsPage() {
+  const { workspaceId, slug, role } = useWorkspace();
+  useDocumentTitle('Booking settings');
+  const allowed = can(role, 'booking.manage');
+  const { data, error, refetch } = useBookingSettingsQuery(workspaceId, { skip: !allowed });
+
+  if (!allowed) {
+    return (
+      <EmptyState
+        icon="settings"
+        title="Only owners and dispatchers manage online booking"
+        action={
+          <Link to={`/w/${slug}`} className={buttonClass('secondary')}>
+            Back to overview
+          </Link>
+        }
+      >
+        Ask one of them if the booking page needs changing.
+      </EmptyState>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Online booking"
+        description="Customers pick a service and one of the times your team has free; requests wait in Requests."
+        actions={
+          <Link to={`/w/${slug}/requests`} className={buttonClass('secondary')}>
+            Requests
+          </Link>
+        }
+      />
+      {data ? (
+        <div className="booking-office">
+          <BookingSettingsForm key={data.version} settings={data} editable onReload={() => void refetch()} />
+          <ServicesPanel editable />
+          <EmbedPanel publicUrl={data.publicUrl} embedSnippet={data.embedSnippet} slug={slug} />
+        </div>
+      ) : error ? (
+        <EmptyState
+          icon="alert"
+          title="Couldn't load the booking settings"
+          action={
+            <button type="button" className={buttonClass('secondary')} onClick={() => void refetch()}>
+              Try again
+            </button>
+          }
+        >
+          {problemMessage(toProblem(error))}
+        </EmptyState>
+      ) : (
+        <Loading label="Loading booking settings…">
+          <Skeleton height={240} />
+        </Loading>
+      )}
+    </>
+  );
+}

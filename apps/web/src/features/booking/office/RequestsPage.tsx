@@ -1,0 +1,157 @@
+import { type BookingRequest, can } from '@fieldplan/shared';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Badge } from '../../../components/Badge';
+import { Button, buttonClass } from '../../../components/Button';
+import { EmptyState } from '../../../components/EmptyState';
+import { PageHeader } from '../../../components/Panel';
+import { Loading, Skeleton } from '../../../components/Skeleton';
+import { useGetMembersQuery } from '../../../entities/member/endpoints';
+import { useWorkspace } from '../../../entities/workspace/use-workspace';
+import { problemMessage, toProblem } from '../../../lib/problem';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useNow } from '../../../lib/use-now';
+import { DeclineDialog } from './DeclineDialog';
+import { useBookingRequestsQuery } from './endpoints';
+import { holdText, slotText } from './format';
+import { useDecide } from './use-decide';
+import './Booking-office.css';
+
+/** `/w/:slug/requests`: online booking requests waiting for a decision, live (docs/PRODUCT.md, "Online booking"). */
+export function RequestsPage() {
+  const { workspaceId, slug, role } = useWorkspace();
+  const allowed = can(role, 'booking.manage');
+  const { data, error, refetch } = useBookingRequestsQuery({ workspaceId, status: 'pending' }, { skip: !allowed });
+  useDocumentTitle(data?.pendingCount ? `Requests (${data.pendingCount})` : 'Requests');
+
+  if (!allowed) {
+    return (
+      <EmptyState icon="inbox" title="Only owners and dispatchers decide booking requests">
+        Ask a dispatcher about a request.
+      </EmptyState>
+    );
+  }
+  return (
+    <>
+      <PageHeader
+        title="Requests"
+        description="Visits customers asked for on the booking page. Each holds its time until you decide or it expires."
+        actions={
+          <Link to={`/w/${slug}/settings/booking`} className={buttonClass('secondary')}>
+            Booking settings
+          </Link>
+        }
+      />
+      {data ? (
+        data.items.length === 0 ? (
+          <EmptyState icon="inbox" title="No requests waiting">
+            New requests from the booking page appear here as they come in.
+          </EmptyState>
+        ) : (
+          <ul className="booking-requests" aria-label="Requests waiting">
+            {data.items.map((request) => (
+              <RequestCard key={request.id} request={request} />
+            ))}
+          </ul>
+        )
+      ) : error ? (
+        <EmptyState
+          icon="alert"
+          title="Couldn't load the requests"
+          action={<Button onClick={() => void refetch()}>Try again</Button>}
+        >
+          {problemMessage(toProblem(error))}
+        </EmptyState>
+      ) : (
+        <Loading label="Loading requests…">
+          <div className="booking-requests">
+            <Skeleton height={120} />
+            <Skeleton height={120} />
+          </div>
+        </Loading>
+      )}
+    </>
+  );
+}
+
+function RequestCard({ request }: { request: BookingRequest }) {
+  const { workspaceId, slug } = useWorkspace();
+  const { data: members = [] } = useGetMembersQuery(workspaceId);
+  const now = useNow(30_000);
+  const [declining, setDeclining] = useState(false);
+  const { decide, busy } = useDecide(request);
+  const tech = members.find((m) => m.id === request.technicianId);
+  const titleId = `request-${request.id}`;
+  return (
+    <li className="booking-request" aria-labelledby={titleId}>
+      <div className="booking-request-head">
+        <h2 id={titleId} className="booking-request-title">
+          {request.serviceName}
+        </h2>
+        {request.holdExpiresAt && (
+          <Badge tone={Date.parse(request.holdExpiresAt) - now < 3_600_000 ? 'warning' : 'neutral'}>
+            {holdText(request.holdExpiresAt, now)}
+          </Badge>
+        )}
+      </div>
+      <dl className="booking-request-facts">
+        <div>
+          <dt>When</dt>
+          <dd>{slotText(request.start, request.end)}</dd>
+        </div>
+        <div>
+          <dt>Who</dt>
+          <dd>
+            {tech && <span className="booking-dot" style={{ background: tech.colour }} aria-hidden="true" />}
+            {tech?.name ?? 'Unassigned'}
+          </dd>
+        </div>
+        <div>
+          <dt>Customer</dt>
+          <dd>
+            {request.name}
+            <span className="booking-muted"> · {request.email}</span>
+            {request.phone && <span className="booking-muted"> · {request.phone}</span>}
+          </dd>
+        </div>
+        <div>
+          <dt>Address</dt>
+          <dd>{request.address}</dd>
+        </div>
+        {request.notes && (
+          <div>
+            <dt>Notes</dt>
+            <dd className="booking-notes">{request.notes}</dd>
+          </div>
+        )}
+      </dl>
+      <div className="booking-request-actions">
+        <Button
+          variant="primary"
+          icon="check"
+          loading={busy === 'confirm'}
+          disabled={busy !== null}
+          onClick={() => void decide('confirm')}
+        >
+          Confirm
+        </Button>
+        <Button disabled={busy !== null} onClick={() => setDeclining(true)}>
+          Decline
+        </Button>
+        {request.jobId && (
+          <Link to={`/w/${slug}/jobs/${request.jobId}`} className={buttonClass('ghost')}>
+            Open job
+          </Link>
+        )}
+      </div>
+      {declining && (
+        <DeclineDialog
+          request={request}
+          busy={busy === 'decline'}
+          onCancel={() => setDeclining(false)}
+          onDecline={(reason) => void decide('decline', reason).then(() => setDeclining(false))}
+        />
+      )}
+    </li>
+  );
+}
