@@ -24,6 +24,7 @@ const expected: Record<Permission, Role[]> = {
   'notifications.manage': ['owner'],
   'booking.manage': ['owner', 'dispatcher'],
   'data.export': ['owner', 'dispatcher'],
+  'import.run': ['owner', 'dispatcher'],
   'workspace.archive': ['owner'],
 };
 
