@@ -14,7 +14,7 @@ import { checkedVisitRange, customerPages, jobPages, visitPages } from './source
 
 const params = z.object({ ws: z.string() });
 /** Exports a minute per member: each reads a whole list (docs/PRODUCT.md, "Limits"). */
-export const exportsPerMinute = 10;
+export const exportsPerMinute = 30;
 const download =
   "A download (CSV or .xlsx, see `format`), streamed; text cells starting with = + - @ tab or CR get a leading '.";
 
