@@ -122,6 +122,17 @@ export const recordOperations: Record<string, OperationFacts> = {
       },
     },
   },
+  'GET /api/v1/visit-report/{token}': {
+    id: 'showVisitReport',
+    summary: "A customer's report of a completed visit",
+    access: 'public',
+    answers: {
+      200: {
+        description: 'The report as a page (times, checklists and answers, who signed; no notes or photos).',
+        content: { 'text/html': { schema: { type: 'string' } } },
+      },
+    },
+  },
   // photos of a visit (docs/PRODUCT.md, "Work record")
   'GET /api/v1/workspaces/{ws}/jobs/{id}/photos': { id: 'listVisitPhotos', summary: "List a visit's photos" },
   'POST /api/v1/workspaces/{ws}/jobs/{id}/photos': {
