@@ -7,6 +7,7 @@ import { findMember } from '../members/index.js';
 import { type TrackingContext, visitTrackingUrl } from '../tracking/index.js';
 import { findWorkspace } from '../workspaces/index.js';
 import type { RenderValues } from './render.js';
+import { reportToken } from './report-token.js';
 import { plannedStart } from './series.js';
 
 export type NotificationRow = Selectable<NotificationsTable>;
@@ -21,7 +22,7 @@ export interface Composed {
 }
 
 /** The visit's start, end and status now (an occurrence's exception applied). */
-function visitOf(
+export function visitOf(
   job: LoadedJob,
   key: number,
 ): { start: number | null; end: number | null; status: JobStatus; assigneeIds: string[] } {
@@ -48,7 +49,7 @@ function visitOf(
   };
 }
 
-function windowText(job: LoadedJob, visit: { start: number | null; end: number | null }, clock: Clock): string {
+export function windowText(job: LoadedJob, visit: { start: number | null; end: number | null }, clock: Clock): string {
   if (visit.start === null) return '';
   if (Number(job.row.all_day) === 1) return formatLongDay(visit.start, { ...clock, timeZone: 'UTC' });
   const flexStart = job.row.rrule === null && job.row.flex_start_at !== null ? Number(job.row.flex_start_at) : null;
@@ -65,6 +66,7 @@ export async function compose(
   baseUrl: string,
   row: NotificationRow,
   settings: { companyPhone: string },
+  reportKey: Buffer,
 ): Promise<Composed | null> {
   const job = await loadJob(db, row.workspace_id, row.job_id);
   const workspace = await findWorkspace(db, row.workspace_id);
@@ -106,8 +108,10 @@ export async function compose(
       company: workspace.name,
       companyPhone: settings.companyPhone,
       trackingLink: trackingLink ?? '',
-      // Visit reports are not published yet: the placeholder is accepted and stays empty until they are.
-      reportLink: '',
+      reportLink:
+        row.kind === 'visit_completed'
+          ? `${baseUrl}/api/v1/visit-report/${reportToken(reportKey, row.job_id, job.row.rrule === null ? 0 : key)}`
+          : '',
     },
     workspaceName: workspace.name,
     customer: { id: customer.id, email: customer.email, phone: customer.phone },

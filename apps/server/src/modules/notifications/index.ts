@@ -8,6 +8,7 @@ import { trackingContext } from '../tracking/index.js';
 import { workerName } from './claim.js';
 import { type Mailer, smtpMailer } from './email.js';
 import { notifyJobSaved } from './enqueue.js';
+import { reportRoutes } from './report-routes.js';
 import { notificationRoutes } from './routes.js';
 import { sweepSeries } from './series.js';
 import { type SmsProvider, twilioSms } from './sms.js';
@@ -81,6 +82,7 @@ export function registerNotifications(app: FastifyInstance, deps: Deps, options:
   };
   notificationRoutes(app, deps, { email: mailer !== null, sms: sms !== null });
   unsubscribeRoutes(app, deps, unsubscribeKey);
+  reportRoutes(app, deps, unsubscribeKey);
   if (options.worker !== false) startNotificationWorker(app, makeSender, workerName, config.NOTIFICATIONS_POLL_MS);
   app.addHook('onClose', async () => mailer?.close());
   app.decorate('notifications', {

@@ -39,7 +39,7 @@ async function sendOne(sender: Sender, owner: string, row: NotificationRow, now:
   if (!settings.enabled || !template?.enabled) {
     return settle(db, row, owner, { status: 'skipped', reason: 'Notifications of this kind are turned off' });
   }
-  const composed = await compose(db.kysely, sender.tracking, sender.baseUrl, row, settings);
+  const composed = await compose(db.kysely, sender.tracking, sender.baseUrl, row, settings, sender.unsubscribeKey);
   if (!composed) return settle(db, row, owner, { status: 'cancelled', reason: 'The job or its customer is gone' });
   if (composed.obsolete) return settle(db, row, owner, { status: 'cancelled', reason: composed.obsolete });
   if (await isOptedOut(db.kysely, row.workspace_id, composed.customer.id)) {

@@ -27,7 +27,7 @@ export const sampleValues: Record<string, string> = {
   company: 'Demo Plumbing',
   companyPhone: '+49 30 1234567',
   trackingLink: 'https://example.com/track/…',
-  reportLink: '',
+  reportLink: 'https://example.com/api/v1/visit-report/…',
 };
 
 /** A template with the sample values in place of its placeholders (plain text: React escapes it). */
