@@ -3,6 +3,7 @@ import { type Area, areaSchema } from './schemas/areas.js';
 import { type Customer, customerSchema } from './schemas/customers.js';
 import { type Feed, feedSchema } from './schemas/feeds.js';
 import { latField, lngField } from './schemas/fields.js';
+import { type Import, importSchema } from './schemas/import.js';
 import { type Job, jobSchema } from './schemas/jobs.js';
 import { type Member, memberSchema, roleField } from './schemas/members.js';
 import { type Photo, photoSchema } from './schemas/photos.js';
@@ -82,6 +83,7 @@ export const changeEntities = [
   'photo',
   'checklist_template',
   'job_checklists',
+  'import',
 ] as const;
 export type ChangeEntity = (typeof changeEntities)[number];
 export const changeActions = ['created', 'updated', 'deleted'] as const;
@@ -117,6 +119,7 @@ export const changeEventSchema = z.discriminatedUnion('entity', [
   changeOf('photo', photoSchema),
   changeOf('checklist_template', checklistTemplateSchema),
   changeOf('job_checklists', jobChecklistsChangeSchema),
+  changeOf('import', importSchema),
 ]);
 export type ChangeEvent = z.infer<typeof changeEventSchema>;
 
@@ -139,6 +142,7 @@ export interface ChangeEntityData {
   photo: Photo;
   checklist_template: ChecklistTemplate;
   job_checklists: JobChecklistsChange;
+  import: Import;
 }
 
 /** The changed entity as it is now, or null when the change removes it. */

@@ -2,6 +2,7 @@ import type { LiveEntities } from '../realtime/live-entity.js';
 import { areaLive } from './areas/index.js';
 import { customerLive } from './customers/index.js';
 import { feedLive } from './feeds/index.js';
+import { importLive } from './import/index.js';
 import { jobLive } from './jobs/index.js';
 import { memberLive } from './members/index.js';
 import { photoLive } from './photos/index.js';
@@ -31,4 +32,5 @@ export const liveEntities: LiveEntities = {
   photo: photoLive,
   checklist_template: checklistTemplateLive,
   job_checklists: jobChecklistsLive,
+  import: importLive,
 };
