@@ -40,7 +40,13 @@ const knownName =
 export async function openArchive(path: string, limits: ArchiveLimits): Promise<OpenArchive> {
   let zip: yauzl.ZipFile;
   try {
-    zip = await yauzl.openPromise(path, { lazyEntries: true, validateEntrySizes: true, strictFileNames: true });
+    zip = await yauzl.openPromise(path, {
+      lazyEntries: true,
+      validateEntrySizes: true,
+      strictFileNames: true,
+      // The entries are read after the directory has been walked; restoreArchive closes it.
+      autoClose: false,
+    });
   } catch {
     throw archiveError('archive', 'This is not a readable zip file');
   }

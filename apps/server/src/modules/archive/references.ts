@@ -12,6 +12,16 @@ function uniqueIds(file: ArchiveFile, rows: readonly { id: string }[]): Set<stri
   return ids;
 }
 
+/** What the tables hold once per visit (their unique indexes) is refused here, named, not as a failed insert. */
+function onePer<T>(file: ArchiveFile, rows: readonly T[], key: (row: T) => string, message: string): void {
+  const seen = new Set<string>();
+  rows.forEach((row, i) => {
+    const k = key(row);
+    if (seen.has(k)) throw archiveError(`${file}.jsonl:${i + 1}`, message);
+    seen.add(k);
+  });
+}
+
 /**
  * Every reference in the archive resolves (an archive is written so that they do): a line pointing at
  * a job, customer, template or file the archive doesn't hold means it was damaged or edited. Members
@@ -49,6 +59,24 @@ export function checkReferences(lines: Lines, archive: OpenArchive): void {
       );
     }
   });
+  onePer(
+    'job-checklists',
+    lines['job-checklists'],
+    (r) => `${r.jobId}:${r.templateId}`,
+    'This template is attached twice',
+  );
+  lines.jobs.forEach((j, i) => {
+    if (new Set(j.exceptions.map((e) => e.occurrenceKey)).size !== j.exceptions.length) {
+      throw archiveError(`jobs.jsonl:${i + 1} exceptions`, 'An occurrence has two exceptions');
+    }
+  });
+  onePer(
+    'checklists',
+    lines.checklists,
+    (c) => `${c.jobId}:${c.occurrenceKey}:${c.templateId}`,
+    'This visit already has this checklist',
+  );
+  onePer('signatures', lines.signatures, (s) => `${s.jobId}:${s.occurrenceKey}`, 'This visit already has a signature');
   lines.photos.forEach((p) => {
     for (const name of [`photos/${p.id}`, `photos/${p.id}.thumb`]) {
       const entry = archive.entries.get(name);
