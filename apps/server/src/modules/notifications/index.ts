@@ -22,6 +22,7 @@ export {
   type PendingBookingCheck,
   reminderDueAt,
 } from './enqueue.js';
+export { companyPhoneOf } from './settings.js';
 export type { Sender } from './worker.js';
 
 declare module 'fastify' {

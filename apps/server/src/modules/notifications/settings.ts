@@ -54,3 +54,13 @@ export async function isOptedOut(db: Kysely<Database>, workspaceId: string, cust
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** The company phone the workspace's notifications give ('' when unset): the booking page shows it too. */
+export async function companyPhoneOf(db: Kysely<Database>, workspaceId: string): Promise<string> {
+  const row = await db
+    .selectFrom('notification_settings')
+    .select('company_phone')
+    .where('workspace_id', '=', workspaceId)
+    .executeTakeFirst();
+  return row?.company_phone ?? '';
+}
