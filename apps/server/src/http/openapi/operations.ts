@@ -8,6 +8,7 @@
  * Keys are `METHOD path` with the path as the document writes it (`{ws}`, not `:ws`).
  */
 import { exportOperations } from './operations-export.js';
+import { importOperations } from './operations-import.js';
 import { recordOperations } from './operations-records.js';
 
 export interface OperationFacts {
@@ -62,6 +63,7 @@ const readiness = {
 export const operations: Record<string, OperationFacts> = {
   ...recordOperations,
   ...exportOperations,
+  ...importOperations,
   // system
   'GET /healthz': { id: 'getHealth', summary: 'Liveness: the process answers', access: 'public', unavailable: false },
   'GET /readyz': {
