@@ -6,6 +6,7 @@ import { Icon } from '../../components/Icon';
 import { Skeleton } from '../../components/Skeleton';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
 import { useOutsideAreas } from '../areas';
+import { usePendingRequestJobIds } from '../booking';
 import { useOptimiseDay } from '../optimise';
 import { CalendarToolbar } from './CalendarToolbar';
 import { type CalendarView, calendarViews, isTimelineView, phoneViews, todayIn } from './calendar-views';
@@ -54,6 +55,7 @@ export function CalendarSurface({
 }: CalendarSurfaceProps) {
   const { workspaceId, slug, role, me } = useWorkspace();
   const outside = useOutsideAreas(workspaceId);
+  const requested = usePendingRequestJobIds(workspaceId, role);
   const navigate = useNavigate();
   const selectedJobId = useParams().id ?? null;
   const { view, narrow, query, visits, range } = useVisibleEvents(params, settings);
@@ -148,6 +150,7 @@ export function CalendarSurface({
           onDropJob={writes.dropJob}
           onNavigate={onNavigate}
           outside={outside}
+          requested={requested}
           hover={hover}
           onOptimise={isTimelineView(view) ? optimise.open : undefined}
         />

@@ -73,6 +73,8 @@ interface ScheduleCalendarProps {
   onNavigate: (view: CalendarView, date: string) => void;
   /** Flags jobs outside every service area (a new function re-renders the events). */
   outside?: OutsideAreas | undefined;
+  /** Jobs of booking requests waiting for confirmation: dashed, labelled "Request" (a new set re-renders the events). */
+  requested?: ReadonlySet<string> | undefined;
   /** Shares the hovered or focused event with the board's map, and marks the one hovered there. */
   hover?: HoverSync | undefined;
   /** "Optimise day" on each technician's row label (timelines, for those who may change the schedule). */
@@ -104,6 +106,7 @@ const laneClassNames = (arg: { resource: { id: string } }) =>
   arg.resource.id === unassignedResourceId ? ['fp-lane-unassigned'] : isSpacerId(arg.resource.id) ? spacerClass : [];
 const noTravel: TravelGapEvent[] = [];
 const noVisits: CalendarVisit[] = [];
+const noRequests: ReadonlySet<string> = new Set();
 // A timed job can't be dropped into the all-day row (or back): that is an edit for the form.
 // Nothing lands on a spacer row (it stands for rows not rendered).
 const keepAllDay: AllowFunc = (span, moving) =>
@@ -121,7 +124,8 @@ export const ScheduleCalendar = memo(function ScheduleCalendar(props: ScheduleCa
   const { view, date, settings, resources, visits, busy, rangeKey, loading, editable, selectedJobId, outside, hover } =
     props;
   const travel = props.travel ?? noTravel;
-  const classNames = useMemo(() => classNamesWithSelection(selectedJobId), [selectedJobId]);
+  const requested = props.requested ?? noRequests;
+  const classNames = useMemo(() => classNamesWithSelection(selectedJobId, requested), [selectedJobId, requested]);
   const ref = useRef<FullCalendar>(null);
   // FullCalendar mounts (a long task) one render after the board: the board's effects — among
   // them the request for the range's events — run first, so data and rendering overlap.
@@ -161,6 +165,9 @@ export const ScheduleCalendar = memo(function ScheduleCalendar(props: ScheduleCa
   );
   const outsideKey = useRef({ fn: outside, key: 0 });
   if (outsideKey.current.fn !== outside) outsideKey.current = { fn: outside, key: outsideKey.current.key + 1 };
+  const requestedKey = useRef({ set: requested, key: 0 });
+  if (requestedKey.current.set !== requested)
+    requestedKey.current = { set: requested, key: requestedKey.current.key + 1 };
   // Busy time is a source of its own beside the jobs' slices: it changes only when feeds do.
   const busySource = useMemo(() => ({ id: 'busy', events: busy, className: 'fp-busy' }), [busy]);
   // Travel markers too: they change when a job moves or the drives are priced again.
@@ -174,11 +181,11 @@ export const ScheduleCalendar = memo(function ScheduleCalendar(props: ScheduleCa
         : {
             domNodes: cachedEventNodes(
               arg,
-              () => eventNodes(arg, namesRef.current, outside),
-              `${namesKey.current}|${outsideKey.current.key}`,
+              () => eventNodes(arg, namesRef.current, outside, requested),
+              `${namesKey.current}|${outsideKey.current.key}|${requestedKey.current.key}`,
             ),
           },
-    [outside],
+    [outside, requested],
   );
   const zone = settings.timeZone;
   const lastHidden = useRef<number[]>([]);

@@ -14,12 +14,19 @@ export function eventClassNames({ event }: Arg): string[] {
   return names;
 }
 
-/** The same, marking every event of the job open in the side panel. */
-export function classNamesWithSelection(selectedJobId: string | null) {
-  if (!selectedJobId) return eventClassNames;
+const none: ReadonlySet<string> = new Set();
+
+/**
+ * The same, marking every event of the job open in the side panel, and the jobs of online booking
+ * requests still waiting for the office's decision (`requested`: their job ids; docs/adr/0030).
+ */
+export function classNamesWithSelection(selectedJobId: string | null, requested: ReadonlySet<string> = none) {
+  if (!selectedJobId && requested.size === 0) return eventClassNames;
   return (arg: Arg) => {
     const names = eventClassNames(arg);
-    if ((arg.event.extendedProps as Partial<Props>).jobId === selectedJobId) names.push('fp-ev-selected');
+    const jobId = (arg.event.extendedProps as Partial<Props>).jobId;
+    if (jobId !== undefined && jobId === selectedJobId) names.push('fp-ev-selected');
+    if (jobId !== undefined && requested.has(jobId)) names.push('fp-ev-request');
     return names;
   };
 }

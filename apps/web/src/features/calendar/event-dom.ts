@@ -48,6 +48,7 @@ export function eventNodes(
   arg: EventContentArg,
   names: ReadonlyMap<string, string>,
   outside: OutsideAreas = never,
+  requested: ReadonlySet<string> = noRequests,
 ): Node[] {
   const { event, timeText, view } = arg;
   const props = event.extendedProps as Partial<Props>;
@@ -67,7 +68,9 @@ export function eventNodes(
   const double = (props.overlapsWith?.length ?? 0) > 0;
   const people = peopleOf(props.assigneeIds ?? [], names);
   const away = outside({ lat: props.lat, lng: props.lng });
+  const request = requested.has(props.jobId);
   const flags = [
+    request ? requestText.toLowerCase() : '',
     props.recurring ? 'recurring' : '',
     props.flexible ? flexibleText.toLowerCase() : '',
     double ? 'double-booked' : '',
@@ -101,6 +104,7 @@ export function eventNodes(
     mark.appendChild(icon(statusIcon[props.status]));
     line.appendChild(mark);
   }
+  if (request) line.appendChild(requestLabel());
   line.appendChild(el('span', 'ev-title', event.title));
   if (props.recurring) {
     const mark = el('span', 'ev-recurring', '↻');
@@ -146,6 +150,17 @@ export function durationText(start: Date | null, end: Date | null): string {
 /** Whether a job site lies outside every service area (see `useOutsideAreas`). */
 export type OutsideAreas = (site: { lat?: number | null | undefined; lng?: number | null | undefined }) => boolean;
 const never: OutsideAreas = () => false;
+const noRequests: ReadonlySet<string> = new Set();
+/** An online booking request the office has not confirmed yet (docs/adr/0030). */
+export const requestText = 'Booking request, not confirmed yet';
+
+function requestLabel(): HTMLElement {
+  const label = el('span', 'ev-request', 'Request');
+  label.title = requestText;
+  label.setAttribute('aria-label', requestText);
+  label.setAttribute('role', 'img');
+  return label;
+}
 export const outsideText = 'Outside every service area';
 /** The marker of a job with a flexible window ("optimise a day" may move it). */
 export const flexibleText = 'Flexible time';

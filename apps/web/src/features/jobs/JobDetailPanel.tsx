@@ -72,6 +72,11 @@ export function JobDetailPanel() {
       subtitle={
         <>
           <StatusLabel status={visit.status} />
+          {job.bookingRequest?.status === 'pending' && (
+            <span className="detail-request" title="Booked online; confirm or decline it in Requests">
+              Request · not confirmed yet
+            </span>
+          )}
           {job.rrule && (
             <span className="detail-recurring">
               <Icon name="repeat" size={14} /> {visit.occurrenceKey ? 'One visit of a series' : 'Recurring'}
