@@ -24,6 +24,7 @@ import { metricsRoutes } from './metrics/routes.js';
 import { type ArchiveOptions, archiveRoutes } from './modules/archive/index.js';
 import { areaRoutes } from './modules/areas/index.js';
 import { authRoutes } from './modules/auth/index.js';
+import { type BookingOptions, registerBooking } from './modules/booking/index.js';
 import { calendarRoutes } from './modules/calendar/index.js';
 import { changeRoutes } from './modules/changes/index.js';
 import { customerRoutes } from './modules/customers/index.js';
@@ -74,6 +75,8 @@ export interface AppOptions {
   archive?: ArchiveOptions;
   /** The import's resume sweep (tests). */
   imports?: ImportOptions;
+  /** Online booking's proof-of-work difficulty and background sweep (tests). */
+  booking?: Omit<BookingOptions, 'places'>;
   /** How long a read session is trusted (`sessionCacheMs` by default; tests shorten it). */
   sessionCacheMs?: number;
 }
@@ -179,7 +182,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   jobRoutes(app, deps, { completion: visitCompletionIssues, onVisit: noteStatusTime });
   calendarRoutes(app, deps);
   areaRoutes(app, deps);
-  placeRoutes(app, deps);
+  const places = placeRoutes(app, deps);
   changeRoutes(app, deps);
   locationRoutes(app, deps);
   trackingRoutes(app, deps);
@@ -195,6 +198,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerFeeds(app, deps, options.feeds);
   // Job writes queue customer notifications in their own transaction (docs/adr/0029-notification-outbox.md).
   registerNotifications(app, deps, options.notifications);
+  // Online booking: the office's routes, the public page's API and hold expiry (docs/adr/0030-online-booking.md).
+  registerBooking(app, deps, { places: places.searchPublic, ...options.booking });
 
   await registerSpa(app, config.WEB_DIST === '' ? null : (config.WEB_DIST ?? defaultWebDist));
   return app;

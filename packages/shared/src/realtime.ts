@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type Area, areaSchema } from './schemas/areas.js';
+import { type BookingRequestChange, bookingRequestChangeSchema } from './schemas/booking.js';
 import { type Customer, customerSchema } from './schemas/customers.js';
 import { type Feed, feedSchema } from './schemas/feeds.js';
 import { latField, lngField } from './schemas/fields.js';
@@ -84,6 +85,7 @@ export const changeEntities = [
   'checklist_template',
   'job_checklists',
   'import',
+  'booking_request',
 ] as const;
 export type ChangeEntity = (typeof changeEntities)[number];
 export const changeActions = ['created', 'updated', 'deleted'] as const;
@@ -120,6 +122,7 @@ export const changeEventSchema = z.discriminatedUnion('entity', [
   changeOf('checklist_template', checklistTemplateSchema),
   changeOf('job_checklists', jobChecklistsChangeSchema),
   changeOf('import', importSchema),
+  changeOf('booking_request', bookingRequestChangeSchema),
 ]);
 export type ChangeEvent = z.infer<typeof changeEventSchema>;
 
@@ -143,6 +146,7 @@ export interface ChangeEntityData {
   checklist_template: ChecklistTemplate;
   job_checklists: JobChecklistsChange;
   import: Import;
+  booking_request: BookingRequestChange;
 }
 
 /** The changed entity as it is now, or null when the change removes it. */

@@ -1,5 +1,6 @@
 import type { LiveEntities } from '../realtime/live-entity.js';
 import { areaLive } from './areas/index.js';
+import { bookingRequestLive } from './booking/index.js';
 import { customerLive } from './customers/index.js';
 import { feedLive } from './feeds/index.js';
 import { importLive } from './import/index.js';
@@ -33,4 +34,5 @@ export const liveEntities: LiveEntities = {
   checklist_template: checklistTemplateLive,
   job_checklists: jobChecklistsLive,
   import: importLive,
+  booking_request: bookingRequestLive,
 };

@@ -26,7 +26,7 @@ export const bookingLimits = {
   /** Days searched by one slot request (from `from`), capped by the horizon. */
   slotSearchDays: 7,
   /** Slots answered by one slot request. */
-  slotsMax: 24,
+  slotsMax: 60,
   notesMax: 1000,
   declineReasonMax: 500,
 } as const;
@@ -180,6 +180,19 @@ export const bookingDeclineSchema = z.strictObject({
     .optional(),
 });
 export type BookingDecline = z.infer<typeof bookingDeclineSchema>;
+
+/**
+ * A `booking_request` change (the live entity, docs/adr/0020): no customer details, since every member
+ * reads the workspace channel; the office re-reads its list on one. `pendingCount` keeps the badge right.
+ */
+export const bookingRequestChangeSchema = z.object({
+  id: z.string(),
+  status: z.enum(bookingRequestStatuses),
+  jobId: z.string().nullable(),
+  version: z.number().int(),
+  pendingCount: z.number().int(),
+});
+export type BookingRequestChange = z.infer<typeof bookingRequestChangeSchema>;
 
 /** What a job carries of its booking request (null: not booked online). */
 export const jobBookingRequestSchema = z.object({ id: z.string(), status: z.enum(bookingRequestStatuses) }).nullable();

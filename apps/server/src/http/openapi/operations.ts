@@ -7,6 +7,8 @@
  *
  * Keys are `METHOD path` with the path as the document writes it (`{ws}`, not `:ws`).
  */
+
+import { bookingOperations } from './operations-booking.js';
 import { exportOperations } from './operations-export.js';
 import { importOperations } from './operations-import.js';
 import { recordOperations } from './operations-records.js';
@@ -62,6 +64,7 @@ const readiness = {
 // Areas with many operations keep them in operations-<area>.ts, spread in here.
 export const operations: Record<string, OperationFacts> = {
   ...recordOperations,
+  ...bookingOperations,
   ...exportOperations,
   ...importOperations,
   // system

@@ -7,6 +7,7 @@ export {
   overwriteCustomer,
   placeCustomer,
 } from './bulk.js';
+export { type BookingCustomer, customerForBooking } from './find-or-create.js';
 export { customerLive } from './live.js';
 export { searchTextOf } from './presenter.js';
 export { customersMatching, findCustomer, listCustomers } from './queries.js';

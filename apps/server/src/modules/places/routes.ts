@@ -13,10 +13,20 @@ import { requireUser } from '../../http/session.js';
 import { cityIndex } from './city-index.js';
 import { geocoderLanguage } from './geocoder/from-config.js';
 import { sharedGeocoder } from './place-address.js';
-import { searchPlaces } from './service.js';
+import { type PlacesAnswer, searchPlaces } from './service.js';
 
-/** The built-in places search behind every address field when no Google key is configured. */
-export function placeRoutes(fastify: FastifyInstance, { db, config }: Deps) {
+/** A search for a public page (the booking page): cities and the geocoder only, never customers. */
+export type PublicPlaceSearch = (
+  q: string,
+  acceptLanguage: string | undefined,
+  caller: string,
+) => Promise<PlacesAnswer>;
+
+/**
+ * The built-in places search behind every address field when no Google key is configured. Returns
+ * the same search for public pages, sharing this process's geocoder and its politeness limits.
+ */
+export function placeRoutes(fastify: FastifyInstance, { db, config }: Deps): { searchPublic: PublicPlaceSearch } {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const geocoder = sharedGeocoder(config, (reason) => fastify.log.warn({ reason }, 'geocoder request failed'));
   fastify.addHook('onClose', async () => geocoder?.close());
@@ -71,4 +81,14 @@ export function placeRoutes(fastify: FastifyInstance, { db, config }: Deps) {
         .map((c) => ({ id: `city:${c.id}`, name: c.name, lat: c.lat, lng: c.lng, population: c.population }));
     },
   );
+
+  return {
+    // No workspace: a public caller sees no customer addresses. `caller` keys the geocoder's queue per person.
+    searchPublic: (q, acceptLanguage, caller) =>
+      searchPlaces(
+        db.kysely,
+        { userId: `public:${caller}`, q, lang: geocoderLanguage(acceptLanguage, config.GEOCODER_KIND) },
+        geocoder,
+      ),
+  };
 }

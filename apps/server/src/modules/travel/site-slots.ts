@@ -30,6 +30,8 @@ export interface SiteSlotSearch {
   technicianIds: readonly string[] | null;
   /** Nothing starts before this instant (now, or now plus a notice). */
   notBefore: number;
+  /** Offer later starts in each gap this far apart too (slots.ts); absent: earliest only. */
+  spacingMs?: number;
 }
 
 export interface SiteSlots {
@@ -81,6 +83,7 @@ async function problemOf(db: Kysely<Database>, search: SiteSlotSearch) {
     durationMs: search.durationMinutes * minuteMs,
     notBefore: search.notBefore,
     technicians: plans,
+    ...(search.spacingMs !== undefined && { spacingMs: search.spacingMs }),
   };
   const prepared = prepareAreas(areas.map((a) => ({ geometry: JSON.parse(a.geometry) as AreaGeometry })));
   return { problem, zone, outside: isOutsideAreas(search.site, prepared) };
@@ -103,7 +106,8 @@ export async function suggestForSite(
 /**
  * Whether `memberId` can still take the site at exactly `start` by the same rules (working hours,
  * visits with the drives to and from them, busy time, not before `notBefore`) — read in `db`, which
- * may be the writing transaction, so a booking re-checks its slot where it writes.
+ * may be the writing transaction, so a booking re-checks its slot where it writes. `outside`: the
+ * site lies outside every service area (checked first).
  */
 export async function siteSlotFits(
   db: Kysely<Database>,
@@ -111,8 +115,9 @@ export async function siteSlotFits(
   search: SiteSlotSearch,
   memberId: string,
   start: number,
-): Promise<boolean> {
-  const { problem } = await problemOf(db, { ...search, technicianIds: [memberId] });
-  if (!problem.technicians.some((t) => t.memberId === memberId)) return false;
-  return slotFits(problem, provider, memberId, start);
+): Promise<'fits' | 'taken' | 'outside'> {
+  const { problem, outside } = await problemOf(db, { ...search, technicianIds: [memberId] });
+  if (outside) return 'outside';
+  if (!problem.technicians.some((t) => t.memberId === memberId)) return 'taken';
+  return (await slotFits(problem, provider, memberId, start)) ? 'fits' : 'taken';
 }

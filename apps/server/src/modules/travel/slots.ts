@@ -39,6 +39,11 @@ export interface SlotProblem {
   /** Nothing starts before this instant. */
   notBefore: number;
   technicians: TechnicianPlan[];
+  /**
+   * Also offer later starts in each gap, at least this far apart (the booking page offers a choice of
+   * times); absent: each gap's earliest start only.
+   */
+  spacingMs?: number;
 }
 
 export interface Slot {
@@ -96,8 +101,8 @@ export function gapsOf(problem: SlotProblem): Gap[] {
 }
 
 /** The earliest grid start in the gap that leaves room for both drives and avoids busy time, or null. */
-function earliestStart(gap: Gap, problem: SlotProblem, inMs: number, outMs: number): number | null {
-  let start = ceilGrid(Math.max(gap.from + inMs, problem.notBefore));
+function earliestStart(gap: Gap, problem: SlotProblem, inMs: number, outMs: number, after = 0): number | null {
+  let start = ceilGrid(Math.max(gap.from + inMs, problem.notBefore, after));
   for (;;) {
     const end = start + problem.durationMs;
     if (end > gap.dayEnd || end + outMs > gap.until) return null;
@@ -133,17 +138,21 @@ export async function suggestSlots(problem: SlotProblem, provider: TravelProvide
   gaps.forEach((gap, i) => {
     const w = wanted[i] as (typeof wanted)[number];
     const [into, out, without] = [leg(w.in), leg(w.out), leg(w.without)];
-    const start = earliestStart(gap, problem, into.durationS * 1000, out.durationS * 1000);
-    if (start === null) return;
-    slots.push({
-      memberId: gap.memberId,
-      start,
-      end: start + problem.durationMs,
-      addedS: into.durationS + out.durationS - without.durationS,
-      addedM: into.distanceM + out.distanceM - without.distanceM,
-      ...(gap.prev.jobId !== undefined && { after: gap.prev.jobId }),
-      ...(gap.next && { before: gap.next.jobId }),
-    });
+    let start = earliestStart(gap, problem, into.durationS * 1000, out.durationS * 1000);
+    while (start !== null) {
+      slots.push({
+        memberId: gap.memberId,
+        start,
+        end: start + problem.durationMs,
+        addedS: into.durationS + out.durationS - without.durationS,
+        addedM: into.distanceM + out.distanceM - without.distanceM,
+        ...(gap.prev.jobId !== undefined && { after: gap.prev.jobId }),
+        ...(gap.next && { before: gap.next.jobId }),
+      });
+      if (!problem.spacingMs) break;
+      const after = start + problem.spacingMs;
+      start = earliestStart(gap, problem, into.durationS * 1000, out.durationS * 1000, after);
+    }
   });
   slots.sort(
     (a, b) =>

@@ -2,6 +2,7 @@
 export { workspaceLive } from './live.js';
 export {
   findWorkspace,
+  findWorkspaceBySlug,
   lockWorkspace,
   workspaceExportState,
   workspaceMapSettings,

@@ -6,6 +6,15 @@ export function findWorkspace(db: Kysely<Database>, id: string) {
   return db.selectFrom('workspaces').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** A workspace by its slug (the public booking page's address), or undefined. */
+export function findWorkspaceBySlug(db: Kysely<Database>, slug: string) {
+  return db
+    .selectFrom('workspaces')
+    .select(['id', 'name', 'slug', 'time_zone'])
+    .where('slug', '=', slug)
+    .executeTakeFirst();
+}
+
 const mapSettings = preparedQuery((db) => db.selectFrom('workspaces').select('map').where('id', '=', slot('id')));
 
 /** The workspace's map settings (JSON text), or undefined: compiled once, read on every places search. */

@@ -1,0 +1,55 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { RequestRow, ServiceRow } from './presenter.js';
+import { type StoredBookingSettings, storedSettings } from './presenter.js';
+
+export async function loadBookingSettings(db: Kysely<Database>, workspaceId: string): Promise<StoredBookingSettings> {
+  const row = await db
+    .selectFrom('booking_settings')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .executeTakeFirst();
+  return storedSettings(row);
+}
+
+/** The workspace's services in page order (position, then name). */
+export function listServices(db: Kysely<Database>, workspaceId: string): Promise<ServiceRow[]> {
+  return db
+    .selectFrom('booking_services')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .orderBy('position')
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+}
+
+export function findService(db: Kysely<Database>, workspaceId: string, id: string): Promise<ServiceRow | undefined> {
+  return db
+    .selectFrom('booking_services')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export function findRequest(db: Kysely<Database>, workspaceId: string, id: string): Promise<RequestRow | undefined> {
+  return db
+    .selectFrom('booking_requests')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Pending requests of the workspace, or of one email address in it. */
+export async function countPending(db: Kysely<Database>, workspaceId: string, email?: string): Promise<number> {
+  let q = db
+    .selectFrom('booking_requests')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('workspace_id', '=', workspaceId)
+    .where('status', '=', 'pending');
+  if (email !== undefined) q = q.where('email', '=', email);
+  const row = await q.executeTakeFirstOrThrow();
+  return Number(row.n);
+}

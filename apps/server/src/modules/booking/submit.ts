@@ -1,0 +1,242 @@
+import {
+  bookingLimits,
+  dayMs,
+  formatDateOnly,
+  instantToWall,
+  type PublicBookingResult,
+  type PublicBookingSubmit,
+} from '@fieldplan/shared';
+import type { Transaction } from 'kysely';
+import { lockChangeLog, recordChange } from '../../db/changes.js';
+import type { Database } from '../../db/schema.js';
+import { AppError, fieldError } from '../../http/app-error.js';
+import { newId } from '../../lib/ids.js';
+import { customerForBooking } from '../customers/index.js';
+import { saveJob } from '../jobs/index.js';
+import { enqueueJobNotification } from '../notifications/index.js';
+import { siteSlotFits } from '../travel/index.js';
+import { pageActor, requestEntity } from './decide.js';
+import { expireHoldsIn } from './expiry.js';
+import type { ServiceRow } from './presenter.js';
+import { type OpenPage, offeredService, outsideArea, type PublicContext, publicSlots } from './public.js';
+import { countPending } from './queries.js';
+import { powSolved, type SlotClaim } from './tokens.js';
+
+/** The slot was taken between the offer and the submit: 409 with fresh slots to choose from. */
+class SlotTaken extends Error {}
+
+const challengeProblem = () =>
+  fieldError('challenge', 'The spam check did not pass: reload the page and send the request again');
+
+/**
+ * A customer's booking request (docs/adr/0030-online-booking.md). Checks the challenge and the slot
+ * token, then in one transaction — serialised per workspace by the change-log lock — frees overdue
+ * holds, uses the challenge up, re-checks the slot with the suggester's own rules, applies the
+ * pending caps and writes customer, scheduled job, request, change and email together.
+ */
+export async function submitRequest(
+  ctx: PublicContext,
+  page: OpenPage,
+  input: PublicBookingSubmit,
+  clientAddress: string,
+  now = Date.now(),
+): Promise<PublicBookingResult> {
+  const { workspace } = page;
+  const sign = await ctx.signer();
+  const challenge = sign.verify(input.challenge, 'pow');
+  if (!challenge || challenge.w !== workspace.id || challenge.exp < now) throw challengeProblem();
+  if (!powSolved(input.challenge, input.nonce, challenge.d)) throw challengeProblem();
+  const slot = sign.verify(input.slotToken, 'slot');
+  if (!slot || slot.w !== workspace.id || slot.s !== input.serviceId) {
+    throw fieldError('slotToken', 'Choose one of the times offered');
+  }
+  if (slot.exp < now) throw fieldError('slotToken', 'This time was offered too long ago: choose a time again');
+  const service = await offeredService(ctx.db, workspace.id, input.serviceId);
+  try {
+    return await ctx.db
+      .transaction()
+      .execute((trx) =>
+        write(
+          trx,
+          ctx,
+          page,
+          { input, service, slot, challengeId: challenge.id, challengeExp: challenge.exp },
+          clientAddress,
+          now,
+        ),
+      );
+  } catch (error) {
+    if (!(error instanceof SlotTaken)) throw error;
+    const from = formatDateOnly(Math.floor(instantToWall(workspace.time_zone, slot.t) / dayMs) * dayMs);
+    const slots = await publicSlots(
+      ctx,
+      page,
+      { serviceId: input.serviceId, lat: input.lat, lng: input.lng, from },
+      now,
+    );
+    // AppError's `extra` is spread into the problem body, `slots` included (docs/PRODUCT.md, "Online booking").
+    const extra: AppError['extra'] & { slots: typeof slots } = { slots };
+    throw new AppError('slot_taken', 'That time was just taken — please choose another', extra);
+  }
+}
+
+interface Checked {
+  input: PublicBookingSubmit;
+  service: ServiceRow;
+  slot: SlotClaim;
+  challengeId: string;
+  challengeExp: number;
+}
+
+async function write(
+  trx: Transaction<Database>,
+  ctx: PublicContext,
+  page: OpenPage,
+  { input, service, slot, challengeId, challengeExp }: Checked,
+  clientAddress: string,
+  now: number,
+): Promise<PublicBookingResult> {
+  const { workspace, settings } = page;
+  const actor = pageActor(workspace.id);
+  // One booking of a workspace at a time (on both databases): the re-check below sees every earlier one.
+  await lockChangeLog(trx, workspace.id);
+  await expireHoldsIn(trx, workspace.id, now);
+  const used = await trx
+    .insertInto('booking_challenges')
+    .values({ id: challengeId, workspace_id: workspace.id, expires_at: challengeExp, used_at: now })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .executeTakeFirst();
+  if (Number(used.numInsertedOrUpdatedRows ?? 0) === 0) throw challengeProblem();
+
+  const durationMinutes = Number(service.duration_minutes);
+  const search = {
+    workspaceId: workspace.id,
+    site: { lat: input.lat, lng: input.lng },
+    durationMinutes,
+    firstDate: Math.floor(instantToWall(workspace.time_zone, slot.t) / dayMs) * dayMs,
+    days: 1,
+    technicianIds: [slot.m],
+    notBefore: now + settings.minNoticeHours * 3_600_000,
+  };
+  const horizonEnd = (Math.floor(instantToWall(workspace.time_zone, now) / dayMs) + settings.horizonDays) * dayMs;
+  const fit = search.firstDate >= horizonEnd ? 'taken' : await siteSlotFits(trx, ctx.provider, search, slot.m, slot.t);
+  if (fit === 'outside') throw await outsideArea(ctx, workspace.id);
+  if (fit === 'taken') throw new SlotTaken();
+
+  const phone = await ctx.phoneOf(workspace.id);
+  const callUs = phone ? `please call us at ${phone}` : 'please call us';
+  if ((await countPending(trx, workspace.id)) >= settings.pendingCap) {
+    throw new AppError('rate_limited', `We have too many booking requests waiting right now — ${callUs}`, {
+      retryAfter: 3600,
+    });
+  }
+  if ((await countPending(trx, workspace.id, input.email)) >= bookingLimits.pendingPerEmail) {
+    throw new AppError(
+      'rate_limited',
+      `You already have ${bookingLimits.pendingPerEmail} requests waiting for our answer — ${callUs}`,
+      { retryAfter: 3600 },
+    );
+  }
+
+  const status = settings.autoConfirm ? 'confirmed' : 'pending';
+  const requestId = newId();
+  const jobId = newId();
+  const customerId = await customerForBooking(trx, actor, {
+    name: input.name,
+    email: input.email,
+    phone: input.phone ?? null,
+    address: input.address,
+    lat: input.lat,
+    lng: input.lng,
+  });
+  const end = slot.t + durationMinutes * 60_000;
+  await saveJob(trx, actor, workspace.time_zone, {
+    id: jobId,
+    draft: {
+      title: service.name,
+      description: input.notes ?? '',
+      customerId,
+      address: input.address,
+      lat: input.lat,
+      lng: input.lng,
+      start: slot.t,
+      end,
+      allDay: false,
+      priority: 3,
+      assigneeIds: [slot.m],
+      rrule: null,
+      status: 'scheduled',
+      flexibleWindow: null,
+    },
+    expected: null,
+    exceptions: [],
+    exceptionsChanged: false,
+    assigneesChanged: true,
+    booking: { id: requestId, status },
+  });
+  await trx
+    .insertInto('booking_requests')
+    .values({
+      id: requestId,
+      workspace_id: workspace.id,
+      job_id: jobId,
+      service_id: service.id,
+      service_name: service.name,
+      start_at: slot.t,
+      end_at: end,
+      technician_id: slot.m,
+      status,
+      customer_id: customerId,
+      name: input.name,
+      email: input.email,
+      phone: input.phone ?? null,
+      address: input.address,
+      lat: input.lat,
+      lng: input.lng,
+      notes: input.notes ?? '',
+      hold_expires_at: status === 'pending' ? now + settings.holdHours * 3_600_000 : null,
+      created_at: now,
+      decided_at: status === 'pending' ? null : now,
+      decided_by: null,
+      decline_reason: null,
+      client_address: clientAddress,
+      version: 1,
+    })
+    .execute();
+  await recordChange(trx, {
+    workspaceId: workspace.id,
+    entity: requestEntity,
+    entityId: requestId,
+    action: 'created',
+    actorId: null,
+  });
+  // Auto-confirmed: the job's own save already queued the booking confirmation (a job became scheduled).
+  if (status === 'pending') {
+    await enqueueJobNotification(trx, {
+      workspaceId: workspace.id,
+      jobId,
+      kind: 'booking_requested',
+      eventKey: `request:${requestId}`,
+      now,
+    });
+  }
+  return {
+    id: requestId,
+    status,
+    start: new Date(slot.t).toISOString(),
+    end: new Date(end).toISOString(),
+    serviceName: service.name,
+  };
+}
+
+/** A filled honeypot gets an answer that looks like success, so the robot learns nothing (docs/adr/0030). */
+export function decoyResult(service: { id: string; name: string; durationMinutes: number } | undefined, now: number) {
+  const start = now + dayMs;
+  return {
+    id: newId(),
+    status: 'pending' as const,
+    start: new Date(start).toISOString(),
+    end: new Date(start + (service?.durationMinutes ?? 60) * 60_000).toISOString(),
+    serviceName: service?.name ?? 'Booking',
+  };
+}

@@ -1,0 +1,63 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { recordWrite } from '../../db/versioned.js';
+import type { Actor } from '../../http/workspace-access.js';
+import { newId } from '../../lib/ids.js';
+import { normalizeText } from '../../lib/text.js';
+import type { CustomerRow } from './presenter.js';
+import { searchTextOf } from './presenter.js';
+import { customerEntity } from './service.js';
+
+/** Who booked online: matched to a customer by email. */
+export interface BookingCustomer {
+  name: string;
+  /** Lower-cased by the shared email field. */
+  email: string;
+  phone: string | null;
+  address: string;
+  lat: number;
+  lng: number;
+}
+
+/**
+ * The workspace's customer with this email (the oldest, when several share it), or a new one made
+ * from the booking, in the caller's transaction. A found customer's details are left as the office
+ * keeps them: the booking's name and address stay on the request and the job (docs/adr/0030).
+ */
+export async function customerForBooking(
+  trx: Transaction<Database>,
+  actor: Actor,
+  input: BookingCustomer,
+): Promise<string> {
+  const found = await trx
+    .selectFrom('customers')
+    .select('id')
+    .where('workspace_id', '=', actor.workspaceId)
+    .where('email', '=', input.email)
+    .where('deleted_at', 'is', null)
+    .orderBy('created_at')
+    .limit(1)
+    .executeTakeFirst();
+  if (found) return found.id;
+  const now = Date.now();
+  const row: CustomerRow = {
+    id: newId(),
+    workspace_id: actor.workspaceId,
+    name: input.name,
+    email: input.email,
+    phone: input.phone,
+    address: input.address,
+    lat: input.lat,
+    lng: input.lng,
+    notes: '',
+    sort_name: normalizeText(input.name),
+    search_text: searchTextOf({ name: input.name, address: input.address, phone: input.phone }),
+    version: 1,
+    created_at: now,
+    updated_at: now,
+    deleted_at: null,
+  };
+  await trx.insertInto('customers').values(row).execute();
+  await recordWrite(trx, customerEntity, actor, row.id, 'created');
+  return row.id;
+}
