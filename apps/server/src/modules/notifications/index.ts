@@ -1,6 +1,7 @@
 /** Customer notifications: the outbox written with each job change, its sender, settings and unsubscribe. */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { startPeriodic } from '../../db/periodic.js';
 import type { Deps } from '../../deps.js';
 import { installSecret } from '../../realtime/credentials.js';
 import { observeJobSaves } from '../jobs/index.js';
@@ -30,7 +31,7 @@ declare module 'fastify' {
     /** Customer notifications' sender, for tests that drive it with their own clock. */
     notifications: {
       sendDue(now?: number, owner?: string): Promise<number>;
-      /** Plans series reminders coming into the horizon (the worker does it every 10 minutes). */
+      /** Plans series reminders coming into the horizon (a periodic task does it every 10 minutes). */
       sweepSeries(now?: number): Promise<number>;
     };
   }
@@ -84,7 +85,16 @@ export function registerNotifications(app: FastifyInstance, deps: Deps, options:
   notificationRoutes(app, deps, { email: mailer !== null, sms: sms !== null });
   unsubscribeRoutes(app, deps, unsubscribeKey);
   reportRoutes(app, deps, unsubscribeKey);
-  if (options.worker !== false) startNotificationWorker(app, makeSender, workerName, config.NOTIFICATIONS_POLL_MS);
+  if (options.worker !== false) {
+    startNotificationWorker(app, makeSender, workerName, config.NOTIFICATIONS_POLL_MS);
+    // Series reminders coming into the horizon: one process plans them every 10 minutes (docs/adr/0029, "Series").
+    startPeriodic(app, deps.db, {
+      name: 'notification-series',
+      everyMs: 10 * 60_000,
+      leaseMs: 10 * 60_000,
+      run: () => sweepSeries(deps.db, Date.now()),
+    });
+  }
   app.addHook('onClose', async () => mailer?.close());
   app.decorate('notifications', {
     sendDue: async (now = Date.now(), owner = workerName) => sendDue(await makeSender(), owner, now),

@@ -6,7 +6,6 @@ import { claimDue, settle } from './claim.js';
 import { compose, type NotificationRow } from './compose.js';
 import type { Mailer } from './email.js';
 import { oneLine, renderEmail, renderSms } from './render.js';
-import { sweepSeries } from './series.js';
 import { isOptedOut, loadSettings } from './settings.js';
 import type { SmsProvider } from './sms.js';
 import { unsubscribeToken } from './unsubscribe-token.js';
@@ -90,13 +89,7 @@ export async function sendDue(sender: Sender, owner: string, now = Date.now()): 
   }
 }
 
-/** How often each process plans the reminders of series visits coming into the horizon (series.ts). */
-const sweepEveryMs = 10 * 60_000;
-
-/**
- * Runs sendDue every `everyMs` in this process, from ready to close (rows, not timers, carry the
- * schedule), and the series sweep at the first tick and every 10 minutes after.
- */
+/** Runs sendDue every `everyMs` in this process, from ready to close (rows, not timers, carry the schedule). */
 export function startNotificationWorker(
   app: FastifyInstance,
   sender: () => Promise<Sender>,
@@ -105,18 +98,10 @@ export function startNotificationWorker(
 ) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | null = null;
-  let sweptAt = Number.NEGATIVE_INFINITY;
   const tick = () => {
     if (running) return;
     running = sender()
-      .then(async (s) => {
-        const now = Date.now();
-        if (now - sweptAt >= sweepEveryMs) {
-          sweptAt = now;
-          await sweepSeries(s.db, now);
-        }
-        return sendDue(s, owner);
-      })
+      .then((s) => sendDue(s, owner))
       .catch((err: unknown) => app.log.warn({ err }, 'notifications: sending due messages failed'))
       .finally(() => {
         running = null;
