@@ -189,7 +189,7 @@ export function listRoutes(app: FastifyInstance): { method: string; url: string 
  * every registered workspace route is covered.
  */
 export const schedulePath =
-  /^\/api\/v1\/workspaces\/:ws\/(customers|jobs|calendar|areas|changes|locations|feeds|feed-tokens|tracking-links|my-day|optimise-day|travel-legs|notes|checklist-templates|photos|notification-settings|notification-optouts)/;
+  /^\/api\/v1\/workspaces\/:ws\/(customers|jobs|calendar|areas|changes|locations|feeds|feed-tokens|tracking-links|my-day|optimise-day|travel-legs|notes|checklist-templates|photos|notification-settings|notification-optouts|imports)/;
 /** The service-area routes, covered by areas-access.test.ts. */
 export const areasPath = /^\/api\/v1\/workspaces\/:ws\/areas/;
 /** Calendar feeds, iCal links and busy time, covered by feeds/feeds-access.test.ts. */
@@ -207,6 +207,8 @@ export const recordPath =
 /** Customer notifications' settings and a job's notifications, covered by notifications-access.test.ts. */
 export const notificationsPath =
   /^\/api\/v1\/workspaces\/:ws\/(notification-settings|notification-optouts|jobs\/:id\/notifications)/;
+/** The import of customers, covered by import-access.test.ts. */
+export const importPath = /^\/api\/v1\/workspaces\/:ws\/imports/;
 /** Suggested slots for a job, covered by suggest-access.test.ts. */
 export const suggestPath = /^\/api\/v1\/workspaces\/:ws\/jobs\/:id\/suggestions/;
 /** Optimise a technician's day, covered by optimise-day-access.test.ts. */
