@@ -1,7 +1,6 @@
 // The booking page's proof of work, off the main thread (docs/adr/0030): find a nonce such that
 // sha256(`${challenge}:${nonce}`) starts with `difficulty` zero bits, reporting progress as it goes.
-import { leadingZeroBits } from '@fieldplan/shared';
-import { sha256 } from './sha256';
+import { digestOf, zeroBits } from './pow-core';
 
 export interface PowRequest {
   challenge: string;
@@ -14,17 +13,12 @@ interface WorkerScope {
   postMessage(message: PowResponse): void;
 }
 const scope = self as unknown as WorkerScope;
-const encoder = new TextEncoder();
-const subtle: SubtleCrypto | undefined = globalThis.crypto?.subtle;
 
 async function solve({ challenge, difficulty }: PowRequest): Promise<void> {
   // 2^difficulty tries are expected; progress is an estimate against that.
   const expected = 2 ** difficulty;
   for (let nonce = 0; ; nonce += 1) {
-    const bytes = encoder.encode(`${challenge}:${nonce}`);
-    // crypto.subtle exists only in secure contexts (https, localhost); plain http falls back.
-    const digest = subtle ? new Uint8Array(await subtle.digest('SHA-256', bytes)) : sha256(bytes);
-    if (leadingZeroBits(digest) >= difficulty) {
+    if (zeroBits(await digestOf(challenge, nonce)) >= difficulty) {
       scope.postMessage({ done: true, nonce: String(nonce) });
       return;
     }
