@@ -163,7 +163,7 @@ export function bookingRoutes(fastify: FastifyInstance, deps: Deps) {
               ? 'Send `If-Match: <version>`. The job stays scheduled and the customer gets the booking confirmation.'
               : 'Send `If-Match: <version>`. The job is cancelled (the slot is free again) and the customer is told.',
           params: idParams,
-          ...(outcome === 'decline' && { body: bookingDeclineSchema.optional() }),
+          ...(outcome === 'decline' && { body: bookingDeclineSchema.nullish() }),
           response: { 200: bookingRequestSchema },
         },
       },
@@ -171,7 +171,7 @@ export function bookingRoutes(fastify: FastifyInstance, deps: Deps) {
         const actor = await requireMember(db, request, request.params.ws);
         authorize(actor, 'booking.manage', `${outcome} booking requests`);
         const version = ifMatchVersion(request.headers['if-match']);
-        const body = request.body as { reason?: string } | undefined;
+        const body = request.body as { reason?: string } | null | undefined;
         const decided = await decideRequest(db.kysely, actor, request.params.id, version, {
           outcome: outcome === 'confirm' ? 'confirmed' : 'declined',
           reason: body?.reason || undefined,

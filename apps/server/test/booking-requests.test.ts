@@ -1,0 +1,149 @@
+import type { BookingRequest, BookingRequestList, Job } from '@fieldplan/shared';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../src/db/database.js';
+import {
+  type BookingTeam,
+  bookingApp,
+  bookingTeam,
+  dateIn,
+  hourMs,
+  requestBody,
+  slotsFor,
+  submit,
+  visitor,
+} from './booking-fixtures.js';
+import { createTestDb } from './harness.js';
+import { expectProblem, ws } from './helpers.js';
+import { getJob, ifMatch } from './schedule-helpers.js';
+
+describe('online booking: deciding requests and holds running out', () => {
+  let db: Db;
+  let cleanup: () => Promise<void>;
+  let app: FastifyInstance;
+  let team: BookingTeam;
+  let guests = 0;
+
+  beforeAll(async () => {
+    ({ db, cleanup } = await createTestDb());
+    app = await bookingApp(db);
+    team = await bookingTeam(app);
+  });
+  afterAll(async () => {
+    await app.close();
+    await cleanup();
+  });
+
+  /** A new pending request (another customer, another address) on day `day` from now. */
+  async function requested(t: BookingTeam = team, day = 2, email = `guest${guests}@example.test`) {
+    guests += 1;
+    const guest = visitor(app, `10.1.0.${guests}`);
+    const [slot] = await slotsFor(guest, t, dateIn(day));
+    if (!slot) throw new Error('no slot');
+    const res = await submit(guest, t, await requestBody(guest, t, slot, { email }));
+    expect(res.statusCode, res.body).toBe(201);
+    const list = await t.owner.client.get(ws(t.owner.workspaceId, '/booking/requests?status=all'));
+    const request = (list.json() as BookingRequestList).items.find((r) => r.id === (res.json() as { id: string }).id);
+    if (!request) throw new Error('request not listed');
+    return request;
+  }
+
+  const kinds = async (jobId: string) =>
+    (await db.kysely.selectFrom('notifications').select('kind').where('job_id', '=', jobId).execute())
+      .map((r) => r.kind)
+      .sort();
+  const decide = (request: BookingRequest, outcome: 'confirm' | 'decline', version = request.version, body?: unknown) =>
+    team.dispatcher.client.post(
+      ws(team.owner.workspaceId, `/booking/requests/${request.id}/${outcome}`),
+      body,
+      ifMatch(version),
+    );
+
+  it('confirming keeps the job scheduled, sends the booking confirmation then, and is 412 when stale', async () => {
+    const request = await requested();
+    expect(await kinds(request.jobId ?? '')).not.toContain('booking_confirmed');
+    expectProblem(await decide(request, 'confirm', request.version + 1), 412, 'version_conflict');
+    const res = await decide(request, 'confirm');
+    expect(res.statusCode, res.body).toBe(200);
+    const confirmed = res.json() as BookingRequest;
+    expect(confirmed).toMatchObject({ status: 'confirmed', holdExpiresAt: null, decidedBy: team.dispatcher.memberId });
+    expect(confirmed.version).toBe(request.version + 1);
+    const job = await getJob(team.owner, request.jobId ?? '');
+    expect(job).toMatchObject({ status: 'scheduled', bookingRequest: { id: request.id, status: 'confirmed' } });
+    expect((await kinds(job.id)).filter((k) => k === 'booking_confirmed')).toHaveLength(2); // email and text
+    // Decided: a second decision is refused, not repeated.
+    expectProblem(await decide(confirmed, 'decline'), 409, 'invalid_transition');
+  });
+
+  it('declining cancels the job (the slot is offered again) and tells the customer', async () => {
+    const request = await requested(team, 3);
+    const res = await decide(request, 'decline', request.version, { reason: 'No parts that week' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'declined', declineReason: 'No parts that week' });
+    const job = await getJob(team.owner, request.jobId ?? '');
+    expect(job).toMatchObject({ status: 'cancelled', bookingRequest: { id: request.id, status: 'declined' } });
+    expect(await kinds(job.id)).toContain('booking_declined');
+    const slots = await slotsFor(visitor(app, '10.1.9.1'), team, dateIn(3));
+    expect(slots.map((s) => s.start)).toContain(request.start);
+  });
+
+  it('a hold that ran out is expired once by concurrent sweeps, its job cancelled and the customer told', async () => {
+    const request = await requested(team, 4);
+    const holdEnd = Date.parse(request.holdExpiresAt ?? '');
+    expect(holdEnd - Date.parse(request.createdAt)).toBe(24 * hourMs);
+    expect(await app.booking.expireHolds(holdEnd - 1)).toBe(0);
+    const swept = await Promise.all([app.booking.expireHolds(holdEnd), app.booking.expireHolds(holdEnd)]);
+    expect(swept.reduce((a, b) => a + b, 0)).toBe(1);
+    const job = await getJob(team.owner, request.jobId ?? '');
+    expect(job).toMatchObject({ status: 'cancelled', bookingRequest: { id: request.id, status: 'expired' } });
+    expect((await kinds(job.id)).filter((k) => k === 'booking_declined')).toHaveLength(2);
+    const list = await team.owner.client.get(ws(team.owner.workspaceId, '/booking/requests?status=all'));
+    const row = (list.json() as BookingRequestList).items.find((r) => r.id === request.id);
+    expect(row).toMatchObject({ status: 'expired', decidedBy: null, holdExpiresAt: null });
+    expectProblem(await decide(request, 'confirm', row?.version), 409, 'invalid_transition');
+  });
+
+  it('the list counts pending requests and goes live: booking_request changes without customer details', async () => {
+    const before = (await (
+      await team.owner.client.get(ws(team.owner.workspaceId, '/booking/requests'))
+    ).json()) as BookingRequestList;
+    const request = await requested(team, 5);
+    const list = (await (
+      await team.owner.client.get(ws(team.owner.workspaceId, '/booking/requests'))
+    ).json()) as BookingRequestList;
+    expect(list.pendingCount).toBe(before.pendingCount + 1);
+    expect(list.items.every((r) => r.status === 'pending')).toBe(true);
+    const changes = await team.owner.client.get(ws(team.owner.workspaceId, '/changes?after=0'));
+    expect(changes.statusCode, changes.body).toBe(200);
+    const entries = (changes.json() as { changes: { entity: string; data: Record<string, unknown> }[] }).changes;
+    const mine = entries.filter((c) => c.entity === 'booking_request' && c.data.id === request.id);
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine[0]?.data).toEqual({
+      id: request.id,
+      status: 'pending',
+      jobId: request.jobId,
+      version: 1,
+      pendingCount: list.pendingCount,
+    });
+    expect(entries.some((c) => c.entity === 'job' && c.data.id === request.jobId)).toBe(true);
+  });
+
+  it('auto-confirm: the request is confirmed at once and the booking confirmation is the only email', async () => {
+    const auto = await bookingTeam(app, { autoConfirm: true });
+    const request = await requested(auto, 2, 'auto@example.test');
+    expect(request).toMatchObject({ status: 'confirmed', holdExpiresAt: null });
+    const job = (await getJob(auto.owner, request.jobId ?? '')) as Job;
+    expect(job.bookingRequest).toEqual({ id: request.id, status: 'confirmed' });
+    const sent = await kinds(job.id);
+    expect(sent.filter((k) => k.startsWith('booking_'))).toEqual(['booking_confirmed', 'booking_confirmed']);
+  });
+
+  it('another workspace’s request is 404 to confirm or decline', async () => {
+    const other = await bookingTeam(app);
+    const request = await requested(team, 6);
+    const url = ws(other.owner.workspaceId, `/booking/requests/${request.id}/confirm`);
+    expectProblem(await other.owner.client.post(url, undefined, ifMatch(request.version)), 404, 'not_found');
+    const list = await other.owner.client.get(ws(other.owner.workspaceId, '/booking/requests?status=all'));
+    expect((list.json() as BookingRequestList).items).toEqual([]);
+  });
+});
