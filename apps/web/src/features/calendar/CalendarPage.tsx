@@ -1,5 +1,8 @@
-import type { Member, Workspace } from '@fieldplan/shared';
+import { can, type Member, type Workspace } from '@fieldplan/shared';
+import { useWorkspace } from '../../entities/workspace/use-workspace';
+import { ExportMenu } from '../export';
 import { CalendarSurface } from './CalendarSurface';
+import { visibleRange } from './calendar-views';
 import { ScheduleFilters } from './ScheduleFilters';
 import { useScheduleFilter } from './use-schedule-filter';
 import { type ScheduleParams, useScheduleParams } from './use-schedule-params';
@@ -12,6 +15,9 @@ export function CalendarPage({ settings, members }: { settings: Workspace; membe
   const { params: raw, update, search } = useScheduleParams('timeGridWeek', settings.timeZone);
   const filter = useScheduleFilter(raw, search, update, members);
   const { params } = filter;
+  const { workspaceId, role } = useWorkspace();
+  // The visits in view with the bar's technician and status filters (docs/PRODUCT.md, "Export").
+  const range = visibleRange(params.view, params.date, settings.weekStart);
   return (
     <div className="board-page calendar-page">
       <h1 className="visually-hidden">Calendar</h1>
@@ -23,12 +29,28 @@ export function CalendarPage({ settings, members }: { settings: Workspace; membe
         search={search}
         update={update}
         toolbarExtra={
-          <ScheduleFilters
-            members={members}
-            areas={filter.areas}
-            params={params}
-            onChange={(patch: Partial<ScheduleParams>) => update(patch, { replace: true })}
-          />
+          <>
+            <ScheduleFilters
+              members={members}
+              areas={filter.areas}
+              params={params}
+              onChange={(patch: Partial<ScheduleParams>) => update(patch, { replace: true })}
+            />
+            {can(role, 'data.export') && (
+              <ExportMenu
+                workspaceId={workspaceId}
+                what="visits"
+                label="Export visits"
+                filters={{
+                  start: range.start,
+                  end: range.end,
+                  technicianId: params.technicianId ?? undefined,
+                  status: params.statuses.join(',') || undefined,
+                  timeZone: settings.timeZone,
+                }}
+              />
+            )}
+          </>
         }
       />
     </div>

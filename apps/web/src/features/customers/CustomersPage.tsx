@@ -8,6 +8,7 @@ import { PageHeader, Panel } from '../../components/Panel';
 import { Loading, Skeleton } from '../../components/Skeleton';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { ExportMenu } from '../export';
 import { CustomerDialog } from './CustomerDialog';
 import { useListCustomersQuery } from './endpoints';
 import { useDebounced } from './use-debounced';
@@ -64,11 +65,16 @@ export function CustomersPage() {
         title="Customers"
         description="The people and places you work for."
         actions={
-          can(role, 'schedule.write') && (
-            <Button variant="primary" icon="plus" onClick={() => setCreating(true)}>
-              New customer
-            </Button>
-          )
+          <>
+            {can(role, 'data.export') && (
+              <ExportMenu workspaceId={workspaceId} what="customers" filters={{ q: q || undefined }} />
+            )}
+            {can(role, 'schedule.write') && (
+              <Button variant="primary" icon="plus" onClick={() => setCreating(true)}>
+                New customer
+              </Button>
+            )}
+          </>
         }
       />
       <Panel flush>

@@ -8,6 +8,7 @@ import { useGetWorkspaceQuery } from '../../entities/workspace/endpoints';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
 import { problemMessage, toProblem } from '../../lib/problem';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { ArchivePanel } from '../export';
 import { SettingsForm } from './SettingsForm';
 import './Settings.css';
 
@@ -84,7 +85,10 @@ export function SettingsPage() {
         }
       />
       {workspace ? (
-        <SettingsForm key={workspace.id} workspace={workspace} />
+        <>
+          <SettingsForm key={workspace.id} workspace={workspace} />
+          <ArchivePanel workspaceId={workspace.id} />
+        </>
       ) : error ? (
         <EmptyState
           icon="alert"

@@ -1,7 +1,9 @@
 import { roleLabel } from '@fieldplan/shared';
+import { useState } from 'react';
 import { Icon } from '../../components/Icon';
-import { Menu, MenuHeader, MenuLink } from '../../components/Menu';
+import { Menu, MenuHeader, MenuItem, MenuLink, MenuSeparator } from '../../components/Menu';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
+import { RestoreArchiveDialog } from '../export';
 
 function WorkspaceMark({ name }: { name: string }) {
   return (
@@ -11,37 +13,46 @@ function WorkspaceMark({ name }: { name: string }) {
   );
 }
 
-/** The workspace you are in, and a menu of the others you belong to. */
+/** The workspace you are in, a menu of the others you belong to, and a new one from an archive. */
 export function WorkspaceSwitcher() {
   const { me, membership } = useWorkspace();
+  const [restoring, setRestoring] = useState(false);
   return (
-    <Menu
-      label="Your workspaces"
-      buttonClassName="ws-trigger"
-      button={
-        <>
-          <WorkspaceMark name={membership.workspaceName} />
-          <span className="ws-name" title={membership.workspaceName}>
-            {membership.workspaceName}
-          </span>
-          <span className="visually-hidden">: switch workspace</span>
-          <Icon name="chevronDown" size={14} className="ws-chevron" />
-        </>
-      }
-    >
-      <MenuHeader>
-        <span className="muted">Your workspaces</span>
-      </MenuHeader>
-      {me.memberships.map((m) => (
-        <MenuLink key={m.workspaceId} to={`/w/${m.workspaceSlug}`} checked={m.workspaceId === membership.workspaceId}>
-          <WorkspaceMark name={m.workspaceName} />
-          <span className="ws-option">
-            <span className="ws-option-name">{m.workspaceName}</span>
-            <span className="ws-option-role">{roleLabel[m.role]}</span>
-          </span>
-          {m.workspaceId === membership.workspaceId && <Icon name="check" className="ws-check" />}
-        </MenuLink>
-      ))}
-    </Menu>
+    <>
+      <Menu
+        label="Your workspaces"
+        buttonClassName="ws-trigger"
+        button={
+          <>
+            <WorkspaceMark name={membership.workspaceName} />
+            <span className="ws-name" title={membership.workspaceName}>
+              {membership.workspaceName}
+            </span>
+            <span className="visually-hidden">: switch workspace</span>
+            <Icon name="chevronDown" size={14} className="ws-chevron" />
+          </>
+        }
+      >
+        <MenuHeader>
+          <span className="muted">Your workspaces</span>
+        </MenuHeader>
+        {me.memberships.map((m) => (
+          <MenuLink key={m.workspaceId} to={`/w/${m.workspaceSlug}`} checked={m.workspaceId === membership.workspaceId}>
+            <WorkspaceMark name={m.workspaceName} />
+            <span className="ws-option">
+              <span className="ws-option-name">{m.workspaceName}</span>
+              <span className="ws-option-role">{roleLabel[m.role]}</span>
+            </span>
+            {m.workspaceId === membership.workspaceId && <Icon name="check" className="ws-check" />}
+          </MenuLink>
+        ))}
+        <MenuSeparator />
+        <MenuItem onSelect={() => setRestoring(true)}>
+          <Icon name="upload" />
+          <span>New workspace from archive…</span>
+        </MenuItem>
+      </Menu>
+      <RestoreArchiveDialog open={restoring} onClose={() => setRestoring(false)} />
+    </>
   );
 }

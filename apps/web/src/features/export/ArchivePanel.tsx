@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { Button } from '../../components/Button';
+import { Panel } from '../../components/Panel';
+import { useToast } from '../../components/use-toast';
+import { problemMessage } from '../../lib/problem';
+import { download, formatBytes } from './download';
+import { RestoreArchiveDialog } from './RestoreArchiveDialog';
+import './Export.css';
+
+/**
+ * Settings → Workspace archive (owner): the whole workspace as one zip to keep or to move to another
+ * Fieldplan, and a new workspace from such a zip (docs/adr/0035-export-and-workspace-archive.md).
+ */
+export function ArchivePanel({ workspaceId }: { workspaceId: string }) {
+  const toast = useToast();
+  const [received, setReceived] = useState<number | null>(null);
+  const [restoring, setRestoring] = useState(false);
+  const start = async () => {
+    setReceived(0);
+    const result = await download(
+      `/workspaces/${encodeURIComponent(workspaceId)}/archive`,
+      'fieldplan-archive.zip',
+      setReceived,
+    );
+    setReceived(null);
+    if (result.ok) toast({ message: `Downloaded ${result.name}`, tone: 'success' });
+    else toast({ message: problemMessage(result.problem), tone: 'error' });
+  };
+  return (
+    <Panel
+      title="Workspace archive"
+      description="Everything in this workspace — customers, jobs, visits with notes, checklists, photos and signatures, areas, templates and members — in one zip file."
+    >
+      <div className="archive-actions">
+        <Button icon="download" onClick={() => void start()} disabled={received !== null}>
+          {received === null ? 'Download archive' : 'Downloading…'}
+        </Button>
+        <Button icon="upload" onClick={() => setRestoring(true)}>
+          Restore from archive…
+        </Button>
+        <span className="archive-progress" role="status" aria-live="polite">
+          {received !== null ? `${formatBytes(received)} received` : ''}
+        </span>
+      </div>
+      <p className="muted archive-note">
+        Restoring never changes this workspace: it creates a new one from the archive, with you as its owner.
+      </p>
+      <RestoreArchiveDialog open={restoring} onClose={() => setRestoring(false)} />
+    </Panel>
+  );
+}

@@ -1,0 +1,130 @@
+import type { ArchiveRestoreResult } from '@fieldplan/shared';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { api } from '../../base/api';
+import { useAppDispatch } from '../../base/hooks';
+import { Button } from '../../components/Button';
+import { Dialog } from '../../components/Dialog';
+import { problemMessage } from '../../lib/problem';
+import { uploadArchive } from './download';
+
+type State =
+  | { step: 'choose'; error?: string }
+  | { step: 'uploading'; sent: number }
+  | { step: 'restoring' }
+  | { step: 'done'; result: ArchiveRestoreResult };
+
+/** Creates a NEW workspace from an archive: choose the file, watch it upload and restore, then open it. */
+export function RestoreArchiveDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [state, setState] = useState<State>({ step: 'choose' });
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const busy = state.step === 'uploading' || state.step === 'restoring';
+
+  const close = () => {
+    if (busy) return;
+    setFile(null);
+    setState({ step: 'choose' });
+    onClose();
+  };
+  const start = async () => {
+    if (!file) return;
+    setState({ step: 'uploading', sent: 0 });
+    const outcome = await uploadArchive(file, (sent) =>
+      setState(sent >= 1 ? { step: 'restoring' } : { step: 'uploading', sent }),
+    );
+    if (!outcome.ok) {
+      const where = outcome.problem.errors?.[0]?.path;
+      setState({ step: 'choose', error: `${problemMessage(outcome.problem)}${where ? ` (${where})` : ''}` });
+      return;
+    }
+    // The new workspace joins the switcher once the session is read again.
+    dispatch(api.util.invalidateTags(['Me']));
+    setState({ step: 'done', result: outcome.result });
+  };
+
+  const footer =
+    state.step === 'done' ? (
+      <>
+        <Button onClick={close}>Close</Button>
+        <Button
+          variant="primary"
+          onClick={() => {
+            const slug = state.result.workspace.slug;
+            close();
+            void navigate(`/w/${slug}`);
+          }}
+        >
+          Open “{state.result.workspace.name}”
+        </Button>
+      </>
+    ) : (
+      <>
+        <Button onClick={close} disabled={busy}>
+          Cancel
+        </Button>
+        <Button variant="primary" icon="upload" onClick={() => void start()} disabled={!file || busy}>
+          {busy ? 'Restoring…' : 'Create workspace'}
+        </Button>
+      </>
+    );
+
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      title="Restore from archive"
+      description="Creates a new workspace from a Fieldplan archive (.zip), owned by you. Nothing existing is changed."
+      footer={footer}
+    >
+      {state.step === 'done' ? (
+        <div className="restore-result" role="status">
+          <p>
+            Created <strong>{state.result.workspace.name}</strong> with {state.result.counts.customers ?? 0} customers
+            and {state.result.counts.jobs ?? 0} jobs.
+          </p>
+          <p className="muted">Members who have an account here joined deactivated: turn them on under Team.</p>
+          {state.result.unmatchedMembers.length > 0 && (
+            <>
+              <p>No account here yet — invite them from Team (their visits are unassigned):</p>
+              <ul>
+                {state.result.unmatchedMembers.map((m) => (
+                  <li key={m.email}>
+                    {m.name} · {m.email} · {m.role}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+      ) : (
+        <div className="restore-form">
+          <label className="field">
+            <span className="field-label">Archive file</span>
+            <input
+              type="file"
+              accept=".zip,application/zip"
+              disabled={busy}
+              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            />
+          </label>
+          {state.step === 'uploading' && (
+            <div className="restore-progress">
+              <progress max={1} value={state.sent} aria-label="Uploading the archive" />
+              <span role="status">Uploading… {Math.round(state.sent * 100)}%</span>
+            </div>
+          )}
+          {state.step === 'restoring' && (
+            <p role="status">Checking and restoring… this can take a minute for a large archive.</p>
+          )}
+          {state.step === 'choose' && state.error && (
+            <p className="restore-error" role="alert">
+              {state.error}
+            </p>
+          )}
+        </div>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,147 @@
+import { type ArchiveRestoreResult, type ExportFormat, errorTitle, isProblem, type Problem } from '@fieldplan/shared';
+
+/** The file name the server gave (`Content-Disposition`), or a fallback. */
+function fileNameOf(response: Response, fallback: string): string {
+  const match = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '');
+  return match?.[1] ?? fallback;
+}
+
+async function problemOf(response: Response): Promise<Problem> {
+  try {
+    const body: unknown = await response.json();
+    if (isProblem(body)) return body;
+  } catch {
+    // not JSON: fall through
+  }
+  return {
+    type: 'about:blank',
+    title: errorTitle.internal,
+    status: response.status,
+    code: 'internal',
+    detail: 'Something went wrong',
+  };
+}
+
+/** Hands the bytes to the browser as a download. */
+function save(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export type DownloadResult = { ok: true; name: string } | { ok: false; problem: Problem };
+
+/**
+ * GETs a download of `/api/v1…` (an export or the archive), reporting bytes received as they arrive
+ * (the server streams, so the total is unknown), then saves it under the server's file name.
+ */
+export async function download(
+  path: string,
+  fallbackName: string,
+  onBytes?: (received: number) => void,
+): Promise<DownloadResult> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/v1${path}`, { credentials: 'same-origin' });
+  } catch {
+    return {
+      ok: false,
+      problem: {
+        type: 'about:blank',
+        title: "Can't reach Fieldplan",
+        status: 0,
+        code: 'internal',
+        detail: 'Check your connection and try again.',
+      },
+    };
+  }
+  if (!response.ok) return { ok: false, problem: await problemOf(response) };
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  const reader = response.body?.getReader();
+  if (reader) {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      received += value.length;
+      onBytes?.(received);
+    }
+  }
+  const name = fileNameOf(response, fallbackName);
+  save(
+    new Blob(chunks as BlobPart[], { type: response.headers.get('content-type') ?? 'application/octet-stream' }),
+    name,
+  );
+  return { ok: true, name };
+}
+
+export const exportPath = (
+  workspaceId: string,
+  what: 'customers' | 'jobs' | 'visits',
+  format: ExportFormat,
+  filters: Record<string, string | undefined>,
+) => {
+  const params = new URLSearchParams({ format });
+  for (const [key, value] of Object.entries(filters)) if (value) params.set(key, value);
+  return `/workspaces/${encodeURIComponent(workspaceId)}/exports/${what}?${params}`;
+};
+
+export type RestoreResult = { ok: true; result: ArchiveRestoreResult } | { ok: false; problem: Problem };
+
+/** Uploads an archive (XMLHttpRequest: fetch reports no upload progress); `onProgress` gets 0–1. */
+export function uploadArchive(file: File, onProgress: (sent: number) => void): Promise<RestoreResult> {
+  return new Promise((resolve) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/v1/workspace-archives');
+    xhr.setRequestHeader('content-type', 'application/zip');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      let body: unknown = null;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        // handled below
+      }
+      if (xhr.status === 201) resolve({ ok: true, result: body as ArchiveRestoreResult });
+      else if (isProblem(body)) resolve({ ok: false, problem: body });
+      else
+        resolve({
+          ok: false,
+          problem: {
+            type: 'about:blank',
+            title: errorTitle.internal,
+            status: xhr.status,
+            code: 'internal',
+            detail: 'Something went wrong',
+          },
+        });
+    };
+    xhr.onerror = () =>
+      resolve({
+        ok: false,
+        problem: {
+          type: 'about:blank',
+          title: "Can't reach Fieldplan",
+          status: 0,
+          code: 'internal',
+          detail: 'Check your connection and try again.',
+        },
+      });
+    xhr.send(file);
+  });
+}
+
+/** "12.3 MB". */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 ** 2) return `${(bytes / 1024).toFixed(0)} KB`;
+  return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
+}
