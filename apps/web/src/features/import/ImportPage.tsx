@@ -1,0 +1,73 @@
+import { can, type Import } from '@fieldplan/shared';
+import { Link, useSearchParams } from 'react-router';
+import { Alert } from '../../components/Alert';
+import { PageHeader, Panel } from '../../components/Panel';
+import { Loading, Skeleton } from '../../components/Skeleton';
+import { useWorkspace } from '../../entities/workspace/use-workspace';
+import { problemMessage, toProblem } from '../../lib/problem';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useGetImportQuery } from './endpoints';
+import { ImportMapping } from './ImportMapping';
+import { ImportProgress } from './ImportProgress';
+import { ImportUpload } from './ImportUpload';
+import './Import.css';
+
+/**
+ * `/w/:slug/customers/import`: the import wizard (docs/PRODUCT.md, "Import"). The import's id is in the
+ * URL (`?id=`), so a reload comes back to the same step — and to its progress while it runs.
+ */
+export function ImportPage() {
+  const { workspaceId, slug, role } = useWorkspace();
+  const [search, setSearch] = useSearchParams();
+  const id = search.get('id');
+  useDocumentTitle('Import customers');
+  const open = (imp: Import) => setSearch({ id: imp.id });
+
+  if (!can(role, 'import.run')) {
+    return <Alert>Only owners and dispatchers import customers.</Alert>;
+  }
+  return (
+    <div className="import">
+      <PageHeader
+        title="Import customers"
+        description={
+          <>
+            From a CSV or Excel file — an export of another tool or your own spreadsheet.{' '}
+            <Link to={`/w/${slug}/customers`}>Back to customers</Link>
+          </>
+        }
+      />
+      {id ? (
+        <ImportStep workspaceId={workspaceId} id={id} />
+      ) : (
+        <ImportUpload workspaceId={workspaceId} onUploaded={open} />
+      )}
+    </div>
+  );
+}
+
+function ImportStep({ workspaceId, id }: { workspaceId: string; id: string }) {
+  const running = (imp: Import | undefined) => imp?.status === 'running' || imp?.status === 'geocoding';
+  const query = useGetImportQuery({ workspaceId, id });
+  // Changes bring the progress live; a slow poll covers a lost connection.
+  useGetImportQuery({ workspaceId, id }, { pollingInterval: running(query.data) ? 3000 : 0 });
+  if (query.isLoading) {
+    return (
+      <Loading label="Loading the import…">
+        <Skeleton height={120} />
+      </Loading>
+    );
+  }
+  if (!query.data) {
+    return (
+      <Panel>
+        <Alert>{problemMessage(toProblem(query.error))}</Alert>
+      </Panel>
+    );
+  }
+  return query.data.status === 'uploaded' ? (
+    <ImportMapping workspaceId={workspaceId} imp={query.data} />
+  ) : (
+    <ImportProgress workspaceId={workspaceId} imp={query.data} />
+  );
+}

@@ -1,0 +1,72 @@
+import { type Import, importLimits, type Problem } from '@fieldplan/shared';
+import { type DragEvent, useRef, useState } from 'react';
+import { Alert } from '../../components/Alert';
+import { Icon } from '../../components/Icon';
+import { Panel } from '../../components/Panel';
+import { problemMessage } from '../../lib/problem';
+import { uploadImport } from './upload';
+
+/** Step 1: a file by drag and drop or the file picker, sent at once with its progress. */
+export function ImportUpload({ workspaceId, onUploaded }: { workspaceId: string; onUploaded: (imp: Import) => void }) {
+  const [sent, setSent] = useState<number | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [over, setOver] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  async function send(file: File) {
+    setProblem(null);
+    setSent(0);
+    const outcome = await uploadImport(workspaceId, 'customers', file, setSent);
+    setSent(null);
+    if ('data' in outcome) onUploaded(outcome.data);
+    else setProblem(outcome.error);
+  }
+  const drop = (e: DragEvent) => {
+    e.preventDefault();
+    setOver(false);
+    const file = e.dataTransfer.files[0];
+    if (file) void send(file);
+  };
+  const detail = problem ? (problem.errors?.[0]?.message ?? problemMessage(problem)) : null;
+
+  return (
+    <Panel title="1. Choose a file">
+      <label
+        className={`import-drop${over ? ' import-drop-over' : ''}`}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setOver(true);
+        }}
+        onDragLeave={() => setOver(false)}
+        onDrop={drop}
+      >
+        <Icon name="upload" size={24} />
+        <span className="import-drop-title">Drop a CSV or Excel file here, or choose one</span>
+        <span className="import-drop-hint">
+          Up to {importLimits.maxBytes / 1024 / 1024} MB and {importLimits.maxRows.toLocaleString()} rows; the first row
+          names the columns. Exports of Jobber, Housecall Pro and similar tools work as they are.
+        </span>
+        <input
+          ref={input}
+          type="file"
+          className="visually-hidden"
+          accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          disabled={sent !== null}
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            if (file) void send(file);
+            e.target.value = '';
+          }}
+        />
+      </label>
+      {sent !== null && (
+        <div className="import-bar" role="progressbar" aria-label="Uploading" aria-valuenow={Math.round(sent * 100)}>
+          <span style={{ width: `${Math.round(sent * 100)}%` }} />
+        </div>
+      )}
+      {detail && (
+        <Alert title={problem?.status === 413 ? 'File too large' : "This file can't be imported"}>{detail}</Alert>
+      )}
+    </Panel>
+  );
+}
