@@ -12,16 +12,25 @@ export interface Inbox {
   mails: ParsedMail[];
   /** Refuse (true) or accept (false) messages from now on, as a broken relay would. */
   refuse(on: boolean): void;
+  /** Answer RCPT TO for this address with `code` (550: no such mailbox, a bounce; 452: try later). */
+  rejectRecipient(address: string, code: number): void;
   close(): Promise<void>;
 }
 
 export async function startInbox(): Promise<Inbox> {
   const mails: ParsedMail[] = [];
   let refusing = false;
+  const rejected = new Map<string, number>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const code = rejected.get(address.address.toLowerCase());
+      if (code === undefined) return callback();
+      const text = code >= 500 ? 'No such user here' : 'Mailbox full, try again later';
+      callback(Object.assign(new Error(text), { responseCode: code }));
+    },
     onData(stream, _session, callback) {
       if (refusing) {
         stream.resume();
@@ -44,6 +53,9 @@ export async function startInbox(): Promise<Inbox> {
     refuse: (on) => {
       refusing = on;
     },
+    rejectRecipient: (address, code) => {
+      rejected.set(address.toLowerCase(), code);
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -54,6 +66,8 @@ export interface SmsStandIn {
   sid: string;
   token: string;
   texts: { to: string; from: string; body: string }[];
+  /** Numbers answered 400 (code 21211), as Twilio answers an invalid or unreachable number. */
+  invalidNumbers: Set<string>;
   close(): Promise<void>;
 }
 
@@ -61,6 +75,7 @@ export async function startSms(): Promise<SmsStandIn> {
   const sid = 'AC0123456789abcdef0123456789abcdef';
   const token = 'test-auth-token';
   const texts: SmsStandIn['texts'] = [];
+  const invalidNumbers = new Set<string>();
   const server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (c) => {
@@ -82,6 +97,12 @@ export async function startSms(): Promise<SmsStandIn> {
         return res.end(JSON.stringify({ code: 21000, message: 'Form body expected', status: 400 }));
       }
       const form = new URLSearchParams(body);
+      if (invalidNumbers.has(form.get('To') ?? '')) {
+        res.statusCode = 400;
+        return res.end(
+          JSON.stringify({ code: 21211, message: "The 'To' number is not a valid phone number.", status: 400 }),
+        );
+      }
       texts.push({ to: form.get('To') ?? '', from: form.get('From') ?? '', body: form.get('Body') ?? '' });
       res.statusCode = 201;
       res.end(JSON.stringify({ sid: `SM${texts.length.toString().padStart(32, '0')}`, status: 'queued' }));
@@ -94,6 +115,7 @@ export async function startSms(): Promise<SmsStandIn> {
     sid,
     token,
     texts,
+    invalidNumbers,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

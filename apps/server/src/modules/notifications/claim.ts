@@ -47,14 +47,14 @@ export async function settle(
   outcome:
     | { status: 'sent'; providerId: string; at: number }
     | { status: 'skipped' | 'cancelled'; reason: string }
-    | { status: 'failed'; reason: string; at: number },
+    | { status: 'failed'; reason: string; at: number; permanent?: boolean },
 ): Promise<void> {
   let values: Partial<NotificationRow>;
   if (outcome.status === 'sent') {
     values = { status: 'sent', sent_at: outcome.at, provider_id: outcome.providerId, reason: null };
   } else if (outcome.status === 'failed') {
     const attempts = Number(row.attempts);
-    const dead = attempts >= delivery.maxAttempts;
+    const dead = outcome.permanent === true || attempts >= delivery.maxAttempts;
     const wait = Math.min(delivery.firstRetryMs * 2 ** (attempts - 1), delivery.maxRetryMs);
     values = dead
       ? { status: 'dead', reason: outcome.reason }

@@ -1,3 +1,5 @@
+import { PermanentFailure } from './failure.js';
+
 /** Texting customers: one interface, one adapter per provider (docs/adr/0029-notification-outbox.md). */
 export interface SmsProvider {
   /** Sends one text; resolves with the provider's message id, rejects with the provider's reason. */
@@ -37,7 +39,9 @@ export function twilioSms(settings: TwilioSettings): SmsProvider {
       }
       if (!res.ok) {
         const why = typeof json.message === 'string' ? `: ${json.message.slice(0, 200)}` : '';
-        throw new Error(`SMS provider answered ${res.status}${why}`);
+        // 400 is the provider refusing this text (an invalid or blocked number): trying again changes nothing.
+        const Failure = res.status === 400 ? PermanentFailure : Error;
+        throw new Failure(`SMS provider answered ${res.status}${why}`);
       }
       if (typeof json.sid !== 'string') throw new Error('SMS provider answered without a message sid');
       return json.sid;

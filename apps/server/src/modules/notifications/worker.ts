@@ -5,6 +5,7 @@ import type { TrackingContext } from '../tracking/index.js';
 import { claimDue, settle } from './claim.js';
 import { compose, type NotificationRow } from './compose.js';
 import type { Mailer } from './email.js';
+import { isPermanent, recipientProblem } from './failure.js';
 import { oneLine, renderEmail, renderSms } from './render.js';
 import { isOptedOut, loadSettings } from './settings.js';
 import type { SmsProvider } from './sms.js';
@@ -44,6 +45,10 @@ async function sendOne(sender: Sender, owner: string, row: NotificationRow, now:
   if (await isOptedOut(db.kysely, row.workspace_id, composed.customer.id)) {
     return settle(db, row, owner, { status: 'skipped', reason: 'The customer unsubscribed' });
   }
+  // An address that cannot be one fails now, with the reason, instead of bouncing or retrying (ADR 29).
+  const address = row.channel === 'email' ? composed.customer.email : composed.customer.phone;
+  const problem = address ? recipientProblem(row.channel, address) : null;
+  if (problem) return settle(db, row, owner, { status: 'failed', reason: problem, at: now, permanent: true });
   try {
     let providerId: string;
     if (row.channel === 'email') {
@@ -71,7 +76,7 @@ async function sendOne(sender: Sender, owner: string, row: NotificationRow, now:
     }
     await settle(db, row, owner, { status: 'sent', providerId, at: Date.now() });
   } catch (err) {
-    await settle(db, row, owner, { status: 'failed', reason: reasonOf(err), at: now });
+    await settle(db, row, owner, { status: 'failed', reason: reasonOf(err), at: now, permanent: isPermanent(err) });
   }
 }
 
