@@ -36,6 +36,7 @@ const JobNewPanel = screen(() => import('../features/jobs/JobNewPanel'), 'JobNew
 const JobDetailPanel = screen(() => import('../features/jobs/JobDetailPanel'), 'JobDetailPanel');
 const JobEditPanel = screen(() => import('../features/jobs/JobEditPanel'), 'JobEditPanel');
 const CustomersPage = screen(() => import('../features/customers/CustomersPage'), 'CustomersPage');
+const ImportPage = screen(() => import('../features/import/ImportPage'), 'ImportPage');
 const MyDayPage = screen(() => import('../features/my-day/MyDayPage'), 'MyDayPage');
 const WorkRecordPage = screen(() => import('../features/work-record/WorkRecordPage'), 'WorkRecordPage');
 const ChecklistTemplatesPage = screen(
@@ -75,6 +76,7 @@ const screenFallback = (
 );
 export const customersPage = suspended(<CustomersPage />, screenFallback);
 export const customerDetailPage = suspended(<CustomerDetailPage />, screenFallback);
+export const importPage = suspended(<ImportPage />, screenFallback);
 export const myDayPage = suspended(<MyDayPage />, screenFallback);
 export const workRecordPage = suspended(<WorkRecordPage />, screenFallback);
 export const visitReportPage = suspended(<VisitReportPage />, screenFallback);

@@ -8,6 +8,7 @@ import { travelLive } from '../entities/travel/live';
 import { workspaceLive } from '../entities/workspace/live';
 import { bookingRequestLive } from '../features/booking/office/live';
 import { customerLive } from '../features/customers/live';
+import { importLive } from '../features/import';
 import { myDayLive } from '../features/my-day/live';
 
 /**
@@ -25,4 +26,5 @@ export const liveEntities: LiveRegistry = [
   feedLive,
   ...recordLive,
   bookingRequestLive,
+  importLive,
 ];

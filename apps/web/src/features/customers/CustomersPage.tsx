@@ -1,7 +1,7 @@
 import { can } from '@fieldplan/shared';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Button } from '../../components/Button';
+import { Button, buttonClass } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { Icon } from '../../components/Icon';
 import { PageHeader, Panel } from '../../components/Panel';
@@ -68,6 +68,12 @@ export function CustomersPage() {
           <>
             {can(role, 'data.export') && (
               <ExportMenu workspaceId={workspaceId} what="customers" filters={{ q: q || undefined }} />
+            )}
+            {can(role, 'import.run') && (
+              <Link className={buttonClass('secondary')} to={`/w/${slug}/customers/import`}>
+                <Icon name="upload" size={16} />
+                Import
+              </Link>
             )}
             {can(role, 'schedule.write') && (
               <Button variant="primary" icon="plus" onClick={() => setCreating(true)}>
