@@ -15,6 +15,8 @@ export function EmbedPanel({ publicUrl, embedSnippet, slug }: EmbedPanelProps) {
   const toast = useToast();
   // A path when the server has no PUBLIC_URL: this browser's origin is the one customers reach too.
   const url = new URL(publicUrl, window.location.origin).href;
+  // Without PUBLIC_URL the server's snippet points at a path, which would mean the business's own site.
+  const iframe = publicUrl.startsWith('/') ? embedSnippet.replace(`src="${publicUrl}"`, `src="${url}"`) : embedSnippet;
   const script = `<script src="${new URL('/book/embed.js', url).href}" data-workspace="${slug}" async></script>`;
   const copy = async (text: string, what: string) => {
     const ok = await copyText(text);
@@ -26,7 +28,7 @@ export function EmbedPanel({ publicUrl, embedSnippet, slug }: EmbedPanelProps) {
   };
   const rows = [
     { label: 'Link', text: url, what: 'Link', hint: 'Share it, or link to it from your site.' },
-    { label: 'Embed (iframe)', text: embedSnippet, what: 'Embed code', hint: 'Paste into your site’s HTML.' },
+    { label: 'Embed (iframe)', text: iframe, what: 'Embed code', hint: 'Paste into your site’s HTML.' },
     {
       label: 'Embed (script)',
       text: script,

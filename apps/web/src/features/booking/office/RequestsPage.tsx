@@ -7,6 +7,7 @@ import { EmptyState } from '../../../components/EmptyState';
 import { PageHeader } from '../../../components/Panel';
 import { Loading, Skeleton } from '../../../components/Skeleton';
 import { useGetMembersQuery } from '../../../entities/member/endpoints';
+import { useGetWorkspaceQuery } from '../../../entities/workspace/endpoints';
 import { useWorkspace } from '../../../entities/workspace/use-workspace';
 import { problemMessage, toProblem } from '../../../lib/problem';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -77,6 +78,7 @@ export function RequestsPage() {
 function RequestCard({ request }: { request: BookingRequest }) {
   const { workspaceId, slug } = useWorkspace();
   const { data: members = [] } = useGetMembersQuery(workspaceId);
+  const { data: workspace } = useGetWorkspaceQuery(workspaceId);
   const now = useNow(30_000);
   const [declining, setDeclining] = useState(false);
   const { decide, busy } = useDecide(request);
@@ -97,7 +99,7 @@ function RequestCard({ request }: { request: BookingRequest }) {
       <dl className="booking-request-facts">
         <div>
           <dt>When</dt>
-          <dd>{slotText(request.start, request.end)}</dd>
+          <dd>{workspace ? slotText(request.start, request.end, workspace.timeZone) : '…'}</dd>
         </div>
         <div>
           <dt>Who</dt>
@@ -110,8 +112,10 @@ function RequestCard({ request }: { request: BookingRequest }) {
           <dt>Customer</dt>
           <dd>
             {request.name}
-            <span className="booking-muted"> · {request.email}</span>
-            {request.phone && <span className="booking-muted"> · {request.phone}</span>}
+            <span className="booking-contact">
+              {request.email}
+              {request.phone && ` · ${request.phone}`}
+            </span>
           </dd>
         </div>
         <div>

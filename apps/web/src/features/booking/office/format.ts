@@ -1,9 +1,10 @@
-import { formatDateTime } from '../../../lib/format';
+import { formatDay, formatTimeRange } from '@fieldplan/shared';
+import { clockIn } from '../../../lib/clock';
 
-/** "Thu 3 Dec, 09:00–10:30" on this device's clock. */
-export function slotText(start: string, end: string): string {
-  const endTime = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' }).format(new Date(end));
-  return `${formatDateTime(start)}–${endTime}`;
+/** "Thu, 26 Nov, 12:15–13:15" in the workspace's zone and formats (the board's times). */
+export function slotText(start: string, end: string, timeZone: string): string {
+  const clock = clockIn(timeZone);
+  return `${formatDay(start, clock)}, ${formatTimeRange(start, end, clock)}`;
 }
 
 /** "Held 23 h 10 min more", "Held 12 min more", "Expiring". */
