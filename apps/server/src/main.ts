@@ -22,7 +22,8 @@ async function main() {
     connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
     statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
   });
-  await migrate(db);
+  // Safe when several processes start at once: one migrates, the others wait (docs/DEPLOY.md).
+  await migrate(db, (message) => console.log(message));
   const seedNow = config.FIELDPLAN_DEMO && (await isEmpty(db));
   if (seedNow) await seedDemo(db);
 

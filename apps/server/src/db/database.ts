@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, type LogEvent, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, type LogEvent, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index.js';
 import { OutageTracker } from './outage.js';
@@ -144,12 +144,71 @@ function withDeadline(check: Promise<boolean>, deadlineMs: number): Promise<bool
   return Promise.race([check.catch(() => false), late]).finally(() => clearTimeout(timer));
 }
 
-/** Brings the schema to the newest migration; throws with the failing migration's error. */
-export async function migrate(db: Db): Promise<void> {
-  const migrator = new Migrator({ db: db.kysely, provider: { getMigrations: async () => migrations } });
+/** Brings the schema to the newest migration on this connection's view; throws with the failing migration's error. */
+async function migrateToLatest(kysely: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({ db: kysely, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}
+
+/** PostgreSQL advisory lock key held while one process migrates (any fixed number; "FPMG"). */
+const migrationLockKey = 0x46504d47;
+/** How often a waiting process asks again for the migration lock. */
+const migrationLockPollMs = 250;
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Brings the schema to the newest migration; throws with the failing migration's error. Several
+ * processes may start at once on one database (a rolling upgrade, `compose up` with two replicas):
+ * one migrates, the others wait and then find nothing left to do (docs/DEPLOY.md, "Upgrades").
+ * - PostgreSQL: a session advisory lock on a connection of its own, asked for again every 250 ms —
+ *   not waited on inside a statement, where the statement timeout would end the wait of a process
+ *   behind a long migration. Kysely's own lock then runs the migrations in one transaction.
+ * - SQLite: the whole run in one `BEGIN IMMEDIATE` transaction (Kysely runs SQLite migrations
+ *   without one): the writer lock is taken first, so a second process waits, then reads the
+ *   migrations already applied; and a run that fails leaves nothing half-applied.
+ */
+export async function migrate(db: Db, log: (message: string) => void = () => {}): Promise<void> {
+  if (db.dialect === 'postgres') {
+    await db.kysely.connection().execute(async (lock) => {
+      let told = false;
+      for (;;) {
+        const { rows } = await sql<{
+          locked: boolean;
+        }>`select pg_try_advisory_lock(${migrationLockKey}) as locked`.execute(lock);
+        if (rows[0]?.locked) break;
+        if (!told) log('migrations: another process is migrating the database, waiting for it');
+        told = true;
+        await sleep(migrationLockPollMs);
+      }
+      try {
+        await migrateToLatest(db.kysely);
+      } finally {
+        await sql`select pg_advisory_unlock(${migrationLockKey})`.execute(lock);
+      }
+    });
+    return;
+  }
+  let told = false;
+  for (;;) {
+    try {
+      // Waits up to the busy timeout (5 s) for another process's write, then says SQLITE_BUSY.
+      await sql`begin immediate`.execute(db.kysely);
+      break;
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'SQLITE_BUSY') throw error;
+      if (!told) log('migrations: another process is migrating the database, waiting for it');
+      told = true;
+    }
+  }
+  try {
+    await migrateToLatest(db.kysely);
+    await sql`commit`.execute(db.kysely);
+  } catch (error) {
+    await sql`rollback`.execute(db.kysely);
+    throw error;
   }
 }
