@@ -1,4 +1,4 @@
-import type { BookingRequestList, PublicBookingPage } from '@fieldplan/shared';
+import type { BookingRequestList, NotificationSettings, PublicBookingPage } from '@fieldplan/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database.js';
@@ -17,7 +17,7 @@ import {
 } from './booking-fixtures.js';
 import { createTestDb } from './harness.js';
 import { countRows, expectFieldError, expectProblem, ws } from './helpers.js';
-import { createJob, getJob } from './schedule-helpers.js';
+import { createJob, getJob, ifMatch } from './schedule-helpers.js';
 
 describe('online booking: the public page', () => {
   let db: Db;
@@ -67,7 +67,18 @@ describe('online booking: the public page', () => {
     }
   });
 
-  it('says plainly when the site is outside every service area, naming the phone field', async () => {
+  it('says plainly when the site is outside every service area, with the company phone', async () => {
+    const current = await team.owner.client.get(ws(team.owner.workspaceId, '/notification-settings'));
+    const { channels: _c, version, ...notification } = current.json() as NotificationSettings;
+    const phone = await team.owner.client.request(
+      'PUT',
+      ws(team.owner.workspaceId, '/notification-settings'),
+      { ...notification, companyPhone: '+49 30 555 0100' },
+      ifMatch(version),
+    );
+    expect(phone.statusCode, phone.body).toBe(200);
+    const page = await visitor(app, '10.0.0.3').get(`/api/public/book/${team.slug}`);
+    expect((page.json() as PublicBookingPage).company.phone).toBe('+49 30 555 0100');
     const area = await team.owner.client.post(ws(team.owner.workspaceId, '/areas'), {
       ...circleArea({ name: 'Berlin' }),
       geometry: { type: 'Circle', center: { lat: 52.52, lng: 13.405 }, radiusM: 20_000 },
@@ -79,7 +90,9 @@ describe('online booking: the public page', () => {
       lng: 11.575,
       from: dateIn(1),
     });
-    expect(expectFieldError(far, 'address')).toMatch(/outside the area we serve/);
+    expect(expectFieldError(far, 'address')).toBe(
+      'This address is outside the area we serve — call us at +49 30 555 0100',
+    );
     const near = await slotsFor(visitor(app, '10.0.0.3'), team);
     expect(near.length).toBeGreaterThan(0);
   });

@@ -5,7 +5,7 @@ import { startPeriodic } from '../../db/periodic.js';
 import type { Deps } from '../../deps.js';
 import { installSecret } from '../../realtime/credentials.js';
 import { findJobRow } from '../jobs/index.js';
-import { holdBookingConfirmations } from '../notifications/index.js';
+import { companyPhoneOf, holdBookingConfirmations } from '../notifications/index.js';
 import type { PublicPlaceSearch } from '../places/index.js';
 import { travelProviderOf } from '../travel/index.js';
 import { expireHolds } from './expiry.js';
@@ -55,8 +55,8 @@ export function registerBooking(app: FastifyInstance, deps: Deps, options: Booki
       return key;
     },
     difficulty: options.difficulty ?? 16,
-    // The business's phone number comes from the notification settings once they export it.
-    phoneOf: async () => null,
+    // The same company phone the customer's messages give (Settings → Notifications).
+    phoneOf: async (workspaceId) => (await companyPhoneOf(db.kysely, workspaceId)) || null,
   };
   bookingRoutes(app, deps);
   publicBookingRoutes(app, deps, ctx, options.places);

@@ -69,8 +69,7 @@ export async function offeredService(db: Kysely<Database>, workspaceId: string, 
 }
 
 /** 400 at `address` naming the phone: the site is outside every service area. */
-export async function outsideArea(ctx: PublicContext, workspaceId: string) {
-  const phone = await ctx.phoneOf(workspaceId);
+export function outsideArea(phone: string | null) {
   return fieldError(
     'address',
     phone
@@ -111,7 +110,7 @@ export async function publicSlots(
     notBefore: now + settings.minNoticeHours * 3_600_000,
     spacingMs,
   });
-  if (found.outsideServiceAreas) throw await outsideArea(ctx, workspace.id);
+  if (found.outsideServiceAreas) throw outsideArea(await ctx.phoneOf(workspace.id));
   const best = new Map<number, (typeof found.slots)[number]>();
   for (const slot of found.slots) if (!best.has(slot.start)) best.set(slot.start, slot);
   const chosen = [...best.values()].sort((a, b) => a.start - b.start).slice(0, bookingLimits.slotsMax);

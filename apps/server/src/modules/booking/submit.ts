@@ -52,6 +52,8 @@ export async function submitRequest(
   }
   if (slot.exp < now) throw fieldError('slotToken', 'This time was offered too long ago: choose a time again');
   const service = await offeredService(ctx.db, workspace.id, input.serviceId);
+  // Read before the transaction: SQLite's one connection is the transaction's until it ends.
+  const phone = await ctx.phoneOf(workspace.id);
   try {
     return await ctx.db
       .transaction()
@@ -60,7 +62,7 @@ export async function submitRequest(
           trx,
           ctx,
           page,
-          { input, service, slot, challengeId: challenge.id, challengeExp: challenge.exp },
+          { input, service, slot, challengeId: challenge.id, challengeExp: challenge.exp, phone },
           clientAddress,
           now,
         ),
@@ -86,13 +88,15 @@ interface Checked {
   slot: SlotClaim;
   challengeId: string;
   challengeExp: number;
+  /** The business's phone, for the messages that ask the customer to call. */
+  phone: string | null;
 }
 
 async function write(
   trx: Transaction<Database>,
   ctx: PublicContext,
   page: OpenPage,
-  { input, service, slot, challengeId, challengeExp }: Checked,
+  { input, service, slot, challengeId, challengeExp, phone }: Checked,
   clientAddress: string,
   now: number,
 ): Promise<PublicBookingResult> {
@@ -120,10 +124,9 @@ async function write(
   };
   const horizonEnd = (Math.floor(instantToWall(workspace.time_zone, now) / dayMs) + settings.horizonDays) * dayMs;
   const fit = search.firstDate >= horizonEnd ? 'taken' : await siteSlotFits(trx, ctx.provider, search, slot.m, slot.t);
-  if (fit === 'outside') throw await outsideArea(ctx, workspace.id);
+  if (fit === 'outside') throw outsideArea(phone);
   if (fit === 'taken') throw new SlotTaken();
 
-  const phone = await ctx.phoneOf(workspace.id);
   const callUs = phone ? `please call us at ${phone}` : 'please call us';
   if ((await countPending(trx, workspace.id)) >= settings.pendingCap) {
     throw new AppError('rate_limited', `We have too many booking requests waiting right now — ${callUs}`, {
