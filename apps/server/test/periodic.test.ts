@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { type Db, migrate, openDb } from '../src/db/database.js';
-import { claimRun, type PeriodicTask, runIfDue } from '../src/db/periodic.js';
+import { claimRun, type PeriodicTask, runIfDue, startPeriodic } from '../src/db/periodic.js';
 import { locationPruning } from '../src/modules/locations/index.js';
 import { signUpOwner } from './harness.js';
 import { eventually } from './realtime-harness.js';
@@ -162,5 +162,53 @@ describe('two apps on one database: location history pruning', () => {
       apps = [];
       await second.close();
     }
+  });
+});
+
+describe('a draining process starts no background run', () => {
+  let db: Db;
+  let drop: () => Promise<void>;
+  const apps: FastifyInstance[] = [];
+  beforeAll(async () => {
+    const shared = await emptyDatabase();
+    drop = shared.drop;
+    db = openDb(shared.url);
+    await migrate(db);
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await db.close();
+    await drop();
+  });
+
+  it('after SIGTERM (draining) the process leaves due tasks to the others; a running one still runs them', async () => {
+    const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), WEB_DIST: '' };
+    const draining = await buildApp({ config, db, logger: false });
+    const running = await buildApp({ config, db, logger: false });
+    apps.push(draining, running);
+    let drainingRuns = 0;
+    let runningRuns = 0;
+    // Due again 1 ms after each run, looked at every 20 ms.
+    const task = (name: string, count: () => void) => ({
+      name,
+      everyMs: 1,
+      leaseMs: 60_000,
+      checkMs: 20,
+      run: async () => count(),
+    });
+    startPeriodic(
+      draining,
+      db,
+      task('test.draining', () => drainingRuns++),
+    );
+    startPeriodic(
+      running,
+      db,
+      task('test.running', () => runningRuns++),
+    );
+    draining.draining = true;
+    await Promise.all([draining.ready(), running.ready()]);
+    await eventually(() => runningRuns >= 5, 10_000, 'five runs in the process that is not stopping');
+    expect(drainingRuns).toBe(0);
   });
 });

@@ -93,8 +93,9 @@ export async function runIfDue(
 
 /**
  * Looks every `checkMs` (default: the period, at most a minute) whether the task is due, from the
- * app's start to its close, in every process; the lease row makes one of them run it. Closing waits
- * for a run in progress (the shutdown deadline bounds it, docs/adr/0018-faults-and-shutdown.md).
+ * app's start until it drains (SIGTERM), in every process; the lease row makes one of them run it.
+ * Closing waits for a run in progress (the shutdown deadline bounds it, docs/adr/0018-faults-and-shutdown.md;
+ * a run cut off there is taken up by another process when its lease expires).
  */
 export function startPeriodic(app: FastifyInstance, db: Db, task: PeriodicTask & { checkMs?: number }): void {
   const checkMs = task.checkMs ?? Math.min(task.everyMs, 60_000);
@@ -102,7 +103,8 @@ export function startPeriodic(app: FastifyInstance, db: Db, task: PeriodicTask &
   let running: Promise<unknown> | null = null;
   let closing = false;
   const tick = () => {
-    if (running || closing) return;
+    // Stopping (SIGTERM): no new run, so none is cut off at the deadline; another process takes it.
+    if (running || closing || app.draining) return;
     running = runIfDue(db.kysely, task)
       .catch((err: unknown) => app.log.warn({ err, task: task.name }, 'periodic: task failed'))
       .finally(() => {
