@@ -3,7 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportsPerMinute } from '../src/modules/export/routes.js';
 import { csvRows, xlsxRows } from './export-fixtures.js';
 import { createTestApp, type TestContext } from './harness.js';
-import { expectFieldError, expectProblem, inviteMember, ws } from './helpers.js';
+import { expectFieldError, expectProblem, inviteMember, listRoutes, ws } from './helpers.js';
+
+/** The export and archive routes: their roles and isolation are tested here and in archive.test.ts. */
+const exportPath = /^\/api\/v1\/workspaces\/:ws\/(exports|archive)/;
+
 import { createCustomer, createTeam, setStatus, type Team } from './schedule-helpers.js';
 import { createTemplate, createVisitJob, postNote, put } from './work-record-fixtures.js';
 
@@ -158,6 +162,19 @@ describe('export', () => {
     expectFieldError(await team.owner.client.get(url('/visits?start=2026-03-01&end=2026-09-01')), 'end');
     expectFieldError(await team.owner.client.get(url('/visits?end=2026-03-01')), 'querystring.start');
     expectFieldError(await team.owner.client.get(url('/customers?format=pdf')), 'querystring.format');
+  });
+
+  it('covers every export and archive route the app registers (roles here and in archive.test.ts)', () => {
+    const registered = listRoutes(ctx.app)
+      .filter((r) => exportPath.test(r.url))
+      .map((r) => `${r.method} ${r.url}`)
+      .sort();
+    expect(registered).toEqual([
+      'GET /api/v1/workspaces/:ws/archive',
+      'GET /api/v1/workspaces/:ws/exports/customers',
+      'GET /api/v1/workspaces/:ws/exports/jobs',
+      'GET /api/v1/workspaces/:ws/exports/visits',
+    ]);
   });
 
   it('lets owners and dispatchers export; technicians and viewers get 403; another workspace is 404', async () => {

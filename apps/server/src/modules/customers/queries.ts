@@ -75,12 +75,17 @@ export interface CustomerListOptions {
   limit: number;
   cursor?: string | undefined;
   offset?: number | undefined;
+  /** false: skip counting the matches (`total` is -1), for readers that page through everything (export). */
+  withTotal?: boolean;
 }
 
 /** One page of the workspace's customers by name; every word of `q` must match. */
 export async function listCustomers(db: Kysely<Database>, workspaceId: string, options: CustomerListOptions) {
   const base = matching(db, workspaceId, options.q ?? '');
-  const totalRow = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  const totalRow =
+    options.withTotal === false
+      ? { n: -1 }
+      : await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
   let page = base
     .selectAll()
     .orderBy('sort_name')

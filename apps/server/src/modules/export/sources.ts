@@ -16,7 +16,7 @@ import { getJobs } from '../jobs/index.js';
 import { type VisitSummary, visitSummaries, visitSummaryKey } from '../work-record/index.js';
 
 /** Rows read per query: big enough to be quick, small enough that one page is all that is in memory. */
-export const pageRows = 1000;
+export const pageRows = 2000;
 
 type CustomerRow = Awaited<ReturnType<typeof listCustomers>>['rows'][number];
 
@@ -24,7 +24,7 @@ type CustomerRow = Awaited<ReturnType<typeof listCustomers>>['rows'][number];
 export async function* customerPages(db: Kysely<Database>, workspaceId: string, query: CustomerExportQuery) {
   let cursor: string | undefined;
   do {
-    const page = await listCustomers(db, workspaceId, { q: query.q, limit: pageRows, cursor });
+    const page = await listCustomers(db, workspaceId, { q: query.q, limit: pageRows, cursor, withTotal: false });
     yield page.rows as readonly CustomerRow[];
     cursor = page.nextCursor ?? undefined;
   } while (cursor);

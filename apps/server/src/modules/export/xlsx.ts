@@ -14,7 +14,13 @@ export function xlsxStream<R>(
   pages: AsyncIterable<readonly R[]>,
 ): Readable {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: false,
+    useSharedStrings: false,
+    // The fastest deflate: the sheet's XML still shrinks about tenfold, in a fraction of the time of the default.
+    zip: { zlib: { level: 1 } },
+  });
   const sheet = workbook.addWorksheet(sheetName);
   sheet.columns = columns.map((c) => ({ header: c.header, key: c.header }));
   const run = async () => {
