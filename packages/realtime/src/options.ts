@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { RealtimeAdapter } from './adapters/adapter.js';
 import type { Logger } from './logger.js';
 
@@ -73,6 +74,11 @@ export interface RealtimeServerOptions {
    * HTTP 403. A request with no `Origin` (a server-side client) is allowed. Unset, or holding `*`: any origin.
    */
   allowedOrigins?: readonly string[];
+  /**
+   * The client's address, which `limits.maxConnectionsPerAddress` counts by; default the TCP peer. Behind
+   * a proxy every client shares the proxy's address: give the forwarded one that the app trusts.
+   */
+  clientAddress?: (req: IncomingMessage) => string;
   limits?: Partial<RealtimeLimits>;
   /**
    * Holds each socket's broadcast writes until the event loop's turn ends (cork/uncork), so events sent

@@ -86,7 +86,7 @@ export function createRealtimeServer(options: RealtimeServerOptions) {
       for (const channel of hub.channelNames()) hub.deliver(channel, frames.channelEvent(channel, RESUME_EVENT, '{}'));
     },
   });
-  const sockets = createSocketServer(ctx, options.allowedOrigins);
+  const sockets = createSocketServer(ctx, options.allowedOrigins, options.clientAddress);
   const stopHeartbeat = startHeartbeat(hub, limits);
   const handleHttp: HttpApiHandler = createHttpApi(ctx);
   const attached: Array<{ server: HttpServer; listener: (req: IncomingMessage, s: Duplex, h: Buffer) => void }> = [];

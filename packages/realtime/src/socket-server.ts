@@ -13,7 +13,11 @@ const APP_PATH = /^\/app\/([^/]+)\/?$/;
 const SUPPORTED_PROTOCOLS = new Set(['5', '6', '7']);
 
 /** Upgrades `/app/:key` requests to Pusher protocol connections. */
-export function createSocketServer(ctx: ServerContext, allowedOrigins: readonly string[] | undefined) {
+export function createSocketServer(
+  ctx: ServerContext,
+  allowedOrigins: readonly string[] | undefined,
+  clientAddress?: (req: IncomingMessage) => string,
+) {
   const wss = new WebSocketServer({
     noServer: true,
     clientTracking: false,
@@ -38,7 +42,7 @@ export function createSocketServer(ctx: ServerContext, allowedOrigins: readonly 
       );
       return true;
     }
-    const address = req.socket.remoteAddress ?? '';
+    const address = clientAddress?.(req) ?? req.socket.remoteAddress ?? '';
     wss.handleUpgrade(req, socket, head, (ws) =>
       open(ws, socket, decodeKey(match[1] ?? ''), url.searchParams, address),
     );

@@ -76,4 +76,21 @@ describe('resource caps', () => {
     await eventually(() => pusher.connection.state === 'connected', 5000, 'connected after the retry');
     await subscribed(pusher, 'jobs');
   });
+
+  it('behind a proxy, clientAddress makes the per-address cap count each forwarded client', async () => {
+    const forwarded = (req: { headers: Record<string, string | string[] | undefined> }) =>
+      String(req.headers['x-forwarded-for'] ?? '');
+    server = await startServer({ limits: { maxConnectionsPerAddress: 1 }, clientAddress: forwarded });
+    const path = '/app/app-key?protocol=7&client=js&version=8.4.0';
+    const ann = await RawClient.open(server.port, path, { 'x-forwarded-for': '203.0.113.1' });
+    const bob = await RawClient.open(server.port, path, { 'x-forwarded-for': '203.0.113.2' });
+    raws.push(ann, bob);
+    await ann.socketId();
+    await bob.socketId();
+    // A second connection of the same forwarded client is over its cap, whatever the proxy's address.
+    const again = await RawClient.open(server.port, path, { 'x-forwarded-for': '203.0.113.1' });
+    raws.push(again);
+    expect((await again.closed).code).toBe(4100);
+    expect(server.realtime.stats().connections).toBe(2);
+  });
 });

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
+import proxyAddr from '@fastify/proxy-addr';
 import { createLocalAdapter, createRealtimeServer, createRedisAdapter } from '@fieldplan/realtime';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
@@ -45,11 +46,14 @@ export async function createEmbeddedPublisher(
   const adapter = config.REDIS_URL
     ? createRedisAdapter({ url: config.REDIS_URL, prefix: `fieldplan:${key}:` })
     : createLocalAdapter();
+  // Behind the balancers TRUST_PROXY names, the per-address cap counts each client, not the balancer.
+  const trusted = config.TRUST_PROXY ? proxyAddr.compile(config.TRUST_PROXY) : null;
   const realtime = createRealtimeServer({
     appId,
     key,
     secret,
     adapter,
+    ...(trusted && { clientAddress: (req: IncomingMessage) => proxyAddr(req, trusted) }),
     logger: log,
     // Every connection on a workspace channel is signed in as its user, so deactivating a member or
     // lowering their role finds (and closes) all of them, on every process; see docs/adr/0015.
