@@ -11,6 +11,7 @@ export interface CaughtMail {
   subject: string;
   text: string;
   html: string;
+  /** Raw header values by lower-case name (`list-unsubscribe` is `<https://…>`). */
   headers: Record<string, string>;
 }
 
@@ -40,8 +41,9 @@ export async function waitForMail(to: string, match: (mail: CaughtMail) => boole
   return found as CaughtMail;
 }
 
-/** The http(s) links of a message's text and HTML, in order, without duplicates. */
+/** The http(s) links of a message's text, HTML and List-Unsubscribe header, in order, without duplicates. */
 export function linksOf(mail: CaughtMail): string[] {
-  const found = `${mail.text}\n${mail.html}`.match(/https?:\/\/[^\s"'<>)]+/g) ?? [];
+  const sources = `${mail.text}\n${mail.html}\n${mail.headers['list-unsubscribe'] ?? ''}`;
+  const found = sources.match(/https?:\/\/[^\s"'<>)]+/g) ?? [];
   return [...new Set(found.map((link) => link.replace(/&amp;/g, '&')))];
 }

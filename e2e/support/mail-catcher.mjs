@@ -30,9 +30,8 @@ export async function startMailCatcher() {
             subject: mail.subject ?? '',
             text: mail.text ?? '',
             html: typeof mail.html === 'string' ? mail.html : '',
-            headers: Object.fromEntries(
-              [...mail.headers].filter(([, v]) => typeof v === 'string').map(([k, v]) => [k, v]),
-            ),
+            // Raw header lines (mailparser turns some, like List-Unsubscribe, into objects).
+            headers: Object.fromEntries(mail.headerLines.map((h) => [h.key, h.line.slice(h.key.length + 1).trim()])),
           });
           callback();
         })
