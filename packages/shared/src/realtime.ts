@@ -7,6 +7,7 @@ import { latField, lngField } from './schemas/fields.js';
 import { type Import, importSchema } from './schemas/import.js';
 import { type Job, jobSchema } from './schemas/jobs.js';
 import { type Member, memberSchema, roleField } from './schemas/members.js';
+import { type NotificationSettingsChange, notificationSettingsChangeSchema } from './schemas/notifications.js';
 import { type Photo, photoSchema } from './schemas/photos.js';
 import {
   type AnsweredChecklist,
@@ -86,6 +87,7 @@ export const changeEntities = [
   'job_checklists',
   'import',
   'booking_request',
+  'notification_settings',
 ] as const;
 export type ChangeEntity = (typeof changeEntities)[number];
 export const changeActions = ['created', 'updated', 'deleted'] as const;
@@ -123,6 +125,7 @@ export const changeEventSchema = z.discriminatedUnion('entity', [
   changeOf('job_checklists', jobChecklistsChangeSchema),
   changeOf('import', importSchema),
   changeOf('booking_request', bookingRequestChangeSchema),
+  changeOf('notification_settings', notificationSettingsChangeSchema),
 ]);
 export type ChangeEvent = z.infer<typeof changeEventSchema>;
 
@@ -147,6 +150,7 @@ export interface ChangeEntityData {
   job_checklists: JobChecklistsChange;
   import: Import;
   booking_request: BookingRequestChange;
+  notification_settings: NotificationSettingsChange;
 }
 
 /** The changed entity as it is now, or null when the change removes it. */

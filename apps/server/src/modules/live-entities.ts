@@ -6,6 +6,7 @@ import { feedLive } from './feeds/index.js';
 import { importLive } from './import/index.js';
 import { jobLive } from './jobs/index.js';
 import { memberLive } from './members/index.js';
+import { notificationSettingsLive } from './notifications/index.js';
 import { photoLive } from './photos/index.js';
 import {
   checklistLive,
@@ -35,4 +36,5 @@ export const liveEntities: LiveEntities = {
   job_checklists: jobChecklistsLive,
   import: importLive,
   booking_request: bookingRequestLive,
+  notification_settings: notificationSettingsLive,
 };

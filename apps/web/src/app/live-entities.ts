@@ -10,6 +10,7 @@ import { bookingRequestLive } from '../features/booking/office/live';
 import { customerLive } from '../features/customers/live';
 import { importLive } from '../features/import';
 import { myDayLive } from '../features/my-day/live';
+import { notificationSettingsLive } from '../features/notifications';
 
 /**
  * How every change-log entity lands in the caches (realtime/apply-change.ts runs them in this
@@ -27,4 +28,5 @@ export const liveEntities: LiveRegistry = [
   ...recordLive,
   bookingRequestLive,
   importLive,
+  notificationSettingsLive,
 ];

@@ -118,3 +118,16 @@ export const notificationSchema = z.object({
   createdAt: z.string(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
+
+/**
+ * What the change log carries when a workspace's notification settings or opt-outs change: no
+ * templates or addresses (every member reads the workspace channel, only the office reads settings);
+ * open Settings screens read them again.
+ */
+export const notificationSettingsChangeSchema = z.object({
+  /** The workspace's id: one entity per workspace. */
+  id: z.string(),
+  version: z.number().int(),
+  optOuts: z.number().int(),
+});
+export type NotificationSettingsChange = z.infer<typeof notificationSettingsChangeSchema>;

@@ -23,6 +23,7 @@ export {
   type PendingBookingCheck,
   reminderDueAt,
 } from './enqueue.js';
+export { notificationSettingsLive } from './live.js';
 export { companyPhoneOf } from './settings.js';
 export type { Sender } from './worker.js';
 

@@ -4,6 +4,7 @@ import { notFound } from '../../http/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
 import { iso } from '../../lib/ids.js';
 import { findCustomer } from '../customers/index.js';
+import { recordSettingsChange } from './live.js';
 import { optOut } from './service.js';
 
 /** The workspace's customers who get no notifications, newest first. */
@@ -21,10 +22,13 @@ export async function listOptOuts(db: Kysely<Database>, actor: Actor) {
 /** The office records a customer's wish (a call, a letter): on → no more notifications; off → again. */
 export async function setOptOut(db: Kysely<Database>, actor: Actor, customerId: string, out: boolean): Promise<void> {
   if (!(await findCustomer(db, actor.workspaceId, customerId))) throw notFound('Customer');
-  if (out) return optOut(db, actor.workspaceId, customerId);
-  await db
-    .deleteFrom('notification_optouts')
-    .where('workspace_id', '=', actor.workspaceId)
-    .where('customer_id', '=', customerId)
-    .execute();
+  if (out) return optOut(db, actor.workspaceId, customerId, actor.memberId);
+  await db.transaction().execute(async (trx) => {
+    const result = await trx
+      .deleteFrom('notification_optouts')
+      .where('workspace_id', '=', actor.workspaceId)
+      .where('customer_id', '=', customerId)
+      .executeTakeFirst();
+    if (Number(result.numDeletedRows) > 0) await recordSettingsChange(trx, actor.workspaceId, actor.memberId);
+  });
 }

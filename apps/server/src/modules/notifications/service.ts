@@ -13,6 +13,7 @@ import type { Actor } from '../../http/workspace-access.js';
 import { iso, newId } from '../../lib/ids.js';
 import { loadJob } from '../jobs/index.js';
 import type { NotificationRow } from './compose.js';
+import { recordSettingsChange } from './live.js';
 import { loadSettings } from './settings.js';
 
 export interface Channels {
@@ -78,6 +79,7 @@ export async function saveSettings(
         .onConflict((oc) => oc.columns(['workspace_id', 'kind']).doUpdateSet(row))
         .execute();
     }
+    await recordSettingsChange(trx, actor.workspaceId, actor.memberId);
   });
   return getSettings(db, actor, channels);
 }
@@ -153,11 +155,19 @@ export async function resendNotification(
   return presentNotification(row, Number(job.row.all_day) === 1);
 }
 
-/** The customer's one-click unsubscribe: no more notifications, whatever the workspace's settings. */
-export async function optOut(db: Kysely<Database>, workspaceId: string, customerId: string): Promise<void> {
-  await db
-    .insertInto('notification_optouts')
-    .values({ workspace_id: workspaceId, customer_id: customerId, created_at: Date.now() })
-    .onConflict((oc) => oc.columns(['workspace_id', 'customer_id']).doNothing())
-    .execute();
+/** The customer's one-click unsubscribe (or the office for them): no more notifications, whatever the settings. */
+export async function optOut(
+  db: Kysely<Database>,
+  workspaceId: string,
+  customerId: string,
+  actorId: string | null = null,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const result = await trx
+      .insertInto('notification_optouts')
+      .values({ workspace_id: workspaceId, customer_id: customerId, created_at: Date.now() })
+      .onConflict((oc) => oc.columns(['workspace_id', 'customer_id']).doNothing())
+      .executeTakeFirst();
+    if (Number(result.numInsertedOrUpdatedRows ?? 0) > 0) await recordSettingsChange(trx, workspaceId, actorId);
+  });
 }
