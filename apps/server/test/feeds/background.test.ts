@@ -90,4 +90,24 @@ describe('background refresh', () => {
     expect(failing.lastError).toMatch(/not an iCalendar file/);
     expect((await busy(team.owner, '2026-04-06', '2026-04-09')).map((e) => e.title)).toContain('Kept');
   });
+
+  it('a draining process (SIGTERM) takes no due feed; the one that stays does (docs/adr/0031)', async () => {
+    server.route('/drain.ics', calendar(holidayIcs('Before')));
+    const feed = await subscribe(team.owner, `${server.origin}/drain.ics`);
+    const hits = () => server.hits.get('/drain.ics')?.length ?? 0;
+    const before = hits();
+    first.app.draining = true;
+    second.app.draining = true;
+    try {
+      await makeDue(feed.id);
+      // Both loops looked many times (every 50 ms) meanwhile.
+      await sleep(300);
+      expect(hits()).toBe(before);
+      second.app.draining = false;
+      await eventually(() => hits() === before + 1, 10_000, 'the fetch by the process that stays');
+    } finally {
+      first.app.draining = false;
+      second.app.draining = false;
+    }
+  });
 });

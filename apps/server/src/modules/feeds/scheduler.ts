@@ -19,7 +19,7 @@ export function startFeedRefresh(app: FastifyInstance, db: Db, fetching: FeedFet
   async function refreshDue(): Promise<void> {
     const ids = await dueFeeds(db.kysely, Date.now(), batch);
     for (const id of ids) {
-      if (closing) return;
+      if (closing || app.draining) return;
       const outbox: Outbox = { changes: [], publishes: new Map() };
       try {
         const outcome = await runWithOutbox(outbox, () =>
@@ -34,7 +34,8 @@ export function startFeedRefresh(app: FastifyInstance, db: Db, fetching: FeedFet
   }
 
   const tick = () => {
-    if (running) return;
+    // Draining (SIGTERM): take no new feed; a fetch cut at the deadline would hold its lease for 2 min.
+    if (running || app.draining) return;
     running = refreshDue()
       .catch((err: unknown) => app.log.warn({ err }, 'feeds: looking for due feeds failed'))
       .finally(() => {
