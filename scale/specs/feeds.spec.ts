@@ -58,6 +58,18 @@ it('fetches a due feed once with two processes, and still when either process is
   // Subscribing loads it once; the next refresh is 15 minutes away.
   expect(fetches).toBe(1);
 
+  /**
+   * The refresh is stored and its lease given back (a process killed while it holds the lease keeps the
+   * feed for the lease's 2 minutes: that case is the lease's own test, apps/server/test).
+   */
+  const refreshed = () =>
+    eventually(
+      async () =>
+        (await cluster.sql('SELECT 1 FROM feed_subscriptions WHERE id = $1 AND lease_owner IS NULL', [feedId]))
+          .length === 1,
+      10_000,
+      'the lease given back',
+    );
   /** The refresh interval has passed: both processes see the feed due at their next look. */
   const due = () => cluster.sql('UPDATE feed_subscriptions SET next_refresh_at = 0 WHERE id = $1', [feedId]);
 
@@ -65,6 +77,7 @@ it('fetches a due feed once with two processes, and still when either process is
   await due();
   await sleep(loopMs + 3_000);
   expect(fetches).toBe(2);
+  await refreshed();
 
   // Either process gone: the other one fetches it.
   for (const [gone, left] of [
@@ -77,5 +90,6 @@ it('fetches a due feed once with two processes, and still when either process is
     await due();
     await eventually(() => fetches > before, loopMs + 5_000, `a fetch with only node ${left + 1}`);
     expect(fetches).toBe(before + 1);
+    await refreshed();
   }
 });

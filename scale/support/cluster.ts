@@ -217,7 +217,13 @@ class Nginx {
   }
 }
 
+export interface ClusterOptions {
+  /** One process only (the benchmark's baseline): both upstream lines name process 1. */
+  single?: boolean;
+}
+
 export interface Cluster {
+  databaseUrl: string;
   /** nginx in front of both processes: where browsers and API clients go. */
   baseUrl: string;
   nodes: [AppNode, AppNode];
@@ -232,7 +238,7 @@ export interface Cluster {
  * Two built Fieldplan processes on one fresh PostgreSQL database and one private Redis, behind nginx
  * configured from deploy/nginx/fieldplan.conf. The first process migrates and seeds the demo data.
  */
-export async function startCluster(env: Record<string, string> = {}): Promise<Cluster> {
+export async function startCluster(env: Record<string, string> = {}, options: ClusterOptions = {}): Promise<Cluster> {
   if (!fs.existsSync(mainJs)) throw new Error(`${mainJs} is missing: run \`npm run build\` first`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldplan-scale-'));
   const name = `fieldplan_scale_${randomBytes(5).toString('hex')}`;
@@ -262,7 +268,7 @@ export async function startCluster(env: Record<string, string> = {}): Promise<Cl
     ...env,
   };
   const nodes: [AppNode, AppNode] = [new AppNode('node 1', p1, common), new AppNode('node 2', p2, common)];
-  const nginx = new Nginx(pn, path.join(dir, 'nginx'), [p1, p2]);
+  const nginx = new Nginx(pn, path.join(dir, 'nginx'), options.single ? [p1, p1] : [p1, p2]);
   const cleanup = async () => {
     await nginx.stop();
     await Promise.all(nodes.map((n) => n.stop('SIGKILL')));
@@ -279,13 +285,14 @@ export async function startCluster(env: Record<string, string> = {}): Promise<Cl
   try {
     // One after the other: the first migrates and seeds, the second finds the database ready.
     await nodes[0].start();
-    await nodes[1].start();
+    if (!options.single) await nodes[1].start();
     await nginx.start();
   } catch (err) {
     await cleanup();
     throw err;
   }
   return {
+    databaseUrl: dbUrl.toString(),
     baseUrl,
     nodes,
     redis,
