@@ -12,10 +12,13 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { fieldError, notFound } from '../../http/app-error.js';
 import { listMembers } from '../members/index.js';
-import { suggestForSite, type TravelProvider } from '../travel/index.js';
+import { type SiteSlots, suggestForSite, type TravelProvider } from '../travel/index.js';
 import { findWorkspaceBySlug } from '../workspaces/index.js';
 import { expireHolds } from './expiry.js';
 import type { ServiceRow, StoredBookingSettings } from './presenter.js';
+
+type Slot = SiteSlots['slots'][number];
+
 import { technicianIdsOf } from './presenter.js';
 import { findService, listServices, loadBookingSettings } from './queries.js';
 import { challengeClaim, type Signer } from './tokens.js';
@@ -41,6 +44,8 @@ export const slotOfferMs = 2 * 60 * 60_000;
 export const challengeMs = 10 * 60_000;
 /** Later starts in a free stretch of a day are offered an hour apart. */
 const spacingMs = 60 * 60_000;
+/** Days searched before the rest of the week (see publicSlots). */
+const firstDays = 2;
 
 /** The workspace behind a booking page; 404 alike when there is none or its booking is off. */
 export async function openPage(db: Kysely<Database>, slug: string): Promise<OpenPage> {
@@ -100,19 +105,26 @@ export async function publicSlots(
   const days = Math.min(bookingLimits.slotSearchDays, Math.round((end - first) / dayMs));
   // A hold that has run out frees its slot before the search sees it.
   await expireHolds(ctx.db, now, workspace.id);
-  const found = await suggestForSite(ctx.db, ctx.provider, {
+  const search = {
     workspaceId: workspace.id,
     site: { lat: input.lat, lng: input.lng },
     durationMinutes: Number(service.duration_minutes),
-    firstDate: first,
-    days: Math.max(days, 0),
     technicianIds: technicianIdsOf(service),
     notBefore: now + settings.minNoticeHours * 3_600_000,
     spacingMs,
-  });
-  if (found.outsideServiceAreas) throw outsideArea(await ctx.phoneOf(workspace.id));
-  const best = new Map<number, (typeof found.slots)[number]>();
-  for (const slot of found.slots) if (!best.has(slot.start)) best.set(slot.start, slot);
+  };
+  // The first days first: with many technicians they already fill the page, and a search reads and
+  // walks every day it covers (the rest is searched only when they don't).
+  const best = new Map<number, Slot>();
+  for (const [from, count] of [
+    [first, Math.min(days, firstDays)],
+    [first + firstDays * dayMs, days - firstDays],
+  ] as const) {
+    if (count <= 0 || best.size >= bookingLimits.slotsMax) break;
+    const found = await suggestForSite(ctx.db, ctx.provider, { ...search, firstDate: from, days: count });
+    if (found.outsideServiceAreas) throw outsideArea(await ctx.phoneOf(workspace.id));
+    for (const slot of found.slots) if (!best.has(slot.start)) best.set(slot.start, slot);
+  }
   const chosen = [...best.values()].sort((a, b) => a.start - b.start).slice(0, bookingLimits.slotsMax);
   const names = new Map((await listMembers(ctx.db, workspace.id)).map((m) => [m.id, m.name.trim().split(/\s+/)[0]]));
   const sign = await ctx.signer();

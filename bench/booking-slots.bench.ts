@@ -1,0 +1,96 @@
+// The booking page's slot search: one service every technician does (60 min), a site in Berlin,
+// 50 technicians and the 2,000 jobs of the calendar benchmarks' week, searched over the page's 7
+// days with hourly starts, on SQLite and PostgreSQL. Target p99 ≤ 150 ms. Called in-process with
+// "now" at the week's Monday (the seeded week lies in the past, where the page would offer
+// nothing), so this measures the hold sweep's query, the calendar expansion, the travel search,
+// the technicians' names and the signed tokens — not HTTP (docs/PERFORMANCE.md).
+
+import { createHash } from 'node:crypto';
+import { defaultTravelSettings } from '@fieldplan/shared';
+import { newId } from '../apps/server/src/lib/ids.js';
+import { seededRandom } from '../apps/server/src/lib/seeded-random.js';
+import { openPage, type PublicContext, publicSlots } from '../apps/server/src/modules/booking/public.js';
+import { signer } from '../apps/server/src/modules/booking/tokens.js';
+import { modelProvider } from '../apps/server/src/modules/travel/provider.js';
+import { seedWeek } from './calendar-week.seed.js';
+import { benchDb, fmt, load, percentile } from './support.js';
+
+const monday = Date.parse('2026-05-31T22:00:00Z'); // 1 June 2026, 00:00 in Europe/Berlin
+const key = signer(createHash('sha256').update('bench booking key').digest());
+
+for (const dialect of ['sqlite', 'postgres'] as const) {
+  const { db, cleanup } = await benchDb(dialect);
+  await seedWeek(db);
+  const { next: random } = seededRandom(17);
+  const ws = await db.kysely
+    .selectFrom('workspaces')
+    .select('id')
+    .where('slug', '=', 'bench')
+    .executeTakeFirstOrThrow();
+  // Spread the sites and the technicians' home bases over Berlin (the seed puts every site in one place).
+  const place = () => ({ lat: 52.4 + random() * 0.25, lng: 13.2 + random() * 0.4 });
+  const now = Date.now();
+  const serviceId = newId();
+  await db.kysely.transaction().execute(async (trx) => {
+    const techs = await trx.selectFrom('memberships').select('id').where('role', '=', 'technician').execute();
+    for (const t of techs) {
+      const home = place();
+      await trx
+        .updateTable('memberships')
+        .set({ home_lat: home.lat, home_lng: home.lng })
+        .where('id', '=', t.id)
+        .execute();
+    }
+    const jobs = await trx.selectFrom('jobs').select('id').where('workspace_id', '=', ws.id).execute();
+    for (const j of jobs) await trx.updateTable('jobs').set(place()).where('id', '=', j.id).execute();
+    await trx
+      .insertInto('booking_settings')
+      .values({
+        workspace_id: ws.id,
+        enabled: 1,
+        auto_confirm: 0,
+        hold_hours: 24,
+        pending_cap: 50,
+        horizon_days: 14,
+        min_notice_hours: 2,
+        intro: '',
+        version: 1,
+        updated_at: now,
+      })
+      .execute();
+    await trx
+      .insertInto('booking_services')
+      .values({
+        id: serviceId,
+        workspace_id: ws.id,
+        name: 'Boiler service',
+        duration_minutes: 60,
+        technician_ids: '[]',
+        active: 1,
+        position: 0,
+        version: 1,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  });
+  const ctx: PublicContext = {
+    db: db.kysely,
+    provider: modelProvider(defaultTravelSettings),
+    signer: async () => key,
+    difficulty: 16,
+    phoneOf: async () => null,
+  };
+  const site = place();
+  const once = async () => {
+    const page = await openPage(db.kysely, 'bench');
+    return publicSlots(ctx, page, { serviceId, ...site, from: '2026-06-01' }, monday);
+  };
+  const sample = await once();
+  await load(async () => void (await once()), 20, 1); // warm-up
+  const latencies = await load(async () => void (await once()), 200, 1);
+  console.log(
+    `${dialect.padEnd(8)} booking page slots, 50 technicians × 7 days, one at a time  p50 ${fmt(percentile(latencies, 50))}  p99 ${fmt(percentile(latencies, 99))}  (${latencies.length} requests; ${sample.length} slots offered)`,
+  );
+  await cleanup();
+}
