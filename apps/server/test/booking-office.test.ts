@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database.js';
 import { type BookingTeam, bookingApp, bookingTeam, putSettings } from './booking-fixtures.js';
 import { createTestDb } from './harness.js';
-import { expectFieldError, expectProblem, ws } from './helpers.js';
+import { bookingPath, expectFieldError, expectProblem, listRoutes, ws } from './helpers.js';
 import { ifMatch } from './schedule-helpers.js';
 
 describe('online booking: settings and services in the office', () => {
@@ -120,6 +120,11 @@ describe('online booking: settings and services in the office', () => {
       ['POST', '/requests/00000000-0000-4000-8000-000000000000/confirm'],
       ['POST', '/requests/00000000-0000-4000-8000-000000000000/decline', {}],
     ];
+    const registered = listRoutes(app)
+      .filter((r) => bookingPath.test(r.url))
+      .map((r) => `${r.method} ${r.url.replace('/api/v1/workspaces/:ws/booking', '').replace(/:id/, '')}`);
+    const covered = routes.map(([m, rest]) => `${m} ${rest.replace(/\/(?:[0-9a-f-]{36})/, '/')}`);
+    expect([...new Set(covered)].sort()).toEqual([...new Set(registered)].sort());
     for (const member of [team.tech1, team.viewer]) {
       for (const [method, rest, body] of routes) {
         const res = await member.client.request(method as 'GET', path(rest), body, ifMatch(1));

@@ -189,7 +189,7 @@ export function listRoutes(app: FastifyInstance): { method: string; url: string 
  * every registered workspace route is covered.
  */
 export const schedulePath =
-  /^\/api\/v1\/workspaces\/:ws\/(customers|jobs|calendar|areas|changes|locations|feeds|feed-tokens|tracking-links|my-day|optimise-day|travel-legs|notes|checklist-templates|photos|notification-settings|notification-optouts|imports)/;
+  /^\/api\/v1\/workspaces\/:ws\/(customers|jobs|calendar|areas|changes|locations|feeds|feed-tokens|tracking-links|my-day|optimise-day|travel-legs|notes|checklist-templates|photos|notification-settings|notification-optouts|imports|booking)/;
 /** The service-area routes, covered by areas-access.test.ts. */
 export const areasPath = /^\/api\/v1\/workspaces\/:ws\/areas/;
 /** Calendar feeds, iCal links and busy time, covered by feeds/feeds-access.test.ts. */
@@ -207,6 +207,8 @@ export const recordPath =
 /** Customer notifications' settings and a job's notifications, covered by notifications-access.test.ts. */
 export const notificationsPath =
   /^\/api\/v1\/workspaces\/:ws\/(notification-settings|notification-optouts|jobs\/:id\/notifications)/;
+/** Online booking's settings, services and requests, covered by booking-office.test.ts. */
+export const bookingPath = /^\/api\/v1\/workspaces\/:ws\/booking/;
 /** The import of customers, covered by import-access.test.ts. */
 export const importPath = /^\/api\/v1\/workspaces\/:ws\/imports/;
 /** Suggested slots for a job, covered by suggest-access.test.ts. */

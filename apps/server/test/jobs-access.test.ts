@@ -4,6 +4,7 @@ import type { Client } from './harness.js';
 import { createTestApp, type Owner, signUpOwner, type TestContext } from './harness.js';
 import {
   areasPath,
+  bookingPath,
   expectProblem,
   feedsPath,
   type InvitedMember,
@@ -110,7 +111,8 @@ describe('schedule routes: roles and workspaces', () => {
           !recordPath.test(r.url) &&
           !notificationsPath.test(r.url) &&
           !optimisePath.test(r.url) &&
-          !travelLegsPath.test(r.url),
+          !travelLegsPath.test(r.url) &&
+          !bookingPath.test(r.url),
       )
       .map((r) => `${r.method} ${r.url.replace('/api/v1/workspaces/:ws', '')}`)
       .sort();
