@@ -179,6 +179,8 @@ describe('workspace archive', () => {
       payload: archive,
     });
     expect(anonymous.statusCode).toBe(401);
+    const asJson = await other.client.post('/api/v1/workspace-archives', { not: 'a zip' });
+    expectProblem(asJson, 415, 'unsupported_media_type');
   });
 
   describe('refuses a bad archive with a problem naming what is wrong, leaving nothing behind', () => {

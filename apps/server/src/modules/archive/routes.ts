@@ -1,9 +1,10 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { archiveLimits, archiveRestoreResultSchema } from '@fieldplan/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
+import { AppError } from '../../http/app-error.js';
 import { enforceLimit } from '../../http/rate-limit.js';
 import { requireUser } from '../../http/session.js';
 import { authorize, requireMember } from '../../http/workspace-access.js';
@@ -72,10 +73,13 @@ export function archiveRoutes(fastify: FastifyInstance, deps: Deps, options: Arc
       },
       async (request, reply) => {
         const user = requireUser(request);
+        if (!(request.body instanceof Readable)) {
+          throw new AppError('unsupported_media_type', 'Send the archive as application/zip');
+        }
         await enforceLimit(limiter, `restore:${user.id}`, limits.perMinute, 'restores');
         const declared = request.headers['content-length'];
         const file = await receiveUpload(
-          request.body as Readable,
+          request.body,
           declared === undefined ? undefined : Number(declared),
           limits.uploadBytes,
         );
