@@ -14,6 +14,8 @@ const pathOf = (at: Pending): string => {
   return keys.reverse().join('.');
 };
 
+const isStream = (value: object) => typeof (value as { pipe?: unknown }).pipe === 'function';
+
 /**
  * The dotted path of the first string holding a NUL character, or null. Walks with an explicit
  * stack: a deeply nested value can't overflow the call stack or cost a path copy per level.
@@ -25,8 +27,9 @@ function nulPath(root: unknown): string | null {
     const { value } = at;
     if (typeof value === 'string') {
       if (value.includes('\u0000')) return pathOf(at);
-    } else if (typeof value === 'object' && value !== null && !ArrayBuffer.isView(value)) {
+    } else if (typeof value === 'object' && value !== null && !ArrayBuffer.isView(value) && !isStream(value)) {
       // Raw bytes (the monitoring tunnel's envelopes) are never stored as text: not walked byte by byte.
+      // A streamed body (the import's upload) is read by its route; its object graph (socket, cycles) is not walked.
       // Pushed in reverse so the first key is looked at first, as before.
       const entries = Object.entries(value);
       for (let i = entries.length - 1; i >= 0; i -= 1) {
