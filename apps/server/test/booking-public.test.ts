@@ -67,6 +67,17 @@ describe('online booking: the public page', () => {
     }
   });
 
+  it('keeps to the minimum notice and the horizon', async () => {
+    const guest = visitor(app, '10.0.0.5');
+    const today = await slotsFor(guest, team, dateIn(0));
+    for (const s of today) expect(Date.parse(s.start)).toBeGreaterThanOrEqual(Date.now() + 2 * 3_600_000 - 60_000);
+    const short = await bookingTeam(app, { horizonDays: 2, minNoticeHours: 0 });
+    const within = await slotsFor(guest, short, dateIn(1));
+    expect(within.length).toBeGreaterThan(0);
+    expect(within.every((s) => s.start < `${dateIn(2)}T00:00`)).toBe(true);
+    expect(await slotsFor(guest, short, dateIn(3))).toEqual([]);
+  });
+
   it('says plainly when the site is outside every service area, with the company phone', async () => {
     const current = await team.owner.client.get(ws(team.owner.workspaceId, '/notification-settings'));
     const { channels: _c, version, ...notification } = current.json() as NotificationSettings;

@@ -103,6 +103,19 @@ describe('online booking: deciding requests and holds running out', () => {
     expectProblem(await decide(request, 'confirm', row?.version), 409, 'invalid_transition');
   });
 
+  it('a hold past its time is expired when requests are read, before any sweep', async () => {
+    const request = await requested(team, 7);
+    await db.kysely
+      .updateTable('booking_requests')
+      .set({ hold_expires_at: Date.now() - 1 })
+      .where('id', '=', request.id)
+      .execute();
+    const list = await team.owner.client.get(ws(team.owner.workspaceId, '/booking/requests'));
+    expect((list.json() as BookingRequestList).items.map((r) => r.id)).not.toContain(request.id);
+    const job = await getJob(team.owner, request.jobId ?? '');
+    expect(job).toMatchObject({ status: 'cancelled', bookingRequest: { id: request.id, status: 'expired' } });
+  });
+
   it('the list counts pending requests and goes live: booking_request changes without customer details', async () => {
     const before = (await (
       await team.owner.client.get(ws(team.owner.workspaceId, '/booking/requests'))
