@@ -77,12 +77,13 @@ export function RequestsPage() {
 
 function RequestCard({ request }: { request: BookingRequest }) {
   const { workspaceId, slug } = useWorkspace();
-  const { data: members = [] } = useGetMembersQuery(workspaceId);
+  const { data: members } = useGetMembersQuery(workspaceId);
   const { data: workspace } = useGetWorkspaceQuery(workspaceId);
   const now = useNow(30_000);
   const [declining, setDeclining] = useState(false);
   const { decide, busy } = useDecide(request);
-  const tech = members.find((m) => m.id === request.technicianId);
+  const tech = members?.find((m) => m.id === request.technicianId);
+  const who = !request.technicianId ? 'Unassigned' : (tech?.name ?? (members ? 'Former member' : '…'));
   const titleId = `request-${request.id}`;
   return (
     <li className="booking-request" aria-labelledby={titleId}>
@@ -105,7 +106,7 @@ function RequestCard({ request }: { request: BookingRequest }) {
           <dt>Who</dt>
           <dd>
             {tech && <span className="booking-dot" style={{ background: tech.colour }} aria-hidden="true" />}
-            {tech?.name ?? 'Unassigned'}
+            {who}
           </dd>
         </div>
         <div>

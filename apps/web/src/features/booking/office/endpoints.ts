@@ -30,7 +30,9 @@ export const bookingApi = api.injectEndpoints({
         body,
         headers: ifMatch(version),
       }),
-      invalidatesTags: (_r, _e, { workspaceId }) => [{ type: 'Booking', id: `settings-${workspaceId}` }],
+      // Not on a failure: a 412 keeps the edits on screen until the user loads the other version.
+      invalidatesTags: (_r, error, { workspaceId }) =>
+        error ? [] : [{ type: 'Booking', id: `settings-${workspaceId}` }],
     }),
     bookingServices: build.query<BookingServiceList, string>({
       query: (workspaceId) => `${wsPath(workspaceId)}/services`,
