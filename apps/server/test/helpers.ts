@@ -186,10 +186,10 @@ export function listRoutes(app: FastifyInstance): { method: string; url: string 
  * Workspace routes of the schedule (customers, jobs, calendar, service areas). jobs-access.test.ts
  * holds the role × route and isolation tables of customers, jobs and calendar, areas-access.test.ts
  * those of `areasPath`, realtime-access.test.ts those of `realtimePath`; permissions.test.ts and isolation.test.ts hold the rest, so between them
- * every registered workspace route is covered.
+ * every registered workspace route is covered (exports and the archive: export.test.ts, archive.test.ts).
  */
 export const schedulePath =
-  /^\/api\/v1\/workspaces\/:ws\/(customers|jobs|calendar|areas|changes|locations|feeds|feed-tokens|tracking-links|my-day|optimise-day|travel-legs|notes|checklist-templates|photos|notification-settings|notification-optouts|imports|booking)/;
+  /^\/api\/v1\/workspaces\/:ws\/(customers|jobs|calendar|areas|changes|locations|feeds|feed-tokens|tracking-links|my-day|optimise-day|travel-legs|notes|checklist-templates|photos|notification-settings|notification-optouts|imports|booking|exports|archive)/;
 /** The service-area routes, covered by areas-access.test.ts. */
 export const areasPath = /^\/api\/v1\/workspaces\/:ws\/areas/;
 /** Calendar feeds, iCal links and busy time, covered by feeds/feeds-access.test.ts. */
