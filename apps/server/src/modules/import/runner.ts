@@ -117,6 +117,8 @@ export class ImportRunner {
       if (chunk.length < importLimits.chunkRows) continue;
       if (!(await this.writeChunk(row, ctx, chunk, refusals))) return false;
       chunk = [];
+      // Other requests get their turn between chunks (SQLite's writes block the event loop while they run).
+      await new Promise((resolve) => setImmediate(resolve));
     }
     if (chunk.length > 0 && !(await this.writeChunk(row, ctx, chunk, refusals))) return false;
     await this.transition(row, { status: 'geocoding' });

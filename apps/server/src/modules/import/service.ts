@@ -35,6 +35,10 @@ export async function receiveUpload(
   actor: Actor,
   upload: { body: Readable; fileName: string; kind: ImportKind; dir: string },
 ) {
+  if (upload.kind === 'jobs') {
+    upload.body.resume();
+    throw fieldError('kind', 'Importing jobs is not available yet: import customers first');
+  }
   const stored = await storeUpload(upload.body, upload.dir, upload.fileName);
   try {
     const format = sniffFormat(stored.filePath);
