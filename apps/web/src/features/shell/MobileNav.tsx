@@ -14,6 +14,8 @@ export function MobileNav({ items, base }: { items: NavItem[]; base: string }) {
   const button = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
   const location = useLocation();
+  // What the sheet's items count (booking requests waiting) shows on the closed menu button too.
+  const waiting = items.reduce((sum, item) => sum + (item.badge?.count ?? 0), 0);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the point of watching the path.
   useEffect(() => setOpen(false), [location.pathname]);
@@ -46,10 +48,11 @@ export function MobileNav({ items, base }: { items: NavItem[]; base: string }) {
         className="icon-button"
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label="Menu"
+        aria-label={waiting > 0 ? `Menu, ${waiting} waiting` : 'Menu'}
         onClick={() => setOpen((o) => !o)}
       >
         <Icon name={open ? 'x' : 'menu'} size={20} />
+        {waiting > 0 && <span className="nav-badge mobile-nav-dot" aria-hidden="true" />}
       </button>
       <div ref={panel} id={panelId} className="mobile-nav-panel" hidden={!open}>
         <nav aria-label="Main">
