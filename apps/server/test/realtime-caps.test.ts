@@ -90,3 +90,26 @@ describe.each<{
     expect(raws.slice(0, perAddress).every((r) => r.ws.readyState === r.ws.OPEN)).toBe(true);
   });
 });
+
+describe('realtime per-address cap behind a balancer (TRUST_PROXY)', () => {
+  let live: LiveApp;
+  const raws: RawSocket[] = [];
+  beforeAll(async () => {
+    live = await createLiveApp({ env: { TRUST_PROXY: 'loopback', REALTIME_MAX_CONNECTIONS_PER_ADDRESS: '1' } });
+  });
+  afterAll(async () => {
+    for (const r of raws) r.close();
+    await live.close();
+  });
+
+  it('counts each forwarded client, not the balancer every WebSocket comes from', async () => {
+    const open = async (client: string) => {
+      const raw = await RawSocket.open(live, { 'x-forwarded-for': client });
+      raws.push(raw);
+      return raw;
+    };
+    await (await open('203.0.113.1')).socketId();
+    await (await open('203.0.113.2')).socketId();
+    expect(await (await open('203.0.113.1')).closed).toBe(4100);
+  });
+});

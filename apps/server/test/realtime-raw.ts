@@ -31,8 +31,9 @@ export class RawSocket {
     this.closed = new Promise((resolve) => ws.on('close', (code) => resolve(code)));
   }
 
-  static async open(target: ConnectTarget): Promise<RawSocket> {
-    const raw = new RawSocket(new WebSocket(`ws://127.0.0.1:${target.port}/app/${target.key}?protocol=7`));
+  static async open(target: ConnectTarget, headers: Record<string, string> = {}): Promise<RawSocket> {
+    const url = `ws://127.0.0.1:${target.port}/app/${target.key}?protocol=7`;
+    const raw = new RawSocket(new WebSocket(url, { headers }));
     await Promise.race([once(raw.ws, 'open'), raw.closed]);
     return raw;
   }
