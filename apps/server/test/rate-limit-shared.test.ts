@@ -1,12 +1,16 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { ConfigError, loadConfig } from '../src/config.js';
 import type { Db } from '../src/db/database.js';
 import { createRedisRateLimiter } from '../src/http/rate-limit.js';
 import { Client, createTestDb, uniqueEmail } from './harness.js';
+import { eventually } from './realtime-harness.js';
 
 // Rate limits counted in Redis across processes, the memory fallback when Redis fails, and the
 // client address behind a trusted proxy (docs/adr/0031-shared-state-and-background-work.md).
@@ -112,6 +116,75 @@ describe('rate limits shared through Redis', () => {
     expect(statuses).toEqual([401, 401, 401, 429, 429]);
     const warnings = down.logs.filter((line) => line.includes('rate limits: Redis failed'));
     expect(warnings).toHaveLength(1);
+  });
+});
+
+describe('a Redis outage while running', () => {
+  let redis: ChildProcess | null = null;
+  let port: number;
+  const startRedis = async () => {
+    const child = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      {
+        stdio: ['ignore', 'pipe', 'ignore'],
+      },
+    );
+    let out = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk;
+    });
+    await eventually(() => out.includes('Ready to accept connections'), 10_000, 'redis-server ready');
+    redis = child;
+  };
+  const stopRedis = async () => {
+    if (!redis) return;
+    const exited = once(redis, 'exit');
+    redis.kill('SIGTERM');
+    await exited;
+    redis = null;
+  };
+  beforeAll(async () => {
+    port = await closedPort();
+    await startRedis();
+  });
+  afterAll(stopRedis);
+
+  it('counts in memory while Redis is away (logged once), and in Redis again once it is back', async () => {
+    const lines: string[] = [];
+    const log = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
+    const limiter = createRedisRateLimiter({ url: `redis://127.0.0.1:${port}`, log, prefix: 'outage:' });
+    try {
+      // Connecting takes a moment; a call before it is counted in memory (and says so).
+      await eventually(
+        async () =>
+          (await limiter.hit('warm-up', 100)) === 0 &&
+          (lines.length === 0 || (lines.at(-1) ?? '').includes('Redis answers again')),
+        10_000,
+        'counting in Redis',
+      );
+      lines.length = 0;
+      expect(await limiter.hit('k', 2)).toBe(0);
+      await stopRedis();
+      // Away: each call is counted in this process's memory, which starts its own window.
+      const away = [];
+      for (let i = 0; i < 4; i++) away.push(await limiter.hit('k', 2));
+      expect(away.slice(0, 2)).toEqual([0, 0]);
+      expect(away[2]).toBeGreaterThan(0);
+      expect(away[3]).toBeGreaterThan(0);
+      expect(lines.filter((l) => l.includes('rate limits: Redis failed'))).toHaveLength(1);
+      await startRedis();
+      // Back (empty): the count starts again in Redis, and that is said once.
+      await eventually(
+        async () => (await limiter.hit('after', 5)) === 0 && lines.some((l) => l.includes('Redis answers again')),
+        15_000,
+        'counting in Redis again',
+      );
+      expect(lines.filter((l) => l.includes('rate limits: Redis failed'))).toHaveLength(1);
+      expect(lines.filter((l) => l.includes('Redis answers again'))).toHaveLength(1);
+    } finally {
+      await limiter.close?.();
+    }
   });
 });
 
