@@ -169,7 +169,8 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  *   behind a long migration. Kysely's own lock then runs the migrations in one transaction.
  * - SQLite: the whole run in one `BEGIN IMMEDIATE` transaction (Kysely runs SQLite migrations
  *   without one): the writer lock is taken first, so a second process waits, then reads the
- *   migrations already applied; and a run that fails leaves nothing half-applied.
+ *   migrations already applied; and a run that fails leaves nothing half-applied. So a migration
+ *   must not open a transaction of its own (SQLite has no nested BEGIN).
  */
 export async function migrate(db: Db, log: (message: string) => void = () => {}): Promise<void> {
   if (db.dialect === 'postgres') {
