@@ -3,10 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportsPerMinute } from '../src/modules/export/routes.js';
 import { csvRows, xlsxRows } from './export-fixtures.js';
 import { createTestApp, type TestContext } from './harness.js';
-import { expectFieldError, expectProblem, inviteMember, listRoutes, ws } from './helpers.js';
-
-/** The export and archive routes: their roles and isolation are tested here and in archive.test.ts. */
-const exportPath = /^\/api\/v1\/workspaces\/:ws\/(exports|archive)/;
+import { expectFieldError, expectProblem, exportPath, inviteMember, listRoutes, ws } from './helpers.js';
 
 import { createCustomer, createTeam, setStatus, type Team } from './schedule-helpers.js';
 import { createTemplate, createVisitJob, postNote, put } from './work-record-fixtures.js';

@@ -215,5 +215,7 @@ export const importPath = /^\/api\/v1\/workspaces\/:ws\/imports/;
 export const suggestPath = /^\/api\/v1\/workspaces\/:ws\/jobs\/:id\/suggestions/;
 /** Optimise a technician's day, covered by optimise-day-access.test.ts. */
 export const optimisePath = /^\/api\/v1\/workspaces\/:ws\/optimise-day/;
+/** Spreadsheet exports and the workspace archive, covered by export.test.ts and archive.test.ts. */
+export const exportPath = /^\/api\/v1\/workspaces\/:ws\/(exports|archive)/;
 /** The drives between visits, covered by travel-legs-access.test.ts. */
 export const travelLegsPath = /^\/api\/v1\/workspaces\/:ws\/travel-legs/;

@@ -6,6 +6,7 @@ import {
   areasPath,
   bookingPath,
   expectProblem,
+  exportPath,
   feedsPath,
   type InvitedMember,
   inviteMember,
@@ -112,7 +113,8 @@ describe('schedule routes: roles and workspaces', () => {
           !notificationsPath.test(r.url) &&
           !optimisePath.test(r.url) &&
           !travelLegsPath.test(r.url) &&
-          !bookingPath.test(r.url),
+          !bookingPath.test(r.url) &&
+          !exportPath.test(r.url),
       )
       .map((r) => `${r.method} ${r.url.replace('/api/v1/workspaces/:ws', '')}`)
       .sort();
