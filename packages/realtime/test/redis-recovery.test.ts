@@ -102,3 +102,29 @@ it('after Redis restarts empty, every client on both nodes sees the same members
   await sdk(b.port).trigger(changes, 'change', { seq: 10 });
   expect((await next).data).toEqual({ seq: 10 });
 });
+
+it('a node that died during the outage: its members leave the survivor’s clients once its TTL passed', async () => {
+  const adapter = () => createRedisAdapter({ url: `redis://127.0.0.1:${port}`, prefix: 'recovery-2:', ...FAST });
+  const survivor = await startServer({ adapter: adapter() });
+  const doomed = await startServer({ adapter: adapter() });
+  try {
+    const fay = join(survivor, 'fay');
+    const gus = join(doomed, 'gus');
+    const fayBoard = (await subscribed(fay, 'presence-workspace-8')) as PresenceChannel;
+    await subscribed(gus, 'presence-workspace-8');
+    await eventually(() => ids(fayBoard).join() === 'fay,gus', 5000, 'both members');
+    await new Promise((resolve) => setTimeout(resolve, FAST.sweepIntervalMs * 3));
+
+    await stopRedis();
+    await eventually(() => survivor.realtime.stats().adapter === 'degraded', 5000, 'degraded');
+    gus.disconnect();
+    await doomed.close();
+    redis = await startRedisServer(port);
+
+    // The survivor waits for its peer to resync; the peer never does, so after the TTL gus is gone.
+    await eventually(() => ids(fayBoard).join() === 'fay', FAST.nodeTtlMs * 4, 'gus gone');
+  } finally {
+    await survivor.close();
+    await doomed.close().catch(() => undefined);
+  }
+});
