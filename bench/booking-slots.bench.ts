@@ -3,7 +3,9 @@
 // days with hourly starts, on SQLite and PostgreSQL. Target p99 ≤ 150 ms. Called in-process with
 // "now" at the week's Monday (the seeded week lies in the past, where the page would offer
 // nothing), so this measures the hold sweep's query, the calendar expansion, the travel search,
-// the technicians' names and the signed tokens — not HTTP (docs/PERFORMANCE.md).
+// the technicians' names and the signed tokens — not HTTP (docs/PERFORMANCE.md). Beside it, in turns,
+// the peer: the office's "suggest a slot" search of the same site over the same 7 days (the suggest
+// bench's work), so a loaded machine shows in both and the ratio stays readable.
 
 import { createHash } from 'node:crypto';
 import { defaultTravelSettings } from '@fieldplan/shared';
@@ -12,8 +14,9 @@ import { seededRandom } from '../apps/server/src/lib/seeded-random.js';
 import { openPage, type PublicContext, publicSlots } from '../apps/server/src/modules/booking/public.js';
 import { signer } from '../apps/server/src/modules/booking/tokens.js';
 import { modelProvider } from '../apps/server/src/modules/travel/provider.js';
+import { suggestForSite } from '../apps/server/src/modules/travel/site-slots.js';
 import { seedWeek } from './calendar-week.seed.js';
-import { benchDb, fmt, load, percentile } from './support.js';
+import { benchDb, fmt, percentile } from './support.js';
 
 const monday = Date.parse('2026-05-31T22:00:00Z'); // 1 June 2026, 00:00 in Europe/Berlin
 const key = signer(createHash('sha256').update('bench booking key').digest());
@@ -86,11 +89,33 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
     const page = await openPage(db.kysely, 'bench');
     return publicSlots(ctx, page, { serviceId, ...site, from: '2026-06-01' }, monday);
   };
+  const peer = () =>
+    suggestForSite(db.kysely, ctx.provider, {
+      workspaceId: ws.id,
+      site,
+      durationMinutes: 60,
+      firstDate: Date.parse('2026-06-01T00:00:00Z'),
+      days: 7,
+      technicianIds: null,
+      notBefore: monday,
+    });
   const sample = await once();
-  await load(async () => void (await once()), 20, 1); // warm-up
-  const latencies = await load(async () => void (await once()), 200, 1);
+  for (let i = 0; i < 20; i += 1) await Promise.all([once(), peer()]); // warm-up
+  const ours: number[] = [];
+  const theirs: number[] = [];
+  for (let i = 0; i < 200; i += 1) {
+    let t = performance.now();
+    await once();
+    ours.push(performance.now() - t);
+    t = performance.now();
+    await peer();
+    theirs.push(performance.now() - t);
+  }
+  const line = (name: string, values: number[]) =>
+    `${dialect.padEnd(8)} ${name.padEnd(44)} p50 ${fmt(percentile(values, 50))}  p99 ${fmt(percentile(values, 99))}`;
   console.log(
-    `${dialect.padEnd(8)} booking page slots, 50 technicians × 7 days, one at a time  p50 ${fmt(percentile(latencies, 50))}  p99 ${fmt(percentile(latencies, 99))}  (${latencies.length} requests; ${sample.length} slots offered)`,
+    `${line('booking page slots, 50 technicians × 7 days', ours)}  (200 requests; ${sample.length} slots offered)`,
   );
+  console.log(line('peer: suggest a slot, same site, 7 days', theirs));
   await cleanup();
 }

@@ -44,8 +44,6 @@ export const slotOfferMs = 2 * 60 * 60_000;
 export const challengeMs = 10 * 60_000;
 /** Later starts in a free stretch of a day are offered an hour apart. */
 const spacingMs = 60 * 60_000;
-/** Days searched before the rest of the week (see publicSlots). */
-const firstDays = 2;
 
 /** The workspace behind a booking page; 404 alike when there is none or its booking is off. */
 export async function openPage(db: Kysely<Database>, slug: string): Promise<OpenPage> {
@@ -113,18 +111,12 @@ export async function publicSlots(
     notBefore: now + settings.minNoticeHours * 3_600_000,
     spacingMs,
   };
-  // The first days first: with many technicians they already fill the page, and a search reads and
-  // walks every day it covers (the rest is searched only when they don't).
+  // One search of the whole week: its reads (the range's visits, busy time) cost the same for two days
+  // as for seven, so searching the first days alone first saved nothing (docs/PERFORMANCE.md).
+  const found = await suggestForSite(ctx.db, ctx.provider, { ...search, firstDate: first, days: Math.max(days, 0) });
+  if (found.outsideServiceAreas) throw outsideArea(await ctx.phoneOf(workspace.id));
   const best = new Map<number, Slot>();
-  for (const [from, count] of [
-    [first, Math.min(days, firstDays)],
-    [first + firstDays * dayMs, days - firstDays],
-  ] as const) {
-    if (count <= 0 || best.size >= bookingLimits.slotsMax) break;
-    const found = await suggestForSite(ctx.db, ctx.provider, { ...search, firstDate: from, days: count });
-    if (found.outsideServiceAreas) throw outsideArea(await ctx.phoneOf(workspace.id));
-    for (const slot of found.slots) if (!best.has(slot.start)) best.set(slot.start, slot);
-  }
+  for (const slot of found.slots) if (!best.has(slot.start)) best.set(slot.start, slot);
   const chosen = [...best.values()].sort((a, b) => a.start - b.start).slice(0, bookingLimits.slotsMax);
   const names = new Map((await listMembers(ctx.db, workspace.id)).map((m) => [m.id, m.name.trim().split(/\s+/)[0]]));
   const sign = await ctx.signer();
