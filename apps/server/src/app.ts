@@ -17,6 +17,7 @@ import { frameworkErrorProblem, registerProblemHandler, sendProblem } from './ht
 import { createRateLimiter, type RateLimiter } from './http/rate-limit.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { createSessionStore } from './http/session.js';
+import { startSessionPruning } from './http/session-prune.js';
 import { registerDrain } from './http/shutdown.js';
 import { registerSpa } from './http/static-spa.js';
 import { createMetrics } from './metrics/registry.js';
@@ -192,6 +193,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   myDayRoutes(app, deps);
   travelRoutes(app, deps);
   startLocationPruning(app, db);
+  startSessionPruning(app, db);
   exportRoutes(app, deps);
   importRoutes(app, deps, options.imports);
   archiveRoutes(app, deps, options.archive);

@@ -4,6 +4,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { type Db, migrate, openDb } from '../src/db/database.js';
 import { claimRun, type PeriodicTask, runIfDue, startPeriodic } from '../src/db/periodic.js';
+import { sessionPruning } from '../src/http/session-prune.js';
 import { locationPruning } from '../src/modules/locations/index.js';
 import { signUpOwner } from './harness.js';
 import { eventually } from './realtime-harness.js';
@@ -210,5 +211,42 @@ describe('a draining process starts no background run', () => {
     await Promise.all([draining.ready(), running.ready()]);
     await eventually(() => runningRuns >= 5, 10_000, 'five runs in the process that is not stopping');
     expect(drainingRuns).toBe(0);
+  });
+});
+
+describe('expired sessions are deleted daily, once across processes', () => {
+  let db: Db;
+  let drop: () => Promise<void>;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    const shared = await emptyDatabase();
+    drop = shared.drop;
+    db = openDb(shared.url);
+    await migrate(db);
+    const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), WEB_DIST: '' };
+    app = await buildApp({ config, db, logger: false, signInPerMinute: 1000 });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await db.close();
+    await drop();
+  });
+
+  it('a signed-in session stays, an expired row goes, and the next run is a day on', async () => {
+    const owner = await signUpOwner(app);
+    const t0 = Date.now();
+    await db.kysely
+      .insertInto('sessions')
+      .values({ id_hash: 'expired-session', user_id: owner.userId, created_at: t0 - 40 * dayMs, expires_at: t0 - 1 })
+      .execute();
+    // The app's own first run may have come first; either way one more run a day on finds the row.
+    const task = sessionPruning(db, () => t0 + dayMs + 1);
+    await runIfDue(db.kysely, task, 'process-a', () => t0 + dayMs + 1);
+    const left = await db.kysely.selectFrom('sessions').select(['id_hash', 'user_id']).execute();
+    expect(left.map((s) => s.id_hash)).not.toContain('expired-session');
+    expect(left.filter((s) => s.user_id === owner.userId)).toHaveLength(1);
+    expect((await owner.client.get('/api/v1/me')).statusCode).toBe(200);
+    expect(await runIfDue(db.kysely, task, 'process-b', () => t0 + dayMs + 2)).toBe('skipped');
   });
 });
