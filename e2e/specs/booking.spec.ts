@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BookingPage } from '../pages/booking-page.js';
 import { TrackingPage } from '../pages/tracking-page.js';
 import { api } from '../support/api.js';
+import { seriousA11yViolations } from '../support/axe.js';
 import { baseUrl, launchBrowser, newContext, signInViaApi, trackPageErrors, uniqueEmail } from '../support/browser.js';
 import { linksOf, waitForMail } from '../support/inbox.js';
 
@@ -109,7 +110,9 @@ describe('online booking', () => {
       .getByText(/Berlin/)
       .first()
       .waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await booking.chooseFirstSlot();
+    expect(await seriousA11yViolations(page)).toEqual([]);
     expect(await trapHidden.getAttribute('tabindex')).toBe('-1');
     expect(await trapHidden.getAttribute('autocomplete')).toBe('off');
     const email = uniqueEmail('booker');
@@ -124,10 +127,22 @@ describe('online booking', () => {
     await card.waitFor();
     expect(await card.innerText()).toContain(name);
     expect(await desk.locator('.booking-requests i').count()).toBe(0);
+    expect(await seriousA11yViolations(desk)).toEqual([]);
+    // The board of that day marks it as a request (dashed, labelled) until it is confirmed.
+    const pending = await api<BookingRequestList>(owner, 'GET', `/workspaces/${ws}/booking/requests`);
+    const held = pending.items.find((r) => r.email === email);
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date(held?.start ?? 0));
+    const board = await office.newPage();
+    await board.goto(`/w/demo/dispatch?date=${day}`);
+    const block = board.locator('.fp-ev-request').filter({ hasText: serviceName });
+    await block.waitFor();
+    expect(await block.getByRole('img', { name: 'Booking request, not confirmed yet' }).count()).toBe(1);
     await card.getByRole('button', { name: 'Confirm' }).click();
     await card.waitFor({ state: 'detached' });
     // With nothing waiting the badge goes (and Requests may step back into "More").
     await expect.poll(() => desk.locator('.topbar .nav-badge').count()).toBe(before === 0 ? 0 : 1);
+    await block.waitFor({ state: 'detached' });
+    await board.locator('.fp-ev').filter({ hasText: serviceName }).first().waitFor();
 
     // The customer's inbox: "request received", then "booked"; their links answer.
     const received = await waitForMail(email, (m) => /received your booking request/.test(m.subject));
@@ -187,6 +202,7 @@ describe('online booking', () => {
     await booking.submit({ name: 'Pat Phone', email: uniqueEmail('phone') });
     await booking.confirmation.waitFor({ timeout: 30_000 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+    expect(await seriousA11yViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
   });
 
