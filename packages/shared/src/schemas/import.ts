@@ -9,7 +9,7 @@ export const importLimits = {
   /** Rows the preview shows. */
   previewRows: 20,
   /** Rows written per transaction; each chunk is one `import` change. */
-  chunkRows: 1000,
+  chunkRows: 250,
   /** Refused rows kept with their problems for the summary. */
   refusalsKept: 500,
   /** File name as shown. */
