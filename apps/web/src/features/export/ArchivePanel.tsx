@@ -28,6 +28,7 @@ export function ArchivePanel({ workspaceId }: { workspaceId: string }) {
   };
   return (
     <Panel
+      className="archive-panel"
       title="Workspace archive"
       description="Everything in this workspace — customers, jobs, visits with notes, checklists, photos and signatures, areas, templates and members — in one zip file."
     >
