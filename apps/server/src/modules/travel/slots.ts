@@ -75,16 +75,20 @@ export function gapsOf(problem: SlotProblem): Gap[] {
   const { zone, workingHours: hours } = problem;
   const days = new Set(hours.days);
   const dates = problem.dates.filter((d) => days.has(new Date(d).getUTCDay()));
+  // The days' bounds once for every technician: the zone conversions are the costly part.
+  const bounds = dates
+    .map((date) => ({
+      dayStart: wallToInstant(zone, date + minutesOf(hours.start) * minuteMs),
+      dayEnd: wallToInstant(zone, date + minutesOf(hours.end) * minuteMs),
+      midnight: wallToInstant(zone, date),
+      nextMidnight: wallToInstant(zone, date + dayMs),
+    }))
+    .filter((day) => day.dayEnd > problem.notBefore);
   const gaps: Gap[] = [];
   for (const tech of problem.technicians) {
     const stops = [...tech.stops].sort((a, b) => a.start - b.start || a.end - b.end);
     const busy = [...tech.busy].sort((a, b) => a.start - b.start);
-    for (const date of dates) {
-      const dayStart = wallToInstant(zone, date + minutesOf(hours.start) * minuteMs);
-      const dayEnd = wallToInstant(zone, date + minutesOf(hours.end) * minuteMs);
-      if (dayEnd <= problem.notBefore) continue;
-      const midnight = wallToInstant(zone, date);
-      const nextMidnight = wallToInstant(zone, date + dayMs);
+    for (const { dayStart, dayEnd, midnight, nextMidnight } of bounds) {
       let prev: Gap['prev'] = { point: tech.home };
       let from = dayStart;
       for (const stop of stops) {
