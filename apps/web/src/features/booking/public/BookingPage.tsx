@@ -5,7 +5,7 @@ import { Button } from '../../../components/Button';
 import { Loading, Skeleton } from '../../../components/Skeleton';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AddressStep, type ChosenPlace } from './AddressStep';
-import { DetailsStep } from './DetailsStep';
+import { type Details, DetailsStep, noDetails } from './DetailsStep';
 import { durationText, whenText } from './format';
 import { type BookingProblem, bookingPage, messageOf } from './public-api';
 import { SlotStep } from './SlotStep';
@@ -29,6 +29,7 @@ export function BookingPage({ slug }: { slug: string }) {
   const [fresh, setFresh] = useState<{ slots: PublicSlot[]; key: number } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [result, setResult] = useState<PublicBookingResult | null>(null);
+  const [details, setDetails] = useState<Details>(noDetails);
   useEmbedHeight();
   useDocumentTitle(load.kind === 'ready' ? `Book · ${load.page.company.name}` : 'Book a visit');
 
@@ -179,6 +180,8 @@ export function BookingPage({ slug }: { slug: string }) {
         <Step n={4} title="Your details" done={null}>
           <DetailsStep
             slug={slug}
+            values={details}
+            onValues={setDetails}
             serviceId={service.id}
             place={place}
             slot={slot}

@@ -8,8 +8,16 @@ import type { ChosenPlace } from './AddressStep';
 import { type BookingProblem, messageOf, newChallenge, submitRequest } from './public-api';
 import { solveChallenge } from './solve-challenge';
 
+const fieldNames = ['name', 'email', 'phone', 'notes'] as const;
+type FieldName = (typeof fieldNames)[number];
+/** What the customer typed; kept by the page so a taken time doesn't make them type it again. */
+export type Details = Record<FieldName | 'website', string>;
+export const noDetails: Details = { name: '', email: '', phone: '', notes: '', website: '' };
+
 interface DetailsStepProps {
   slug: string;
+  values: Details;
+  onValues: (change: (values: Details) => Details) => void;
   serviceId: string;
   place: ChosenPlace;
   slot: PublicSlot;
@@ -22,28 +30,18 @@ interface DetailsStepProps {
 
 type Phase = { kind: 'editing' } | { kind: 'checking'; progress: number } | { kind: 'sending' };
 
-const fieldNames = ['name', 'email', 'phone', 'notes'] as const;
-type FieldName = (typeof fieldNames)[number];
-
 /**
  * Who the visit is for, then the request: a proof of work solved in a worker first (docs/adr/0030),
  * shown as progress, then the submit. The `website` field is a honeypot people never see.
  */
 export function DetailsStep(props: DetailsStepProps) {
-  const { slug, serviceId, place, slot, onBooked, onSlotTaken, onAddressProblem } = props;
-  const [values, setValues] = useState<Record<FieldName | 'website', string>>({
-    name: '',
-    email: '',
-    phone: '',
-    notes: '',
-    website: '',
-  });
+  const { slug, values, onValues, serviceId, place, slot, onBooked, onSlotTaken, onAddressProblem } = props;
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [phase, setPhase] = useState<Phase>({ kind: 'editing' });
   const [failure, setFailure] = useState<string | null>(null);
 
   const set = (name: FieldName | 'website') => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [name]: e.target.value }));
+    onValues((v) => ({ ...v, [name]: e.target.value }));
 
   const fail = (problem: BookingProblem) => {
     setPhase({ kind: 'editing' });
