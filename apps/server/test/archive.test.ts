@@ -5,11 +5,12 @@ import path from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import type { ArchiveRestoreResult, Customer, JobPage, Member } from '@fieldplan/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createArea } from './areas-fixtures.js';
 import { postArchive, unzip, zipOf } from './export-fixtures.js';
 import { createTestApp, signUpOwner, type TestContext } from './harness.js';
 import { countRows, expectProblem, ws } from './helpers.js';
 import { imageBytes, uploadPhoto } from './photo-fixtures.js';
-import { createCustomer, createTeam, type Team } from './schedule-helpers.js';
+import { createCustomer, createJob, createTeam, patchJob, scopeQuery, type Team } from './schedule-helpers.js';
 import { createTemplate, createVisitJob, pngDataUrl, postNote, put } from './work-record-fixtures.js';
 
 // The whole-workspace archive (docs/adr/0035-export-and-workspace-archive.md): download, restore into
@@ -50,6 +51,22 @@ describe('workspace archive', () => {
       signedAt: '2026-03-02T08:55:00Z',
     });
     expect(signed.statusCode, signed.body).toBe(200);
+    // A series with one occurrence moved to another time and technician (an exception), and an area.
+    const series = await createJob(team.owner, {
+      title: 'Weekly filter',
+      start: '2026-03-02T10:00:00Z',
+      end: '2026-03-02T11:00:00Z',
+      rrule: 'FREQ=WEEKLY;BYDAY=MO,WE;COUNT=6',
+      assigneeIds: [team.tech1.memberId],
+    });
+    const moved = await patchJob(
+      team.owner,
+      series,
+      { start: '2026-03-04T13:00:00Z', end: '2026-03-04T14:30:00Z', assigneeIds: [team.tech2.memberId] },
+      scopeQuery('this', '2026-03-04T10:00:00.000Z'),
+    );
+    expect(moved.statusCode, moved.body).toBe(200);
+    await createArea(team.owner);
     photoBytes = imageBytes(40_000, 'jpeg');
     await uploadPhoto(ctx.app, team.tech1, job.id, photoBytes);
   });
@@ -70,7 +87,7 @@ describe('workspace archive', () => {
       format: 'fieldplan-workspace-archive',
       version: '1.0',
       workspace: { id: team.owner.workspaceId },
-      counts: { customers: 2, jobs: 1, notes: 1, checklists: 1, signatures: 1, photos: 1, members: 5 },
+      counts: { customers: 2, jobs: 2, areas: 1, notes: 1, checklists: 1, signatures: 1, photos: 1, members: 5 },
     });
     const customers = files
       .get('customers.jsonl')
@@ -106,8 +123,22 @@ describe('workspace archive', () => {
     expect(customers.every((c) => !before.some((b) => b.id === c.id))).toBe(true);
 
     const jobs = (await client.get(at('/jobs'))).json() as JobPage;
-    expect(jobs.items).toHaveLength(1);
-    const job = jobs.items[0];
+    const jobsBefore = (await client.get(ws(team.owner.workspaceId, '/jobs'))).json() as JobPage;
+    // Everything but ids and the members they point at is the same (technicians are checked below).
+    const comparable = (page: JobPage) =>
+      page.items
+        .map(({ id: _id, customerId: _c, assigneeIds, exceptions, ...rest }) => ({
+          ...rest,
+          technicians: assigneeIds.length,
+          exceptions: exceptions.map(({ assigneeIds: ids, ...e }) => ({ ...e, technicians: ids?.length ?? null })),
+        }))
+        .sort((a, b) => a.title.localeCompare(b.title));
+    expect(comparable(jobs)).toEqual(comparable(jobsBefore));
+    expect(jobs.items.find((j) => j.rrule)?.exceptions).toMatchObject([
+      { kind: 'moved', start: '2026-03-04T13:00:00.000Z', end: '2026-03-04T14:30:00.000Z' },
+    ]);
+    expect((await client.get(at('/areas'))).json()).toHaveLength(1);
+    const job = jobs.items.find((j) => j.title === 'Boiler service');
     expect(job).toMatchObject({
       title: 'Boiler service',
       customerName: 'Müller, "Sanitär"',
@@ -163,7 +194,7 @@ describe('workspace archive', () => {
       { email: 'nobody-here@example.test', name: 'Tim Tech', role: 'technician' },
     ]);
     const jobs = (await stranger.client.get(ws(second.workspace.id, '/jobs'))).json() as JobPage;
-    expect(jobs.items[0]?.assigneeIds).toEqual([]);
+    expect(jobs.items.find((j) => j.title === 'Boiler service')?.assigneeIds).toEqual([]);
   });
 
   it('lets only the owner download the archive; another workspace is 404', async () => {
@@ -233,8 +264,10 @@ describe('workspace archive', () => {
 
     it('a reference to something the archive does not hold', async () => {
       const files = await unzip(archive);
-      const job = JSON.parse(files.get('jobs.jsonl')?.toString() ?? '{}');
-      const problem = await refused(await withFile('jobs.jsonl', JSON.stringify({ ...job, customerId: 'gone' })), 400);
+      const [first, ...rest] = files.get('jobs.jsonl')?.toString().trim().split('\n') ?? [];
+      const job = JSON.parse(first ?? '{}');
+      const bad = [JSON.stringify({ ...job, customerId: 'gone' }), ...rest].join('\n');
+      const problem = await refused(await withFile('jobs.jsonl', bad), 400);
       expect(problem.errors?.[0]?.path).toBe('jobs.jsonl:1 customerId');
     });
 
