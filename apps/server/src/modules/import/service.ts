@@ -127,7 +127,18 @@ export async function previewImport(db: Kysely<Database>, actor: Actor, id: stri
   const rows = [];
   const facts = { headers: JSON.parse(row.headers) as string[], headerRow: Number(row.header_row) };
   for await (const data of dataRows(sourceOf(row), facts)) {
-    rows.push(plannedAction(customerDraft(data.row, data.cells, mapping), data.problems, ctx as ChunkContext));
+    const draft = customerDraft(data.row, data.cells, mapping);
+    const planned = plannedAction(draft, data.problems, ctx as ChunkContext);
+    // As the run will: a row to create is there for the rows after it (a file listing someone twice).
+    if (planned.action === 'create' && draft.input) {
+      index.add({
+        ...draft.input,
+        id: `row-${data.row}`,
+        email: draft.input.email ?? null,
+        phone: draft.input.phone ?? null,
+      });
+    }
+    rows.push(planned);
     if (rows.length >= importLimits.previewRows) break;
   }
   return { rows };
