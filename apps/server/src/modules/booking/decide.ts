@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { recordChange } from '../../db/changes.js';
+import { lockChangeLog, recordChange } from '../../db/changes.js';
 import type { Database } from '../../db/schema.js';
 import type { Actor } from '../../http/workspace-access.js';
 import { draftOf, exceptionDraftOf, loadJob, saveJob } from '../jobs/index.js';
@@ -43,6 +43,9 @@ export async function settleRequest(
   decision: Decision,
 ): Promise<boolean> {
   const { outcome, now } = decision;
+  // The workspace's change-log row first, as a booking takes it first: one lock order, no deadlock
+  // between a booking expiring this request and a dispatcher deciding it (docs/adr/0030).
+  await lockChangeLog(trx, row.workspace_id);
   const result = await trx
     .updateTable('booking_requests')
     .set({
