@@ -23,10 +23,15 @@ export interface Mailer {
 /** Email over SMTP (`SMTP_URL`: smtp://user:pass@host:587, or smtps:// for TLS from the start). */
 export function smtpMailer(url: string): Mailer {
   // A server that hangs must not hold the worker's lease past its expiry.
+  // Pooled connections (several messages per connection, a few connections): a burst of reminders
+  // does not open one SMTP connection per message (docs/PERFORMANCE.md, "Customer notifications").
   const timeouts = new URLSearchParams({
     connectionTimeout: '15000',
     greetingTimeout: '15000',
     socketTimeout: '30000',
+    pool: 'true',
+    maxConnections: '4',
+    maxMessages: '500',
   });
   const parsed = new URL(url);
   for (const [k, v] of timeouts) if (!parsed.searchParams.has(k)) parsed.searchParams.set(k, v);
