@@ -80,6 +80,22 @@ describe('series: a confirmation per booking, reminders for the visits within tw
     expect(mail?.subject).toMatch(/is booked: /);
   });
 
+  it('a series starting in three weeks is confirmed now; its reminders wait for the horizon', async () => {
+    const customer = await createCustomer(team.owner, { name: 'Later', email: 'later@example.test', phone: null });
+    const first = Math.floor(Date.now() / dayMs) * dayMs + 21 * dayMs + 8 * hourMs;
+    const job = await newJob(team.owner, {
+      customerId: customer.id,
+      start: new Date(first).toISOString(),
+      end: new Date(first + hourMs).toISOString(),
+      rrule: 'FREQ=WEEKLY;COUNT=4',
+      assigneeIds: [team.tech1.memberId],
+    });
+    expect((await rowsOf(job.id, 'booking_confirmed')).map((r) => Number(r.occurrence_key))).toEqual([first]);
+    expect(await pendingKeys(job.id)).toEqual([]);
+    await app.notifications.sweepSeries(first - 10 * dayMs);
+    expect(await pendingKeys(job.id)).toEqual([first]);
+  });
+
   it('one visit moved: confirmed again, its reminder re-timed; moved back: the old reminder returns; cancelled: none', async () => {
     const { job, first } = await dailySeries('Molly');
     const third = first + 2 * dayMs;

@@ -149,8 +149,10 @@ export function seriesEvents(saved: JobSaved, settings: StoredSettings, now: num
   const { before, after, zone } = saved;
   if (!after || after.row.rrule === null) return [];
   const threshold = settings.moveThresholdMinutes * 60_000;
-  const upcoming = (job: LoadedJob) => bookedOccurrences(job, zone, now, now + horizonMs(settings));
-  const next = upcoming(after)[0];
+  // However far ahead the first visit is: a series starting next month is confirmed today.
+  const upcoming = (job: LoadedJob) => bookedOccurrences(job, zone, now, now + seriesLifeMs);
+  const visits = upcoming(after);
+  const next = visits[0];
   const confirm = (key: number): Event => ({ kind: 'booking_confirmed', occurrenceKey: key, dueAt: now });
   const earlier = before && before.row.rrule !== null ? upcoming(before) : [];
   if (earlier.length === 0) return next ? [confirm(next.key)] : [];
@@ -167,7 +169,7 @@ export function seriesEvents(saved: JobSaved, settings: StoredSettings, now: num
     const end = e.end_at === null ? null : Number(e.end_at);
     return movedTimes(series, { key, kind: e.kind, start, end }).start;
   };
-  const booked = new Set(bookedOccurrences(after, zone, now, now + seriesLifeMs).map((o) => o.key));
+  const booked = new Set(visits.map((o) => o.key));
   for (const e of after.exceptions) {
     const key = Number(e.occurrence_key);
     if (!booked.has(key)) continue;
