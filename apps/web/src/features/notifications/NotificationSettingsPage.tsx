@@ -47,7 +47,7 @@ export function NotificationSettingsPage() {
     <>
       <PageHeader
         title="Customer notifications"
-        description="Emails and texts to customers when a visit is booked, the day before, when the technician is on the way and when it is done."
+        description="Emails and texts to customers when a visit is requested online, booked or declined, the day before, when the technician is on the way and when it is done (with a link to the visit report)."
       />
       {data ? (
         <SettingsForm key={data.version} settings={data} editable={can(role, 'notifications.manage')} />
