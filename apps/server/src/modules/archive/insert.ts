@@ -56,6 +56,9 @@ export async function insertAll(
   const template = idMap();
   const member = (old: string | null) => (old === null ? undefined : members.ids.get(old));
   const author = (old: string) => member(old) ?? to.ownerMemberId;
+  // jobs.created_by holds a user id: the new membership's user, when the maker is matched here.
+  const userOf = new Map(members.memberships.map((m) => [m.id, m.userId] as const));
+  userOf.set(to.ownerMemberId, to.ownerUserId);
   const assignees = (ids: string[]) => [...new Set(ids.map((id) => member(id)).filter((id): id is string => !!id))];
 
   const w = lines.workspace[0];
@@ -170,7 +173,7 @@ export async function insertAll(
       flex_start_at: j.flexStart,
       flex_end_at: j.flexEnd,
       version: j.version,
-      created_by: j.createdBy === null ? null : member(j.createdBy) === to.ownerMemberId ? to.ownerUserId : null,
+      created_by: userOf.get(member(j.createdBy) ?? '') ?? null,
       created_at: j.createdAt,
       updated_at: j.updatedAt,
       deleted_at: null,
