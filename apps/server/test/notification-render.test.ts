@@ -45,3 +45,14 @@ describe('rendering every template with hostile values', () => {
     },
   );
 });
+
+describe('empty placeholders', () => {
+  it('a body line whose placeholders are all empty is left out, not sent as half a sentence', () => {
+    const values: RenderValues = { ...hostile, customer: 'Ann', company: 'ACME', companyPhone: '', reportLink: '' };
+    const { text, html } = renderEmail(defaultTemplates.visit_completed, values);
+    expect(text).toBe('Hello Ann,\n\nthank you: your visit is complete.\n\nACME');
+    expect(html).not.toContain('Call us at');
+    const booked = renderEmail(defaultTemplates.booking_confirmed, { ...values, window: 'Monday, 09:00–10:00' });
+    expect(booked.text).toBe('Hello Ann,\n\nyour visit is booked for Monday, 09:00–10:00.\n\nACME');
+  });
+});

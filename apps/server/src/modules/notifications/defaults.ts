@@ -41,7 +41,7 @@ export const defaultTemplates: Record<NotificationKind, NotificationTemplate> = 
     kind: 'visit_completed',
     enabled: true,
     subject: 'Your visit from {company} is complete',
-    body: 'Hello {customer},\n\nthank you: your visit is complete. The visit report:\n{reportLink}\n\nQuestions? Call us at {companyPhone}.\n\n{company}',
+    body: 'Hello {customer},\n\nthank you: your visit is complete.\n\nYour visit report: {reportLink}\n\nQuestions? Call us at {companyPhone}.\n\n{company}',
     sms: '{company}: your visit is complete. Thank you! Report: {reportLink}',
   },
 };

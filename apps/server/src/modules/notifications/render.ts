@@ -41,12 +41,28 @@ function fill(
   return out + piece(text.slice(last));
 }
 
+/**
+ * The body without its lines whose placeholders are all empty ("Call us at {companyPhone}." with no
+ * phone set, "{reportLink}" in a kind without a report): better no line than a half sentence.
+ */
+function withoutEmptyLines(body: string, values: RenderValues): string {
+  return body
+    .split('\n')
+    .filter((line) => {
+      const names = [...line.matchAll(placeholder)].map((m) => m[1] as keyof RenderValues).filter((n) => n in values);
+      return names.length === 0 || names.some((n) => values[n] !== '');
+    })
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n');
+}
+
 /** The email's subject (one line), plain text, and HTML with every value escaped and the links as links. */
 export function renderEmail(template: NotificationTemplate, values: RenderValues) {
   const same = (s: string) => s;
   const subject = oneLine(fill(template.subject, values, same, (_n, v) => v));
-  const text = fill(template.body, values, same, (_n, v) => v);
-  const html = fill(template.body, values, escapeHtml, (name, v) =>
+  const body = withoutEmptyLines(template.body, values);
+  const text = fill(body, values, same, (_n, v) => v);
+  const html = fill(body, values, escapeHtml, (name, v) =>
     links.has(name) && /^https?:\/\//.test(v) ? `<a href="${escapeHtml(v)}">${escapeHtml(v)}</a>` : escapeHtml(v),
   )
     .split('\n')

@@ -130,7 +130,8 @@ export function startNotificationWorker(
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | null = null;
   const tick = () => {
-    if (running) return;
+    // A stopping process claims nothing new (docs/adr/0018): a send cut at the deadline waits out its lease.
+    if (running || app.draining) return;
     running = sender()
       .then((s) => sendDue(s, owner))
       .catch((err: unknown) => app.log.warn({ err }, 'notifications: sending due messages failed'))
