@@ -112,4 +112,24 @@ describe('the public booking page', () => {
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('outside the area we serve'));
     expect(screen.getByRole('alert')).toHaveTextContent('Please call us at +49 30 555 0100');
   });
+
+  it('a challenge that ran out is replaced once; an offer that ran out searches the times again', async () => {
+    let tries = 0;
+    const { fetch, user } = open({
+      [`POST ${base}/slots`]: { slots: [slot(10, 'a')] },
+      [`POST ${base}/requests`]: () => {
+        tries += 1;
+        const path = tries === 1 ? 'challenge' : 'slotToken';
+        return problem('validation_failed', 'Expired', { errors: [{ path, message: `${path} expired` }] });
+      },
+    });
+    await upToDetails(user);
+    await user.click(screen.getByRole('button', { name: 'Request this time' }));
+    expect(
+      await screen.findByText('That time is no longer on offer. Here are the times free now.'),
+    ).toBeInTheDocument();
+    expect(fetch.callsTo(`POST ${base}/challenge`)).toHaveLength(2);
+    await waitFor(() => expect(fetch.callsTo(`POST ${base}/slots`)).toHaveLength(2));
+    expect(await screen.findByRole('button', { name: /with Tomasz/ })).toBeInTheDocument();
+  });
 });

@@ -26,7 +26,8 @@ export function BookingPage({ slug }: { slug: string }) {
   const [service, setService] = useState<PublicBookingService | null>(null);
   const [place, setPlace] = useState<ChosenPlace | null>(null);
   const [slot, setSlot] = useState<PublicSlot | null>(null);
-  const [fresh, setFresh] = useState<{ slots: PublicSlot[]; key: number } | null>(null);
+  // Times handed to the time step (a 409's fresh ones), or null slots to search again; `key` remounts it.
+  const [fresh, setFresh] = useState<{ slots: PublicSlot[] | null; key: number } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [result, setResult] = useState<PublicBookingResult | null>(null);
   const [details, setDetails] = useState<Details>(noDetails);
@@ -187,8 +188,12 @@ export function BookingPage({ slug }: { slug: string }) {
             slot={slot}
             onBooked={setResult}
             onSlotTaken={(slots) => {
-              setNotice('That time was just taken. Here are the times still free.');
-              setFresh({ slots, key: Date.now() });
+              setNotice(
+                slots
+                  ? 'That time was just taken. Here are the times still free.'
+                  : 'That time is no longer on offer. Here are the times free now.',
+              );
+              setFresh(slots ? { slots, key: Date.now() } : { slots: null, key: Date.now() });
               setSlot(null);
             }}
             onAddressProblem={(message) => {

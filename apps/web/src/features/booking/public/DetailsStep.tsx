@@ -22,8 +22,8 @@ interface DetailsStepProps {
   place: ChosenPlace;
   slot: PublicSlot;
   onBooked: (result: PublicBookingResult) => void;
-  /** 409: the slot was taken; here are fresh ones. */
-  onSlotTaken: (slots: PublicSlot[]) => void;
+  /** 409: the slot was taken (fresh ones given); or its offer expired (null: search again). */
+  onSlotTaken: (slots: PublicSlot[] | null) => void;
   /** A 400 about the address (outside the area): back to the address step. */
   onAddressProblem: (message: string) => void;
 }
@@ -50,6 +50,8 @@ export function DetailsStep(props: DetailsStepProps) {
     for (const error of problem.errors ?? []) {
       if (error.path === 'address' || error.path === 'lat' || error.path === 'lng')
         return onAddressProblem(error.message);
+      // An offer signed a while ago ran out: the times are searched again.
+      if (error.path === 'slotToken') return onSlotTaken(null);
       if ((fieldNames as readonly string[]).includes(error.path)) byField[error.path as FieldName] ??= error.message;
     }
     setErrors(byField);
@@ -85,23 +87,27 @@ export function DetailsStep(props: DetailsStepProps) {
       return;
     }
     setErrors({});
-    setPhase({ kind: 'checking', progress: 0 });
-    const challenge = await newChallenge(slug);
-    if (!challenge.ok) return fail(challenge.problem);
-    let nonce: string;
-    try {
-      nonce = await solveChallenge(challenge.data.challenge, challenge.data.difficulty, (progress) =>
-        setPhase({ kind: 'checking', progress }),
-      );
-    } catch {
-      setPhase({ kind: 'editing' });
-      setFailure('Your browser could not finish the check. Reload the page and try again.');
-      return;
+    // A challenge expires after a while (the page left open): one fresh one is tried before giving up.
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      setPhase({ kind: 'checking', progress: 0 });
+      const challenge = await newChallenge(slug);
+      if (!challenge.ok) return fail(challenge.problem);
+      let nonce: string;
+      try {
+        nonce = await solveChallenge(challenge.data.challenge, challenge.data.difficulty, (progress) =>
+          setPhase({ kind: 'checking', progress }),
+        );
+      } catch {
+        setPhase({ kind: 'editing' });
+        setFailure('Your browser could not finish the check. Reload the page and try again.');
+        return;
+      }
+      setPhase({ kind: 'sending' });
+      const answer = await submitRequest(slug, { ...checked.data, challenge: challenge.data.challenge, nonce });
+      if (answer.ok) return onBooked(answer.data);
+      const stale = answer.problem.errors?.some((error) => error.path === 'challenge');
+      if (!stale || attempt === 1) return fail(answer.problem);
     }
-    setPhase({ kind: 'sending' });
-    const answer = await submitRequest(slug, { ...checked.data, challenge: challenge.data.challenge, nonce });
-    if (answer.ok) onBooked(answer.data);
-    else fail(answer.problem);
   };
 
   const busy = phase.kind !== 'editing';

@@ -87,9 +87,11 @@ export function messageOf(problem: BookingProblem): string {
   return problem.detail || problem.title || 'Something went wrong. Try again.';
 }
 
-/** "45 seconds", "3 minutes", "2 hours". */
+const count = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+
+/** "45 seconds", "3 minutes", "1 hour". */
 export function waitText(seconds: number): string {
-  if (seconds < 90) return `${Math.max(1, Math.round(seconds))} seconds`;
-  if (seconds < 5400) return `${Math.round(seconds / 60)} minutes`;
-  return `${Math.round(seconds / 3600)} hours`;
+  if (seconds < 90) return count(Math.max(1, Math.round(seconds)), 'second');
+  if (seconds < 3600) return count(Math.round(seconds / 60), 'minute');
+  return count(Math.round(seconds / 3600), 'hour');
 }
