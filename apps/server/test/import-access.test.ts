@@ -1,7 +1,7 @@
 import type { Import } from '@fieldplan/shared';
 import { can, type Role, roles } from '@fieldplan/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appOrigin, Client, type TestContext } from './harness.js';
+import { Client, type TestContext } from './harness.js';
 import { countRows, expectProblem, type InvitedMember, importPath, listRoutes, type Res, ws } from './helpers.js';
 import { finished, upload, uploaded } from './import-helpers.js';
 import { type Team, twoTeams } from './schedule-helpers.js';
@@ -9,7 +9,8 @@ import { type Team, twoTeams } from './schedule-helpers.js';
 // The role × route table, sessions, CSRF and workspace isolation of the import (docs/PRODUCT.md,
 // "Roles and permissions": import.run is the owners' and dispatchers').
 
-const csv = (name: string) => Buffer.from(`Name,Address,Latitude,Longitude\n${name},${name} Street 1 Berlin,52.5,13.4\n`);
+const csv = (name: string) =>
+  Buffer.from(`Name,Address,Latitude,Longitude\n${name},${name} Street 1 Berlin,52.5,13.4\n`);
 
 describe('import: sessions, roles and workspaces', () => {
   let ctx: TestContext;
@@ -106,6 +107,7 @@ describe('import: sessions, roles and workspaces', () => {
 
   it('refuses an upload or a start from another origin (CSRF)', async () => {
     const { imp } = await fresh(team);
+    const before = await countRows(ctx.db, 'imports');
     const cookie = [...team.dispatcher.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const res = await ctx.app.inject({
       method: 'POST',
@@ -118,6 +120,8 @@ describe('import: sessions, roles and workspaces', () => {
       origin: 'https://evil.example',
     });
     expectProblem(start, 403, 'forbidden');
-    expect(appOrigin).toBeTruthy();
+    expect(await countRows(ctx.db, 'imports')).toBe(before);
+    const after = await team.owner.client.get(ws(team.owner.workspaceId, `/imports/${imp.id}`));
+    expect(after.json<Import>().status).toBe('uploaded');
   });
 });
