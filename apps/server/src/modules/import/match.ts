@@ -16,7 +16,7 @@ export function phoneKey(phone: string | null): string {
 /** An address's identity: case, accents, punctuation and "Str." against "Straße" don't matter. */
 export function addressKey(address: string): string {
   return normalizeText(address)
-    .replace(/\bstr\b\.?/g, 'strasse')
+    .replace(/str\b\.?/g, 'strasse')
     .replace(/\bst\b\.?/g, 'street')
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();
