@@ -32,6 +32,16 @@ export interface ChunkOutcome {
 export const rowKey = (fileHash: string, draft: Pick<CustomerDraft, 'row' | 'sourceId'>) =>
   draft.sourceId ? `id:${draft.sourceId}` : `row:${fileHash}:${draft.row}`;
 
+export interface ChunkDraft {
+  draft: CustomerDraft;
+  /** The row's shape problems (more fields than the header). */
+  shape: RowProblem[];
+}
+
+/** The rows read through the mapping — done before the chunk's transaction, which then only writes. */
+export const chunkDrafts = (rows: readonly DataRow[], mapping: ChunkContext['mapping']): ChunkDraft[] =>
+  rows.map((r) => ({ draft: customerDraft(r.row, r.cells, mapping), shape: r.problems }));
+
 /** What the row will do under the policy (the preview's "action"), without writing. */
 export function plannedAction(draft: CustomerDraft, problems: RowProblem[], ctx: ChunkContext): PreviewRow {
   const all = [...problems, ...draft.problems];
@@ -48,9 +58,8 @@ export function plannedAction(draft: CustomerDraft, problems: RowProblem[], ctx:
 export async function writeCustomerChunk(
   trx: Transaction<Database>,
   ctx: ChunkContext,
-  rows: readonly DataRow[],
+  drafts: readonly ChunkDraft[],
 ): Promise<ChunkOutcome> {
-  const drafts = rows.map((r) => ({ draft: customerDraft(r.row, r.cells, ctx.mapping), shape: r.problems }));
   const keys = drafts.map(({ draft }) => rowKey(ctx.fileHash, draft));
   const done = await doneKeys(trx, ctx.workspaceId, 'customers', keys);
   const outcome: ChunkOutcome = { created: 0, updated: 0, skipped: 0, refused: [], toPlace: 0 };

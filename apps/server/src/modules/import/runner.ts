@@ -9,7 +9,7 @@ import type { Database } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 import { customerIdentities } from '../customers/index.js';
 import { workspaceMapSettings } from '../workspaces/index.js';
-import { type ChunkContext, writeCustomerChunk } from './customer-chunk.js';
+import { type ChunkContext, chunkDrafts, writeCustomerChunk } from './customer-chunk.js';
 import { type DataRow, dataRows } from './data-rows.js';
 import { type GeocodeContext, geocodeBatch } from './geocode.js';
 import { MatchIndex } from './match.js';
@@ -128,9 +128,10 @@ export class ImportRunner {
   private async writeChunk(row: ImportRow, ctx: ChunkContext, chunk: DataRow[], refusals: RowProblem[]) {
     if (this.closing) return false;
     const outbox: Outbox = { changes: [], publishes: new Map() };
+    const drafts = chunkDrafts(chunk, ctx.mapping);
     const renewed = await runWithOutbox(outbox, () =>
       this.db.kysely.transaction().execute(async (trx) => {
-        const outcome = await writeCustomerChunk(trx, ctx, chunk);
+        const outcome = await writeCustomerChunk(trx, ctx, drafts);
         for (const problems of outcome.refused) {
           if (refusals.length < importLimits.refusalsKept) refusals.push(...problems);
         }
