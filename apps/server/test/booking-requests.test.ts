@@ -15,7 +15,7 @@ import {
 } from './booking-fixtures.js';
 import { createTestDb } from './harness.js';
 import { expectProblem, ws } from './helpers.js';
-import { getJob, ifMatch } from './schedule-helpers.js';
+import { getJob, ifMatch, patchJob } from './schedule-helpers.js';
 
 describe('online booking: deciding requests and holds running out', () => {
   let db: Db;
@@ -73,6 +73,20 @@ describe('online booking: deciding requests and holds running out', () => {
     expect((await kinds(job.id)).filter((k) => k === 'booking_confirmed')).toHaveLength(2); // email and text
     // Decided: a second decision is refused, not repeated.
     expectProblem(await decide(confirmed, 'decline'), 409, 'invalid_transition');
+  });
+
+  it("a pending request moved on the board lists the visit's new time", async () => {
+    const request = await requested(team, 5);
+    const job = await getJob(team.owner, request.jobId ?? '');
+    const start = new Date(Date.parse(request.start) + hourMs).toISOString();
+    const end = new Date(Date.parse(request.end) + hourMs).toISOString();
+    const moved = await patchJob(team.dispatcher, job, { start, end });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const list = await team.owner.client.get(ws(team.owner.workspaceId, '/booking/requests'));
+    const row = (list.json() as BookingRequestList).items.find((r) => r.id === request.id);
+    expect(row).toMatchObject({ status: 'pending', start, end });
+    // Decided, so the later tests' sweeps find only their own pending requests.
+    expect((await decide(request, 'decline', row?.version)).statusCode).toBe(200);
   });
 
   it('declining cancels the job (the slot is offered again) and tells the customer', async () => {

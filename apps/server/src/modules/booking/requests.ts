@@ -20,13 +20,23 @@ export async function listRequests(
   now = Date.now(),
 ): Promise<BookingRequestList> {
   await expireHolds(db, now, actor.workspaceId);
-  let q = db.selectFrom('booking_requests').selectAll().where('workspace_id', '=', actor.workspaceId);
+  // The time is the job's when it has one: the office may move a pending request's job before
+  // deciding, and the list must show when the visit now is (the request keeps what was asked for).
+  let q = db
+    .selectFrom('booking_requests as r')
+    .leftJoin('jobs as j', (join) => join.onRef('j.id', '=', 'r.job_id').onRef('j.workspace_id', '=', 'r.workspace_id'))
+    .selectAll('r')
+    .select(['j.start_at as job_start', 'j.end_at as job_end'])
+    .where('r.workspace_id', '=', actor.workspaceId);
   q =
     status === 'pending'
-      ? q.where('status', '=', 'pending').orderBy('created_at').orderBy('id')
-      : q.orderBy('created_at', 'desc').orderBy('id').limit(allMax);
+      ? q.where('r.status', '=', 'pending').orderBy('r.created_at').orderBy('r.id')
+      : q.orderBy('r.created_at', 'desc').orderBy('r.id').limit(allMax);
   const [rows, pendingCount] = await Promise.all([q.execute(), countPending(db, actor.workspaceId)]);
-  return { items: rows.map(presentRequest), pendingCount };
+  const items = rows.map(({ job_start, job_end, ...row }) =>
+    presentRequest(job_start === null || job_end === null ? row : { ...row, start_at: job_start, end_at: job_end }),
+  );
+  return { items, pendingCount };
 }
 
 /**
