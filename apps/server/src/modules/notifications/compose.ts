@@ -12,6 +12,18 @@ import { plannedStart } from './series.js';
 
 export type NotificationRow = Selectable<NotificationsTable>;
 
+/** Reads shared by the messages of one claimed batch (a burst is one workspace and a few technicians). */
+export type BatchCache = Map<string, Promise<unknown>>;
+
+function once<T>(cache: BatchCache, key: string, read: () => Promise<T>): Promise<T> {
+  let found = cache.get(key) as Promise<T> | undefined;
+  if (!found) {
+    found = read();
+    cache.set(key, found);
+  }
+  return found;
+}
+
 /** Everything one message needs, read when it is sent (names and times as they are then). */
 export interface Composed {
   values: RenderValues;
@@ -67,9 +79,10 @@ export async function compose(
   row: NotificationRow,
   settings: { companyPhone: string },
   reportKey: Buffer,
+  cache: BatchCache = new Map(),
 ): Promise<Composed | null> {
   const job = await loadJob(db, row.workspace_id, row.job_id);
-  const workspace = await findWorkspace(db, row.workspace_id);
+  const workspace = await once(cache, `workspace:${row.workspace_id}`, () => findWorkspace(db, row.workspace_id));
   if (!job || !workspace || job.row.customer_id === null) return null;
   const customer = await findCustomer(db, row.workspace_id, job.row.customer_id);
   if (!customer) return null;
@@ -81,7 +94,9 @@ export async function compose(
     dateFormat: workspace.date_format as Clock['dateFormat'],
   };
   const techId = visit.assigneeIds[0];
-  const technician = techId ? await findMember(db, row.workspace_id, techId) : undefined;
+  const technician = techId
+    ? await once(cache, `member:${techId}`, () => findMember(db, row.workspace_id, techId))
+    : undefined;
   const trackingLink =
     row.kind === 'on_my_way'
       ? await visitTrackingUrl(

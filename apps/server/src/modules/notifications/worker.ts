@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.js';
 import type { TrackingContext } from '../tracking/index.js';
 import { claimDue, settle } from './claim.js';
-import { compose, type NotificationRow } from './compose.js';
+import { type BatchCache, compose, type NotificationRow } from './compose.js';
 import type { Mailer } from './email.js';
 import { isPermanent, recipientProblem } from './failure.js';
 import { oneLine, renderEmail, renderSms } from './render.js';
@@ -40,6 +40,7 @@ async function sendOne(
   row: NotificationRow,
   now: number,
   settingsOf: (workspaceId: string) => Promise<StoredSettings>,
+  cache: BatchCache,
 ): Promise<void> {
   const { db } = sender;
   const settings = await settingsOf(row.workspace_id);
@@ -47,7 +48,15 @@ async function sendOne(
   if (!settings.enabled || !template?.enabled) {
     return settle(db, row, owner, { status: 'skipped', reason: 'Notifications of this kind are turned off' });
   }
-  const composed = await compose(db.kysely, sender.tracking, sender.baseUrl, row, settings, sender.unsubscribeKey);
+  const composed = await compose(
+    db.kysely,
+    sender.tracking,
+    sender.baseUrl,
+    row,
+    settings,
+    sender.unsubscribeKey,
+    cache,
+  );
   if (!composed) return settle(db, row, owner, { status: 'cancelled', reason: 'The job or its customer is gone' });
   if (composed.obsolete) return settle(db, row, owner, { status: 'cancelled', reason: composed.obsolete });
   if (await isOptedOut(db.kysely, row.workspace_id, composed.customer.id)) {
@@ -98,6 +107,7 @@ export async function sendDue(sender: Sender, owner: string, now = Date.now()): 
     const rows = await claimDue(sender.db, owner, now, batch);
     // One read of a workspace's settings per batch: a burst is mostly one workspace's reminders.
     const settings = new Map<string, Promise<StoredSettings>>();
+    const cache: BatchCache = new Map();
     const settingsOf = (workspaceId: string) => {
       let found = settings.get(workspaceId);
       if (!found) {
@@ -111,7 +121,7 @@ export async function sendDue(sender: Sender, owner: string, now = Date.now()): 
     const lane = async () => {
       while (next < rows.length) {
         const row = rows[next++] as NotificationRow;
-        await sendOne(sender, owner, row, now, settingsOf);
+        await sendOne(sender, owner, row, now, settingsOf, cache);
       }
     };
     await Promise.all(Array.from({ length: Math.min(parallel, rows.length) }, lane));
