@@ -14,11 +14,12 @@ export interface StoredUpload {
   hash: string;
 }
 
-/** Where uploaded files wait for their import: under STORAGE_DIR when set, so another process can resume it. */
+/**
+ * Where uploaded files wait for their import: under STORAGE_DIR when set, so another process can
+ * resume it. Made with the first upload, so an instance that never imports writes nothing there.
+ */
 export function importDir(storageDir: string | undefined): string {
-  const dir = path.join(storageDir ?? os.tmpdir(), 'imports');
-  fs.mkdirSync(dir, { recursive: true });
-  return dir;
+  return path.join(storageDir ?? os.tmpdir(), 'imports');
 }
 
 export const tooLarge = (fileName: string) =>
@@ -32,6 +33,7 @@ export const tooLarge = (fileName: string) =>
  * the answer is 413 naming it (nothing is kept of a refused upload).
  */
 export async function storeUpload(body: Readable, dir: string, fileName: string): Promise<StoredUpload> {
+  await fs.promises.mkdir(dir, { recursive: true });
   const filePath = path.join(dir, `${newId()}.upload`);
   const out = fs.createWriteStream(filePath);
   const hash = createHash('sha256');
