@@ -20,7 +20,7 @@ function inOrder(sequence: string[], wanted: string[]): boolean {
 }
 
 /**
- * Issue 6's acceptance on a server of the spec's own (`startExtraServer`), which it stops and
+ * Realtime across a server restart (docs/adr/0006-realtime-close-codes.md), on a server of the spec's own (`startExtraServer`), which it stops and
  * starts again on the same port and database while two browsers stay open; the role changes at
  * the end touch only that server's demo workspace.
  */

@@ -59,7 +59,7 @@ async function startFieldplan(databaseUrl: string) {
 }
 
 /**
- * Issue 6 acceptance: two Fieldplan server processes on one real Redis and one database (PostgreSQL
+ * Scaling out (docs/ARCHITECTURE.md): two Fieldplan server processes on one real Redis and one database (PostgreSQL
  * in the PostgreSQL run, one SQLite file otherwise) behave as one realtime service.
  */
 describe('two Fieldplan processes on one Redis', () => {

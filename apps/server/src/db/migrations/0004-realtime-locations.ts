@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Issue 6: live locations, and the per-install value the embedded realtime server's secret derives from.
+// Live locations, and the per-install value the embedded realtime server's secret derives from.
 export async function up(db: Kysely<unknown>): Promise<void> {
   // Every accepted ping (30 days of history, docs/PRODUCT.md, "Limits").
   await db.schema

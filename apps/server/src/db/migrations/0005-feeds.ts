@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Issue 8: calendar subscriptions (import) with their parsed events, and iCal links (export).
+// Calendar subscriptions (import) with their parsed events, and iCal links (export).
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('feed_subscriptions')

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Issue 9: the customer's tracking link of one visit (docs/adr/0011-tracking-links.md).
+// The customer's tracking link of one visit (docs/adr/0011-tracking-links.md).
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('tracking_links')

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Issue 9, "optimise a day": a one-off visit's flexible time — the window (instants, epoch ms like
+// "Optimise a day" (docs/adr/0012-optimise-a-day.md): a one-off visit's flexible time — the window (instants, epoch ms like
 // start_at) the optimiser may move it within. Both null: the time is fixed.
 export async function up(db: Kysely<unknown>): Promise<void> {
   // One column per statement: SQLite's ALTER TABLE adds one at a time.
