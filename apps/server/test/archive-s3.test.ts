@@ -1,48 +1,29 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import type { ArchiveRestoreResult } from '@fieldplan/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postArchive, unzip } from './export-fixtures.js';
-import { createTestApp, type TestContext } from './harness.js';
+import type { TestContext } from './harness.js';
 import { ws } from './helpers.js';
 import { imageBytes, uploadPhoto } from './photo-fixtures.js';
-import { startS3Server } from './s3-server.js';
-import { createJob, createTeam, type Team } from './schedule-helpers.js';
+import { startS3App } from './s3-server.js';
+import { createJob, type Team } from './schedule-helpers.js';
 
 // The archive with photos in an S3-compatible bucket (docs/adr/0026, 0035): the download reads the
 // bytes from the bucket, the restore writes them there under the new workspace — nothing on local disk.
 describe('workspace archive with S3 storage', () => {
+  let s3: Awaited<ReturnType<typeof startS3App>>;
   let ctx: TestContext;
   let team: Team;
-  let s3: Awaited<ReturnType<typeof startS3Server>>;
-  let client: S3Client;
   let localDir: string;
+  const keysInBucket = () => s3.keysInBucket();
 
   beforeAll(async () => {
-    s3 = await startS3Server('fieldplan-archive');
-    localDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldplan-archive-s3-'));
-    ctx = await createTestApp({ env: { ...s3.env, STORAGE_DIR: localDir } });
-    team = await createTeam(ctx.app);
-    client = new S3Client({
-      endpoint: s3.endpoint,
-      region: 'us-east-1',
-      forcePathStyle: true,
-      credentials: { accessKeyId: s3.env.S3_ACCESS_KEY_ID, secretAccessKey: s3.env.S3_SECRET_ACCESS_KEY },
-    });
+    s3 = await startS3App('fieldplan-archive');
+    ({ ctx, team, localDir } = s3);
   });
   afterAll(async () => {
-    client.destroy();
-    await ctx.close();
     await s3.close();
-    fs.rmSync(localDir, { recursive: true, force: true });
   });
-
-  const keysInBucket = async () =>
-    ((await client.send(new ListObjectsV2Command({ Bucket: 'fieldplan-archive' }))).Contents ?? []).map(
-      (o) => o.Key ?? '',
-    );
 
   it('downloads the photo bytes from the bucket and restores them into it under the new workspace', async () => {
     const job = await createJob(team.owner, { start: '2026-03-02T08:00:00Z', end: '2026-03-02T10:00:00Z' });

@@ -1,48 +1,29 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import type { Photo } from '@fieldplan/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from './harness.js';
+import type { TestContext } from './harness.js';
 import { expectProblem, ws } from './helpers.js';
 import { beginPhoto, imageBytes, photoBody, sendChunk, uploadPhoto } from './photo-fixtures.js';
-import { startS3Server } from './s3-server.js';
-import { createJob, createTeam, ifMatch, type Team } from './schedule-helpers.js';
+import { startS3App } from './s3-server.js';
+import { createJob, ifMatch, type Team } from './schedule-helpers.js';
 
 // Photos kept in an S3-compatible bucket (S3_*; docs/adr/0026-photo-storage.md), against a local
 // server speaking the S3 API: the same protocol, nothing on the local disk.
 
 describe('photos in an S3-compatible bucket', () => {
+  let s3: Awaited<ReturnType<typeof startS3App>>;
   let ctx: TestContext;
   let team: Team;
-  let s3: Awaited<ReturnType<typeof startS3Server>>;
-  let client: S3Client;
   let localDir: string;
+  const keysInBucket = () => s3.keysInBucket();
 
   beforeAll(async () => {
-    s3 = await startS3Server('fieldplan-photos');
-    localDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldplan-photos-'));
-    ctx = await createTestApp({ env: { ...s3.env, STORAGE_DIR: localDir } });
-    team = await createTeam(ctx.app);
-    client = new S3Client({
-      endpoint: s3.endpoint,
-      region: 'us-east-1',
-      forcePathStyle: true,
-      credentials: { accessKeyId: s3.env.S3_ACCESS_KEY_ID, secretAccessKey: s3.env.S3_SECRET_ACCESS_KEY },
-    });
+    s3 = await startS3App('fieldplan-photos');
+    ({ ctx, team, localDir } = s3);
   });
   afterAll(async () => {
-    client.destroy();
-    await ctx.close();
     await s3.close();
-    fs.rmSync(localDir, { recursive: true, force: true });
   });
-
-  async function keysInBucket(): Promise<string[]> {
-    const listed = await client.send(new ListObjectsV2Command({ Bucket: 'fieldplan-photos' }));
-    return (listed.Contents ?? []).map((o) => o.Key ?? '').sort();
-  }
 
   it('uploads in chunks into the bucket, serves the photo from it and deletes it there', async () => {
     const job = await createJob(team.owner, { start: '2026-03-02T08:00:00Z', end: '2026-03-02T10:00:00Z' });

@@ -1,9 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 // s3rver ships no types; the few members used here are typed below.
 // @ts-expect-error — no declaration file
 import S3rver from 's3rver';
+import { createTestApp } from './harness.js';
+import { createTeam } from './schedule-helpers.js';
 
 interface S3rverInstance {
   run(): Promise<{ address: string; port: number }>;
@@ -41,6 +44,37 @@ export async function startS3Server(bucket: string) {
     close: async () => {
       await server.close();
       fs.rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A Fieldplan app keeping photos in a fresh bucket of a local S3 server, with a team, a local
+ * STORAGE_DIR (which must stay empty: nothing goes to local disk) and a way to list the bucket.
+ */
+export async function startS3App(bucket: string) {
+  const s3 = await startS3Server(bucket);
+  const localDir = fs.mkdtempSync(path.join(os.tmpdir(), `${bucket}-local-`));
+  const ctx = await createTestApp({ env: { ...s3.env, STORAGE_DIR: localDir } });
+  const team = await createTeam(ctx.app);
+  const client = new S3Client({
+    endpoint: s3.endpoint,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: s3rverCredentials,
+  });
+  return {
+    ctx,
+    team,
+    localDir,
+    /** The bucket's keys, sorted. */
+    keysInBucket: async () =>
+      ((await client.send(new ListObjectsV2Command({ Bucket: bucket }))).Contents ?? []).map((o) => o.Key ?? '').sort(),
+    close: async () => {
+      client.destroy();
+      await ctx.close();
+      await s3.close();
+      fs.rmSync(localDir, { recursive: true, force: true });
     },
   };
 }
