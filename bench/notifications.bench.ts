@@ -116,6 +116,7 @@ for (const dialect of (process.env.BENCH_DIALECTS?.split(',') ?? ['sqlite', 'pos
     await new Promise((r) => setTimeout(r, 250));
   }
   await db.kysely.deleteFrom('notifications').execute();
+  await new Promise((r) => setTimeout(r, 1000)); // the sink reports its count every 200 ms
   const sentBefore = sink.count();
 
   const get = async () => {
