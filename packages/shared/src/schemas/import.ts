@@ -51,6 +51,7 @@ export const importFields = {
     title: 'Title',
     customer: 'Customer name',
     customerEmail: 'Customer email',
+    customerPhone: 'Customer phone',
     address: 'Address (whole)',
     street1: 'Street',
     street2: 'Street line 2',
@@ -60,9 +61,14 @@ export const importFields = {
     country: 'Country',
     lat: 'Latitude',
     lng: 'Longitude',
-    start: 'Start',
-    end: 'End',
+    start: 'Start (date, or date and time)',
+    startTime: 'Start time',
+    end: 'End (date and time, or time)',
+    endTime: 'End time',
     duration: 'Duration (minutes)',
+    status: 'Status',
+    assignee: 'Technician (email or name)',
+    priority: 'Priority (1–5)',
     notes: 'Notes',
     sourceId: 'ID in the other tool',
   },
@@ -135,6 +141,11 @@ export const previewRowSchema = z.object({
   /** The existing customer it matches (by email, phone or address), or null. */
   match: z.object({ id: z.string(), name: z.string(), by: z.enum(['email', 'phone', 'address']) }).nullable(),
   action: z.enum(['create', 'update', 'skip', 'refuse']),
+  /** Jobs: the customer the job will belong to — an existing one (by email or name), a new one, or none. */
+  customer: z
+    .object({ id: z.string().nullable(), name: z.string(), by: z.enum(['email', 'name', 'new']) })
+    .nullable()
+    .optional(),
 });
 export type PreviewRow = z.infer<typeof previewRowSchema>;
 export const importPreviewSchema = z.object({ rows: z.array(previewRowSchema) });

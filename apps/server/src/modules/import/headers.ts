@@ -123,23 +123,40 @@ const synonyms: Record<ImportKind, Record<string, readonly string[]>> = {
     customer: ['customer', 'client', 'customername', 'clientname', 'name', 'kunde', 'kundenname'],
     customerEmail: ['email', 'customeremail', 'clientemail', 'emailaddress', 'kundenemail', 'emailadresse'],
     ...addressHeaders,
+    customerPhone: ['phone', 'clientphone', 'customerphone', 'phonenumber', 'mobile', 'telefon', 'kundentelefon'],
     start: [
       'start',
       'startdate',
-      'starttime',
       'startsat',
       'scheduledstart',
       'scheduledfor',
       'scheduleddate',
       'date',
       'jobdate',
-      'beginn',
-      'startzeit',
+      'startdatum',
       'datum',
       'termin',
     ],
-    end: ['end', 'enddate', 'endtime', 'endsat', 'scheduledend', 'ende', 'endzeit'],
+    startTime: ['starttime', 'time', 'beginn', 'startzeit', 'uhrzeit', 'von', 'arrivaltime'],
+    end: ['end', 'enddate', 'endsat', 'scheduledend', 'enddatum'],
+    endTime: ['endtime', 'ende', 'endzeit', 'bis'],
     duration: ['duration', 'durationminutes', 'durationmin', 'minutes', 'dauer', 'dauerminuten', 'dauermin'],
+    status: ['status', 'jobstatus', 'state', 'auftragsstatus', 'zustand'],
+    assignee: [
+      'assignee',
+      'assignedto',
+      'assigned',
+      'technician',
+      'employee',
+      'employees',
+      'team',
+      'crew',
+      'techniker',
+      'mitarbeiter',
+      'monteur',
+      'zugewiesen',
+    ],
+    priority: ['priority', 'prio', 'prioritat', 'prioritaet'],
     notes: [
       'notes',
       'note',
@@ -173,7 +190,8 @@ export function headerKey(header: string): string {
 
 /** The field a header names, with how strongly (a service address over a billing one), or null. */
 function fieldOf(kind: ImportKind, header: string): { field: string; rank: number } | null {
-  const key = headerKey(header);
+  // "Job #" and "Client #" are numbers, not the job or the client (the key drops the #).
+  const key = headerKey(header.replace(/#\s*$/, ' number'));
   const table = synonyms[kind];
   for (const [field, names] of Object.entries(table)) if (names.includes(key)) return { field, rank: 1 };
   for (const [prefix, rank] of prefixes) {

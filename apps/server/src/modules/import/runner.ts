@@ -1,17 +1,18 @@
 import fs from 'node:fs';
 import { type DuplicatePolicy, importLimits, type RowProblem } from '@fieldplan/shared';
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { recordChange } from '../../db/changes.js';
 import type { Db } from '../../db/database.js';
 import { type Outbox, runWithOutbox } from '../../db/outbox.js';
 import type { Database } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 import { customerIdentities } from '../customers/index.js';
-import { workspaceMapSettings } from '../workspaces/index.js';
-import { type ChunkContext, chunkDrafts, writeCustomerChunk } from './customer-chunk.js';
+import { workspaceMapSettings, workspaceZone } from '../workspaces/index.js';
+import { type ChunkContext, type ChunkOutcome, chunkDrafts, writeCustomerChunk } from './customer-chunk.js';
 import { type DataRow, dataRows } from './data-rows.js';
 import { type GeocodeContext, geocodeBatch } from './geocode.js';
+import { type JobChunkContext, jobChunkDrafts, jobLookups, writeJobChunk } from './job-chunk.js';
 import { MatchIndex } from './match.js';
 import type { ImportRow } from './presenter.js';
 import { claimImport, findImport, importById, resumableImports } from './queries.js';
@@ -95,17 +96,7 @@ export class ImportRunner {
         'The uploaded file is gone: upload it again (rows already imported are recognised and left alone)',
       );
     }
-    const index = new MatchIndex();
-    for (const c of await customerIdentities(kysely, row.workspace_id)) index.add(c);
-    const ctx: ChunkContext = {
-      workspaceId: row.workspace_id,
-      importId: row.id,
-      fileHash: row.file_hash,
-      mapping: JSON.parse(row.mapping) as (string | null)[],
-      policy: row.duplicate_policy as DuplicatePolicy,
-      index,
-      provisional: await provisionalPosition(kysely, row.workspace_id),
-    };
+    const write = row.kind === 'jobs' ? await jobWriter(kysely, row) : await customerWriter(kysely, row);
     const refusals = JSON.parse(row.refusals) as RowProblem[];
     const skip = Number(row.processed_rows);
     let seen = 0;
@@ -115,23 +106,23 @@ export class ImportRunner {
       if (seen++ < skip) continue;
       chunk.push(data);
       if (chunk.length < importLimits.chunkRows) continue;
-      if (!(await this.writeChunk(row, ctx, chunk, refusals))) return false;
+      if (!(await this.writeChunk(row, write, chunk, refusals))) return false;
       chunk = [];
       // Other requests get their turn between chunks (SQLite's writes block the event loop while they run).
       await new Promise((resolve) => setImmediate(resolve));
     }
-    if (chunk.length > 0 && !(await this.writeChunk(row, ctx, chunk, refusals))) return false;
+    if (chunk.length > 0 && !(await this.writeChunk(row, write, chunk, refusals))) return false;
     await this.transition(row, { status: 'geocoding' });
     return true;
   }
 
-  private async writeChunk(row: ImportRow, ctx: ChunkContext, chunk: DataRow[], refusals: RowProblem[]) {
+  private async writeChunk(row: ImportRow, write: ChunkWriter, chunk: DataRow[], refusals: RowProblem[]) {
     if (this.closing) return false;
     const outbox: Outbox = { changes: [], publishes: new Map() };
-    const drafts = chunkDrafts(chunk, ctx.mapping);
+    const writeRows = write(chunk);
     const renewed = await runWithOutbox(outbox, () =>
       this.db.kysely.transaction().execute(async (trx) => {
-        const outcome = await writeCustomerChunk(trx, ctx, drafts);
+        const outcome = await writeRows(trx);
         for (const problems of outcome.refused) {
           if (refusals.length < importLimits.refusalsKept) refusals.push(...problems);
         }
@@ -223,6 +214,44 @@ export const changeOf = (row: Pick<ImportRow, 'workspace_id' | 'id' | 'created_b
   action: 'updated' as const,
   actorId: row.created_by,
 });
+
+/** Reads a chunk's rows through the mapping (outside the transaction) and returns what writes them in it. */
+type ChunkWriter = (rows: DataRow[]) => (trx: Transaction<Database>) => Promise<ChunkOutcome>;
+
+async function customerWriter(db: Kysely<Database>, row: ImportRow): Promise<ChunkWriter> {
+  const index = new MatchIndex();
+  for (const c of await customerIdentities(db, row.workspace_id)) index.add(c);
+  const ctx: ChunkContext = {
+    workspaceId: row.workspace_id,
+    importId: row.id,
+    fileHash: row.file_hash,
+    mapping: JSON.parse(row.mapping) as (string | null)[],
+    policy: row.duplicate_policy as DuplicatePolicy,
+    index,
+    provisional: await provisionalPosition(db, row.workspace_id),
+  };
+  return (rows) => {
+    const drafts = chunkDrafts(rows, ctx.mapping);
+    return (trx) => writeCustomerChunk(trx, ctx, drafts);
+  };
+}
+
+async function jobWriter(db: Kysely<Database>, row: ImportRow): Promise<ChunkWriter> {
+  const ctx: JobChunkContext = {
+    workspaceId: row.workspace_id,
+    importId: row.id,
+    fileHash: row.file_hash,
+    createdBy: row.created_by,
+    mapping: JSON.parse(row.mapping) as (string | null)[],
+    zone: await workspaceZone(db, row.workspace_id),
+    ...(await jobLookups(db, row.workspace_id)),
+    provisional: await provisionalPosition(db, row.workspace_id),
+  };
+  return (rows) => {
+    const drafts = jobChunkDrafts(rows, ctx);
+    return (trx) => writeJobChunk(trx, ctx, drafts);
+  };
+}
 
 /** The workspace's map centre, else 0,0. */
 async function provisionalPosition(db: Kysely<Database>, workspaceId: string) {

@@ -1,4 +1,5 @@
 /** Jobs: the routes, and the job reads and writes other modules (customers, tracking, travel, feeds) build on. */
+export { insertImportedJobs } from './bulk.js';
 export { draftOf, spanOf } from './draft.js';
 export { jobLive } from './live.js';
 export { type ExceptionRow, type JobRow, type LoadedJob, presentJob } from './presenter.js';

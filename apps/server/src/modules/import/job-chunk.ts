@@ -1,0 +1,195 @@
+import type { PreviewRow, RowProblem } from '@fieldplan/shared';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { newId } from '../../lib/ids.js';
+import { type CustomerFields, customerIdentities, insertCustomers } from '../customers/index.js';
+import { insertImportedJobs } from '../jobs/index.js';
+import { listMembers } from '../members/index.js';
+import type { ChunkOutcome } from './customer-chunk.js';
+import type { DataRow } from './data-rows.js';
+import { type JobRowDraft, jobDraft, type Technicians } from './job-rows.js';
+import { doneKeys } from './queries.js';
+
+interface KnownCustomer {
+  id: string;
+  name: string;
+  address: string;
+}
+
+/**
+ * The customers a job row may name (docs/PRODUCT.md, "Import"): by email first, then by name
+ * (case-insensitive); customers the import creates join, so a file naming one client twice makes one.
+ */
+export class CustomerLookup {
+  private readonly byEmail = new Map<string, KnownCustomer>();
+  private readonly byName = new Map<string, KnownCustomer>();
+
+  add(c: { id: string; name: string; email: string | null; address: string }): void {
+    const known = { id: c.id, name: c.name, address: c.address };
+    const email = c.email?.toLowerCase();
+    if (email && !this.byEmail.has(email)) this.byEmail.set(email, known);
+    const name = c.name.trim().toLowerCase();
+    if (name && !this.byName.has(name)) this.byName.set(name, known);
+  }
+
+  find(c: { name: string; email: string }): (KnownCustomer & { by: 'email' | 'name' }) | null {
+    const byEmail = c.email ? this.byEmail.get(c.email.toLowerCase()) : undefined;
+    if (byEmail) return { ...byEmail, by: 'email' };
+    const byName = this.byName.get(c.name.trim().toLowerCase());
+    return byName ? { ...byName, by: 'name' } : null;
+  }
+}
+
+export interface JobChunkContext {
+  workspaceId: string;
+  importId: string;
+  fileHash: string;
+  createdBy: string | null;
+  mapping: readonly (string | null)[];
+  zone: string;
+  technicians: Technicians;
+  customers: CustomerLookup;
+  provisional: { lat: number; lng: number };
+}
+
+/** What a job import reads once before its rows: the zone's technicians and customers. */
+export async function jobLookups(db: Kysely<Database>, workspaceId: string) {
+  const technicians: Technicians = { byEmail: new Map(), byName: new Map() };
+  for (const m of await listMembers(db, workspaceId)) {
+    if (m.role !== 'technician' || m.deactivated_at !== null) continue;
+    technicians.byEmail.set(m.email.toLowerCase(), m.id);
+    if (!technicians.byName.has(m.name.toLowerCase())) technicians.byName.set(m.name.toLowerCase(), m.id);
+  }
+  const customers = new CustomerLookup();
+  for (const c of await customerIdentities(db, workspaceId)) customers.add(c);
+  return { technicians, customers };
+}
+
+export const jobRowKey = (fileHash: string, draft: Pick<JobRowDraft, 'row' | 'sourceId'>) =>
+  draft.sourceId ? `id:${draft.sourceId}` : `row:${fileHash}:${draft.row}`;
+
+export interface JobChunkDraft {
+  draft: JobRowDraft;
+  shape: RowProblem[];
+}
+
+export const jobChunkDrafts = (rows: readonly DataRow[], ctx: JobChunkContext): JobChunkDraft[] =>
+  rows.map((r) => ({ draft: jobDraft(r.row, r.cells, ctx.mapping, ctx.zone, ctx.technicians), shape: r.problems }));
+
+/** The preview's row: created or refused, and whose job it will be. */
+export function plannedJob(draft: JobRowDraft, shape: RowProblem[], customers: CustomerLookup): PreviewRow {
+  const problems = [...shape, ...draft.problems];
+  const found = draft.customer ? customers.find(draft.customer) : null;
+  const customer = found
+    ? { id: found.id || null, name: found.name, by: found.by }
+    : draft.customer
+      ? { id: null, name: draft.customer.name, by: 'new' as const }
+      : null;
+  if (draft.input && !draft.input.address && !found?.address) {
+    problems.push({ row: draft.row, field: 'address', message: 'Address is required (or a customer with one)' });
+  }
+  if (customer?.by === 'new' && !draft.input?.address && problems.length === 0) {
+    problems.push({ row: draft.row, field: 'address', message: 'A new customer needs an address' });
+  }
+  return {
+    row: draft.row,
+    values: draft.values,
+    problems,
+    match: null,
+    action: problems.length > 0 ? 'refuse' : 'create',
+    customer,
+  };
+}
+
+/**
+ * Writes one chunk of job rows in the caller's transaction: rows an earlier import (or an earlier
+ * row with the same source id) wrote are skipped, rows with problems refused, the rest created —
+ * with their new customers — through the jobs module's bulk path.
+ */
+export async function writeJobChunk(
+  trx: Transaction<Database>,
+  ctx: JobChunkContext,
+  drafts: readonly JobChunkDraft[],
+): Promise<ChunkOutcome> {
+  const keys = drafts.map(({ draft }) => jobRowKey(ctx.fileHash, draft));
+  const done = await doneKeys(trx, ctx.workspaceId, 'jobs', keys);
+  const outcome: ChunkOutcome = { created: 0, updated: 0, skipped: 0, refused: [], toPlace: 0 };
+  const newCustomers: (CustomerFields & { id: string })[] = [];
+  const jobs: Parameters<typeof insertImportedJobs>[4][number][] = [];
+  const keyRows: Database['import_rows'][] = [];
+  for (const [i, { draft, shape }] of drafts.entries()) {
+    const key = keys[i] as string;
+    if (done.has(key)) {
+      outcome.skipped++;
+      continue;
+    }
+    const planned = plannedJob(draft, shape, ctx.customers);
+    const input = draft.input;
+    if (planned.action === 'refuse' || !input) {
+      outcome.refused.push(planned.problems);
+      continue;
+    }
+    done.add(key);
+    // Looked up before a new customer joins the lookup: a job without an address takes its customer's.
+    const existing = draft.customer ? ctx.customers.find(draft.customer) : null;
+    let customerId = planned.customer?.id ?? null;
+    const base = { workspace_id: ctx.workspaceId, kind: 'jobs', import_id: ctx.importId, row_number: draft.row };
+    if (planned.customer && customerId === null && draft.customer) {
+      customerId = newId();
+      const placed = input.lat !== null && input.lng !== null;
+      const fields = {
+        name: draft.customer.name,
+        email: draft.customer.email || null,
+        phone: draft.customer.phone.replace(/[/.]/g, ' ').replace(/\s+/g, ' ').trim() || null,
+        address: input.address,
+        notes: '',
+      };
+      newCustomers.push({
+        id: customerId,
+        ...fields,
+        lat: input.lat ?? ctx.provisional.lat,
+        lng: input.lng ?? ctx.provisional.lng,
+      });
+      ctx.customers.add({ id: customerId, ...fields });
+      if (!placed) outcome.toPlace++;
+      // Geocoding places the new customer like an imported one (docs/adr/0034-import.md).
+      keyRows.push({
+        ...base,
+        row_key: `customer:${key}`,
+        entity_id: customerId,
+        outcome: 'created',
+        placed: placed ? 1 : 0,
+        geocode_query: placed
+          ? null
+          : JSON.stringify({ query: input.address, city: '', country: '', from: ctx.provisional }),
+      });
+    }
+    const address = input.address || existing?.address || '';
+    const id = newId();
+    jobs.push({
+      id,
+      customerId,
+      title: input.title,
+      description: input.description,
+      address,
+      lat: input.lat,
+      lng: input.lng,
+      start: input.start,
+      end: input.end,
+      priority: input.priority,
+      assigneeIds: input.assigneeIds,
+      status: input.status ?? 'unscheduled',
+    });
+    outcome.created++;
+    keyRows.push({ ...base, row_key: key, entity_id: id, outcome: 'created', placed: 1, geocode_query: null });
+  }
+  await insertCustomers(trx, ctx.workspaceId, newCustomers);
+  await insertImportedJobs(trx, ctx.workspaceId, ctx.createdBy, ctx.zone, jobs);
+  for (let i = 0; i < keyRows.length; i += 500) {
+    await trx
+      .insertInto('import_rows')
+      .values(keyRows.slice(i, i + 500))
+      .execute();
+  }
+  return outcome;
+}
