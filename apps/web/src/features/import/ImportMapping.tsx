@@ -85,28 +85,35 @@ export function ImportMapping({ workspaceId, imp }: { workspaceId: string; imp: 
             </Select>
           ))}
         </div>
-        <fieldset className="import-policy">
-          <legend>When a row matches an existing customer (same email, phone or address)</legend>
-          {policies.map((p) => (
-            <label key={p.value}>
-              <input
-                type="radio"
-                name="policy"
-                value={p.value}
-                checked={policy === p.value}
-                onChange={() => setPolicy(p.value)}
-              />
-              <strong>{p.label}</strong> — {p.hint}
-            </label>
-          ))}
-        </fieldset>
+        {imp.kind === 'jobs' ? (
+          <p className="import-note">
+            A row whose “ID in the other tool” was imported before is skipped, so importing a file again adds nothing
+            twice. Imported jobs send customers no confirmation.
+          </p>
+        ) : (
+          <fieldset className="import-policy">
+            <legend>When a row matches an existing customer (same email, phone or address)</legend>
+            {policies.map((p) => (
+              <label key={p.value}>
+                <input
+                  type="radio"
+                  name="policy"
+                  value={p.value}
+                  checked={policy === p.value}
+                  onChange={() => setPolicy(p.value)}
+                />
+                <strong>{p.label}</strong> — {p.hint}
+              </label>
+            ))}
+          </fieldset>
+        )}
       </Panel>
       <Panel
         title="3. Check the first rows"
         description={`The first ${importLimits.previewRows} rows as they will be saved. Rows with problems are left out; the rest are imported.`}
       >
         {problem && <Alert>{problem.errors?.[0]?.message ?? problemMessage(problem)}</Alert>}
-        {preview && <PreviewTable rows={preview.rows} />}
+        {preview && <PreviewTable kind={imp.kind} rows={preview.rows} />}
         <div className="import-actions">
           {refused > 0 && (
             <span className="import-note">

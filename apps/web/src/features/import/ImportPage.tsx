@@ -1,4 +1,4 @@
-import { can, type Import } from '@fieldplan/shared';
+import { can, type Import, type ImportKind } from '@fieldplan/shared';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../components/Alert';
 import { PageHeader, Panel } from '../../components/Panel';
@@ -14,25 +14,33 @@ import './Import.css';
 
 /**
  * `/w/:slug/customers/import`: the import wizard (docs/PRODUCT.md, "Import"). The import's id is in the
- * URL (`?id=`), so a reload comes back to the same step — and to its progress while it runs.
+ * URL (`?id=`), so a reload comes back to the same step — and to its progress while it runs; `?kind=jobs`
+ * imports jobs instead of customers.
  */
 export function ImportPage() {
   const { workspaceId, slug, role } = useWorkspace();
   const [search, setSearch] = useSearchParams();
   const id = search.get('id');
-  useDocumentTitle('Import customers');
-  const open = (imp: Import) => setSearch({ id: imp.id });
+  const kind: ImportKind = search.get('kind') === 'jobs' ? 'jobs' : 'customers';
+  useDocumentTitle(`Import ${kind}`);
+  const open = (imp: Import) => setSearch(imp.kind === 'jobs' ? { id: imp.id, kind: 'jobs' } : { id: imp.id });
 
   if (!can(role, 'import.run')) {
-    return <Alert>Only owners and dispatchers import customers.</Alert>;
+    return <Alert>Only owners and dispatchers import {kind}.</Alert>;
   }
   return (
     <div className="import">
       <PageHeader
-        title="Import customers"
+        title={`Import ${kind}`}
         description={
           <>
             From a CSV or Excel file — an export of another tool or your own spreadsheet.{' '}
+            {kind === 'jobs' ? (
+              <Link to={`/w/${slug}/customers/import`}>Import customers instead</Link>
+            ) : (
+              <Link to={`/w/${slug}/customers/import?kind=jobs`}>Import jobs instead</Link>
+            )}
+            {' · '}
             <Link to={`/w/${slug}/customers`}>Back to customers</Link>
           </>
         }
@@ -40,7 +48,7 @@ export function ImportPage() {
       {id ? (
         <ImportStep workspaceId={workspaceId} id={id} />
       ) : (
-        <ImportUpload workspaceId={workspaceId} onUploaded={open} />
+        <ImportUpload workspaceId={workspaceId} kind={kind} onUploaded={open} />
       )}
     </div>
   );

@@ -97,8 +97,13 @@ export function ImportProgress({ workspaceId, imp }: { workspaceId: string; imp:
       )}
       {finished && (
         <p>
-          <Link to={`/w/${slug}/customers`}>See your customers</Link> ·{' '}
-          <Link to={`/w/${slug}/customers/import`}>Import another file</Link>
+          {imp.kind === 'jobs' ? (
+            <Link to={`/w/${slug}/calendar`}>See them on the calendar</Link>
+          ) : (
+            <Link to={`/w/${slug}/customers`}>See your customers</Link>
+          )}{' '}
+          ·{' '}
+          <Link to={`/w/${slug}/customers/import${imp.kind === 'jobs' ? '?kind=jobs' : ''}`}>Import another file</Link>
         </p>
       )}
     </Panel>

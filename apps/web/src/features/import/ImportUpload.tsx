@@ -1,4 +1,4 @@
-import { type Import, importLimits, type Problem } from '@fieldplan/shared';
+import { type Import, type ImportKind, importLimits, type Problem } from '@fieldplan/shared';
 import { type DragEvent, useRef, useState } from 'react';
 import { Alert } from '../../components/Alert';
 import { Icon } from '../../components/Icon';
@@ -7,7 +7,15 @@ import { problemMessage } from '../../lib/problem';
 import { uploadImport } from './upload';
 
 /** Step 1: a file by drag and drop or the file picker, sent at once with its progress. */
-export function ImportUpload({ workspaceId, onUploaded }: { workspaceId: string; onUploaded: (imp: Import) => void }) {
+export function ImportUpload({
+  workspaceId,
+  kind,
+  onUploaded,
+}: {
+  workspaceId: string;
+  kind: ImportKind;
+  onUploaded: (imp: Import) => void;
+}) {
   const [sent, setSent] = useState<number | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [over, setOver] = useState(false);
@@ -16,7 +24,7 @@ export function ImportUpload({ workspaceId, onUploaded }: { workspaceId: string;
   async function send(file: File) {
     setProblem(null);
     setSent(0);
-    const outcome = await uploadImport(workspaceId, 'customers', file, setSent);
+    const outcome = await uploadImport(workspaceId, kind, file, setSent);
     setSent(null);
     if ('data' in outcome) onUploaded(outcome.data);
     else setProblem(outcome.error);
@@ -30,7 +38,14 @@ export function ImportUpload({ workspaceId, onUploaded }: { workspaceId: string;
   const detail = problem ? (problem.errors?.[0]?.message ?? problemMessage(problem)) : null;
 
   return (
-    <Panel title="1. Choose a file">
+    <Panel
+      title="1. Choose a file"
+      description={
+        kind === 'jobs'
+          ? 'One job a row: title, customer, address, date and times, technician, status. Customers are matched by email or name, else created.'
+          : undefined
+      }
+    >
       <label
         className={`import-drop${over ? ' import-drop-over' : ''}`}
         onDragOver={(e) => {

@@ -1,14 +1,38 @@
-import type { PreviewRow } from '@fieldplan/shared';
+import type { ImportKind, PreviewRow } from '@fieldplan/shared';
 
-const columns = [
-  ['name', 'Name'],
-  ['email', 'Email'],
-  ['phone', 'Phone'],
-  ['address', 'Address'],
-  ['lat', 'Lat'],
-  ['lng', 'Lng'],
-  ['notes', 'Notes'],
-] as const;
+const columnsOf: Record<ImportKind, readonly (readonly [string, string])[]> = {
+  customers: [
+    ['name', 'Name'],
+    ['email', 'Email'],
+    ['phone', 'Phone'],
+    ['address', 'Address'],
+    ['lat', 'Lat'],
+    ['lng', 'Lng'],
+    ['notes', 'Notes'],
+  ],
+  jobs: [
+    ['title', 'Title'],
+    ['customer', 'Customer'],
+    ['address', 'Address'],
+    ['start', 'Start'],
+    ['end', 'End'],
+    ['status', 'Status'],
+    ['assignee', 'Technician'],
+    ['notes', 'Notes'],
+  ],
+};
+
+const customerNote: Record<'email' | 'name' | 'new', string> = {
+  email: 'existing, same email',
+  name: 'existing, same name',
+  new: 'new customer',
+};
+
+/** A start or end as the reader's clock shows it (the server sends instants). */
+const shown = (key: string, value: string) =>
+  (key === 'start' || key === 'end') && value
+    ? new Date(value).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+    : value;
 
 const actionLabel: Record<PreviewRow['action'], string> = {
   create: 'New',
@@ -18,7 +42,8 @@ const actionLabel: Record<PreviewRow['action'], string> = {
 };
 
 /** The preview: one line per row as saved, its problems under the cell they belong to. */
-export function PreviewTable({ rows }: { rows: PreviewRow[] }) {
+export function PreviewTable({ kind, rows }: { kind: ImportKind; rows: PreviewRow[] }) {
+  const columns = columnsOf[kind];
   return (
     <div className="import-preview-wrap">
       <table className="import-preview">
@@ -57,7 +82,10 @@ export function PreviewTable({ rows }: { rows: PreviewRow[] }) {
                   const problem = r.problems.find((p) => p.field === key);
                   return (
                     <td key={key} className={problem ? 'import-cell-bad' : undefined}>
-                      {r.values[key] || <span className="import-empty">—</span>}
+                      {shown(key, r.values[key] ?? '') || <span className="import-empty">—</span>}
+                      {key === 'customer' && r.customer && (
+                        <span className="import-match"> ({customerNote[r.customer.by]})</span>
+                      )}
                       {problem && <span className="import-problem">{problem.message}</span>}
                     </td>
                   );
