@@ -2,6 +2,7 @@ import type { Job } from '@fieldplan/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database.js';
+import { suggestMapping } from '../src/modules/import/headers.js';
 import { createTestDb } from './harness.js';
 import { changesOf, ws } from './helpers.js';
 import { type Caller, fixture, preview, runImport, upload } from './import-helpers.js';
@@ -78,7 +79,7 @@ describe('importing jobs', () => {
       [6, 'refuse'],
       [7, 'refuse'],
       [8, 'refuse'],
-      [9, 'create'],
+      [9, 'skip'],
       [10, 'create'],
     ]);
     expect(rows[0]?.customer).toEqual({ id: erinId, name: 'Erin Existing', by: 'email' });
@@ -182,6 +183,8 @@ describe('importing jobs', () => {
   it('changes nothing when the same file is imported again', async () => {
     const before = await jobs();
     const imp = await uploadedJobs(team.owner, 'jobber-jobs.csv');
+    const { rows } = await preview(team.owner, imp, 'skip');
+    expect(rows.filter((r) => r.action === 'skip').map((r) => r.row)).toEqual([2, 3, 4, 9, 10]);
     const done = await runImport(team.owner, imp, 'skip');
     expect(done).toMatchObject({ created: 0, skipped: 5, refused: 4 });
     expect((await jobs()).map((j) => [j.id, j.version]).sort()).toEqual(before.map((j) => [j.id, j.version]).sort());
@@ -210,5 +213,52 @@ describe('importing jobs', () => {
     });
     const booked = await db.kysely.selectFrom('notifications').select('id').where('job_id', '=', job.id).execute();
     expect(booked.length).toBeGreaterThan(0);
+  });
+});
+
+describe('job headers', () => {
+  it('maps a Housecall-Pro-like and a German header', () => {
+    expect(
+      suggestMapping('jobs', [
+        'Job #',
+        'Customer name',
+        'Job description',
+        'Street',
+        'City',
+        'State',
+        'Zip',
+        'Scheduled start',
+        'Scheduled end',
+        'Assigned employees',
+        'Job status',
+        'Priority',
+      ]),
+    ).toEqual([
+      'sourceId',
+      'customer',
+      'notes',
+      'street1',
+      'city',
+      'state',
+      'zip',
+      'start',
+      'end',
+      'assignee',
+      'status',
+      'priority',
+    ]);
+    expect(
+      suggestMapping('jobs', [
+        'Auftrag',
+        'Kunde',
+        'Termin',
+        'Beginn',
+        'Ende',
+        'Dauer (Minuten)',
+        'Techniker',
+        'Status',
+        'Notizen',
+      ]),
+    ).toEqual(['title', 'customer', 'start', 'startTime', 'endTime', 'duration', 'assignee', 'status', 'notes']);
   });
 });

@@ -149,6 +149,8 @@ const synonyms: Record<ImportKind, Record<string, readonly string[]>> = {
       'technician',
       'employee',
       'employees',
+      'assignedemployees',
+      'assignedemployee',
       'team',
       'crew',
       'techniker',

@@ -8,14 +8,12 @@ import { AppError, fieldError, notFound } from '../../http/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
 import { newId } from '../../lib/ids.js';
 import { customerIdentities, customerLabels } from '../customers/index.js';
-import { workspaceZone } from '../workspaces/index.js';
 import { type ChunkContext, plannedAction } from './customer-chunk.js';
 import { customerDraft } from './customer-rows.js';
 import { analyse, dataRows } from './data-rows.js';
 import { suggestMapping } from './headers.js';
 import { sniffFormat, storeUpload, unsupportedFile } from './intake.js';
-import { jobLookups, plannedJob } from './job-chunk.js';
-import { jobDraft } from './job-rows.js';
+import { previewJobs } from './job-preview.js';
 import { MatchIndex } from './match.js';
 import { type ImportRow, presentImport } from './presenter.js';
 import { findImport, recentImports, unplacedCount } from './queries.js';
@@ -119,7 +117,7 @@ function checkedMapping(row: ImportRow, mapping: ImportStart['mapping']) {
 export async function previewImport(db: Kysely<Database>, actor: Actor, id: string, input: ImportStart) {
   const row = await importOf(db, actor, id);
   const mapping = checkedMapping(row, input.mapping);
-  if (row.kind === 'jobs') return previewJobs(db, actor, row, mapping);
+  if (row.kind === 'jobs') return previewJobs(db, row, mapping);
   const index = new MatchIndex();
   for (const c of await customerIdentities(db, actor.workspaceId)) index.add(c);
   const ctx = { mapping, policy: input.duplicatePolicy, index } as Pick<ChunkContext, 'mapping' | 'policy' | 'index'>;
@@ -136,25 +134,6 @@ export async function previewImport(db: Kysely<Database>, actor: Actor, id: stri
         email: draft.input.email ?? null,
         phone: draft.input.phone ?? null,
       });
-    }
-    rows.push(planned);
-    if (rows.length >= importLimits.previewRows) break;
-  }
-  return { rows };
-}
-
-/** The first job rows as they will be saved: created or refused, and whose job each will be. */
-async function previewJobs(db: Kysely<Database>, actor: Actor, row: ImportRow, mapping: ImportStart['mapping']) {
-  const zone = await workspaceZone(db, actor.workspaceId);
-  const { technicians, customers } = await jobLookups(db, actor.workspaceId);
-  const rows = [];
-  const facts = { headers: JSON.parse(row.headers) as string[], headerRow: Number(row.header_row) };
-  for await (const data of dataRows(sourceOf(row), facts)) {
-    const draft = jobDraft(data.row, data.cells, mapping, zone, technicians);
-    const planned = plannedJob(draft, data.problems, customers);
-    // As the run will: a customer the row creates is there for the rows after it (no id yet).
-    if (planned.action === 'create' && planned.customer?.by === 'new' && draft.customer) {
-      customers.add({ id: '', ...draft.customer, address: draft.input?.address ?? '' });
     }
     rows.push(planned);
     if (rows.length >= importLimits.previewRows) break;
