@@ -6,6 +6,7 @@ import { suggestMapping } from '../src/modules/import/headers.js';
 import { createTestDb } from './harness.js';
 import { changesOf, ws } from './helpers.js';
 import { type Caller, fixture, preview, runImport, upload } from './import-helpers.js';
+import { xlsxOf } from './import-xlsx.js';
 import { type Inbox, notifyingApp, startInbox } from './notification-servers.js';
 import { createCustomer, createTeam, createJob as newJob, type Team } from './schedule-helpers.js';
 
@@ -177,6 +178,30 @@ describe('importing jobs', () => {
       address: 'Hauptstraße 5, 10115 Berlin',
       start: '2026-11-28T08:00:00.000Z',
       status: 'completed',
+    });
+  });
+
+  it('reads an Excel workbook’s dates and times as wall-clock times in the workspace’s zone', async () => {
+    const bytes = await xlsxOf([
+      ['Title', 'Address', 'Date', 'Start time', 'End time'],
+      [
+        'Xlsx job',
+        'Torstraße 1, Berlin',
+        new Date(Date.UTC(2026, 11, 5)),
+        new Date(Date.UTC(1899, 11, 30, 9, 15)),
+        new Date(Date.UTC(1899, 11, 30, 10, 45)),
+      ],
+    ]);
+    const res = await upload(app, team.owner, 'jobs.xlsx', bytes, 'jobs');
+    expect(res.statusCode, res.body).toBe(201);
+    const imp = res.json();
+    expect(imp.mapping).toEqual(['title', 'address', 'start', 'startTime', 'endTime']);
+    const done = await runImport(team.owner, imp, 'skip');
+    expect(done).toMatchObject({ created: 1, refused: 0 });
+    expect(await byTitle('Xlsx job')).toMatchObject({
+      customerId: null,
+      start: '2026-12-05T08:15:00.000Z',
+      end: '2026-12-05T09:45:00.000Z',
     });
   });
 

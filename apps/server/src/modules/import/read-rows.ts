@@ -125,12 +125,19 @@ async function* csvRows(source: SheetSource): AsyncGenerator<SheetRow> {
   }
 }
 
-/** A cell as text: formulas by their result, rich text joined, dates as ISO (a date alone as YYYY-MM-DD). */
+/**
+ * A cell as text: formulas by their result, rich text joined, dates as ISO — `YYYY-MM-DD`, a time alone
+ * as `HH:MM`, else `YYYY-MM-DD HH:MM`. Excel's dates are wall-clock times without a zone (exceljs hands
+ * them over in UTC fields), so no offset is added: a job import reads them in the workspace's zone.
+ */
 export function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) {
     const iso = value.toISOString();
-    return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso.replace('.000Z', 'Z');
+    const time = iso.slice(17, 19) === '00' ? iso.slice(11, 16) : iso.slice(11, 19);
+    // Day 0 of Excel's calendar: a cell holding a time of day only.
+    if (iso.startsWith('1899-12-30')) return time;
+    return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : `${iso.slice(0, 10)} ${time}`;
   }
   if (typeof value === 'object') {
     const v = value as { richText?: { text: string }[]; text?: unknown; result?: unknown; error?: unknown };
