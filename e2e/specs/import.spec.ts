@@ -80,4 +80,35 @@ describe('importing customers from a spreadsheet', () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 180_000);
+
+  it('imports jobs: the kind switch, job columns, whose job each row becomes, and the result', async () => {
+    const context = await newContext(browser);
+    await signInViaApi(context, 'dispatcher@demo.test');
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+    await page.goto('/w/demo/customers/import');
+    await page.getByRole('link', { name: 'Import jobs instead' }).click();
+    await page.getByRole('heading', { name: 'Import jobs' }).waitFor();
+
+    const wizard = new ImportPage(page);
+    const csv = [
+      'Job number,Title,Client name,Client email,Service street,Service city,Start date,Start time,End time,Assigned to,Job status',
+      `JE-${stamp}-1,Gutter ${stamp},Nina ${stamp},nina-${stamp}@example.test,Torstraße 50,Berlin,12/01/2030,9:00 AM,10:30 AM,tech1@demo.test,Upcoming`,
+      `JE-${stamp}-2,Ghost ${stamp},Nina ${stamp},nina-${stamp}@example.test,Torstraße 50,Berlin,12/02/2030,9:00 AM,10:00 AM,Nobody,Upcoming`,
+    ].join('\r\n');
+    await wizard.upload('jobs.csv', `${csv}\r\n`);
+    expect(page.url()).toMatch(/\/customers\/import\?id=.+&kind=jobs/);
+    expect(await wizard.column('Assigned to').inputValue()).toBe('assignee');
+    expect(await wizard.column('Start time').inputValue()).toBe('startTime');
+    await expect.poll(() => wizard.row(2).textContent()).toContain('new customer');
+    expect(await wizard.row(3).locator('.import-cell-bad').textContent()).toContain('Technician "Nobody"');
+
+    await wizard.start.click();
+    await wizard.result.waitFor({ timeout: 60_000 });
+    expect(await wizard.count('Created').textContent()).toBe('1');
+    expect(await wizard.count('Refused').textContent()).toBe('1');
+    expect(await page.getByRole('link', { name: 'See them on the calendar' }).count()).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
 });
