@@ -72,6 +72,8 @@ describe('importing customers from a spreadsheet', () => {
     await page.getByRole('link', { name: 'See your customers' }).click();
     await page.getByRole('searchbox').fill(`Weiß ${stamp}`);
     await page.getByRole('link', { name: `Jürgen Weiß ${stamp}` }).click();
+    // The list stays on screen (its heading too) until the customer's page has loaded.
+    await page.getByRole('heading', { level: 1, name: `Jürgen Weiß ${stamp}` }).waitFor();
     const customer = new CustomerPage(page);
     await customer.heading.waitFor();
     expect(await customer.heading.textContent()).toBe(`Jürgen Weiß ${stamp}`);
