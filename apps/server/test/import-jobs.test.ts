@@ -205,6 +205,17 @@ describe('importing jobs', () => {
     });
   });
 
+  it('checks a customer it would create as the customer form does, not one it matches', async () => {
+    const csv = 'Title,Client name,Client phone,Address\nA,New Person,12,1 Main St\nB,Erin Existing,12,\n';
+    const res = await upload(app, team.owner, 'phones.csv', Buffer.from(csv), 'jobs');
+    expect(res.statusCode, res.body).toBe(201);
+    const { rows } = await preview(team.owner, res.json(), 'skip');
+    expect(rows.map((r) => [r.action, r.customer?.by, r.problems.map((p) => p.field)])).toEqual([
+      ['refuse', 'new', ['customerPhone']],
+      ['create', 'name', []],
+    ]);
+  });
+
   it('changes nothing when the same file is imported again', async () => {
     const before = await jobs();
     const imp = await uploadedJobs(team.owner, 'jobber-jobs.csv');

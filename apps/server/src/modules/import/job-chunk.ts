@@ -88,9 +88,7 @@ export function plannedJob(draft: JobRowDraft, shape: RowProblem[], customers: C
   if (draft.input && !draft.input.address && !found?.address) {
     problems.push({ row: draft.row, field: 'address', message: 'Address is required (or a customer with one)' });
   }
-  if (customer?.by === 'new' && !draft.input?.address && problems.length === 0) {
-    problems.push({ row: draft.row, field: 'address', message: 'A new customer needs an address' });
-  }
+  if (customer?.by === 'new' && problems.length === 0) problems.push(...draft.customerProblems);
   return {
     row: draft.row,
     values: draft.values,
@@ -140,7 +138,7 @@ export async function writeJobChunk(
       const fields = {
         name: draft.customer.name,
         email: draft.customer.email || null,
-        phone: draft.customer.phone.replace(/[/.]/g, ' ').replace(/\s+/g, ' ').trim() || null,
+        phone: draft.customer.phone || null,
         address: input.address,
         notes: '',
       };

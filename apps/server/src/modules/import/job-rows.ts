@@ -1,4 +1,4 @@
-import type { JobStatus, RowProblem } from '@fieldplan/shared';
+import { customerCreateSchema, type JobStatus, jobLimits, type RowProblem } from '@fieldplan/shared';
 import { composeAddress, decimal, mappedValues } from './customer-rows.js';
 import { atWall, dayOf, type Moment, parseClock, parseMoment } from './job-time.js';
 
@@ -16,6 +16,8 @@ export interface JobRowDraft {
   sourceId: string | null;
   /** The customer the row names (to match or create), or null. */
   customer: { name: string; email: string; phone: string } | null;
+  /** What refuses the row if its customer has to be created (the customer form's rules). */
+  customerProblems: RowProblem[];
   input: {
     title: string;
     description: string;
@@ -137,7 +139,9 @@ export function jobDraft(
   const problems: RowProblem[] = [];
   const title = v.title ?? '';
   if (!title) problems.push({ row, field: 'title', message: 'Title is required' });
-  else if (title.length > 200) problems.push({ row, field: 'title', message: 'Title is too long (200 at most)' });
+  else if (title.length > jobLimits.titleMax) {
+    problems.push({ row, field: 'title', message: `Title must be at most ${jobLimits.titleMax} characters` });
+  }
   const { start, end } = timesOf(v, zone, problems, row);
   let status: JobStatus | null = null;
   if (v.status) {
@@ -176,7 +180,26 @@ export function jobDraft(
     problems.push({ row, field: 'customerEmail', message: `Customer email "${email}" is not an email address` });
   }
   const customerName = v.customer ?? '';
-  const customer = customerName || email ? { name: customerName || email, email, phone: v.customerPhone ?? '' } : null;
+  // Phone numbers are written with / or . in German and US exports; the customer form takes spaces.
+  const phone = (v.customerPhone ?? '').replace(/[/.]/g, ' ').replace(/\s+/g, ' ').trim();
+  const customer = customerName || email ? { name: customerName || email, email, phone } : null;
+  const customerProblems: RowProblem[] = [];
+  if (customer) {
+    const candidate = { ...customer, email: email || null, phone: phone || null, address, notes: '', lat: 0, lng: 0 };
+    const checked = customerCreateSchema.safeParse(candidate);
+    const fieldOf: Record<string, string> = { name: 'customer', email: 'customerEmail', phone: 'customerPhone' };
+    for (const issue of checked.success ? [] : checked.error.issues) {
+      const field = fieldOf[String(issue.path[0])] ?? 'address';
+      if (!customerProblems.some((p) => p.field === field))
+        customerProblems.push({ row, field, message: issue.message });
+    }
+  }
+  if (address.length > jobLimits.addressMax) {
+    problems.push({ row, field: 'address', message: `Address must be at most ${jobLimits.addressMax} characters` });
+  }
+  if ((v.notes ?? '').length > jobLimits.descriptionMax) {
+    problems.push({ row, field: 'notes', message: `Notes must be at most ${jobLimits.descriptionMax} characters` });
+  }
   const values = {
     title,
     customer: customer?.name ?? '',
@@ -191,5 +214,5 @@ export function jobDraft(
     problems.length === 0
       ? { title, description: v.notes ?? '', address, lat, lng, start, end, status, priority, assigneeIds }
       : null;
-  return { row, values, problems, sourceId: v.sourceId || null, customer, input };
+  return { row, values, problems, sourceId: v.sourceId || null, customer, customerProblems, input };
 }
