@@ -51,6 +51,16 @@ function mend(root: HTMLElement): void {
     scroller.setAttribute('role', 'region');
     scroller.setAttribute('aria-label', 'Timeline hours: arrow keys scroll');
   }
+  // The technicians' list scrolls too (in step with the lanes) once the board is shorter than its rows
+  // — a banner above it is enough — and its rows hold nothing focusable: focusable and named as well,
+  // so a keyboard can scroll it (axe: scrollable-region-focusable).
+  for (const list of root.querySelectorAll('table.fc-datagrid-body')) {
+    const scroller = list.closest('.fc-scroller');
+    if (!scroller || scroller.hasAttribute('tabindex')) continue;
+    scroller.setAttribute('tabindex', '0');
+    scroller.setAttribute('role', 'region');
+    scroller.setAttribute('aria-label', 'Technicians: arrow keys scroll');
+  }
   // Month: "+27 more" is a link without an address that opens a popover — a button, which is what
   // its aria-expanded belongs to.
   for (const more of root.querySelectorAll('a.fc-more-link:not([role])')) more.setAttribute('role', 'button');
