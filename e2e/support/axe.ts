@@ -18,6 +18,19 @@ interface AxeViolation {
  * asks to be none of.
  */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  // Colours still moving (a theme switch, a hover fading out) would be judged half-way: let the
+  // page's CSS transitions end first. Only transitions: a spinner's animation never ends. At most 2 s.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a instanceof CSSTransition)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]),
+  );
   // Evaluated through the DevTools protocol, not as an inline <script> the page's CSP refuses.
   await page.evaluate(`${axeSource}\n;undefined`);
   const violations = await page.evaluate(async () => {
