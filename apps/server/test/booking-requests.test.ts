@@ -2,6 +2,7 @@ import type { BookingRequest, BookingRequestList, Job } from '@fieldplan/shared'
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database.js';
+import { deletedJobReason } from '../src/modules/booking/decide.js';
 import {
   type BookingTeam,
   bookingApp,
@@ -15,7 +16,7 @@ import {
 } from './booking-fixtures.js';
 import { createTestDb } from './harness.js';
 import { expectProblem, ws } from './helpers.js';
-import { getJob, ifMatch, patchJob } from './schedule-helpers.js';
+import { deleteJob, getJob, ifMatch, patchJob } from './schedule-helpers.js';
 
 describe('online booking: deciding requests and holds running out', () => {
   let db: Db;
@@ -163,6 +164,56 @@ describe('online booking: deciding requests and holds running out', () => {
     expect(job.bookingRequest).toEqual({ id: request.id, status: 'confirmed' });
     const sent = await kinds(job.id);
     expect(sent.filter((k) => k.startsWith('booking_'))).toEqual(['booking_confirmed', 'booking_confirmed']);
+  });
+
+  it('deleting the job of a pending request declines it, frees the slot and tells the customer, never confirms', async () => {
+    const request = await requested(team, 8);
+    const job = await getJob(team.owner, request.jobId ?? '');
+    const deleted = await deleteJob(team.dispatcher, job);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const pending = await team.owner.client.get(ws(team.owner.workspaceId, '/booking/requests'));
+    expect((pending.json() as BookingRequestList).items.map((r) => r.id)).not.toContain(request.id);
+    const all = await team.owner.client.get(ws(team.owner.workspaceId, '/booking/requests?status=all'));
+    const row = (all.json() as BookingRequestList).items.find((r) => r.id === request.id);
+    expect(row).toMatchObject({
+      status: 'declined',
+      jobId: null,
+      decidedBy: null,
+      holdExpiresAt: null,
+      declineReason: deletedJobReason,
+    });
+    expectProblem(await decide(request, 'confirm', row?.version), 409, 'invalid_transition');
+    expectProblem(await decide(request, 'decline', row?.version), 409, 'invalid_transition');
+    const sent = await kinds(job.id);
+    expect(sent).not.toContain('booking_confirmed');
+    expect(sent).toContain('booking_declined');
+    // The "declined" message is composed from the deleted job (this app has no mailer: skipped, not cancelled).
+    await app.notifications.sendDue();
+    const declined = await db.kysely
+      .selectFrom('notifications')
+      .select(['status', 'reason'])
+      .where('job_id', '=', job.id)
+      .where('kind', '=', 'booking_declined')
+      .execute();
+    expect(declined.map((r) => r.status)).toEqual(declined.map(() => 'skipped'));
+    const slots = await slotsFor(visitor(app, '10.1.9.2'), team, dateIn(8));
+    expect(slots.map((s) => s.start)).toContain(request.start);
+  });
+
+  it('a pending request whose job is gone is not actionable: listed without a job, 410 to confirm or decline', async () => {
+    const request = await requested(team, 9);
+    // A job deleted before deleting declined its request (or by any path that skips the job's writers).
+    await db.kysely.updateTable('jobs').set({ deleted_at: Date.now() }).where('id', '=', request.jobId).execute();
+    const list = await team.owner.client.get(ws(team.owner.workspaceId, '/booking/requests'));
+    const row = (list.json() as BookingRequestList).items.find((r) => r.id === request.id);
+    expect(row).toMatchObject({ status: 'pending', jobId: null });
+    expectProblem(await decide(request, 'confirm', row?.version), 410, 'gone');
+    expectProblem(await decide(request, 'decline', row?.version, { reason: 'Spam' }), 410, 'gone');
+    expect(await kinds(request.jobId ?? '')).not.toContain('booking_confirmed');
+    const after = await team.owner.client.get(ws(team.owner.workspaceId, '/booking/requests'));
+    expect((after.json() as BookingRequestList).items.find((r) => r.id === request.id)?.status).toBe('pending');
+    // Its hold still runs out, which closes it.
+    expect(await app.booking.expireHolds(Date.parse(request.holdExpiresAt ?? ''))).toBeGreaterThanOrEqual(1);
   });
 
   it('another workspace’s request is 404 to confirm or decline', async () => {

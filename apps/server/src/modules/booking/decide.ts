@@ -2,10 +2,11 @@ import type { Transaction } from 'kysely';
 import { lockChangeLog, recordChange } from '../../db/changes.js';
 import type { Database } from '../../db/schema.js';
 import type { Actor } from '../../http/workspace-access.js';
-import { draftOf, exceptionDraftOf, loadJob, saveJob } from '../jobs/index.js';
+import { draftOf, exceptionDraftOf, type JobSaved, type LoadedJob, loadJob, saveJob } from '../jobs/index.js';
 import { enqueueJobNotification } from '../notifications/index.js';
 import { workspaceZone } from '../workspaces/index.js';
 import type { RequestRow } from './presenter.js';
+import { findRequest } from './queries.js';
 
 /** The change log's name for a request (the live entity, docs/adr/0020). */
 export const requestEntity = 'booking_request';
@@ -28,13 +29,19 @@ export interface Decision {
   decidedBy: string | null;
   reason?: string | undefined;
   now: number;
+  /**
+   * The request's job as it was just before its deletion in this transaction: nothing is left to
+   * save, but the customer's message is still written from it (see `closeRequestOfDeletedJob`).
+   */
+  deletedJob?: LoadedJob;
 }
 
 /**
  * Settles a pending request at the version read, in the caller's transaction: one conditional UPDATE
  * (`status = 'pending' AND version = …`), so of two processes or people deciding at once exactly one
  * does — false for the other. The winner updates the job (cancelled unless confirmed; its booking
- * status either way), records the change and queues the customer's email (docs/adr/0030).
+ * status either way), records the change and queues the customer's email (docs/adr/0030). A job
+ * deleted before this transaction gets no save and no email: the customer is told when it is deleted.
  */
 export async function settleRequest(
   trx: Transaction<Database>,
@@ -75,9 +82,13 @@ export async function settleRequest(
       assigneesChanged: false,
       booking: { id: row.id, status: outcome },
     });
+  }
+  const told = job && job.row.deleted_at === null ? job : decision.deletedJob;
+  if (told) {
     await enqueueJobNotification(trx, {
       workspaceId: row.workspace_id,
-      jobId: job.row.id,
+      jobId: told.row.id,
+      job: told,
       kind: outcome === 'confirmed' ? 'booking_confirmed' : 'booking_declined',
       eventKey: `request:${row.id}:${outcome === 'confirmed' ? 'confirmed' : 'declined'}`,
       now,
@@ -91,4 +102,29 @@ export async function settleRequest(
     actorId: actor.userId,
   });
   return true;
+}
+
+/** The office's note on a request declined because its job was deleted (shown in the Requests list, not to the customer). */
+export const deletedJobReason = 'The job was deleted before the request was decided';
+
+/**
+ * The job-save observer that closes a pending request when its job is deleted (docs/adr/0030): the
+ * request is declined in the deleting transaction, its change published, and the customer gets the
+ * "declined" message — it was told "we received your request" and would otherwise wait for an answer
+ * that never comes. The deleter is recorded as nobody (observers are not told who wrote).
+ */
+export async function closeRequestOfDeletedJob(trx: Transaction<Database>, saved: JobSaved): Promise<void> {
+  const job = saved.before;
+  if (saved.after !== null || !job || job.row.booking_request_id === null || job.row.booking_status !== 'pending') {
+    return;
+  }
+  const row = await findRequest(trx, saved.workspaceId, job.row.booking_request_id);
+  if (row?.status !== 'pending') return;
+  await settleRequest(trx, pageActor(saved.workspaceId), row, {
+    outcome: 'declined',
+    decidedBy: null,
+    reason: deletedJobReason,
+    now: Date.now(),
+    deletedJob: job,
+  });
 }

@@ -4,10 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import { startPeriodic } from '../../db/periodic.js';
 import type { Deps } from '../../deps.js';
 import { installSecret } from '../../realtime/credentials.js';
-import { findJobRow } from '../jobs/index.js';
+import { findJobRow, observeJobSaves } from '../jobs/index.js';
 import { companyPhoneOf, holdBookingConfirmations } from '../notifications/index.js';
 import type { PublicPlaceSearch } from '../places/index.js';
 import { travelProviderOf } from '../travel/index.js';
+import { closeRequestOfDeletedJob } from './decide.js';
 import { expireHolds } from './expiry.js';
 import type { PublicContext } from './public.js';
 import { publicBookingRoutes } from './public-routes.js';
@@ -43,6 +44,8 @@ export function registerBooking(app: FastifyInstance, deps: Deps, options: Booki
     const job = await findJobRow(trx, workspaceId, jobId);
     return job?.booking_status === 'pending';
   });
+  // Deleting a pending request's job declines the request (docs/adr/0030, "A deleted job").
+  observeJobSaves(closeRequestOfDeletedJob);
   let key: Promise<Signer> | null = null;
   const ctx: PublicContext = {
     db: db.kysely,

@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema.js';
 import { AppError, notFound } from '../../http/app-error.js';
 import { versionConflict } from '../../http/versioning.js';
 import type { Actor } from '../../http/workspace-access.js';
+import { findJobRow } from '../jobs/index.js';
 import { settleRequest } from './decide.js';
 import { expireHolds } from './expiry.js';
 import { presentRequest } from './presenter.js';
@@ -24,24 +25,34 @@ export async function listRequests(
   // deciding, and the list must show when the visit now is (the request keeps what was asked for).
   let q = db
     .selectFrom('booking_requests as r')
-    .leftJoin('jobs as j', (join) => join.onRef('j.id', '=', 'r.job_id').onRef('j.workspace_id', '=', 'r.workspace_id'))
+    .leftJoin('jobs as j', (join) =>
+      join.onRef('j.id', '=', 'r.job_id').onRef('j.workspace_id', '=', 'r.workspace_id').on('j.deleted_at', 'is', null),
+    )
     .selectAll('r')
-    .select(['j.start_at as job_start', 'j.end_at as job_end'])
+    .select(['j.id as job_live', 'j.start_at as job_start', 'j.end_at as job_end'])
     .where('r.workspace_id', '=', actor.workspaceId);
   q =
     status === 'pending'
       ? q.where('r.status', '=', 'pending').orderBy('r.created_at').orderBy('r.id')
       : q.orderBy('r.created_at', 'desc').orderBy('r.id').limit(allMax);
   const [rows, pendingCount] = await Promise.all([q.execute(), countPending(db, actor.workspaceId)]);
-  const items = rows.map(({ job_start, job_end, ...row }) =>
-    presentRequest(job_start === null || job_end === null ? row : { ...row, start_at: job_start, end_at: job_end }),
+  // A job since deleted is no job: `jobId` null tells the office there is nothing left to confirm.
+  const items = rows.map(({ job_start, job_end, job_live, ...row }) =>
+    presentRequest(
+      job_live === null
+        ? { ...row, job_id: null }
+        : job_start === null || job_end === null
+          ? row
+          : { ...row, start_at: job_start, end_at: job_end },
+    ),
   );
   return { items, pendingCount };
 }
 
 /**
  * Confirms or declines a pending request written against `version` (If-Match): 404 in another
- * workspace, 412 when stale, 409 when it is no longer pending (decided, or its hold ran out).
+ * workspace, 412 when stale, 409 when it is no longer pending (decided, or its hold ran out), 410 when
+ * its job is gone.
  */
 export async function decideRequest(
   db: Kysely<Database>,
@@ -60,6 +71,11 @@ export async function decideRequest(
     }
     if (row.status !== 'pending') {
       throw new AppError('invalid_transition', `This request is already ${row.status}`);
+    }
+    // Deleting a job declines its request in the same transaction; this catches a request whose job
+    // went before that rule (it expires with its hold): there is no visit left to confirm or cancel.
+    if (row.job_id === null || !(await findJobRow(trx, actor.workspaceId, row.job_id))) {
+      throw new AppError('gone', 'The job of this request was deleted: there is no visit left to confirm or decline');
     }
     const won = await settleRequest(trx, actor, row, { ...decision, decidedBy: actor.memberId, now });
     // Another writer settled it between the read and the write: say what it is now.

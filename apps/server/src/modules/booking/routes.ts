@@ -160,8 +160,10 @@ export function bookingRoutes(fastify: FastifyInstance, deps: Deps) {
           tags,
           description:
             outcome === 'confirm'
-              ? 'Send `If-Match: <version>`. The job stays scheduled and the customer gets the booking confirmation.'
-              : 'Send `If-Match: <version>`. The job is cancelled (the slot is free again) and the customer is told.',
+              ? 'Send `If-Match: <version>`. The job stays scheduled and the customer gets the booking confirmation. ' +
+                '410 `gone` when the job was deleted.'
+              : 'Send `If-Match: <version>`. The job is cancelled (the slot is free again) and the customer is told. ' +
+                '410 `gone` when the job was deleted.',
           params: idParams,
           ...(outcome === 'decline' && { body: bookingDeclineSchema.nullish() }),
           response: { 200: bookingRequestSchema },

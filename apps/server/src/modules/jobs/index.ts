@@ -3,7 +3,15 @@ export { insertImportedJobs } from './bulk.js';
 export { draftOf, spanOf } from './draft.js';
 export { jobLive } from './live.js';
 export { type ExceptionRow, type JobRow, type LoadedJob, presentJob } from './presenter.js';
-export { customersWithJobsOf, findJobRow, loadJob, scheduledJobRows, visitOfJob, withDetails } from './queries.js';
+export {
+  customersWithJobsOf,
+  findJobRow,
+  loadJob,
+  loadJobEvenDeleted,
+  scheduledJobRows,
+  visitOfJob,
+  withDetails,
+} from './queries.js';
 export {
   assigneesInRange,
   exceptionsInRange,

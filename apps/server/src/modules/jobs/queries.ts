@@ -4,14 +4,17 @@ import type { Database, JobExceptionsTable, JobsTable } from '../../db/schema.js
 import { fieldError } from '../../http/app-error.js';
 import type { ExceptionRow, JobRow, LoadedJob } from './presenter.js';
 
-function jobSelect(db: Kysely<Database>, workspaceId: string) {
+function anyJobSelect(db: Kysely<Database>, workspaceId: string) {
   return db
     .selectFrom('jobs')
     .leftJoin('customers', 'customers.id', 'jobs.customer_id')
     .selectAll('jobs')
     .select('customers.name as customer_name')
-    .where('jobs.workspace_id', '=', workspaceId)
-    .where('jobs.deleted_at', 'is', null);
+    .where('jobs.workspace_id', '=', workspaceId);
+}
+
+function jobSelect(db: Kysely<Database>, workspaceId: string) {
+  return anyJobSelect(db, workspaceId).where('jobs.deleted_at', 'is', null);
 }
 
 export function findJobRow(db: Kysely<Database>, workspaceId: string, id: string): Promise<JobRow | undefined> {
@@ -58,6 +61,21 @@ export async function withDetails(db: Kysely<Database>, rows: JobRow[]): Promise
 
 export async function loadJob(db: Kysely<Database>, workspaceId: string, id: string): Promise<LoadedJob | undefined> {
   const row = await findJobRow(db, workspaceId, id);
+  if (!row) return undefined;
+  const [loaded] = await withDetails(db, [row]);
+  return loaded;
+}
+
+/**
+ * A job even after its (soft) delete: a message about it may still be owed — a booking request
+ * declined because its job was deleted tells the customer (docs/adr/0030).
+ */
+export async function loadJobEvenDeleted(
+  db: Kysely<Database>,
+  workspaceId: string,
+  id: string,
+): Promise<LoadedJob | undefined> {
+  const row = await anyJobSelect(db, workspaceId).where('jobs.id', '=', id).executeTakeFirst();
   if (!row) return undefined;
   const [loaded] = await withDetails(db, [row]);
   return loaded;

@@ -1,5 +1,6 @@
 import type { EditScopeQuery, JobChange, JobCreate, JobListQuery, JobPatch } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
+import { lockChangeLog } from '../../db/changes.js';
 import type { Database } from '../../db/schema.js';
 import { fieldError, notFound } from '../../http/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
@@ -108,6 +109,9 @@ export async function deleteJob(
   query: EditScopeQuery,
 ): Promise<JobChange> {
   return db.transaction().execute(async (trx) => {
+    // The change log's row first, as deciding a booking request takes it: deleting a request's job
+    // declines the request in this transaction, and one lock order leaves no deadlock (docs/adr/0030).
+    await lockChangeLog(trx, actor.workspaceId);
     const current = await loadJob(trx, actor.workspaceId, id);
     if (!current) throw notFound('Job');
     checkJobVersion(current, version);

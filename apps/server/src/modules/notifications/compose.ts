@@ -2,7 +2,7 @@ import { type Clock, formatLongDay, formatTimeRange, type JobStatus, occurrenceS
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, NotificationsTable } from '../../db/schema.js';
 import { findCustomer } from '../customers/index.js';
-import { type LoadedJob, loadJob } from '../jobs/index.js';
+import { type LoadedJob, loadJob, loadJobEvenDeleted } from '../jobs/index.js';
 import { findMember } from '../members/index.js';
 import { type TrackingContext, visitTrackingUrl } from '../tracking/index.js';
 import { findWorkspace } from '../workspaces/index.js';
@@ -81,7 +81,9 @@ export async function compose(
   reportKey: Buffer,
   cache: BatchCache = new Map(),
 ): Promise<Composed | null> {
-  const job = await loadJob(db, row.workspace_id, row.job_id);
+  // "Declined" is the one message about a job that may be gone: its deletion declined the request.
+  const load = row.kind === 'booking_declined' ? loadJobEvenDeleted : loadJob;
+  const job = await load(db, row.workspace_id, row.job_id);
   const workspace = await once(cache, `workspace:${row.workspace_id}`, () => findWorkspace(db, row.workspace_id));
   if (!job || !workspace || job.row.customer_id === null) return null;
   const customer = await findCustomer(db, row.workspace_id, job.row.customer_id);

@@ -150,6 +150,11 @@ export interface JobNotificationRequest {
    */
   eventKey?: string;
   now?: number;
+  /**
+   * The job as the caller holds it, for one deleted in the caller's transaction (a booking request's
+   * job, docs/adr/0030); absent: read now, and nothing is written for a job that is gone.
+   */
+  job?: LoadedJob;
 }
 
 /**
@@ -163,7 +168,7 @@ export async function enqueueJobNotification(
   request: JobNotificationRequest,
 ): Promise<number> {
   const now = request.now ?? Date.now();
-  const job = await loadJob(trx, request.workspaceId, request.jobId);
+  const job = request.job ?? (await loadJob(trx, request.workspaceId, request.jobId));
   if (!job) return 0;
   const occurrenceKey = request.occurrenceKey ?? 0;
   if (request.kind === 'booking_requested' || request.kind === 'booking_declined') {

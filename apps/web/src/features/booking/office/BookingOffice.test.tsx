@@ -102,4 +102,17 @@ describe('online booking in the office', () => {
     await waitFor(() => expect(fetch.callsTo(`POST ${path}/requests/r1/confirm`)).toHaveLength(1));
     expect(fetch.callsTo(`POST ${path}/requests/r1/confirm`)[0]?.headers['if-match']).toBe('"2"');
   });
+
+  it('a request whose job was deleted is listed without Confirm or Decline', async () => {
+    const fetch = fakeFetch({
+      ...workspaceRoutes('dispatcher'),
+      [`GET ${path}/requests`]: { items: [{ ...request, jobId: null }], pendingCount: 1 },
+    });
+    renderApp('/w/demo/requests', fetch);
+    const card = await screen.findByRole('listitem', { name: 'Boiler service' });
+    expect(card).toHaveTextContent('Its job was deleted');
+    expect(within(card).queryByRole('button', { name: 'Confirm' })).not.toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Decline' })).not.toBeInTheDocument();
+    expect(within(card).queryByRole('link', { name: 'Open job' })).not.toBeInTheDocument();
+  });
 });

@@ -130,25 +130,31 @@ function RequestCard({ request }: { request: BookingRequest }) {
           </div>
         )}
       </dl>
-      <div className="booking-request-actions">
-        <Button
-          variant="primary"
-          icon="check"
-          loading={busy === 'confirm'}
-          disabled={busy !== null}
-          onClick={() => void decide('confirm')}
-        >
-          Confirm
-        </Button>
-        <Button disabled={busy !== null} onClick={() => setDeclining(true)}>
-          Decline
-        </Button>
-        {request.jobId && (
+      {request.jobId ? (
+        <div className="booking-request-actions">
+          <Button
+            variant="primary"
+            icon="check"
+            loading={busy === 'confirm'}
+            disabled={busy !== null}
+            onClick={() => void decide('confirm')}
+          >
+            Confirm
+          </Button>
+          <Button disabled={busy !== null} onClick={() => setDeclining(true)}>
+            Decline
+          </Button>
           <Link to={`/w/${slug}/jobs/${request.jobId}`} className={buttonClass('ghost')}>
             Open job
           </Link>
-        )}
-      </div>
+        </div>
+      ) : (
+        // Its job was deleted: nothing left to confirm or decline (the server answers 410); the hold
+        // running out closes it (docs/adr/0030).
+        <p className="booking-request-gone">
+          Its job was deleted, so there is nothing to confirm. It closes when its hold runs out.
+        </p>
+      )}
       {declining && (
         <DeclineDialog
           request={request}
