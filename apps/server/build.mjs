@@ -3,11 +3,12 @@
 import { build } from 'esbuild';
 
 await build({
-  // The iCal worker thread's code sits next to main.js, where feeds/ical/pool.ts looks for it.
+  // Worker threads' code sits next to main.js, where feeds/ical/pool.ts and import/rows-thread.ts look for it.
   entryPoints: {
     main: 'src/main.ts',
     'seed-cli': 'src/db/seed-cli.ts',
     'ical-worker': 'src/modules/feeds/ical/worker.ts',
+    'import-worker': 'src/modules/import/rows-worker.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -1,7 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, type LogEvent, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  type LogEvent,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+  sql,
+} from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index.js';
 import { OutageTracker } from './outage.js';
@@ -12,6 +24,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
+  /** What it was opened with: a worker thread opens a connection of its own with them (the import's rows phase). */
+  opened: DbOpening;
   /** True when the database answers a trivial query within `deadlineMs` (default 1.5 s). */
   ping(deadlineMs?: number): Promise<boolean>;
   /** Connection-level failures seen by requests, until a query succeeds again (one report per outage). */
@@ -34,18 +48,27 @@ export interface DbTimeouts {
 
 export const defaultDbTimeouts: DbTimeouts = { connectTimeoutMs: 5_000, statementTimeoutMs: 15_000 };
 
+/** `openDb`'s arguments. */
+export interface DbOpening {
+  url: string;
+  timeouts: DbTimeouts;
+}
+
 /** The readiness ping's deadline: a load balancer must learn of a hung database in seconds. */
 export const pingDeadlineMs = 1_500;
 
-/** Opens the database named by a `sqlite:`/`file:` path or a `postgres://` URL. */
-export function openDb(url: string, timeouts: DbTimeouts = defaultDbTimeouts): Db {
+/**
+ * Opens the database named by a `sqlite:`/`file:` path or a `postgres://` URL. `poolMax`: PostgreSQL's
+ * pool size (a worker thread's connection of its own needs one or two).
+ */
+export function openDb(url: string, timeouts: DbTimeouts = defaultDbTimeouts, poolMax = 10): Db {
+  const opened: DbOpening = { url, timeouts };
   const outage = new OutageTracker();
   // Every query that succeeds ends an outage (see OutageTracker); failures are judged where they are answered.
   const log = (event: LogEvent) => {
     if (event.level === 'query') outage.succeeded();
   };
   if (/^postgres(ql)?:\/\//.test(url)) {
-    const poolMax = 10;
     const pool = new pg.Pool({
       connectionString: url,
       max: poolMax,
@@ -64,6 +87,7 @@ export function openDb(url: string, timeouts: DbTimeouts = defaultDbTimeouts): D
     return {
       kysely,
       dialect: 'postgres',
+      opened,
       outage,
       ping: (deadlineMs = pingDeadlineMs) =>
         withDeadline(
@@ -85,14 +109,41 @@ export function openDb(url: string, timeouts: DbTimeouts = defaultDbTimeouts): D
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log });
+  const kysely = new Kysely<Database>({
+    dialect: new WriterFirstSqliteDialect({ database: withStatementCache(sqlite) }),
+    log,
+  });
   return {
     kysely,
     dialect: 'sqlite',
+    opened,
     outage,
     ping: (deadlineMs = pingDeadlineMs) => withDeadline(pingWith(kysely), deadlineMs),
     close: () => kysely.destroy(),
   };
+}
+
+/**
+ * SQLite's dialect with transactions begun `IMMEDIATE`: the writer lock is taken (or waited for, up to
+ * the busy timeout) first. A second connection writes to the same file (the import's worker thread,
+ * docs/adr/0036-import-rows-off-the-event-loop.md), and a deferred transaction that read before that
+ * connection committed could not become a writer afterwards: SQLite answers SQLITE_BUSY at once,
+ * without waiting.
+ */
+class WriterFirstSqliteDialect extends SqliteDialect {
+  constructor(private readonly settings: SqliteDialectConfig) {
+    super(settings);
+  }
+
+  override createDriver(): Driver {
+    return new WriterFirstSqliteDriver(this.settings);
+  }
+}
+
+class WriterFirstSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
 }
 
 /** Prepared statements kept per SQL text: Kysely's SQLite driver prepares every query anew. */

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { requireMember } from '../../http/workspace-access.js';
 import { sharedGeocoder } from '../places/index.js';
+import type { ChunkGate } from './chunk-gate.js';
 import { importDir, tooLarge } from './intake.js';
 import { authorizeImport } from './policy.js';
 import { ImportRunner } from './runner.js';
@@ -32,6 +33,8 @@ const uploadDoc =
 export interface ImportOptions {
   /** How often to look for imports to resume (tests shorten it). */
   sweepMs?: number;
+  /** Holds each chunk of the rows phase in its transaction until released (tests). */
+  chunkGate?: ChunkGate;
 }
 
 /** Import of customers from CSV or Excel (docs/PRODUCT.md, "Import"; docs/adr/0034-import.md). */
@@ -39,9 +42,14 @@ export function importRoutes(fastify: FastifyInstance, deps: Deps, options: Impo
   const { db, config } = deps;
   const tags = ['import'];
   const dir = importDir(config.STORAGE_DIR);
-  const runner = new ImportRunner(fastify, db, {
-    geocoder: sharedGeocoder(config, (reason) => fastify.log.warn({ reason }, 'geocoder request failed')),
-  });
+  const runner = new ImportRunner(
+    fastify,
+    db,
+    {
+      geocoder: sharedGeocoder(config, (reason) => fastify.log.warn({ reason }, 'geocoder request failed')),
+    },
+    options.chunkGate,
+  );
   fastify.addHook('onReady', async () => runner.startSweeping(options.sweepMs));
   fastify.addHook('onClose', async () => runner.close());
 

@@ -18,7 +18,7 @@ import { MatchIndex } from './match.js';
 import { type ImportRow, presentImport } from './presenter.js';
 import { findImport, recentImports, unplacedCount } from './queries.js';
 import { detectDelimiter, detectEncoding, type SheetSource } from './read-rows.js';
-import { changeOf } from './runner.js';
+import { changeOf } from './rows-phase.js';
 import { sourceOf } from './source.js';
 import { guardWorkbook } from './xlsx-guard.js';
 

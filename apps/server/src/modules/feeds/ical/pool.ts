@@ -1,6 +1,5 @@
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from '../../../lib/worker-thread.js';
 import { icalLimits } from './limits.js';
 import type { ParsedFeed } from './parse.js';
 import type { ExpandResult, ExpandTask, ParseTask, Task } from './tasks.js';
@@ -19,26 +18,13 @@ interface Pending {
   reject: (err: Error) => void;
 }
 
-/**
- * Starts the worker's code: the bundle's `ical-worker.js` next to `main.js` when built; when running
- * from source (tsx, vitest) the TypeScript file next to this one, loaded through tsx's API (Node 20
- * does not apply `--import tsx` loader hooks inside worker threads).
- */
-function startWorker(): Worker {
-  const here = import.meta.url;
-  // A file that makes ical.js build huge structures ends the thread (a failed task), not the process.
-  const resourceLimits = { maxOldGenerationSizeMb: 512 };
-  if (!here.endsWith('.ts')) return new Worker(new URL('./ical-worker.js', here), { resourceLimits });
-  // The ES module build of tsx's API (resolving from here gives its CommonJS twin).
-  const api = pathToFileURL(
-    createRequire(here)
-      .resolve('tsx/esm/api')
-      .replace(/\.cjs$/, '.mjs'),
-  ).href;
-  const entry = new URL('./worker.ts', here).href;
-  const boot = `import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`;
-  return new Worker(boot, { eval: true, resourceLimits });
-}
+/** The iCal worker's code; a file that makes ical.js build huge structures ends the thread (a failed task), not the process. */
+const startIcalWorker = () =>
+  startWorker(
+    import.meta.url,
+    { built: './ical-worker.js', source: './worker.ts' },
+    { resourceLimits: { maxOldGenerationSizeMb: 512 } },
+  );
 
 /**
  * One worker thread running iCal tasks one at a time, each under a deadline: a task that overruns
@@ -71,7 +57,7 @@ export class IcalWorker {
   }
 
   private start(): Worker {
-    const worker = startWorker();
+    const worker = startIcalWorker();
     this.ready = false;
     worker.unref();
     worker.on(
