@@ -1,37 +1,26 @@
-import type { Job } from '@fieldplan/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database.js';
 import { delivery } from '../src/modules/notifications/defaults.js';
-import { createTestDb } from './harness.js';
-import { type Inbox, notifyingApp, type SmsStandIn, startInbox, startSms } from './notification-servers.js';
-import { createCustomer, createTeam, getJob, createJob as newJob, type Team } from './schedule-helpers.js';
+import { bookedVisit, type Inbox, notificationTestApp, type SmsStandIn } from './notification-servers.js';
+import { getJob, type Team } from './schedule-helpers.js';
 
 const hourMs = 3_600_000;
-const dayMs = 24 * hourMs;
+const _dayMs = 24 * hourMs;
 
 /** Bounces and addresses that cannot be sent to: permanent ones fail at once, passing ones are retried. */
 describe('notification bounces', () => {
   let db: Db;
-  let cleanup: () => Promise<void>;
+  let app: FastifyInstance;
   let inbox: Inbox;
   let sms: SmsStandIn;
-  let app: FastifyInstance;
   let team: Team;
+  let stop: (app: FastifyInstance) => Promise<void>;
 
   beforeAll(async () => {
-    ({ db, cleanup } = await createTestDb());
-    inbox = await startInbox();
-    sms = await startSms();
-    app = await notifyingApp(db, inbox, sms);
-    team = await createTeam(app);
+    ({ db, app, inbox, sms, team, stop } = await notificationTestApp({ sms: true }));
   });
-  afterAll(async () => {
-    await app.close();
-    await inbox.close();
-    await sms.close();
-    await cleanup();
-  });
+  afterAll(() => stop(app));
 
   const confirmations = async (jobId: string) =>
     Object.fromEntries(
@@ -45,16 +34,7 @@ describe('notification bounces', () => {
       ).map((r) => [r.channel, r]),
     );
 
-  async function booking(customer: Record<string, unknown>): Promise<Job> {
-    const c = await createCustomer(team.owner, customer);
-    const start = Math.ceil((Date.now() + 3 * dayMs) / hourMs) * hourMs;
-    return newJob(team.owner, {
-      customerId: c.id,
-      start: new Date(start).toISOString(),
-      end: new Date(start + hourMs).toISOString(),
-      assigneeIds: [team.tech1.memberId],
-    });
-  }
+  const booking = (customer: Record<string, unknown>) => bookedVisit(team, customer);
 
   it('an SMTP 550 for the recipient: failed at once with the reason, never retried; the text still goes', async () => {
     inbox.rejectRecipient('gone@example.test', 550);

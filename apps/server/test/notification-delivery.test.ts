@@ -1,12 +1,17 @@
-import type { Job } from '@fieldplan/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database.js';
 import { claimDue } from '../src/modules/notifications/claim.js';
 import { delivery } from '../src/modules/notifications/defaults.js';
-import { createTestDb } from './harness.js';
-import { type Inbox, notifyingApp, startInbox } from './notification-servers.js';
-import { createCustomer, createTeam, createJob as newJob, patchJob, type Team } from './schedule-helpers.js';
+import {
+  bookedVisit,
+  type Inbox,
+  notificationTestApp,
+  notifyingApp,
+  outboxRows,
+  startInbox,
+} from './notification-servers.js';
+import { patchJob, type Team } from './schedule-helpers.js';
 
 const hourMs = 3_600_000;
 const dayMs = 24 * hourMs;
@@ -14,37 +19,21 @@ const dayMs = 24 * hourMs;
 /** Delivery: retries with backoff, the dead state, restarts, and several processes on one database. */
 describe('notification delivery', () => {
   let db: Db;
-  let cleanup: () => Promise<void>;
-  let inbox: Inbox;
   let app: FastifyInstance;
+  let inbox: Inbox;
   let team: Team;
+  let stop: (app: FastifyInstance) => Promise<void>;
 
   beforeAll(async () => {
-    ({ db, cleanup } = await createTestDb());
-    inbox = await startInbox();
-    app = await notifyingApp(db, inbox, null);
-    team = await createTeam(app, { timeZone: 'America/New_York' });
+    ({ db, app, inbox, team, stop } = await notificationTestApp({ timeZone: 'America/New_York' }));
   });
-  afterAll(async () => {
-    await app.close();
-    await inbox.close();
-    await cleanup();
-  });
+  afterAll(() => stop(app));
 
-  const rowsOf = (jobId: string) =>
-    db.kysely.selectFrom('notifications').selectAll().where('job_id', '=', jobId).orderBy('created_at').execute();
+  const rowsOf = (jobId: string) => outboxRows(db, jobId);
   const mailsTo = (address: string) => inbox.mails.filter((m) => JSON.stringify(m.to ?? '').includes(address));
 
-  async function booking(email: string, inMs = 3 * dayMs): Promise<Job> {
-    const c = await createCustomer(team.owner, { name: email.split('@')[0], email, phone: null });
-    const start = Math.ceil((Date.now() + inMs) / hourMs) * hourMs;
-    return newJob(team.owner, {
-      customerId: c.id,
-      start: new Date(start).toISOString(),
-      end: new Date(start + hourMs).toISOString(),
-      assigneeIds: [team.tech1.memberId],
-    });
-  }
+  const booking = (email: string, inMs?: number) =>
+    bookedVisit(team, { name: email.split('@')[0], email, phone: null }, inMs);
 
   it('SMTP refusing: the job is saved, the message retried with backoff and sent once when it recovers', async () => {
     inbox.refuse(true);

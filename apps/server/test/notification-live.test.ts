@@ -2,30 +2,22 @@ import type { ChangesPage, NotificationSettings } from '@fieldplan/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database.js';
-import { createTestDb } from './harness.js';
 import { changesOf, ws } from './helpers.js';
-import { type Inbox, notifyingApp, startInbox } from './notification-servers.js';
-import { createCustomer, createTeam, createJob as newJob, type Team } from './schedule-helpers.js';
+import { type Inbox, notificationTestApp } from './notification-servers.js';
+import { createCustomer, createJob as newJob, type Team } from './schedule-helpers.js';
 
 /** Settings and opt-outs in the change log, so two open Settings screens agree (docs/adr/0020). */
 describe('notification settings go live', () => {
   let db: Db;
-  let cleanup: () => Promise<void>;
   let app: FastifyInstance;
   let inbox: Inbox;
   let team: Team;
+  let stop: (app: FastifyInstance) => Promise<void>;
 
   beforeAll(async () => {
-    ({ db, cleanup } = await createTestDb());
-    inbox = await startInbox();
-    app = await notifyingApp(db, inbox, null);
-    team = await createTeam(app);
+    ({ db, app, inbox, team, stop } = await notificationTestApp());
   });
-  afterAll(async () => {
-    await app.close();
-    await inbox.close();
-    await cleanup();
-  });
+  afterAll(() => stop(app));
 
   const logged = async () =>
     (await changesOf(db, team.owner.workspaceId)).filter((c) => c.entity === 'notification_settings');

@@ -3,32 +3,25 @@ import type { Job } from '@fieldplan/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database.js';
-import { Client, createTestDb } from './harness.js';
+import { Client } from './harness.js';
 import { expectProblem } from './helpers.js';
-import { type Inbox, notifyingApp, startInbox } from './notification-servers.js';
-import { createCustomer, createTeam, createJob as newJob, setStatus, type Team } from './schedule-helpers.js';
+import { type Inbox, notificationTestApp } from './notification-servers.js';
+import { createCustomer, createJob as newJob, setStatus, type Team } from './schedule-helpers.js';
 import { createTemplate, pngDataUrl, postNote, put } from './work-record-fixtures.js';
 
 const hourMs = 3_600_000;
 
 describe('{reportLink}: the customer reads the completed visit’s report', () => {
   let db: Db;
-  let cleanup: () => Promise<void>;
   let app: FastifyInstance;
   let inbox: Inbox;
   let team: Team;
+  let stop: (app: FastifyInstance) => Promise<void>;
 
   beforeAll(async () => {
-    ({ db, cleanup } = await createTestDb());
-    inbox = await startInbox();
-    app = await notifyingApp(db, inbox, null);
-    team = await createTeam(app, { timeZone: 'Europe/Berlin' });
+    ({ db, app, inbox, team, stop } = await notificationTestApp({ timeZone: 'Europe/Berlin' }));
   });
-  afterAll(async () => {
-    await app.close();
-    await inbox.close();
-    await cleanup();
-  });
+  afterAll(() => stop(app));
 
   async function step(job: Pick<Job, 'id' | 'version'>, status: string): Promise<Job> {
     const res = await setStatus(team.tech1, job, status);

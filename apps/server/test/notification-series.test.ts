@@ -2,12 +2,10 @@ import type { Job } from '@fieldplan/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database.js';
-import { createTestDb } from './harness.js';
-import { type Inbox, notifyingApp, startInbox } from './notification-servers.js';
+import { type Inbox, notificationTestApp, notifyingApp } from './notification-servers.js';
 import {
   changeOf,
   createCustomer,
-  createTeam,
   deleteJob,
   createJob as newJob,
   patchJob,
@@ -20,22 +18,15 @@ const dayMs = 24 * hourMs;
 
 describe('series: a confirmation per booking, reminders for the visits within two weeks', () => {
   let db: Db;
-  let cleanup: () => Promise<void>;
   let app: FastifyInstance;
   let inbox: Inbox;
   let team: Team;
+  let stop: (app: FastifyInstance) => Promise<void>;
 
   beforeAll(async () => {
-    ({ db, cleanup } = await createTestDb());
-    inbox = await startInbox();
-    app = await notifyingApp(db, inbox, null);
-    team = await createTeam(app, { timeZone: 'Europe/Berlin' });
+    ({ db, app, inbox, team, stop } = await notificationTestApp({ timeZone: 'Europe/Berlin' }));
   });
-  afterAll(async () => {
-    await app.close();
-    await inbox.close();
-    await cleanup();
-  });
+  afterAll(() => stop(app));
 
   const rowsOf = (jobId: string, kind: string) =>
     db.kysely

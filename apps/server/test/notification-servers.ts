@@ -1,10 +1,14 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Job } from '@fieldplan/shared';
+import type { FastifyInstance } from 'fastify';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { Db } from '../src/db/database.js';
+import { createTestDb } from './harness.js';
+import { createCustomer, createJob, createTeam, type Team } from './schedule-helpers.js';
 
 /** A real SMTP server on loopback that parses every message it accepts. */
 export interface Inbox {
@@ -144,4 +148,63 @@ export async function notifyingApp(db: Db, inbox: Inbox, sms: SmsStandIn | null)
   const app = await buildApp({ config, db, logger: false, signInPerMinute: 1000, notifications: { worker: false } });
   await app.ready();
   return app;
+}
+
+/** A test database, the app on it with the stand-ins, and a team — the setup every notification test shares. */
+export interface NotificationTestApp<Sms extends SmsStandIn | null> {
+  db: Db;
+  app: FastifyInstance;
+  inbox: Inbox;
+  /** The texts' stand-in when asked for (`sms: true`), else null: the app has no SMS then. */
+  sms: Sms;
+  team: Team;
+  /** Closes `app` — the one the test ends with, since a test may restart it — the stand-ins and the database. */
+  stop(app: FastifyInstance): Promise<void>;
+}
+
+export function notificationTestApp(options: {
+  sms: true;
+  timeZone?: string;
+}): Promise<NotificationTestApp<SmsStandIn>>;
+export function notificationTestApp(options?: { sms?: false; timeZone?: string }): Promise<NotificationTestApp<null>>;
+export async function notificationTestApp(
+  options: { sms?: boolean; timeZone?: string } = {},
+): Promise<NotificationTestApp<SmsStandIn | null>> {
+  const { db, cleanup } = await createTestDb();
+  const inbox = await startInbox();
+  const sms = options.sms ? await startSms() : null;
+  const app = await notifyingApp(db, inbox, sms);
+  const team = await createTeam(app, options.timeZone ? { timeZone: options.timeZone } : {});
+  return {
+    db,
+    app,
+    inbox,
+    sms,
+    team,
+    stop: async (current) => {
+      await current.close();
+      await inbox.close();
+      await sms?.close();
+      await cleanup();
+    },
+  };
+}
+
+const hourMs = 3_600_000;
+
+/** A one-hour visit of tech1 for a new customer, starting on the hour `inMs` from now (3 days by default). */
+export async function bookedVisit(team: Team, customer: Record<string, unknown>, inMs = 3 * 24 * hourMs): Promise<Job> {
+  const c = await createCustomer(team.owner, customer);
+  const start = Math.ceil((Date.now() + inMs) / hourMs) * hourMs;
+  return createJob(team.owner, {
+    customerId: c.id,
+    start: new Date(start).toISOString(),
+    end: new Date(start + hourMs).toISOString(),
+    assigneeIds: [team.tech1.memberId],
+  });
+}
+
+/** A job's outbox rows, oldest first. */
+export function outboxRows(db: Db, jobId: string) {
+  return db.kysely.selectFrom('notifications').selectAll().where('job_id', '=', jobId).orderBy('created_at').execute();
 }

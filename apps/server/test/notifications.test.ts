@@ -3,9 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database.js';
 import { reminderDueAt } from '../src/modules/notifications/index.js';
-import { Client, createTestDb } from './harness.js';
+import { Client } from './harness.js';
 import { expectFieldError, expectProblem, ws } from './helpers.js';
-import { type Inbox, notifyingApp, type SmsStandIn, startInbox, startSms } from './notification-servers.js';
+import {
+  type Inbox,
+  notificationTestApp,
+  outboxRows,
+  type SmsStandIn,
+  bookedVisit as visitFor,
+} from './notification-servers.js';
 import { createCustomer, createTeam, createJob as newJob, patchJob, setStatus, type Team } from './schedule-helpers.js';
 
 const hourMs = 3_600_000;
@@ -13,41 +19,21 @@ const dayMs = 24 * hourMs;
 
 describe('customer notifications', () => {
   let db: Db;
-  let cleanup: () => Promise<void>;
   let app: FastifyInstance;
   let inbox: Inbox;
   let sms: SmsStandIn;
   let team: Team;
+  let stop: (app: FastifyInstance) => Promise<void>;
 
   beforeAll(async () => {
-    ({ db, cleanup } = await createTestDb());
-    inbox = await startInbox();
-    sms = await startSms();
-    app = await notifyingApp(db, inbox, sms);
-    team = await createTeam(app, { timeZone: 'Europe/Berlin' });
+    ({ db, app, inbox, sms, team, stop } = await notificationTestApp({ sms: true, timeZone: 'Europe/Berlin' }));
   });
-  afterAll(async () => {
-    await app.close();
-    await inbox.close();
-    await sms.close();
-    await cleanup();
-  });
+  afterAll(() => stop(app));
 
-  const rowsOf = (jobId: string) =>
-    db.kysely.selectFrom('notifications').selectAll().where('job_id', '=', jobId).orderBy('created_at').execute();
+  const rowsOf = (jobId: string) => outboxRows(db, jobId);
   const mailsTo = (address: string) => inbox.mails.filter((m) => m.to && JSON.stringify(m.to).includes(address));
 
-  /** A visit of tech1 for a new customer, `inMs` from now, one hour long. */
-  async function bookedVisit(customer: Record<string, unknown>, inMs = 3 * dayMs): Promise<Job> {
-    const c = await createCustomer(team.owner, customer);
-    const start = Math.ceil((Date.now() + inMs) / hourMs) * hourMs;
-    return newJob(team.owner, {
-      customerId: c.id,
-      start: new Date(start).toISOString(),
-      end: new Date(start + hourMs).toISOString(),
-      assigneeIds: [team.tech1.memberId],
-    });
-  }
+  const bookedVisit = (customer: Record<string, unknown>, inMs?: number) => visitFor(team, customer, inMs);
 
   it('booking a visit sends one confirmation by email (headers, both parts, unsubscribe) and one by text', async () => {
     const job = await bookedVisit({ name: 'Anna Schmidt', email: 'anna@example.test', phone: '+4930123456' });
