@@ -43,6 +43,35 @@ async function startApp(db: Db, env: Record<string, string>, signInPerMinute = 3
   return { app, logs };
 }
 
+/**
+ * For one describe block: a test database and a `start` that runs apps on it (as N processes on one
+ * database would), every app closed and the database dropped after the block.
+ */
+function appsOnOneDb() {
+  let db: Db;
+  let cleanup: () => Promise<void>;
+  const apps: FastifyInstance[] = [];
+  beforeAll(async () => {
+    ({ db, cleanup } = await createTestDb());
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await cleanup();
+  });
+  return async (env: Record<string, string>): Promise<Started> => {
+    const started = await startApp(db, env);
+    apps.push(started.app);
+    return started;
+  };
+}
+
+/** The status of each of `count` attempts made one after another. */
+async function statusesOf(count: number, attempt: (i: number) => Promise<{ statusCode: number }>): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let i = 0; i < count; i++) statuses.push((await attempt(i)).statusCode);
+  return statuses;
+}
+
 /** A wrong sign-in for a new email each time, so only the per-address count grows. */
 const wrongSignIn = (app: FastifyInstance, headers: Record<string, string> = {}, remoteAddress?: string) =>
   new Client(app, remoteAddress ? { remoteAddress } : {}).post(
@@ -52,21 +81,11 @@ const wrongSignIn = (app: FastifyInstance, headers: Record<string, string> = {},
   );
 
 describe('rate limits shared through Redis', () => {
-  let db: Db;
-  let cleanup: () => Promise<void>;
-  const apps: Started[] = [];
-  beforeAll(async () => {
-    ({ db, cleanup } = await createTestDb());
-  });
-  afterAll(async () => {
-    for (const { app } of apps) await app.close();
-    await cleanup();
-  });
+  const start = appsOnOneDb();
 
   it('two processes with REDIS_URL count one address together: the 4th attempt of 3 is refused, with Retry-After', async () => {
-    const a = await startApp(db, { REDIS_URL });
-    const b = await startApp(db, { REDIS_URL });
-    apps.push(a, b);
+    const a = await start({ REDIS_URL });
+    const b = await start({ REDIS_URL });
     const address = freshAddress();
     expect((await wrongSignIn(a.app, {}, address)).statusCode).toBe(401);
     expect((await wrongSignIn(b.app, {}, address)).statusCode).toBe(401);
@@ -81,18 +100,15 @@ describe('rate limits shared through Redis', () => {
   });
 
   it('without REDIS_URL each process counts alone (the same 4 attempts all reach the password check)', async () => {
-    const a = await startApp(db, {});
-    const b = await startApp(db, {});
-    apps.push(a, b);
+    const a = await start({});
+    const b = await start({});
     const address = freshAddress();
-    const statuses = [];
-    for (const app of [a.app, b.app, a.app, b.app]) statuses.push((await wrongSignIn(app, {}, address)).statusCode);
+    const statuses = await statusesOf(4, (i) => wrongSignIn(i % 2 === 0 ? a.app : b.app, {}, address));
     expect(statuses).toEqual([401, 401, 401, 401]);
   });
 
   it('the window is Redis-side: a count past the limit names the seconds left of its window', async () => {
-    const logged = await startApp(db, {});
-    apps.push(logged);
+    const logged = await start({});
     const limiter = createRedisRateLimiter({ url: REDIS_URL, log: logged.app.log, prefix: `test:${freshAddress()}:` });
     try {
       expect(await limiter.hit('k', 2, 5_000)).toBe(0);
@@ -108,11 +124,9 @@ describe('rate limits shared through Redis', () => {
   });
 
   it('Redis down: still limited per process, never a 500, and the failure logged once', async () => {
-    const down = await startApp(db, { REDIS_URL: `redis://127.0.0.1:${await closedPort()}` });
-    apps.push(down);
+    const down = await start({ REDIS_URL: `redis://127.0.0.1:${await closedPort()}` });
     const address = freshAddress();
-    const statuses = [];
-    for (let i = 0; i < 5; i++) statuses.push((await wrongSignIn(down.app, {}, address)).statusCode);
+    const statuses = await statusesOf(5, () => wrongSignIn(down.app, {}, address));
     expect(statuses).toEqual([401, 401, 401, 429, 429]);
     const warnings = down.logs.filter((line) => line.includes('rate limits: Redis failed'));
     expect(warnings).toHaveLength(1);
@@ -189,54 +203,35 @@ describe('a Redis outage while running', () => {
 });
 
 describe('client address behind a trusted proxy (TRUST_PROXY)', () => {
-  let db: Db;
-  let cleanup: () => Promise<void>;
-  const apps: Started[] = [];
-  beforeAll(async () => {
-    ({ db, cleanup } = await createTestDb());
-  });
-  afterAll(async () => {
-    for (const { app } of apps) await app.close();
-    await cleanup();
-  });
+  const start = appsOnOneDb();
 
   it('without TRUST_PROXY a spoofed X-Forwarded-For does not change the rate-limit key', async () => {
-    const started = await startApp(db, {});
-    apps.push(started);
-    const statuses = [];
-    for (let i = 0; i < 4; i++) {
-      const res = await wrongSignIn(started.app, { 'x-forwarded-for': freshAddress() }, '192.0.2.10');
-      statuses.push(res.statusCode);
-    }
+    const started = await start({});
+    const statuses = await statusesOf(4, () =>
+      wrongSignIn(started.app, { 'x-forwarded-for': freshAddress() }, '192.0.2.10'),
+    );
     expect(statuses).toEqual([401, 401, 401, 429]);
   });
 
   it('with TRUST_PROXY naming the balancer, each forwarded client is counted on its own', async () => {
-    const started = await startApp(db, { TRUST_PROXY: '192.0.2.10, 198.51.100.0/24' });
-    apps.push(started);
-    const statuses = [];
-    for (let i = 0; i < 4; i++) {
-      const res = await wrongSignIn(started.app, { 'x-forwarded-for': freshAddress() }, '198.51.100.7');
-      statuses.push(res.statusCode);
-    }
+    const started = await start({ TRUST_PROXY: '192.0.2.10, 198.51.100.0/24' });
+    const statuses = await statusesOf(4, () =>
+      wrongSignIn(started.app, { 'x-forwarded-for': freshAddress() }, '198.51.100.7'),
+    );
     expect(statuses).toEqual([401, 401, 401, 401]);
     // One forwarded client is still limited, whichever balancer it came through.
     const client = freshAddress();
-    const again = [];
-    for (const proxy of ['192.0.2.10', '198.51.100.7', '192.0.2.10', '198.51.100.7']) {
-      again.push((await wrongSignIn(started.app, { 'x-forwarded-for': client }, proxy)).statusCode);
-    }
+    const again = await statusesOf(4, (i) =>
+      wrongSignIn(started.app, { 'x-forwarded-for': client }, i % 2 === 0 ? '192.0.2.10' : '198.51.100.7'),
+    );
     expect(again).toEqual([401, 401, 401, 429]);
   });
 
   it('with TRUST_PROXY, a request not from a listed balancer keeps its own address', async () => {
-    const started = await startApp(db, { TRUST_PROXY: '192.0.2.10' });
-    apps.push(started);
-    const statuses = [];
-    for (let i = 0; i < 4; i++) {
-      const res = await wrongSignIn(started.app, { 'x-forwarded-for': freshAddress() }, '203.0.113.50');
-      statuses.push(res.statusCode);
-    }
+    const started = await start({ TRUST_PROXY: '192.0.2.10' });
+    const statuses = await statusesOf(4, () =>
+      wrongSignIn(started.app, { 'x-forwarded-for': freshAddress() }, '203.0.113.50'),
+    );
     expect(statuses).toEqual([401, 401, 401, 429]);
   });
 
