@@ -2,25 +2,25 @@ import type { ArchiveLine, JobStatus } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { DumpState } from './dump.js';
+import { pageSize, pagesById, rowsById } from './paging.js';
 
-const page = 1000;
 const n = (v: unknown) => Number(v);
 const nn = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 /** Live jobs with their technicians and exceptions, a page at a time (docs/adr/0035). */
 export async function* jobLines(db: Kysely<Database>, workspaceId: string, state: DumpState) {
-  let after = '';
-  for (;;) {
-    const rows = await db
+  const pages = pagesById((after) =>
+    db
       .selectFrom('jobs')
       .selectAll()
       .where('workspace_id', '=', workspaceId)
       .where('deleted_at', 'is', null)
       .where('id', '>', after)
       .orderBy('id')
-      .limit(page)
-      .execute();
-    if (rows.length === 0) return;
+      .limit(pageSize)
+      .execute(),
+  );
+  for await (const rows of pages) {
     const ids = rows.map((r) => r.id);
     const [assignees, exceptions] = await Promise.all([
       db.selectFrom('job_assignees').selectAll().where('job_id', 'in', ids).orderBy('position').execute(),
@@ -64,8 +64,6 @@ export async function* jobLines(db: Kysely<Database>, workspaceId: string, state
         updatedAt: n(j.updated_at),
       } satisfies ArchiveLine<'jobs'>;
     }
-    after = rows[rows.length - 1]?.id ?? after;
-    if (rows.length < page) return;
   }
 }
 
@@ -74,14 +72,7 @@ async function* recordRows<T extends { id: string; job_id: string }>(
   state: DumpState,
   read: (after: string) => Promise<T[]>,
 ): AsyncGenerator<T> {
-  let after = '';
-  for (;;) {
-    const rows = await read(after);
-    for (const r of rows) if (state.jobs.has(r.job_id)) yield r;
-    const last = rows[rows.length - 1];
-    if (rows.length < page || !last) return;
-    after = last.id;
-  }
+  for await (const r of rowsById(read)) if (state.jobs.has(r.job_id)) yield r;
 }
 
 export async function* jobChecklistLines(db: Kysely<Database>, workspaceId: string, state: DumpState) {
@@ -104,7 +95,7 @@ export async function* noteLines(db: Kysely<Database>, workspaceId: string, stat
       .where('workspace_id', '=', workspaceId)
       .where('id', '>', after)
       .orderBy('id')
-      .limit(page)
+      .limit(pageSize)
       .execute(),
   );
   for await (const r of rows) {
@@ -129,7 +120,7 @@ export async function* checklistLines(db: Kysely<Database>, workspaceId: string,
       .where('workspace_id', '=', workspaceId)
       .where('id', '>', after)
       .orderBy('id')
-      .limit(page)
+      .limit(pageSize)
       .execute(),
   );
   for await (const r of rows) {

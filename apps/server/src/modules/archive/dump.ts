@@ -1,6 +1,7 @@
 import type { ArchiveFile, ArchiveLine, ChecklistItem, MapSettings, WorkingHours } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { pageSize, rowsById } from './paging.js';
 
 /**
  * The workspace's rows as archive lines (docs/adr/0035-export-and-workspace-archive.md). The archive is
@@ -17,21 +18,8 @@ export interface DumpState {
   counts: Partial<Record<ArchiveFile, number>>;
 }
 
-const page = 1000;
 const n = (v: unknown) => Number(v);
 const nn = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-
-/** Rows of a table of the workspace in id order, a page at a time (keyset). */
-async function* pages<T extends { id: string }>(read: (after: string) => Promise<T[]>): AsyncGenerator<T> {
-  let after = '';
-  for (;;) {
-    const rows = await read(after);
-    yield* rows;
-    const last = rows[rows.length - 1];
-    if (rows.length < page || !last) return;
-    after = last.id;
-  }
-}
 
 export async function workspaceLine(db: Kysely<Database>, workspaceId: string): Promise<ArchiveLine<'workspace'>> {
   const w = await db.selectFrom('workspaces').selectAll().where('id', '=', workspaceId).executeTakeFirstOrThrow();
@@ -74,7 +62,7 @@ export async function* memberLines(db: Kysely<Database>, workspaceId: string, st
 }
 
 export async function* customerLines(db: Kysely<Database>, workspaceId: string, state: DumpState) {
-  const rows = pages((after) =>
+  const rows = rowsById((after) =>
     db
       .selectFrom('customers')
       .selectAll()
@@ -82,7 +70,7 @@ export async function* customerLines(db: Kysely<Database>, workspaceId: string, 
       .where('deleted_at', 'is', null)
       .where('id', '>', after)
       .orderBy('id')
-      .limit(page)
+      .limit(pageSize)
       .execute(),
   );
   for await (const c of rows) {
