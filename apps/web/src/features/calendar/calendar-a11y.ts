@@ -74,8 +74,20 @@ export function useCalendarA11y(root: RefObject<HTMLElement | null>): void {
     const element = root.current;
     if (!element) return;
     mend(element);
-    const observer = new MutationObserver(() => mend(element));
+    // Once per frame, however many batches of mutations FullCalendar's render made before it: the
+    // frame paints the mended DOM, and a render that mutates in several steps pays for one pass of
+    // the queries, not one per step.
+    let frame = 0;
+    const observer = new MutationObserver(() => {
+      frame ||= requestAnimationFrame(() => {
+        frame = 0;
+        mend(element);
+      });
+    });
     observer.observe(element, { childList: true, subtree: true });
-    return () => observer.disconnect();
+    return () => {
+      observer.disconnect();
+      cancelAnimationFrame(frame);
+    };
   }, [root]);
 }
