@@ -1,9 +1,11 @@
+import type { GeoJsonObject } from 'geojson';
 import L from 'leaflet';
 import { useEffect } from 'react';
 import { useMap } from 'react-leaflet';
+import { nextTask } from '../../lib/next-task';
 import { canvasFor } from './map-context';
 import { OfflineLabels } from './OfflineLabels';
-import { loadOfflineWorld } from './offline-world';
+import { loadOfflineWorld, piecesOf } from './offline-world';
 
 export interface OfflinePalette {
   land: string;
@@ -28,19 +30,25 @@ export function OfflineBaseMap({ palette, labels = true }: { palette: OfflinePal
     const renderer = canvasFor(map, 'base');
     const attribution = 'Natural Earth';
     map.attributionControl?.addAttribution(attribution);
+    group.addTo(map);
     void loadOfflineWorld()
-      .then((world) => {
-        if (cancelled) return;
+      .then(async (world) => {
         const common = { renderer, interactive: false, smoothFactor: 1.2 };
-        L.geoJSON(world.land, { ...common, style: { stroke: false, fillColor: palette.land, fillOpacity: 1 } }).addTo(
-          group,
-        );
-        L.geoJSON(world.coast, { ...common, style: { color: palette.coast, weight: 1.2, fill: false } }).addTo(group);
-        L.geoJSON(world.borders, {
-          ...common,
-          style: { color: palette.border, weight: 1, dashArray: '4 3', fill: false },
-        }).addTo(group);
-        group.addTo(map);
+        const layers: [GeoJsonObject, L.PathOptions][] = [
+          [world.land, { stroke: false, fillColor: palette.land, fillOpacity: 1 }],
+          [world.coast, { color: palette.coast, weight: 1.2, fill: false }],
+          [world.borders, { color: palette.border, weight: 1, dashArray: '4 3', fill: false }],
+        ];
+        // Projecting the world's ≈ 100,000 points onto the map is a long task in one go (≈ 100 ms,
+        // several times that on a loaded machine, beside the board's first screen): a few thousand
+        // points a task instead, in idle time. The pieces draw on one canvas, the same picture.
+        for (const [shape, style] of layers) {
+          for (const piece of piecesOf(shape)) {
+            await nextTask();
+            if (cancelled) return;
+            L.geoJSON(piece, { ...common, style }).addTo(group);
+          }
+        }
       })
       .catch(() => {
         // Without the data the map still shows its shapes and markers on the water colour.

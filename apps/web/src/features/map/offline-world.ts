@@ -1,7 +1,8 @@
-import type { Feature, FeatureCollection, GeoJsonObject, MultiLineString } from 'geojson';
+import type { Feature, FeatureCollection, GeoJsonObject, Geometry, MultiLineString } from 'geojson';
 import { feature, mesh } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import worldUrl from 'world-atlas/countries-50m.json?url';
+import { nextTask } from '../../lib/next-task';
 
 /** Natural Earth 1:50m, shipped with the app (world-atlas): land, country borders, coastlines. */
 export interface OfflineWorld {
@@ -21,14 +22,59 @@ export function loadOfflineWorld(): Promise<OfflineWorld> {
       if (!res.ok) throw new Error(`offline map data: HTTP ${res.status}`);
       return res.json() as Promise<World>;
     })
-    .then((world) => ({
-      land: feature(world, world.objects.land) as Feature | FeatureCollection,
-      borders: mesh(world, world.objects.countries, (a, b) => a !== b),
-      coast: mesh(world, world.objects.land),
-    }))
+    // One conversion a task (each tens of ms on a slow machine): the board's first screen may be
+    // rendering meanwhile.
+    .then(async (world) => {
+      const land = feature(world, world.objects.land) as Feature | FeatureCollection;
+      await nextTask();
+      const borders = mesh(world, world.objects.countries, (a, b) => a !== b);
+      await nextTask();
+      const coast = mesh(world, world.objects.land);
+      return { land, borders, coast };
+    })
     .catch((error: unknown) => {
       loading = null;
       throw error;
     });
   return loading;
+}
+
+/** Points a piece of the base map holds at most (its parts are whole polygons or lines). */
+const pointsPerPiece = 8_000;
+const pointsOf = (coords: unknown): number =>
+  Array.isArray(coords) && Array.isArray(coords[0]) ? coords.reduce((n: number, c: unknown) => n + pointsOf(c), 0) : 1;
+
+/**
+ * `shape` as geometries of at most `pointsPerPiece` points (or one part, if larger): a multi-polygon
+ * or multi-line split into several of its parts each, anything else as it is.
+ */
+export function piecesOf(shape: GeoJsonObject): Geometry[] {
+  const geometries: Geometry[] =
+    shape.type === 'FeatureCollection'
+      ? (shape as FeatureCollection).features.map((f) => f.geometry)
+      : shape.type === 'Feature'
+        ? [(shape as Feature).geometry]
+        : [shape as Geometry];
+  const pieces: Geometry[] = [];
+  for (const geometry of geometries) {
+    if (geometry.type !== 'MultiPolygon' && geometry.type !== 'MultiLineString') {
+      pieces.push(geometry);
+      continue;
+    }
+    let parts: unknown[] = [];
+    let points = 0;
+    const flush = () => {
+      if (parts.length > 0) pieces.push({ type: geometry.type, coordinates: parts } as Geometry);
+      parts = [];
+      points = 0;
+    };
+    for (const part of geometry.coordinates) {
+      const n = pointsOf(part);
+      if (points > 0 && points + n > pointsPerPiece) flush();
+      parts.push(part);
+      points += n;
+    }
+    flush();
+  }
+  return pieces;
 }
