@@ -12,7 +12,7 @@ import { expect } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { Db } from '../src/db/database.js';
-import { Client } from './harness.js';
+import { Client, createTestDb } from './harness.js';
 import { ws } from './helpers.js';
 import { createTeam, ifMatch, type Team } from './schedule-helpers.js';
 
@@ -43,6 +43,28 @@ export async function bookingApp(db: Db, env: Record<string, string> = {}): Prom
   });
   await app.ready();
   return app;
+}
+
+/** A test database, the booking app on it and a booking team — the setup every booking test shares. */
+export async function bookingTestApp(): Promise<{
+  db: Db;
+  app: FastifyInstance;
+  team: BookingTeam;
+  /** Closes the app and drops the database. */
+  stop(): Promise<void>;
+}> {
+  const { db, cleanup } = await createTestDb();
+  const app = await bookingApp(db);
+  const team = await bookingTeam(app);
+  return {
+    db,
+    app,
+    team,
+    stop: async () => {
+      await app.close();
+      await cleanup();
+    },
+  };
 }
 
 export interface BookingTeam extends Team {

@@ -1,29 +1,21 @@
 import type { BookingService, BookingSettings } from '@fieldplan/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../src/db/database.js';
-import { type BookingTeam, bookingApp, bookingTeam, putSettings } from './booking-fixtures.js';
-import { createTestDb } from './harness.js';
+import { type BookingTeam, bookingTeam, bookingTestApp, putSettings } from './booking-fixtures.js';
 import { bookingPath, expectFieldError, expectProblem, listRoutes, ws } from './helpers.js';
 import { ifMatch } from './schedule-helpers.js';
 
 describe('online booking: settings and services in the office', () => {
-  let db: Db;
-  let cleanup: () => Promise<void>;
+  let stop: () => Promise<void>;
   let app: FastifyInstance;
   let team: BookingTeam;
   let other: BookingTeam;
 
   beforeAll(async () => {
-    ({ db, cleanup } = await createTestDb());
-    app = await bookingApp(db);
-    team = await bookingTeam(app);
+    ({ app, team, stop } = await bookingTestApp());
     other = await bookingTeam(app);
   });
-  afterAll(async () => {
-    await app.close();
-    await cleanup();
-  });
+  afterAll(() => stop());
 
   const path = (rest: string) => ws(team.owner.workspaceId, `/booking${rest}`);
 

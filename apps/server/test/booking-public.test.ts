@@ -6,8 +6,8 @@ import { circleArea } from './areas-fixtures.js';
 import {
   at,
   type BookingTeam,
-  bookingApp,
   bookingTeam,
+  bookingTestApp,
   dateIn,
   requestBody,
   site,
@@ -15,25 +15,19 @@ import {
   submit,
   visitor,
 } from './booking-fixtures.js';
-import { createTestDb } from './harness.js';
 import { countRows, expectFieldError, expectProblem, ws } from './helpers.js';
 import { createJob, getJob, ifMatch } from './schedule-helpers.js';
 
 describe('online booking: the public page', () => {
   let db: Db;
-  let cleanup: () => Promise<void>;
+  let stop: () => Promise<void>;
   let app: FastifyInstance;
   let team: BookingTeam;
 
   beforeAll(async () => {
-    ({ db, cleanup } = await createTestDb());
-    app = await bookingApp(db);
-    team = await bookingTeam(app);
+    ({ db, app, team, stop } = await bookingTestApp());
   });
-  afterAll(async () => {
-    await app.close();
-    await cleanup();
-  });
+  afterAll(() => stop());
 
   it('shows the company, intro and active services; 404 alike for no workspace and booking off', async () => {
     const guest = visitor(app, '10.0.0.1');

@@ -5,8 +5,8 @@ import type { Db } from '../src/db/database.js';
 import { deletedJobReason } from '../src/modules/booking/decide.js';
 import {
   type BookingTeam,
-  bookingApp,
   bookingTeam,
+  bookingTestApp,
   dateIn,
   hourMs,
   requestBody,
@@ -14,26 +14,20 @@ import {
   submit,
   visitor,
 } from './booking-fixtures.js';
-import { createTestDb } from './harness.js';
 import { expectProblem, ws } from './helpers.js';
 import { deleteJob, getJob, ifMatch, patchJob } from './schedule-helpers.js';
 
 describe('online booking: deciding requests and holds running out', () => {
   let db: Db;
-  let cleanup: () => Promise<void>;
+  let stop: () => Promise<void>;
   let app: FastifyInstance;
   let team: BookingTeam;
   let guests = 0;
 
   beforeAll(async () => {
-    ({ db, cleanup } = await createTestDb());
-    app = await bookingApp(db);
-    team = await bookingTeam(app);
+    ({ db, app, team, stop } = await bookingTestApp());
   });
-  afterAll(async () => {
-    await app.close();
-    await cleanup();
-  });
+  afterAll(() => stop());
 
   /** A new pending request (another customer, another address) on day `day` from now. */
   async function requested(t: BookingTeam = team, day = 2, email = `guest${guests}@example.test`) {

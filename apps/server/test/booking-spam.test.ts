@@ -6,8 +6,8 @@ import type { Db } from '../src/db/database.js';
 import { publicBookingLimits } from '../src/modules/booking/index.js';
 import {
   type BookingTeam,
-  bookingApp,
   bookingTeam,
+  bookingTestApp,
   challengeFor,
   dateIn,
   requestBody,
@@ -16,7 +16,6 @@ import {
   testDifficulty,
   visitor,
 } from './booking-fixtures.js';
-import { createTestDb } from './harness.js';
 import { countRows, expectFieldError, expectProblem } from './helpers.js';
 import { scheduleCounts } from './schedule-helpers.js';
 
@@ -30,19 +29,14 @@ function failingNonce(challenge: string): string {
 
 describe('online booking: spam, caps and two customers for one slot', () => {
   let db: Db;
-  let cleanup: () => Promise<void>;
+  let stop: () => Promise<void>;
   let app: FastifyInstance;
   let team: BookingTeam;
 
   beforeAll(async () => {
-    ({ db, cleanup } = await createTestDb());
-    app = await bookingApp(db);
-    team = await bookingTeam(app);
+    ({ db, app, team, stop } = await bookingTestApp());
   });
-  afterAll(async () => {
-    await app.close();
-    await cleanup();
-  });
+  afterAll(() => stop());
 
   const nothingWritten = async (run: () => Promise<void>) => {
     const before = { ...(await scheduleCounts(db)), requests: await countRows(db, 'booking_requests') };
