@@ -42,6 +42,8 @@ export interface SessionOptions {
 }
 
 interface KnownSession {
+  /** The SHA-256 of the cookie's token: the row's key, worked out once per token read. */
+  idHash: string;
   user: SessionUser;
   expiresAt: number;
   /** When the row was read (Date.now()). */
@@ -62,28 +64,68 @@ export function createSessionStore({ db, secureCookies, cacheMs = sessionCacheMs
     .where('sessions.id_hash', '=', '')
     .compile();
   const lookupFor = (idHash: string): typeof sessionLookup => ({ ...sessionLookup, parameters: [idHash] });
-  // Rows read in the last `cacheMs`, by id hash. `generation` counts what ended sessions here: a read
-  // that was under way meanwhile is used for its own request but not remembered (it may predate the end).
+  // Rows read in the last `cacheMs`, by the cookie's token: a request with a remembered token needs
+  // neither the hash nor the database. Kept in the order they were read, so the ones past the bound
+  // are dropped from the front as new ones come (no token outlives its use by much). `generation`
+  // counts what ended sessions here: a read that was under way meanwhile is used for its own request
+  // but not remembered (it may predate the end).
   const known = new Map<string, KnownSession>();
   let generation = 0;
-  const forget = (idHash: string) => {
+  const forgetWhere = (ended: (session: KnownSession) => boolean) => {
     generation += 1;
-    known.delete(idHash);
+    for (const [token, session] of known) if (ended(session)) known.delete(token);
   };
-  async function read(idHash: string, now: number): Promise<KnownSession | null> {
-    const cached = known.get(idHash);
-    if (cached && now - cached.readAt < cacheMs && cached.expiresAt > now) return cached;
-    if (cached) known.delete(idHash);
+  /** The remembered session of `token` while it is within the bound and unexpired, else undefined. */
+  function remembered(token: string, now: number): KnownSession | undefined {
+    const cached = known.get(token);
+    if (cached === undefined) return undefined;
+    if (now - cached.readAt < cacheMs && cached.expiresAt > now) return cached;
+    known.delete(token);
+    return undefined;
+  }
+  async function read(token: string, now: number): Promise<KnownSession | null> {
+    const idHash = hashToken(token);
     const startedAt = generation;
     const [row] = (await db.kysely.executeQuery(lookupFor(idHash))).rows;
     if (!row || Number(row.expires_at) <= now) return null;
     const user = Object.freeze({ id: row.id, email: row.email, name: row.name });
-    const session = { user, expiresAt: Number(row.expires_at), readAt: now };
+    const session = { idHash, user, expiresAt: Number(row.expires_at), readAt: now };
     if (cacheMs > 0 && generation === startedAt) {
-      if (known.size >= sessionCacheMax) known.delete(known.keys().next().value as string);
-      known.set(idHash, session);
+      for (const [oldToken, old] of known) {
+        if (now - old.readAt < cacheMs && known.size < sessionCacheMax) break;
+        known.delete(oldToken);
+      }
+      known.set(token, session);
     }
     return session;
+  }
+  const slideDue = (session: KnownSession, now: number) => now + sessionMs - session.expiresAt > slideStepMs;
+  /** Puts the session on the request; slides its expiry when due (at most hourly: a write). */
+  async function accept(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    token: string,
+    session: KnownSession,
+    now: number,
+  ) {
+    request.session = { idHash: session.idHash, user: session.user };
+    if (slideDue(session, now)) {
+      session.expiresAt = now + sessionMs;
+      await db.kysely
+        .updateTable('sessions')
+        .set({ expires_at: now + sessionMs })
+        .where('id_hash', '=', session.idHash)
+        .execute();
+      setCookie(reply, token);
+    }
+  }
+  async function lookUp(request: FastifyRequest, reply: FastifyReply, token: string, now: number) {
+    const session = await read(token, now);
+    if (!session) {
+      reply.clearCookie(cookieName, cookieOptions);
+      return;
+    }
+    await accept(request, reply, token, session, now);
   }
 
   function setCookie(reply: FastifyReply, token: string) {
@@ -97,7 +139,7 @@ export function createSessionStore({ db, secureCookies, cacheMs = sessionCacheMs
     async start(reply: FastifyReply, userId: string, previous?: Session | null): Promise<void> {
       if (previous) {
         await db.kysely.deleteFrom('sessions').where('id_hash', '=', previous.idHash).execute();
-        forget(previous.idHash);
+        forgetWhere((s) => s.idHash === previous.idHash);
       }
       const token = randomToken(32);
       const now = Date.now();
@@ -111,7 +153,7 @@ export function createSessionStore({ db, secureCookies, cacheMs = sessionCacheMs
     async end(reply: FastifyReply, session: Session | null): Promise<void> {
       if (session) {
         await db.kysely.deleteFrom('sessions').where('id_hash', '=', session.idHash).execute();
-        forget(session.idHash);
+        forgetWhere((s) => s.idHash === session.idHash);
       }
       reply.clearCookie(cookieName, cookieOptions);
     },
@@ -119,32 +161,25 @@ export function createSessionStore({ db, secureCookies, cacheMs = sessionCacheMs
     /** Ends every session of a user at once (deactivation). */
     async endAllFor(userId: string): Promise<void> {
       await db.kysely.deleteFrom('sessions').where('user_id', '=', userId).execute();
-      generation += 1;
-      for (const [idHash, session] of known) if (session.user.id === userId) known.delete(idHash);
+      forgetWhere((s) => s.user.id === userId);
     },
 
     register(app: FastifyInstance) {
       app.decorateRequest('session', null);
-      app.addHook('onRequest', async (request, reply) => {
+      // Callback style: a remembered session (most requests) is taken without a promise.
+      app.addHook('onRequest', (request, reply, done) => {
         const token = request.cookies[cookieName];
-        if (!token) return;
-        const idHash = hashToken(token);
+        if (!token) return done();
         const now = Date.now();
-        const session = await read(idHash, now);
-        if (!session) {
-          reply.clearCookie(cookieName, cookieOptions);
-          return;
+        const cached = remembered(token, now);
+        if (cached !== undefined && !slideDue(cached, now)) {
+          request.session = { idHash: cached.idHash, user: cached.user };
+          return done();
         }
-        request.session = { idHash, user: session.user };
-        if (now + sessionMs - session.expiresAt > slideStepMs) {
-          session.expiresAt = now + sessionMs;
-          await db.kysely
-            .updateTable('sessions')
-            .set({ expires_at: now + sessionMs })
-            .where('id_hash', '=', idHash)
-            .execute();
-          setCookie(reply, token);
-        }
+        (cached ? accept(request, reply, token, cached, now) : lookUp(request, reply, token, now)).then(
+          () => done(),
+          done,
+        );
       });
     },
   };
