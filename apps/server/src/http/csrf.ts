@@ -32,13 +32,14 @@ function normalizeOrigin(origin: string): string {
  * a victim's session, so they pass (sign-in itself is protected by SameSite=Lax and rate limits).
  */
 export function registerCsrfCheck(app: FastifyInstance, opts: { cookieName: string; appOrigin: string | null }) {
-  app.addHook('onRequest', async (request) => {
-    if (safeMethods.has(request.method)) return;
-    if (!request.cookies[opts.cookieName]) return;
+  // Callback style (no promise per request); a throw here is answered as the refusal.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (safeMethods.has(request.method) || !request.cookies[opts.cookieName]) return done();
     const origin = requestOrigin(request);
     const expected = opts.appOrigin ?? `${request.protocol}://${request.headers.host ?? ''}`;
     if (origin === null || normalizeOrigin(origin) !== normalizeOrigin(expected)) {
       throw new AppError('forbidden', 'Cross-origin request refused: it must come from the Fieldplan app itself');
     }
+    done();
   });
 }

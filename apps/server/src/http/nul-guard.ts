@@ -47,11 +47,13 @@ function nulPath(root: unknown): string | null {
  * query or body as a 400 on that field.
  */
 export function registerNulGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  // Callback style (no promise per request); a throw is answered as the 404 or 400.
+  app.addHook('preValidation', (request, _reply, done) => {
     if (nulPath(request.params) !== null) throw notFound();
     for (const part of [request.query, request.body]) {
       const path = nulPath(part);
       if (path !== null) throw fieldError(path, `${path || 'The body'} must not contain NUL characters`);
     }
+    done();
   });
 }

@@ -118,7 +118,7 @@ export function registerSecurityHeaders(app: FastifyInstance, config: HeaderConf
     book: permissionsPolicy('book'),
   };
 
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, _payload, done) => {
     const url = request.url;
     const api = isApiPath(url);
     const kind: PageKind = api ? 'app' : pageKind(url);
@@ -131,5 +131,6 @@ export function registerSecurityHeaders(app: FastifyInstance, config: HeaderConf
     if (kind === 'track') reply.header('referrer-policy', 'no-referrer');
     else if (!reply.hasHeader('referrer-policy')) reply.header('referrer-policy', 'same-origin');
     if (hsts) reply.header('strict-transport-security', hsts);
+    done();
   });
 }

@@ -25,8 +25,9 @@ export function registerDrain(app: FastifyInstance): void {
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, _payload, done) => {
     if (app.draining) reply.header('connection', 'close');
+    done();
   });
 }
 

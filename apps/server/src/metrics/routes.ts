@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { AppError } from '../http/app-error.js';
-import { requestContext } from '../monitoring/request-context.js';
+import { unmatchedRoute } from '../monitoring/request-context.js';
 import type { Metrics } from './registry.js';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
@@ -25,9 +25,10 @@ export function metricsAccess(request: FastifyRequest, token: string | undefined
 
 /** `GET /metrics` in Prometheus' text format, and the request timing behind its HTTP histogram. */
 export function metricsRoutes(app: FastifyInstance, config: Config, metrics: Metrics) {
-  app.addHook('onResponse', async (request, reply) => {
-    const { method, route } = requestContext(request);
-    metrics.observeRequest(method, route, reply.statusCode, reply.elapsedTime / 1000);
+  app.addHook('onResponse', (request, reply, done) => {
+    const route = request.routeOptions.url ?? unmatchedRoute;
+    metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    done();
   });
 
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {

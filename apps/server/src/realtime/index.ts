@@ -55,11 +55,12 @@ export async function setupRealtime(
     // The handler runs inside this context, so recordChange finds the request's outbox.
     runWithOutbox(outbox, done);
   });
-  app.addHook('onResponse', async (request) => {
+  app.addHook('onResponse', (request, _reply, done) => {
     const outbox = request.outbox;
     if (outbox && (outbox.changes.length > 0 || outbox.publishes.size > 0)) {
       void changes.enqueue(outbox.changes, [...outbox.publishes.values()]);
     }
+    done();
   });
   // Before the HTTP server stops: its close waits for every open connection, WebSockets included, so
   // they are told to go first (4200: reconnect, elsewhere or once this process is back); in onClose

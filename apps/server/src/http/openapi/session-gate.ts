@@ -10,9 +10,10 @@ import { operationKey, operations } from './operations.js';
 export function registerSessionGate(app: FastifyInstance): void {
   // Whether each route needs a session, worked out on its first request (routes are fixed once built).
   const needsSession = new Map<string, boolean>();
-  app.addHook('preParsing', async (request) => {
+  // Callback style (no promise per request); requireUser's throw is the 401.
+  app.addHook('preParsing', (request, _reply, _payload, done) => {
     const { method, url } = request.routeOptions;
-    if (!url || typeof method !== 'string') return;
+    if (!url || typeof method !== 'string') return done();
     const route = `${method} ${url}`;
     let needed = needsSession.get(route);
     if (needed === undefined) {
@@ -22,5 +23,6 @@ export function registerSessionGate(app: FastifyInstance): void {
       needsSession.set(route, needed);
     }
     if (needed) requireUser(request);
+    done();
   });
 }
