@@ -2,16 +2,40 @@
 // then parsed, validated, matched against 5,000 existing customers and inserted in the background —
 // geocoding excluded (every row has its position). Target: ≤ 10 s from the first byte sent to the last
 // row committed, on SQLite and PostgreSQL; memory growth ≤ 300 MB; meanwhile another user's reads keep a
-// p99 within 2× of their p99 before. Server and client share this process (the numbers include both).
+// p99 within 2× of their p99 before. Server and client share this process (the numbers include both),
+// unless BENCH_SERVER=built: then the server is the built one (`npm run build -w apps/server` first) in
+// a child process, and its RSS and per-thread CPU time are its own.
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import type { Import } from '@fieldplan/shared';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
-import { benchDb, fmt, percentile } from './support.js';
+import { benchDb, fmt, percentile, startFieldplan } from './support.js';
 
 const rows = Number(process.env.BENCH_ROWS ?? 50_000);
+const built = process.env.BENCH_SERVER === 'built';
 const existing = 5_000;
+
+/** A process's resident memory (bytes), from /proc. */
+const rssOf = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+
+/** CPU seconds (user + system) each thread of a process has used so far, by thread id, from /proc. */
+function threadCpu(pid: number): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(Number(tid), (Number(fields[11]) + Number(fields[12])) / 100);
+    } catch {
+      // The thread ended meanwhile.
+    }
+  }
+  return out;
+}
 
 /** A Jobber-like export: 1 in 10 rows repeats an existing customer's email (matched, skipped). */
 function csvOf(): Buffer {
@@ -30,9 +54,28 @@ function csvOf(): Buffer {
 
 for (const dialect of (process.env.BENCH_DIALECTS?.split(',') ?? ['sqlite', 'postgres']) as ('sqlite' | 'postgres')[]) {
   const { db, cleanup } = await benchDb(dialect);
-  const config = { ...loadConfig({ LOG_LEVEL: 'silent', GEOCODER_URL: 'off' }), WEB_DIST: '' };
-  const app = await buildApp({ config, db, logger: false, signInPerMinute: 1_000_000 });
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  let server: { address: string; pid: number; close: () => Promise<unknown> };
+  if (built) {
+    process.env.GEOCODER_URL = 'off';
+    const { child, origin }: { child: ChildProcess; origin: string } = await startFieldplan({
+      databaseUrl: db.opened.url,
+      webDist: '',
+    });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    server = {
+      address: origin,
+      pid: child.pid ?? 0,
+      close: () => {
+        child.kill('SIGTERM');
+        return exited;
+      },
+    };
+  } else {
+    const config = { ...loadConfig({ LOG_LEVEL: 'silent', GEOCODER_URL: 'off' }), WEB_DIST: '' };
+    const app = await buildApp({ config, db, logger: false, signInPerMinute: 1_000_000 });
+    server = { address: await app.listen({ port: 0, host: '127.0.0.1' }), pid: process.pid, close: () => app.close() };
+  }
+  const address = server.address;
   const post = (path: string, body: unknown, cookie = '') =>
     fetch(`${address}/api/v1${path}`, {
       method: 'POST',
@@ -82,10 +125,14 @@ for (const dialect of (process.env.BENCH_DIALECTS?.split(',') ?? ['sqlite', 'pos
 
   const file = csvOf();
   global.gc?.();
-  const rssBefore = process.memoryUsage().rss;
+  const rssBefore = rssOf(server.pid);
   let rssPeak = rssBefore;
+  const cpuBefore = threadCpu(server.pid);
+  // Sampled all along: a worker thread's last figure must be read before it ends.
+  const cpuSeen = new Map(cpuBefore);
   const sampler = setInterval(() => {
-    rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+    rssPeak = Math.max(rssPeak, rssOf(server.pid));
+    for (const [tid, cpu] of threadCpu(server.pid)) cpuSeen.set(tid, cpu);
   }, 25);
   const load = os
     .loadavg()
@@ -113,6 +160,10 @@ for (const dialect of (process.env.BENCH_DIALECTS?.split(',') ?? ['sqlite', 'pos
   }
   const total = performance.now() - t0;
   clearInterval(sampler);
+  for (const [tid, cpu] of threadCpu(server.pid)) cpuSeen.set(tid, cpu);
+  const used = [...cpuSeen].map(([tid, cpu]) => ({ tid, cpu: cpu - (cpuBefore.get(tid) ?? 0) }));
+  const mainCpu = used.find((t) => t.tid === server.pid)?.cpu ?? 0;
+  const others = used.filter((t) => t.tid !== server.pid).sort((a, b) => b.cpu - a.cpu);
   console.log(`load average before: ${load} (${os.cpus().length} cores)`);
   console.log(
     `${dialect.padEnd(8)} ${rows} rows (${(file.length / 1024 ** 2).toFixed(1)} MB): upload+read ${(tUpload / 1000).toFixed(2)} s, ` +
@@ -122,6 +173,11 @@ for (const dialect of (process.env.BENCH_DIALECTS?.split(',') ?? ['sqlite', 'pos
   console.log(
     `${dialect.padEnd(8)} another user's reads: p99 before ${fmt(percentile(before, 99))}, during ${fmt(percentile(during, 99))} (${during.length} reads; p50 ${fmt(percentile(before, 50))} → ${fmt(percentile(during, 50))})`,
   );
-  await app.close();
+  console.log(
+    `${dialect.padEnd(8)} ${built ? 'built server' : 'this process'}'s CPU meanwhile: main thread ${mainCpu.toFixed(2)} s` +
+      ` (with ${during.length} reads and as many progress polls${built ? '' : ', and the client'}), other threads` +
+      ` ${others.reduce((sum, t) => sum + t.cpu, 0).toFixed(2)} s (the busiest ${(others[0]?.cpu ?? 0).toFixed(2)} s)`,
+  );
+  await server.close();
   await cleanup();
 }
