@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import chardet from 'chardet';
 import { parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { fieldError } from '../../http/app-error.js';
 
@@ -150,6 +149,8 @@ export function cellText(value: unknown): string {
 }
 
 async function* xlsxRows(source: SheetSource): AsyncGenerator<SheetRow> {
+  // Loaded when a workbook is read: exceljs takes most of the import worker's start-up, and most files are CSV.
+  const { default: ExcelJS } = await import('exceljs');
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(source.filePath, {
     sharedStrings: 'cache',
     styles: 'cache',
