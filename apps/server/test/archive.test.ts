@@ -10,7 +10,16 @@ import { postArchive, unzip, zipOf } from './export-fixtures.js';
 import { createTestApp, signUpOwner, type TestContext } from './harness.js';
 import { countRows, expectProblem, ws } from './helpers.js';
 import { imageBytes, uploadPhoto } from './photo-fixtures.js';
-import { createCustomer, createJob, createTeam, patchJob, scopeQuery, type Team } from './schedule-helpers.js';
+import {
+  createCustomer,
+  createJob,
+  createTeam,
+  deleteJob,
+  ifMatch,
+  patchJob,
+  scopeQuery,
+  type Team,
+} from './schedule-helpers.js';
 import { createTemplate, createVisitJob, pngDataUrl, postNote, put } from './work-record-fixtures.js';
 
 // The whole-workspace archive (docs/adr/0035-export-and-workspace-archive.md): download, restore into
@@ -67,6 +76,15 @@ describe('workspace archive', () => {
     );
     expect(moved.statusCode, moved.body).toBe(200);
     await createArea(team.owner);
+    // A deleted customer and job are not in the archive (the counts below leave them out).
+    const gone = await createCustomer(team.owner, { name: 'Deleted customer' });
+    const goneRes = await team.owner.client.delete(
+      ws(team.owner.workspaceId, `/customers/${gone.id}`),
+      ifMatch(gone.version),
+    );
+    expect(goneRes.statusCode, goneRes.body).toBeLessThan(300);
+    const goneJob = await createJob(team.owner, { title: 'Deleted job' });
+    expect((await deleteJob(team.owner, goneJob)).statusCode).toBe(200);
     photoBytes = imageBytes(40_000, 'jpeg');
     await uploadPhoto(ctx.app, team.tech1, job.id, photoBytes);
   });

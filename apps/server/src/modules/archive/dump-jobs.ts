@@ -2,25 +2,14 @@ import type { ArchiveLine, JobStatus } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { DumpState } from './dump.js';
-import { pageSize, pagesById, rowsById } from './paging.js';
+import { type PagedRow, rowsOf, workspacePages } from './paging.js';
 
 const n = (v: unknown) => Number(v);
 const nn = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 /** Live jobs with their technicians and exceptions, a page at a time (docs/adr/0035). */
 export async function* jobLines(db: Kysely<Database>, workspaceId: string, state: DumpState) {
-  const pages = pagesById((after) =>
-    db
-      .selectFrom('jobs')
-      .selectAll()
-      .where('workspace_id', '=', workspaceId)
-      .where('deleted_at', 'is', null)
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(pageSize)
-      .execute(),
-  );
-  for await (const rows of pages) {
+  for await (const rows of workspacePages(db, 'jobs', workspaceId, { live: true })) {
     const ids = rows.map((r) => r.id);
     const [assignees, exceptions] = await Promise.all([
       db.selectFrom('job_assignees').selectAll().where('job_id', 'in', ids).orderBy('position').execute(),
@@ -67,12 +56,17 @@ export async function* jobLines(db: Kysely<Database>, workspaceId: string, state
   }
 }
 
-/** Rows of a work-record table in id order whose job was written. */
-async function* recordRows<T extends { id: string; job_id: string }>(
+/** A work-record table's rows of the workspace in id order whose job was written. */
+async function* recordRows<T extends 'visit_notes' | 'visit_checklists'>(
+  db: Kysely<Database>,
+  table: T,
+  workspaceId: string,
   state: DumpState,
-  read: (after: string) => Promise<T[]>,
-): AsyncGenerator<T> {
-  for await (const r of rowsById(read)) if (state.jobs.has(r.job_id)) yield r;
+): AsyncGenerator<PagedRow[T]> {
+  for await (const r of rowsOf(workspacePages(db, table, workspaceId))) {
+    // Both tables have job_id; TypeScript does not see it through the table's type parameter.
+    if (state.jobs.has((r as { job_id: string }).job_id)) yield r;
+  }
 }
 
 export async function* jobChecklistLines(db: Kysely<Database>, workspaceId: string, state: DumpState) {
@@ -88,16 +82,7 @@ export async function* jobChecklistLines(db: Kysely<Database>, workspaceId: stri
 }
 
 export async function* noteLines(db: Kysely<Database>, workspaceId: string, state: DumpState) {
-  const rows = recordRows(state, (after) =>
-    db
-      .selectFrom('visit_notes')
-      .selectAll()
-      .where('workspace_id', '=', workspaceId)
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(pageSize)
-      .execute(),
-  );
+  const rows = recordRows(db, 'visit_notes', workspaceId, state);
   for await (const r of rows) {
     yield {
       id: r.id,
@@ -113,16 +98,7 @@ export async function* noteLines(db: Kysely<Database>, workspaceId: string, stat
 }
 
 export async function* checklistLines(db: Kysely<Database>, workspaceId: string, state: DumpState) {
-  const rows = recordRows(state, (after) =>
-    db
-      .selectFrom('visit_checklists')
-      .selectAll()
-      .where('workspace_id', '=', workspaceId)
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(pageSize)
-      .execute(),
-  );
+  const rows = recordRows(db, 'visit_checklists', workspaceId, state);
   for await (const r of rows) {
     yield {
       id: r.id,

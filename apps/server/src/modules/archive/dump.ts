@@ -1,7 +1,7 @@
 import type { ArchiveFile, ArchiveLine, ChecklistItem, MapSettings, WorkingHours } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { pageSize, rowsById } from './paging.js';
+import { rowsOf, workspacePages } from './paging.js';
 
 /**
  * The workspace's rows as archive lines (docs/adr/0035-export-and-workspace-archive.md). The archive is
@@ -62,18 +62,8 @@ export async function* memberLines(db: Kysely<Database>, workspaceId: string, st
 }
 
 export async function* customerLines(db: Kysely<Database>, workspaceId: string, state: DumpState) {
-  const rows = rowsById((after) =>
-    db
-      .selectFrom('customers')
-      .selectAll()
-      .where('workspace_id', '=', workspaceId)
-      .where('deleted_at', 'is', null)
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(pageSize)
-      .execute(),
-  );
-  for await (const c of rows) {
+  const rows = workspacePages(db, 'customers', workspaceId, { live: true });
+  for await (const c of rowsOf(rows)) {
     state.customers.add(c.id);
     yield {
       id: c.id,
