@@ -39,6 +39,30 @@ export interface Outbox {
 const storage = new AsyncLocalStorage<Outbox>();
 
 /**
+ * Units of work open now, and how each is closed. Node 20's AsyncLocalStorage tracks every promise of
+ * the process (promise hooks) from its first `run` on — ≈ 6–10 µs a request, and most requests are
+ * reads that record nothing (docs/PERFORMANCE.md, "Places") — so the storage is switched off whenever
+ * no unit is open, and back on by the next `run`. Code that runs while it is off finds no outbox, as
+ * code outside any unit always did.
+ */
+let open = 0;
+const closers = new WeakMap<Outbox, () => void>();
+
+function opened(outbox: Outbox): () => void {
+  open += 1;
+  let closed = false;
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    closers.delete(outbox);
+    open -= 1;
+    if (open === 0) storage.disable();
+  };
+  closers.set(outbox, close);
+  return close;
+}
+
+/**
  * Called by `recordChange` inside the writing transaction: notes the row in the current unit of
  * work's outbox, if any (seeding and scripts have none). Services need no second code path.
  */
@@ -51,7 +75,39 @@ export function notePublish(key: string, build: DeferredPublish): void {
   storage.getStore()?.publishes.set(key, build);
 }
 
-/** Runs `fn` (and everything it awaits) with `outbox` collecting the changes it records. */
+/**
+ * Runs `fn` (and everything it awaits) with `outbox` collecting the changes it records; the unit
+ * closes when `fn` returns or, if it returns a promise, when that settles.
+ */
 export function runWithOutbox<T>(outbox: Outbox, fn: () => T): T {
-  return storage.run(outbox, fn);
+  const close = opened(outbox);
+  let result: T;
+  try {
+    result = storage.run(outbox, fn);
+  } catch (error) {
+    close();
+    throw error;
+  }
+  if (result instanceof Promise) result.then(close, close);
+  else close();
+  return result;
+}
+
+/**
+ * Runs `fn` with `outbox` collecting the changes of everything it starts, until `closeOutbox` — for a
+ * request, whose handler goes on after `fn` (a hook's `done`) returns.
+ */
+export function openOutbox(outbox: Outbox, fn: () => void): void {
+  const close = opened(outbox);
+  try {
+    storage.run(outbox, fn);
+  } catch (error) {
+    close();
+    throw error;
+  }
+}
+
+/** Ends a unit of work opened by `openOutbox` (again: nothing). */
+export function closeOutbox(outbox: Outbox): void {
+  closers.get(outbox)?.();
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
-import { type Outbox, runWithOutbox } from '../db/outbox.js';
+import { closeOutbox, type Outbox, openOutbox } from '../db/outbox.js';
 import { realtimeAuthRoutes } from './auth-routes.js';
 import { createChangePublisher } from './change-publisher.js';
 import { resolveCredentials } from './credentials.js';
@@ -52,11 +52,17 @@ export async function setupRealtime(
     }
     const outbox: Outbox = { changes: [], publishes: new Map() };
     request.outbox = outbox;
-    // The handler runs inside this context, so recordChange finds the request's outbox.
-    runWithOutbox(outbox, done);
+    // The handler runs inside this context, so recordChange finds the request's outbox. It stays
+    // open until the answer is written, or until the handler answers a client that has gone.
+    openOutbox(outbox, done);
+  });
+  app.addHook('onSend', (request, reply, _payload, done) => {
+    if (request.outbox && reply.raw.destroyed) closeOutbox(request.outbox);
+    done();
   });
   app.addHook('onResponse', (request, _reply, done) => {
     const outbox = request.outbox;
+    if (outbox) closeOutbox(outbox);
     if (outbox && (outbox.changes.length > 0 || outbox.publishes.size > 0)) {
       void changes.enqueue(outbox.changes, [...outbox.publishes.values()]);
     }
