@@ -41,6 +41,8 @@ export function runRowsInWorker(
 ): RowsThread {
   let stop = () => {};
   const done = new Promise<boolean>((resolve, reject) => {
+    // A second connection to `sqlite::memory:` would open another, empty database.
+    if (db.opened.url.endsWith(':memory:')) throw new Error('An in-memory SQLite database cannot be imported into');
     const port = gate?.connect();
     const data: RowsWorkerData = { db: db.opened, row, owner, ...(port && { gate: port }) };
     const worker = startWorker(
