@@ -194,6 +194,24 @@ describe('online booking: deciding requests and holds running out', () => {
     expect(slots.map((s) => s.start)).toContain(request.start);
   });
 
+  it('a confirm and a delete of its job at once: exactly one happens, never a confirmed request without its job', async () => {
+    const request = await requested(team, 10);
+    const job = await getJob(team.owner, request.jobId ?? '');
+    const [confirmed, deleted] = await Promise.all([decide(request, 'confirm'), deleteJob(team.owner, job)]);
+    // One wins; the other finds the request or the job changed under it (409 or 412), never a 500.
+    const statuses = [confirmed.statusCode, deleted.statusCode];
+    expect(statuses.filter((code) => code === 200)).toHaveLength(1);
+    expect(statuses.filter((code) => code !== 200).every((code) => code === 409 || code === 412)).toBe(true);
+    const all = await team.owner.client.get(ws(team.owner.workspaceId, '/booking/requests?status=all'));
+    const row = (all.json() as BookingRequestList).items.find((r) => r.id === request.id);
+    if (confirmed.statusCode === 200) {
+      expect(row).toMatchObject({ status: 'confirmed', jobId: job.id });
+    } else {
+      expect(row).toMatchObject({ status: 'declined', jobId: null });
+      expect(await kinds(job.id)).not.toContain('booking_confirmed');
+    }
+  });
+
   it('a pending request whose job is gone is not actionable: listed without a job, 410 to confirm or decline', async () => {
     const request = await requested(team, 9);
     // A job deleted before deleting declined its request (or by any path that skips the job's writers).
