@@ -109,10 +109,18 @@ async function workspaceCustomers(db: Kysely<Database>, workspaceId: string, tex
   return customers;
 }
 
+/** Map settings (as stored) and their centre, for the last workspaces asked: read every time, parsed once. */
+const centres = new Map<string, Readonly<LatLng> | undefined>();
+const centresMax = 100;
+
 /** The centre of the workspace's map (its settings), which ranks nearer places first. */
 async function mapCentre(db: Kysely<Database>, workspaceId: string): Promise<LatLng | undefined> {
   const map = await workspaceMapSettings(db, workspaceId);
   if (map === undefined) return undefined;
+  if (centres.has(map)) return centres.get(map);
   const { center } = JSON.parse(map) as { center?: LatLng };
-  return center;
+  if (centres.size >= centresMax) centres.clear();
+  const centre = center && Object.freeze({ lat: center.lat, lng: center.lng });
+  centres.set(map, centre);
+  return centre;
 }
