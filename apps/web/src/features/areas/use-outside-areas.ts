@@ -1,6 +1,8 @@
-import { isOutsideAreas, prepareAreas } from '@fieldplan/shared';
+import { isOutsideAreas, type PreparedArea, prepareAreas } from '@fieldplan/shared';
 import { useCallback, useMemo } from 'react';
 import { useListAreasQuery } from '../../entities/area/endpoints';
+
+const noAreas: PreparedArea[] = [];
 
 /**
  * `outside(site)` is true when the site lies outside every service area of the workspace (false
@@ -9,7 +11,9 @@ import { useListAreasQuery } from '../../entities/area/endpoints';
  */
 export function useOutsideAreas(workspaceId: string) {
   const { data } = useListAreasQuery(workspaceId);
-  const prepared = useMemo(() => prepareAreas(data ?? []), [data]);
+  // No areas (or not yet loaded): one constant, so the answer's arrival gives the calendar no new
+  // function to re-render every event for (an event-content change re-renders them all).
+  const prepared = useMemo(() => (data && data.length > 0 ? prepareAreas(data) : noAreas), [data]);
   return useCallback(
     (site: { lat?: number | null; lng?: number | null } | null | undefined) => isOutsideAreas(site, prepared),
     [prepared],

@@ -127,16 +127,17 @@ export const ScheduleCalendar = memo(function ScheduleCalendar(props: ScheduleCa
   const requested = props.requested ?? noRequests;
   const classNames = useMemo(() => classNamesWithSelection(selectedJobId, requested), [selectedJobId, requested]);
   const ref = useRef<FullCalendar>(null);
-  // FullCalendar mounts (a long task) one render after the board — the board's effects, among
-  // them the request for the range's events, run first — and not before the first range's events
-  // are in (the loading skeleton shows meanwhile): mounted empty, it rendered every option again
-  // when the data came (hidden days, hours, rows), two long tasks before the first screen, and the
-  // data's arrival waited behind them (docs/PERFORMANCE.md "Calendar render"). Once mounted it stays
-  // mounted while later ranges load.
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-  const shown = useRef(false);
-  shown.current ||= mounted && !loading;
+  // FullCalendar mounts (a long task) one render after the first range's events are in — the
+  // loading skeleton shows meanwhile, and the board's effects (the request for the events among
+  // them) run first. Mounted empty, it rendered every option again when the data came (hidden days,
+  // hours, rows): two long tasks before the first screen, and the data's arrival waited behind
+  // them. One render later, not in the same: the data's own task (the store, the board's render)
+  // and FullCalendar's mount are two tasks, not one longer (docs/PERFORMANCE.md "Calendar render").
+  // Once mounted it stays mounted while later ranges load.
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (!loading) setShown(true);
+  }, [loading]);
   const box = useRef<HTMLDivElement>(null);
   useCalendarA11y(box);
   const handlers = useRef(props);
@@ -324,7 +325,7 @@ export const ScheduleCalendar = memo(function ScheduleCalendar(props: ScheduleCa
 
   return (
     <div ref={box} className="cal-fc" data-row-count={timeline ? rows.rowCount : undefined}>
-      {shown.current && (
+      {shown && (
         <FullCalendar
           ref={ref}
           {...base}

@@ -9,5 +9,8 @@ const none: BusyEvent[] = [];
  */
 export function useVisibleBusy(workspaceId: string, range: { start: string; end: string }): BusyEvent[] {
   const query = useGetBusyQuery({ workspaceId, ...range });
-  return query.currentData ?? none;
+  // An empty answer is `none` too: a new empty array would be a changed event source, and
+  // FullCalendar renders every row again for it.
+  const busy = query.currentData;
+  return busy && busy.length > 0 ? busy : none;
 }
