@@ -212,6 +212,34 @@ describe('online booking: deciding requests and holds running out', () => {
     }
   });
 
+  it('a job edit and a decision on its request at once: both in some order, or one 409/412, never a 500 or a mismatch', async () => {
+    // Deciding takes the change log's row, then the job's; an edit must take them in the same order
+    // or PostgreSQL finds a deadlock (docs/adr/0030-online-booking.md, "Lock order"). Repeated: a race.
+    const outcomes = ['confirm', 'decline', 'confirm', 'decline', 'confirm', 'decline'] as const;
+    for (const [n, outcome] of outcomes.entries()) {
+      const request = await requested(team, 11 + (n % 3)); // inside the 14-day horizon
+      const job = await getJob(team.owner, request.jobId ?? '');
+      const title = `Edited at once ${n}`;
+      const start = new Date(Date.parse(request.start) + hourMs).toISOString();
+      const end = new Date(Date.parse(request.end) + hourMs).toISOString();
+      const body = outcome === 'decline' ? { reason: 'No one free' } : undefined;
+      const [decided, edited] = await Promise.all([
+        decide(request, outcome, request.version, body),
+        patchJob(team.dispatcher, job, { title, start, end }),
+      ]);
+      // The decision never loses: the edit either went first (and the decision saw it) or is stale.
+      expect(decided.statusCode, decided.body).toBe(200);
+      if (edited.statusCode !== 200) expectProblem(edited, 412, 'version_conflict');
+      const after = await getJob(team.owner, job.id);
+      const status = outcome === 'confirm' ? 'confirmed' : 'declined';
+      expect(after.bookingRequest).toMatchObject({ id: request.id, status });
+      expect((decided.json() as BookingRequest).status).toBe(status);
+      if (outcome === 'decline') expect(after.status).toBe('cancelled');
+      else expect(after.status).not.toBe('cancelled');
+      expect(after.title).toBe(edited.statusCode === 200 ? title : job.title);
+    }
+  });
+
   it('a pending request whose job is gone is not actionable: listed without a job, 410 to confirm or decline', async () => {
     const request = await requested(team, 9);
     // A job deleted before deleting declined its request (or by any path that skips the job's writers).

@@ -1,5 +1,6 @@
 import type { JobStatus } from '@fieldplan/shared';
 import type { Transaction } from 'kysely';
+import { lockChangeLog } from '../../db/changes.js';
 import type { Database } from '../../db/schema.js';
 import { recordWrite, type VersionedEntity, versionedUpdate } from '../../db/versioned.js';
 import { notFound } from '../../http/app-error.js';
@@ -88,6 +89,13 @@ export interface SaveJob {
 export async function saveJob(trx: Transaction<Database>, actor: Actor, zone: string, save: SaveJob) {
   const { id, draft } = save;
   const now = Date.now();
+  // The workspace's change-log row before the job's row, in every job write: deciding a booking request
+  // (and a booking, a hold running out) takes the change log first and then saves the job, so a write
+  // that updated the job first and reached the change log at its end would deadlock against it on
+  // PostgreSQL (docs/adr/0030-online-booking.md, "Lock order"). With one order the second waits, then
+  // builds on the first's job or finds its version stale (412). Writers of one workspace meet at this
+  // row anyway; this only moves the wait to the start. Taking it again in the same transaction is free.
+  await lockChangeLog(trx, actor.workspaceId);
   const before = observers.size > 0 && save.expected !== null ? await loadJob(trx, actor.workspaceId, id) : null;
   const moved = save.exceptions.filter((e) => e.kind === 'moved');
   const values = {
@@ -159,6 +167,7 @@ export async function saveJob(trx: Transaction<Database>, actor: Actor, zone: st
 /** Soft delete, guarded by the version the client saw. */
 export async function softDeleteJob(trx: Transaction<Database>, actor: Actor, id: string, expected: number) {
   const now = Date.now();
+  await lockChangeLog(trx, actor.workspaceId); // First, as in saveJob: one lock order.
   const before = observers.size > 0 ? await loadJob(trx, actor.workspaceId, id) : undefined;
   await versionedUpdate(
     trx,
