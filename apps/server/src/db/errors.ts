@@ -63,3 +63,16 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (Array.isArray(e.errors) && e.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
   return isDatabaseUnavailable(e.cause, depth + 1);
 }
+
+/**
+ * True when PostgreSQL aborted the transaction because it met another one at once — a deadlock
+ * (40P01) or a serialization failure (40001): nothing was written and the same request may simply be
+ * sent again. One lock order per write (docs/adr/0030-online-booking.md, "Lock order") should leave
+ * none; one that still happens is a retryable answer, not a 500.
+ */
+export function isTransactionConflict(error: unknown, depth = 0): boolean {
+  if (typeof error !== 'object' || error === null || depth > 3) return false;
+  const e = error as { code?: unknown; cause?: unknown };
+  if (e.code === '40P01' || e.code === '40001') return true;
+  return isTransactionConflict(e.cause, depth + 1);
+}

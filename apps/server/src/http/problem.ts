@@ -1,7 +1,7 @@
 import { type ErrorCode, errorStatus, errorTitle, type FieldError, type Problem } from '@fieldplan/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable } from '../db/errors.js';
+import { isDatabaseUnavailable, isTransactionConflict } from '../db/errors.js';
 import type { OutageTracker } from '../db/outage.js';
 import type { Reporter } from '../monitoring/reporter.js';
 import { requestContext } from '../monitoring/request-context.js';
@@ -70,11 +70,16 @@ function tooLarge(request: FastifyRequest): Problem {
 /** Seconds a caller should wait before retrying while the database is unreachable. */
 export const unavailableRetryAfterSeconds = 5;
 
+/** Seconds a caller should wait before sending again a write that met another at once (a deadlock). */
+export const conflictRetryAfterSeconds = 1;
+
 /**
  * Every error leaves as problem+json. Unexpected ones are a 500 whose reference is the error
  * report's event id, logged with it; other 5xx answers are reported too, 4xx never. A database that
  * can't be reached or doesn't answer in time is a 503 `unavailable` with Retry-After (clients keep
  * the request and retry), reported and logged once per outage (`outage`), not once per request.
+ * A PostgreSQL deadlock or serialization failure is a 503 `unavailable` too, Retry-After 1, logged as
+ * a warning: the transaction was rolled back whole, so sending the same request again is safe.
  */
 export function registerProblemHandler(app: FastifyInstance, reporter: Reporter, outage?: OutageTracker): void {
   const report = (error: unknown, request: FastifyRequest, status: number) =>
@@ -108,6 +113,16 @@ export function registerProblemHandler(app: FastifyInstance, reporter: Reporter,
     if (error.statusCode === 415)
       return sendProblem(reply, problem('unsupported_media_type', 'Unsupported content type'));
     if (error.statusCode === 429) return sendProblem(reply, problem('rate_limited', 'Too many requests'));
+    if (isTransactionConflict(error)) {
+      // Nothing was written; a warning, not a report: the request is fine and a retry succeeds.
+      request.log.warn({ err: error }, 'transaction conflict (deadlock or serialization failure), answered 503');
+      return sendProblem(
+        reply,
+        problem('unavailable', 'Another change was being saved at the same moment; try again', {
+          retryAfter: conflictRetryAfterSeconds,
+        }),
+      );
+    }
     if (isDatabaseUnavailable(error)) {
       if (outage?.failed() ?? true) {
         const reference = report(error, request, 503);
