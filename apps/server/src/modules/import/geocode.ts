@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { type ChangeInput, recordChange } from '../../db/changes.js';
+import { type ChangeInput, lockChangeLog, recordChange } from '../../db/changes.js';
 import type { Database } from '../../db/schema.js';
 import { placeCustomer } from '../customers/index.js';
 import { type PlaceAnswer, placeAddress } from '../places/index.js';
@@ -59,6 +59,8 @@ export async function geocodeBatch(
   }
   if (answers.length === 0) return 'stopped';
   const stillOwner = await ctx.db.transaction().execute(async (trx) => {
+    // The change-log row first, before the customers it moves (docs/adr/0030-online-booking.md, "Lock order").
+    await lockChangeLog(trx, row.workspace_id);
     const now = Date.now();
     const lease = await trx
       .updateTable('imports')

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { type DuplicatePolicy, importLimits, type RowProblem } from '@fieldplan/shared';
 import type { Kysely, Transaction } from 'kysely';
-import { recordChange } from '../../db/changes.js';
+import { lockChangeLog, recordChange } from '../../db/changes.js';
 import { type Outbox, type RecordedChange, runWithOutbox } from '../../db/outbox.js';
 import type { Database } from '../../db/schema.js';
 import { customerIdentities } from '../customers/index.js';
@@ -82,6 +82,9 @@ async function writeChunk(
   const writeRows = write(chunk);
   const renewed = await runWithOutbox(outbox, () =>
     phase.db.transaction().execute(async (trx) => {
+      // The change-log row first, as every write of customers and jobs takes it (docs/adr/0030-online-booking.md,
+      // "Lock order"): a chunk that updates a customer a request is saving waits for it instead of deadlocking.
+      await lockChangeLog(trx, row.workspace_id);
       const outcome = await writeRows(trx);
       for (const problems of outcome.refused) {
         if (refusals.length < importLimits.refusalsKept) refusals.push(...problems);
