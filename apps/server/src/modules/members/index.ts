@@ -3,11 +3,11 @@ export { memberLive } from './live.js';
 export {
   activeMemberByEmail,
   activeMemberIds,
+  activeMemberMapSettings,
   activeTechnicians,
   countMembers,
   findMember,
   insertMembership,
-  isActiveMember,
   listMembers,
   listMemberships,
   memberColours,

@@ -84,19 +84,28 @@ export async function updateMembership(
   await db.updateTable('memberships').set(changes).where('id', '=', memberId).execute();
 }
 
-/** True when the user is an active member of the workspace. */
-const activeMembership = preparedQuery((db) =>
+/** The workspace's map settings, found only through the user's active membership of it. */
+const activeMemberMap = preparedQuery((db) =>
   db
     .selectFrom('memberships')
-    .select('id')
-    .where('workspace_id', '=', slot('ws'))
-    .where('user_id', '=', slot('user'))
-    .where('deactivated_at', 'is', null),
+    .innerJoin('workspaces', 'workspaces.id', 'memberships.workspace_id')
+    .select('workspaces.map')
+    .where('memberships.workspace_id', '=', slot('ws'))
+    .where('memberships.user_id', '=', slot('user'))
+    .where('memberships.deactivated_at', 'is', null),
 );
 
-/** Read on every places search with a workspace: compiled once (preparedQuery), always asked of the database. */
-export async function isActiveMember(db: Kysely<Database>, userId: string, workspaceId: string): Promise<boolean> {
-  return (await activeMembership(db, { ws: workspaceId, user: userId })).length > 0;
+/**
+ * The workspace's map settings (JSON text) when the user is an active member of it, else undefined:
+ * the membership check and the map centre of every places search with a workspace in one read,
+ * compiled once (preparedQuery) and always asked of the database.
+ */
+export async function activeMemberMapSettings(
+  db: Kysely<Database>,
+  userId: string,
+  workspaceId: string,
+): Promise<string | undefined> {
+  return (await activeMemberMap(db, { ws: workspaceId, user: userId }))[0]?.map;
 }
 
 /** Ids of the workspace's members who are not deactivated. */

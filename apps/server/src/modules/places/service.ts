@@ -3,8 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { normalizeText } from '../../lib/text.js';
 import { customersMatching } from '../customers/index.js';
-import { isActiveMember } from '../members/index.js';
-import { workspaceMapSettings } from '../workspaces/index.js';
+import { activeMemberMapSettings } from '../members/index.js';
 import { cityIndex, foldedCountryName, foldText } from './city-index.js';
 import type { Geocoder } from './geocoder/geocoder.js';
 import { type Candidate, type LatLng, rankPlaces } from './rank.js';
@@ -49,8 +48,10 @@ export async function searchPlaces(
   const [namePart = '', countryPart = ''] = comma < 0 ? [text] : text.split(',', 2);
   const folded = comma < 0 ? foldedText : foldText(namePart);
 
-  const member = workspaceId !== undefined && (await isActiveMember(db, userId, workspaceId));
-  const near = member ? await mapCentre(db, workspaceId) : undefined;
+  // One read: membership (never remembered: docs/adr/0024-session-read-cache.md) and the map centre.
+  const map = workspaceId === undefined ? undefined : await activeMemberMapSettings(db, userId, workspaceId);
+  const member = map !== undefined && workspaceId !== undefined;
+  const near = map === undefined ? undefined : mapCentre(map);
   const geocoding =
     geocoder && foldedText.length >= geocoderQueryMin
       ? geocoder.search({ q: text, limit: placeLimits.results, near, lang }, userId)
@@ -113,10 +114,8 @@ async function workspaceCustomers(db: Kysely<Database>, workspaceId: string, tex
 const centres = new Map<string, Readonly<LatLng> | undefined>();
 const centresMax = 100;
 
-/** The centre of the workspace's map (its settings), which ranks nearer places first. */
-async function mapCentre(db: Kysely<Database>, workspaceId: string): Promise<LatLng | undefined> {
-  const map = await workspaceMapSettings(db, workspaceId);
-  if (map === undefined) return undefined;
+/** The centre of the workspace's map (its settings as stored), which ranks nearer places first. */
+function mapCentre(map: string): LatLng | undefined {
   if (centres.has(map)) return centres.get(map);
   const { center } = JSON.parse(map) as { center?: LatLng };
   if (centres.size >= centresMax) centres.clear();
