@@ -12,7 +12,8 @@ import { type Team, twoTeams } from './schedule-helpers.js';
 const csv = (name: string) =>
   Buffer.from(`Name,Address,Latitude,Longitude\n${name},${name} Street 1 Berlin,52.5,13.4\n`);
 
-describe('import: sessions, roles and workspaces', () => {
+// Each import starts a worker thread (docs/adr/0036); from TypeScript sources on a busy machine that takes seconds.
+describe('import: sessions, roles and workspaces', { timeout: 60_000 }, () => {
   let ctx: TestContext;
   let team: Team;
   let other: Team;

@@ -45,7 +45,8 @@ const workbookParts = {
     '<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheets><sheet name="S" sheetId="1"/></sheets></workbook>',
 };
 
-describe('bad import files', () => {
+// Each import starts a worker thread (docs/adr/0036); from TypeScript sources on a busy machine that takes seconds.
+describe('bad import files', { timeout: 60_000 }, () => {
   let ctx: TestContext;
   let team: Team;
   const send = (name: string, bytes: Buffer) => upload(ctx.app, team.owner, name, bytes);

@@ -14,7 +14,8 @@ import { createCustomer, createTeam, createJob as newJob, type Team } from './sc
 // exactly what was created, matched and refused, a re-import that changes nothing, no customer
 // notifications, and one `import` change per chunk rather than one per job.
 
-describe('importing jobs', () => {
+// Each import starts a worker thread (docs/adr/0036); from TypeScript sources on a busy machine that takes seconds.
+describe('importing jobs', { timeout: 60_000 }, () => {
   let db: Db;
   let cleanup: () => Promise<void>;
   let app: FastifyInstance;
@@ -252,7 +253,8 @@ describe('importing jobs', () => {
   });
 });
 
-describe('job headers', () => {
+// Each import starts a worker thread (docs/adr/0036); from TypeScript sources on a busy machine that takes seconds.
+describe('job headers', { timeout: 60_000 }, () => {
   it('maps a Housecall-Pro-like and a German header', () => {
     expect(
       suggestMapping('jobs', [

@@ -12,7 +12,8 @@ import { createTeam, type Team } from './schedule-helpers.js';
 // after committing its first rows; another process on the same database finds its expired lease and
 // writes the rest — not the rows already done.
 
-describe('resuming an import', () => {
+// Each import starts a worker thread (docs/adr/0036); from TypeScript sources on a busy machine that takes seconds.
+describe('resuming an import', { timeout: 60_000 }, () => {
   let ctx: TestContext;
   let team: Team;
   let second: FastifyInstance;

@@ -9,7 +9,8 @@ import { createCustomer, createTeam, type Team } from './schedule-helpers.js';
 // Customers from the exports of two field-service tools and a hand-made spreadsheet (docs/PRODUCT.md,
 // "Import"): exactly what was created, matched and refused, and a re-import that changes nothing.
 
-describe('importing customers', () => {
+// Each import starts a worker thread (docs/adr/0036); from TypeScript sources on a busy machine that takes seconds.
+describe('importing customers', { timeout: 60_000 }, () => {
   let ctx: TestContext;
   let team: Team;
 
