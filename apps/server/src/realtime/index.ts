@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { closeOutbox, type Outbox, openOutbox } from '../db/outbox.js';
@@ -56,16 +56,24 @@ export async function setupRealtime(
     // open until the answer is written, or until the handler answers a client that has gone.
     openOutbox(outbox, done);
   });
+  // A request's recorded changes are published once its answer is written — or, when the client has
+  // gone before that, as the answer is dropped: Fastify runs no onResponse then, and the write is
+  // committed all the same, so every other screen must still hear of it.
+  const finish = (request: FastifyRequest) => {
+    const outbox = request.outbox;
+    if (!outbox) return;
+    request.outbox = null;
+    closeOutbox(outbox);
+    if (outbox.changes.length > 0 || outbox.publishes.size > 0) {
+      void changes.enqueue(outbox.changes, [...outbox.publishes.values()]);
+    }
+  };
   app.addHook('onSend', (request, reply, _payload, done) => {
-    if (request.outbox && reply.raw.destroyed) closeOutbox(request.outbox);
+    if (reply.raw.destroyed) finish(request);
     done();
   });
   app.addHook('onResponse', (request, _reply, done) => {
-    const outbox = request.outbox;
-    if (outbox) closeOutbox(outbox);
-    if (outbox && (outbox.changes.length > 0 || outbox.publishes.size > 0)) {
-      void changes.enqueue(outbox.changes, [...outbox.publishes.values()]);
-    }
+    finish(request);
     done();
   });
   // Before the HTTP server stops: its close waits for every open connection, WebSockets included, so
