@@ -75,6 +75,9 @@ describe('a write whose client has gone before the answer', () => {
     await eventually(async () => ((await changesOf(live.db, workspaceId)).at(-1)?.seq ?? 0) > before, 5000, 'commit');
     const seq = before + 1;
     await eventually(() => seen.some((e) => e.seq === seq), 5000, `change ${seq} on the tech's client`);
-    expect(seen.find((e) => e.seq === seq)?.data).toMatchObject({ id: job.id, title: 'Changed while its writer hung up' });
+    expect(seen.find((e) => e.seq === seq)?.data).toMatchObject({
+      id: job.id,
+      title: 'Changed while its writer hung up',
+    });
   });
 });
