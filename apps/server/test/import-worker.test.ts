@@ -1,11 +1,12 @@
 import { threadId } from 'node:worker_threads';
-import { type Customer, type Import, importLimits } from '@fieldplan/shared';
+import type { Customer, Import } from '@fieldplan/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { ChunkGate } from '../src/modules/import/index.js';
-import { Client, createTestApp, type TestContext } from './harness.js';
+import { chunkRowsFor } from '../src/modules/import/rows-phase.js';
+import { Client, createTestApp, type TestContext, testDialect } from './harness.js';
 import { ws } from './helpers.js';
 import { type Caller, finished, uploaded } from './import-helpers.js';
 import { createTeam, type Team } from './schedule-helpers.js';
@@ -15,7 +16,8 @@ import { createTeam, type Team } from './schedule-helpers.js';
 // rows written, not committed — so the test sees, without timing anything, that the main thread
 // answers requests meanwhile, that closing stops after that chunk, and that another process resumes.
 
-const rows = importLimits.chunkRows * 2 + 10;
+const chunkRows = chunkRowsFor(testDialect);
+const rows = chunkRows * 2 + 10;
 const csv = () => {
   const lines = ['Name,E-mail,Street 1,City'];
   for (let n = 0; n < rows; n++) lines.push(`Kunde ${n},kunde${n}@example.test,Weg ${n},Berlin`);
@@ -77,7 +79,7 @@ describe('the import’s rows phase in a worker thread', () => {
 
     gate.release();
     await gate.reached(2);
-    expect(await countCustomers()).toBe(importLimits.chunkRows);
+    expect(await countCustomers()).toBe(chunkRows);
     // Closing while chunk 2 is held: that chunk commits, the third is not started.
     await gated.close();
     const stopped = await ctx.db.kysely
@@ -85,9 +87,9 @@ describe('the import’s rows phase in a worker thread', () => {
       .select(['status', 'processed_rows', 'lease_owner'])
       .where('id', '=', imp.id)
       .executeTakeFirstOrThrow();
-    expect(stopped).toMatchObject({ status: 'running', processed_rows: 2 * importLimits.chunkRows });
+    expect(stopped).toMatchObject({ status: 'running', processed_rows: 2 * chunkRows });
     expect(stopped.lease_owner).not.toBeNull();
-    expect(await countCustomers()).toBe(2 * importLimits.chunkRows);
+    expect(await countCustomers()).toBe(2 * chunkRows);
 
     // As if the closed process's lease ran out: another process writes the rest, once.
     await ctx.db.kysely

@@ -3,6 +3,7 @@ import { type DuplicatePolicy, importLimits, type RowProblem } from '@fieldplan/
 import type { Kysely, Transaction } from 'kysely';
 import { lockChangeLog, recordChange } from '../../db/changes.js';
 import { type Outbox, type RecordedChange, runWithOutbox } from '../../db/outbox.js';
+import type { Dialect } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { customerIdentities } from '../customers/index.js';
 import { workspaceMapSettings, workspaceZone } from '../workspaces/index.js';
@@ -15,6 +16,10 @@ import { sourceOf } from './source.js';
 
 /** How long a process's claim on an import lasts without renewal (renewed with every chunk). */
 export const leaseMs = 60_000;
+
+/** Rows per chunk on this database (see `importLimits`). */
+export const chunkRowsFor = (dialect: Dialect) =>
+  dialect === 'postgres' ? importLimits.chunkRowsPostgres : importLimits.chunkRows;
 
 /** The one batched change an import's chunk records: the import itself (clients refetch what it touched). */
 export const changeOf = (row: Pick<ImportRow, 'workspace_id' | 'id' | 'created_by'>) => ({
@@ -30,6 +35,8 @@ export interface RowsPhase {
   row: ImportRow;
   /** The lease owner (the process that claimed the import). */
   owner: string;
+  /** Rows per chunk (`chunkRowsFor` the database). */
+  chunkRows: number;
   /** Asked before each chunk: true once the process is closing. */
   stopping: () => boolean;
   /** Each committed chunk's recorded changes, to publish (in order). */
@@ -40,7 +47,7 @@ export interface RowsPhase {
 
 /**
  * The rows phase (docs/adr/0034-import.md): reads the stored file again, maps and matches its rows and
- * writes them `importLimits.chunkRows` at a time after the rows already processed, each chunk one
+ * writes them `chunkRows` at a time after the rows already processed, each chunk one
  * transaction with one `import` change. True once every row is written; false when it stopped early
  * (closing, or another process took the lease). Runs in the import worker thread (rows-worker.ts).
  */
@@ -60,7 +67,7 @@ export async function writeRows(phase: RowsPhase): Promise<boolean> {
   for await (const data of dataRows(source, facts)) {
     if (seen++ < skip) continue;
     chunk.push(data);
-    if (chunk.length < importLimits.chunkRows) continue;
+    if (chunk.length < phase.chunkRows) continue;
     if (!(await writeChunk(phase, write, chunk, refusals, ++chunks))) return false;
     chunk = [];
     // Lets a stop request (a message to this thread) arrive between chunks.

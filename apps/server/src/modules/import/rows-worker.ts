@@ -1,7 +1,7 @@
 import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { openDb } from '../../db/database.js';
 import { holdingOn } from './chunk-gate.js';
-import { writeRows } from './rows-phase.js';
+import { chunkRowsFor, writeRows } from './rows-phase.js';
 import type { RowsWorkerData, WorkerMessage } from './rows-thread.js';
 
 // The import's worker thread (docs/adr/0036-import-rows-off-the-event-loop.md): one rows phase on a
@@ -30,6 +30,7 @@ try {
     db: db.kysely,
     row: data.row,
     owner: data.owner,
+    chunkRows: chunkRowsFor(db.dialect),
     stopping: () => stopping,
     committed: (changes) => post({ kind: 'chunk', changes }),
     ...(gate && { beforeCommit: holdingOn(gate, stopped) }),

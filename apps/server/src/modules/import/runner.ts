@@ -12,9 +12,8 @@ import { changeOf, leaseMs } from './rows-phase.js';
 import { type RowsThread, runRowsInWorker } from './rows-thread.js';
 
 /**
- * Runs imports in the background (docs/adr/0034-import.md): rows in chunks of
- * `importLimits.chunkRows`, each chunk one transaction and one `import` change, written by a worker
- * thread (docs/adr/0036-import-rows-off-the-event-loop.md), then geocoding on this thread. A
+ * Runs imports in the background (docs/adr/0034-import.md): rows in chunks (`chunkRowsFor` the
+ * database), each chunk one transaction and one `import` change, written by a worker thread (docs/adr/0036-import-rows-off-the-event-loop.md), then geocoding on this thread. A
  * process that stops mid-way leaves its lease to expire; the next sweep (any process) resumes from
  * the last committed chunk.
  */
