@@ -111,34 +111,45 @@ export function useRowWindow({ rows, visits, enabled, stacked, rangeKey, loading
     [box, heightsOf],
   );
 
-  // A new range, filter or the events' arrival: the rows on screen at once (the first screenful
-  // paints after one short task), the half screens around them in a later task.
+  // A new range, filter or the events' arrival: only the rows on screen (the first screenful paints
+  // after one short task). The half screens around them wait for the user's first sign of moving
+  // the board (a wheel, touch, key or pointer press on it, or a scroll): rendering them is one task
+  // of every drawn row (over 100 ms), the largest blocking task left right after load
+  // (docs/adr/0023-timeline-windowing.md, docs/PERFORMANCE.md).
+  const overscanned = useRef('');
   // biome-ignore lint/correctness/useExhaustiveDependencies: key and rows are what makes it run again (update reads them through a ref)
   useLayoutEffect(() => {
     if (!enabled) return;
+    overscanned.current = '';
     update(false, true);
-    let timer = 0;
-    const frame = requestAnimationFrame(() => {
-      timer = window.setTimeout(() => update(true, true), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
   }, [enabled, key, rows, update]);
 
   useEffect(() => {
     const el = box.current;
     if (!el || !enabled) return;
     let frame = 0;
+    let asked = false;
+    /** A scroll moves the window (with its half screens) once the viewport leaves it. */
     const schedule = () => {
       cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => update(true, false));
+      frame = requestAnimationFrame(() => {
+        const force = asked && overscanned.current !== latest.current.key;
+        if (force) overscanned.current = latest.current.key;
+        asked = false;
+        update(true, force);
+      });
+    };
+    /** Wheel, touch, key or pointer press: the user is about to move the board, so the half screens now. */
+    const intent = () => {
+      if (overscanned.current === latest.current.key) return;
+      asked = true;
+      schedule();
     };
     let pointedAt = 0;
     let focused: Element | null = null;
     const down = (e: PointerEvent) => {
       pointedAt = performance.now();
+      if (e.target instanceof Node && el.contains(e.target)) intent();
       if (e.target instanceof Element && e.target.closest(dragSource)) frozen.current = true;
     };
     const up = () => {
@@ -174,6 +185,9 @@ export function useRowWindow({ rows, visits, enabled, stacked, rangeKey, loading
       });
     };
     el.addEventListener('scroll', schedule, { capture: true, passive: true });
+    el.addEventListener('wheel', intent, { capture: true, passive: true });
+    el.addEventListener('touchstart', intent, { capture: true, passive: true });
+    el.addEventListener('keydown', intent, true);
     window.addEventListener('resize', schedule);
     // A drawer opening, a pane resized or a tab showing the calendar changes its box, not the window.
     const resized = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(schedule);
@@ -186,6 +200,9 @@ export function useRowWindow({ rows, visits, enabled, stacked, rangeKey, loading
     return () => {
       cancelAnimationFrame(frame);
       el.removeEventListener('scroll', schedule, { capture: true });
+      el.removeEventListener('wheel', intent, { capture: true });
+      el.removeEventListener('touchstart', intent, { capture: true });
+      el.removeEventListener('keydown', intent, true);
       window.removeEventListener('resize', schedule);
       resized?.disconnect();
       document.removeEventListener('pointerdown', down, true);
