@@ -70,33 +70,36 @@ describe('a transaction that met another at once', () => {
     expect(reported).toHaveLength(1);
   });
 
-  // SQLite serialises writers (BEGIN IMMEDIATE): only PostgreSQL can detect a deadlock.
-  it.runIf(testDialect === 'postgres')('a real PostgreSQL deadlock is recognised and answered 503', async () => {
-    const { db, cleanup } = await createTestDb('postgres');
-    try {
-      // Two transactions take two locks in opposite orders; PostgreSQL aborts one of them.
-      let arrived = 0;
-      let release: () => void = () => {};
-      const bothHold = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      const crossed = (first: number, second: number) =>
-        db.kysely.transaction().execute(async (trx) => {
-          await sql`select pg_advisory_xact_lock(${first})`.execute(trx);
-          arrived += 1;
-          if (arrived === 2) release();
-          await bothHold;
-          await sql`select pg_advisory_xact_lock(${second})`.execute(trx);
+  // SQLite serialises writers (BEGIN IMMEDIATE): only PostgreSQL can detect a deadlock, so the case
+  // exists in the PostgreSQL run only (registered, not skipped: a skip in a run reads as a gap).
+  if (testDialect === 'postgres') {
+    it('a real PostgreSQL deadlock is recognised and answered 503', async () => {
+      const { db, cleanup } = await createTestDb('postgres');
+      try {
+        // Two transactions take two locks in opposite orders; PostgreSQL aborts one of them.
+        let arrived = 0;
+        let release: () => void = () => {};
+        const bothHold = new Promise<void>((resolve) => {
+          release = resolve;
         });
-      const results = await Promise.allSettled([crossed(1, 2), crossed(2, 1)]);
-      const failed = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
-      expect(failed).toHaveLength(1);
-      expect(isTransactionConflict(failed[0])).toBe(true);
-      const res = await answer(failed[0]);
-      expectProblem(res, 503, 'unavailable');
-      expect(res.headers['retry-after']).toBe('1');
-    } finally {
-      await cleanup();
-    }
-  });
+        const crossed = (first: number, second: number) =>
+          db.kysely.transaction().execute(async (trx) => {
+            await sql`select pg_advisory_xact_lock(${first})`.execute(trx);
+            arrived += 1;
+            if (arrived === 2) release();
+            await bothHold;
+            await sql`select pg_advisory_xact_lock(${second})`.execute(trx);
+          });
+        const results = await Promise.allSettled([crossed(1, 2), crossed(2, 1)]);
+        const failed = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+        expect(failed).toHaveLength(1);
+        expect(isTransactionConflict(failed[0])).toBe(true);
+        const res = await answer(failed[0]);
+        expectProblem(res, 503, 'unavailable');
+        expect(res.headers['retry-after']).toBe('1');
+      } finally {
+        await cleanup();
+      }
+    });
+  }
 });
