@@ -1,16 +1,8 @@
 import type { ChangeEvent, Job } from '@fieldplan/shared';
-import type Pusher from 'pusher-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './harness.js';
 import { changesOf, expectFieldError, ws } from './helpers.js';
-import {
-  collectChanges,
-  connectPusher,
-  createLiveApp,
-  eventually,
-  type LiveApp,
-  subscribed,
-} from './realtime-harness.js';
+import { eventually, type WatchedTeam, watchedTeam } from './realtime-harness.js';
 import {
   changeOf,
   createJob,
@@ -197,21 +189,15 @@ describe('jobs: flexible windows', () => {
 });
 
 describe('jobs: flexible windows travel on the workspace channel', () => {
-  let live: LiveApp;
+  let watched: WatchedTeam;
   let team: Team;
-  let tech: Pusher;
   let seen: ChangeEvent[];
 
   beforeAll(async () => {
-    live = await createLiveApp();
-    team = await createTeam(live.app);
-    tech = connectPusher(live, team.tech1.client);
-    seen = collectChanges(await subscribed(tech, `private-workspace-${team.owner.workspaceId}`));
+    watched = await watchedTeam();
+    ({ team, seen } = watched);
   });
-  afterAll(async () => {
-    tech.disconnect();
-    await live.close();
-  });
+  afterAll(() => watched.close());
 
   it('a created, re-windowed and cleared job arrives with its window each time', async () => {
     const job = await createJob(team.dispatcher, { ...visit, flexibleWindow: morning });

@@ -1,32 +1,23 @@
 import type { ChangeEvent } from '@fieldplan/shared';
-import type Pusher from 'pusher-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordChange } from '../src/db/changes.js';
 import { changesOf } from './helpers.js';
-import {
-  collectChanges,
-  connectPusher,
-  cookieOf,
-  createLiveApp,
-  eventually,
-  type LiveApp,
-  subscribed,
-} from './realtime-harness.js';
-import { createJob, createTeam, type Team } from './schedule-helpers.js';
+import { cookieOf, eventually, type LiveApp, type WatchedTeam, watchedTeam } from './realtime-harness.js';
+import { createJob, type Team } from './schedule-helpers.js';
 
 /**
  * A write whose client hangs up before the answer is still committed: every other open screen must
  * hear of it, though no answer is ever written (Fastify then runs no onResponse hook).
  */
 describe('a write whose client has gone before the answer', () => {
+  let watched: WatchedTeam;
   let live: LiveApp;
   let team: Team;
-  let tech: Pusher;
   let seen: ChangeEvent[];
   let entered: () => void = () => {};
 
   beforeAll(async () => {
-    live = await createLiveApp({
+    watched = await watchedTeam({
       // Waits until its client's connection has closed, then commits a change to the job it names.
       extraRoutes: (app) =>
         app.post<{ Params: { ws: string; job: string } }>('/test/after-hang-up/:ws/:job', async (request) => {
@@ -45,14 +36,9 @@ describe('a write whose client has gone before the answer', () => {
           return { written: true };
         }),
     });
-    team = await createTeam(live.app);
-    tech = connectPusher(live, team.tech1.client);
-    seen = collectChanges(await subscribed(tech, `private-workspace-${team.owner.workspaceId}`));
+    ({ live, team, seen } = watched);
   });
-  afterAll(async () => {
-    tech.disconnect();
-    await live.close();
-  });
+  afterAll(() => watched.close());
 
   it('publishes the change it committed to the other members’ clients', async () => {
     const job = await createJob(team.dispatcher, { title: 'Changed while its writer hung up' });

@@ -11,7 +11,8 @@ import { loadConfig } from '../src/config.js';
 import type { Db } from '../src/db/database.js';
 import type { FeedOptions } from '../src/modules/feeds/index.js';
 import { createTestDb } from './harness.js';
-import { type CookieHolder, cookieOf } from './pusher-connect.js';
+import { type CookieHolder, connectPusher, cookieOf } from './pusher-connect.js';
+import { createTeam, type Team } from './schedule-helpers.js';
 
 export { type ConnectTarget, type CookieHolder, connectPusher, cookieOf } from './pusher-connect.js';
 
@@ -62,6 +63,30 @@ export async function createLiveApp(options: LiveAppOptions = {}): Promise<LiveA
     close: async () => {
       await app.close();
       await own?.cleanup();
+    },
+  };
+}
+
+/** A live app, a team, and the changes its first technician's pusher-js client receives on the workspace channel. */
+export interface WatchedTeam {
+  live: LiveApp;
+  team: Team;
+  seen: ChangeEvent[];
+  close(): Promise<void>;
+}
+
+export async function watchedTeam(options: LiveAppOptions = {}): Promise<WatchedTeam> {
+  const live = await createLiveApp(options);
+  const team = await createTeam(live.app);
+  const tech = connectPusher(live, team.tech1.client);
+  const seen = collectChanges(await subscribed(tech, `private-workspace-${team.owner.workspaceId}`));
+  return {
+    live,
+    team,
+    seen,
+    close: async () => {
+      tech.disconnect();
+      await live.close();
     },
   };
 }
