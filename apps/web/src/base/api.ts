@@ -48,6 +48,29 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** Marks a request already sent again after a 503 that asked for a quick retry. */
+const sentAgain = Symbol('sentAgain');
+
+/**
+ * A 503 `unavailable` with Retry-After of at most a second: the server's answer to a write that met
+ * another at once (a deadlock) and was rolled back. An outage answers with a longer wait and is left
+ * to the failure toast.
+ */
+const isMetAnotherWrite = (problem: Problem) =>
+  problem.status === 503 &&
+  problem.code === 'unavailable' &&
+  problem.retryAfter !== undefined &&
+  problem.retryAfter <= 1;
+
+const pause = (seconds: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, seconds * 1000);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
 /** What an answer brings besides its body: its headers (`transformResponse` reads them as `meta`). */
 export interface ApiMeta {
   headers: Headers;
@@ -94,6 +117,11 @@ export const apiBaseQuery: BaseQueryFn<ApiRequest | string, unknown, Problem, ob
         code: 'internal',
         detail: `The server answered ${response.status}`,
       };
+  if (isMetAnotherWrite(problem) && !(sentAgain in (extraOptions ?? {}))) {
+    // The server rolled the write back whole (it met another at the same moment): send it once more.
+    await pause(problem.retryAfter as number, api.signal);
+    return apiBaseQuery(request, api, { ...extraOptions, [sentAgain]: true });
+  }
   if (response.status === 401 && !authEndpoints.has(api.endpoint)) onUnauthenticated();
   const prompted = promptedConflicts[api.endpoint];
   if (prompted && problem.code === 'version_conflict' && problem.currentVersion !== undefined && request.headers) {

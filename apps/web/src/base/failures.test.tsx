@@ -53,6 +53,33 @@ describe('failed writes', () => {
     expect(sent[1]?.body).toEqual(sent[0]?.body);
   });
 
+  it('are sent once more, without a toast, when the server rolled them back for meeting another write (503, Retry-After 1)', async () => {
+    let attempts = 0;
+    const { store, fetch } = signedIn({
+      [`PATCH ${customerUrl}`]: () =>
+        ++attempts === 1
+          ? problem('unavailable', 'Another change was being saved at the same moment', { retryAfter: 1 })
+          : json({ ...customer, version: 4 }),
+    });
+    await screen.findByRole('heading', { name: 'Team' });
+    const result = await act(() => store.dispatch(edit()));
+    expect(result.data).toMatchObject({ version: 4 });
+    const sent = fetch.callsTo(`PATCH ${customerUrl}`);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]?.body).toEqual(sent[0]?.body);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('are not sent again on an outage’s 503 (a longer Retry-After): the toast says so', async () => {
+    const { store, fetch } = signedIn({
+      [`PATCH ${customerUrl}`]: () => problem('unavailable', 'The database is unavailable', { retryAfter: 5 }),
+    });
+    await screen.findByRole('heading', { name: 'Team' });
+    await act(() => store.dispatch(edit()));
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    expect(fetch.callsTo(`PATCH ${customerUrl}`)).toHaveLength(1);
+  });
+
   it('say "no permission" on 403 and how long to wait on 429; Escape dismisses a toast', async () => {
     let attempts = 0;
     const { store, user } = signedIn({
