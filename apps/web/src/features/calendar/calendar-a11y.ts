@@ -44,23 +44,11 @@ function mend(root: HTMLElement): void {
     cell.setAttribute('role', 'presentation');
   }
   // The time axis scrolls (in step with the lanes): focusable and named, so arrow keys scroll the hours.
-  for (const header of root.querySelectorAll('.fc-timeline-header')) {
-    const scroller = header.closest('.fc-scroller');
-    if (!scroller || scroller.hasAttribute('tabindex')) continue;
-    scroller.setAttribute('tabindex', '0');
-    scroller.setAttribute('role', 'region');
-    scroller.setAttribute('aria-label', 'Timeline hours: arrow keys scroll');
-  }
+  nameScrollers(root, '.fc-timeline-header', 'Timeline hours: arrow keys scroll');
   // The technicians' list scrolls too (in step with the lanes) once the board is shorter than its rows
   // — a banner above it is enough — and its rows hold nothing focusable: focusable and named as well,
   // so a keyboard can scroll it (axe: scrollable-region-focusable).
-  for (const list of root.querySelectorAll('table.fc-datagrid-body')) {
-    const scroller = list.closest('.fc-scroller');
-    if (!scroller || scroller.hasAttribute('tabindex')) continue;
-    scroller.setAttribute('tabindex', '0');
-    scroller.setAttribute('role', 'region');
-    scroller.setAttribute('aria-label', 'Technicians: arrow keys scroll');
-  }
+  nameScrollers(root, 'table.fc-datagrid-body', 'Technicians: arrow keys scroll');
   // Month: "+27 more" is a link without an address that opens a popover — a button, which is what
   // its aria-expanded belongs to.
   for (const more of root.querySelectorAll('a.fc-more-link:not([role])')) more.setAttribute('role', 'button');
@@ -90,4 +78,15 @@ export function useCalendarA11y(root: RefObject<HTMLElement | null>): void {
       cancelAnimationFrame(frame);
     };
   }, [root]);
+}
+
+/** Makes the scroller around each `selector` match focusable, a region, and named `label` (once). */
+function nameScrollers(root: ParentNode, selector: string, label: string) {
+  for (const inner of root.querySelectorAll(selector)) {
+    const scroller = inner.closest('.fc-scroller');
+    if (!scroller || scroller.hasAttribute('tabindex')) continue;
+    scroller.setAttribute('tabindex', '0');
+    scroller.setAttribute('role', 'region');
+    scroller.setAttribute('aria-label', label);
+  }
 }
