@@ -1,5 +1,7 @@
 import type { Customer, UnplacedRow } from '@fieldplan/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { normalizeText } from '../src/lib/text.js';
+import { searchTextOf } from '../src/modules/customers/presenter.js';
 import { createTestApp, type TestContext } from './harness.js';
 import { changesOf, expectProblem, ws } from './helpers.js';
 import { fixture, preview, runImport, upload, uploaded } from './import-helpers.js';
@@ -186,6 +188,62 @@ describe('importing customers', { timeout: 60_000 }, () => {
       lat: 30.5083,
       lng: -97.6789,
     });
+  });
+
+  it('writes the same values on both databases: quotes, commas, braces, backslashes, "NULL", non-ASCII, empty cells, exact floats', async () => {
+    // PostgreSQL inserts each chunk as one array per column (docs/PERFORMANCE.md, "Import"): every
+    // value must arrive as a multi-row insert on SQLite writes it.
+    const names = ['Quote "Q" O\'Neil', 'Comma, Brace {x} [y]', 'Back\\slash \\N', 'NULL', 'Ünïcødé Straße 東京 🚐'];
+    const csv = [
+      'Client ID,First Name,Last Name,E-mails,Main Phone #,Street 1,City,Zip code,Notes,Latitude,Longitude',
+      `X-1,"${names[0]?.replace(/"/g, '""')}",,q@odd.test,,"1 ""A"" St",Austin,78701,"line one\r\nline {two}",30.123456789012344,-97.1`,
+      `X-2,"${names[1]}",,,,"2 B St, Unit {3}",Austin,78701,,0.1,-0.30000000000000004`,
+      `X-3,${names[2]},,,+1 512 555 0777,3 C St,Austin,78701,"\\\\ NULL {}",-33.8688197,151.2092955`,
+      `X-4,${names[3]},,null@odd.test,,NULL,Austin,78701,NULL,0.0000001,180`,
+      `X-5,${names[4]},,,,Königsallee 1,Düsseldorf,40212,,51.2254,6.7763`,
+    ].join('\r\n');
+    const imp = await uploaded(ctx.app, team.owner, 'odd.csv', Buffer.from(csv));
+    const done = await runImport(team.owner, imp, 'create');
+    expect(done.refusals).toEqual([]);
+    expect(done).toMatchObject({ status: 'done', created: 5, refused: 0, unplaced: 0 });
+    const written = await ctx.db.kysely
+      .selectFrom('customers')
+      .selectAll()
+      .where('workspace_id', '=', team.owner.workspaceId)
+      .where('name', 'in', names)
+      .orderBy('lat')
+      .execute();
+    expect(written.map((c) => [c.name, c.email, c.phone, c.address, c.notes, c.lat, c.lng])).toEqual([
+      [names[2], null, '+1 512 555 0777', '3 C St, 78701 Austin', '\\\\ NULL {}', -33.8688197, 151.2092955],
+      [names[3], 'null@odd.test', null, 'NULL, 78701 Austin', 'NULL', 1e-7, 180],
+      [names[1], null, null, '2 B St, Unit {3}, 78701 Austin', '', 0.1, -0.30000000000000004],
+      [names[0], 'q@odd.test', null, '1 "A" St, 78701 Austin', 'line one\r\nline {two}', 30.123456789012344, -97.1],
+      [names[4], null, null, 'Königsallee 1, 40212 Düsseldorf', '', 51.2254, 6.7763],
+    ]);
+    for (const c of written) {
+      expect(c).toMatchObject({
+        sort_name: normalizeText(c.name),
+        search_text: searchTextOf(c),
+        version: 1,
+        deleted_at: null,
+      });
+      expect(Number(c.created_at)).toBe(Number(c.updated_at));
+    }
+    const keys = await ctx.db.kysely
+      .selectFrom('import_rows')
+      .select(['row_key', 'row_number', 'outcome', 'placed', 'geocode_query'])
+      .where('import_id', '=', imp.id)
+      .orderBy('row_number')
+      .execute();
+    expect(keys).toEqual(
+      [1, 2, 3, 4, 5].map((n) => ({
+        row_key: `id:X-${n}`,
+        row_number: n + 1,
+        outcome: 'created',
+        placed: 1,
+        geocode_query: null,
+      })),
+    );
   });
 
   it('goes live as one import change per chunk, never one per customer', async () => {

@@ -1,4 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { insertByColumns } from '../../db/column-insert.js';
+import type { Dialect } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { normalizeText } from '../../lib/text.js';
 import { searchTextOf } from './presenter.js';
@@ -27,19 +29,37 @@ export function customerIdentities(db: Kysely<Database>, workspaceId: string) {
     .execute();
 }
 
-/** Inserts new customers (version 1) in statements of at most 500 rows. */
+/**
+ * Inserts new customers (version 1): on PostgreSQL as one statement with an array per column, on
+ * SQLite in multi-row statements of at most 500 (docs/PERFORMANCE.md, "Import"). The rows written
+ * are the same on both.
+ */
 export async function insertCustomers(
   trx: Transaction<Database>,
+  dialect: Dialect,
   workspaceId: string,
   customers: readonly (CustomerFields & { id: string })[],
 ): Promise<void> {
   const now = Date.now();
+  const rowOf = (c: CustomerFields & { id: string }) => ({
+    ...c,
+    sort_name: normalizeText(c.name),
+    search_text: searchTextOf(c),
+  });
+  if (dialect === 'postgres') {
+    const same = [
+      { column: 'workspace_id', type: 'text', value: workspaceId },
+      { column: 'version', type: 'int4', value: 1 },
+      { column: 'created_at', type: 'int8', value: now },
+      { column: 'updated_at', type: 'int8', value: now },
+    ] as const;
+    await insertByColumns(trx, 'customers', same, customerColumns, customers.map(rowOf));
+    return;
+  }
   for (let i = 0; i < customers.length; i += 500) {
     const rows = customers.slice(i, i + 500).map((c) => ({
-      ...c,
+      ...rowOf(c),
       workspace_id: workspaceId,
-      sort_name: normalizeText(c.name),
-      search_text: searchTextOf(c),
       version: 1,
       created_at: now,
       updated_at: now,
@@ -48,6 +68,20 @@ export async function insertCustomers(
     await trx.insertInto('customers').values(rows).execute();
   }
 }
+
+/** The columns of a new customer that differ from row to row (deleted_at is left NULL). */
+const customerColumns = [
+  { column: 'id', type: 'text' },
+  { column: 'name', type: 'text' },
+  { column: 'email', type: 'text' },
+  { column: 'phone', type: 'text' },
+  { column: 'address', type: 'text' },
+  { column: 'lat', type: 'float8' },
+  { column: 'lng', type: 'float8' },
+  { column: 'notes', type: 'text' },
+  { column: 'sort_name', type: 'text' },
+  { column: 'search_text', type: 'text' },
+] as const;
 
 /** Overwrites a live customer's fields with an imported row's (its version moves on). */
 export async function overwriteCustomer(

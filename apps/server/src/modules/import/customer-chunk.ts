@@ -1,14 +1,16 @@
 import type { DuplicatePolicy, PreviewRow, RowProblem } from '@fieldplan/shared';
 import type { Transaction } from 'kysely';
+import type { Dialect } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 import { type CustomerFields, insertCustomers, overwriteCustomer } from '../customers/index.js';
 import { type CustomerDraft, customerDraft } from './customer-rows.js';
 import type { DataRow } from './data-rows.js';
 import type { MatchIndex } from './match.js';
-import { doneKeys } from './queries.js';
+import { doneKeys, insertRowKeys } from './queries.js';
 
 export interface ChunkContext {
+  dialect: Dialect;
   workspaceId: string;
   importId: string;
   fileHash: string;
@@ -61,7 +63,7 @@ export async function writeCustomerChunk(
   drafts: readonly ChunkDraft[],
 ): Promise<ChunkOutcome> {
   const keys = drafts.map(({ draft }) => rowKey(ctx.fileHash, draft));
-  const done = await doneKeys(trx, ctx.workspaceId, 'customers', keys);
+  const done = await doneKeys(trx, ctx.workspaceId, 'customers', keys, ctx.dialect);
   const outcome: ChunkOutcome = { created: 0, updated: 0, skipped: 0, refused: [], toPlace: 0 };
   const inserts: (CustomerFields & { id: string })[] = [];
   const keyRows: Database['import_rows'][] = [];
@@ -118,12 +120,7 @@ export async function writeCustomerChunk(
       });
     }
   }
-  await insertCustomers(trx, ctx.workspaceId, inserts);
-  for (let i = 0; i < keyRows.length; i += 500) {
-    await trx
-      .insertInto('import_rows')
-      .values(keyRows.slice(i, i + 500))
-      .execute();
-  }
+  await insertCustomers(trx, ctx.dialect, ctx.workspaceId, inserts);
+  await insertRowKeys(trx, ctx.dialect, keyRows);
   return outcome;
 }

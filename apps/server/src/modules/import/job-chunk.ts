@@ -1,5 +1,6 @@
 import type { PreviewRow, RowProblem } from '@fieldplan/shared';
 import type { Kysely, Transaction } from 'kysely';
+import type { Dialect } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 import { type CustomerFields, customerIdentities, insertCustomers } from '../customers/index.js';
@@ -8,7 +9,7 @@ import { listMembers } from '../members/index.js';
 import type { ChunkOutcome } from './customer-chunk.js';
 import type { DataRow } from './data-rows.js';
 import { type JobRowDraft, jobDraft, type Technicians } from './job-rows.js';
-import { doneKeys } from './queries.js';
+import { doneKeys, insertRowKeys } from './queries.js';
 
 interface KnownCustomer {
   id: string;
@@ -41,6 +42,7 @@ export class CustomerLookup {
 }
 
 export interface JobChunkContext {
+  dialect: Dialect;
   workspaceId: string;
   importId: string;
   fileHash: string;
@@ -110,7 +112,7 @@ export async function writeJobChunk(
   drafts: readonly JobChunkDraft[],
 ): Promise<ChunkOutcome> {
   const keys = drafts.map(({ draft }) => jobRowKey(ctx.fileHash, draft));
-  const done = await doneKeys(trx, ctx.workspaceId, 'jobs', keys);
+  const done = await doneKeys(trx, ctx.workspaceId, 'jobs', keys, ctx.dialect);
   const outcome: ChunkOutcome = { created: 0, updated: 0, skipped: 0, refused: [], toPlace: 0 };
   const newCustomers: (CustomerFields & { id: string })[] = [];
   const jobs: Parameters<typeof insertImportedJobs>[4][number][] = [];
@@ -181,13 +183,8 @@ export async function writeJobChunk(
     outcome.created++;
     keyRows.push({ ...base, row_key: key, entity_id: id, outcome: 'created', placed: 1, geocode_query: null });
   }
-  await insertCustomers(trx, ctx.workspaceId, newCustomers);
+  await insertCustomers(trx, ctx.dialect, ctx.workspaceId, newCustomers);
   await insertImportedJobs(trx, ctx.workspaceId, ctx.createdBy, ctx.zone, jobs);
-  for (let i = 0; i < keyRows.length; i += 500) {
-    await trx
-      .insertInto('import_rows')
-      .values(keyRows.slice(i, i + 500))
-      .execute();
-  }
+  await insertRowKeys(trx, ctx.dialect, keyRows);
   return outcome;
 }

@@ -32,6 +32,7 @@ export const changeOf = (row: Pick<ImportRow, 'workspace_id' | 'id' | 'created_b
 
 export interface RowsPhase {
   db: Kysely<Database>;
+  dialect: Dialect;
   row: ImportRow;
   /** The lease owner (the process that claimed the import). */
   owner: string;
@@ -57,7 +58,8 @@ export async function writeRows(phase: RowsPhase): Promise<boolean> {
   if (!fs.existsSync(source.filePath)) {
     throw new Error('The uploaded file is gone: upload it again (rows already imported are recognised and left alone)');
   }
-  const write = row.kind === 'jobs' ? await jobWriter(db, row) : await customerWriter(db, row);
+  const write =
+    row.kind === 'jobs' ? await jobWriter(db, phase.dialect, row) : await customerWriter(db, phase.dialect, row);
   const refusals = JSON.parse(row.refusals) as RowProblem[];
   const skip = Number(row.processed_rows);
   let seen = 0;
@@ -93,6 +95,7 @@ async function writeChunk(
       // "Lock order"): a chunk that updates a customer a request is saving waits for it instead of deadlocking.
       await lockChangeLog(trx, row.workspace_id);
       const outcome = await writeRows(trx);
+      const kept = refusals.length;
       for (const problems of outcome.refused) {
         if (refusals.length < importLimits.refusalsKept) refusals.push(...problems);
       }
@@ -106,7 +109,8 @@ async function writeChunk(
           skipped_count: eb('skipped_count', '+', outcome.skipped),
           refused_count: eb('refused_count', '+', outcome.refused.length),
           geocode_total: eb('geocode_total', '+', outcome.toPlace),
-          refusals: JSON.stringify(refusals.slice(0, importLimits.refusalsKept)),
+          // Rewritten only when this chunk kept more (the JSON grows to `refusalsKept` problems).
+          ...(refusals.length > kept && { refusals: JSON.stringify(refusals.slice(0, importLimits.refusalsKept)) }),
           lease_until: now + leaseMs,
           version: eb('version', '+', 1),
           updated_at: now,
@@ -135,10 +139,11 @@ class LeaseLost extends Error {}
 /** Reads a chunk's rows through the mapping (outside the transaction) and returns what writes them in it. */
 type ChunkWriter = (rows: DataRow[]) => (trx: Transaction<Database>) => Promise<ChunkOutcome>;
 
-async function customerWriter(db: Kysely<Database>, row: ImportRow): Promise<ChunkWriter> {
+async function customerWriter(db: Kysely<Database>, dialect: Dialect, row: ImportRow): Promise<ChunkWriter> {
   const index = new MatchIndex();
   for (const c of await customerIdentities(db, row.workspace_id)) index.add(c);
   const ctx: ChunkContext = {
+    dialect,
     workspaceId: row.workspace_id,
     importId: row.id,
     fileHash: row.file_hash,
@@ -153,8 +158,9 @@ async function customerWriter(db: Kysely<Database>, row: ImportRow): Promise<Chu
   };
 }
 
-async function jobWriter(db: Kysely<Database>, row: ImportRow): Promise<ChunkWriter> {
+async function jobWriter(db: Kysely<Database>, dialect: Dialect, row: ImportRow): Promise<ChunkWriter> {
   const ctx: JobChunkContext = {
+    dialect,
     workspaceId: row.workspace_id,
     importId: row.id,
     fileHash: row.file_hash,

@@ -28,6 +28,7 @@ const gate = data.gate as MessagePort | undefined;
 try {
   const finished = await writeRows({
     db: db.kysely,
+    dialect: db.dialect,
     row: data.row,
     owner: data.owner,
     chunkRows: chunkRowsFor(db.dialect),
