@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import type { Import } from '@fieldplan/shared';
+import { sql } from 'kysely';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { benchDb, fmt, percentile, startFieldplan } from './support.js';
@@ -38,6 +39,17 @@ function threadCpu(pid: number): Map<number, number> {
     }
   }
   return out;
+}
+
+/** CPU seconds (user + system) a process has used so far, or undefined once it is gone, from /proc. */
+function processCpu(pid: number): number | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A Jobber-like export: 1 in 10 rows repeats an existing customer's email (matched, skipped). */
@@ -137,6 +149,30 @@ for (const dialect of (process.env.BENCH_DIALECTS?.split(',') ?? ['sqlite', 'pos
     rssPeak = Math.max(rssPeak, rssOf(server.pid));
     for (const [tid, cpu] of threadCpu(server.pid)) cpuSeen.set(tid, cpu);
   }, 25);
+  // PostgreSQL's backends serving this database (the server's pools and the import worker's), when the
+  // server is local: their CPU is the database's share of the import. A backend that started during
+  // the import counts from zero.
+  const backendBase = new Map<number, number>();
+  const backendSeen = new Map<number, number>();
+  const backendPids = async () =>
+    dialect === 'postgres'
+      ? (
+          await sql<{
+            pid: number;
+          }>`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`.execute(
+            db.kysely,
+          )
+        ).rows.map((r) => Number(r.pid))
+      : [];
+  for (const pid of await backendPids()) backendBase.set(pid, processCpu(pid) ?? 0);
+  const backendSampler = setInterval(() => {
+    void backendPids().then((pids) => {
+      for (const pid of pids) {
+        const cpu = processCpu(pid);
+        if (cpu !== undefined) backendSeen.set(pid, cpu);
+      }
+    });
+  }, 100);
   const load = os
     .loadavg()
     .map((l) => l.toFixed(2))
@@ -164,6 +200,12 @@ for (const dialect of (process.env.BENCH_DIALECTS?.split(',') ?? ['sqlite', 'pos
   }
   const total = performance.now() - t0;
   clearInterval(sampler);
+  clearInterval(backendSampler);
+  for (const pid of backendSeen.keys()) {
+    const cpu = processCpu(pid);
+    if (cpu !== undefined) backendSeen.set(pid, cpu);
+  }
+  const backendCpu = [...backendSeen].reduce((sum, [pid, cpu]) => sum + cpu - (backendBase.get(pid) ?? 0), 0);
   for (const [tid, cpu] of threadCpu(server.pid)) cpuSeen.set(tid, cpu);
   const used = [...cpuSeen].map(([tid, cpu]) => ({ tid, cpu: cpu - (cpuBefore.get(tid) ?? 0) }));
   const mainCpu = used.find((t) => t.tid === server.pid)?.cpu ?? 0;
@@ -180,7 +222,8 @@ for (const dialect of (process.env.BENCH_DIALECTS?.split(',') ?? ['sqlite', 'pos
   console.log(
     `${dialect.padEnd(8)} ${built ? 'built server' : 'this process'}'s CPU meanwhile: main thread ${mainCpu.toFixed(2)} s` +
       ` (with ${during.length} reads and as many progress polls${built ? '' : ', and the client'}), other threads` +
-      ` ${others.reduce((sum, t) => sum + t.cpu, 0).toFixed(2)} s (the busiest ${(others[0]?.cpu ?? 0).toFixed(2)} s)`,
+      ` ${others.reduce((sum, t) => sum + t.cpu, 0).toFixed(2)} s (the busiest ${(others[0]?.cpu ?? 0).toFixed(2)} s)` +
+      (dialect === 'postgres' ? `; PostgreSQL backends ${backendCpu.toFixed(2)} s (${backendSeen.size} seen)` : ''),
   );
   await server.close();
   await cleanup();

@@ -59,7 +59,8 @@ export async function startFieldplan(options: {
   webDist: string;
 }): Promise<{ child: ChildProcess; origin: string }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  // BENCH_SERVER_MAIN: another build of the server (a copy of dist/ beside it), to alternate before and after.
+  const child = spawn(process.execPath, [process.env.BENCH_SERVER_MAIN ?? 'apps/server/dist/main.js'], {
     cwd: root,
     env: {
       ...process.env,
