@@ -9,6 +9,7 @@ export {
 } from './bulk.js';
 export { type BookingCustomer, customerForBooking } from './find-or-create.js';
 export { customerLive } from './live.js';
+export { type CustomerMatch, type CustomerMatchCache, customerMatchCache } from './match-cache.js';
 export { searchTextOf } from './presenter.js';
 export { customersMatching, findCustomer, listCustomers } from './queries.js';
 export { customerRoutes } from './routes.js';

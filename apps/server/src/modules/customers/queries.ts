@@ -36,10 +36,15 @@ function decodeCursor(cursor: string): [string, string] {
 const maxTerms = 8;
 const likeEscape = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** The words of `q` (folded, at most 8) that a customer's search text must each contain. */
+export function matchTerms(q: string): string[] {
+  return normalizeText(q).split(' ').filter(Boolean).slice(0, maxTerms);
+}
+
 /** The workspace's live customers whose name, address or phone contains every word of `q` (up to 8). */
 function matching(db: Kysely<Database>, workspaceId: string, q: string) {
   let base = db.selectFrom('customers').where('workspace_id', '=', workspaceId).where('deleted_at', 'is', null);
-  for (const term of normalizeText(q).split(' ').filter(Boolean).slice(0, maxTerms)) {
+  for (const term of matchTerms(q)) {
     base = base.where(sql<boolean>`search_text like ${`%${likeEscape(term)}%`} escape '\\'`);
   }
   return base;
@@ -62,7 +67,7 @@ const matchingByTerms = Array.from({ length: maxTerms + 1 }, (_, terms) =>
 
 /** Customers matching `q` for the place search (at most `limit`, by name); the same match as `matching`. */
 export function customersMatching(db: Kysely<Database>, workspaceId: string, q: string, limit: number) {
-  const terms = normalizeText(q).split(' ').filter(Boolean).slice(0, maxTerms);
+  const terms = matchTerms(q);
   const values: Record<string, unknown> = { ws: workspaceId, limit };
   terms.forEach((term, i) => {
     values[`term${i}`] = `%${likeEscape(term)}%`;

@@ -84,28 +84,41 @@ export async function updateMembership(
   await db.updateTable('memberships').set(changes).where('id', '=', memberId).execute();
 }
 
-/** The workspace's map settings, found only through the user's active membership of it. */
+/** The workspace's map settings and change counter, found only through the user's active membership of it. */
 const activeMemberMap = preparedQuery((db) =>
   db
     .selectFrom('memberships')
     .innerJoin('workspaces', 'workspaces.id', 'memberships.workspace_id')
-    .select('workspaces.map')
+    .leftJoin('workspace_seq', 'workspace_seq.workspace_id', 'memberships.workspace_id')
+    .select(['workspaces.map', 'workspace_seq.last_seq'])
     .where('memberships.workspace_id', '=', slot('ws'))
     .where('memberships.user_id', '=', slot('user'))
     .where('memberships.deactivated_at', 'is', null),
 );
 
+export interface MemberMapSettings {
+  /** The workspace's map settings as stored (JSON text). */
+  map: string;
+  /**
+   * The workspace's change counter (db/changes.ts: every committed write of its customers, jobs …
+   * moves it on), for readers that keep what they read until it moves; undefined if it has none.
+   */
+  changeSeq: number | undefined;
+}
+
 /**
- * The workspace's map settings (JSON text) when the user is an active member of it, else undefined:
- * the membership check and the map centre of every places search with a workspace in one read,
- * compiled once (preparedQuery) and always asked of the database.
+ * The workspace's map settings and change counter when the user is an active member of it, else
+ * undefined: the membership check, the map centre and the customers' version of every places search
+ * with a workspace in one read, compiled once (preparedQuery) and always asked of the database.
  */
 export async function activeMemberMapSettings(
   db: Kysely<Database>,
   userId: string,
   workspaceId: string,
-): Promise<string | undefined> {
-  return (await activeMemberMap(db, { ws: workspaceId, user: userId }))[0]?.map;
+): Promise<MemberMapSettings | undefined> {
+  const row = (await activeMemberMap(db, { ws: workspaceId, user: userId }))[0];
+  if (row === undefined) return undefined;
+  return { map: row.map, changeSeq: row.last_seq === null ? undefined : Number(row.last_seq) };
 }
 
 /** Ids of the workspace's members who are not deactivated. */

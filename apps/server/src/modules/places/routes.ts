@@ -10,6 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps.js';
 import { fastSerializerCompiler } from '../../http/fast-serializer.js';
 import { requireUser } from '../../http/session.js';
+import { customerMatchCache } from '../customers/index.js';
 import { cityIndex } from './city-index.js';
 import { geocoderLanguage } from './geocoder/from-config.js';
 import { sharedGeocoder } from './place-address.js';
@@ -30,6 +31,8 @@ export function placeRoutes(fastify: FastifyInstance, { db, config }: Deps): { s
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const geocoder = sharedGeocoder(config, (reason) => fastify.log.warn({ reason }, 'geocoder request failed'));
   fastify.addHook('onClose', async () => geocoder?.close());
+  // This process's lists of searched workspaces' customers (docs/adr/0037-customer-match-cache.md).
+  const customerMatches = customerMatchCache();
 
   app.get(
     '/api/v1/places',
@@ -56,6 +59,7 @@ export function placeRoutes(fastify: FastifyInstance, { db, config }: Deps): { s
         db.kysely,
         { userId: user.id, q: request.query.q, workspaceId: request.query.ws, lang },
         geocoder,
+        customerMatches,
       );
       if (notice) reply.header(placesNoticeHeader, notice);
       return places;

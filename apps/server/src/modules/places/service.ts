@@ -2,7 +2,7 @@ import { type Place, type PlacesNotice, placeLimits } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { normalizeText } from '../../lib/text.js';
-import { customersMatching } from '../customers/index.js';
+import { type CustomerMatchCache, customerMatchCache } from '../customers/index.js';
 import { activeMemberMapSettings } from '../members/index.js';
 import { cityIndex, foldedCountryName, foldText } from './city-index.js';
 import type { Geocoder } from './geocoder/geocoder.js';
@@ -33,12 +33,14 @@ const geocoderQueryMin = 3;
  * and places (when one is configured) ranked together by name, size and distance from the
  * workspace's map centre, then other customers containing it. Fewer than 2 characters find
  * nothing. `workspaceId` adds customers and the map centre only when the caller is an active
- * member of it; otherwise it is ignored.
+ * member of it; otherwise it is ignored. `customerMatches` is this process's list of the workspaces'
+ * customers (only searches with a workspace use it).
  */
 export async function searchPlaces(
   db: Kysely<Database>,
   { userId, q, workspaceId, lang }: PlacesSearch,
   geocoder: Geocoder | null,
+  customerMatches?: CustomerMatchCache,
 ): Promise<PlacesAnswer> {
   const text = q.trim();
   const foldedText = foldText(text);
@@ -48,15 +50,18 @@ export async function searchPlaces(
   const [namePart = '', countryPart = ''] = comma < 0 ? [text] : text.split(',', 2);
   const folded = comma < 0 ? foldedText : foldText(namePart);
 
-  // One read: membership (never remembered: docs/adr/0024-session-read-cache.md) and the map centre.
-  const map = workspaceId === undefined ? undefined : await activeMemberMapSettings(db, userId, workspaceId);
-  const member = map !== undefined && workspaceId !== undefined;
-  const near = map === undefined ? undefined : mapCentre(map);
+  // One read: membership (never remembered: docs/adr/0024-session-read-cache.md), the map centre and
+  // the change counter that says whether the customers kept in memory are current (ADR 37).
+  const settings = workspaceId === undefined ? undefined : await activeMemberMapSettings(db, userId, workspaceId);
+  const member = settings !== undefined && workspaceId !== undefined;
+  const near = settings === undefined ? undefined : mapCentre(settings.map);
   const geocoding =
     geocoder && foldedText.length >= geocoderQueryMin
       ? geocoder.search({ q: text, limit: placeLimits.results, near, lang }, userId)
       : null;
-  const customers = member ? await workspaceCustomers(db, workspaceId, text) : { prefix: [], other: [] };
+  const customers = member
+    ? await workspaceCustomers(db, workspaceId, settings.changeSeq, text, customerMatches)
+    : { prefix: [], other: [] };
 
   const candidates: Candidate[] =
     folded.length < placeLimits.queryMin
@@ -92,16 +97,22 @@ export async function searchPlaces(
   };
 }
 
-async function workspaceCustomers(db: Kysely<Database>, workspaceId: string, text: string) {
+async function workspaceCustomers(
+  db: Kysely<Database>,
+  workspaceId: string,
+  changeSeq: number | undefined,
+  text: string,
+  matches: CustomerMatchCache = uncached,
+) {
   const customers: { prefix: Place[]; other: Place[] } = { prefix: [], other: [] };
   const wanted = normalizeText(text);
-  for (const c of await customersMatching(db, workspaceId, text, customerCandidates)) {
+  for (const c of await matches.matching(db, workspaceId, changeSeq, text, customerCandidates)) {
     const place: Place = {
       id: `customer:${c.id}`,
       label: c.address,
       secondary: c.name,
-      lat: Number(c.lat),
-      lng: Number(c.lng),
+      lat: c.lat,
+      lng: c.lng,
       source: 'customer',
     };
     const prefix = normalizeText(c.address).startsWith(wanted) || normalizeText(c.name).startsWith(wanted);
@@ -109,6 +120,9 @@ async function workspaceCustomers(db: Kysely<Database>, workspaceId: string, tex
   }
   return customers;
 }
+
+/** For callers without a process's list: every search asks the database (no list is ever kept). */
+const uncached = customerMatchCache({ maxRows: 0 });
 
 /** Map settings (as stored) and their centre, for the last workspaces asked: read every time, parsed once. */
 const centres = new Map<string, Readonly<LatLng> | undefined>();
