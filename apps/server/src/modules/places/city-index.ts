@@ -143,8 +143,9 @@ export class CityIndex {
   search(folded: string, limit: number, country = ''): CityHit[] {
     const { columns } = this;
     const best = new Map<number, number>();
-    const end = Math.min(this.keys.length, this.lowerBound(folded) + maxScan);
-    for (let i = this.lowerBound(folded); i < end; i++) {
+    const start = this.lowerBound(folded);
+    const end = Math.min(this.keys.length, start + maxScan);
+    for (let i = start; i < end; i++) {
       const key = this.keys[i] as string;
       if (!key.startsWith(folded)) break;
       const c = this.city[i] ?? 0;
@@ -154,11 +155,38 @@ export class CityIndex {
       const score = (this.whole[i] ? 2 ** 33 : 0) + (key === folded ? 2 ** 32 : 0) + (columns.population[c] ?? 0);
       if ((best.get(c) ?? -1) < score) best.set(c, score);
     }
-    return [...best]
-      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
-      .slice(0, limit)
-      .map(([c]) => this.hit(c));
+    return topCities(best, limit).map((c) => this.hit(c));
   }
+}
+
+/**
+ * The `limit` cities of highest score (ties: lower city first), best first — the order a full sort
+ * gives, kept in a small sorted array: a short prefix's run holds thousands of cities.
+ */
+function topCities(scores: Map<number, number>, limit: number): number[] {
+  if (limit <= 0) return [];
+  const cities: number[] = [];
+  const kept: number[] = [];
+  for (const [c, score] of scores) {
+    let at = kept.length;
+    // Past the last kept one (or a tie with a lower city): not among the best.
+    if (at >= limit) {
+      const last = kept[at - 1] as number;
+      if (score < last || (score === last && c > (cities[at - 1] as number))) continue;
+    }
+    while (at > 0) {
+      const s = kept[at - 1] as number;
+      if (s > score || (s === score && (cities[at - 1] as number) < c)) break;
+      at--;
+    }
+    kept.splice(at, 0, score);
+    cities.splice(at, 0, c);
+    if (kept.length > limit) {
+      kept.pop();
+      cities.pop();
+    }
+  }
+  return cities;
 }
 
 /** Answers to short prefixes (the expensive ones: "sa" scans ~4,000 names), kept for reuse. */
