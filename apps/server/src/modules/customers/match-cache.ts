@@ -1,22 +1,25 @@
 import { type Kysely, sql } from 'kysely';
 import { preparedQuery, slot } from '../../db/prepared.js';
 import type { Database } from '../../db/schema.js';
+import { normalizeText } from '../../lib/text.js';
 import { customersMatching, matchTerms } from './queries.js';
 
-/** A customer as the places search shows it. */
+/** A customer as the places search shows it, with its name and address folded (normalizeText). */
 export interface CustomerMatch {
   id: string;
   name: string;
   address: string;
   lat: number;
   lng: number;
+  foldedName: string;
+  foldedAddress: string;
 }
 
 interface Listed {
   /** The workspace's change counter read before the rows were: they are at least that new. */
   seq: number;
   /** Live customers by (sort name, id), as the database orders them; null: too many to keep. */
-  rows: readonly (CustomerMatch & { search: string })[] | null;
+  rows: readonly { match: CustomerMatch; search: string }[] | null;
 }
 
 export interface CustomerMatchCacheOptions {
@@ -73,16 +76,7 @@ export function customerMatchCache(options: CustomerMatchCacheOptions = {}) {
   const load = async (db: Kysely<Database>, workspaceId: string, seq: number): Promise<Listed> => {
     const read = await liveCustomers(db, { ws: workspaceId, limit: perWorkspace + 1 });
     const rows =
-      read.length > perWorkspace
-        ? null
-        : read.map((r) => ({
-            id: r.id,
-            name: r.name,
-            address: r.address,
-            lat: Number(r.lat),
-            lng: Number(r.lng),
-            search: r.search_text,
-          }));
+      read.length > perWorkspace ? null : read.map((r) => ({ match: customerMatch(r), search: r.search_text }));
     return keep(workspaceId, { seq, rows });
   };
 
@@ -107,7 +101,7 @@ export function customerMatchCache(options: CustomerMatchCacheOptions = {}) {
     /**
      * The workspace's live customers matching `q` (at most `limit`, by name), as `customersMatching`
      * finds them; `changeSeq` is the workspace's change counter read in this request (undefined:
-     * asked of the database).
+     * asked of the database). The objects are the kept list's own: read them, never change them.
      */
     async matching(
       db: Kysely<Database>,
@@ -121,13 +115,7 @@ export function customerMatchCache(options: CustomerMatchCacheOptions = {}) {
         const { rows } = found instanceof Promise ? await found : found;
         if (rows !== null) return matchIn(rows, matchTerms(q), limit);
       }
-      return (await customersMatching(db, workspaceId, q, limit)).map((c) => ({
-        id: c.id,
-        name: c.name,
-        address: c.address,
-        lat: Number(c.lat),
-        lng: Number(c.lng),
-      }));
+      return (await customersMatching(db, workspaceId, q, limit)).map(customerMatch);
     },
     /** Rows kept now, over all workspaces (for tests and metrics). */
     get size() {
@@ -143,13 +131,35 @@ export type CustomerMatchCache = ReturnType<typeof customerMatchCache>;
  * wildcards escaped. Stored search text and terms are both normalizeText's (lower case), so SQLite's
  * ASCII case folding of LIKE changes nothing and the test is plain containment on both databases.
  */
-function matchIn(rows: readonly (CustomerMatch & { search: string })[], terms: readonly string[], limit: number) {
+function matchIn(rows: readonly { match: CustomerMatch; search: string }[], terms: readonly string[], limit: number) {
   const found: CustomerMatch[] = [];
   for (const row of rows) {
     if (found.length >= limit) break;
-    if (terms.every((t) => row.search.includes(t))) {
-      found.push({ id: row.id, name: row.name, address: row.address, lat: row.lat, lng: row.lng });
-    }
+    if (containsAll(row.search, terms)) found.push(row.match);
   }
   return found;
+}
+
+function containsAll(text: string, terms: readonly string[]): boolean {
+  for (const term of terms) if (!text.includes(term)) return false;
+  return true;
+}
+
+/** A row as the search shows it; its name and address are folded once, when the row is read. */
+function customerMatch(r: {
+  id: string;
+  name: string;
+  address: string;
+  lat: number | string;
+  lng: number | string;
+}): CustomerMatch {
+  return {
+    id: r.id,
+    name: r.name,
+    address: r.address,
+    lat: Number(r.lat),
+    lng: Number(r.lng),
+    foldedName: normalizeText(r.name),
+    foldedAddress: normalizeText(r.address),
+  };
 }

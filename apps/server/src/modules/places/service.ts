@@ -115,7 +115,7 @@ async function workspaceCustomers(
       lng: c.lng,
       source: 'customer',
     };
-    const prefix = normalizeText(c.address).startsWith(wanted) || normalizeText(c.name).startsWith(wanted);
+    const prefix = c.foldedAddress.startsWith(wanted) || c.foldedName.startsWith(wanted);
     customers[prefix ? 'prefix' : 'other'].push(place);
   }
   return customers;
