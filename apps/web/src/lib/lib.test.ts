@@ -1,8 +1,10 @@
 import { memberPalette } from '@fieldplan/shared';
+import { createNextState as produce } from '@reduxjs/toolkit';
 import { describe, expect, it, vi } from 'vitest';
 import { loginPath, safeNext } from '../entities/session/login-path';
 import { applyFieldErrors } from './apply-field-errors';
 import { colourName, textOn } from './colour';
+import { deepFreeze } from './deep-freeze';
 import { initials } from './initials';
 import { problemMessage } from './problem';
 
@@ -80,5 +82,36 @@ describe('problemMessage', () => {
     expect(problemMessage({ type: 't', title: 'x', status: 431, code: 'headers_too_large', detail })).toBe(
       'This request is too long for the server (its address or headers). Shorten it and try again.',
     );
+  });
+});
+
+describe('deepFreeze', () => {
+  it('freezes objects and arrays all the way down, and the store can still edit a copy', () => {
+    const shared = { name: 'Ada', tags: ['a'] };
+    const visits = deepFreeze([
+      { id: '1', job: shared, slots: [{ at: 1 }] },
+      { id: '2', job: shared, slots: [] },
+    ]);
+    expect(Object.isFrozen(visits)).toBe(true);
+    expect(Object.isFrozen(visits[0])).toBe(true);
+    expect(Object.isFrozen(visits[0]?.slots[0])).toBe(true);
+    expect(Object.isFrozen(shared.tags)).toBe(true);
+    expect(() => {
+      (visits[0] as { id: string }).id = 'x';
+    }).toThrow(TypeError);
+    expect(deepFreeze(3)).toBe(3);
+    expect(deepFreeze(null)).toBe(null);
+    // As the store's Immer does: the answer put in a draft, then edited in place by a later change.
+    const state = produce({ data: [] as typeof visits }, (draft) => {
+      draft.data = visits;
+    });
+    expect(state.data).toBe(visits);
+    const edited = produce(state, (draft) => {
+      const first = draft.data[0];
+      if (first) first.job.name = 'Grace';
+    });
+    expect(edited.data[0]?.job.name).toBe('Grace');
+    expect(edited.data[1]?.job.name).toBe('Ada');
+    expect(visits[0]?.job.name).toBe('Ada');
   });
 });

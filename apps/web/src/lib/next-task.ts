@@ -9,3 +9,21 @@ export function nextTask(timeout = 500): Promise<void> {
     else setTimeout(resolve, 0);
   });
 }
+
+/**
+ * Runs `callback` in a task of its own, as soon as the current one ends (a message to this page —
+ * no timer's clamped delay), ahead of work React schedules from the current task. Returns a cancel.
+ */
+export function inNextTask(callback: () => void): () => void {
+  let cancelled = false;
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => {
+    channel.port1.close();
+    if (!cancelled) callback();
+  };
+  channel.port2.postMessage(null);
+  return () => {
+    cancelled = true;
+    channel.port1.close();
+  };
+}

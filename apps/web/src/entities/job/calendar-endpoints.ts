@@ -1,5 +1,6 @@
 import type { CalendarEvent } from '@fieldplan/shared';
 import { api } from '../../base/api';
+import { deepFreeze } from '../../lib/deep-freeze';
 import { type CalendarVisit, calendarVisitOf } from './calendar-visit';
 
 /** One cached range of the calendar feed: the cache key is exactly these fields. */
@@ -27,7 +28,8 @@ export const calendarApi = api.injectEndpoints({
         if (status) params.set('status', status);
         return `/workspaces/${encodeURIComponent(workspaceId)}/calendar/events?${params}`;
       },
-      transformResponse: (events: CalendarEvent[]) => events.map(calendarVisitOf),
+      // Frozen here, so the store's Immer skips its own walk of the 2,000 visits (lib/deep-freeze.ts).
+      transformResponse: (events: CalendarEvent[]) => deepFreeze(events.map(calendarVisitOf)),
       providesTags: (_result, _error, { workspaceId }) => [{ type: 'CalendarEvents', id: workspaceId }],
       // Ranges paged away from stay a while, so paging back is instant and still patched live.
       keepUnusedDataFor: 300,

@@ -12,6 +12,7 @@ import FullCalendar from '@fullcalendar/react';
 import type { ResourceLabelContentArg } from '@fullcalendar/resource';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CalendarVisit } from '../../entities/job/calendar-visit';
+import { inNextTask } from '../../lib/next-task';
 import { scrollTimeOf, workspaceOptions } from './calendar-options';
 import { type CalendarView, dayViewOf, hiddenDaysOf, todayIn } from './calendar-views';
 import { fullDaySpan, type HourSpan } from './day-hours';
@@ -127,17 +128,19 @@ export const ScheduleCalendar = memo(function ScheduleCalendar(props: ScheduleCa
   const requested = props.requested ?? noRequests;
   const classNames = useMemo(() => classNamesWithSelection(selectedJobId, requested), [selectedJobId, requested]);
   const ref = useRef<FullCalendar>(null);
-  // FullCalendar mounts (a long task) one render after the first range's events are in — the
-  // loading skeleton shows meanwhile, and the board's effects (the request for the events among
+  // FullCalendar mounts (a long task) in a task of its own once the first range's events are in —
+  // the loading skeleton shows meanwhile, and the board's effects (the request for the events among
   // them) run first. Mounted empty, it rendered every option again when the data came (hidden days,
   // hours, rows): two long tasks before the first screen, and the data's arrival waited behind
-  // them. One render later, not in the same: the data's own task (the store, the board's render)
-  // and FullCalendar's mount are two tasks, not one longer (docs/PERFORMANCE.md "Calendar render").
-  // Once mounted it stays mounted while later ranges load.
+  // them. Not in the board's render with the data either (a store update's render runs in one
+  // animation frame): the two together made one task over 200 ms (docs/PERFORMANCE.md "Calendar
+  // render"). A message, not a timer: it runs before the map's deferred render (DispatchBoard),
+  // which a timer's delay let go first. Once mounted it stays mounted while later ranges load.
   const [shown, setShown] = useState(false);
   useEffect(() => {
-    if (!loading) setShown(true);
-  }, [loading]);
+    if (loading || shown) return;
+    return inNextTask(() => setShown(true));
+  }, [loading, shown]);
   const box = useRef<HTMLDivElement>(null);
   useCalendarA11y(box);
   const handlers = useRef(props);

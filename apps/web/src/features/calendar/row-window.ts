@@ -28,18 +28,24 @@ export interface RowLoad {
 }
 
 export function rowLoads(visits: readonly CalendarVisit[]): Map<string, RowLoad> {
-  const perDay = new Map<string, number>();
+  // Per row, its jobs per day (UTC day number): numbers as keys, no string built per visit.
+  const perDay = new Map<string, Map<number, number>>();
   const loads = new Map<string, RowLoad>();
   for (const v of visits) {
     const day = Math.floor(v.start / dayMs);
     for (const id of rowsOf(v)) {
-      const load = loads.get(id) ?? { events: 0, busiestDay: 0 };
+      let load = loads.get(id);
+      let days = perDay.get(id);
+      if (!load || !days) {
+        load = { events: 0, busiestDay: 0 };
+        days = new Map();
+        loads.set(id, load);
+        perDay.set(id, days);
+      }
       load.events += 1;
-      const key = `${id}|${day}`;
-      const n = (perDay.get(key) ?? 0) + 1;
-      perDay.set(key, n);
-      load.busiestDay = Math.max(load.busiestDay, n);
-      loads.set(id, load);
+      const n = (days.get(day) ?? 0) + 1;
+      days.set(day, n);
+      if (n > load.busiestDay) load.busiestDay = n;
     }
   }
   return loads;
