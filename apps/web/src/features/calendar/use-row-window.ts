@@ -77,7 +77,19 @@ export function useRowWindow({ rows, visits, enabled, stacked, rangeKey, loading
     return { key, ...rowsMeeting(heightsOf(), 0, height) };
   };
   const [win, setWin] = useState<Window>({ key: '', first: 0, last: -1 });
-  const current = win.key === key ? win : initial(box.current?.clientHeight || window.innerHeight);
+  // The box's height as the last layout left it (a ResizeObserver's report): reading clientHeight
+  // while rendering forced a layout of the whole page in the middle of the task (≈ 20–45 ms).
+  const boxHeight = useRef(0);
+  useEffect(() => {
+    const el = box.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => {
+      boxHeight.current = entry?.contentRect.height ?? 0;
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [box]);
+  const current = win.key === key ? win : initial(boxHeight.current || box.current?.clientHeight || window.innerHeight);
 
   /** Reads the drawn rows' heights, then moves the window if the viewport has left it (or always: `force`). */
   const update = useCallback(
@@ -86,7 +98,8 @@ export function useRowWindow({ rows, visits, enabled, stacked, rangeKey, loading
       const { enabled, key, loads, rows } = latest.current;
       if (!enabled || !el || frozen.current) return;
       const scroller = lanesScroller(el);
-      const viewport = scroller?.clientHeight || el.clientHeight;
+      // No lanes yet (the calendar not mounted): the observed height, not a forced layout.
+      const viewport = scroller?.clientHeight || boxHeight.current || el.clientHeight;
       if (!(viewport > 0)) return; // no layout (a hidden tab, or a test's DOM): keep what is there
       for (const lane of el.querySelectorAll<HTMLElement>('td.fc-timeline-lane[data-resource-id]')) {
         const id = lane.dataset.resourceId ?? '';
