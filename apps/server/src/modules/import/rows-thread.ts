@@ -13,9 +13,10 @@ export interface RowsWorkerData {
   gate?: MessagePort;
 }
 
-/** The rows worker's messages: each committed chunk's changes, then how the phase ended. */
+/** The rows worker's messages: each committed chunk's changes, then how the phase ended; a note to log. */
 export type WorkerMessage =
   | { kind: 'chunk'; changes: RecordedChange[] }
+  | { kind: 'note'; message: string }
   | { kind: 'end'; finished: boolean }
   | { kind: 'failed'; message: string };
 
@@ -31,6 +32,7 @@ export interface RowsThread {
  * (docs/adr/0036-import-rows-off-the-event-loop.md). `publish` gets each committed chunk's changes,
  * in order, on this thread; `done` settles once the thread has exited and everything is published.
  * A thread that cannot start or dies fails the phase: what it committed stays, chunk by chunk.
+ * `note` gets what the thread wants logged (e.g. why it runs at normal priority).
  */
 export function runRowsInWorker(
   db: Db,
@@ -38,6 +40,7 @@ export function runRowsInWorker(
   owner: string,
   publish: (changes: RecordedChange[]) => Promise<void>,
   gate?: ChunkGate,
+  note?: (message: string) => void,
 ): RowsThread {
   let stop = () => {};
   const done = new Promise<boolean>((resolve, reject) => {
@@ -58,6 +61,7 @@ export function runRowsInWorker(
     let failure: Error | undefined;
     worker.on('message', (message: WorkerMessage) => {
       if (message.kind === 'chunk') published = published.then(() => publish(message.changes));
+      else if (message.kind === 'note') note?.(message.message);
       else if (message.kind === 'end') outcome = message.finished;
       else failure = new Error(message.message);
     });

@@ -1,5 +1,6 @@
 import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { openDb } from '../../db/database.js';
+import { lowerThreadPriority } from '../../lib/thread-priority.js';
 import { holdingOn } from './chunk-gate.js';
 import { chunkRowsFor, writeRows } from './rows-phase.js';
 import type { RowsWorkerData, WorkerMessage } from './rows-thread.js';
@@ -24,6 +25,13 @@ parentPort?.on('message', (message: { kind: 'stop' }) => {
 
 // One transaction at a time; the second connection is for the occasional query outside it.
 const db = openDb(data.db.url, data.db.timeouts, 2);
+// On PostgreSQL the main thread, answering other users' requests, wins a core over this thread when
+// both want one. Not on SQLite: there this thread does the writing itself and holds the database's one
+// write lock meanwhile; lowered, it took twice as long on a busy machine (docs/PERFORMANCE.md, "Import").
+if (db.dialect === 'postgres') {
+  const notLowered = lowerThreadPriority();
+  if (notLowered) post({ kind: 'note', message: `The import's worker runs at normal priority: ${notLowered}` });
+}
 const gate = data.gate as MessagePort | undefined;
 try {
   const finished = await writeRows({

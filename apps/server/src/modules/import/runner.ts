@@ -95,6 +95,7 @@ export class ImportRunner {
       this.owner,
       (changes) => this.app.publishRecorded({ changes, publishes: new Map() }),
       this.chunkGate,
+      (message) => this.app.log.info({ importId: row.id }, message),
     );
     this.threads.add(thread);
     try {
