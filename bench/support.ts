@@ -59,8 +59,10 @@ export async function startFieldplan(options: {
   webDist: string;
 }): Promise<{ child: ChildProcess; origin: string }> {
   const port = await freePort();
-  // BENCH_SERVER_MAIN: another build of the server (a copy of dist/ beside it), to alternate before and after.
-  const child = spawn(process.execPath, [process.env.BENCH_SERVER_MAIN ?? 'apps/server/dist/main.js'], {
+  // BENCH_SERVER_MAIN: another build of the server (a copy of dist/ beside it), to alternate before and
+  // after; BENCH_SERVER_NODE_ARGS: Node's options for it (`--cpu-prof --cpu-prof-dir=…`, one profile a thread).
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, process.env.BENCH_SERVER_MAIN ?? 'apps/server/dist/main.js'], {
     cwd: root,
     env: {
       ...process.env,
