@@ -55,8 +55,8 @@ export function useRowWindow({ rows, visits, enabled, stacked, rangeKey, loading
     measured.current = new Map();
   }
   const indexOf = useMemo(() => new Map(rows.map((r, i) => [r.id, i])), [rows]);
-  const latest = useRef({ rows, loads, stacked, enabled, key, indexOf });
-  latest.current = { rows, loads, stacked, enabled, key, indexOf };
+  const latest = useRef({ rows, loads, stacked, enabled, key, indexOf, loading });
+  latest.current = { rows, loads, stacked, enabled, key, indexOf, loading };
   const frozen = useRef(false);
   const pinned = useRef<string | null>(null);
   /** When FullCalendar last got other rows (performance.now()). */
@@ -89,17 +89,20 @@ export function useRowWindow({ rows, visits, enabled, stacked, rangeKey, loading
     observer.observe(el);
     return () => observer.disconnect();
   }, [box]);
-  const current = win.key === key ? win : initial(boxHeight.current || box.current?.clientHeight || window.innerHeight);
+  // While the range loads, the window's height may be rough (the rows wait for their events anyway).
+  const height = boxHeight.current || (loading ? 0 : box.current?.clientHeight) || window.innerHeight;
+  const current = win.key === key ? win : initial(height);
 
   /** Reads the drawn rows' heights, then moves the window if the viewport has left it (or always: `force`). */
   const update = useCallback(
     (overscan: boolean, force: boolean) => {
       const el = box.current;
-      const { enabled, key, loads, rows } = latest.current;
+      const { enabled, key, loads, rows, loading } = latest.current;
       if (!enabled || !el || frozen.current) return;
       const scroller = lanesScroller(el);
-      // No lanes yet (the calendar not mounted): the observed height, not a forced layout.
-      const viewport = scroller?.clientHeight || boxHeight.current || el.clientHeight;
+      // No lanes yet (the calendar not mounted): the observed height, not a forced layout — and
+      // while the range loads, nothing until it is known (the window from `initial` stands).
+      const viewport = scroller?.clientHeight || boxHeight.current || (loading ? 0 : el.clientHeight);
       if (!(viewport > 0)) return; // no layout (a hidden tab, or a test's DOM): keep what is there
       for (const lane of el.querySelectorAll<HTMLElement>('td.fc-timeline-lane[data-resource-id]')) {
         const id = lane.dataset.resourceId ?? '';
