@@ -39,16 +39,20 @@ export function loadOfflineWorld(): Promise<OfflineWorld> {
   return loading;
 }
 
-/** Points a piece of the base map holds at most (its parts are whole polygons or lines). */
-const pointsPerPiece = 8_000;
+/**
+ * Points a piece of the base map holds at most (its parts are whole polygons or lines). Leaflet
+ * projects and clips a piece in one idle-time task; with 8,000 points those tasks still passed
+ * 50 ms (a long task) on a busy machine (docs/PERFORMANCE.md "Calendar render").
+ */
+const pointsPerPiece = 4_000;
 const pointsOf = (coords: unknown): number =>
   Array.isArray(coords) && Array.isArray(coords[0]) ? coords.reduce((n: number, c: unknown) => n + pointsOf(c), 0) : 1;
 
 /**
- * `shape` as geometries of at most `pointsPerPiece` points (or one part, if larger): a multi-polygon
+ * `shape` as geometries of at most `limit` points (or one part, if larger): a multi-polygon
  * or multi-line split into several of its parts each, anything else as it is.
  */
-export function piecesOf(shape: GeoJsonObject): Geometry[] {
+export function piecesOf(shape: GeoJsonObject, limit = pointsPerPiece): Geometry[] {
   const geometries: Geometry[] =
     shape.type === 'FeatureCollection'
       ? (shape as FeatureCollection).features.map((f) => f.geometry)
@@ -70,7 +74,7 @@ export function piecesOf(shape: GeoJsonObject): Geometry[] {
     };
     for (const part of geometry.coordinates) {
       const n = pointsOf(part);
-      if (points > 0 && points + n > pointsPerPiece) flush();
+      if (points > 0 && points + n > limit) flush();
       parts.push(part);
       points += n;
     }
