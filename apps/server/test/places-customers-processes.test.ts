@@ -124,10 +124,28 @@ describe('places: customers kept in memory, two processes on one database', () =
       }
     }
     // A workspace with more customers than a process keeps per workspace is searched in the database.
-    expect(neverKept.size).toBe(0);
-    expect(kept.size).toBeGreaterThanOrEqual(4);
+    expect(neverKept.size).toBe(1); // the workspace's entry, no rows
+    expect(kept.size).toBe(5); // four live customers and the entry
     expect((await neverKept.matching(db.kysely, owner.workspaceId, seq, 'a_b', 50)).map((c) => c.name)).toEqual([
       'Zqua_Blick 100%',
     ]);
+  });
+
+  it('keeps at most maxRows, dropping the workspace searched longest ago, and still answers it from the database', async () => {
+    const other = await signUpOwner(here, 'Otto');
+    const caller = { client: other.client, workspaceId: other.workspaceId };
+    await createCustomer(caller, { name: 'Zqua Eins', address: 'Weg 1, Bonn' });
+    await createCustomer(caller, { name: 'Zqua Zwei', address: 'Weg 2, Bonn' });
+    const cache = customerMatchCache({ maxRows: 7 });
+    const seq = 1_000_000;
+    const first = await cache.matching(db.kysely, owner.workspaceId, seq, 'zqua', 50);
+    expect(cache.size).toBe(5);
+    expect((await cache.matching(db.kysely, other.workspaceId, seq, 'zqua', 50)).map((c) => c.name)).toEqual([
+      'Zqua Eins',
+      'Zqua Zwei',
+    ]);
+    expect(cache.size).toBe(3); // the first workspace's entry was dropped for the second's
+    expect(await cache.matching(db.kysely, owner.workspaceId, seq, 'zqua', 50)).toEqual(first);
+    expect(cache.size).toBe(5);
   });
 });

@@ -23,7 +23,10 @@ interface Listed {
 }
 
 export interface CustomerMatchCacheOptions {
-  /** Rows kept over all workspaces; the workspace searched longest ago is dropped first. */
+  /**
+   * Rows kept over all workspaces, each workspace's entry counting as one more (so workspaces without
+   * customers are bounded too); the workspace searched longest ago is dropped first.
+   */
   maxRows?: number;
   /** A workspace with more live customers than this is searched in the database every time. */
   maxRowsPerWorkspace?: number;
@@ -51,7 +54,7 @@ const liveCustomers = preparedQuery((db) =>
  */
 export function customerMatchCache(options: CustomerMatchCacheOptions = {}) {
   const maxRows = options.maxRows ?? 50_000;
-  const perWorkspace = Math.min(options.maxRowsPerWorkspace ?? 10_000, maxRows);
+  const perWorkspace = Math.min(options.maxRowsPerWorkspace ?? 10_000, maxRows - 1);
   /** By workspace, the one searched longest ago first. */
   const lists = new Map<string, Listed>();
   const loading = new Map<string, { seq: number; listed: Promise<Listed> }>();
@@ -60,14 +63,14 @@ export function customerMatchCache(options: CustomerMatchCacheOptions = {}) {
   const keep = (workspaceId: string, listed: Listed) => {
     const old = lists.get(workspaceId);
     if (old !== undefined && old.seq > listed.seq) return old;
-    if (old?.rows) kept -= old.rows.length;
+    if (old !== undefined) kept -= weight(old);
     lists.delete(workspaceId);
     lists.set(workspaceId, listed);
-    if (listed.rows) kept += listed.rows.length;
+    kept += weight(listed);
     for (const [id, other] of lists) {
       if (kept <= maxRows) break;
       if (id === workspaceId) continue;
-      if (other.rows) kept -= other.rows.length;
+      kept -= weight(other);
       lists.delete(id);
     }
     return listed;
@@ -117,12 +120,15 @@ export function customerMatchCache(options: CustomerMatchCacheOptions = {}) {
       }
       return (await customersMatching(db, workspaceId, q, limit)).map(customerMatch);
     },
-    /** Rows kept now, over all workspaces (for tests and metrics). */
+    /** Rows kept now over all workspaces, plus one per workspace (for tests). */
     get size() {
       return kept;
     },
   };
 }
+
+/** What a workspace's entry counts toward the bound: its rows and itself. */
+const weight = (listed: Listed) => (listed.rows?.length ?? 0) + 1;
 
 export type CustomerMatchCache = ReturnType<typeof customerMatchCache>;
 
