@@ -51,7 +51,8 @@ export async function searchPlaces(
   const folded = comma < 0 ? foldedText : foldText(namePart);
 
   // One read: membership (never remembered: docs/adr/0024-session-read-cache.md), the map centre and
-  // the change counter that says whether the customers kept in memory are current (ADR 37).
+  // the change counter that says whether the customers kept in memory are current
+  // (docs/adr/0037-customer-match-cache.md).
   const settings = workspaceId === undefined ? undefined : await activeMemberMapSettings(db, userId, workspaceId);
   const member = settings !== undefined && workspaceId !== undefined;
   const near = settings === undefined ? undefined : mapCentre(settings.map);
