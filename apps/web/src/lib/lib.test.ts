@@ -6,6 +6,7 @@ import { applyFieldErrors } from './apply-field-errors';
 import { colourName, textOn } from './colour';
 import { deepFreeze } from './deep-freeze';
 import { initials } from './initials';
+import { inNextTask } from './next-task';
 import { problemMessage } from './problem';
 
 describe('applyFieldErrors', () => {
@@ -113,5 +114,17 @@ describe('deepFreeze', () => {
     expect(edited.data[0]?.job.name).toBe('Grace');
     expect(edited.data[1]?.job.name).toBe('Ada');
     expect(visits[0]?.job.name).toBe('Ada');
+  });
+});
+
+describe('inNextTask', () => {
+  it('runs the callback after the current task, unless cancelled', async () => {
+    const order: string[] = [];
+    inNextTask(() => order.push('next task'));
+    const cancel = inNextTask(() => order.push('cancelled'));
+    cancel();
+    order.push('this task');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(order).toEqual(['this task', 'next task']);
   });
 });
