@@ -11,6 +11,7 @@ import type { DropArg, EventResizeDoneArg } from '@fullcalendar/interaction';
 import FullCalendar from '@fullcalendar/react';
 import type { ResourceLabelContentArg } from '@fullcalendar/resource';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { CalendarVisit } from '../../entities/job/calendar-visit';
 import { inNextTask } from '../../lib/next-task';
 import { scrollTimeOf, workspaceOptions } from './calendar-options';
@@ -134,12 +135,13 @@ export const ScheduleCalendar = memo(function ScheduleCalendar(props: ScheduleCa
   // hours, rows): two long tasks before the first screen, and the data's arrival waited behind
   // them. Not in the board's render with the data either (a store update's render runs in one
   // animation frame): the two together made one task over 200 ms (docs/PERFORMANCE.md "Calendar
-  // render"). A message, not a timer: it runs before the map's deferred render (DispatchBoard),
-  // which a timer's delay let go first. Once mounted it stays mounted while later ranges load.
+  // render"). A message, not a timer, and rendered at once in it: the map's deferred render
+  // (DispatchBoard) and other scheduled work go after, not before. Once mounted it stays mounted
+  // while later ranges load.
   const [shown, setShown] = useState(false);
   useEffect(() => {
     if (loading || shown) return;
-    return inNextTask(() => setShown(true));
+    return inNextTask(() => flushSync(() => setShown(true)));
   }, [loading, shown]);
   const box = useRef<HTMLDivElement>(null);
   useCalendarA11y(box);
