@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
@@ -78,10 +79,16 @@ export async function setupRealtime(
   });
   // Before the HTTP server stops: its close waits for every open connection, WebSockets included, so
   // they are told to go first (4200: reconnect, elsewhere or once this process is back); in onClose
-  // a stop would wait for the clients' own ping timeouts (minutes) instead.
+  // a stop would wait for the clients' own ping timeouts (minutes) instead. The listener closes
+  // before they are told: their reconnects (and their auth requests) are then refused, and a balancer
+  // passes them to another process. Told first, they came back while the listener was closing, and a
+  // connection still in the kernel's accept queue at that moment was reset after the balancer had
+  // sent its request — a POST ended in 502 (docs/adr/0033-realtime-recovery-across-nodes.md).
   app.addHook('preClose', async () => {
+    const ended = stopListening(app.server);
     await changes.drain();
     await publisher.close();
+    await ended;
   });
   // What requests still in flight recorded: clients catch it up by seq once they are back.
   app.addHook('onClose', async () => {
@@ -92,3 +99,15 @@ export async function setupRealtime(
 }
 
 export type { RealtimePublisher } from './publisher.js';
+
+/**
+ * Closes the server's listener now (no new connections) and resolves once every connection has
+ * ended, as the server's own close would; at once when it isn't listening (Fastify's close, which
+ * follows, then finds it closed already).
+ */
+function stopListening(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    if (!server.listening) return resolve();
+    server.close(() => resolve());
+  });
+}
