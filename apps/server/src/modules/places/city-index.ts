@@ -55,6 +55,13 @@ export class CityIndex {
   /** 1 when the key is the start of the whole name, 0 when of a later word. */
   private readonly whole: Uint8Array;
   private readonly folded: string[];
+  /**
+   * Scratch for `search`, by city: the best score seen in this search, and which search saw it
+   * (a counter): no map built per query. `search` is synchronous, so one set serves every caller.
+   */
+  private readonly scoreOf: Float64Array;
+  private readonly seenBy: Uint32Array;
+  private searches = 0;
 
   constructor(
     private readonly columns: CityColumns,
@@ -64,6 +71,8 @@ export class CityIndex {
     this.city = built.city;
     this.whole = built.whole;
     this.folded = built.folded;
+    this.scoreOf = new Float64Array(columns.count);
+    this.seenBy = new Uint32Array(columns.count);
   }
 
   /** Reads the cities and builds the index without blocking the event loop for long. */
@@ -141,21 +150,35 @@ export class CityIndex {
    * `foldText`); `country` (folded) keeps those whose code or English name starts with it.
    */
   search(folded: string, limit: number, country = ''): CityHit[] {
-    const { columns } = this;
-    const best = new Map<number, number>();
+    const { columns, scoreOf, seenBy } = this;
+    if (++this.searches === 2 ** 32) {
+      seenBy.fill(0);
+      this.searches = 1;
+    }
+    const search = this.searches;
+    // Each city once, in the order first met, with its best score.
+    const met: number[] = [];
     const start = this.lowerBound(folded);
     const end = Math.min(this.keys.length, start + maxScan);
     for (let i = start; i < end; i++) {
       const key = this.keys[i] as string;
       if (!key.startsWith(folded)) break;
-      const c = this.city[i] ?? 0;
-      const code = columns.countries[c] ?? '';
-      if (country && code.toLowerCase() !== country && !foldedCountryName(code).startsWith(country)) continue;
+      const c = this.city[i] as number;
+      if (country) {
+        const code = columns.countries[c] ?? '';
+        if (code.toLowerCase() !== country && !foldedCountryName(code).startsWith(country)) continue;
+      }
       // Whole name ≫ exact ≫ population: 2^33 and 2^32 sit above any population (< 2^32).
       const score = (this.whole[i] ? 2 ** 33 : 0) + (key === folded ? 2 ** 32 : 0) + (columns.population[c] ?? 0);
-      if ((best.get(c) ?? -1) < score) best.set(c, score);
+      if (seenBy[c] !== search) {
+        seenBy[c] = search;
+        scoreOf[c] = score;
+        met.push(c);
+      } else if ((scoreOf[c] as number) < score) {
+        scoreOf[c] = score;
+      }
     }
-    return topCities(best, limit).map((c) => this.hit(c));
+    return topCities(met, scoreOf, limit).map((c) => this.hit(c));
   }
 }
 
@@ -163,11 +186,12 @@ export class CityIndex {
  * The `limit` cities of highest score (ties: lower city first), best first — the order a full sort
  * gives, kept in a small sorted array: a short prefix's run holds thousands of cities.
  */
-function topCities(scores: Map<number, number>, limit: number): number[] {
+function topCities(met: number[], scoreOf: Float64Array, limit: number): number[] {
   if (limit <= 0) return [];
   const cities: number[] = [];
   const kept: number[] = [];
-  for (const [c, score] of scores) {
+  for (const c of met) {
+    const score = scoreOf[c] as number;
     let at = kept.length;
     // Past the last kept one (or a tie with a lower city): not among the best.
     if (at >= limit) {

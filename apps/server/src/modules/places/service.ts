@@ -6,6 +6,7 @@ import { type CustomerMatchCache, customerMatchCache } from '../customers/index.
 import { activeMemberMapSettings } from '../members/index.js';
 import { cityIndex, foldedCountryName, foldText } from './city-index.js';
 import type { Geocoder } from './geocoder/geocoder.js';
+import type { GeocodedPlace } from './geocoder/types.js';
 import { type Candidate, type LatLng, rankPlaces } from './rank.js';
 
 export interface PlacesSearch {
@@ -81,13 +82,7 @@ export async function searchPlaces(
           population: city.population,
         }));
   const geocoded = geocoding ? await geocoding : { places: [] };
-  for (const g of geocoded.places) {
-    const source = g.kind === 'city' ? 'city' : 'address';
-    candidates.push({
-      place: { id: g.id, label: g.label, secondary: g.secondary, lat: g.lat, lng: g.lng, source },
-      countryCode: g.countryCode,
-    });
-  }
+  for (const g of geocoded.places) candidates.push(geocodedCandidate(g));
   const taken = new Set<string>();
   for (const c of customers.prefix) taken.add(foldText(c.label));
   for (const c of customers.other) taken.add(foldText(c.label));
@@ -120,6 +115,26 @@ async function workspaceCustomers(
     customers[prefix ? 'prefix' : 'other'].push(place);
   }
   return customers;
+}
+
+/**
+ * A geocoder result as a candidate, its label and secondary folded once: a cached answer is the same
+ * objects each time it is served, so repeated searches (the cache's whole point) fold nothing.
+ */
+const geocodedCandidates = new WeakMap<GeocodedPlace, Candidate>();
+function geocodedCandidate(g: GeocodedPlace): Candidate {
+  let candidate = geocodedCandidates.get(g);
+  if (candidate === undefined) {
+    const source = g.kind === 'city' ? 'city' : 'address';
+    // Frozen: the same place objects go into every answer that serves this cached result.
+    candidate = Object.freeze({
+      place: Object.freeze({ id: g.id, label: g.label, secondary: g.secondary, lat: g.lat, lng: g.lng, source }),
+      folded: Object.freeze({ label: foldText(g.label), secondary: foldText(g.secondary) }),
+      countryCode: g.countryCode,
+    });
+    geocodedCandidates.set(g, candidate);
+  }
+  return candidate;
 }
 
 /** For callers without a process's list: every search asks the database (no list is ever kept). */
