@@ -129,6 +129,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
     done();
   });
+  // Before the session hooks: a stopping process refuses movable requests before anything reads for them.
+  registerDrain(app);
 
   await registerApiDocument(app, { version });
   await app.register(fastifyCookie);
@@ -148,7 +150,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await reporter.flush();
   });
   registerRequestLogging(app);
-  registerDrain(app);
   const metrics = createMetrics(db);
   metricsRoutes(app, config, metrics);
   registerNulGuard(app);

@@ -12,8 +12,9 @@ import { sleep, spawnUntil } from './realtime-harness.js';
 /**
  * SIGTERM to a real server process (src/main.ts under tsx) with work in every state: slow requests in
  * flight, idle keep-alive connections, a WebSocket whose client never reads (so never answers the
- * close handshake), and new requests arriving during the drain. Nothing received may be reset, and
- * the process must end by itself within its deadline — the one timing bound here, with slack.
+ * close handshake), new requests arriving during the drain and during the handover that follows it.
+ * Nothing received may be reset, and the process must end by itself within its deadline — the one
+ * timing bound here, with slack.
  */
 const drainMs = 4_000;
 const timeoutMs = 9_000;
@@ -24,9 +25,11 @@ interface Answer {
   body: string;
 }
 
-function get(port: number, urlPath: string, agent: http.Agent | false = false): Promise<Answer> {
+function get(port: number, urlPath: string, agent: http.Agent | false = false, body?: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = http.get({ host: '127.0.0.1', port, path: urlPath, agent }, (res) => {
+    const method = body === undefined ? 'GET' : 'POST';
+    const headers = body === undefined ? {} : { 'content-type': 'application/json' };
+    const req = http.request({ host: '127.0.0.1', port, path: urlPath, agent, method, headers }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {
@@ -36,6 +39,7 @@ function get(port: number, urlPath: string, agent: http.Agent | false = false): 
       res.on('error', reject);
     });
     req.on('error', reject);
+    req.end(body);
   });
 }
 
@@ -135,7 +139,7 @@ describe('SIGTERM to a running server', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('drains (readyz 503), finishes every request received, closes idle and stuck connections, and exits within its deadline', async () => {
+  it('drains (readyz 503), then refuses movable requests until nobody sends, finishes every request received, closes idle and stuck connections, and exits within its deadline', async () => {
     const port = await freePort();
     const started = await spawnUntil(
       ['--import', 'tsx', 'apps/server/src/main.ts'],
@@ -189,6 +193,21 @@ describe('SIGTERM to a running server', () => {
     const accepted = net.connect(port, '127.0.0.1');
     accepted.on('error', () => {});
     await once(accepted, 'connect');
+
+    // The handover, after the drain and before the listener closes: a request a balancer may send
+    // to another process (a GET) is refused before any handler, so nginx moves it and leaves this
+    // process out; a POST, which nginx never resends, is still handled.
+    await sleep(signalled + drainMs + 100 - Date.now());
+    const [refused, write] = await Promise.all([
+      get(port, '/api/v1/config'),
+      get(port, '/api/v1/auth/sign-in', false, '{}'),
+    ]);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.connection).toBe('close');
+    expect(refused.headers['retry-after']).toBe('1');
+    expect(JSON.parse(refused.body)).toMatchObject({ code: 'unavailable' });
+    expect(write.status).toBe(400);
+    expect(write.headers.connection).toBe('close');
     await listenerClosed(port);
     const late = await askOn(accepted, '/healthz');
     expect(late).toMatch(/^HTTP\/1\.1 200/);
