@@ -36,15 +36,19 @@ describe('checklist template and attachment changes on the workspace channel', (
     const job = await createVisitJob(team.owner, team.tech1.memberId, { title: 'Roof inspection' });
     const template = await createTemplate(team.owner, { name: 'Roof', titlePattern: null });
     const path = ws(team.owner.workspaceId, `/checklist-templates/${template.id}`);
+    const ofTemplate = () => seen.filter((e) => e.entity === 'checklist_template' && e.data.id === template.id);
     const edited = await team.owner.client.patch(path, { name: 'Roof check' }, ifMatch(1));
     expect(edited.statusCode, edited.body).toBe(200);
+    // A change carries the template as it is when published, after the answer: the delete waits for the
+    // edit's, which could show `{id}` too otherwise (docs/adr/0008-realtime-in-the-app.md, "A quick
+    // succession of writes").
+    await eventually(() => ofTemplate().length === 2, 5000, 'the edit');
     const attached = await put(team.dispatcher, `/jobs/${job.id}/checklists`, {
       templateIds: [template.id],
     });
     expect(attached.statusCode, attached.body).toBe(200);
     expect((await team.owner.client.delete(path, ifMatch(2))).statusCode).toBe(204);
 
-    const ofTemplate = () => seen.filter((e) => e.entity === 'checklist_template' && e.data.id === template.id);
     await eventually(() => ofTemplate().length === 3, 5000, 'three template changes');
     expect(ofTemplate().map((e) => e.action)).toEqual(['created', 'updated', 'deleted']);
     expect(ofTemplate()[1]?.data).toMatchObject({ id: template.id, name: 'Roof check', version: 2 });

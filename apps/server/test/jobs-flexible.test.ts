@@ -200,17 +200,23 @@ describe('jobs: flexible windows travel on the workspace channel', () => {
   afterAll(() => watched.close());
 
   it('a created, re-windowed and cleared job arrives with its window each time', async () => {
+    // A change is published after its answer and carries the job as it is then, so each write waits
+    // for its change: a next write committed first would be what the earlier change shows too
+    // (docs/adr/0008-realtime-in-the-app.md, "A quick succession of writes").
     const job = await createJob(team.dispatcher, { ...visit, flexibleWindow: morning });
+    const mine = () => seen.filter((e) => e.data.id === job.id);
+    const arrived = (n: number) => eventually(() => mine().length === n, 5000, `job change ${n}`);
+    await arrived(1);
     const wide = { start: '2026-03-02T06:00:00.000Z', end: '2026-03-02T16:00:00.000Z' };
     const widened = changeOf(await patchJob(team.dispatcher, job, { flexibleWindow: wide })).jobs[0] as Job;
+    await arrived(2);
     const cleared = changeOf(await patchJob(team.dispatcher, widened, { flexibleWindow: null })).jobs[0] as Job;
-    await eventually(() => seen.filter((e) => e.data.id === job.id).length === 3, 5000, 'three job changes');
-    const mine = seen.filter((e) => e.data.id === job.id);
-    expect(mine.map((e) => [e.action, (e.data as Job).flexibleWindow])).toEqual([
+    await arrived(3);
+    expect(mine().map((e) => [e.action, (e.data as Job).flexibleWindow])).toEqual([
       ['created', morning],
       ['updated', wide],
       ['updated', null],
     ]);
-    expect(mine[2]?.data).toEqual(cleared);
+    expect(mine()[2]?.data).toEqual(cleared);
   });
 });

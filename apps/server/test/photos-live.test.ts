@@ -52,10 +52,13 @@ describe('photo changes on the workspace channel', () => {
     const done = await sendChunk(live.app, team.tech1, body.id, 20_000, bytes.subarray(20_000));
     const photo = done.json<Photo>();
     const path1 = ws(team.owner.workspaceId, `/photos/${photo.id}`);
-    expect((await team.tech1.client.patch(path1, { caption: 'Gas meter' }, ifMatch(1))).statusCode).toBe(200);
-    expect((await team.tech1.client.delete(path1, ifMatch(2))).statusCode).toBe(204);
-
+    // A change carries the photo as it is when published, after the answer: each write waits for the
+    // previous one's (docs/adr/0008-realtime-in-the-app.md, "A quick succession of writes").
     const ofPhoto = () => seen.filter((e) => e.entity === 'photo' && e.data.id === photo.id);
+    await eventually(() => ofPhoto().length === 1, 5000, 'the photo');
+    expect((await team.tech1.client.patch(path1, { caption: 'Gas meter' }, ifMatch(1))).statusCode).toBe(200);
+    await eventually(() => ofPhoto().length === 2, 5000, 'the caption');
+    expect((await team.tech1.client.delete(path1, ifMatch(2))).statusCode).toBe(204);
     await eventually(() => ofPhoto().length === 3, 5000, 'three photo changes');
     const [created, updated, deleted] = ofPhoto();
     expect(created).toMatchObject({ action: 'created', data: { ...photo, caption: 'Meter' } });

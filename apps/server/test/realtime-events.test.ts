@@ -12,8 +12,10 @@ import {
   type LiveApp,
   sleep,
   subscribed,
+  type WatchedTeam,
+  watchedTeam,
 } from './realtime-harness.js';
-import { createCustomer, createJob, createTeam, ifMatch, patchJob, type Team } from './schedule-helpers.js';
+import { changeOf, createCustomer, createJob, createTeam, ifMatch, patchJob, type Team } from './schedule-helpers.js';
 
 /**
  * After each committed change, `{seq, entity, action, data}` on `private-workspace-{id}` , received by another member's official pusher-js client from the embedded server.
@@ -166,5 +168,45 @@ describe('change events on the workspace channel', () => {
       data: { id: 'j1' },
       truncated: true,
     });
+  });
+});
+
+describe('change events when later writes overtake the publisher', () => {
+  let watched: WatchedTeam;
+
+  beforeAll(async () => {
+    watched = await watchedTeam();
+  });
+  afterAll(() => watched.close());
+
+  // docs/adr/0008-realtime-in-the-app.md, "A quick succession of writes": publishing follows the
+  // answer, so an event carries its entity as it is when published, not as its own write left it.
+  it('each change arrives once, in seq order, carrying the entity as it is when published', async () => {
+    const { live, team, seen } = watched;
+    // The process's one publishing queue, held by a message that is built only once released: the
+    // publisher lags behind the writes, as it can on a busy PostgreSQL.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const holding = live.app.publishRecorded({
+      changes: [],
+      publishes: new Map([['hold', () => released.then(() => [])]]),
+    });
+    const job = await createJob(team.dispatcher, { title: 'First' });
+    const renamed = changeOf(await patchJob(team.dispatcher, job, { title: 'Second' })).jobs[0] as Job;
+    const last = changeOf(await patchJob(team.dispatcher, renamed, { title: 'Third' })).jobs[0] as Job;
+    await sleep(100);
+    expect(seen.filter((e) => e.data.id === job.id)).toEqual([]);
+    release();
+    await holding;
+    await eventually(() => seen.filter((e) => e.data.id === job.id).length === 3, 5000, 'three job changes');
+    const mine = seen.filter((e) => e.data.id === job.id);
+    expect(mine.map((e) => e.seq)).toEqual([0, 1, 2].map((n) => (mine[0]?.seq ?? 0) + n));
+    expect(mine.map((e) => [e.action, e.data])).toEqual([
+      ['created', last],
+      ['updated', last],
+      ['updated', last],
+    ]);
   });
 });
