@@ -57,6 +57,9 @@ const TrackingRoute = screen(() => import('../features/tracking/TrackingRoute'),
 // The Feeds screen carries the QR code generator: loaded when opened.
 const FeedsPage = screen(() => import('../features/feeds/FeedsPage'), 'FeedsPage');
 const CustomerDetailPage = screen(() => import('../features/customers/CustomerDetailPage'), 'CustomerDetailPage');
+// Settings carries the map-centre picker, and with it Leaflet: in the first bundle it made every page
+// evaluate Leaflet in its first task (docs/PERFORMANCE.md, "Calendar render").
+const SettingsPage = screen(() => import('../features/settings/SettingsPage'), 'SettingsPage');
 
 const suspended = (node: ReactNode, fallback: ReactNode = null) => <Suspense fallback={fallback}>{node}</Suspense>;
 
@@ -86,3 +89,4 @@ export const bookingSettingsPage = suspended(<BookingSettingsPage />, screenFall
 export const requestsPage = suspended(<RequestsPage />, screenFallback);
 export const trackingPage = suspended(<TrackingRoute />, screenFallback);
 export const feedsPage = suspended(<FeedsPage />, screenFallback);
+export const settingsPage = suspended(<SettingsPage />, screenFallback);

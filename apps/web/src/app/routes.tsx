@@ -6,7 +6,6 @@ import { NotFoundContent, NotFoundPage } from '../features/errors/NotFoundPage';
 import { RouteError } from '../features/errors/RouteError';
 import { InvitePage } from '../features/invitations/InvitePage';
 import { OverviewPage } from '../features/overview/OverviewPage';
-import { SettingsPage } from '../features/settings/SettingsPage';
 import { TeamPage } from '../features/team/TeamPage';
 import { HomeRedirect } from '../features/workspace/HomeRedirect';
 import { WorkspaceLayout } from '../features/workspace/WorkspaceLayout';
@@ -25,6 +24,7 @@ import {
   notificationSettingsPage,
   requestsPage,
   scheduleLayout,
+  settingsPage,
   trackingPage,
   visitReportPage,
   workRecordPage,
@@ -69,7 +69,7 @@ export const routes: RouteObject[] = [
           { path: 'customers/:id', element: customerDetailPage },
           { path: 'team', element: <TeamPage /> },
           { path: 'feeds', element: feedsPage },
-          { path: 'settings', element: <SettingsPage /> },
+          { path: 'settings', element: settingsPage },
           { path: 'settings/checklists', element: checklistTemplatesPage },
           { path: 'settings/notifications', element: notificationSettingsPage },
           { path: 'settings/booking', element: bookingSettingsPage },
