@@ -20,6 +20,7 @@ describe('error catalogue', () => {
       feed_unreachable: 502,
       internal: 500,
       unavailable: 503,
+      storage_full: 507,
     });
   });
 

@@ -16,6 +16,7 @@ export const errorStatus = {
   feed_unreachable: 502,
   internal: 500,
   unavailable: 503,
+  storage_full: 507,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
@@ -37,6 +38,7 @@ export const errorTitle: Record<ErrorCode, string> = {
   feed_unreachable: "Couldn't load the feed",
   internal: 'Something went wrong',
   unavailable: 'Temporarily unavailable',
+  storage_full: 'File storage is full',
 };
 
 export interface FieldError {
@@ -55,7 +57,7 @@ export interface Problem {
   errors?: FieldError[];
   /** Reference id of a 500 (matches the error report). */
   reference?: string;
-  /** Seconds to wait, for 429 and 503. */
+  /** Seconds to wait, for 429, 503 and 507. */
   retryAfter?: number;
   /** Current version of the entity, for 412. */
   currentVersion?: number;

@@ -45,6 +45,8 @@ const catalogue: Record<ErrorCode, (problem: Problem) => string> = {
     p.detail?.startsWith("Couldn't load") ? p.detail : `Couldn't load: ${p.detail || 'the feed did not answer'}`,
   // The database or the server is briefly down (a restart, a failover): nothing the person did.
   unavailable: () => 'Fieldplan is briefly unavailable. Try again in a moment.',
+  // The server's file storage is full: photos wait on the phone and go out once there is room again.
+  storage_full: () => "Fieldplan's file storage is full. Photos wait on this device and are sent once there is room.",
   internal: (p) => (p.reference ? `Something went wrong (reference ${p.reference})` : p.detail || errorTitle.internal),
 };
 
