@@ -65,7 +65,9 @@ describe('notification delivery', () => {
 
   it(`after ${delivery.maxAttempts} failed attempts a message is dead and no longer tried`, async () => {
     inbox.refuse(true);
-    const job = await booking('hal@example.test');
+    // A week out: the retries span 2 days, and a visit 3 days out would have its reminder come due
+    // during them whenever the run starts late in the day (docs/PRODUCT.md, reminders).
+    const job = await booking('hal@example.test', 7 * dayMs);
     let at = Date.now();
     for (let i = 0; i < delivery.maxAttempts + 2; i++) {
       await app.notifications.sendDue(at);
