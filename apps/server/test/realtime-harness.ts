@@ -1,11 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
+import type { ChildProcess } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { ChangeEvent, PublicConfig } from '@fieldplan/shared';
 import type { FastifyInstance } from 'fastify';
 import type Pusher from 'pusher-js';
 import type { Channel } from 'pusher-js';
+import { spawnOwned, stopChild as stopOwnedChild, untilReady } from '../../../scripts/children.mjs';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { Db } from '../src/db/database.js';
@@ -155,8 +155,10 @@ export async function eventually(check: () => boolean | Promise<boolean>, timeou
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * A Node child process started with `args`, resolved once a line of its stdout matches `ready`
- * (e.g. the standalone realtime server's `{"listening": port}`), with that line.
+ * A Node child process started with `args`, resolved once a line of its stdout or stderr matches `ready`
+ * (e.g. the standalone realtime server's `{"listening": port}`), with that line. Owned from its start
+ * (scripts/children.mjs): one that exits or is not ready within `timeoutMs` is killed, and any left when
+ * the test process exits dies with it.
  */
 export async function spawnUntil(
   args: string[],
@@ -164,42 +166,23 @@ export async function spawnUntil(
   ready: RegExp,
   timeoutMs = 30_000,
 ): Promise<{ child: ChildProcess; line: string; output: () => string }> {
-  const child = spawn(process.execPath, args, {
+  const child = spawnOwned(process.execPath, args, {
     cwd: repoRoot,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
+  const keep = (chunk: Buffer) => {
     output += chunk;
-  });
-  const line = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${args.join(' ')} did not start:\n${output}`)), timeoutMs);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk;
-      const found = output.split('\n').find((l) => ready.test(l));
-      if (found) {
-        clearTimeout(timer);
-        resolve(found);
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${args.join(' ')} exited with ${code}:\n${output}`));
-    });
-  });
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const line = await untilReady(child, ready, { timeoutMs, what: args.join(' ') });
   return { child, line, output: () => output };
 }
 
 /** Stops a child started by `spawnUntil` (SIGTERM, then SIGKILL after 5 s). */
-export async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-  await exited;
-  clearTimeout(timer);
-}
+export const stopChild = (child: ChildProcess): Promise<void> => stopOwnedChild(child);
 
 export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
