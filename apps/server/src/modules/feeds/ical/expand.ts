@@ -1,6 +1,8 @@
 import { dayMs, wallToInstant } from '@fieldplan/shared';
 import ICAL from 'ical.js';
+import { isExcluded, takeExclusions } from './exclusions.js';
 import { alignUntil, fastForwardStart } from './fast-forward.js';
+import { type JcalProperty, jcalInstant } from './jcal-time.js';
 import { icalLimits, StepBudget } from './limits.js';
 import { isFree } from './sanitise.js';
 import { ianaZoneOf } from './zones.js';
@@ -95,25 +97,6 @@ function fullSingle(component: ICAL.Component, zone: string, key: number | null)
   return { ...span, title: titleOf(component), key };
 }
 
-type JcalProperty = [name: string, params: Record<string, unknown>, type: string, ...values: unknown[]];
-
-const jcalTime = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}):(\d{2})(Z?))?$/;
-
-/** A jCal DATE or DATE-TIME value in our units, when its zone is UTC, floating or one we know. */
-function jcalInstant(prop: JcalProperty | undefined, zone: string): { ms: number; allDay: boolean } | null {
-  const value = prop?.[3];
-  const m = typeof value === 'string' ? jcalTime.exec(value) : null;
-  if (!prop || !m) return null;
-  const [, y, mo, d, h, mi, se, z] = m;
-  const wall = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h ?? 0), Number(mi ?? 0), Number(se ?? 0));
-  if (h === undefined) return { ms: wall, allDay: true };
-  if (z) return { ms: wall, allDay: false };
-  const tzid = prop[1].tzid;
-  if (tzid === undefined) return { ms: wallToInstant(zone, wall), allDay: false };
-  const iana = typeof tzid === 'string' ? ianaZoneOf(tzid) : null;
-  return iana ? { ms: wallToInstant(iana, wall), allDay: false } : null;
-}
-
 /**
  * A plain one-off event read straight from its jCal (no ical.js time objects: a 10,000-event feed
  * parses several times faster). Null when it needs the full path (DURATION, a VTIMEZONE-only zone,
@@ -181,8 +164,10 @@ export function expandGroup(
   const masterStart = master.getFirstPropertyValue('dtstart');
   if (!(masterStart instanceof ICAL.Time)) throw new Error('the series has no start');
   for (const o of group.overrides) normaliseRecurrenceId(o, masterStart.isDate);
-  const event = new ICAL.Event(master, { exceptions: group.overrides });
   const startTzid = tzidOf(master, 'dtstart');
+  // Taken out of the master before ical.js sees it: excluded occurrences are walked and skipped here.
+  const exclusions = takeExclusions(master, startTzid, zone, instantOf);
+  const event = new ICAL.Event(master, { exceptions: group.overrides });
   const first = single(master, zone, null);
   if (!first) return out;
   // Every occurrence lasts as long as the first (RFC 5545 §3.8.5.3), so the walk needs no ical.js details.
@@ -203,6 +188,7 @@ export function expandGroup(
     const key = instantOf(next, startTzid, zone);
     if (key >= limit) break;
     if (key === first.start) dtstartWalked = true;
+    if (isExcluded(exclusions, key, next)) continue;
     const override = overrides.get(key);
     if (override) {
       used.add(key);
@@ -215,11 +201,7 @@ export function expandGroup(
   }
   // RFC 5545 counts DTSTART as the first occurrence even when the rule would not produce it
   // (ical.js leaves it out): keep it, unless it is excluded or overridden.
-  const excluded = master.getAllProperties('exdate').some((prop) => {
-    const tzid = prop.getParameter('tzid');
-    const zoneOfValue = typeof tzid === 'string' ? tzid : startTzid;
-    return prop.getValues().some((t) => t instanceof ICAL.Time && instantOf(t, zoneOfValue, zone) === first.start);
-  });
+  const excluded = isExcluded(exclusions, first.start, masterStart);
   if (!dtstartWalked && !excluded && !overrides.has(first.start) && overlaps(first, from, to)) {
     out.push({ ...first, key: first.start });
   }
