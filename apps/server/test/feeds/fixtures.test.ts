@@ -40,7 +40,7 @@ function occurrences(file: string, zone = 'Europe/Berlin', from = '1990-01-01', 
 describe('real-world iCalendar files', () => {
   it('covers every fixture file', () => {
     const files = fs.readdirSync(fixturesDir).filter((f) => f.endsWith('.ics'));
-    expect(files.length).toBe(12);
+    expect(files.length).toBe(14);
     for (const file of files) expect(() => parseFeed(fixture(file), 'Europe/Berlin'), file).not.toThrow();
   });
 
@@ -212,6 +212,55 @@ describe('real-world iCalendar files', () => {
     expect(list.filter((l) => l.startsWith('2009-12-04T01:00')).length).toBe(3);
     expect(list.some((l) => l.startsWith('2009-12-10T01:00'))).toBe(true);
     expect(list.some((l) => l.startsWith('2009-12-11T01:00'))).toBe(true);
+  });
+
+  it('node-ical, one UID twice: the series with the higher SEQUENCE counts, the stale copy not at all (5 blocks, not 10)', () => {
+    const { list, items } = occurrences('nodeical-duplicate-rrule-sequence.ics');
+    expect(items).toBe(1);
+    expect(list).toEqual(
+      ['01', '02', '03', '04', '05'].map((d) => `2024-01-${d}T10:00/2024-01-${d}T11:00 Daily Meeting (SEQUENCE 2)`),
+    );
+  });
+
+  it('node-ical, one-off events repeating a UID: the highest SEQUENCE counts, whichever comes first', () => {
+    const { list } = occurrences('nodeical-duplicate-uid-sequence.ics');
+    expect(list).toEqual([
+      '2024-01-15T10:00/2024-01-15T11:00 Team Meeting (SEQUENCE 2)',
+      '2024-01-20T14:00/2024-01-20T15:00 Updated version (SEQUENCE 3) - should win',
+    ]);
+  });
+
+  it('an exact copy of an event counts once (even exported at another moment); a moved occurrence of a revised series still counts', () => {
+    const ics = fixture('nodeical-duplicate-rrule-sequence.ics').toString('utf8');
+    const [head, first] = ics.split(/(?=BEGIN:VEVENT)/);
+    const copy = (first ?? '').replace('END:VEVENT', 'DTSTAMP:20240102T000000Z\nEND:VEVENT');
+    const moved = [
+      'BEGIN:VEVENT',
+      'UID:rrule-sequence-test@node-ical.test',
+      'RECURRENCE-ID:20240103T100000Z',
+      'DTSTART:20240103T160000Z',
+      'DTEND:20240103T170000Z',
+      'SEQUENCE:2',
+      'SUMMARY:Moved',
+      'END:VEVENT',
+      '',
+    ].join('\n');
+    const bytes = Buffer.from(`${head}${first}${copy}${moved}${ics.slice(ics.lastIndexOf('BEGIN:VEVENT'))}`);
+    const parsed = parseFeed(bytes, 'Europe/Berlin');
+    expect(parsed.items).toHaveLength(1);
+    const list = expandGroup(
+      seriesGroup(parsed.items[0]?.seriesIcs ?? ''),
+      'Europe/Berlin',
+      Date.parse('2024-01-01'),
+      Date.parse('2024-01-10'),
+    );
+    expect(list.map((o) => `${new Date(o.start).toISOString().slice(5, 13)} ${o.title}`).sort()).toEqual([
+      '01-01T10 Daily Meeting (SEQUENCE 2)',
+      '01-02T10 Daily Meeting (SEQUENCE 2)',
+      '01-03T16 Moved',
+      '01-04T10 Daily Meeting (SEQUENCE 2)',
+      '01-05T10 Daily Meeting (SEQUENCE 2)',
+    ]);
   });
 
   it('expands only within the asked range', () => {

@@ -77,17 +77,11 @@ export function parseFeed(bytes: Buffer, zone: string): ParsedFeed {
     }
     const written = vevent.getFirstPropertyValue('uid');
     const uid = typeof written === 'string' && written !== '' ? written : derivedUid(eventLines);
-    const isOverride = vevent.hasProperty('recurrence-id');
-    // A second master with the same UID (seen in real feeds) is kept as an event of its own.
-    let key = uid;
-    for (let n = 2; !isOverride && groups.get(key)?.master; n++) key = `${uid}#${n}`;
-    const group = groups.get(key) ?? { master: null, masterLines: [], revisions: new Map() };
-    if (isOverride) keepLatestRevision(group.revisions, vevent, eventLines);
-    else {
-      group.master = vevent;
-      group.masterLines = eventLines;
-    }
-    groups.set(key, group);
+    if (vevent.hasProperty('recurrence-id')) {
+      const group = groups.get(uid) ?? { master: null, masterLines: [], revisions: new Map() };
+      keepLatestRevision(group.revisions, vevent, eventLines);
+      groups.set(uid, group);
+    } else placeMaster(groups, uid, vevent, eventLines);
   }
   const series = [...groups.values()].filter((g) => g.master && isSeriesMaster(g.master)).length;
   if (series > icalLimits.maxSeries) {
@@ -142,6 +136,35 @@ function keepLatestRevision(revisions: Map<string, Revision>, component: ICAL.Co
     if (bySequence < 0 || (bySequence === 0 && stampOf(component) < stampOf(held.component))) return;
   }
   revisions.set(key, { component, lines });
+}
+
+/** A VEVENT's lines without DTSTAMP (the moment of export, not the event): what makes two copies one. */
+const contentOf = (lines: readonly string[]) => lines.filter((l) => !/^DTSTAMP[;:]/i.test(l)).join('\n');
+
+/**
+ * Places an event without RECURRENCE-ID among those of its UID. Its exact copy counts once; of two
+ * revisions, the higher SEQUENCE replaces the lower (RFC 5545 §3.8.7.4); two different events with
+ * one UID and one SEQUENCE (seen in real feeds: a TV guide gives both parts of a double episode
+ * one UID) are both kept, the second as `uid#2`.
+ */
+function placeMaster(groups: Map<string, Group>, uid: string, vevent: ICAL.Component, lines: string[]) {
+  const content = contentOf(lines);
+  let key = uid;
+  for (let n = 2; ; n++) {
+    const held = groups.get(key);
+    if (!held?.master) break;
+    if (contentOf(held.masterLines) === content) return;
+    key = `${uid}#${n}`;
+  }
+  const first = groups.get(uid);
+  if (first?.master && sequenceOf(vevent) !== sequenceOf(first.master)) {
+    if (sequenceOf(vevent) < sequenceOf(first.master)) return;
+    key = uid;
+  }
+  const group = groups.get(key) ?? { master: null, masterLines: [], revisions: new Map() };
+  group.master = vevent;
+  group.masterLines = lines;
+  groups.set(key, group);
 }
 
 function groupItems(
