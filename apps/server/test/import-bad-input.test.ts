@@ -95,6 +95,36 @@ describe('bad import files', { timeout: 60_000 }, () => {
     expect(expectProblem(await send('xxe.xlsx', xxe), 415).detail).toContain('declares a DOCTYPE');
   });
 
+  it('refuses a workbook whose parts are named outside it (../, /) as damaged: 415, not 500', async () => {
+    // yazl won't write such names: the zip is made with a stand-in name of the same length, then renamed in place.
+    for (const [standIn, name] of [
+      ['xx/evil.xml', '../evil.xml'],
+      ['xetc/evil.xml', '/etc/evil.xml'],
+    ] as const) {
+      const zip = await zipOf({ ...workbookParts, [standIn]: '<x/>' });
+      const renamed = Buffer.from(zip.toString('latin1').replaceAll(standIn, name), 'latin1');
+      expect(renamed.includes(name)).toBe(true);
+      const res = await send('slip.xlsx', renamed);
+      const detail = expectProblem(res, 415, 'unsupported_media_type').detail;
+      expect(detail).toMatch(/^slip\.xlsx can't be read as a workbook: its list of parts is damaged/);
+      expect(detail).toContain(name);
+    }
+    expect(await countRows(ctx.db, 'imports')).toBe(0);
+  });
+
+  it(`refuses a file of more than ${importLimits.maxColumns} columns at intake, naming the limit`, async () => {
+    const header = Array.from({ length: importLimits.maxColumns + 1 }, (_, i) => `Column ${i + 1}`);
+    const wide = Buffer.from(`${header.join(',')}
+${header.map(() => 'x').join(',')}
+`);
+    expect(expectFieldError(await send('wide.csv', wide), 'file')).toBe(
+      `wide.csv has ${importLimits.maxColumns + 1} columns; an import reads at most ${importLimits.maxColumns}: remove the columns you don't need and upload it again`,
+    );
+    expect(await countRows(ctx.db, 'imports')).toBe(0);
+    const list = await team.owner.client.get(`/api/v1/workspaces/${team.owner.workspaceId}/imports`);
+    expect(list.statusCode, list.body).toBe(200);
+  });
+
   it('names the row of an unclosed quote, a file without rows, and one of empty rows only', async () => {
     const quote = await send(
       'quote.csv',

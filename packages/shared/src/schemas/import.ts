@@ -6,6 +6,8 @@ export const importLimits = {
   maxBytes: 50 * 1024 * 1024,
   /** Data rows a file may hold (empty rows not counted). */
   maxRows: 100_000,
+  /** Columns a file may have (400 beyond, naming it): every column is one entry of the mapping. */
+  maxColumns: 200,
   /** Rows the preview shows. */
   previewRows: 20,
   /**
@@ -88,7 +90,9 @@ export type ImportField = CustomerImportField | JobImportField;
 const fieldName = z.string().max(40);
 
 /** One field per column of the header, in order; null leaves the column out. */
-export const importMappingSchema = z.array(fieldName.nullable()).max(200, { error: 'Mapping has too many columns' });
+export const importMappingSchema = z
+  .array(fieldName.nullable())
+  .max(importLimits.maxColumns, { error: `Mapping has more than ${importLimits.maxColumns} columns` });
 
 export const importStartSchema = z.strictObject({
   mapping: importMappingSchema,

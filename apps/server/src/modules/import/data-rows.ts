@@ -1,4 +1,5 @@
 import { importLimits, type RowProblem } from '@fieldplan/shared';
+import { tooManyColumns } from './intake.js';
 import { fileProblem, type SheetSource, sheetRows } from './read-rows.js';
 
 export interface FileFacts {
@@ -14,7 +15,8 @@ const isEmpty = (cells: readonly string[]) => cells.every((c) => c === '');
 /**
  * Reads the whole file once before anything is written (docs/adr/0034-import.md): the header, how
  * many data rows follow, and every problem of the file as a whole (an unclosed quote, no rows, too
- * many rows) as a 400 on `file` — so a broken file imports nothing.
+ * many rows, more than `importLimits.maxColumns` columns) as a 400 on `file` — so a broken file
+ * imports nothing.
  */
 export async function analyse(source: SheetSource): Promise<FileFacts> {
   let headers: string[] | null = null;
@@ -29,6 +31,7 @@ export async function analyse(source: SheetSource): Promise<FileFacts> {
     if (!headers) {
       headers = trimTrailing(cells);
       headerRow = row;
+      if (headers.length > importLimits.maxColumns) throw tooManyColumns(source.fileName, headers.length);
       continue;
     }
     dataRows++;

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { importLimits } from '@fieldplan/shared';
-import { AppError } from '../../http/app-error.js';
+import { AppError, fieldError } from '../../http/app-error.js';
 import { newId } from '../../lib/ids.js';
 
 export interface StoredUpload {
@@ -27,6 +27,14 @@ export const tooLarge = (fileName: string) =>
     'payload_too_large',
     `${fileName} is larger than ${importLimits.maxBytes / 1024 / 1024} MB: split it into smaller files`,
   );
+
+/** Why a file wider than `importLimits.maxColumns` is not imported (its mapping could not be stored). */
+export const tooManyColumnsMessage = (fileName: string, columns: number) =>
+  `${fileName} has ${columns} columns; an import reads at most ${importLimits.maxColumns}: remove the columns you don't need and upload it again`;
+
+/** 400 on `file`, like every problem of the file as a whole; nothing is kept. */
+export const tooManyColumns = (fileName: string, columns: number) =>
+  fieldError('file', tooManyColumnsMessage(fileName, columns));
 
 /**
  * Streams the request body to a file, hashing it; past `importLimits.maxBytes` the file is removed and

@@ -1,12 +1,32 @@
-import type { Import, RowProblem } from '@fieldplan/shared';
+import { type Import, importLimits, type RowProblem } from '@fieldplan/shared';
 import type { Selectable } from 'kysely';
 import type { ImportsTable } from '../../db/schema.js';
 import { iso } from '../../lib/ids.js';
+import { tooManyColumnsMessage } from './intake.js';
 
 export type ImportRow = Selectable<ImportsTable>;
 
+/**
+ * Uploads wider than `importLimits.maxColumns` were stored before intake refused them, with a mapping
+ * the answer's schema can't carry: they show as failed with the reason (and can't be started).
+ */
+export function isTooWide(row: ImportRow): boolean {
+  return (JSON.parse(row.mapping) as unknown[]).length > importLimits.maxColumns;
+}
+
 /** `unplaced`: rows written without a position that geocoding has not placed (yet). */
 export function presentImport(row: ImportRow, unplaced: number): Import {
+  const shown = presentStored(row, unplaced);
+  if (!isTooWide(row)) return shown;
+  return {
+    ...shown,
+    mapping: shown.mapping.slice(0, importLimits.maxColumns),
+    status: 'failed',
+    error: tooManyColumnsMessage(row.file_name, shown.headers.length),
+  };
+}
+
+function presentStored(row: ImportRow, unplaced: number): Import {
   return {
     id: row.id,
     kind: row.kind as Import['kind'],

@@ -12,10 +12,10 @@ import { type ChunkContext, plannedAction } from './customer-chunk.js';
 import { customerDraft } from './customer-rows.js';
 import { analyse, dataRows } from './data-rows.js';
 import { suggestMapping } from './headers.js';
-import { sniffFormat, storeUpload, unsupportedFile } from './intake.js';
+import { sniffFormat, storeUpload, tooManyColumns, unsupportedFile } from './intake.js';
 import { previewJobs } from './job-preview.js';
 import { MatchIndex } from './match.js';
-import { type ImportRow, presentImport } from './presenter.js';
+import { type ImportRow, isTooWide, presentImport } from './presenter.js';
 import { findImport, recentImports, unplacedCount } from './queries.js';
 import { detectDelimiter, detectEncoding, type SheetSource } from './read-rows.js';
 import { changeOf } from './rows-phase.js';
@@ -98,6 +98,12 @@ async function importOf(db: Kysely<Database>, actor: Actor, id: string) {
   return row;
 }
 
+/** An import that can be previewed or started: not one stored too wide before intake refused such files. */
+function usable(row: ImportRow): ImportRow {
+  if (isTooWide(row)) throw tooManyColumns(row.file_name, (JSON.parse(row.headers) as string[]).length);
+  return row;
+}
+
 /** The mapping checked against the kind's fields and the header's width (400 naming the column). */
 function checkedMapping(row: ImportRow, mapping: ImportStart['mapping']) {
   const headers = JSON.parse(row.headers) as string[];
@@ -115,7 +121,7 @@ function checkedMapping(row: ImportRow, mapping: ImportStart['mapping']) {
 
 /** The first rows as they will be saved under this mapping and policy, each with its problems and match. */
 export async function previewImport(db: Kysely<Database>, actor: Actor, id: string, input: ImportStart) {
-  const row = await importOf(db, actor, id);
+  const row = usable(await importOf(db, actor, id));
   const mapping = checkedMapping(row, input.mapping);
   if (row.kind === 'jobs') return previewJobs(db, row, mapping);
   const index = new MatchIndex();
@@ -143,7 +149,7 @@ export async function previewImport(db: Kysely<Database>, actor: Actor, id: stri
 
 /** Starts (or, after a failure, resumes) the import with this mapping and duplicate policy. */
 export async function startImport(db: Kysely<Database>, actor: Actor, id: string, input: ImportStart | null) {
-  const row = await importOf(db, actor, id);
+  const row = usable(await importOf(db, actor, id));
   const resuming = input === null;
   if (resuming ? row.status !== 'failed' : row.status !== 'uploaded') {
     throw new AppError(

@@ -22,7 +22,8 @@ const openZip = promisify<string, yauzl.Options, ZipFile>(yauzl.open);
  * Checks a workbook before any spreadsheet code inflates it: the central directory's entry count,
  * sizes and compression ratios; that its entries tile the file (no hidden local entries a streaming
  * reader would inflate); and, inflating each XML entry with its declared size enforced, that none
- * declares a DOCTYPE (external entities, entity expansion). Throws 415 naming the file and the reason.
+ * declares a DOCTYPE (external entities, entity expansion); a part named outside the workbook (`../x`)
+ * makes the listing fail. Throws 415 naming the file and the reason.
  */
 export async function guardWorkbook(filePath: string, fileName: string): Promise<void> {
   let zip: ZipFile;
@@ -33,7 +34,10 @@ export async function guardWorkbook(filePath: string, fileName: string): Promise
   }
   try {
     if (zip.entryCount > zipLimits.entries) throw refuse(fileName, `it has more than ${zipLimits.entries} parts`);
-    const entries = await readEntries(zip);
+    const entries = await readEntries(zip).catch((err: unknown) => {
+      // yauzl checks each name as it lists it: `../x`, `/x` or `C:\x` end the listing with an error.
+      throw refuse(fileName, `its list of parts is damaged (${(err as Error).message})`);
+    });
     let total = 0;
     for (const entry of entries) {
       total += entry.uncompressedSize;
