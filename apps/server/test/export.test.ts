@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportsPerMinute } from '../src/modules/export/routes.js';
-import { csvRows, xlsxRows } from './export-fixtures.js';
+import { csvRows, unzip, xlsxRows } from './export-fixtures.js';
 import { createTestApp, type TestContext } from './harness.js';
 import { expectFieldError, expectProblem, exportPath, inviteMember, listRoutes, ws } from './helpers.js';
 
@@ -79,13 +79,17 @@ describe('export', () => {
     expect(res.body).toContain(';-33,8688;151,2093;');
   });
 
-  it('neutralises every text cell that would start a formula, in CSV and xlsx; numbers stay numbers', async () => {
+  it('neutralises every CSV text cell that would start a formula; xlsx keeps it as text; numbers stay numbers', async () => {
     const csv = csvRows(await team.owner.client.get(url('/customers?q=hostile')));
     const notes = csv.slice(1).map((r) => r[6]);
     expect(notes).toEqual(hostile.map((h) => `'${h}`));
-    const xlsx = await xlsxRows(await team.owner.client.get(url('/customers?format=xlsx&q=hostile')));
-    // XML reads a stored CR back as LF; the cell still starts with the quote.
-    expect(xlsx.slice(1).map((r) => r[6])).toEqual(hostile.map((h) => `'${h.replace('\r', '\n')}`));
+    const workbook = await team.owner.client.get(url('/customers?format=xlsx&q=hostile'));
+    const xlsx = await xlsxRows(workbook);
+    // A typed text cell is never run, so it needs no quote; XML reads a stored CR back as LF.
+    expect(xlsx.slice(1).map((r) => r[6])).toEqual(hostile.map((h) => h.replace('\r', '\n')));
+    const sheet = (await unzip(workbook.rawPayload)).get('xl/worksheets/sheet1.xml')?.toString('utf8') ?? '';
+    expect(sheet).toContain('<v>=HYPERLINK(');
+    expect(sheet).not.toMatch(/<f[ >]/);
     const all = await xlsxRows(await team.owner.client.get(url('/customers?format=xlsx&q=sanitär')));
     expect(all[1]?.[4]).toBe(-33.8688);
     expect(typeof all[1]?.[4]).toBe('number');

@@ -1,9 +1,12 @@
+import { neutralise } from '../../lib/formula-text.js';
+
+export { neutralise };
+
 /**
  * How a value becomes a spreadsheet cell (docs/adr/0035-export-and-workspace-archive.md).
- * Text that a spreadsheet would read as a formula is neutralised: a cell starting with `=`, `+`, `-`,
- * `@`, a tab or a carriage return gets a leading `'` (OWASP's advice for CSV injection). Numbers we
- * write ourselves (coordinates, priority) are never text a user typed, so a negative longitude stays a
- * number.
+ * In CSV, text that a spreadsheet would read as a formula is neutralised (`neutralise`); an xlsx
+ * cell is typed text, never run, and is written as it is. Numbers we write ourselves (coordinates,
+ * priority) are never text a user typed, so a negative longitude stays a number.
  */
 export type Cell = string | number | null;
 
@@ -12,14 +15,7 @@ export interface Column<R> {
   value: (row: R) => Cell;
 }
 
-const formulaStart = /^[=+\-@\t\r]/;
-
-/** The text as a spreadsheet shows it and never runs it. */
-export function neutralise(text: string): string {
-  return formulaStart.test(text) ? `'${text}` : text;
-}
-
-/** A cell as written: text neutralised, numbers as they are, null as empty. */
+/** A CSV cell as written: text neutralised, numbers as they are, null as empty. */
 export function safeCell(cell: Cell): Cell {
   return typeof cell === 'string' ? neutralise(cell) : cell;
 }

@@ -1,12 +1,13 @@
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { type Column, safeCell } from './cells.js';
+import type { Column } from './cells.js';
 
 /**
  * The pages as one .xlsx sheet through exceljs' streaming writer: each row is committed (written to
  * the zip) as it is added, and the reader's pace holds the next page back, so a large export never
- * sits in memory whole. Text is neutralised as in CSV (docs/adr/0035-export-and-workspace-archive.md).
+ * sits in memory whole. Text goes in as typed text cells, which a spreadsheet shows and never runs, so
+ * unlike CSV it carries no `'` (docs/adr/0035-export-and-workspace-archive.md).
  */
 export function xlsxStream<R>(
   sheetName: string,
@@ -25,7 +26,7 @@ export function xlsxStream<R>(
   sheet.columns = columns.map((c) => ({ header: c.header, key: c.header }));
   const run = async () => {
     for await (const page of pages) {
-      for (const row of page) sheet.addRow(columns.map((c) => safeCell(c.value(row)))).commit();
+      for (const row of page) sheet.addRow(columns.map((c) => c.value(row))).commit();
       if (out.writableNeedDrain) await once(out, 'drain');
     }
     sheet.commit();

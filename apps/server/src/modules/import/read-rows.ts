@@ -3,6 +3,7 @@ import chardet from 'chardet';
 import { parse } from 'csv-parse';
 import iconv from 'iconv-lite';
 import { fieldError } from '../../http/app-error.js';
+import { unneutralise } from '../../lib/formula-text.js';
 
 export interface SheetSource {
   filePath: string;
@@ -81,7 +82,10 @@ export async function detectDelimiter(filePath: string, encoding: string): Promi
   return best;
 }
 
-/** Every row of the file (the first sheet of a workbook), empty ones included, as text cells. */
+/**
+ * Every row of the file (the first sheet of a workbook), empty ones included, as text cells — with the
+ * `'` an export puts before a formula's first character taken off again (lib/formula-text.ts).
+ */
 export function sheetRows(source: SheetSource): AsyncGenerator<SheetRow> {
   return source.format === 'csv' ? csvRows(source) : xlsxRows(source);
 }
@@ -109,7 +113,7 @@ async function* csvRows(source: SheetSource): AsyncGenerator<SheetRow> {
   try {
     for await (const record of parser) {
       row++;
-      yield { row, cells: (record as string[]).map((c) => c.trim()) };
+      yield { row, cells: (record as string[]).map((c) => unneutralise(c).trim()) };
     }
   } catch (err) {
     const e = err as CsvError;
@@ -164,7 +168,7 @@ async function* xlsxRows(source: SheetSource): AsyncGenerator<SheetRow> {
       for await (const row of sheet) {
         const values = row.values as unknown[];
         const cells: string[] = [];
-        for (let i = 1; i < values.length; i++) cells.push(cellText(values[i]));
+        for (let i = 1; i < values.length; i++) cells.push(unneutralise(cellText(values[i])));
         yield { row: row.number, cells };
       }
       // Only the first sheet is imported (docs/PRODUCT.md, "Import").
