@@ -54,6 +54,7 @@ import { workspaceRoutes } from './modules/workspaces/index.js';
 import { createReporter, type Reporter } from './monitoring/reporter.js';
 import { tunnelRoutes } from './monitoring/tunnel-routes.js';
 import { setupRealtime } from './realtime/index.js';
+import { createStorage } from './storage/index.js';
 import { version } from './version.js';
 
 export interface AppOptions {
@@ -191,7 +192,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   locationRoutes(app, deps);
   trackingRoutes(app, deps);
   workRecordRoutes(app, deps, photosOfVisit);
-  photoRoutes(app, deps);
+  // One file storage for photos and archives, so a full disk is one outage (one report), not one per module.
+  const storage = options.archive?.storage ?? createStorage(config);
+  photoRoutes(app, deps, storage);
   checklistTemplateRoutes(app, deps);
   myDayRoutes(app, deps);
   travelRoutes(app, deps);
@@ -199,7 +202,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   startSessionPruning(app, db);
   exportRoutes(app, deps);
   importRoutes(app, deps, options.imports);
-  archiveRoutes(app, deps, options.archive);
+  archiveRoutes(app, deps, { ...options.archive, storage });
   registerFeeds(app, deps, options.feeds);
   // Job writes queue customer notifications in their own transaction (docs/adr/0029-notification-outbox.md).
   registerNotifications(app, deps, options.notifications);

@@ -5,6 +5,7 @@ import { isDatabaseUnavailable, isTransactionConflict } from '../db/errors.js';
 import type { OutageTracker } from '../db/outage.js';
 import type { Reporter } from '../monitoring/reporter.js';
 import { requestContext } from '../monitoring/request-context.js';
+import { StorageFullError, storageFullRetryAfterSeconds } from '../storage/index.js';
 import { AppError } from './app-error.js';
 
 export function problem(code: ErrorCode, detail: string, extra: Partial<Problem> = {}): Problem {
@@ -78,6 +79,7 @@ export const conflictRetryAfterSeconds = 1;
  * report's event id, logged with it; other 5xx answers are reported too, 4xx never. A database that
  * can't be reached or doesn't answer in time is a 503 `unavailable` with Retry-After (clients keep
  * the request and retry), reported and logged once per outage (`outage`), not once per request.
+ * A file storage with no room is a 507 `storage_full` with Retry-After, reported once per outage too.
  * A PostgreSQL deadlock or serialization failure is a 503 `unavailable` too, Retry-After 1, logged as
  * a warning: the transaction was rolled back whole, so sending the same request again is safe.
  */
@@ -120,6 +122,19 @@ export function registerProblemHandler(app: FastifyInstance, reporter: Reporter,
         reply,
         problem('unavailable', 'Another change was being saved at the same moment; try again', {
           retryAfter: conflictRetryAfterSeconds,
+        }),
+      );
+    }
+    if (error instanceof StorageFullError) {
+      // An outage of the file storage, like the database's below: reported and logged once, not as a bug.
+      if (error.startsOutage) {
+        const reference = report(error.cause, request, 507);
+        request.log.error({ err: error.cause, reference }, 'file storage full');
+      }
+      return sendProblem(
+        reply,
+        problem('storage_full', 'The file storage is full, so this file was not kept; send it again later', {
+          retryAfter: storageFullRetryAfterSeconds,
         }),
       );
     }

@@ -103,4 +103,9 @@ export const photoUploadSchema = z.union([photoUploadPendingSchema, photoSchema.
 export type PhotoUpload = z.infer<typeof photoUploadSchema>;
 
 /** The headers of the upload protocol (docs/PRODUCT.md, "Work record"). */
-export const uploadHeaders = { offset: 'Upload-Offset', contentType: 'application/offset+octet-stream' } as const;
+export const uploadHeaders = {
+  offset: 'Upload-Offset',
+  /** HEAD's answer whether the upload is finished: `?1` or `?0` (a structured-field boolean, RFC 8941). */
+  complete: 'Upload-Complete',
+  contentType: 'application/offset+octet-stream',
+} as const;

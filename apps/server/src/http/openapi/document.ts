@@ -1,6 +1,8 @@
 import type { SwaggerTransformObject } from '@fastify/swagger';
 import { errorStatus } from '@fieldplan/shared';
+import { operationDescriptions } from './descriptions.js';
 import { type OperationFacts, operations } from './operations.js';
+import { declaredTags } from './tags.js';
 
 // Completes the document @fastify/swagger builds from the routes' zod schemas with what those
 // schemas cannot say: operationIds and summaries, who may call each operation, and the
@@ -33,7 +35,10 @@ export const problemSchema = {
       },
     },
     reference: { type: 'string', description: 'For 500: matches the error report and the log line.' },
-    retryAfter: { type: 'integer', description: 'For 429: seconds to wait (also the Retry-After header).' },
+    retryAfter: {
+      type: 'integer',
+      description: 'For 429, 503 and 507: seconds to wait (also the Retry-After header).',
+    },
     currentVersion: { type: 'integer', description: 'For 412: the version the entity is at now.' },
     current: { type: 'object', description: 'For 412: the entity as it is now.' },
   },
@@ -55,6 +60,7 @@ const statusMeaning: Record<number, string> = {
   500: 'internal: an unexpected error; `reference` matches the error report.',
   502: 'feed_unreachable: the outside service (a calendar feed, the error-reporting ingest) did not answer properly.',
   503: 'unavailable: the database cannot be reached right now; retry later.',
+  507: 'storage_full: the file storage (disk or bucket) has no room; nothing of this file was kept, send it again after Retry-After.',
 };
 
 type Security = Record<string, string[]>[];
@@ -70,6 +76,7 @@ const writes = new Set(['post', 'put', 'patch']);
 interface OpenApiOperation {
   operationId?: string;
   summary?: string;
+  description?: string;
   security?: Security;
   parameters?: { in: string; name: string; required?: boolean; [key: string]: unknown }[];
   requestBody?: unknown;
@@ -102,7 +109,7 @@ export function errorStatuses(method: string, path: string, op: OpenApiOperation
 function errorResponse(status: number): Record<string, unknown> {
   return {
     description: statusMeaning[status] ?? 'An error',
-    ...((status === 429 || status === 503) && {
+    ...((status === 429 || status === 503 || status === 507) && {
       headers: { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } },
     }),
     content: { [problemMedia]: { schema: { $ref: problemRef } } },
@@ -121,6 +128,7 @@ const ifMatchHeader = {
 function completeOperation(method: string, path: string, op: OpenApiOperation, facts: OperationFacts): void {
   op.operationId ??= facts.id;
   op.summary ??= facts.summary;
+  op.description ??= operationDescriptions[`${method.toUpperCase()} ${path}`];
   op.security = securityOf[facts.access ?? 'session'];
   if (facts.ifMatch && !op.parameters?.some((p) => p.in === 'header' && p.name.toLowerCase() === 'if-match')) {
     op.parameters = [...(op.parameters ?? []), ifMatchHeader];
@@ -178,6 +186,7 @@ export const completeDocument: SwaggerTransformObject = (documentObject) => {
     }
   }
   collapseDuplicateAnyOf(doc.paths);
+  doc.tags = declaredTags(doc);
   doc.components = { ...doc.components, schemas: { ...doc.components?.schemas, Problem: problemSchema } };
   return documentObject.openapiObject;
 };

@@ -49,6 +49,8 @@ export const exportOperations: Record<string, OperationFacts> = {
     id: 'restoreWorkspaceArchive',
     summary: 'Create a new workspace from an archive',
     rateLimited: true,
+    // Its photos go to the file storage.
+    also: [507],
     requestBody: {
       description: 'The archive as downloaded (`application/zip`).',
       required: true,

@@ -138,20 +138,22 @@ export const recordOperations: Record<string, OperationFacts> = {
   'POST /api/v1/workspaces/{ws}/jobs/{id}/photos': {
     id: 'beginPhotoUpload',
     summary: 'Begin (or resume) a photo upload',
+    also: [507],
   },
   'HEAD /api/v1/workspaces/{ws}/photos/{photoId}/upload': {
     id: 'getPhotoUploadOffset',
     summary: "A photo upload's offset",
     answers: {
       204: {
-        description: 'The bytes received so far are in the `Upload-Offset` header: resume from there.',
+        description:
+          'The bytes received so far are in the `Upload-Offset` header: resume from there. `Upload-Complete: ?1` once the photo is finished; `?0` while it is not — with every byte in, that means its finishing step failed (a full storage): send no bytes at that offset to finish it.',
       },
     },
   },
   'PATCH /api/v1/workspaces/{ws}/photos/{photoId}/upload': {
     id: 'uploadPhotoChunk',
     summary: 'Send the next bytes of a photo',
-    also: [409],
+    also: [409, 507],
     requestBody: {
       description: 'The bytes from `Upload-Offset` on (at most 4 MiB).',
       required: true,

@@ -32,8 +32,11 @@ export interface OperationFacts {
    * answers 503 in its own shape.
    */
   unavailable?: false;
-  /** Further catalogue statuses it can answer (404 beyond path ids, 409, 410 gone, 502 feed_unreachable). */
-  also?: readonly (404 | 409 | 410 | 502)[];
+  /**
+   * Further catalogue statuses it can answer (404 beyond path ids, 409, 410 gone, 502 feed_unreachable,
+   * 507 storage_full where it stores files).
+   */
+  also?: readonly (404 | 409 | 410 | 502 | 507)[];
   /** Succeeds with 204 and no body. */
   noContent?: true;
   /** Answers its route schema cannot describe (a non-JSON body, a probe's own 503), as written in the document. */

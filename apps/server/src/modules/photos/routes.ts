@@ -19,7 +19,7 @@ import { createStorage, type ObjectStorage } from '../../storage/index.js';
 import { resolveVisit } from '../jobs/index.js';
 import { sendPhotoFile } from './files.js';
 import { beginUpload, deletePhoto, getPhoto, photosOfVisit, updateCaption } from './service.js';
-import { appendChunk, OffsetMismatch, uploadOffset } from './uploads.js';
+import { appendChunk, OffsetMismatch, uploadState } from './uploads.js';
 
 const jobParams = z.object({ ws: z.string(), id: z.string() });
 const photoParams = z.object({ ws: z.string(), photoId: z.string() });
@@ -28,7 +28,9 @@ const uploadDoc =
   'Resumable upload (docs/PRODUCT.md, "Work record"): send the bytes from `Upload-Offset` on as ' +
   `\`${uploadHeaders.contentType}\`, at most ${photoLimits.maxChunkBytes} bytes a request. 204 with the new ` +
   '`Upload-Offset`; the last byte answers 200 with the photo, or 415 when the bytes are not a JPEG, PNG or ' +
-  'WebP (the upload is discarded). A wrong offset answers 409 with the current `Upload-Offset`.';
+  'WebP (the upload is discarded). A wrong offset answers 409 with the current `Upload-Offset`. A full file ' +
+  'storage answers 507 `storage_full` with Retry-After and keeps nothing of the chunk; an upload whose finishing ' +
+  'step met it is finished by sending no bytes at its size.';
 
 /** The `Upload-Offset` request header as a byte offset; 400 naming it when missing or malformed. */
 function offsetHeader(value: string | string[] | undefined): number {
@@ -95,12 +97,23 @@ export function photoRoutes(fastify: FastifyInstance, deps: Deps, storage: Objec
       {
         // Documented, unlike the HEAD twins Fastify adds to GET routes: this one is an operation of its own.
         config: { swagger: { exposeHeadRoute: true } },
-        schema: { tags, description: "The upload's `Upload-Offset`: where to resume.", params: photoParams },
+        schema: {
+          tags,
+          description:
+            "The upload's `Upload-Offset` (where to resume) and `Upload-Complete` (`?1` finished, `?0` not: " +
+            'with every byte in, send no bytes at that offset to finish it).',
+          params: photoParams,
+        },
       },
       async (request, reply) => {
         const actor = await requireMember(db, request, request.params.ws);
-        const offset = await uploadOffset(db.kysely, actor, request.params.photoId);
-        return reply.code(204).header('upload-offset', offset).header('cache-control', 'no-store').send();
+        const { offset, complete } = await uploadState(db.kysely, actor, request.params.photoId);
+        return reply
+          .code(204)
+          .header(uploadHeaders.offset, offset)
+          .header(uploadHeaders.complete, complete ? '?1' : '?0')
+          .header('cache-control', 'no-store')
+          .send();
       },
     );
 

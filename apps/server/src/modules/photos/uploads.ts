@@ -26,12 +26,21 @@ export class OffsetMismatch extends AppError {
   }
 }
 
-/** The offset of an upload (its size once finished), for HEAD …/upload. */
-export async function uploadOffset(db: Kysely<Database>, actor: Actor, photoId: string): Promise<number> {
+/**
+ * Where an upload stands, for HEAD …/upload: the bytes kept (its size once finished) and whether it is
+ * finished. Every byte in but not finished means its finishing step failed (a full storage, a crash):
+ * the client sends no bytes at that offset to finish it (docs/PRODUCT.md, "Work record").
+ */
+export async function uploadState(
+  db: Kysely<Database>,
+  actor: Actor,
+  photoId: string,
+): Promise<{ offset: number; complete: boolean }> {
   const row = await findPhoto(db, actor.workspaceId, photoId);
   if (!row) throw notFound('Photo');
   assertUploader(actor, row);
-  return Number(row.completed_at === null ? row.received : row.size);
+  const complete = row.completed_at !== null;
+  return { offset: Number(complete ? row.size : row.received), complete };
 }
 
 export type ChunkResult =
