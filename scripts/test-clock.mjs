@@ -1,0 +1,31 @@
+// Runs a process with its clock moved to another moment, still ticking: the test suites must pass
+// whatever day they run on (a weekend, a month's end, the day the clocks change). Loaded with
+// `node --import ./scripts/test-clock.mjs` (or NODE_OPTIONS) when FIELDPLAN_TEST_CLOCK is set to an
+// ISO instant; every child process inherits the same shift, so a test and the servers it spawns agree.
+// docs/ARCHITECTURE.md, "Tests", says how CI uses it.
+const target = process.env.FIELDPLAN_TEST_CLOCK;
+
+if (target && !globalThis.__fieldplanTestClock) {
+  const RealDate = Date;
+  const targetMs = RealDate.parse(target);
+  if (Number.isNaN(targetMs)) throw new Error(`FIELDPLAN_TEST_CLOCK is not an ISO instant: ${target}`);
+  // The real moment the shift began, kept in the environment so that processes started later are
+  // shifted by the same amount rather than each starting at the target.
+  const from = Number(process.env.FIELDPLAN_TEST_CLOCK_FROM) || RealDate.now();
+  process.env.FIELDPLAN_TEST_CLOCK_FROM = String(from);
+  const offset = targetMs - from;
+  const now = () => RealDate.now() + offset;
+
+  function ShiftedDate(...args) {
+    if (!new.target) return new RealDate(now()).toString();
+    return Reflect.construct(RealDate, args.length === 0 ? [now()] : args, new.target);
+  }
+  ShiftedDate.prototype = RealDate.prototype;
+  Object.defineProperty(ShiftedDate, 'name', { value: 'Date' });
+  ShiftedDate.now = now;
+  ShiftedDate.parse = RealDate.parse;
+  ShiftedDate.UTC = RealDate.UTC;
+  Object.defineProperty(RealDate.prototype, 'constructor', { value: ShiftedDate, writable: true, configurable: true });
+  globalThis.Date = ShiftedDate;
+  globalThis.__fieldplanTestClock = { target, offset };
+}
