@@ -78,7 +78,7 @@ describe('export and the workspace archive', () => {
   it('restores the archive as a new workspace from the workspace switcher', async () => {
     if (!archive) throw new Error('the archive was not downloaded');
     const { name, bytes } = archive;
-    // Someone else restores it: a new workspace of their own, the demo's people joined deactivated.
+    // Someone else restores it: a new workspace of their own, the demo's people invited by link.
     const other = await newContext(browser);
     const email = uniqueEmail('restorer');
     const signUp = await other.request.post('/api/v1/auth/sign-up', {

@@ -130,7 +130,10 @@ describe('workspace archive', () => {
     expect(restored.statusCode, restored.body).toBe(201);
     const result = restored.json() as ArchiveRestoreResult;
     expect(result.workspace.id).not.toBe(team.owner.workspaceId);
-    expect(result.unmatchedMembers).toEqual([]);
+    // Everyone else is invited (docs/adr/0035): tech1, tech2, the dispatcher and the viewer.
+    expect(result.invitations.map((i) => i.email).sort()).toEqual(
+      [team.dispatcher, team.tech1, team.tech2, team.viewer].map((m) => m.email).sort(),
+    );
     const at = (rest: string) => ws(result.workspace.id, rest);
     const client = team.owner.client;
 
@@ -145,10 +148,9 @@ describe('workspace archive', () => {
     // Everything but ids and the members they point at is the same (technicians are checked below).
     const comparable = (page: JobPage) =>
       page.items
-        .map(({ id: _id, customerId: _c, assigneeIds, exceptions, ...rest }) => ({
+        .map(({ id: _id, customerId: _c, assigneeIds: _a, exceptions, ...rest }) => ({
           ...rest,
-          technicians: assigneeIds.length,
-          exceptions: exceptions.map(({ assigneeIds: ids, ...e }) => ({ ...e, technicians: ids?.length ?? null })),
+          exceptions: exceptions.map(({ assigneeIds: _ids, ...e }) => e),
         }))
         .sort((a, b) => a.title.localeCompare(b.title));
     expect(comparable(jobs)).toEqual(comparable(jobsBefore));
@@ -162,12 +164,10 @@ describe('workspace archive', () => {
       customerName: 'Müller, "Sanitär"',
       start: '2026-03-02T08:00:00.000Z',
     });
-    // Tim has an account here: he joins deactivated and keeps his visit; the owner turns him on in Team.
+    // Only the uploader is a member until an invitation is accepted; Tim's visit waits unassigned.
     const members = (await client.get(at('/members'))).json() as Member[];
-    const tim = members.find((m) => m.email === team.tech1.email);
-    expect(tim).toMatchObject({ role: 'technician', active: false });
-    expect(members.find((m) => m.userId === team.owner.userId)).toMatchObject({ role: 'owner', active: true });
-    expect(job?.assigneeIds).toEqual([tim?.id]);
+    expect(members.map((m) => [m.userId, m.role, m.active])).toEqual([[team.owner.userId, 'owner', true]]);
+    expect(job?.assigneeIds).toEqual([]);
     expect((await team.tech1.client.get(at('/customers'))).statusCode).toBe(404);
 
     const record = (await client.get(at(`/jobs/${job?.id}/record`))).json();
@@ -184,35 +184,6 @@ describe('workspace archive', () => {
     const original = await client.get(ws(team.owner.workspaceId, `/jobs/${jobId}/signature/image`));
     expect(signature.statusCode).toBe(200);
     expect(signature.rawPayload.equals(original.rawPayload)).toBe(true);
-  });
-
-  it('lists members with no account here and leaves their visits unassigned', async () => {
-    const stranger = await signUpOwner(ctx.app, 'Stranger');
-    const res = await postArchive(ctx.app, stranger, archive);
-    expect(res.statusCode, res.body).toBe(201);
-    const result = res.json() as ArchiveRestoreResult;
-    // Every member of the archive has an account on this instance, so all are matched (deactivated).
-    expect(result.unmatchedMembers).toEqual([]);
-    const files = await unzip(archive);
-    const members =
-      files
-        .get('members.jsonl')
-        ?.toString()
-        .trim()
-        .split('\n')
-        .map((l) => JSON.parse(l)) ?? [];
-    const renamed = members.map((m) =>
-      m.email === team.tech1.email ? { ...m, email: 'nobody-here@example.test' } : m,
-    );
-    files.set('members.jsonl', Buffer.from(`${renamed.map((m) => JSON.stringify(m)).join('\n')}\n`));
-    const again = await postArchive(ctx.app, stranger, await zipOf(files));
-    expect(again.statusCode, again.body).toBe(201);
-    const second = again.json() as ArchiveRestoreResult;
-    expect(second.unmatchedMembers).toEqual([
-      { email: 'nobody-here@example.test', name: 'Tim Tech', role: 'technician' },
-    ]);
-    const jobs = (await stranger.client.get(ws(second.workspace.id, '/jobs'))).json() as JobPage;
-    expect(jobs.items.find((j) => j.title === 'Boiler service')?.assigneeIds).toEqual([]);
   });
 
   it('lets only the owner download the archive; another workspace is 404', async () => {

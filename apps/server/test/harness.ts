@@ -7,6 +7,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { type Db, migrate, openDb } from '../src/db/database.js';
+import type { ArchiveOptions } from '../src/modules/archive/index.js';
 import type { FeedOptions } from '../src/modules/feeds/index.js';
 
 /** Which database the suite runs on: `FIELDPLAN_TEST_DB=postgres` or SQLite (default). */
@@ -68,6 +69,7 @@ export async function createTestApp(
     feeds?: FeedOptions;
     /** A built web app to serve; none by default (API only). */
     webDist?: string;
+    archive?: ArchiveOptions;
   } = {},
 ) {
   const { db, cleanup } = await createTestDb();
@@ -81,6 +83,7 @@ export async function createTestApp(
     logger: false,
     signInPerMinute: options.signInPerMinute ?? 1000,
     ...(options.feeds && { feeds: options.feeds }),
+    ...(options.archive && { archive: options.archive }),
   });
   await app.ready();
   return {

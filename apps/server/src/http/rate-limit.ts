@@ -148,7 +148,13 @@ export const publicLinkRequestsPerMinute = 60;
  * "Too many <what>, try again in N s", with Retry-After (docs/PRODUCT.md, "The API and realtime").
  * Async (the count may live in Redis): always `await` it, or the limit is not applied.
  */
-export async function enforceLimit(limiter: RateLimiter, key: string, limit: number, what = 'requests'): Promise<void> {
-  const wait = await limiter.hit(key, limit);
+export async function enforceLimit(
+  limiter: RateLimiter,
+  key: string,
+  limit: number,
+  what = 'requests',
+  windowMs?: number,
+): Promise<void> {
+  const wait = await limiter.hit(key, limit, windowMs);
   if (wait > 0) throw new AppError('rate_limited', `Too many ${what}, try again in ${wait} s`, { retryAfter: wait });
 }

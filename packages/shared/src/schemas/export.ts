@@ -53,6 +53,8 @@ export const archiveLimits = {
   maxRatio: 200,
   /** Restores a minute per member (and downloads of the archive). */
   perMinute: 3,
+  /** Restores a day per person: each makes a workspace and invitations, so a script can't make thousands. */
+  restoresPerDay: 20,
 } as const;
 
 const id = z.string().min(1).max(64);
@@ -247,11 +249,24 @@ export const archiveLineSchemas = {
 
 export type ArchiveLine<F extends ArchiveFile> = z.infer<(typeof archiveLineSchemas)[F]>;
 
-/** What a restore made: the new workspace, and the archive's members that no account here matched. */
+/**
+ * What a restore made: the new workspace, and an invitation for every other member of the archive.
+ * Deliberately the same for every member: nothing in it says whether an email has an account here
+ * (docs/adr/0014-no-account-enumeration.md).
+ */
 export const archiveRestoreResultSchema = z.object({
   workspace: z.object({ id: z.string(), slug: z.string(), name: z.string() }),
   counts: z.record(z.string(), z.number().int()),
-  /** Members whose email has no account here: their visits are unassigned; invite them from Team. */
-  unmatchedMembers: z.array(z.object({ email: z.string(), name: z.string(), role: z.string() })),
+  /** One pending invitation per other member (their visits are unassigned until assigned again). */
+  invitations: z.array(
+    z.object({
+      email: z.string(),
+      name: z.string(),
+      role: roleField,
+      /** The invitation's link: shown only here (the token is stored hashed), like a new invitation's. */
+      url: z.string(),
+      expiresAt: z.string(),
+    }),
+  ),
 });
 export type ArchiveRestoreResult = z.infer<typeof archiveRestoreResultSchema>;

@@ -50,15 +50,11 @@ export async function insertAll(
   signatures: Map<string, Buffer>,
 ): Promise<Record<string, number>> {
   const ws = to.workspaceId;
-  const now = Date.now();
   const customer = idMap();
   const job = idMap();
   const template = idMap();
   const member = (old: string | null) => (old === null ? undefined : members.ids.get(old));
   const author = (old: string) => member(old) ?? to.ownerMemberId;
-  // jobs.created_by holds a user id: the new membership's user, when the maker is matched here.
-  const userOf = new Map(members.memberships.map((m) => [m.id, m.userId] as const));
-  userOf.set(to.ownerMemberId, to.ownerUserId);
   const assignees = (ids: string[]) => [...new Set(ids.map((id) => member(id)).filter((id): id is string => !!id))];
 
   const w = lines.workspace[0];
@@ -78,21 +74,6 @@ export async function insertAll(
       .where('id', '=', ws)
       .execute();
   }
-  await insertBatches(
-    trx,
-    'memberships',
-    members.memberships.map((m) => ({
-      id: m.id,
-      workspace_id: ws,
-      user_id: m.userId,
-      role: m.line.role,
-      colour: m.line.colour,
-      home_lat: m.line.homeLat,
-      home_lng: m.line.homeLng,
-      deactivated_at: now,
-      created_at: now,
-    })),
-  );
   await insertBatches(
     trx,
     'customers',
@@ -173,7 +154,8 @@ export async function insertAll(
       flex_start_at: j.flexStart,
       flex_end_at: j.flexEnd,
       version: j.version,
-      created_by: userOf.get(member(j.createdBy) ?? '') ?? null,
+      // jobs.created_by holds a user id: kept only when the maker is the uploader.
+      created_by: member(j.createdBy) === to.ownerMemberId ? to.ownerUserId : null,
       created_at: j.createdAt,
       updated_at: j.updatedAt,
       deleted_at: null,

@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 import type { ObjectStorage } from '../../storage/index.js';
+import { createInvitations } from '../invitations/index.js';
 import { fileKey, thumbKey } from '../photos/index.js';
 import { createWorkspace } from '../workspaces/index.js';
 import { insertAll } from './insert.js';
@@ -15,6 +16,8 @@ import { checkReferences, type Lines } from './references.js';
 export interface Restorer {
   userId: string;
   email: string;
+  /** Where invitation links point (the app's origin). */
+  baseUrl: string;
 }
 
 async function readAll(archive: OpenArchive, limits: ArchiveLimits): Promise<Lines> {
@@ -92,7 +95,7 @@ export async function restoreArchive(
         name: lines.workspace[0]?.name ?? 'Restored workspace',
         ownerUserId: restorer.userId,
       });
-      const members = await planMembers(trx, lines.members, { ...restorer, memberId: made.memberId }, newId);
+      const members = planMembers(lines.members, { email: restorer.email, memberId: made.memberId });
       const counts = await insertAll(
         trx,
         { workspaceId, ownerMemberId: made.memberId, ownerUserId: restorer.userId },
@@ -101,10 +104,23 @@ export async function restoreArchive(
         photoIds,
         signatures,
       );
+      const invited = await createInvitations(
+        trx,
+        workspaceId,
+        restorer.userId,
+        members.invited.map((m) => ({ email: m.email, role: m.role })),
+        restorer.baseUrl,
+      );
       return {
         workspace: { id: workspaceId, slug: made.slug, name: lines.workspace[0]?.name ?? '' },
         counts,
-        unmatchedMembers: members.unmatched.map((m) => ({ email: m.email, name: m.name, role: m.role })),
+        invitations: invited.map((invitation, i) => ({
+          email: invitation.email,
+          name: members.invited[i]?.name ?? '',
+          role: invitation.role,
+          url: invitation.url,
+          expiresAt: invitation.expiresAt,
+        })),
       };
     });
   } catch (error) {

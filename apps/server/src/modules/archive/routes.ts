@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../http/app-error.js';
+import { appBaseUrl } from '../../http/app-origin.js';
 import { enforceLimit } from '../../http/rate-limit.js';
 import { requireUser } from '../../http/session.js';
 import { authorize, requireMember } from '../../http/workspace-access.js';
@@ -18,12 +19,12 @@ import { archiveStream } from './write.js';
 export interface ArchiveOptions {
   storage?: ObjectStorage;
   /** Tests shrink the limits to prove each refusal. */
-  limits?: Partial<ArchiveLimits & { uploadBytes: number }>;
+  limits?: Partial<ArchiveLimits & Record<'uploadBytes' | 'perMinute' | 'restoresPerDay', number>>;
 }
 
 /** The whole-workspace archive: download (owner) and restore into a new workspace (docs/adr/0035). */
 export function archiveRoutes(fastify: FastifyInstance, deps: Deps, options: ArchiveOptions = {}) {
-  const { db, limiter } = deps;
+  const { db, limiter, config } = deps;
   const storage = options.storage ?? createStorage(deps.config);
   const limits = { ...archiveLimits, ...options.limits };
   const tags = ['export'];
@@ -67,7 +68,7 @@ export function archiveRoutes(fastify: FastifyInstance, deps: Deps, options: Arc
         schema: {
           tags,
           description:
-            'Creates a NEW workspace owned by the caller from an archive (`application/zip`). Every line is checked first; a refused archive leaves nothing behind and the problem names the file and line. Members whose email has an account here join deactivated; others are listed in `unmatchedMembers`.',
+            'Creates a NEW workspace owned by the caller from an archive (`application/zip`). Every line is checked first; a refused archive leaves nothing behind and the problem names the file and line. The member with the caller’s email is the caller; every other member gets a pending invitation (its link in `invitations`), the same whether or not their email has an account here. Limited per person a minute and a day (429).',
           response: { 201: archiveRestoreResultSchema },
         },
       },
@@ -77,6 +78,7 @@ export function archiveRoutes(fastify: FastifyInstance, deps: Deps, options: Arc
           throw new AppError('unsupported_media_type', 'Send the archive as application/zip');
         }
         await enforceLimit(limiter, `restore:${user.id}`, limits.perMinute, 'restores');
+        await enforceLimit(limiter, `restore-day:${user.id}`, limits.restoresPerDay, 'restores today', 86_400_000);
         const declared = request.headers['content-length'];
         const file = await receiveUpload(
           request.body,
@@ -84,7 +86,8 @@ export function archiveRoutes(fastify: FastifyInstance, deps: Deps, options: Arc
           limits.uploadBytes,
         );
         try {
-          const result = await restoreArchive(db.kysely, storage, file, { userId: user.id, email: user.email }, limits);
+          const restorer = { userId: user.id, email: user.email, baseUrl: appBaseUrl(config, request) };
+          const result = await restoreArchive(db.kysely, storage, file, restorer, limits);
           return reply.code(201).send(result);
         } finally {
           await discard(file);

@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
+import { appBaseUrl } from '../../http/app-origin.js';
 import { enforceLimit, publicLinkRequestsPerMinute } from '../../http/rate-limit.js';
 import { authorize, requireMember } from '../../http/workspace-access.js';
 import { getMe } from '../auth/index.js';
@@ -20,7 +21,7 @@ const tokenParams = z.object({ token: z.string() });
 export function invitationRoutes(fastify: FastifyInstance, { db, sessions, limiter, limits, config }: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['invitations'];
-  const baseUrl = (request: FastifyRequest) => config.appOrigin ?? `${request.protocol}://${request.headers.host}`;
+  const baseUrl = (request: FastifyRequest) => appBaseUrl(config, request);
 
   app.get(
     '/api/v1/workspaces/:ws/invitations',

@@ -1,4 +1,10 @@
-import { type AcceptInvitation, type InvitationCreate, limits, memberPalette } from '@fieldplan/shared';
+import {
+  type AcceptInvitation,
+  type Invitation,
+  type InvitationCreate,
+  limits,
+  memberPalette,
+} from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
 import { recordChange } from '../../db/changes.js';
 import type { Database } from '../../db/schema.js';
@@ -25,26 +31,53 @@ export async function getInvitations(db: Kysely<Database>, workspaceId: string) 
   return (await listInvitations(db, workspaceId)).map((row) => presentInvitation(row));
 }
 
-/** Creates an invitation; the token leaves only in the returned link (it is stored hashed). */
-export async function createInvitation(db: Kysely<Database>, actor: Actor, input: InvitationCreate, baseUrl: string) {
-  const existing = await activeMemberByEmail(db, actor.workspaceId, input.email);
-  if (existing) throw fieldError('email', 'This person is already a member of the workspace');
+/** A new invitation's row and its link (the token leaves only in the link; it is stored hashed). */
+function invitationRow(workspaceId: string, createdBy: string, input: InvitationCreate, baseUrl: string) {
   const token = randomToken(32);
   const now = Date.now();
   const row = {
     id: newId(),
-    workspace_id: actor.workspaceId,
+    workspace_id: workspaceId,
     email: input.email,
     role: input.role,
     token_hash: hashToken(token),
     expires_at: now + invitationMs,
     accepted_at: null,
     revoked_at: null,
-    created_by: actor.userId,
+    created_by: createdBy,
     created_at: now,
   };
+  return { row, url: `${baseUrl}/invite/${token}` };
+}
+
+/** Creates an invitation; the token leaves only in the returned link (it is stored hashed). */
+export async function createInvitation(db: Kysely<Database>, actor: Actor, input: InvitationCreate, baseUrl: string) {
+  const existing = await activeMemberByEmail(db, actor.workspaceId, input.email);
+  if (existing) throw fieldError('email', 'This person is already a member of the workspace');
+  const { row, url } = invitationRow(actor.workspaceId, actor.userId, input, baseUrl);
   await db.insertInto('invitations').values(row).execute();
-  return presentInvitation(row, `${baseUrl}/invite/${token}`);
+  return presentInvitation(row, url);
+}
+
+/**
+ * Invites many people into a workspace nobody else belongs to yet (a restored archive): no lookup of
+ * accounts or members, so the answer is the same whether or not an email has an account.
+ */
+export async function createInvitations(
+  db: Kysely<Database>,
+  workspaceId: string,
+  createdBy: string,
+  inputs: InvitationCreate[],
+  baseUrl: string,
+) {
+  const made = inputs.map((input) => invitationRow(workspaceId, createdBy, input, baseUrl));
+  for (let i = 0; i < made.length; i += 200) {
+    await db
+      .insertInto('invitations')
+      .values(made.slice(i, i + 200).map((m) => m.row))
+      .execute();
+  }
+  return made.map(({ row, url }) => presentInvitation(row, url) as Invitation & { url: string });
 }
 
 export async function revokeInvitation(db: Kysely<Database>, actor: Actor, id: string) {

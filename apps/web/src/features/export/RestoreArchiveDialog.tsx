@@ -7,6 +7,7 @@ import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { problemMessage } from '../../lib/problem';
 import { uploadArchive } from './download';
+import { RestoredInvitations } from './RestoredInvitations';
 
 type State =
   | { step: 'choose'; error?: string }
@@ -84,19 +85,7 @@ export function RestoreArchiveDialog({ open, onClose }: { open: boolean; onClose
             Created <strong>{state.result.workspace.name}</strong> with {state.result.counts.customers ?? 0} customers
             and {state.result.counts.jobs ?? 0} jobs.
           </p>
-          <p className="muted">Members who have an account here joined deactivated: turn them on under Team.</p>
-          {state.result.unmatchedMembers.length > 0 && (
-            <>
-              <p>No account here yet — invite them from Team (their visits are unassigned):</p>
-              <ul>
-                {state.result.unmatchedMembers.map((m) => (
-                  <li key={m.email}>
-                    {m.name} · {m.email} · {m.role}
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
+          <RestoredInvitations invitations={state.result.invitations} />
         </div>
       ) : (
         <div className="restore-form">
