@@ -2,13 +2,22 @@ import { createHmac } from 'node:crypto';
 import { once } from 'node:events';
 import type { PublicConfig, Role } from '@fieldplan/shared';
 import type Pusher from 'pusher-js';
+import PusherJs from 'pusher-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { loadConfig } from '../src/config.js';
 import { resolveCredentials } from '../src/realtime/credentials.js';
 import { type Client, signUpOwner } from './harness.js';
 import { expectProblem } from './helpers.js';
-import { connected, connectPusher, createLiveApp, type LiveApp, postForm, subscribed } from './realtime-harness.js';
+import {
+  connected,
+  connectPusher,
+  createLiveApp,
+  type LiveApp,
+  postForm,
+  sleep,
+  subscribed,
+} from './realtime-harness.js';
 import { createTeam, type Team } from './schedule-helpers.js';
 
 /** Channel authorization and user authentication (docs/PRODUCT.md, "Roles and permissions"). */
@@ -179,6 +188,46 @@ describe('realtime auth endpoints', () => {
       await subscribed(tech, c.changes);
       await expect(subscribed(tech, c.locations)).rejects.toThrow(/403/);
     });
+
+    it('refuses a forged or replayed subscription at once as an invalid signature, without waiting for a sign-in', async () => {
+      const channel = channels(team.owner.workspaceId).changes;
+      // A genuine authorization, but made for another socket: replayed on this one it is forged.
+      const res = await postForm(live, team.tech1.client, '/api/realtime/auth', {
+        socket_id: socketId,
+        channel_name: channel,
+      });
+      const replayed = (await res.json()) as { auth: string; channel_data: string };
+      const forged = [replayed, { auth: `${live.key}:${'0'.repeat(64)}` }];
+      for (const signed of forged) {
+        const pusher = new PusherJs(live.key, {
+          cluster: 'fieldplan',
+          wsHost: '127.0.0.1',
+          wsPort: live.port,
+          forceTLS: false,
+          enabledTransports: ['ws'],
+          disableStats: true,
+          channelAuthorization: {
+            endpoint: '/unused',
+            transport: 'ajax',
+            customHandler: (_params, callback) => callback(null, signed),
+          },
+        });
+        clients.push(pusher);
+        // Never signed in: the embedded server holds a signed subscription up to 30 s for the sign-in.
+        // A forged one must not wait that long; well under it, the refusal must be there.
+        const answer = subscribed(pusher, channel).then(
+          () => 'subscribed',
+          (err: Error) => err.message,
+        );
+        const stillWaiting = sleep(10_000).then(() => 'still waiting');
+        const outcome = await Promise.race([answer, stillWaiting]);
+        expect(outcome.startsWith('{') ? JSON.parse(outcome) : outcome).toEqual({
+          type: 'AuthError',
+          error: `Invalid signature for ${channel}`,
+          status: 401,
+        });
+      }
+    }, 30_000);
   });
 
   describe('WebSocket upgrade origin', () => {

@@ -4,7 +4,7 @@ import type { Connection } from '../connection.js';
 import type { ServerContext } from '../context.js';
 import { ErrorCode } from '../protocol/codes.js';
 import { frames } from '../protocol/messages.js';
-import { authError, isRecord, type Rejection } from './admission.js';
+import { authError, invalidSignature, isRecord, type Rejection } from './admission.js';
 
 /**
  * A `presence-` channel: the signature over `socket_id:channel:channel_data` is checked first, and only
@@ -20,11 +20,11 @@ export function admitPresence(
   const channelData = data.channel_data;
   if (channelData === undefined && conn.user) {
     const ok = verifySocketAuth(data.auth, ctx.key, ctx.secret, channelAuthText(conn.socketId, channel));
-    return ok ? { member: { id: conn.user.id, info: conn.user.info } } : authError(`Invalid signature for ${channel}`);
+    return ok ? { member: { id: conn.user.id, info: conn.user.info } } : invalidSignature(channel);
   }
   if (typeof channelData !== 'string') return authError(`channel_data missing for ${channel}`);
   if (!verifySocketAuth(data.auth, ctx.key, ctx.secret, channelAuthText(conn.socketId, channel, channelData))) {
-    return authError(`Invalid signature for ${channel}`);
+    return invalidSignature(channel);
   }
   const parsed = parseMember(channelData, ctx.limits.maxUserInfoBytes);
   // requireSignIn: the member is who the connection signed in as, so terminating that user finds it.

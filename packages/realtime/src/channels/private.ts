@@ -2,7 +2,7 @@ import { channelAuthText, verifySocketAuth } from '../auth.js';
 import type { Connection } from '../connection.js';
 import type { ServerContext } from '../context.js';
 import { ErrorCode } from '../protocol/codes.js';
-import { authError, isRecord, type Rejection } from './admission.js';
+import { authError, invalidSignature, isRecord, type Rejection } from './admission.js';
 
 /**
  * A `private-` channel: the auth must sign `socket_id:channel`, or `socket_id:channel:channel_data` when
@@ -28,9 +28,7 @@ export function admitPrivate(
     return conn.user && conn.user.id !== userId ? authError(`${channel} was authorized for another user`) : null;
   }
   const text = channelAuthText(conn.socketId, channel);
-  return verifySocketAuth(fields.auth, ctx.key, ctx.secret, text)
-    ? null
-    : authError(`Invalid signature for ${channel}`);
+  return verifySocketAuth(fields.auth, ctx.key, ctx.secret, text) ? null : invalidSignature(channel);
 }
 
 function boundUser(channelData: string): string | null {

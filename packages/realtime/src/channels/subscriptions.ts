@@ -4,7 +4,7 @@ import type { ServerContext } from '../context.js';
 import { channelKind, channelNameProblem } from '../protocol/channel-names.js';
 import { ErrorCode } from '../protocol/codes.js';
 import { frames, presenceData } from '../protocol/messages.js';
-import { authError, isRecord, type Rejection, reject } from './admission.js';
+import { authError, invalidSignature, isRecord, type Rejection, reject, signedForSocket } from './admission.js';
 import { admitPresence, joinPresence, leavePresence } from './presence.js';
 import { admitPrivate } from './private.js';
 import { admitUserChannel } from './user.js';
@@ -30,6 +30,8 @@ export async function subscribe(ctx: ServerContext, conn: Connection, data: unkn
     return reject(conn, channel, { type: 'LimitReached', message, status: code, code });
   }
   if (ctx.requireSignIn && !conn.user && (kind === 'private' || kind === 'presence')) {
+    // A forged or replayed authorization is refused now, as without sign-in; only a signed one waits.
+    if (!signedForSocket(ctx, conn, channel, fields)) return reject(conn, channel, invalidSignature(channel));
     return awaitSignIn(ctx, conn, channel, fields);
   }
   return admit(ctx, conn, channel, fields);
