@@ -1,6 +1,8 @@
 import { errorStatus } from '@fieldplan/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operationDescriptions } from '../src/http/openapi/descriptions.js';
 import { operations } from '../src/http/openapi/operations.js';
+import { apiTags } from '../src/http/openapi/tags.js';
 import { Client, createTestApp, signUpOwner, type TestContext } from './harness.js';
 import { expectProblem } from './helpers.js';
 
@@ -15,6 +17,8 @@ interface Response {
 interface Operation {
   operationId?: string;
   summary?: string;
+  description?: string;
+  tags?: string[];
   security?: Record<string, string[]>[];
   parameters?: { in: string; name: string; required?: boolean }[];
   requestBody?: unknown;
@@ -22,6 +26,7 @@ interface Operation {
 }
 interface OpenApiDoc {
   servers?: { url: string }[];
+  tags?: { name: string; description?: string }[];
   paths: Record<string, Record<string, Operation>>;
   components: { schemas: Record<string, { required?: string[]; properties?: Record<string, { enum?: string[] }> }> };
 }
@@ -77,6 +82,21 @@ describe('the OpenAPI document', () => {
 
   it('the operations table and the routes agree: no route without facts, no facts without a route', () => {
     expect(ops.map((o) => o.key).sort()).toEqual(Object.keys(operations).sort());
+  });
+
+  it('every operation says what it does and has tags, each declared with a description (Spectral’s oas rules)', () => {
+    const declared = new Map((doc.tags ?? []).map((tag) => [tag.name, tag.description ?? '']));
+    for (const { key, op } of ops) {
+      const where = 'its route schema or http/openapi/descriptions.ts';
+      expect(Boolean(op.description?.trim()), `${key}: a description in ${where}`).toBe(true);
+      expect(op.tags ?? [], `${key}: tags`).not.toEqual([]);
+      for (const tag of op.tags ?? []) {
+        expect(Boolean(declared.get(tag)), `${key}: tag "${tag}" described in http/openapi/tags.ts`).toBe(true);
+      }
+    }
+    // No stale entries: each described tag is used, and each listed description is for an operation.
+    expect([...declared.keys()].sort()).toEqual(Object.keys(apiTags).sort());
+    for (const key of Object.keys(operationDescriptions)) expect(Object.keys(operations), key).toContain(key);
   });
 
   it('with the test-only fault routes on, the document is the same API (they are left out)', async () => {

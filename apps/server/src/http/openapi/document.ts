@@ -1,6 +1,8 @@
 import type { SwaggerTransformObject } from '@fastify/swagger';
 import { errorStatus } from '@fieldplan/shared';
+import { operationDescriptions } from './descriptions.js';
 import { type OperationFacts, operations } from './operations.js';
+import { declaredTags } from './tags.js';
 
 // Completes the document @fastify/swagger builds from the routes' zod schemas with what those
 // schemas cannot say: operationIds and summaries, who may call each operation, and the
@@ -74,6 +76,7 @@ const writes = new Set(['post', 'put', 'patch']);
 interface OpenApiOperation {
   operationId?: string;
   summary?: string;
+  description?: string;
   security?: Security;
   parameters?: { in: string; name: string; required?: boolean; [key: string]: unknown }[];
   requestBody?: unknown;
@@ -125,6 +128,7 @@ const ifMatchHeader = {
 function completeOperation(method: string, path: string, op: OpenApiOperation, facts: OperationFacts): void {
   op.operationId ??= facts.id;
   op.summary ??= facts.summary;
+  op.description ??= operationDescriptions[`${method.toUpperCase()} ${path}`];
   op.security = securityOf[facts.access ?? 'session'];
   if (facts.ifMatch && !op.parameters?.some((p) => p.in === 'header' && p.name.toLowerCase() === 'if-match')) {
     op.parameters = [...(op.parameters ?? []), ifMatchHeader];
@@ -182,6 +186,7 @@ export const completeDocument: SwaggerTransformObject = (documentObject) => {
     }
   }
   collapseDuplicateAnyOf(doc.paths);
+  doc.tags = declaredTags(doc);
   doc.components = { ...doc.components, schemas: { ...doc.components?.schemas, Problem: problemSchema } };
   return documentObject.openapiObject;
 };

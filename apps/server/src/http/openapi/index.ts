@@ -16,6 +16,10 @@ export async function registerApiDocument(app: FastifyInstance, info: { version:
       info: {
         title: 'Fieldplan API',
         version: info.version,
+        description:
+          'Fieldplan schedules and dispatches field work: customers, jobs and their visits on a calendar and a map, ' +
+          'the work recorded on each visit, online booking and customer notifications. Sign in for a session ' +
+          'cookie; errors are problem+json with a `code` from one catalogue.',
         license: { name: 'AGPL-3.0-or-later', url: 'https://www.gnu.org/licenses/agpl-3.0.html' },
       },
       // Relative: the document describes whichever installation serves it.
