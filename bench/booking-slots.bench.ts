@@ -79,6 +79,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
   });
   const ctx: PublicContext = {
     db: db.kysely,
+    dialect,
     provider: modelProvider(defaultTravelSettings),
     signer: async () => key,
     difficulty: 16,

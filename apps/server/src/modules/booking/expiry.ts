@@ -16,6 +16,11 @@ function overdue(db: Kysely<Database>, now: number, workspaceId?: string) {
   return q.orderBy('hold_expires_at').limit(batch);
 }
 
+/** True when a pending request of the workspace has a hold that has run out (its job still looks booked). */
+export async function anyOverdue(db: Kysely<Database>, workspaceId: string, now: number): Promise<boolean> {
+  return (await overdue(db, now, workspaceId).limit(1).executeTakeFirst()) !== undefined;
+}
+
 /**
  * Expires every pending request whose hold has run out (all workspaces, or one): each in its own
  * transaction, claimed by the conditional UPDATE of `settleRequest` — so several server processes

@@ -49,6 +49,7 @@ export function registerBooking(app: FastifyInstance, deps: Deps, options: Booki
   let key: Promise<Signer> | null = null;
   const ctx: PublicContext = {
     db: db.kysely,
+    dialect: db.dialect,
     provider: travelProviderOf(config),
     signer: () => {
       key ??= (async () => {

@@ -9,6 +9,7 @@ import {
   parseDateOnly,
 } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
+import type { Dialect } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { fieldError, notFound } from '../../http/app-error.js';
 import { listMembers } from '../members/index.js';
@@ -26,6 +27,7 @@ import { challengeClaim, type Signer } from './tokens.js';
 /** What the public routes share: the database, drive times, the signing key and the business's phone. */
 export interface PublicContext {
   db: Kysely<Database>;
+  dialect: Dialect;
   provider: TravelProvider;
   signer: () => Promise<Signer>;
   /** Leading zero bits the proof of work asks for. */

@@ -12,14 +12,15 @@ import type { Database } from '../../db/schema.js';
 import { AppError, fieldError } from '../../http/app-error.js';
 import { newId } from '../../lib/ids.js';
 import { customerForBooking } from '../customers/index.js';
-import { saveJob } from '../jobs/index.js';
+import { memberHasOneOffIn, saveJob } from '../jobs/index.js';
 import { enqueueJobNotification } from '../notifications/index.js';
 import { siteSlotFits } from '../travel/index.js';
 import { pageActor, requestEntity } from './decide.js';
-import { expireHoldsIn } from './expiry.js';
+import { anyOverdue, expireHoldsIn } from './expiry.js';
 import type { ServiceRow } from './presenter.js';
 import { type OpenPage, offeredService, outsideArea, type PublicContext, publicSlots } from './public.js';
 import { countPending } from './queries.js';
+import { inTurn, lockTurn, TurnTimeout } from './slot-turn.js';
 import { powSolved, type SlotClaim } from './tokens.js';
 
 /** The slot was taken between the offer and the submit: 409 with fresh slots to choose from. */
@@ -30,9 +31,10 @@ const challengeProblem = () =>
 
 /**
  * A customer's booking request (docs/adr/0030-online-booking.md). Checks the challenge and the slot
- * token, then in one transaction — serialised per workspace by the change-log lock — frees overdue
- * holds, uses the challenge up, re-checks the slot with the suggester's own rules, applies the
- * pending caps and writes customer, scheduled job, request, change and email together.
+ * token, then waits its turn for the technician's day (docs/adr/0038-booking-slot-turns.md) and in one
+ * transaction frees overdue holds, re-checks the slot with the suggester's own rules, and only then
+ * takes the workspace's change-log lock to use the challenge up, apply the pending caps and write
+ * customer, scheduled job, request, change and email together.
  */
 export async function submitRequest(
   ctx: PublicContext,
@@ -54,22 +56,27 @@ export async function submitRequest(
   const service = await offeredService(ctx.db, workspace.id, input.serviceId);
   // Read before the transaction: SQLite's one connection is the transaction's until it ends.
   const phone = await ctx.phoneOf(workspace.id);
+  const day = Math.floor(instantToWall(workspace.time_zone, slot.t) / dayMs) * dayMs;
+  const turn = `booking:${workspace.id}:${slot.m}:${day}`;
   try {
-    return await ctx.db
-      .transaction()
-      .execute((trx) =>
-        write(
+    return await inTurn(turn, () =>
+      ctx.db.transaction().execute(async (trx) => {
+        await lockTurn(trx, ctx.dialect, turn);
+        if (await takenAlready(trx, workspace.id, slot, Number(service.duration_minutes), now)) throw new SlotTaken();
+        return write(
           trx,
           ctx,
           page,
           { input, service, slot, challengeId: challenge.id, challengeExp: challenge.exp, phone },
           clientAddress,
           now,
-        ),
-      );
+        );
+      }),
+    );
   } catch (error) {
-    if (!(error instanceof SlotTaken)) throw error;
-    const from = formatDateOnly(Math.floor(instantToWall(workspace.time_zone, slot.t) / dayMs) * dayMs);
+    // Out of turn after the bound: someone is booking this day right now; the fresh slots tell whether it was this time.
+    if (!(error instanceof SlotTaken || error instanceof TurnTimeout)) throw error;
+    const from = formatDateOnly(day);
     const slots = await publicSlots(
       ctx,
       page,
@@ -80,6 +87,22 @@ export async function submitRequest(
     const extra: AppError['extra'] & { slots: typeof slots } = { slots };
     throw new AppError('slot_taken', 'That time was just taken — please choose another', extra);
   }
+}
+
+/**
+ * The quick answer for those who lost the slot: the winner's job is there (booked by either process),
+ * found with two small reads. False sends the booking on to the full check (drive times, series).
+ */
+async function takenAlready(
+  trx: Transaction<Database>,
+  workspaceId: string,
+  slot: SlotClaim,
+  minutes: number,
+  now: number,
+): Promise<boolean> {
+  // A run-out hold still shows as a job until the full check expires it.
+  if (await anyOverdue(trx, workspaceId, now)) return false;
+  return memberHasOneOffIn(trx, workspaceId, slot.m, { start: slot.t, end: slot.t + minutes * 60_000 });
 }
 
 interface Checked {
@@ -102,15 +125,15 @@ async function write(
 ): Promise<PublicBookingResult> {
   const { workspace, settings } = page;
   const actor = pageActor(workspace.id);
-  // One booking of a workspace at a time (on both databases): the re-check below sees every earlier one.
-  await lockChangeLog(trx, workspace.id);
-  await expireHoldsIn(trx, workspace.id, now);
-  const used = await trx
-    .insertInto('booking_challenges')
-    .values({ id: challengeId, workspace_id: workspace.id, expires_at: challengeExp, used_at: now })
-    .onConflict((oc) => oc.column('id').doNothing())
+  // A spent challenge costs no slot check (it is claimed for good under the lock below).
+  const spent = await trx
+    .selectFrom('booking_challenges')
+    .select('id')
+    .where('id', '=', challengeId)
     .executeTakeFirst();
-  if (Number(used.numInsertedOrUpdatedRows ?? 0) === 0) throw challengeProblem();
+  if (spent) throw challengeProblem();
+  // A run-out hold frees its slot before the re-check (this takes the change-log lock only when one has run out).
+  await expireHoldsIn(trx, workspace.id, now);
 
   const durationMinutes = Number(service.duration_minutes);
   const search = {
@@ -126,6 +149,15 @@ async function write(
   const fit = search.firstDate >= horizonEnd ? 'taken' : await siteSlotFits(trx, ctx.provider, search, slot.m, slot.t);
   if (fit === 'outside') throw outsideArea(phone);
   if (fit === 'taken') throw new SlotTaken();
+
+  // The day is ours (slot-turn.ts); the workspace's writes wait only from here to the commit.
+  await lockChangeLog(trx, workspace.id);
+  const used = await trx
+    .insertInto('booking_challenges')
+    .values({ id: challengeId, workspace_id: workspace.id, expires_at: challengeExp, used_at: now })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .executeTakeFirst();
+  if (Number(used.numInsertedOrUpdatedRows ?? 0) === 0) throw challengeProblem();
 
   const callUs = phone ? `please call us at ${phone}` : 'please call us';
   if ((await countPending(trx, workspace.id)) >= settings.pendingCap) {

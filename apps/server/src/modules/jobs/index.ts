@@ -17,6 +17,7 @@ export {
   exceptionsInRange,
   type FeedExceptionRow,
   type FeedJobRow,
+  memberHasOneOffIn,
   oneOffJobs,
   type Range,
   seriesJobs,

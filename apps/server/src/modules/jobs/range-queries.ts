@@ -121,3 +121,27 @@ export async function exceptionsInRange(db: Kysely<Database>, workspaceId: strin
 }
 
 export type FeedExceptionRow = Awaited<ReturnType<typeof exceptionsInRange>>[number];
+
+/**
+ * True when a timed one-off job of `memberId`, not cancelled, overlaps the range: a quick "taken" for
+ * a booking that lost its slot (series and drive times are left to the full slot check).
+ */
+export async function memberHasOneOffIn(
+  db: Kysely<Database>,
+  workspaceId: string,
+  memberId: string,
+  range: Range,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('jobs as j')
+    .innerJoin('job_assignees as a', 'a.job_id', 'j.id')
+    .select('j.id')
+    .where('j.workspace_id', '=', workspaceId)
+    .where('a.member_id', '=', memberId)
+    .where('j.deleted_at', 'is', null)
+    .where('j.status', '!=', 'cancelled')
+    .where(timedOneOff(range))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
