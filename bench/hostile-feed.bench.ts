@@ -125,11 +125,11 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
     const t0 = performance.now();
     try {
       const bytes = Buffer.from(ics);
-      const parsed = checked ? await parseInWorker({ bytes, zone, now: Date.now() }) : parseFeed(bytes, zone);
+      const parsed = checked ? (await parseInWorker({ bytes, zone, now: Date.now() })).result : parseFeed(bytes, zone);
       await storeLoaded(
         db.kysely,
         feed,
-        { kind: 'ok', parsed, hash: name, validators: { etag: null, lastModified: null } },
+        { kind: 'ok', parsed, hash: name, validators: { etag: null, lastModified: null }, cpuMs: 0 },
         null,
       );
       imported.push(`${name}: stored ${parsed.items.length} in ${fmt(performance.now() - t0)}`);

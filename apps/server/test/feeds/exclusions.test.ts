@@ -4,7 +4,7 @@ import { expandGroup } from '../../src/modules/feeds/ical/expand.js';
 import { seriesGroup } from '../../src/modules/feeds/ical/parse.js';
 
 // EXDATE is looked up, not scanned: what an excluded occurrence costs does not grow with how many
-// a series has, and a long run of them is read like any other (docs/adr/0038-feed-refresh-cpu-budget.md).
+// a series has, and a long run of them is read like any other (docs/adr/0039-feed-refresh-cpu-budget.md).
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** Wall time as iCalendar writes it (YYYYMMDDTHHMMSS) from UTC fields of `ms`. */

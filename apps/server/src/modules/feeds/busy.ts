@@ -35,8 +35,9 @@ interface SeriesRow {
 
 /**
  * Expansions by feed version and range: the calendar asks for the same week again and again, and a
- * feed changes only when its content hash does. A version that overran the worker's deadline is
- * refused for every range until the feed changes, so a hostile feed costs its time once.
+ * feed changes only when its content hash does. A version that used the worker's deadline in CPU
+ * time is refused for every range until the feed changes, so a hostile feed costs its time once; one
+ * that only waited for a core past it is tried again on the next read.
  */
 const expansions = new Map<string, ExpandResult>();
 /** How reads were answered, per process (tests and diagnostics). */
@@ -76,8 +77,12 @@ async function expandFeed(
   try {
     result = await expandInWorker({ zone, from: range.start, to: range.end, series, steps });
   } catch (err) {
-    // Over the deadline, or the thread ended (out of memory): the same version would do it again.
     expansionStats.overran++;
+    // Only waited for a core (or the platform can't tell): refused for this read, tried again on the next.
+    if (err instanceof DeadlineExceeded && !err.costly) {
+      return { ok: false, reason: 'the server was too busy to expand its recurring events', steps: 0 };
+    }
+    // Over the deadline in CPU time, or the thread ended (out of memory): the same version would do it again.
     const reason =
       err instanceof DeadlineExceeded
         ? 'its recurring events took too long to expand'

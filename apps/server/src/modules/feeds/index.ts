@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { defaultFetchPolicy, type FetchPolicy } from './fetch/fetcher.js';
-import { icalDeadlines } from './ical/pool.js';
+import { type IcalWorkerParts, icalDeadlines, useIcalThreads } from './ical/pool.js';
 import { processLeaseOwner } from './lease.js';
 import { feedRoutes } from './routes.js';
 import { startFeedRefresh } from './scheduler.js';
@@ -20,6 +20,8 @@ export interface FeedOptions {
   intervalMs?: number;
   /** Shorter iCal worker deadlines (tests; the defaults are in `ical/limits.ts`). */
   deadlines?: Partial<typeof icalDeadlines>;
+  /** Other iCal threads (tests: threads kept waiting for a core). */
+  icalThreads?: Partial<IcalWorkerParts>;
 }
 
 /** Calendar feeds: import routes, iCal links and the background refresh. */
@@ -32,6 +34,7 @@ export function registerFeeds(app: FastifyInstance, deps: Deps, options: FeedOpt
     ...options.policy,
   };
   if (options.deadlines) Object.assign(icalDeadlines, options.deadlines);
+  if (options.icalThreads) useIcalThreads(options.icalThreads);
   const fetching = { policy, owner: processLeaseOwner };
   feedRoutes(app, deps, fetching);
   feedTokenRoutes(app, deps);

@@ -6,7 +6,13 @@ import { DeadlineExceeded, parseInWorker, WorkerParseError } from './ical/pool.j
 
 export type Loaded =
   | { kind: 'not_modified' }
-  | { kind: 'ok'; parsed: ParsedFeed; hash: string; validators: Validators };
+  | {
+      kind: 'ok';
+      parsed: ParsedFeed;
+      hash: string;
+      validators: Validators /** The parse's CPU time. */;
+      cpuMs: number;
+    };
 
 /**
  * Fetches and parses a feed (no database): a 304 is `not_modified`; anything that leaves us without
@@ -23,11 +29,17 @@ export async function loadFeed(
   const hash = createHash('sha256').update(fetched.body).update(zone).digest('hex');
   try {
     // In the worker thread, under a deadline: a hostile file costs its feed a refusal, not the server a stall.
-    const parsed = await parseInWorker({ bytes: fetched.body, zone, now: Date.now() });
-    return { kind: 'ok', parsed, hash, validators: { etag: fetched.etag, lastModified: fetched.lastModified } };
+    const { result: parsed, cpuMs } = await parseInWorker({ bytes: fetched.body, zone, now: Date.now() });
+    const validators = { etag: fetched.etag, lastModified: fetched.lastModified };
+    return { kind: 'ok', parsed, hash, validators, cpuMs };
   } catch (err) {
     if (err instanceof WorkerParseError) throw new FeedFetchError(err.message);
-    if (err instanceof DeadlineExceeded) throw new FeedFetchError('the calendar took too long to read');
+    if (err instanceof DeadlineExceeded) {
+      // Only a file that used the deadline's CPU time is too costly; waiting for a core is ours.
+      throw new FeedFetchError(
+        err.costly ? 'the calendar took too long to read' : 'the server was too busy to read the calendar',
+      );
+    }
     throw new FeedFetchError('the file could not be read as iCalendar');
   }
 }

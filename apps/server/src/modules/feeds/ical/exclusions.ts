@@ -6,7 +6,7 @@ import { type JcalProperty, jcalValueInstant } from './jcal-time.js';
  * ical.js would sort them on every walk (one costly zone-aware compare per insertion) and compare
  * each occurrence against them, and it gives up a walk after 500 excluded occurrences in a row: a
  * feed with 3 minutely series × 10,000 EXDATEs cost seconds of CPU per refresh
- * (docs/adr/0038-feed-refresh-cpu-budget.md).
+ * (docs/adr/0039-feed-refresh-cpu-budget.md).
  */
 export interface Exclusions {
   /** Excluded occurrence starts (instants; all-day series: their UTC-midnight dates). */

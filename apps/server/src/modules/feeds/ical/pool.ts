@@ -3,9 +3,36 @@ import { startWorker } from '../../../lib/worker-thread.js';
 import { icalLimits } from './limits.js';
 import type { ParsedFeed } from './parse.js';
 import type { ExpandResult, ExpandTask, ParseTask, Task } from './tasks.js';
+import { threadCpuMs } from './thread-cpu.js';
 
-/** The task ran past its deadline: the worker was ended and the task's input is refused. */
-export class DeadlineExceeded extends Error {}
+/**
+ * The task ran past its deadline: the worker was ended. `costly` when the thread itself used the
+ * deadline's CPU time (the input is too costly, refuse it); otherwise it only waited for a core
+ * too long (or the platform can't tell) and the same input may pass at a quieter moment.
+ */
+export class DeadlineExceeded extends Error {
+  constructor(
+    message: string,
+    readonly costly: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/** A task's answer and the CPU time (ms) the thread spent on it (wall time where CPU time is unknown). */
+export interface Metered<T> {
+  result: T;
+  cpuMs: number;
+}
+
+/** What an IcalWorker is made of; tests give it another thread or CPU meter. */
+export interface IcalWorkerParts {
+  start: () => Worker;
+  /** CPU ms a thread (by OS thread id) has used, or null where unknown. */
+  cpuMs: (threadId: number | null) => number | null;
+  /** A task waiting for a core ends anyway after this many deadlines of wall time. */
+  wallDeadlines: number;
+}
 
 /** The worker refused the file as iCalendar (the message is the reason). */
 export class WorkerParseError extends Error {}
@@ -14,8 +41,11 @@ interface Pending {
   id: number;
   task: Task;
   deadlineMs: number;
-  resolve: (value: unknown) => void;
+  resolve: (value: Metered<unknown>) => void;
   reject: (err: Error) => void;
+  /** When it was posted: wall clock and the thread's CPU meter. */
+  sentAt: number;
+  cpuAtSend: number | null;
 }
 
 /** The iCal worker's code; a file that makes ical.js build huge structures ends the thread (a failed task), not the process. */
@@ -26,10 +56,14 @@ const startIcalWorker = () =>
     { resourceLimits: { maxOldGenerationSizeMb: 512 } },
   );
 
+const defaultParts: IcalWorkerParts = { start: startIcalWorker, cpuMs: threadCpuMs, wallDeadlines: 3 };
+
 /**
- * One worker thread running iCal tasks one at a time, each under a deadline: a task that overruns
- * ends the thread (the only way to stop ical.js inside a loop) and fails with DeadlineExceeded;
- * the next task starts a fresh thread. The thread does not keep the process alive.
+ * One worker thread running iCal tasks one at a time, each under a deadline of the thread's CPU
+ * time: a task that used it ends the thread (the only way to stop ical.js inside a loop) and fails
+ * with DeadlineExceeded (costly); one that merely waited for a core is given its time, up to
+ * `wallDeadlines` deadlines of wall time (then it fails, not costly). The next task starts a fresh
+ * thread. The thread does not keep the process alive.
  */
 export class IcalWorker {
   private worker: Worker | null = null;
@@ -37,11 +71,25 @@ export class IcalWorker {
   private current: Pending | null = null;
   private timer: NodeJS.Timeout | null = null;
   private ready = false;
+  private threadId: number | null = null;
   private nextId = 1;
+  private readonly parts: IcalWorkerParts;
 
-  run<T>(task: Task, deadlineMs: number): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, task, deadlineMs, resolve: resolve as (v: unknown) => void, reject });
+  constructor(parts: Partial<IcalWorkerParts> = {}) {
+    this.parts = { ...defaultParts, ...parts };
+  }
+
+  run<T>(task: Task, deadlineMs: number): Promise<Metered<T>> {
+    return new Promise<Metered<T>>((resolve, reject) => {
+      this.queue.push({
+        id: this.nextId++,
+        task,
+        deadlineMs,
+        resolve: resolve as (v: Metered<unknown>) => void,
+        reject,
+        sentAt: 0,
+        cpuAtSend: null,
+      });
       this.pump();
     });
   }
@@ -57,22 +105,33 @@ export class IcalWorker {
   }
 
   private start(): Worker {
-    const worker = startIcalWorker();
+    const worker = this.parts.start();
     this.ready = false;
+    this.threadId = null;
     worker.unref();
     worker.on(
       'message',
-      (m: { id: number; ok: boolean; result?: unknown; parseError?: boolean; message?: string; ready?: boolean }) => {
+      (m: {
+        id: number;
+        ok: boolean;
+        result?: unknown;
+        parseError?: boolean;
+        message?: string;
+        ready?: boolean;
+        threadId?: number | null;
+      }) => {
         if (this.worker !== worker) return;
         if (m.ready) {
           this.ready = true;
+          this.threadId = m.threadId ?? null;
           if (this.current) this.send(worker, this.current);
           return;
         }
         const pending = this.current;
         if (!pending || pending.id !== m.id) return;
+        const cpuMs = this.cpuSince(pending) ?? Date.now() - pending.sentAt;
         this.finish();
-        if (m.ok) pending.resolve(m.result);
+        if (m.ok) pending.resolve({ result: m.result, cpuMs });
         else pending.reject(m.parseError ? new WorkerParseError(m.message) : new Error(m.message));
         this.pump();
       },
@@ -107,19 +166,43 @@ export class IcalWorker {
     } else this.worker = this.start();
   }
 
+  /** CPU ms the thread has spent since `pending` was posted, or null where unknown. */
+  private cpuSince(pending: Pending): number | null {
+    const now = this.parts.cpuMs(this.threadId);
+    return now === null || pending.cpuAtSend === null ? null : now - pending.cpuAtSend;
+  }
+
   /** Posts the task and arms its deadline (once the thread has loaded its code). */
   private send(worker: Worker, next: Pending) {
+    next.sentAt = Date.now();
+    next.cpuAtSend = this.parts.cpuMs(this.threadId);
+    this.arm(worker, next, next.deadlineMs);
+    worker.postMessage({ id: next.id, task: next.task });
+  }
+
+  /**
+   * Checks the task after `afterMs`: over its deadline in CPU time, or past the wall-time bound,
+   * it ends; otherwise it has only waited for a core, and the check comes again when the rest of
+   * its CPU time could be spent.
+   */
+  private arm(worker: Worker, next: Pending, afterMs: number) {
     this.timer = setTimeout(() => {
       if (this.current !== next) return;
+      const cpu = this.cpuSince(next);
+      const costly = cpu !== null && cpu >= next.deadlineMs;
+      const waited = Date.now() - next.sentAt;
+      if (cpu !== null && !costly && waited < next.deadlineMs * this.parts.wallDeadlines) {
+        this.arm(worker, next, Math.max(next.deadlineMs - cpu, 20));
+        return;
+      }
       // Forget the thread before ending it, so its exit does not fail the next task.
       this.worker = null;
       this.finish();
       void worker.terminate();
-      next.reject(new DeadlineExceeded(`over ${next.deadlineMs} ms`));
+      next.reject(new DeadlineExceeded(`over ${next.deadlineMs} ms (${cpu ?? 'unknown'} ms of CPU)`, costly));
       this.pump();
-    }, next.deadlineMs);
+    }, afterMs);
     this.timer.unref();
-    worker.postMessage({ id: next.id, task: next.task });
   }
 }
 
@@ -130,13 +213,22 @@ export const icalDeadlines = {
 };
 
 /** Parsing (refreshes) and expansion (reads) have a thread each, so a slow import never delays a read. */
-const parseWorker = new IcalWorker();
-const expandWorker = new IcalWorker();
+let parseWorker = new IcalWorker();
+let expandWorker = new IcalWorker();
 
-export function parseInWorker(task: Omit<ParseTask, 'kind'>): Promise<ParsedFeed> {
+/** Starts both iCal threads with other code from now on (tests: a thread kept from its core). */
+export function useIcalThreads(parts: Partial<IcalWorkerParts>): void {
+  void parseWorker.close();
+  void expandWorker.close();
+  parseWorker = new IcalWorker(parts);
+  expandWorker = new IcalWorker(parts);
+}
+
+/** Parses a fetched file; with the CPU time it cost (what a workspace's refresh budget is charged). */
+export function parseInWorker(task: Omit<ParseTask, 'kind'>): Promise<Metered<ParsedFeed>> {
   return parseWorker.run<ParsedFeed>({ kind: 'parse', ...task }, icalDeadlines.parseMs);
 }
 
-export function expandInWorker(task: Omit<ExpandTask, 'kind'>): Promise<ExpandResult> {
-  return expandWorker.run<ExpandResult>({ kind: 'expand', ...task }, icalDeadlines.expandMs);
+export async function expandInWorker(task: Omit<ExpandTask, 'kind'>): Promise<ExpandResult> {
+  return (await expandWorker.run<ExpandResult>({ kind: 'expand', ...task }, icalDeadlines.expandMs)).result;
 }
