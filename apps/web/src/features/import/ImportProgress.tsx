@@ -4,6 +4,7 @@ import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Panel } from '../../components/Panel';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
+import { problemMessage, toProblem } from '../../lib/problem';
 import { useResumeImportMutation, useUnplacedRowsQuery } from './endpoints';
 
 /** How far along: rows while they are written, then addresses while they are placed. */
@@ -30,6 +31,9 @@ export function ImportProgress({ workspaceId, imp }: { workspaceId: string; imp:
   const finished = imp.status === 'done' || imp.status === 'failed';
   const unplaced = useUnplacedRowsQuery({ workspaceId, id: imp.id }, { skip: !finished || imp.unplaced === 0 });
   const { label, share } = progressOf(imp);
+  // A file's own problem (on `file`) says what to change, as on the upload step.
+  const refusal = resuming.error ? toProblem(resuming.error) : null;
+  const whyNot = refusal ? (refusal.errors?.[0]?.message ?? problemMessage(refusal)) : null;
   const counts: [string, number][] = [
     ['Created', imp.created],
     ['Updated', imp.updated],
@@ -60,6 +64,7 @@ export function ImportProgress({ workspaceId, imp }: { workspaceId: string; imp:
           <Button size="sm" onClick={() => void resume({ workspaceId, id: imp.id })} disabled={resuming.isLoading}>
             Resume
           </Button>
+          {whyNot && <p>{whyNot}</p>}
         </Alert>
       )}
       <dl className="import-counts" data-testid="import-counts">
