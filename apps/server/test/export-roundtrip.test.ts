@@ -45,7 +45,7 @@ async function allCustomers(caller: WorkspaceCaller): Promise<Fields[]> {
 }
 
 // Each import starts a worker thread (docs/adr/0036); from TypeScript sources on a busy machine that takes seconds.
-describe('export → import round trip', { timeout: 90_000 }, () => {
+describe('export → import round trip', { timeout: 120_000 }, () => {
   let ctx: TestContext;
   let demo: WorkspaceCaller;
   let exported: Fields[];

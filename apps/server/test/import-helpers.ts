@@ -60,7 +60,8 @@ export async function finished(caller: Caller, id: string): Promise<Import> {
       last = (await caller.client.get(ws(caller.workspaceId, `/imports/${id}`))).json<Import>();
       return last.status === 'done' || last.status === 'failed';
     },
-    30_000,
+    // A ceiling, not a measure: a worker thread starting from TypeScript sources on a loaded machine is slow.
+    60_000,
     'the import to finish',
   );
   return last as Import;

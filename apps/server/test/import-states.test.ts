@@ -12,7 +12,7 @@ import { createTeam, type Team } from './schedule-helpers.js';
 const csv = (rows: string[][]) => Buffer.from(rows.map((r) => r.join(',')).join('\n'));
 
 // Each import starts a worker thread (docs/adr/0036); from TypeScript sources on a busy machine that takes seconds.
-describe('stored imports always serialise', { timeout: 90_000 }, () => {
+describe('stored imports always serialise', { timeout: 120_000 }, () => {
   let ctx: TestContext;
   let team: Team;
   const path = (rest = '') => ws(team.owner.workspaceId, `/imports${rest}`);
