@@ -51,7 +51,7 @@ describe('the IndexedDB outbox', () => {
     const outbox = new Outbox<Payload>(new IDBFactory(), 'ws');
     for (const id of ['one', 'two', 'three']) await outbox.add(item(id));
     const { sent, send } = recorder();
-    expect(await outbox.flush(send)).toEqual({ sent: 3, refused: 0, offline: false });
+    expect(await outbox.flush(send)).toEqual({ sent: 3, refused: 0, held: 0, offline: false });
     expect(sent).toEqual(['one', 'two', 'three']);
     expect(outbox.list()).toEqual([]);
     await outbox.flush(send);
@@ -62,7 +62,7 @@ describe('the IndexedDB outbox', () => {
     const outbox = new Outbox<Payload>(new IDBFactory(), 'ws');
     for (const id of ['one', 'two', 'three']) await outbox.add(item(id));
     const { sent, send } = recorder({ two: [{ kind: 'offline' }] });
-    expect(await outbox.flush(send)).toEqual({ sent: 1, refused: 0, offline: true });
+    expect(await outbox.flush(send)).toEqual({ sent: 1, refused: 0, held: 0, offline: true });
     expect(outbox.list().map((i) => i.id)).toEqual(['two', 'three']);
     // Back online: the same two go, in the same order, each once more at most.
     await outbox.flush(send);
@@ -80,12 +80,31 @@ describe('the IndexedDB outbox', () => {
       'photo-1': { kind: 'refused', code: 'payload_too_large', message: 'Photos are at most 10 MB' },
       'note-create': { kind: 'refused', code: 'forbidden', message: 'Not yours' },
     });
-    expect(await outbox.flush(send)).toEqual({ sent: 1, refused: 3, offline: false });
+    expect(await outbox.flush(send)).toEqual({ sent: 1, refused: 3, held: 0, offline: false });
     expect(sent).toEqual(['photo-1', 'note-create', 'note-other']);
     const left = Object.fromEntries(outbox.list().map((i) => [i.id, i.failure?.code]));
     expect(left).toEqual({ 'photo-1': 'payload_too_large', 'note-create': 'forbidden', 'note-edit': 'blocked' });
     await outbox.remove('photo-1');
     expect(outbox.list().map((i) => i.id)).toEqual(['note-create', 'note-edit']);
+  });
+
+  it('keeps an item the server holds back (a full storage, 507) waiting, sends the rest meanwhile, and it later', async () => {
+    const outbox = new Outbox<Payload>(new IDBFactory(), 'ws');
+    await outbox.add(item('photo-1', 'photo-1', 'photo'));
+    await outbox.add(item('caption-1', 'photo-1'));
+    await outbox.add(item('note-1'));
+    const { sent, send } = recorder({ 'photo-1': [{ kind: 'held' }] });
+    expect(await outbox.flush(send)).toEqual({ sent: 1, refused: 0, held: 1, offline: false });
+    // The note went; the photo waits, unrefused, and its own later write waits behind it.
+    expect(sent).toEqual(['photo-1', 'note-1']);
+    expect(outbox.list().map((i) => [i.id, i.failure])).toEqual([
+      ['photo-1', undefined],
+      ['caption-1', undefined],
+    ]);
+    // Room again: the next flush sends the photo, then what waited behind it.
+    expect(await outbox.flush(send)).toEqual({ sent: 2, refused: 0, held: 0, offline: false });
+    expect(sent).toEqual(['photo-1', 'note-1', 'photo-1', 'caption-1']);
+    expect(outbox.list()).toEqual([]);
   });
 
   it('moves the version a later write of the same subject is based on', async () => {

@@ -30,9 +30,14 @@ export interface OutboxItem<P = unknown> {
   failure?: OutboxFailure;
 }
 
+/**
+ * `held`: the server is up but can't take this item now (its file storage is full, 507): the item
+ * waits for a later flush, later writes of its subject wait behind it, and the rest go on.
+ */
 export type SendResult =
   | { kind: 'sent'; version?: number }
   | { kind: 'offline' }
+  | { kind: 'held' }
   | { kind: 'refused'; code: string; message: string };
 
 /** What a sender may do while it works: save the upload's progress or its own notes in the item. */
@@ -46,6 +51,8 @@ export type Sender<P> = (item: OutboxItem<P>, context: SendContext<P>) => Promis
 export interface FlushResult {
   sent: number;
   refused: number;
+  /** Items the server could not take now and that wait for a later flush. */
+  held: number;
   offline: boolean;
 }
 
@@ -66,8 +73,9 @@ const progressSaveMs = 2000;
 
 /**
  * A persistent, ordered outbox in IndexedDB. `flush` sends waiting items oldest first (so a visit's
- * writes land in the order they were made), stops at the first one that finds no network, and marks
- * refusals, which stay until removed. Other tabs hear of each write and read the store again.
+ * writes land in the order they were made), stops at the first one that finds no network, passes over
+ * one the server holds back for now (and its subject's later writes), and marks refusals, which stay
+ * until removed. Other tabs hear of each write and read the store again.
  */
 export class Outbox<P = unknown> {
   private db: Promise<IDBDatabase>;
@@ -160,11 +168,13 @@ export class Outbox<P = unknown> {
   }
 
   private async run(send: Sender<P>): Promise<FlushResult> {
-    const result: FlushResult = { sent: 0, refused: 0, offline: false };
+    const result: FlushResult = { sent: 0, refused: 0, held: 0, offline: false };
     const db = await this.db;
+    // Subjects with an item held in this flush: theirs wait, in order, for the next one.
+    const heldSubjects = new Set<string>();
     for (;;) {
       const items = await this.read();
-      const next = items.find((i) => !i.failure);
+      const next = items.find((i) => !i.failure && !heldSubjects.has(i.subject));
       if (!next) break;
       if (items.some((i) => i.failure && i.subject === next.subject && i.seq < next.seq)) {
         await putOne(db, { ...next, failure: blockedFailure });
@@ -201,6 +211,11 @@ export class Outbox<P = unknown> {
       if (answer.kind === 'offline') {
         result.offline = true;
         break;
+      }
+      if (answer.kind === 'held') {
+        heldSubjects.add(current.subject);
+        result.held += 1;
+        continue;
       }
       if (answer.kind === 'refused') {
         await putOne(db, { ...current, failure: { code: answer.code, message: answer.message } });

@@ -7,7 +7,9 @@ import { type PhotoUpload, uploadPhoto } from './upload';
  * The upload protocol's server side in memory — only to drive the client's resume logic through
  * drops at chosen points; the real server is exercised by e2e/specs/work-record.spec.ts.
  */
-function protocolServer(options: { dropAfterPatches?: number; loseFinalAnswer?: boolean; refuseBytes?: boolean } = {}) {
+function protocolServer(
+  options: { dropAfterPatches?: number; loseFinalAnswer?: boolean; refuseBytes?: boolean; storageFull?: boolean } = {},
+) {
   const stored = new Map<string, { size: number; bytes: Uint8Array<ArrayBuffer>[]; photo: Photo | null }>();
   let patches = 0;
   const calls: string[] = [];
@@ -27,13 +29,19 @@ function protocolServer(options: { dropAfterPatches?: number; loseFinalAnswer?: 
     const upload = id ? stored.get(id) : undefined;
     if (!upload || !id) return new Response(null, { status: 404 });
     const offset = length(upload.bytes);
-    if (method === 'HEAD') return new Response(null, { status: 204, headers: { 'upload-offset': String(offset) } });
+    if (method === 'HEAD') {
+      const complete = upload.photo ? '?1' : '?0';
+      return new Response(null, {
+        status: 204,
+        headers: { 'upload-offset': String(offset), 'upload-complete': complete },
+      });
+    }
     patches += 1;
     if (options.dropAfterPatches !== undefined && patches > options.dropAfterPatches) {
       options.dropAfterPatches = undefined;
       throw new TypeError('Failed to fetch');
     }
-    if (Number((init?.headers as Record<string, string> | undefined)?.['upload-offset']) !== offset) {
+    if (upload.photo || Number((init?.headers as Record<string, string> | undefined)?.['upload-offset']) !== offset) {
       return new Response(null, { status: 409, headers: { 'upload-offset': String(offset) } });
     }
     upload.bytes.push(
@@ -41,6 +49,10 @@ function protocolServer(options: { dropAfterPatches?: number; loseFinalAnswer?: 
     );
     const now = length(upload.bytes);
     if (now < upload.size) return new Response(null, { status: 204, headers: { 'upload-offset': String(now) } });
+    if (options.storageFull) {
+      // Every byte is kept, but joining them into the photo found no room: not finished.
+      return Response.json(storageFull, { status: 507, headers: { 'retry-after': '60' } });
+    }
     if (options.refuseBytes) {
       stored.delete(id);
       return Response.json(
@@ -57,6 +69,15 @@ function protocolServer(options: { dropAfterPatches?: number; loseFinalAnswer?: 
   }) as typeof fetch;
   return { fetchFn, stored, calls };
 }
+
+const storageFull = {
+  type: 'about:blank',
+  title: 'File storage is full',
+  status: 507,
+  code: 'storage_full',
+  detail: 'The file storage is full',
+  retryAfter: 60,
+};
 
 const length = (parts: Uint8Array[]) => parts.reduce((n, p) => n + p.length, 0);
 
@@ -149,6 +170,32 @@ describe('the resumable photo upload', () => {
     const upload = photo(100);
     const result = await uploadPhoto(server.fetchFn, upload, hooks(upload).hooks, 300);
     expect(result.kind === 'refused' && result.problem.code).toBe('unsupported_media_type');
+  });
+
+  it('holds a photo whose finishing met a full storage (507), then finishes it by itself: HEAD says unfinished, no bytes at the end', async () => {
+    const options = { storageFull: true };
+    const server = protocolServer(options);
+    const upload = photo(1000);
+    const { hooks: h } = hooks(upload);
+    const first = await uploadPhoto(server.fetchFn, upload, h, 300);
+    expect(first.kind === 'held' && first.problem.code).toBe('storage_full');
+    // Room again: where it stands is asked, and the one request that finishes it has no bytes.
+    options.storageFull = false;
+    const calls = server.calls.length;
+    const again = await uploadPhoto(server.fetchFn, upload, h, 300);
+    expect(again).toEqual({ kind: 'done', photo: expect.objectContaining({ id: 'p-1' }) });
+    expect(server.calls.slice(calls)).toEqual(['HEAD photos/p-1/upload', 'PATCH photos/p-1/upload']);
+    expect(server.stored.get('p-1')?.bytes.at(-1)?.length).toBe(0);
+    expect(await joined(server.stored.get('p-1')?.bytes ?? [])).toEqual(
+      new Uint8Array(await upload.blob.arrayBuffer()),
+    );
+  });
+
+  it('holds a photo the server has no room to begin (507 on create), refusing nothing', async () => {
+    const full = (async () => Response.json(storageFull, { status: 507 })) as typeof fetch;
+    const upload = photo(100);
+    const result = await uploadPhoto(full, upload, hooks(upload).hooks);
+    expect(result.kind === 'held' && result.problem.code).toBe('storage_full');
   });
 
   it('keeps the photo for later when the server is down (5xx), refusing nothing', async () => {

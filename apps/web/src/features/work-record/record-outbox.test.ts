@@ -57,6 +57,24 @@ describe('the work record’s sender', () => {
     expect(fetch.callsTo('PATCH /workspaces/ws/notes/n1')[0]?.headers['if-match']).toBe('"1"');
   });
 
+  it('holds a photo back when the server’s file storage is full (507): it waits, and it is no refusal', async () => {
+    const { send } = await storeWith({
+      'POST /workspaces/ws/jobs/job/photos': () =>
+        problem('storage_full', 'The file storage is full', { retryAfter: 60 }),
+    });
+    const upload = {
+      id: 'p1',
+      visit,
+      blob: new Blob(['jpeg bytes']),
+      contentType: 'image/jpeg',
+      width: 10,
+      height: 10,
+      caption: '',
+      thumbnail: 'AAAA',
+    };
+    expect(await send(item({ type: 'photo', upload }), context)).toEqual({ kind: 'held' });
+  });
+
   it('keeps a write for later when the server fails (5xx), and refuses it with a reason on a 4xx', async () => {
     const down = await storeWith({
       'PUT /workspaces/ws/jobs/job/checklists/t1/answers': () => new Response('bad gateway', { status: 502 }),

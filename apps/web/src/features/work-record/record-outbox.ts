@@ -108,7 +108,8 @@ export function recordSender(dispatch: AppDispatch, fetchFn: typeof fetch = fetc
             progress: (done, total) => context.progress(done, total),
             created: () => context.save({ ...write, upload: { ...write.upload, created: true } }),
           });
-          if (result.kind === 'offline') return result;
+          // Held (the server's file storage is full): the photo waits; the visit's other writes go on.
+          if (result.kind === 'offline' || result.kind === 'held') return { kind: result.kind };
           if (result.kind === 'refused') {
             return { kind: 'refused', code: result.problem.code, message: refusalText(result.problem) };
           }
