@@ -27,8 +27,9 @@ const uploadDoc =
   `The file's bytes as the body (any content type; at most ${importLimits.maxBytes / 1024 / 1024} MB, else 413 ` +
   'naming it). CSV (comma, semicolon or tab; UTF-8, UTF-16 with a byte-order mark, or Windows-1252 — the ' +
   'answer says which it assumed) or an Excel workbook (.xlsx, first sheet); anything else, a workbook that ' +
-  'unpacks too large or declares a DOCTYPE, is 415. A file that is empty, has no data rows, more than ' +
-  `${importLimits.maxRows.toLocaleString('en')} rows or an unclosed quote is 400 on \`file\`; nothing is kept.`;
+  'unpacks too large, declares a DOCTYPE or names a part outside itself (`../x`), is 415. A file that is empty, ' +
+  `has no data rows, more than ${importLimits.maxRows.toLocaleString('en')} rows, more than ` +
+  `${importLimits.maxColumns} columns or an unclosed quote is 400 on \`file\`; nothing is kept.`;
 
 export interface ImportOptions {
   /** How often to look for imports to resume (tests shorten it). */
