@@ -1,8 +1,9 @@
 // Types of children.mjs for the TypeScript test helpers and benchmarks.
 import type { ChildProcess, SpawnOptions } from 'node:child_process';
 
-export function own<T extends ChildProcess>(child: T): T;
+export function own<T extends ChildProcess>(child: T, options?: { group?: boolean }): T;
 export function spawnOwned(command: string, args: readonly string[], options: SpawnOptions): ChildProcess;
+export function signalChild(child: ChildProcess, signal: NodeJS.Signals): void;
 export function stopChild(child: ChildProcess, signal?: NodeJS.Signals, graceMs?: number): Promise<void>;
 export interface ReadyOptions {
   timeoutMs?: number;
@@ -16,3 +17,5 @@ export function untilReady<T>(
   ready: () => Promise<T | undefined | false>,
   options?: ReadyOptions,
 ): Promise<T>;
+export function onStopRequest(stop: (signal: 'SIGINT' | 'SIGTERM' | 'SIGHUP') => void): void;
+export function exitCodeOf(code: number | null, signal: NodeJS.Signals | null): number;

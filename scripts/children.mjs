@@ -4,18 +4,37 @@
 // still running when this process exits is killed with it. Used by the scripts and the test helpers.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import os from 'node:os';
 
 const owned = new Set();
+/** Children that lead a process group of their own (`detached`): signals go to the whole group. */
+const groups = new WeakSet();
 let exitHookAdded = false;
 
 const running = (child) => child.exitCode === null && child.signalCode === null;
 
-function killOwned() {
-  for (const child of owned) if (running(child)) child.kill('SIGKILL');
+/** Sends `signal` to the child, or to its whole process group when it leads one. */
+export function signalChild(child, signal) {
+  if (!running(child)) return;
+  try {
+    if (groups.has(child)) process.kill(-child.pid, signal);
+    else child.kill(signal);
+  } catch {
+    // gone meanwhile
+  }
 }
 
-/** Registers a child that was spawned elsewhere: it is killed when this process exits. */
-export function own(child) {
+function killOwned() {
+  for (const child of owned) signalChild(child, 'SIGKILL');
+}
+
+/**
+ * Registers a child that was spawned elsewhere: it is killed when this process exits. A child spawned
+ * `detached` leads a process group; signals then go to the whole group (npm → sh → the tool: a signal to
+ * npm's pid alone ends sh, which does not pass it on).
+ */
+export function own(child, { group = false } = {}) {
+  if (group) groups.add(child);
   owned.add(child);
   child.once('exit', () => owned.delete(child));
   if (!exitHookAdded) {
@@ -27,15 +46,15 @@ export function own(child) {
 
 /** `child_process.spawn`, with the child owned (see `own`) before anything can go wrong. */
 export function spawnOwned(command, args, options) {
-  return own(spawn(command, args, options));
+  return own(spawn(command, args, options), { group: options?.detached === true });
 }
 
 /** Stops a child: `signal` (SIGTERM by default), then SIGKILL after `graceMs`; resolves once it is gone. */
 export async function stopChild(child, signal = 'SIGTERM', graceMs = 5000) {
   if (!running(child)) return;
   const exited = once(child, 'exit');
-  child.kill(signal);
-  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  signalChild(child, signal);
+  const timer = setTimeout(() => signalChild(child, 'SIGKILL'), graceMs);
   await exited;
   clearTimeout(timer);
 }
@@ -57,7 +76,7 @@ export function untilReady(child, ready, { timeoutMs = 30_000, intervalMs = 100,
       child.off('exit', onExit);
       for (const stream of [child.stdout, child.stderr]) stream?.off('data', onData);
       if (error) {
-        if (running(child)) child.kill('SIGKILL');
+        signalChild(child, 'SIGKILL');
         reject(new Error(`${error}${output ? `:\n${output}` : ''}`));
       } else resolve(value);
     };
@@ -86,3 +105,22 @@ export function untilReady(child, ready, { timeoutMs = 30_000, intervalMs = 100,
     void poll();
   });
 }
+
+/**
+ * Calls `stop(signal)` when this process is asked to stop: SIGINT, SIGTERM or SIGHUP, or its parent
+ * dying (npm runs a script under `sh -c`; a SIGTERM to npm is passed to sh, which dies of it without
+ * passing it on, and this process is handed to another parent). Each signal replaces its default action.
+ */
+export function onStopRequest(stop) {
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop(signal));
+  const parent = process.ppid;
+  const watch = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(watch);
+    stop('SIGTERM');
+  }, 250);
+  watch.unref();
+}
+
+/** The exit code a shell gives for a child that exited with `code` or died of `signal` (128 + its number). */
+export const exitCodeOf = (code, signal) => code ?? 128 + (os.constants.signals[signal] ?? 0);

@@ -1,25 +1,31 @@
 #!/usr/bin/env node
 // `npm run dev`: the server under tsx watch on :3000 and Vite's dev server on :5173 (proxying /api).
-import { spawn } from 'node:child_process';
+// Each runs in its own process group (npm → sh → the tool), so a stop reaches the tools themselves:
+// Ctrl-C, SIGTERM, SIGHUP or npm's shell dying stops both, as does either one ending.
+import { exitCodeOf, onStopRequest, signalChild, spawnOwned } from './children.mjs';
 import { root } from './lib.mjs';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+// No terminal input: a process group in the background that read it would be stopped (SIGTTIN).
+const stdio = ['ignore', 'inherit', 'inherit'];
 const children = [
-  spawn(npm, ['run', 'dev', '-w', 'apps/server'], {
+  spawnOwned(npm, ['run', 'dev', '-w', 'apps/server'], {
     cwd: root,
-    stdio: 'inherit',
+    stdio,
+    detached: true,
     // No load balancer to drain in development: a reload (tsx watch's SIGTERM) needn't wait for one.
     env: { SHUTDOWN_DRAIN_MS: '0', ...process.env, NODE_ENV: 'development' },
   }),
-  spawn(npm, ['run', 'dev', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' }),
+  spawnOwned(npm, ['run', 'dev', '-w', 'apps/web'], { cwd: root, stdio, detached: true }),
 ];
-const stop = () => {
-  for (const child of children) child.kill('SIGTERM');
+const stop = (signal) => {
+  for (const child of children) signalChild(child, signal === 'SIGHUP' ? 'SIGTERM' : signal);
 };
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+onStopRequest(stop);
+let code = null;
 for (const child of children)
-  child.on('exit', (code) => {
-    stop();
-    process.exitCode = code ?? 0;
+  child.on('exit', (exitCode, signal) => {
+    code ??= exitCodeOf(exitCode, signal);
+    stop('SIGTERM');
+    if (children.every((c) => c.exitCode !== null || c.signalCode !== null)) process.exit(code);
   });
