@@ -1,9 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
+import { spawnOwned, untilReady } from '../../../scripts/children.mjs';
 import type { Logger } from '../src/index.js';
 
 export const REDIS_URL = process.env.FIELDPLAN_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -52,48 +53,46 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** A throwaway redis-server (no persistence) on `port`, resolved once it answers PING. */
+/**
+ * A throwaway redis-server (no persistence) on `port`, resolved once it answers PING. Owned from its
+ * start (scripts/children.mjs): killed if it does not answer within 5 s, and when the test process exits.
+ */
 export async function startRedisServer(port: number): Promise<ChildProcess> {
-  const child = spawn(
+  const child = spawnOwned(
     'redis-server',
     ['--port', String(port), '--save', '', '--appendonly', 'no', '--bind', '127.0.0.1'],
-    {
-      stdio: 'ignore',
-    },
+    { stdio: 'ignore' },
   );
-  const deadline = Date.now() + 5000;
-  for (;;) {
-    try {
-      await requireRedis(`redis://127.0.0.1:${port}`);
-      return child;
-    } catch (err) {
-      if (Date.now() > deadline) throw err;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
+  const answers = () => requireRedis(`redis://127.0.0.1:${port}`).then(() => true);
+  await untilReady(child, answers, { timeoutMs: 5000, intervalMs: 50, what: `redis-server on ${port}` });
+  return child;
 }
 
-/** The standalone entry in a child Node process; resolves with its port once it listens. */
-export async function startStandalone(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', STANDALONE], {
+/** The standalone server in a child process: owned, and its port known once `ready` resolves. */
+export interface Standalone {
+  child: ChildProcess;
+  /** Resolves with the port once it listens; rejects (the child killed) if it exits or takes 15 s. */
+  ready: Promise<number>;
+  /** 0 until ready. */
+  port: number;
+}
+
+/**
+ * The standalone entry in a child Node process. Handed back at once, so a test's `afterAll` can stop
+ * one still starting (`stopChild(server.child)`); await `ready` before using `port`.
+ */
+export function startStandalone(env: Record<string, string>): Standalone {
+  const child = spawnOwned(process.execPath, ['--import', 'tsx', STANDALONE], {
     cwd: REPO_ROOT,
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  let output = '';
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`standalone did not start: ${output}`)), 15_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk;
-      const line = output.split('\n').find((l) => l.includes('"listening"'));
-      if (line) {
-        clearTimeout(timer);
-        resolve((JSON.parse(line) as { listening: number }).listening);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`standalone exited with ${code}: ${output}`)));
+  const server: Standalone = { child, port: 0, ready: Promise.resolve(0) };
+  server.ready = untilReady(child, /"listening"/, { timeoutMs: 15_000, what: 'the standalone server' }).then((line) => {
+    server.port = (JSON.parse(line) as { listening: number }).listening;
+    return server.port;
   });
-  return { child, port };
+  return server;
 }
 
 /** A logger that keeps what it was told, to check that an outage is logged. */

@@ -1,21 +1,29 @@
-import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import type Pusher from 'pusher-js';
 import type { PresenceChannel } from 'pusher-js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { stopChild } from '../../../scripts/children.mjs';
 import { createRedisAdapter } from '../src/index.js';
 import { APP, client, eventually, nextEvent, sdk, startServer, subscribed, type TestServer } from './helpers.js';
-import { deletePrefix, FAST, REDIS_URL, requireRedis, startStandalone, uniquePrefix } from './redis-helpers.js';
+import {
+  deletePrefix,
+  FAST,
+  REDIS_URL,
+  requireRedis,
+  type Standalone,
+  startStandalone,
+  uniquePrefix,
+} from './redis-helpers.js';
 
 const prefix = uniquePrefix();
 let a: TestServer;
-let b: { child: ChildProcess; port: number };
+let b: Standalone;
 const clients: Pusher[] = [];
 
 beforeAll(async () => {
   await requireRedis();
   a = await startServer({ adapter: createRedisAdapter({ url: REDIS_URL, prefix, ...FAST }) });
-  b = await startStandalone({
+  b = startStandalone({
     REALTIME_APP_ID: APP.appId,
     REALTIME_KEY: APP.key,
     REALTIME_SECRET: APP.secret,
@@ -25,11 +33,12 @@ beforeAll(async () => {
     REALTIME_HEARTBEAT_MS: String(FAST.heartbeatIntervalMs),
     REALTIME_SWEEP_MS: String(FAST.sweepIntervalMs),
   });
+  await b.ready;
 });
 
 afterAll(async () => {
   for (const pusher of clients) pusher.disconnect();
-  if (b.child.exitCode === null) b.child.kill('SIGKILL');
+  if (b) await stopChild(b.child, 'SIGKILL');
   await a?.close();
   await deletePrefix(prefix);
 });

@@ -1,11 +1,12 @@
-import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stopChild } from '../../../scripts/children.mjs';
 import { APP, RawClient, sdk } from './helpers.js';
-import { startStandalone } from './redis-helpers.js';
+import { type Standalone, startStandalone } from './redis-helpers.js';
 
 /** The standalone server's REALTIME_* switches and caps reach the server it starts. */
 describe('standalone: client events, sign-in and caps from the environment', () => {
-  let child: ChildProcess;
+  // Handed back before it is ready, so afterAll stops it even when it never is.
+  let server: Standalone | undefined;
   let port = 0;
   const raws: RawClient[] = [];
   const open = async () => {
@@ -15,18 +16,19 @@ describe('standalone: client events, sign-in and caps from the environment', () 
   };
 
   beforeAll(async () => {
-    ({ child, port } = await startStandalone({
+    server = startStandalone({
       REALTIME_APP_ID: APP.appId,
       REALTIME_KEY: APP.key,
       REALTIME_SECRET: APP.secret,
       REALTIME_REQUIRE_SIGNIN: '1',
       REALTIME_MAX_SUBSCRIPTIONS: '2',
       REALTIME_MAX_CONNECTIONS_PER_ADDRESS: '2',
-    }));
+    });
+    port = await server.ready;
   });
-  afterAll(() => {
+  afterAll(async () => {
     for (const raw of raws) raw.close();
-    child?.kill('SIGTERM');
+    if (server) await stopChild(server.child);
   });
 
   it('applies REALTIME_REQUIRE_SIGNIN, REALTIME_MAX_SUBSCRIPTIONS, REALTIME_MAX_CONNECTIONS_PER_ADDRESS; client events stay off', async () => {
