@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Photo, PhotoUpload } from '@fieldplan/shared';
+import * as Sentry from '@sentry/node';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -80,6 +81,8 @@ describe('the photo storage full', () => {
   afterAll(async () => {
     await app?.close();
     await cleanup?.();
+    // The reporter initialised Sentry for the whole worker: the next test file must not report here.
+    await Sentry.close(2_000);
     await ingest?.close();
     disk?.close();
   });
