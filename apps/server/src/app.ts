@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import type { Deps } from './deps.js';
+import { registerCompression } from './http/compression.js';
 import { connectionOptions } from './http/connection-limits.js';
 import { registerCsrfCheck } from './http/csrf.js';
 import { registerJsonBodyParser } from './http/json-body.js';
@@ -130,6 +131,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
     done();
   });
+  // Before every route: answers from 1 KB go out brotli or gzip by Accept-Encoding (http/compression.ts).
+  await registerCompression(app);
   // Before the session hooks: a stopping process refuses movable requests before anything reads for them.
   registerDrain(app);
 
