@@ -10,6 +10,7 @@ import type { Deps } from './deps.js';
 import { registerCompression } from './http/compression.js';
 import { connectionOptions } from './http/connection-limits.js';
 import { registerCsrfCheck } from './http/csrf.js';
+import { registerDatabaseWaitBudget } from './http/database-wait.js';
 import { registerJsonBodyParser } from './http/json-body.js';
 import { logSerializers, registerRequestLogging } from './http/logging.js';
 import { registerNulGuard } from './http/nul-guard.js';
@@ -135,6 +136,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerCompression(app);
   // Before the session hooks: a stopping process refuses movable requests before anything reads for them.
   registerDrain(app);
+  // Before any hook that reads the database: one wait budget per request (docs/adr/0018-faults-and-shutdown.md).
+  registerDatabaseWaitBudget(app, db);
 
   await registerApiDocument(app, { version });
   await app.register(fastifyCookie);

@@ -81,9 +81,11 @@ export function openDb(url: string, timeouts: DbTimeouts = defaultDbTimeouts, po
       keepAlive: true,
     });
     // An idle client dropped by the server (restart, failover) must not crash the process;
-    // the pool replaces it and /readyz reports the database's state.
+    // the pool replaces it and /readyz reports the database's state. Checked-out clients: pool.ts.
     pool.on('error', (error) => console.error(`postgres: idle client error: ${error.message}`));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: releasingBrokenClients(pool) }), log });
+    // The readiness ping's own connection, so it never queues behind requests waiting for the pool's.
+    const pinger = pingPool(url);
     return {
       kysely,
       dialect: 'postgres',
@@ -91,15 +93,17 @@ export function openDb(url: string, timeouts: DbTimeouts = defaultDbTimeouts, po
       outage,
       ping: (deadlineMs = pingDeadlineMs) =>
         withDeadline(
-          // On the pool itself with its own query timeout: a timed-out ping's client is discarded, not reused.
-          pool.query(pingQuery(deadlineMs)).then(() => {
+          // With its own query timeout: a timed-out ping's client is discarded, not reused.
+          pinger.query(pingQuery(deadlineMs)).then(() => {
             outage.succeeded();
             return true;
           }),
           deadlineMs,
         ),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolMax }),
-      close: () => kysely.destroy(),
+      close: async () => {
+        await Promise.all([kysely.destroy(), pinger.end()]);
+      },
     };
   }
   const file = url.replace(/^(sqlite|file):(\/\/)?/, '');
@@ -180,6 +184,23 @@ async function pingWith(kysely: Kysely<Database>): Promise<boolean> {
     .limit(1)
     .execute();
   return true;
+}
+
+/**
+ * One connection for readiness pings, made on first use and closed after a minute unused: a new
+ * connection to a hung server is given up on after the ping deadline, and a ping that queued for it
+ * still answers at its deadline (`withDeadline`).
+ */
+function pingPool(url: string): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 1,
+    connectionTimeoutMillis: pingDeadlineMs,
+    idleTimeoutMillis: 60_000,
+    keepAlive: true,
+  });
+  pool.on('error', (error) => console.error(`postgres: readiness connection error: ${error.message}`));
+  return pool;
 }
 
 /** node-pg reads a per-query `query_timeout` that its type definitions leave out. */

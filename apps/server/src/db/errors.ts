@@ -1,3 +1,5 @@
+import { waitBudgetSpentCode } from './wait-budget.js';
+
 /**
  * True when `error` is a unique-constraint violation on `table.column`, from SQLite or PostgreSQL:
  * when two requests race past a "is it taken?" check, the unique index decides.
@@ -56,6 +58,8 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   const e = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
   if (typeof e.code === 'string') {
     if (socketCodes.has(e.code) || postgresUnavailable.test(e.code)) return true;
+    // A request that waited on the database for as long as it may (wait-budget.ts).
+    if (e.code === waitBudgetSpentCode) return true;
     if (e.code === 'SQLITE_BUSY' || e.code.startsWith('SQLITE_BUSY_')) return true;
   }
   if (typeof e.message === 'string' && pgMessages.some((m) => (e.message as string).startsWith(m))) return true;

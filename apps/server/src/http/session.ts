@@ -32,6 +32,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     session: Session | null;
   }
+  interface FastifyContextConfig {
+    /** No session is read for this route (the probes): nothing waits on the database before it does. */
+    sessionless?: boolean;
+  }
 }
 
 export interface SessionOptions {
@@ -169,7 +173,7 @@ export function createSessionStore({ db, secureCookies, cacheMs = sessionCacheMs
       // Callback style: a remembered session (most requests) is taken without a promise.
       app.addHook('onRequest', (request, reply, done) => {
         const token = request.cookies[cookieName];
-        if (!token) return done();
+        if (!token || request.routeOptions.config.sessionless) return done();
         const now = Date.now();
         const cached = remembered(token, now);
         if (cached !== undefined && !slideDue(cached, now)) {

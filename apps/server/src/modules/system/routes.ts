@@ -11,14 +11,21 @@ export function systemRoutes(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['system'];
 
-  app.get('/healthz', { schema: { tags, response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({
-    status: 'ok' as const,
-  }));
+  // The probes read no session: a probe sent with a cookie must not wait for the database first.
+  const probe = { sessionless: true };
+  app.get(
+    '/healthz',
+    { config: probe, schema: { tags, response: { 200: z.object({ status: z.literal('ok') }) } } },
+    async () => ({
+      status: 'ok' as const,
+    }),
+  );
 
-  app.get('/readyz', { schema: { tags } }, async (_request, reply) => {
+  app.get('/readyz', { config: probe, schema: { tags } }, async (_request, reply) => {
     // Stopping (SIGTERM): not ready, whatever the database says, so balancers move away first.
     if (fastify.draining) return reply.code(503).send({ status: 'shutting down', database: db.dialect });
-    // The ping has a deadline (1.5 s): a hung database must make this 503, not a hung probe.
+    // The ping has a deadline (1.5 s) and a connection of its own: a hung database must make this
+    // 503, not a hung probe, however many requests wait for the pool.
     const ready = await db.ping();
     return reply
       .code(ready ? 200 : 503)

@@ -1,0 +1,75 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { DbTimeouts } from './database.js';
+
+/**
+ * How long one request may wait on PostgreSQL in all — for connections and statements together —
+ * so that no answer outlives the documented ceiling: the connect timeout, the statement timeout
+ * and the second the client gives a server that answers nothing (docs/adr/0018-faults-and-shutdown.md).
+ */
+export const requestWaitLimitMs = (timeouts: DbTimeouts) =>
+  timeouts.connectTimeoutMs + timeouts.statementTimeoutMs + 1_000;
+
+/** Code of the error a wait past the budget fails with; `isDatabaseUnavailable` counts it (503, Retry-After). */
+export const waitBudgetSpentCode = 'FIELDPLAN_DB_WAIT_BUDGET_SPENT';
+
+export class WaitBudgetSpent extends Error {
+  readonly code = waitBudgetSpentCode;
+  constructor() {
+    super('The request waited on the database for as long as it may');
+  }
+}
+
+/**
+ * A request's time waiting on the database: the time in which at least one of its waits (a
+ * connection, a statement) was in progress — not its time in JavaScript or streaming an answer to a
+ * slow client, so a long download is not cut.
+ */
+export class WaitBudget {
+  #spentMs = 0;
+  #waits = 0;
+  #since = 0;
+
+  constructor(readonly limitMs: number) {}
+
+  remainingMs(): number {
+    const current = this.#waits > 0 ? performance.now() - this.#since : 0;
+    return this.limitMs - this.#spentMs - current;
+  }
+
+  /**
+   * `work()` as one of the request's waits: rejected with `WaitBudgetSpent` when the budget runs out
+   * first (at once when it already has). `abandon` receives a result that comes after that.
+   */
+  async wait<T>(work: () => Promise<T>, abandon?: (late: T) => void): Promise<T> {
+    const remaining = this.remainingMs();
+    if (remaining <= 0) throw new WaitBudgetSpent();
+    if (this.#waits === 0) this.#since = performance.now();
+    this.#waits += 1;
+    const pending = work();
+    let timer: NodeJS.Timeout | undefined;
+    let spent = false;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        spent = true;
+        reject(new WaitBudgetSpent());
+      }, remaining);
+    });
+    try {
+      return await Promise.race([pending, late]);
+    } finally {
+      clearTimeout(timer);
+      this.#waits -= 1;
+      if (this.#waits === 0) this.#spentMs += performance.now() - this.#since;
+      // A result the request no longer waits for is handed back; a failure nobody hears is dropped.
+      if (spent) pending.then(abandon, () => {});
+    }
+  }
+}
+
+const budgets = new AsyncLocalStorage<WaitBudget>();
+
+/** The budget of the request this code runs for; none in background work, which each statement's timeout bounds. */
+export const currentWaitBudget = (): WaitBudget | undefined => budgets.getStore();
+
+/** Runs `fn` (and everything it starts) on `budget`. */
+export const withWaitBudget = <T>(budget: WaitBudget, fn: () => T): T => budgets.run(budget, fn);
