@@ -3,6 +3,7 @@ import type { Deps } from '../../deps.js';
 import { defaultFetchPolicy, type FetchPolicy } from './fetch/fetcher.js';
 import { type IcalWorkerParts, icalDeadlines, useIcalThreads } from './ical/pool.js';
 import { processLeaseOwner } from './lease.js';
+import { type RefreshBudgetLimits, refreshBudgetLimits } from './refresh-budget.js';
 import { feedRoutes } from './routes.js';
 import { startFeedRefresh } from './scheduler.js';
 import { feedTokenRoutes } from './token-routes.js';
@@ -20,6 +21,8 @@ export interface FeedOptions {
   intervalMs?: number;
   /** Shorter iCal worker deadlines (tests; the defaults are in `ical/limits.ts`). */
   deadlines?: Partial<typeof icalDeadlines>;
+  /** Another refresh budget per workspace (tests; the default is in `refresh-budget.ts`). */
+  refreshBudget?: Partial<RefreshBudgetLimits>;
   /** Other iCal threads (tests: threads kept waiting for a core). */
   icalThreads?: Partial<IcalWorkerParts>;
 }
@@ -35,6 +38,7 @@ export function registerFeeds(app: FastifyInstance, deps: Deps, options: FeedOpt
   };
   if (options.deadlines) Object.assign(icalDeadlines, options.deadlines);
   if (options.icalThreads) useIcalThreads(options.icalThreads);
+  if (options.refreshBudget) Object.assign(refreshBudgetLimits, options.refreshBudget);
   const fetching = { policy, owner: processLeaseOwner };
   feedRoutes(app, deps, fetching);
   feedTokenRoutes(app, deps);

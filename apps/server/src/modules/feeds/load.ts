@@ -33,12 +33,11 @@ export async function loadFeed(
     const validators = { etag: fetched.etag, lastModified: fetched.lastModified };
     return { kind: 'ok', parsed, hash, validators, cpuMs };
   } catch (err) {
-    if (err instanceof WorkerParseError) throw new FeedFetchError(err.message);
+    if (err instanceof WorkerParseError) throw new FeedFetchError(err.message, err.cpuMs);
     if (err instanceof DeadlineExceeded) {
       // Only a file that used the deadline's CPU time is too costly; waiting for a core is ours.
-      throw new FeedFetchError(
-        err.costly ? 'the calendar took too long to read' : 'the server was too busy to read the calendar',
-      );
+      const reason = err.costly ? 'the calendar took too long to read' : 'the server was too busy to read the calendar';
+      throw new FeedFetchError(reason, err.cpuMs);
     }
     throw new FeedFetchError('the file could not be read as iCalendar');
   }

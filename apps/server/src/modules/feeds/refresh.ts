@@ -8,6 +8,7 @@ import { acquireLease, releaseLease } from './lease.js';
 import { type Loaded, loadFeed } from './load.js';
 import type { FeedRow } from './presenter.js';
 import { findFeedById, replaceFeedEvents } from './queries.js';
+import { RefreshDeferred, refreshBudget } from './refresh-budget.js';
 
 export interface FeedFetching {
   policy: FetchPolicy;
@@ -17,6 +18,8 @@ export interface FeedFetching {
 
 export type RefreshOutcome =
   | { kind: 'refreshed' | 'unchanged'; feed: FeedRow }
+  /** The workspace's refreshes used their CPU budget: this one waits (the feed says until when). */
+  | { kind: 'deferred'; feed: FeedRow }
   | { kind: 'failed'; reason: string; feed: FeedRow }
   /** Another process (or request) holds the lease: it is refreshing this feed right now. */
   | { kind: 'busy' }
@@ -94,9 +97,33 @@ export async function storeFailure(db: Kysely<Database>, feed: FeedRow, reason: 
 }
 
 /**
+ * Marks a feed's refresh deferred until `until` (its workspace's refresh budget is spent): shown as
+ * failing with the reason and the time of the next try; its copy stays and no failure is counted.
+ */
+export async function storeDeferral(db: Kysely<Database>, feed: FeedRow, deferred: RefreshDeferred) {
+  const reason = `deferred: ${deferred.message}`;
+  const columns = { status: 'failing' as const, last_error: reason, next_refresh_at: deferred.until };
+  return db.transaction().execute(async (trx) => {
+    await trx.updateTable('feed_subscriptions').set(columns).where('id', '=', feed.id).execute();
+    // Once per deferral: a feed already waiting changes only its time.
+    if (feed.status !== 'failing' || !feed.last_error?.startsWith('deferred:')) {
+      await recordChange(trx, {
+        workspaceId: feed.workspace_id,
+        entity: 'feed',
+        entityId: feed.id,
+        action: 'updated',
+        actorId: null,
+      });
+    }
+    return { ...feed, ...columns } as FeedRow;
+  });
+}
+
+/**
  * Refreshes one feed under its lease, so exactly one process fetches it at a time (`dueOnly`: the
  * background loop's refresh, skipped when another process has refreshed it meanwhile): conditional
- * request with the validators of the copy we hold; a failure keeps that copy and says why.
+ * request with the validators of the copy we hold; a failure keeps that copy and says why. Over
+ * its workspace's refresh budget nothing is fetched: the feed is marked deferred until then.
  */
 export async function refreshFeed(
   db: Kysely<Database>,
@@ -116,8 +143,9 @@ export async function refreshFeed(
       : { etag: null, lastModified: null };
     let loaded: Loaded;
     try {
-      loaded = await loadFeed(feed.url, validators, zone, fetching.policy);
+      loaded = await refreshBudget.load(feed.workspace_id, () => loadFeed(feed.url, validators, zone, fetching.policy));
     } catch (err) {
+      if (err instanceof RefreshDeferred) return { kind: 'deferred', feed: await storeDeferral(db, feed, err) };
       if (!(err instanceof FeedFetchError)) throw err;
       return { kind: 'failed', reason: err.reason, feed: await storeFailure(db, feed, err.reason, actorId) };
     }

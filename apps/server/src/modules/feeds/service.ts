@@ -18,6 +18,7 @@ import { type Loaded, loadFeed } from './load.js';
 import { type FeedRow, presentFeed } from './presenter.js';
 import { countFeeds, findFeed, listFeeds, replaceFeedEvents } from './queries.js';
 import { type FeedFetching, refreshFeed, successColumns } from './refresh.js';
+import { RefreshDeferred, refreshBudget } from './refresh-budget.js';
 
 const feedEntity: VersionedEntity<'feed_subscriptions', FeedRow> = {
   table: 'feed_subscriptions',
@@ -43,13 +44,16 @@ async function checkMember(db: Kysely<Database>, workspaceId: string, memberId: 
   }
 }
 
-/** The first fetch of a URL while the user waits: a refusal is a 502 with the reason. */
+/** The first fetch of a URL while the user waits (within the workspace's refresh budget): a refusal is a 502 with the reason. */
 async function loadNow(db: Kysely<Database>, workspaceId: string, url: string, fetching: FeedFetching) {
   const zone = await workspaceZone(db, workspaceId);
   try {
-    return await loadFeed(url, { etag: null, lastModified: null }, zone, fetching.policy);
+    return await refreshBudget.load(workspaceId, () =>
+      loadFeed(url, { etag: null, lastModified: null }, zone, fetching.policy),
+    );
   } catch (err) {
     if (err instanceof FeedFetchError) throw unreachable(err.reason);
+    if (err instanceof RefreshDeferred) throw unreachable(err.message);
     throw err;
   }
 }
@@ -162,7 +166,8 @@ export async function deleteFeed(db: Kysely<Database>, actor: Actor, id: string,
 
 /**
  * "Refresh now": fetched while the caller waits (unless another process is at it already, then the
- * feed as it is). A failure marks the feed failing, keeps its copy, and answers 502 with the reason.
+ * feed as it is). A failure marks the feed failing, keeps its copy, and answers 502 with the reason;
+ * over the workspace's refresh budget the feed answers as deferred (its lastError says until when).
  */
 export async function refreshFeedNow(db: Kysely<Database>, actor: Actor, id: string, fetching: FeedFetching) {
   const row = await findFeed(db, actor.workspaceId, id);

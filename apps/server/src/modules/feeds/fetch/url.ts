@@ -11,7 +11,11 @@ export interface FetchTarget {
 
 /** A feed could not be fetched; `reason` completes "Couldn't load: …" and never holds secrets. */
 export class FeedFetchError extends Error {
-  constructor(readonly reason: string) {
+  constructor(
+    readonly reason: string,
+    /** CPU time spent reading the file before it was refused (a workspace's refresh budget is charged it). */
+    readonly cpuMs = 0,
+  ) {
     super(reason);
   }
 }

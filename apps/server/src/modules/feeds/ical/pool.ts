@@ -1,3 +1,4 @@
+import os from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { startWorker } from '../../../lib/worker-thread.js';
 import { icalLimits } from './limits.js';
@@ -14,6 +15,8 @@ export class DeadlineExceeded extends Error {
   constructor(
     message: string,
     readonly costly: boolean,
+    /** The CPU time it used (the deadline where unknown). */
+    readonly cpuMs: number,
   ) {
     super(message);
   }
@@ -32,10 +35,20 @@ export interface IcalWorkerParts {
   cpuMs: (threadId: number | null) => number | null;
   /** A task waiting for a core ends anyway after this many deadlines of wall time. */
   wallDeadlines: number;
+  /** The thread's nice value (Linux: per thread), so the event loop gets a core first; 0 leaves it. */
+  nice: number;
 }
 
 /** The worker refused the file as iCalendar (the message is the reason). */
-export class WorkerParseError extends Error {}
+export class WorkerParseError extends Error {
+  constructor(
+    message: string | undefined,
+    /** The CPU time reading it cost. */
+    readonly cpuMs: number,
+  ) {
+    super(message);
+  }
+}
 
 interface Pending {
   id: number;
@@ -56,7 +69,7 @@ const startIcalWorker = () =>
     { resourceLimits: { maxOldGenerationSizeMb: 512 } },
   );
 
-const defaultParts: IcalWorkerParts = { start: startIcalWorker, cpuMs: threadCpuMs, wallDeadlines: 3 };
+const defaultParts: IcalWorkerParts = { start: startIcalWorker, cpuMs: threadCpuMs, wallDeadlines: 3, nice: 0 };
 
 /**
  * One worker thread running iCal tasks one at a time, each under a deadline of the thread's CPU
@@ -124,6 +137,7 @@ export class IcalWorker {
         if (m.ready) {
           this.ready = true;
           this.threadId = m.threadId ?? null;
+          if (this.parts.nice !== 0 && this.threadId !== null) lowerPriority(this.threadId, this.parts.nice);
           if (this.current) this.send(worker, this.current);
           return;
         }
@@ -132,7 +146,7 @@ export class IcalWorker {
         const cpuMs = this.cpuSince(pending) ?? Date.now() - pending.sentAt;
         this.finish();
         if (m.ok) pending.resolve({ result: m.result, cpuMs });
-        else pending.reject(m.parseError ? new WorkerParseError(m.message) : new Error(m.message));
+        else pending.reject(m.parseError ? new WorkerParseError(m.message, cpuMs) : new Error(m.message));
         this.pump();
       },
     );
@@ -199,10 +213,20 @@ export class IcalWorker {
       this.worker = null;
       this.finish();
       void worker.terminate();
-      next.reject(new DeadlineExceeded(`over ${next.deadlineMs} ms (${cpu ?? 'unknown'} ms of CPU)`, costly));
+      const message = `over ${next.deadlineMs} ms (${cpu ?? 'unknown'} ms of CPU)`;
+      next.reject(new DeadlineExceeded(message, costly, cpu ?? next.deadlineMs));
       this.pump();
     }, afterMs);
     this.timer.unref();
+  }
+}
+
+/** Sets a thread's nice value; where the platform refuses, the thread keeps its priority. */
+function lowerPriority(threadId: number, nice: number) {
+  try {
+    os.setPriority(threadId, nice);
+  } catch {
+    // Not Linux (a thread id is not a process id there) or not permitted: nothing else depends on it.
   }
 }
 
@@ -213,14 +237,20 @@ export const icalDeadlines = {
 };
 
 /** Parsing (refreshes) and expansion (reads) have a thread each, so a slow import never delays a read. */
-let parseWorker = new IcalWorker();
+/**
+ * One refresh parses at a time per process (one thread), below the event loop's priority: a costly
+ * refresh takes a core only when requests leave it free (its deadline counts CPU time, so waiting
+ * costs it nothing). Reads' expansions keep normal priority: a user waits for them.
+ */
+const parseNice = 10;
+let parseWorker = new IcalWorker({ nice: parseNice });
 let expandWorker = new IcalWorker();
 
 /** Starts both iCal threads with other code from now on (tests: a thread kept from its core). */
 export function useIcalThreads(parts: Partial<IcalWorkerParts>): void {
   void parseWorker.close();
   void expandWorker.close();
-  parseWorker = new IcalWorker(parts);
+  parseWorker = new IcalWorker({ nice: parseNice, ...parts });
   expandWorker = new IcalWorker(parts);
 }
 
