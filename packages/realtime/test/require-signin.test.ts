@@ -1,6 +1,7 @@
 import type Pusher from 'pusher-js';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  APP,
   client,
   connected,
   eventually,
@@ -66,6 +67,22 @@ describe('requireSignIn', () => {
     // Public channels need no sign-in (the customer's tracking page).
     raw.send({ event: 'pusher:subscribe', data: { channel: 'tracking-abc' } });
     expect(await answerFor(raw, 'tracking-abc')).toMatchObject({ event: 'pusher_internal:subscription_succeeded' });
+  });
+
+  it('a forged or replayed subscription is refused at once (Invalid signature), not after the sign-in wait', async () => {
+    // A wait far longer than the test's own timeout: only a refusal that doesn't wait can pass.
+    server = await startServer({ requireSignIn: true, limits: { signInTimeoutSeconds: 600 } });
+    const { raw } = await rawOn(server.port);
+    const forged = { auth: `${APP.key}:${'0'.repeat(64)}` };
+    raw.send({ event: 'pusher:subscribe', data: { channel: 'private-workspace-1', ...forged } });
+    // Signed, but for another socket.
+    const replayed = sdk(server.port).authorizeChannel('1.2', 'presence-board', { user_id: 'ann' });
+    raw.send({ event: 'pusher:subscribe', data: { channel: 'presence-board', ...replayed } });
+    for (const channel of ['private-workspace-1', 'presence-board']) {
+      const refused = await answerFor(raw, channel);
+      expect(refused).toMatchObject({ event: 'pusher:subscription_error', data: { type: 'AuthError', status: 401 } });
+      expect(JSON.stringify(refused)).toContain(`Invalid signature for ${channel}`);
+    }
   });
 
   it('pusher-js subscribing and signing in at once gets its channels; terminating the user closes it (4009)', async () => {
