@@ -1,4 +1,4 @@
-import { type NotificationTemplate, notificationKinds, notificationPlaceholders } from '@fieldplan/shared';
+import { type NotificationTemplate, notificationKinds, notificationPlaceholders, toOneLine } from '@fieldplan/shared';
 import { describe, expect, it } from 'vitest';
 import { defaultTemplates } from '../src/modules/notifications/defaults.js';
 import { type RenderValues, renderEmail, renderSms } from '../src/modules/notifications/render.js';
@@ -27,7 +27,7 @@ describe('rendering every template with hostile values', () => {
   const templates = [...notificationKinds.map((k) => defaultTemplates[k]), everything];
 
   it.each(templates.map((t, i) => [i === templates.length - 1 ? 'every placeholder' : t.kind, t] as const))(
-    '%s: one-line subject, escaped HTML, links only for http(s)',
+    '%s: one-line subject and values, escaped HTML, links only for http(s)',
     (_name, template) => {
       const { subject, text, html } = renderEmail(template, hostile);
       expect(subject).not.toMatch(/[\r\n]/);
@@ -35,8 +35,11 @@ describe('rendering every template with hostile values', () => {
       expect(html).not.toContain('href="javascript:');
       for (const name of notificationPlaceholders) {
         if (!template.body.includes(`{${name}}`)) continue;
-        expect(text).toContain(hostile[name]);
+        // Each value on one line: a line break in a name never starts a "Bcc:" line of its own.
+        expect(text).toContain(toOneLine(hostile[name]));
       }
+      expect(text).not.toMatch(/^(Bcc|X-Injected):/m);
+      expect(renderSms(template, hostile)).not.toMatch(/^(Bcc|X-Injected):/m);
       if (template.body.includes('{customer}')) expect(html).toContain('&#60;script&#62;alert(1)&#60;/script&#62;');
       if (template.body.includes('{reportLink}')) {
         expect(html).toContain('<a href="https://fieldplan.test/api/v1/visit-report/a.0.b?x=&#34;&#60;y&#62;&#34;">');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type AreaGeometry, geometryIssues, geometryLimits } from '../geo/index.js';
-import { colourField, requiredText } from './fields.js';
+import { colourField, oneLineText } from './fields.js';
 
 export const areaLimits = { nameMax: 80, perWorkspace: 200, ...geometryLimits } as const;
 
@@ -37,7 +37,7 @@ export const areaGeometrySchema = z.discriminatedUnion('type', [
   }),
 ]);
 
-const areaName = requiredText('Name', areaLimits.nameMax);
+const areaName = oneLineText('Name', areaLimits.nameMax);
 
 export const areaCreateSchema = z.strictObject({ name: areaName, colour: colourField, geometry: areaGeometryField });
 export type AreaCreate = z.infer<typeof areaCreateSchema>;

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { limits } from '../limits.js';
-import { emailField, passwordField, requiredText } from './fields.js';
+import { emailField, oneLineText, passwordField } from './fields.js';
 
 export const signUpSchema = z.strictObject({
-  name: requiredText('Name', limits.nameMax),
+  name: oneLineText('Name', limits.nameMax),
   email: emailField,
   password: passwordField,
-  workspaceName: requiredText('Workspace name', limits.workspaceNameMax),
+  workspaceName: oneLineText('Workspace name', limits.workspaceNameMax),
   /** The browser's language tag: the new workspace's time and date formats follow it (a bad tag is ignored). */
   locale: z.string().max(100).optional(),
 });
@@ -31,7 +31,7 @@ export type SignIn = z.infer<typeof signInSchema>;
 
 export const acceptInvitationSchema = z.strictObject({
   /** Needed when the invited email has no account yet. */
-  name: requiredText('Name', limits.nameMax).optional(),
+  name: oneLineText('Name', limits.nameMax).optional(),
   /** Needed unless the invitee is already signed in as the invited email. */
   password: passwordField.optional(),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { customerLimits, phoneField } from './customers.js';
-import { emailField, latField, lngField, requiredText } from './fields.js';
+import { emailField, latField, lngField, oneLineText } from './fields.js';
 
 /**
  * Online booking (docs/PRODUCT.md, "Online booking"; docs/adr/0030-online-booking.md): a public page per
@@ -81,7 +81,7 @@ const technicianIdsField = z
   .refine((ids) => new Set(ids).size === ids.length, { error: 'Each technician can be listed only once' });
 
 const serviceFields = {
-  name: requiredText('Name', bookingLimits.serviceNameMax),
+  name: oneLineText('Name', bookingLimits.serviceNameMax),
   durationMinutes: intField('Duration', bookingLimits.durationMin, bookingLimits.durationMax).refine(
     (m) => m % 5 === 0,
     { error: 'Duration must be a multiple of 5 minutes' },
@@ -253,10 +253,10 @@ export type PublicChallenge = z.infer<typeof publicChallengeSchema>;
 export const publicBookingSubmitSchema = z.strictObject({
   slotToken: z.string({ error: 'Choose a time' }).min(1, { error: 'Choose a time' }).max(1000),
   serviceId: z.string({ error: 'Choose a service' }).min(1, { error: 'Choose a service' }).max(64),
-  name: requiredText('Name', customerLimits.nameMax),
+  name: oneLineText('Name', customerLimits.nameMax),
   email: emailField,
   phone: z.preprocess((v) => (v === '' ? undefined : v), phoneField.optional()),
-  address: requiredText('Address', customerLimits.addressMax),
+  address: oneLineText('Address', customerLimits.addressMax),
   lat: latField(),
   lng: lngField(),
   notes: z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, latField, lngField, requiredText } from './fields.js';
+import { emailField, latField, lngField, oneLineText } from './fields.js';
 
 export const customerLimits = { nameMax: 120, addressMax: 300, notesMax: 2000, phoneMin: 7, phoneMax: 20 } as const;
 
@@ -19,10 +19,10 @@ const notesField = z
   .max(customerLimits.notesMax, { error: `Notes must be at most ${customerLimits.notesMax} characters` });
 
 const customerFields = {
-  name: requiredText('Name', customerLimits.nameMax),
+  name: oneLineText('Name', customerLimits.nameMax),
   email: z.preprocess(emptyToNull, emailField.nullable()).optional(),
   phone: z.preprocess(emptyToNull, phoneField.nullable()).optional(),
-  address: requiredText('Address', customerLimits.addressMax),
+  address: oneLineText('Address', customerLimits.addressMax),
   lat: latField(),
   lng: lngField(),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { colourField, requiredText } from './fields.js';
+import { colourField, oneLineText } from './fields.js';
 
 /** Calendar subscriptions (import) and iCal links (export) (docs/PRODUCT.md, "Entities and fields"). */
 export const feedLimits = {
@@ -54,7 +54,7 @@ const refreshMinutesField = z
     error: `Refresh interval must be at most ${feedLimits.refreshMinutesMax} minutes`,
   });
 
-const feedName = requiredText('Name', feedLimits.nameMax);
+const feedName = oneLineText('Name', feedLimits.nameMax);
 /** A technician's member id (their busy time), or null for the whole workspace. */
 const memberIdField = z.string().max(64).nullable();
 

@@ -10,6 +10,34 @@ export function requiredText(label: string, max: number, min = 1) {
     .max(max, { error: `${label} must be at most ${max} characters` });
 }
 
+// Control characters (C0, DEL, C1) and the Unicode line and paragraph separators: none belongs on one line.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const controls = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+
+/**
+ * `text` on one line: each run of control characters (line breaks and tabs too) becomes one space, so
+ * a name never starts a line of its own in an email's text or a header (docs/PRODUCT.md, "Online booking").
+ */
+export function toOneLine(text: string): string {
+  return text.replace(controls, ' ');
+}
+
+/**
+ * A trimmed one-line text — names, titles, addresses — with control characters made spaces before it
+ * is trimmed and measured; messages name the field. `min` 0: may be empty.
+ */
+export function oneLineText(label: string, max: number, min = 1) {
+  const text = z
+    .string({ error: min === 0 ? `${label} must be text` : `${label} is required` })
+    .overwrite(toOneLine)
+    .trim();
+  const bounded =
+    min === 0
+      ? text
+      : text.min(min, { error: min === 1 ? `${label} is required` : `${label} must be at least ${min} characters` });
+  return bounded.max(max, { error: `${label} must be at most ${max} characters` });
+}
+
 export const emailField = z
   .string({ error: 'Email is required' })
   .trim()

@@ -4,7 +4,7 @@ import { dayMs, minuteMs, parseDateOnly, parseInstant } from '../recurrence/date
 import { rruleFieldIssue } from '../recurrence/validate.js';
 import { jobBookingRequestSchema } from './booking.js';
 import { pageQuerySchema, pageSchema } from './customers.js';
-import { latField, lngField, requiredText } from './fields.js';
+import { latField, lngField, oneLineText } from './fields.js';
 
 export const jobLimits = {
   titleMax: 120,
@@ -170,15 +170,12 @@ const flexibleWindowField = z
   .nullable();
 
 const jobFields = {
-  title: requiredText('Title', jobLimits.titleMax),
+  title: oneLineText('Title', jobLimits.titleMax),
   description: z
     .string({ error: 'Description must be text' })
     .max(jobLimits.descriptionMax, { error: `Description must be at most ${jobLimits.descriptionMax} characters` }),
   customerId: z.string({ error: 'Customer must be a customer id' }).max(64).nullable(),
-  address: z
-    .string({ error: 'Address must be text' })
-    .trim()
-    .max(jobLimits.addressMax, { error: `Address must be at most ${jobLimits.addressMax} characters` }),
+  address: oneLineText('Address', jobLimits.addressMax, 0),
   lat: latField().nullable(),
   lng: lngField().nullable(),
   start: timeField('Start'),

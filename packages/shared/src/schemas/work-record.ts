@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { recordLimits } from '../limits.js';
-import { requiredText } from './fields.js';
+import { oneLineText, requiredText } from './fields.js';
 import { photoSchema } from './photos.js';
 
 // The work record of a visit (docs/PRODUCT.md, "Work record"): notes, checklists answered from
@@ -66,7 +66,7 @@ const itemIdField = z
 export const checklistItemSchema = z
   .strictObject({
     id: itemIdField,
-    label: requiredText('Label', recordLimits.itemLabelMax),
+    label: oneLineText('Label', recordLimits.itemLabelMax),
     kind: z.enum(checklistItemKinds, { error: `Kind must be one of ${checklistItemKinds.join(', ')}` }),
     unit: z
       .string({ error: 'Unit must be text' })
@@ -74,7 +74,7 @@ export const checklistItemSchema = z
       .max(recordLimits.unitMax, { error: `Unit must be at most ${recordLimits.unitMax} characters` })
       .optional(),
     choices: z
-      .array(requiredText('Choice', recordLimits.choiceMax), { error: 'Choices must be a list of texts' })
+      .array(oneLineText('Choice', recordLimits.choiceMax), { error: 'Choices must be a list of texts' })
       .min(recordLimits.choicesMin, { error: `A choice item needs at least ${recordLimits.choicesMin} choices` })
       .max(recordLimits.choicesMax, { error: `A choice item can have at most ${recordLimits.choicesMax} choices` })
       .refine((c) => new Set(c).size === c.length, { error: 'Each choice can be listed only once' })
@@ -123,7 +123,7 @@ const signatureRuleField = z.enum(signatureRules, {
 });
 
 export const checklistTemplateCreateSchema = z.strictObject({
-  name: requiredText('Name', recordLimits.templateNameMax),
+  name: oneLineText('Name', recordLimits.templateNameMax),
   titlePattern: titlePatternField.default(null),
   items: itemsField,
   signature: signatureRuleField.default('none'),
@@ -131,7 +131,7 @@ export const checklistTemplateCreateSchema = z.strictObject({
 export type ChecklistTemplateCreate = z.infer<typeof checklistTemplateCreateSchema>;
 
 export const checklistTemplatePatchSchema = z.strictObject({
-  name: requiredText('Name', recordLimits.templateNameMax).optional(),
+  name: oneLineText('Name', recordLimits.templateNameMax).optional(),
   titlePattern: titlePatternField.optional(),
   items: itemsField.optional(),
   signature: signatureRuleField.optional(),
@@ -235,7 +235,7 @@ export type AnsweredChecklist = z.infer<typeof answeredChecklistSchema>;
 const imageMax = Math.ceil((recordLimits.signatureBytes * 4) / 3) + 64;
 
 export const signaturePutSchema = z.strictObject({
-  name: requiredText('Name', recordLimits.signerNameMax),
+  name: oneLineText('Name', recordLimits.signerNameMax),
   image: z
     .string({ error: 'Image is required: the signature as data:image/png;base64,…' })
     .max(imageMax, { error: `The signature image must be at most ${recordLimits.signatureBytes / 1024} KB` })

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dateFormatField, timeFormatField } from '../clock/settings.js';
 import { limits } from '../limits.js';
-import { latField, lngField, requiredText, timeZoneField } from './fields.js';
+import { latField, lngField, oneLineText, timeZoneField } from './fields.js';
 
 const hhmm = (label: string) =>
   z.string({ error: `${label} is required` }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, {
@@ -71,7 +71,7 @@ export const workspaceSchema = z.object({
 export type Workspace = z.infer<typeof workspaceSchema>;
 
 export const workspacePatchSchema = z.strictObject({
-  name: requiredText('Workspace name', limits.workspaceNameMax).optional(),
+  name: oneLineText('Workspace name', limits.workspaceNameMax).optional(),
   slug: slugField.optional(),
   timeZone: timeZoneField.optional(),
   weekStart: z

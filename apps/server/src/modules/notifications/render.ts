@@ -1,4 +1,4 @@
-import type { NotificationTemplate } from '@fieldplan/shared';
+import { type NotificationTemplate, toOneLine } from '@fieldplan/shared';
 
 /** What a template's placeholders stand for, already formatted (times in the workspace's zone). */
 export interface RenderValues {
@@ -20,8 +20,17 @@ export function escapeHtml(text: string): string {
 
 /** Line breaks and other controls out of a header value: customer data never starts a header of its own. */
 export function oneLine(text: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
-  return text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+  return toOneLine(text).trim();
+}
+
+/**
+ * Every value on one line, whatever was stored before input was made one-line: a name with a line
+ * break never starts a line of its own ("Bcc: …") in the text part, the HTML or the SMS.
+ */
+function oneLineValues(values: RenderValues): RenderValues {
+  const out = { ...values };
+  for (const name of Object.keys(out) as (keyof RenderValues)[]) out[name] = oneLine(out[name]);
+  return out;
 }
 
 function fill(
@@ -57,7 +66,8 @@ function withoutEmptyLines(body: string, values: RenderValues): string {
 }
 
 /** The email's subject (one line), plain text, and HTML with every value escaped and the links as links. */
-export function renderEmail(template: NotificationTemplate, values: RenderValues) {
+export function renderEmail(template: NotificationTemplate, given: RenderValues) {
+  const values = oneLineValues(given);
   const same = (s: string) => s;
   const subject = oneLine(fill(template.subject, values, same, (_n, v) => v));
   const body = withoutEmptyLines(template.body, values);
@@ -75,7 +85,7 @@ export function renderEmail(template: NotificationTemplate, values: RenderValues
 export function renderSms(template: NotificationTemplate, values: RenderValues): string {
   return fill(
     template.sms,
-    values,
+    oneLineValues(values),
     (s) => s,
     (_n, v) => v,
   );
