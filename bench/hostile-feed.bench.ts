@@ -8,7 +8,6 @@
 //   within 1.2× of alone;
 // - the hostile workspace's busy-time read of a week, warm (cached) and cold — target ≤ 50 ms warm.
 
-import { Worker } from 'node:worker_threads';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { parseFeed } from '../apps/server/src/modules/feeds/ical/parse.js';
@@ -17,6 +16,7 @@ import { storeLoaded } from '../apps/server/src/modules/feeds/refresh.js';
 import { newFeedRow } from '../apps/server/src/modules/feeds/service.js';
 import { createWorkspace } from '../apps/server/src/modules/workspaces/service.js';
 import { seedWeek } from './calendar-week.seed.js';
+import { run, startClient } from './load-client.js';
 import { benchDb, fmt, percentile } from './support.js';
 
 const zone = 'Europe/Berlin';
@@ -45,52 +45,6 @@ const huge = vcalendar([
 const never = vcalendar([
   'BEGIN:VEVENT\r\nUID:never\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:20260101T090000Z\r\nDURATION:PT1H\r\nRRULE:FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=30\r\nEND:VEVENT',
 ]);
-
-// The client: `run` answers latencies of a list of URLs; `flood` requests its URLs round and round
-// until `stop`, counting answers.
-const client = `
-const http = require('node:http');
-const { parentPort, workerData } = require('node:worker_threads');
-const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-const get = (url) =>
-  new Promise((resolve, reject) => {
-    http.get(url, { agent, headers: { cookie: workerData.cookie, 'accept-encoding': 'gzip, deflate, br, zstd' } }, (res) => {
-      res.on('data', () => {});
-      res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(url + ': ' + res.statusCode))));
-    }).on('error', reject);
-  });
-let stopped = false;
-parentPort.on('message', async (m) => {
-  if (m.stop) { stopped = true; return; }
-  if (m.flood) {
-    let n = 0;
-    let answered = 0;
-    const loop = async () => { while (!stopped) { await get(m.urls[n++ % m.urls.length]); answered++; } };
-    await Promise.all(Array.from({ length: m.concurrency }, loop));
-    parentPort.postMessage({ answered });
-    return;
-  }
-  const latencies = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < m.urls.length) {
-      const url = m.urls[next++];
-      const t0 = performance.now();
-      await get(url);
-      latencies.push(performance.now() - t0);
-    }
-  };
-  await Promise.all(Array.from({ length: m.concurrency }, worker));
-  parentPort.postMessage({ latencies });
-});`;
-
-function run(worker: Worker, urls: string[], concurrency: number) {
-  return new Promise<number[]>((resolve, reject) => {
-    worker.once('message', (m: { latencies: number[] }) => resolve(m.latencies));
-    worker.once('error', reject);
-    worker.postMessage({ urls, concurrency });
-  });
-}
 
 const line = (label: string, latencies: number[]) =>
   `${label.padEnd(58)} p50 ${fmt(percentile(latencies, 50)).padStart(9)}  p99 ${fmt(percentile(latencies, 99)).padStart(9)}  (${latencies.length})`;
@@ -160,8 +114,8 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
     `${dialect}: hostile workspace's week: ${busyCount} busy intervals, refused feeds: ${probe.headers.get('fieldplan-busy-refused') ? 1 : 0}`,
   );
 
-  const measure = new Worker(client, { eval: true, workerData: { cookie } });
-  const flood = new Worker(client, { eval: true, workerData: { cookie } });
+  const measure = startClient(cookie);
+  const flood = startClient(cookie);
   await run(measure, Array(300).fill(week), 20); // warm-up
   const alone = await run(measure, Array(1000).fill(week), 20);
   console.log(`${dialect}: ${line('bench week feed, 20 in flight, alone', alone)}`);

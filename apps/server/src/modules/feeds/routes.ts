@@ -110,6 +110,8 @@ export function feedRoutes(fastify: FastifyInstance, { db, config, limiter }: De
         description:
           'Refresh now: fetched while you wait (or, when another process is fetching it already, the feed as it is). ' +
           'A failure marks the feed failing, keeps its last good copy and answers 502 feed_unreachable with the reason. ' +
+          "Past the workspace's refresh budget (CPU time reading its feeds) nothing is fetched: the feed answers failing, " +
+          'its lastError starting "deferred:" and saying when the next try is. ' +
           'At most FEED_REFRESH_PER_MINUTE (6) a minute per feed, then 429 rate_limited with Retry-After.',
         params,
         response: { 200: feedSchema },
