@@ -1,10 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { Db } from '../apps/server/src/db/database.js';
 // One way to make a throw-away database, for tests and benchmarks alike.
 import { createTestDb } from '../apps/server/test/harness.js';
+import { spawnOwned, untilReady } from '../scripts/children.mjs';
 
 /** A fresh, migrated database of the given dialect for one benchmark run, dropped by `cleanup`. */
 export function benchDb(dialect: 'sqlite' | 'postgres'): Promise<{ db: Db; cleanup: () => Promise<void> }> {
@@ -62,25 +63,23 @@ export async function startFieldplan(options: {
   // BENCH_SERVER_MAIN: another build of the server (a copy of dist/ beside it), to alternate before and
   // after; BENCH_SERVER_NODE_ARGS: Node's options for it (`--cpu-prof --cpu-prof-dir=…`, one profile a thread).
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, process.env.BENCH_SERVER_MAIN ?? 'apps/server/dist/main.js'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: options.databaseUrl,
-      WEB_DIST: options.webDist,
-      LOG_LEVEL: 'warn',
+  // Owned (scripts/children.mjs): killed if it is not running within 60 s, and with the benchmark.
+  const child = spawnOwned(
+    process.execPath,
+    [...nodeArgs, process.env.BENCH_SERVER_MAIN ?? 'apps/server/dist/main.js'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: options.databaseUrl,
+        WEB_DIST: options.webDist,
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  await new Promise<void>((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk;
-      if (out.includes('Fieldplan is running')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
-  });
+  );
+  await untilReady(child, /Fieldplan is running/, { timeoutMs: 60_000, what: 'the server' });
   return { child, origin: `http://127.0.0.1:${port}` };
 }

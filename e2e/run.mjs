@@ -2,11 +2,11 @@
 // `npm run test:e2e`: starts the built Fieldplan on a free port with a fresh SQLite database,
 // waits for /readyz, runs the Playwright specs (Vitest + playwright-core driving Debian's
 // Chromium), and stops the server. Extra arguments go to Vitest. Build first (`npm run build`).
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { exitCodeOf, onStopRequest, signalChild, spawnOwned } from '../scripts/children.mjs';
 import { startMailCatcher } from './support/mail-catcher.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -34,7 +34,8 @@ const logFile = path.join(dataDir, 'server.log');
 const log = fs.openSync(logFile, 'w');
 // Customer email goes to a real SMTP server on loopback; specs read it through E2E_INBOX_URL (support/inbox.ts).
 const mail = await startMailCatcher();
-const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+// Owned (scripts/children.mjs): killed with this script however it ends.
+const server = spawnOwned(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
   cwd: root,
   env: {
     ...process.env,
@@ -55,10 +56,13 @@ const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.j
   stdio: ['ignore', log, log],
 });
 
-const stop = () => {
-  if (server.exitCode === null) server.kill('SIGTERM');
-};
-process.on('exit', stop);
+const stop = () => signalChild(server, 'SIGTERM');
+let vitest = null;
+// Stopped from outside (Ctrl-C, SIGTERM, npm's shell gone): the specs and the server stop too.
+onStopRequest((signal) => {
+  if (vitest) signalChild(vitest, signal === 'SIGHUP' ? 'SIGTERM' : signal);
+  else process.exit(exitCodeOf(null, signal));
+});
 
 const deadline = Date.now() + 60_000;
 let ready = false;
@@ -81,7 +85,7 @@ if (!ready) {
 }
 
 // Not spawnSync: the mail catcher answers in this process's event loop while the specs run.
-const vitest = spawn(
+vitest = spawnOwned(
   process.execPath,
   [
     path.join(root, 'node_modules/vitest/vitest.mjs'),
@@ -96,7 +100,7 @@ const vitest = spawn(
     env: { ...process.env, E2E_BASE_URL: baseUrl, CHROMIUM_PATH: chromium, E2E_INBOX_URL: mail.inboxUrl },
   },
 );
-const status = await new Promise((resolve) => vitest.on('exit', (code) => resolve(code)));
+const status = await new Promise((resolve) => vitest.on('exit', (code, signal) => resolve(exitCodeOf(code, signal))));
 stop();
 await mail.close();
 if (status !== 0) {

@@ -2,10 +2,11 @@
 // `node scale/run.mjs [vitest args]`: the scale-out suite (scale/README.md). Checks what it needs —
 // the build, nginx, redis-server, PostgreSQL, Chromium — then runs the specs, each of which starts
 // its own nginx + two Fieldplan processes + private Redis + fresh PostgreSQL database and stops them.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { exitCodeOf, onStopRequest, signalChild, spawnOwned } from '../scripts/children.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const problems = [];
@@ -42,7 +43,7 @@ const leftovers = () => {
   fs.rmSync(path.dirname(pidsFile), { recursive: true, force: true });
 };
 
-const vitest = spawn(
+const vitest = spawnOwned(
   process.execPath,
   [
     path.join(root, 'node_modules/vitest/vitest.mjs'),
@@ -53,7 +54,9 @@ const vitest = spawn(
   ],
   { cwd: root, stdio: 'inherit', env: { ...process.env, SCALE_PIDS_FILE: pidsFile } },
 );
+// Stopped from outside (Ctrl-C, SIGTERM, npm's shell gone): the specs stop, then the leftovers are cleared.
+onStopRequest((signal) => signalChild(vitest, signal === 'SIGHUP' ? 'SIGTERM' : signal));
 vitest.on('exit', (code, signal) => {
   leftovers();
-  process.exit(code ?? (signal ? 1 : 0));
+  process.exit(exitCodeOf(code, signal));
 });

@@ -107,12 +107,14 @@ export function untilReady(child, ready, { timeoutMs = 30_000, intervalMs = 100,
 }
 
 /**
- * Calls `stop(signal)` when this process is asked to stop: SIGINT, SIGTERM or SIGHUP, or its parent
- * dying (npm runs a script under `sh -c`; a SIGTERM to npm is passed to sh, which dies of it without
- * passing it on, and this process is handed to another parent). Each signal replaces its default action.
+ * Calls `stop(signal)` when this process is asked to stop: SIGINT, SIGTERM or SIGHUP, or — run by npm —
+ * its parent dying (npm runs a script under `sh -c`; a SIGTERM to npm is passed to sh, which dies of it
+ * without passing it on, and this process is handed to another parent). Run directly, a process may
+ * outlive its parent on purpose (`nohup … &`). Each signal replaces its default action.
  */
 export function onStopRequest(stop) {
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop(signal));
+  if (!process.env.npm_lifecycle_event) return;
   const parent = process.ppid;
   const watch = setInterval(() => {
     if (process.ppid === parent) return;

@@ -2,10 +2,11 @@
  * Child processes of the capacity benchmark: each pinned to one core with `taskset`, with its open-file
  * limit raised (`ulimit -n`, in the shell that execs node), and an IPC channel to the benchmark.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { spawnOwned } from '../../scripts/children.mjs';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const PROBE = fileURLToPath(new URL('./probe.ts', import.meta.url));
@@ -21,7 +22,8 @@ export interface Child {
 /** node `args` on `core`, with tsx and the memory probe preloaded. */
 export function spawnPinned(core: number, args: string[], env: Record<string, string> = {}): Child {
   const script = `ulimit -n ${FILE_LIMIT} 2>/dev/null || ulimit -n $(ulimit -Hn); exec taskset -c ${core} "$@"`;
-  const child = spawn(
+  // Owned (scripts/children.mjs): killed with the benchmark however it ends.
+  const child = spawnOwned(
     'sh',
     ['-c', script, 'sh', process.execPath, '--expose-gc', '--import', 'tsx', '--import', PROBE, ...args],
     { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] },

@@ -1,8 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { spawnOwned } from '../../scripts/children.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 
@@ -54,7 +55,8 @@ export async function startExtraServer(env: Record<string, string>): Promise<Ext
     if (child && child.exitCode === null) throw new Error('the extra server is already running');
     // Appended, so a restarted server's log follows the first one's.
     const log = fs.openSync(logFile, 'a');
-    const spawned = spawn(process.execPath, args, {
+    // Owned (scripts/children.mjs): killed with the test process if a spec never stops it.
+    const spawned = spawnOwned(process.execPath, args, {
       cwd: root,
       env: {
         ...process.env,

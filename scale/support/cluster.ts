@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { own } from '../../scripts/children.mjs';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const mainJs = path.join(repoRoot, 'apps/server/dist/main.js');
@@ -22,8 +23,12 @@ export async function freePort(): Promise<number> {
   return typeof address === 'object' && address ? address.port : 0;
 }
 
-/** Notes a child's id where scale/run.mjs looks after the run, so nothing outlives a crashed spec. */
+/**
+ * Owns a child from its start (scripts/children.mjs: killed when this process exits) and notes its id
+ * where scale/run.mjs looks after the run, so nothing outlives a crashed spec.
+ */
 function remember(child: ChildProcess): void {
+  own(child);
   const file = process.env.SCALE_PIDS_FILE;
   if (file && child.pid) fs.appendFileSync(file, `${child.pid}\n`);
 }
@@ -87,7 +92,10 @@ export class AppNode {
     const deadline = Date.now() + 60_000;
     while (!(await answers(`${this.origin}/readyz`))) {
       if (!this.running) throw new Error(`${this.name} exited while starting:\n${this.log}`);
-      if (Date.now() > deadline) throw new Error(`${this.name} did not become ready:\n${this.log}`);
+      if (Date.now() > deadline) {
+        child.kill('SIGKILL');
+        throw new Error(`${this.name} did not become ready; killed:\n${this.log}`);
+      }
       await sleep(100);
     }
   }
@@ -131,7 +139,10 @@ export class PrivateRedis {
         probe.on('exit', () => resolve(out.includes('PONG')));
       });
       if (up) return;
-      if (Date.now() > deadline) throw new Error(`redis-server on ${this.port} did not start`);
+      if (Date.now() > deadline) {
+        this.child.kill('SIGKILL');
+        throw new Error(`redis-server on ${this.port} did not start; killed`);
+      }
       await sleep(50);
     }
   }
@@ -195,7 +206,10 @@ class Nginx {
       },
       15_000,
       'nginx',
-    );
+    ).catch((err: unknown) => {
+      this.child?.kill('SIGKILL'); // not left running when it never answered
+      throw err;
+    });
   }
 
   /** How many requests nginx logged whose status was ≥ 500. */

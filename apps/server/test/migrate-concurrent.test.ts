@@ -1,8 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import { spawnOwned } from '../../../scripts/children.mjs';
 import { migrations } from '../src/db/migrations/index.js';
 import { testDialect } from './harness.js';
 import { eventually, repoRoot, sleep, spawnUntil, stopChild } from './realtime-harness.js';
@@ -101,7 +102,7 @@ describe(`migrations when several processes start at once (${testDialect})`, () 
       };
     }
     const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    const child = spawnOwned(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
       cwd: repoRoot,
       env: { ...process.env, ...serverEnv(url, port), DATABASE_STATEMENT_TIMEOUT_MS: '1000' },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,21 +1,21 @@
-import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnOwned } from '../../../scripts/children.mjs';
 import { repoRoot } from './realtime-harness.js';
 import { type SentryEnvelope, type SentryIngest, startSentryIngest } from './sentry-ingest.js';
 
 /** Runs the crashing fixture to its end; its exit code and output. */
 async function crash(how: 'exception' | 'rejection', dsn: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/test/fixtures/crash.ts', how], {
+  const child = spawnOwned(process.execPath, ['--import', 'tsx', 'apps/server/test/fixtures/crash.ts', how], {
     cwd: repoRoot,
     env: { ...process.env, SENTRY_DSN: dsn, SENTRY_RELEASE: 'fieldplan@crash-test', NODE_ENV: 'test' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout.on('data', (chunk: Buffer) => {
+  child.stdout?.on('data', (chunk: Buffer) => {
     output += chunk;
   });
-  child.stderr.on('data', (chunk: Buffer) => {
+  child.stderr?.on('data', (chunk: Buffer) => {
     output += chunk;
   });
   const [code] = (await once(child, 'exit')) as [number | null];

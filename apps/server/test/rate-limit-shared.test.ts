@@ -1,10 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnOwned, untilReady } from '../../../scripts/children.mjs';
 import { buildApp } from '../src/app.js';
 import { ConfigError, loadConfig } from '../src/config.js';
 import type { Db } from '../src/db/database.js';
@@ -137,19 +138,13 @@ describe('a Redis outage while running', () => {
   let redis: ChildProcess | null = null;
   let port: number;
   const startRedis = async () => {
-    const child = spawn(
+    // Owned from its start: one that is not ready in time is killed, not left running.
+    redis = spawnOwned(
       'redis-server',
       ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-      {
-        stdio: ['ignore', 'pipe', 'ignore'],
-      },
+      { stdio: ['ignore', 'pipe', 'ignore'] },
     );
-    let out = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk;
-    });
-    await eventually(() => out.includes('Ready to accept connections'), 10_000, 'redis-server ready');
-    redis = child;
+    await untilReady(redis, /Ready to accept connections/, { timeoutMs: 10_000, what: 'redis-server' });
   };
   const stopRedis = async () => {
     if (!redis) return;
