@@ -3,12 +3,18 @@
 // redis-server or a browser that some suite forgot. The run marks itself by exporting FIELDPLAN_CI_RUN
 // (any unique value) after starting the shared services (PostgreSQL, Redis), so they are not counted;
 // every process whose environment carries that value, or that descends from the shell that runs this
-// script, is the run's. Each one left is listed and then killed by its id, so the machine is clean.
-// Linux only (/proc). Usage: `node scripts/ci-leftovers.mjs [grace seconds, default 10]`.
+// script, is the run's — and, with `--named TEXT`, every process whose command line contains TEXT (a
+// test's own PostgreSQL cluster is started as another user, without the run's environment, and
+// detaches: `--named /tmp/fieldplan-` finds it by its data folder). Each one left is listed and then
+// killed by its id, so the machine is clean. Linux only (/proc).
+// Usage: `node scripts/ci-leftovers.mjs [grace seconds, default 10] [--named TEXT]…`.
 import fs from 'node:fs';
 
 const mark = process.env.FIELDPLAN_CI_RUN;
-const graceMs = Number(process.argv[2] ?? 10) * 1000;
+const args = process.argv.slice(2);
+const named = args.flatMap((arg, i) => (args[i - 1] === '--named' ? [arg] : []));
+const graceArg = args.find((arg, i) => !arg.startsWith('--') && args[i - 1] !== '--named');
+const graceMs = Number(graceArg ?? 10) * 1000;
 
 /** pid → { ppid, state, cmdline } of every live process (zombies have exited already: skipped). */
 function processes() {
@@ -46,7 +52,8 @@ function leftovers() {
     for (let p = all.get(pid)?.ppid; p && p > 1; p = all.get(p)?.ppid) if (p === process.ppid) return true;
     return false;
   };
-  return [...all.values()].filter((p) => !ancestors.has(p.pid) && (marked(p.pid) || descends(p.pid)));
+  const isNamed = (p) => named.some((text) => p.cmdline.includes(text));
+  return [...all.values()].filter((p) => !ancestors.has(p.pid) && (marked(p.pid) || descends(p.pid) || isNamed(p)));
 }
 
 if (!mark) console.error('ci-leftovers: FIELDPLAN_CI_RUN is not set; only descendants of this shell are checked.');

@@ -81,4 +81,19 @@ describe('child processes of the tests and scripts', () => {
       stdout: 'ci-leftovers: no process left running',
     });
   });
+
+  it('with --named it also finds a process that left the run: detached, without its environment', async () => {
+    const marker = marked('detached');
+    // sh starts it in the background and exits: it is handed to another parent, as a daemon is.
+    spawnSync('sh', ['-c', `"${process.execPath}" -e '${neverReady(marker)}' >/dev/null 2>&1 &`], { stdio: 'ignore' });
+    await eventually(() => processesWith(marker).length === 1, 5000, 'the detached process to run');
+    const env = { ...process.env, FIELDPLAN_CI_RUN: randomUUID() };
+    const run = (...args: string[]) =>
+      spawnSync(process.execPath, ['scripts/ci-leftovers.mjs', '0', ...args], { cwd: repoRoot, env, encoding: 'utf8' });
+    expect(run().status).toBe(0);
+    const found = run('--named', marker);
+    expect(found.status, found.stderr).toBe(1);
+    expect(found.stderr).toContain(marker);
+    await eventually(() => processesWith(marker).length === 0, 5000, 'the detached process to be killed');
+  });
 });
