@@ -1,7 +1,8 @@
 // Long-running child processes (servers, redis-server, nginx) that their starter owns from the moment
 // they are spawned: the handle comes back at once, so a caller's cleanup can stop a child that is still
 // starting; a child that never becomes ready is killed before the failure is reported; and whatever is
-// still running when this process exits is killed with it. Used by the scripts and the test helpers.
+// still running when this process exits is killed with it. Used by the scripts and the test helpers
+// (docs/adr/0040-owned-child-processes.md).
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import os from 'node:os';

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { eventually, repoRoot, spawnUntil } from './realtime-harness.js';
 
 // A test that gives up on a server still starting must not leave it running: every spawned child is
-// owned from the moment it starts (scripts/children.mjs, docs/ARCHITECTURE.md "Child processes").
+// owned from the moment it starts (docs/adr/0040-owned-child-processes.md).
 
 /** Processes whose command line carries `marker` (Linux /proc), as pids. */
 function processesWith(marker: string): number[] {
