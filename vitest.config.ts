@@ -1,4 +1,15 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+const serverTests = ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'];
+/**
+ * Server files that change the process itself — Sentry's global client and its crash handlers,
+ * process listeners — run each in a fresh module world, so nothing they set reaches the next file.
+ */
+const serverTestsAlone = [
+  'apps/server/test/faults-*.test.ts',
+  'apps/server/test/monitoring-*.test.ts',
+  'apps/server/test/system.test.ts',
+];
 
 // One runner for unit, component and integration tests. `npm test` runs them on SQLite;
 // FIELDPLAN_TEST_DB=postgres runs the same server suites on a fresh PostgreSQL database per file.
@@ -26,7 +37,21 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+          include: serverTests,
+          exclude: [...configDefaults.exclude, ...serverTestsAlone],
+          environment: 'node',
+          // A worker keeps the modules it loaded from one file to the next: each file builds its own app
+          // on its own database, and loading the server's modules anew for each of ~140 files was most of
+          // the suite's time (docs/ARCHITECTURE.md, "Tests").
+          isolate: false,
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'server-alone',
+          include: serverTestsAlone,
           environment: 'node',
           testTimeout: 20_000,
           hookTimeout: 30_000,
