@@ -22,14 +22,21 @@ export class WaitBudgetSpent extends Error {
 /**
  * A request's time waiting on the database: the time in which at least one of its waits (a
  * connection, a statement) was in progress — not its time in JavaScript or streaming an answer to a
- * slow client, so a long download is not cut.
+ * slow client, so a long download is not cut. Closed once the request is answered: work it started
+ * that goes on afterwards (an import it began, a queue it woke) inherits the context but not the limit.
  */
 export class WaitBudget {
   #spentMs = 0;
   #waits = 0;
   #since = 0;
+  #closed = false;
 
   constructor(readonly limitMs: number) {}
+
+  /** The request is answered (or its client gone): later waits in its context are not limited. */
+  close(): void {
+    this.#closed = true;
+  }
 
   remainingMs(): number {
     const current = this.#waits > 0 ? performance.now() - this.#since : 0;
@@ -41,6 +48,7 @@ export class WaitBudget {
    * first (at once when it already has). `abandon` receives a result that comes after that.
    */
   async wait<T>(work: () => Promise<T>, abandon?: (late: T) => void): Promise<T> {
+    if (this.#closed) return work();
     const remaining = this.remainingMs();
     if (remaining <= 0) throw new WaitBudgetSpent();
     if (this.#waits === 0) this.#since = performance.now();

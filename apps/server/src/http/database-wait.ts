@@ -13,9 +13,12 @@ export function registerDatabaseWaitBudget(app: FastifyInstance, db: Db): void {
   if (db.dialect !== 'postgres') return;
   const limitMs = requestWaitLimitMs(db.opened.timeouts);
   const budgets = new WeakMap<FastifyRequest, WaitBudget>();
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const budget = new WaitBudget(limitMs);
     budgets.set(request, budget);
+    // Answered, or the client gone ('close' comes either way): what the request started and goes on
+    // (an import, a publishing queue) keeps its context but not its limit.
+    reply.raw.once('close', () => budget.close());
     withWaitBudget(budget, done);
   });
   // Again before the handler: reading a body (stream events) leaves the context the hook entered.

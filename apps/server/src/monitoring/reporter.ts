@@ -19,13 +19,14 @@ export const newReference = (): string => randomUUID().replaceAll('-', '');
 /**
  * The SDK's defaults we keep. Left out: framework error handlers (Fastify's would report before ours,
  * without route pattern or ids, and take the event id), RequestData (the concrete URL: the request
- * is set per report from the route pattern), local variables, process sessions (a 500 is not a crash).
+ * is set per report from the route pattern), local variables, process sessions (a 500 is not a crash),
+ * and Dedupe: it drops an event identical to the one before, so a database outage failing like the
+ * last one went unreported — the app decides what is worth a report (one per outage, ADR 18).
  */
 const keptIntegrations = new Set([
   'EventFilters',
   'FunctionToString',
   'LinkedErrors',
-  'Dedupe',
   'NodeSystemError',
   'Console',
   'Http',
