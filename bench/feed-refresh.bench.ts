@@ -112,12 +112,12 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
   };
 
   const measure = startClient(cookie);
-  await run(measure, Array(300).fill(week), 20); // warm-up
-  const alone = await run(measure, Array(1000).fill(week), 20);
+  await run(measure, Array(1000).fill(week), 20); // warm-up
+  const alone = await run(measure, Array(5000).fill(week), 20);
   console.log(`${dialect}: ${line('bench week, 20 in flight, alone', alone)}`);
 
   const withBudget = refreshing();
-  const budgeted = await run(measure, Array(1000).fill(week), 20);
+  const budgeted = await run(measure, Array(5000).fill(week), 20);
   const counted = await withBudget.stop();
   console.log(`${dialect}: ${line('bench week, hostile refreshes alongside (default budget)', budgeted)}`);
   console.log(
@@ -127,7 +127,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
   const saved = { ...refreshBudgetLimits };
   refreshBudgetLimits.cpuMs = Number.POSITIVE_INFINITY;
   const unbounded = refreshing();
-  const lifted = await run(measure, Array(1000).fill(week), 20);
+  const lifted = await run(measure, Array(5000).fill(week), 20);
   const countedLifted = await unbounded.stop();
   Object.assign(refreshBudgetLimits, saved);
   console.log(`${dialect}: ${line('bench week, hostile refreshes alongside (budget lifted)', lifted)}`);
@@ -139,7 +139,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
   refreshBudgetLimits.cpuMs = Number.POSITIVE_INFINITY;
   useIcalThreads({ nice: 0 });
   const normal = refreshing();
-  const unniced = await run(measure, Array(1000).fill(week), 20);
+  const unniced = await run(measure, Array(5000).fill(week), 20);
   const countedNormal = await normal.stop();
   Object.assign(refreshBudgetLimits, saved);
   useIcalThreads({});
@@ -148,7 +148,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
     `${dialect}:   p99 ratio ${(percentile(unniced, 99) / percentile(alone, 99)).toFixed(2)}× — refreshes read ${countedNormal.read}`,
   );
 
-  const aloneAgain = await run(measure, Array(1000).fill(week), 20);
+  const aloneAgain = await run(measure, Array(5000).fill(week), 20);
   console.log(`${dialect}: ${line('bench week, alone again (noise check)', aloneAgain)}`);
   await measure.terminate();
   await app.close();
