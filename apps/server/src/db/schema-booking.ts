@@ -11,6 +11,9 @@ export interface BookingSettingsTable {
   intro: string;
   version: number;
   updated_at: number;
+  /** The last request refused at a pending cap (ms), and which cap (migration 0020); null: none yet. */
+  cap_hit_at: number | null;
+  cap_hit_scope: string | null;
 }
 
 export interface BookingServicesTable {

@@ -20,6 +20,14 @@ export const bookingLimits = {
   pendingCapMax: 1000,
   /** Pending requests one email address may have in one workspace at a time. */
   pendingPerEmail: 3,
+  /**
+   * Pending requests from one client address, and from one network (an IPv4 /24, an IPv6 /64), in one
+   * workspace at a time: beneath the workspace's cap, so one sender cannot fill it for everyone.
+   */
+  pendingPerAddress: 3,
+  pendingPerNetwork: 10,
+  /** How long the office is shown that a cap turned requests away (ms after the last one). */
+  capHitShownMs: 24 * 60 * 60_000,
   horizonDaysMin: 1,
   horizonDaysMax: 60,
   minNoticeHoursMax: 168,
@@ -162,10 +170,16 @@ export const bookingRequestSchema = z.object({
 });
 export type BookingRequest = z.infer<typeof bookingRequestSchema>;
 
+/** Which pending cap refused a request: the workspace's, one network's (/24, /64) or one address's. */
+export const bookingCapScopes = ['workspace', 'network', 'address'] as const;
+export type BookingCapScope = (typeof bookingCapScopes)[number];
+
 export const bookingRequestListSchema = z.object({
   items: z.array(bookingRequestSchema),
   /** Pending requests of the workspace (the nav badge). */
   pendingCount: z.number().int(),
+  /** The last request the booking page refused at a pending cap, within the last day; null: none. */
+  capHit: z.object({ at: z.string(), scope: z.enum(bookingCapScopes) }).nullable(),
 });
 export type BookingRequestList = z.infer<typeof bookingRequestListSchema>;
 

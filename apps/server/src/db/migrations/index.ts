@@ -18,6 +18,7 @@ import * as photoLocation from './0016-photo-location.js';
 import * as booking from './0017-booking.js';
 import * as periodicRuns from './0018-periodic-runs.js';
 import * as importTables from './0019-import.js';
+import * as bookingCapHits from './0020-booking-cap-hits.js';
 
 /** Every migration, in order. Imported statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0017-booking': booking,
   '0018-periodic-runs': periodicRuns,
   '0019-import': importTables,
+  '0020-booking-cap-hits': bookingCapHits,
 };

@@ -5,6 +5,7 @@ import { AppError, notFound } from '../../http/app-error.js';
 import { versionConflict } from '../../http/versioning.js';
 import type { Actor } from '../../http/workspace-access.js';
 import { findJobRow } from '../jobs/index.js';
+import { recentCapHit } from './caps.js';
 import { settleRequest } from './decide.js';
 import { expireHolds } from './expiry.js';
 import { presentRequest } from './presenter.js';
@@ -46,7 +47,7 @@ export async function listRequests(
           : { ...row, start_at: job_start, end_at: job_end },
     ),
   );
-  return { items, pendingCount };
+  return { items, pendingCount, capHit: await recentCapHit(db, actor.workspaceId, now) };
 }
 
 /**

@@ -1,5 +1,4 @@
 import {
-  bookingLimits,
   dayMs,
   formatDateOnly,
   instantToWall,
@@ -15,11 +14,11 @@ import { customerForBooking } from '../customers/index.js';
 import { memberHasOneOffIn, saveJob } from '../jobs/index.js';
 import { enqueueJobNotification } from '../notifications/index.js';
 import { siteSlotFits } from '../travel/index.js';
+import { CapReached, checkPendingCaps, noteCapHit } from './caps.js';
 import { pageActor, requestEntity } from './decide.js';
 import { anyOverdue, expireHoldsIn } from './expiry.js';
 import type { ServiceRow } from './presenter.js';
 import { type OpenPage, offeredService, outsideArea, type PublicContext, publicSlots } from './public.js';
-import { countPending } from './queries.js';
 import { inTurn, lockTurn, TurnTimeout } from './slot-turn.js';
 import { powSolved, type SlotClaim } from './tokens.js';
 
@@ -74,6 +73,8 @@ export async function submitRequest(
       }),
     );
   } catch (error) {
+    if (error instanceof CapReached && error.scope !== 'email')
+      await noteCapHit(ctx.db, workspace.id, error.scope, now);
     // Out of turn after the bound: someone is booking this day right now; the fresh slots tell whether it was this time.
     if (!(error instanceof SlotTaken || error instanceof TurnTimeout)) throw error;
     const from = formatDateOnly(day);
@@ -159,19 +160,7 @@ async function write(
     .executeTakeFirst();
   if (Number(used.numInsertedOrUpdatedRows ?? 0) === 0) throw challengeProblem();
 
-  const callUs = phone ? `please call us at ${phone}` : 'please call us';
-  if ((await countPending(trx, workspace.id)) >= settings.pendingCap) {
-    throw new AppError('rate_limited', `We have too many booking requests waiting right now — ${callUs}`, {
-      retryAfter: 3600,
-    });
-  }
-  if ((await countPending(trx, workspace.id, input.email)) >= bookingLimits.pendingPerEmail) {
-    throw new AppError(
-      'rate_limited',
-      `You already have ${bookingLimits.pendingPerEmail} requests waiting for our answer — ${callUs}`,
-      { retryAfter: 3600 },
-    );
-  }
+  await checkPendingCaps(trx, workspace.id, settings.pendingCap, { email: input.email, address: clientAddress }, phone);
 
   const status = settings.autoConfirm ? 'confirmed' : 'pending';
   const requestId = newId();

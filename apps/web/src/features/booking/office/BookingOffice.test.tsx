@@ -115,4 +115,29 @@ describe('online booking in the office', () => {
     expect(within(card).queryByRole('button', { name: 'Decline' })).not.toBeInTheDocument();
     expect(within(card).queryByRole('link', { name: 'Open job' })).not.toBeInTheDocument();
   });
+
+  it('Requests says when the booking page turned requests away at a cap, and which one', async () => {
+    const fetch = fakeFetch({
+      ...workspaceRoutes('dispatcher'),
+      [`GET ${path}/requests`]: {
+        items: [request],
+        pendingCount: 1,
+        capHit: { at: '2026-12-01T13:05:00.000Z', scope: 'network' },
+      },
+    });
+    renderApp('/w/demo/requests', fetch);
+    const notice = (await screen.findByText('The booking page turned requests away')).closest('[role="status"]');
+    // The workspace's zone: 13:05Z is 14:05 in Berlin.
+    expect(notice).toHaveTextContent(/14:05: one network .* has its share of requests waiting/);
+  });
+
+  it('Requests shows no cap notice when no cap turned anyone away', async () => {
+    const fetch = fakeFetch({
+      ...workspaceRoutes('dispatcher'),
+      [`GET ${path}/requests`]: { items: [request], pendingCount: 1, capHit: null },
+    });
+    renderApp('/w/demo/requests', fetch);
+    await screen.findByRole('listitem', { name: 'Boiler service' });
+    expect(screen.queryByText('The booking page turned requests away')).not.toBeInTheDocument();
+  });
 });

@@ -12,6 +12,7 @@ import { useWorkspace } from '../../../entities/workspace/use-workspace';
 import { problemMessage, toProblem } from '../../../lib/problem';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useNow } from '../../../lib/use-now';
+import { CapHitNotice } from './CapHitNotice';
 import { DeclineDialog } from './DeclineDialog';
 import { useBookingRequestsQuery } from './endpoints';
 import { holdText, slotText } from './format';
@@ -23,6 +24,7 @@ export function RequestsPage() {
   const { workspaceId, slug, role } = useWorkspace();
   const allowed = can(role, 'booking.manage');
   const { data, error, refetch } = useBookingRequestsQuery({ workspaceId, status: 'pending' }, { skip: !allowed });
+  const { data: workspace } = useGetWorkspaceQuery(workspaceId);
   useDocumentTitle(data?.pendingCount ? `Requests (${data.pendingCount})` : 'Requests');
 
   if (!allowed) {
@@ -43,6 +45,7 @@ export function RequestsPage() {
           </Link>
         }
       />
+      {data?.capHit && workspace && <CapHitNotice capHit={data.capHit} timeZone={workspace.timeZone} slug={slug} />}
       {data ? (
         data.items.length === 0 ? (
           <EmptyState icon="inbox" title="No requests waiting">
