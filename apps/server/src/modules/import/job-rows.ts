@@ -1,4 +1,4 @@
-import { customerCreateSchema, type JobStatus, jobLimits, type RowProblem } from '@fieldplan/shared';
+import { customerCreateSchema, type JobStatus, jobLimits, type RowProblem, toOneLine } from '@fieldplan/shared';
 import { composeAddress, decimal, mappedValues } from './customer-rows.js';
 import { atWall, dayOf, type Moment, parseClock, parseMoment } from './job-time.js';
 
@@ -137,7 +137,8 @@ export function jobDraft(
 ): JobRowDraft {
   const v = mappedValues(cells, mapping);
   const problems: RowProblem[] = [];
-  const title = v.title ?? '';
+  // One-line fields as the shared schemas make them (docs/PRODUCT.md, "Validation rules").
+  const title = toOneLine(v.title ?? '').trim();
   if (!title) problems.push({ row, field: 'title', message: 'Title is required' });
   else if (title.length > jobLimits.titleMax) {
     problems.push({ row, field: 'title', message: `Title must be at most ${jobLimits.titleMax} characters` });
@@ -174,12 +175,12 @@ export function jobDraft(
     if (Number.isNaN(lng) || Math.abs(lng) > 180)
       problems.push({ row, field: 'lng', message: `Longitude "${v.lng ?? ''}" is not a longitude` });
   }
-  const address = composeAddress(v);
+  const address = toOneLine(composeAddress(v)).trim();
   const email = (v.customerEmail ?? '').split(/[,;\n]/)[0]?.trim() ?? '';
   if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
     problems.push({ row, field: 'customerEmail', message: `Customer email "${email}" is not an email address` });
   }
-  const customerName = v.customer ?? '';
+  const customerName = toOneLine(v.customer ?? '').trim();
   // Phone numbers are written with / or . in German and US exports; the customer form takes spaces.
   const phone = (v.customerPhone ?? '').replace(/[/.]/g, ' ').replace(/\s+/g, ' ').trim();
   const customer = customerName || email ? { name: customerName || email, email, phone } : null;
