@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postArchive, unzip, zipOf } from './export-fixtures.js';
 import { createTestApp, signUpOwner, type TestContext } from './harness.js';
 import { expectProblem, ws } from './helpers.js';
-import { createTeam, type Team } from './schedule-helpers.js';
+import { createJob, createTeam, type Team } from './schedule-helpers.js';
 
 // A restore says nothing about other people's accounts (docs/adr/0014, 0035): every member but the
 // uploader becomes a pending invitation, listed alike whether or not their email has an account here;
@@ -79,6 +79,33 @@ describe('restoring an archive tells nothing about accounts', () => {
     const accepted = await team.tech1.client.post(`/api/v1/invitations/${token}/accept`, {});
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect((await team.tech1.client.get(at('/customers'))).statusCode).toBe(200);
+  });
+
+  it('stores names from the archive on one line, as every other way in does', async () => {
+    await createJob(team.owner, { title: 'Boiler' });
+    const download = await team.owner.client.get(ws(team.owner.workspaceId, '/archive'));
+    expect(download.statusCode, download.body).toBe(200);
+    const files = await unzip(download.rawPayload);
+    const edit = (file: string, change: (line: Record<string, unknown>, i: number) => Record<string, unknown>) => {
+      const lines = (files.get(file)?.toString().trim().split('\n') ?? []).map((l) => JSON.parse(l));
+      files.set(file, Buffer.from(`${lines.map((l, i) => JSON.stringify(change(l, i))).join('\n')}\n`));
+    };
+    edit('workspace.jsonl', (w) => ({ ...w, name: 'Evil\r\nBcc: evil@x.test' }));
+    edit('members.jsonl', (m, i) => (i === 1 ? { ...m, name: 'Eve\r\nBcc: evil@x.test' } : m));
+    edit('jobs.jsonl', (j, i) => (i === 0 ? { ...j, title: 'Boiler\nBcc: evil@x.test', address: 'A\u2028B' } : j));
+
+    const res = await postArchive(ctx.app, team.owner, await zipOf(files));
+    expect(res.statusCode, res.body).toBe(201);
+    const result = res.json() as ArchiveRestoreResult;
+    expect(result.workspace.name).toBe('Evil Bcc: evil@x.test');
+    expect(result.invitations.map((i) => i.name)).toContain('Eve Bcc: evil@x.test');
+    const jobs = (
+      (await team.owner.client.get(ws(result.workspace.id, '/jobs'))).json() as {
+        items: { title: string; address: string }[];
+      }
+    ).items;
+    expect(jobs.map((j) => j.title)).toContain('Boiler Bcc: evil@x.test');
+    expect(jobs.map((j) => j.address)).toContain('A B');
   });
 
   it('refuses a restore past the day’s limit with 429 and Retry-After', async () => {

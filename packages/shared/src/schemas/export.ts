@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { calendarQuerySchema } from './calendar.js';
 import { customerCreateSchema } from './customers.js';
-import { colourField, emailField, requiredText, timeZoneField } from './fields.js';
+import { colourField, emailField, oneLineText, requiredText, timeZoneField } from './fields.js';
 import { jobLimits, jobListQuerySchema, jobStatusField } from './jobs.js';
 import { roleField } from './members.js';
 import { checklistItemSchema, checklistTemplateCreateSchema, signatureRules } from './work-record.js';
@@ -93,7 +93,7 @@ export type ArchiveManifest = z.infer<typeof archiveManifestSchema>;
 
 const archiveWorkspace = z.strictObject({
   id,
-  name: requiredText('Name', 80),
+  name: oneLineText('Name', 80),
   timeZone: timeZoneField,
   weekStart: z.number().int().min(0).max(6),
   timeFormat: z.enum(['24h', '12h']),
@@ -107,7 +107,7 @@ const archiveWorkspace = z.strictObject({
 const archiveMember = z.strictObject({
   id,
   email: emailField,
-  name: z.string().max(80),
+  name: oneLineText('Name', 80, 0),
   role: roleField,
   colour: colourField,
   homeLat: z.number().min(-90).max(90).nullable(),
@@ -125,7 +125,7 @@ const archiveCustomer = customerCreateSchema.extend({
 
 const archiveArea = z.strictObject({
   id,
-  name: requiredText('Name', 80),
+  name: oneLineText('Name', 80),
   colour: colourField,
   kind: z.enum(['Polygon', 'MultiPolygon', 'Circle']),
   /** The stored shape (GeoJSON or circle), re-checked by the restore's insert as stored. */
@@ -140,7 +140,7 @@ const archiveArea = z.strictObject({
 const archiveTemplate = z.strictObject({
   id,
   name: checklistTemplateCreateSchema.shape.name,
-  titlePattern: z.string().max(120).nullable(),
+  titlePattern: oneLineText('Title pattern', 120, 0).nullable(),
   items: z.array(checklistItemSchema).min(1).max(100),
   signature: z.enum(signatureRules),
   version,
@@ -161,9 +161,9 @@ const archiveException = z.strictObject({
 const archiveJob = z.strictObject({
   id,
   customerId: id.nullable(),
-  title: requiredText('Title', jobLimits.titleMax),
+  title: oneLineText('Title', jobLimits.titleMax),
   description: z.string().max(jobLimits.descriptionMax),
-  address: z.string().max(jobLimits.addressMax),
+  address: oneLineText('Address', jobLimits.addressMax, 0),
   lat: z.number().min(-90).max(90).nullable(),
   lng: z.number().min(-180).max(180).nullable(),
   start: instant.nullable(),
@@ -208,7 +208,7 @@ export const archiveLineSchemas = {
     id,
     ...visitRef,
     templateId: id,
-    name: z.string().max(120),
+    name: oneLineText('Name', 120, 0),
     items: z.array(checklistItemSchema).max(100),
     signature: z.enum(signatureRules),
     answers: z.record(z.string(), z.unknown()),
@@ -221,7 +221,7 @@ export const archiveLineSchemas = {
   signatures: z.strictObject({
     id,
     ...visitRef,
-    name: z.string().max(120),
+    name: oneLineText('Name', 120, 0),
     signedAt: instant,
     memberId: id,
     version,
