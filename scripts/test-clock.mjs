@@ -3,6 +3,8 @@
 // `node --import ./scripts/test-clock.mjs` (or NODE_OPTIONS) when FIELDPLAN_TEST_CLOCK is set to an
 // ISO instant; every child process inherits the same shift, so a test and the servers it spawns agree.
 // docs/ARCHITECTURE.md, "Tests", says how CI uses it.
+import http from 'node:http';
+
 const target = process.env.FIELDPLAN_TEST_CLOCK;
 
 if (target && !globalThis.__fieldplanTestClock) {
@@ -27,5 +29,15 @@ if (target && !globalThis.__fieldplanTestClock) {
   ShiftedDate.UTC = RealDate.UTC;
   Object.defineProperty(RealDate.prototype, 'constructor', { value: ShiftedDate, writable: true, configurable: true });
   globalThis.Date = ShiftedDate;
+  // Node's own HTTP server writes its Date header from the real clock; a client that corrects its
+  // clock by the servers' (the S3 SDK) would then sign with the real time against a moved server.
+  const emit = http.Server.prototype.emit;
+  http.Server.prototype.emit = function emitWithMovedDate(event, ...args) {
+    const response = args[1];
+    if (event === 'request' && response && !response.hasHeader('date')) {
+      response.setHeader('Date', new RealDate(now()).toUTCString());
+    }
+    return emit.call(this, event, ...args);
+  };
   globalThis.__fieldplanTestClock = { target, offset };
 }
