@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closeCodes, connected, connectPusher, createLiveApp } from './realtime-harness.js';
+import { closeCodes, connected, connectPusher, createLiveApp, eventually } from './realtime-harness.js';
 
 /**
  * A stop (SIGTERM → app.close()) while browsers are connected: the HTTP server's close waits for
@@ -19,7 +19,9 @@ describe('stopping the app with realtime clients connected', () => {
 
       for (const [i, client] of clients.entries()) {
         expect(codes[i]).toContain(4200);
-        expect(client.connection.state).not.toBe('connected');
+        // The socket's close is handled in a later turn than the 4200 on a busy machine: it must come,
+        // and no reconnect may succeed, since nothing listens any more.
+        await eventually(() => client.connection.state !== 'connected', 5000, 'the client to be disconnected');
       }
     } finally {
       for (const client of clients) client.disconnect();
