@@ -36,12 +36,36 @@ export function registerFeeds(app: FastifyInstance, deps: Deps, options: FeedOpt
     allowedPorts: config.FEEDS_ALLOWED_PORTS,
     ...options.policy,
   };
-  if (options.deadlines) Object.assign(icalDeadlines, options.deadlines);
-  if (options.icalThreads) useIcalThreads(options.icalThreads);
-  if (options.refreshBudget) Object.assign(refreshBudgetLimits, options.refreshBudget);
+  overrideForThisApp(app, options);
   const fetching = { policy, owner: processLeaseOwner };
   feedRoutes(app, deps, fetching);
   feedTokenRoutes(app, deps);
   if (options.background !== false) startFeedRefresh(app, deps.db, fetching, options.intervalMs);
 }
 export { blockedReason } from './fetch/address.js';
+
+/**
+ * A test's deadlines, iCal threads and refresh budget are process-wide settings: they last as long as
+ * the app that asked for them, so the next test file in the same worker starts from the defaults
+ * (docs/ARCHITECTURE.md, "Tests").
+ */
+function overrideForThisApp(app: FastifyInstance, options: FeedOptions): void {
+  if (options.deadlines) {
+    const before = { ...icalDeadlines };
+    Object.assign(icalDeadlines, options.deadlines);
+    app.addHook('onClose', async () => {
+      Object.assign(icalDeadlines, before);
+    });
+  }
+  if (options.refreshBudget) {
+    const before = { ...refreshBudgetLimits };
+    Object.assign(refreshBudgetLimits, options.refreshBudget);
+    app.addHook('onClose', async () => {
+      Object.assign(refreshBudgetLimits, before);
+    });
+  }
+  if (options.icalThreads) {
+    useIcalThreads(options.icalThreads);
+    app.addHook('onClose', async () => useIcalThreads({}));
+  }
+}
