@@ -1,7 +1,7 @@
 import type { Area, Customer } from '@fieldplan/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conflictNow, loadAtVersion, versionedDelete, versionedUpdate } from '../src/db/versioned.js';
-import { AppError } from '../src/http/app-error.js';
+import { AppError } from '../src/errors/app-error.js';
 import type { Actor } from '../src/http/workspace-access.js';
 import { findArea } from '../src/modules/areas/queries.js';
 import { areaEntity as areas } from '../src/modules/areas/service.js';

@@ -19,6 +19,9 @@ import { migrations } from './migrations/index.js';
 import { OutageTracker } from './outage.js';
 import { releasingBrokenClients } from './pool.js';
 import type { Database } from './schema.js';
+import type { DbTimeouts } from './wait-budget.js';
+
+export type { DbTimeouts } from './wait-budget.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export interface Db {
@@ -39,13 +42,6 @@ export interface Db {
 pg.types.setTypeParser(20, (v) => Number(v));
 
 /** How long PostgreSQL may keep a request waiting (the environment's DATABASE_* settings). */
-export interface DbTimeouts {
-  /** Waiting for a connection, new or from the full pool. */
-  connectTimeoutMs: number;
-  /** The server cancels a statement running longer; the client gives up on an unanswered one a second later. */
-  statementTimeoutMs: number;
-}
-
 export const defaultDbTimeouts: DbTimeouts = { connectTimeoutMs: 5_000, statementTimeoutMs: 15_000 };
 
 /** `openDb`'s arguments. */

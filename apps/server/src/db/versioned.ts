@@ -1,12 +1,17 @@
 import type { Kysely, Transaction, UpdateObject } from 'kysely';
-import { type AppError, notFound } from '../http/app-error.js';
-import { checkVersion, versionConflict } from '../http/versioning.js';
-import type { Actor } from '../http/workspace-access.js';
+import { type AppError, notFound } from '../errors/app-error.js';
+import { checkVersion, versionConflict } from '../errors/version-conflict.js';
 import { type ChangeInput, recordChange } from './changes.js';
 import type { Database } from './schema.js';
 
 // The one place a versioned row is written: only against the version the client edited, so a
 // concurrent writer's change is never overwritten — the loser gets 412 with the current state.
+
+/** Who writes, in which workspace: the change log names the user (http/workspace-access.ts's Actor is one). */
+export interface Writer {
+  workspaceId: string;
+  userId: string;
+}
 
 /** The tables whose rows carry a `version` that every write must name. */
 export type VersionedTable =
@@ -89,7 +94,7 @@ export async function conflictNow<T extends VersionedTable, Current>(
 export async function versionedUpdate<T extends VersionedTable, Current>(
   trx: Transaction<Database>,
   entity: VersionedEntity<T, Current>,
-  actor: Actor,
+  actor: Writer,
   target: VersionedTarget,
   changes: UpdateObject<Database, T>,
   record: ChangeInput['action'] | null = 'updated',
@@ -111,7 +116,7 @@ export async function versionedUpdate<T extends VersionedTable, Current>(
 export async function versionedDelete<T extends VersionedTable, Current>(
   trx: Transaction<Database>,
   entity: VersionedEntity<T, Current>,
-  actor: Actor,
+  actor: Writer,
   target: VersionedTarget,
 ): Promise<void> {
   const result = await shared(trx)
@@ -128,7 +133,7 @@ export async function versionedDelete<T extends VersionedTable, Current>(
 export function recordWrite<T extends VersionedTable, Current>(
   trx: Transaction<Database>,
   entity: VersionedEntity<T, Current>,
-  actor: Actor,
+  actor: Writer,
   id: string,
   action: ChangeInput['action'],
 ): Promise<number> {

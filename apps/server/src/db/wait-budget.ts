@@ -1,5 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { DbTimeouts } from './database.js';
+
+/** The database's two deadlines: openDb sets them, and a request's wait budget is their sum and a second. */
+export interface DbTimeouts {
+  /** Waiting for a connection, new or from the full pool. */
+  connectTimeoutMs: number;
+  /** The server cancels a statement running longer; the client gives up on an unanswered one a second later. */
+  statementTimeoutMs: number;
+}
 
 /**
  * How long one request may wait on PostgreSQL in all — for connections and statements together —

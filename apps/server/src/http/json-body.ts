@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from './app-error.js';
+import { AppError } from '../errors/app-error.js';
 
 /** How deep a request body may nest objects and arrays; no form or API body comes near it. */
 export const maxJsonDepth = 64;

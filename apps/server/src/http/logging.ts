@@ -1,7 +1,7 @@
 import { scrubData, scrubUrl } from '@fieldplan/shared';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import pino from 'pino';
-import { requestContext } from '../monitoring/request-context.js';
+import { requestContext } from './request-context.js';
 
 /**
  * A URL fit for a log line: the path only (a query may hold search text: names, addresses), with

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { fieldError, notFound } from './app-error.js';
+import { fieldError, notFound } from '../errors/app-error.js';
 
 /** A value still to look at, with the keys that lead to it as a chain (nothing copied per level). */
 interface Pending {

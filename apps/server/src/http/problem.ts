@@ -3,10 +3,9 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable, isTransactionConflict } from '../db/errors.js';
 import type { OutageTracker } from '../db/outage.js';
-import type { Reporter } from '../monitoring/reporter.js';
-import { requestContext } from '../monitoring/request-context.js';
+import { AppError } from '../errors/app-error.js';
 import { StorageFullError, storageFullRetryAfterSeconds } from '../storage/index.js';
-import { AppError } from './app-error.js';
+import { type RequestErrorReports, requestContext } from './request-context.js';
 
 export function problem(code: ErrorCode, detail: string, extra: Partial<Problem> = {}): Problem {
   return {
@@ -83,7 +82,11 @@ export const conflictRetryAfterSeconds = 1;
  * A PostgreSQL deadlock or serialization failure is a 503 `unavailable` too, Retry-After 1, logged as
  * a warning: the transaction was rolled back whole, so sending the same request again is safe.
  */
-export function registerProblemHandler(app: FastifyInstance, reporter: Reporter, outage?: OutageTracker): void {
+export function registerProblemHandler(
+  app: FastifyInstance,
+  reporter: RequestErrorReports,
+  outage?: OutageTracker,
+): void {
   const report = (error: unknown, request: FastifyRequest, status: number) =>
     reporter.captureRequestError(error, { ...requestContext(request), status, requestId: String(request.id) });
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
-import { AppError } from './app-error.js';
+import { AppError } from '../errors/app-error.js';
 
 /**
  * Counts attempts per key in fixed windows (one minute unless told). In memory it counts for one

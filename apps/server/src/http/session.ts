@@ -1,8 +1,8 @@
 import { limits } from '@fieldplan/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
+import { AppError } from '../errors/app-error.js';
 import { hashToken, randomToken } from '../lib/crypto.js';
-import { AppError } from './app-error.js';
 
 const dayMs = 24 * 60 * 60 * 1000;
 const sessionMs = limits.sessionDays * dayMs;

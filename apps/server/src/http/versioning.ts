@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { AppError, fieldError } from './app-error.js';
+import { fieldError } from '../errors/app-error.js';
 
 // Optimistic concurrency for every versioned entity (customers, jobs, service areas, feeds): every write names the version it
 // was based on in If-Match; a stale one is refused with the current state, so no write is lost.
@@ -17,20 +17,4 @@ export function ifMatchVersion(header: string | string[] | undefined): number {
 
 export function setEtag(reply: FastifyReply, version: number): void {
   reply.header('etag', `"${version}"`);
-}
-
-/** 412 version_conflict carrying the current version and the current entity. */
-export function versionConflict(what: string, currentVersion: number, current: unknown): AppError {
-  // Passed as a variable: AppError's `extra` is spread into the problem body, `current` included.
-  const extra = { currentVersion, current };
-  return new AppError(
-    'version_conflict',
-    `Someone else changed this ${what} (now version ${currentVersion}): reload it or apply your change again`,
-    extra,
-  );
-}
-
-/** Throws 412 unless the stored version is the one the client edited. */
-export function checkVersion(what: string, expected: number, currentVersion: number, current: () => unknown): void {
-  if (expected !== currentVersion) throw versionConflict(what, currentVersion, current());
 }

@@ -1,7 +1,7 @@
 import { can, type Permission, type Role } from '@fieldplan/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
-import { forbidden, notFound } from './app-error.js';
+import { forbidden, notFound } from '../errors/app-error.js';
 import { requireUser } from './session.js';
 
 export interface Actor {

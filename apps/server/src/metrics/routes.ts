@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
-import { AppError } from '../http/app-error.js';
-import { unmatchedRoute } from '../monitoring/request-context.js';
+import { AppError } from '../errors/app-error.js';
+import { unmatchedRoute } from '../http/request-context.js';
 import type { Metrics } from './registry.js';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();

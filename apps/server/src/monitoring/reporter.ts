@@ -2,13 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { scrubBreadcrumb, scrubEvent } from '@fieldplan/shared';
 import * as Sentry from '@sentry/node';
 import type { Config } from '../config.js';
-import type { RequestContext } from './request-context.js';
+import type { RequestErrorReports } from '../http/request-context.js';
 
 /** Reports failures to the error-reporting service, or only hands out reference ids without one. */
-export interface Reporter {
+export interface Reporter extends RequestErrorReports {
   enabled: boolean;
-  /** Reports a failed request; returns the event id (32 lowercase hex) the user is shown as reference. */
-  captureRequestError(error: unknown, context: RequestContext & { status: number; requestId: string }): string;
   /** Sends what is queued; resolves false when the timeout passed first. */
   flush(timeoutMs?: number): Promise<boolean>;
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.js';
-import { AppError, fieldError, notFound } from '../http/app-error.js';
+import { AppError, fieldError, notFound } from '../errors/app-error.js';
 import { problem, sendProblem } from '../http/problem.js';
 import { enforceLimit } from '../http/rate-limit.js';
 import { envelopeUrl, parseDsn, sameDsn } from './dsn.js';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../db/database.js';
-import { forbidden } from '../http/app-error.js';
+import { forbidden } from '../errors/app-error.js';
 import { requireUser } from '../http/session.js';
 import type { RealtimePublisher } from './publisher.js';
 

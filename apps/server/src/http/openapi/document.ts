@@ -1,7 +1,8 @@
 import type { SwaggerTransformObject } from '@fastify/swagger';
 import { errorStatus } from '@fieldplan/shared';
 import { operationDescriptions } from './descriptions.js';
-import { type OperationFacts, operations } from './operations.js';
+import type { OperationFacts } from './operation-facts.js';
+import { operations } from './operations.js';
 import { declaredTags } from './tags.js';
 
 // Completes the document @fastify/swagger builds from the routes' zod schemas with what those

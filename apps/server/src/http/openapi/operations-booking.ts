@@ -2,7 +2,7 @@
  * The operations of online booking (docs/PRODUCT.md, "Online booking"): the office's settings,
  * services and requests, and the public booking page's API; merged into the table in operations.ts.
  */
-import type { OperationFacts } from './operations.js';
+import type { OperationFacts } from './operation-facts.js';
 
 export const bookingOperations: Record<string, OperationFacts> = {
   'GET /api/v1/workspaces/{ws}/booking/settings': {

@@ -1,4 +1,4 @@
-import type { OperationFacts } from './operations.js';
+import type { OperationFacts } from './operation-facts.js';
 
 const sheet = {
   200: {

@@ -2,7 +2,7 @@
  * The operations of the import of customers from CSV or Excel (docs/PRODUCT.md, "Import";
  * docs/adr/0034-import.md); merged into the table in operations.ts.
  */
-import type { OperationFacts } from './operations.js';
+import type { OperationFacts } from './operation-facts.js';
 
 export const importOperations: Record<string, OperationFacts> = {
   'POST /api/v1/workspaces/{ws}/imports': {

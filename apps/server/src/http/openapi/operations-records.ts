@@ -2,7 +2,7 @@
  * The operations of the work record, its photos and customer notifications (docs/PRODUCT.md, "Work
  * record" and "Customer notifications"); merged into the table in operations.ts.
  */
-import type { OperationFacts } from './operations.js';
+import type { OperationFacts } from './operation-facts.js';
 
 export const recordOperations: Record<string, OperationFacts> = {
   // work record of a visit (notes, checklists, signature; photos below)

@@ -8,48 +8,11 @@
  * Keys are `METHOD path` with the path as the document writes it (`{ws}`, not `:ws`).
  */
 
+import type { OperationFacts } from './operation-facts.js';
 import { bookingOperations } from './operations-booking.js';
 import { exportOperations } from './operations-export.js';
 import { importOperations } from './operations-import.js';
 import { recordOperations } from './operations-records.js';
-
-export interface OperationFacts {
-  /** The operationId: a verb and a noun, unique, camelCase (a generated client's method name). */
-  id: string;
-  /** One line, sentence case, no full stop. */
-  summary: string;
-  /**
-   * `session` (default): 401 without one. `public`: no session needed. `optional`: public, but a
-   * session changes what it does (sign-out ends it; accepting an invitation joins the signed-in user).
-   */
-  access?: 'session' | 'public' | 'optional';
-  /** Takes `If-Match: <version>` (400 without it, 412 when stale). */
-  ifMatch?: true;
-  /** Counted per address or account (429 with Retry-After). */
-  rateLimited?: true;
-  /**
-   * `false`: never answers the 503 `unavailable` problem — it needs no database, or (readiness)
-   * answers 503 in its own shape.
-   */
-  unavailable?: false;
-  /**
-   * Further catalogue statuses it can answer (404 beyond path ids, 409, 410 gone, 502 feed_unreachable,
-   * 507 storage_full where it stores files).
-   */
-  also?: readonly (404 | 409 | 410 | 502 | 507)[];
-  /** Succeeds with 204 and no body. */
-  noContent?: true;
-  /** Answers its route schema cannot describe (a non-JSON body, a probe's own 503), as written in the document. */
-  answers?: Record<string, OpenApiAnswer>;
-  /** A request body its route schema cannot describe (raw bytes), as written in the document. */
-  requestBody?: { description: string; required: true; content: Record<string, { schema: Record<string, unknown> }> };
-}
-
-/** An OpenAPI response object, as the document writes it. */
-export interface OpenApiAnswer {
-  description: string;
-  content?: Record<string, { schema: Record<string, unknown> }>;
-}
 
 const readiness = {
   'application/json': {

@@ -10,7 +10,7 @@ import {
   archiveManifestSchema,
 } from '@fieldplan/shared';
 import yauzl from 'yauzl';
-import { AppError } from '../../http/app-error.js';
+import { AppError } from '../../errors/app-error.js';
 
 /** A restore's limits; tests shrink them to prove each refusal. */
 export type ArchiveLimits = Pick<typeof archiveLimits, 'entries' | 'unpackedBytes' | 'lineBytes' | 'maxRatio'>;

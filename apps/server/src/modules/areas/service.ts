@@ -15,7 +15,7 @@ import {
   versionedDelete,
   versionedUpdate,
 } from '../../db/versioned.js';
-import { fieldError, notFound } from '../../http/app-error.js';
+import { fieldError, notFound } from '../../errors/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
 import { newId } from '../../lib/ids.js';
 import { normalizeText } from '../../lib/text.js';

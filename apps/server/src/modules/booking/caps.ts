@@ -2,7 +2,7 @@ import { isIPv4, isIPv6 } from 'node:net';
 import { type BookingCapScope, type BookingRequestList, bookingLimits } from '@fieldplan/shared';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { AppError } from '../../http/app-error.js';
+import { AppError } from '../../errors/app-error.js';
 
 // The booking page's pending caps (docs/PRODUCT.md, "Online booking"): the workspace's own, and beneath
 // it one address's and one network's, so a single sender cannot fill the workspace's cap and close the

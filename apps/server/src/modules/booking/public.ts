@@ -11,7 +11,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import { fieldError, notFound } from '../../http/app-error.js';
+import { fieldError, notFound } from '../../errors/app-error.js';
 import { listMembers } from '../members/index.js';
 import { type SiteSlots, suggestForSite, type TravelProvider } from '../travel/index.js';
 import { findWorkspaceBySlug } from '../workspaces/index.js';

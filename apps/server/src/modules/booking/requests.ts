@@ -1,8 +1,8 @@
 import type { BookingRequest, BookingRequestList } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { AppError, notFound } from '../../http/app-error.js';
-import { versionConflict } from '../../http/versioning.js';
+import { AppError, notFound } from '../../errors/app-error.js';
+import { versionConflict } from '../../errors/version-conflict.js';
 import type { Actor } from '../../http/workspace-access.js';
 import { findJobRow } from '../jobs/index.js';
 import { recentCapHit } from './caps.js';

@@ -1,8 +1,8 @@
 import type { BookingSettings, BookingSettingsInput } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { notFound } from '../../http/app-error.js';
-import { versionConflict } from '../../http/versioning.js';
+import { notFound } from '../../errors/app-error.js';
+import { versionConflict } from '../../errors/version-conflict.js';
 import type { Actor } from '../../http/workspace-access.js';
 import { findWorkspace } from '../workspaces/index.js';
 import { presentSettings } from './presenter.js';

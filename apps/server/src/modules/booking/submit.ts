@@ -8,7 +8,7 @@ import {
 import type { Transaction } from 'kysely';
 import { lockChangeLog, recordChange } from '../../db/changes.js';
 import type { Database } from '../../db/schema.js';
-import { AppError, fieldError } from '../../http/app-error.js';
+import { AppError, fieldError } from '../../errors/app-error.js';
 import { newId } from '../../lib/ids.js';
 import { customerForBooking } from '../customers/index.js';
 import { memberHasOneOffIn, saveJob } from '../jobs/index.js';

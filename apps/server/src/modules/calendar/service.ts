@@ -9,7 +9,7 @@ import {
 } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { fieldError } from '../../http/app-error.js';
+import { fieldError } from '../../errors/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
 import type { Range } from '../jobs/index.js';
 import { memberColours } from '../members/index.js';

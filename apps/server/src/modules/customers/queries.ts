@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { preparedQuery, slot } from '../../db/prepared.js';
 import type { Database } from '../../db/schema.js';
-import { fieldError } from '../../http/app-error.js';
+import { fieldError } from '../../errors/app-error.js';
 import { normalizeText } from '../../lib/text.js';
 import type { CustomerRow } from './presenter.js';
 

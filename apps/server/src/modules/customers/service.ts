@@ -2,7 +2,7 @@ import type { CustomerCreate, CustomerListQuery, CustomerPatch } from '@fieldpla
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { loadAtVersion, recordWrite, type VersionedEntity, versionedUpdate } from '../../db/versioned.js';
-import { notFound } from '../../http/app-error.js';
+import { notFound } from '../../errors/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
 import { newId } from '../../lib/ids.js';
 import { normalizeText } from '../../lib/text.js';

@@ -1,5 +1,5 @@
 import { can } from '@fieldplan/shared';
-import { forbidden } from '../../http/app-error.js';
+import { forbidden } from '../../errors/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
 
 // Who may do what with iCal links (docs/PRODUCT.md, "Roles and permissions"): dispatchers and owners manage every link;

@@ -8,7 +8,7 @@ import {
   versionedDelete,
   versionedUpdate,
 } from '../../db/versioned.js';
-import { AppError, fieldError, notFound } from '../../http/app-error.js';
+import { AppError, fieldError, notFound } from '../../errors/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
 import { newId } from '../../lib/ids.js';
 import { membersAmong } from '../members/index.js';

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import { notFound } from '../../http/app-error.js';
+import { notFound } from '../../errors/app-error.js';
 import { enforceLimit, publicLinkRequestsPerMinute } from '../../http/rate-limit.js';
 import { requireMember } from '../../http/workspace-access.js';
 import { exportEtag, exportFor, exportState } from './export/service.js';

@@ -1,7 +1,7 @@
 import type { FeedTokenCreate } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { fieldError, notFound } from '../../http/app-error.js';
+import { fieldError, notFound } from '../../errors/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
 import { hashToken, randomToken } from '../../lib/crypto.js';
 import { newId } from '../../lib/ids.js';

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { importLimits } from '@fieldplan/shared';
-import { AppError, fieldError } from '../../http/app-error.js';
+import { AppError, fieldError } from '../../errors/app-error.js';
 import { newId } from '../../lib/ids.js';
 
 export interface StoredUpload {

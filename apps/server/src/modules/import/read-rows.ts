@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import chardet from 'chardet';
 import { parse } from 'csv-parse';
 import iconv from 'iconv-lite';
-import { fieldError } from '../../http/app-error.js';
+import { fieldError } from '../../errors/app-error.js';
 import { unneutralise } from '../../lib/formula-text.js';
 
 export interface SheetSource {

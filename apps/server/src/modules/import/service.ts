@@ -4,7 +4,7 @@ import { type DuplicatePolicy, type ImportKind, type ImportStart, importFields, 
 import type { Kysely } from 'kysely';
 import { recordChange } from '../../db/changes.js';
 import type { Database } from '../../db/schema.js';
-import { AppError, fieldError, notFound } from '../../http/app-error.js';
+import { AppError, fieldError, notFound } from '../../errors/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
 import { newId } from '../../lib/ids.js';
 import { customerIdentities, customerLabels } from '../customers/index.js';

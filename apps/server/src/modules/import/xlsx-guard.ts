@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { promisify } from 'node:util';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
-import { AppError } from '../../http/app-error.js';
+import { AppError } from '../../errors/app-error.js';
 
 /** What a workbook may unpack to (docs/adr/0034-import.md): a 100,000-row sheet is far below these. */
 export const zipLimits = {

@@ -8,7 +8,7 @@ import {
 import type { Kysely } from 'kysely';
 import { recordChange } from '../../db/changes.js';
 import type { Database } from '../../db/schema.js';
-import { AppError, fieldError, notFound } from '../../http/app-error.js';
+import { AppError, fieldError, notFound } from '../../errors/app-error.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
 import type { SessionUser } from '../../http/session.js';
 import type { Actor } from '../../http/workspace-access.js';

@@ -10,7 +10,7 @@ import {
 } from '@fieldplan/shared';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { AppError, fieldError } from '../../http/app-error.js';
+import { AppError, fieldError } from '../../errors/app-error.js';
 import { iso } from '../../lib/ids.js';
 import { findCustomer } from '../customers/index.js';
 import { membersAmong } from '../members/index.js';

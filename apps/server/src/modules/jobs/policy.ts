@@ -1,5 +1,5 @@
 import { type JobStatus, mayChangeStatus, type StatusTarget, statusChangeIssue } from '@fieldplan/shared';
-import { AppError, fieldError, forbidden } from '../../http/app-error.js';
+import { AppError, fieldError, forbidden } from '../../errors/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
 
 // Who may change a job's status (docs/PRODUCT.md, "States and transitions" and "Roles and permissions"): owners and dispatchers any job along the whole

@@ -1,7 +1,7 @@
 import type { JobListQuery } from '@fieldplan/shared';
 import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, JobExceptionsTable, JobsTable } from '../../db/schema.js';
-import { fieldError } from '../../http/app-error.js';
+import { fieldError } from '../../errors/app-error.js';
 import type { ExceptionRow, JobRow, LoadedJob } from './presenter.js';
 
 function anyJobSelect(db: Kysely<Database>, workspaceId: string) {

@@ -8,7 +8,7 @@ import {
 } from '@fieldplan/shared';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { fieldError } from '../../http/app-error.js';
+import { fieldError } from '../../errors/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
 import { newId } from '../../lib/ids.js';
 import {

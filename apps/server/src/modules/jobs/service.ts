@@ -2,7 +2,7 @@ import type { EditScopeQuery, JobChange, JobCreate, JobListQuery, JobPatch } fro
 import type { Kysely } from 'kysely';
 import { lockChangeLog } from '../../db/changes.js';
 import type { Database } from '../../db/schema.js';
-import { fieldError, notFound } from '../../http/app-error.js';
+import { fieldError, notFound } from '../../errors/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
 import { newId } from '../../lib/ids.js';
 import { workspaceZone } from '../workspaces/index.js';

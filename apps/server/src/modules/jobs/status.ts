@@ -1,7 +1,7 @@
 import { type FieldError, type JobStatus, type JobStatusChange, occurrenceStatus } from '@fieldplan/shared';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { AppError, fieldError, notFound } from '../../http/app-error.js';
+import { AppError, fieldError, notFound } from '../../errors/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
 import { workspaceZone } from '../workspaces/index.js';
 import { draftOf } from './draft.js';

@@ -11,7 +11,7 @@ import {
   ruleShiftedByDays,
   wallToInstant,
 } from '@fieldplan/shared';
-import { fieldError } from '../../http/app-error.js';
+import { fieldError } from '../../errors/app-error.js';
 import type { JobDraft } from './draft.js';
 import type { LoadedJob } from './presenter.js';
 import type { ExceptionDraft } from './store.js';

@@ -1,7 +1,7 @@
 import { can } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { fieldError, forbidden, notFound } from '../../http/app-error.js';
+import { fieldError, forbidden, notFound } from '../../errors/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
 import { workspaceZone } from '../workspaces/index.js';
 import { formatTime, parseAssigneeIds } from './presenter.js';

@@ -1,7 +1,7 @@
 import { can, type LiveLocation, type LocationPing, realtimeLimits } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { AppError, fieldError, forbidden } from '../../http/app-error.js';
+import { AppError, fieldError, forbidden } from '../../errors/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
 import { activeMemberIds } from '../members/index.js';
 import { type LocationRow, presentLocation } from './presenter.js';

@@ -2,7 +2,7 @@ import { can, type MemberPatch, type Role, roles } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
 import { recordChange } from '../../db/changes.js';
 import type { Database } from '../../db/schema.js';
-import { fieldError, forbidden, notFound } from '../../http/app-error.js';
+import { fieldError, forbidden, notFound } from '../../errors/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
 import { endLinksOfWorkspace } from '../feeds/index.js';
 import { lockWorkspace } from '../workspaces/index.js';

@@ -1,23 +1,11 @@
-import { instantToWall, type JobStatus, type NotificationKind, wallToInstant } from '@fieldplan/shared';
+import type { JobStatus, NotificationKind } from '@fieldplan/shared';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { type JobSaved, type LoadedJob, loadJob } from '../jobs/index.js';
 import { type Event, writeRows } from './outbox.js';
+import { reminderDueAt } from './reminder-time.js';
 import { seriesEvents, syncSeriesReminders } from './series.js';
 import { loadSettings, type StoredSettings } from './settings.js';
-
-const dayMs = 86_400_000;
-
-/**
- * When the reminder of a visit starting at `start` goes out: `daysBefore` days before the visit's
- * local day, at `time` (HH:MM) in the workspace's zone. An all-day visit's start is already its date.
- */
-export function reminderDueAt(start: number, allDay: boolean, zone: string, daysBefore: number, time: string): number {
-  const wall = allDay ? start : instantToWall(zone, start);
-  const day = Math.floor(wall / dayMs) * dayMs;
-  const [h = 0, m = 0] = time.split(':').map(Number);
-  return wallToInstant(zone, day - daysBefore * dayMs + (h * 60 + m) * 60_000);
-}
 
 interface VisitState {
   status: JobStatus;

@@ -21,9 +21,9 @@ export {
   holdBookingConfirmations,
   type JobNotificationRequest,
   type PendingBookingCheck,
-  reminderDueAt,
 } from './enqueue.js';
 export { notificationSettingsLive } from './live.js';
+export { reminderDueAt } from './reminder-time.js';
 export { companyPhoneOf } from './settings.js';
 export type { Sender } from './worker.js';
 

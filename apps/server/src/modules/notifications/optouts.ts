@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { notFound } from '../../http/app-error.js';
+import { notFound } from '../../errors/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
 import { iso } from '../../lib/ids.js';
 import { findCustomer } from '../customers/index.js';

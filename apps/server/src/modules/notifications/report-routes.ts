@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import { notFound } from '../../http/app-error.js';
+import { notFound } from '../../errors/app-error.js';
 import { enforceLimit, publicLinkRequestsPerMinute } from '../../http/rate-limit.js';
 import { reportPage, visitReport } from './report.js';
 import { readReportToken } from './report-token.js';

@@ -12,8 +12,8 @@ import type { Db } from '../../db/database.js';
 import type { Database, JobExceptionsTable } from '../../db/schema.js';
 import { type JobSaved, type LoadedJob, loadJob } from '../jobs/index.js';
 import { findWorkspace } from '../workspaces/index.js';
-import { reminderDueAt } from './enqueue.js';
 import { type Event, writeRows } from './outbox.js';
+import { reminderDueAt } from './reminder-time.js';
 import { loadSettings, type StoredSettings } from './settings.js';
 
 // Series (docs/adr/0029, "Series"): a recurring job has no end of visits, so its reminders are

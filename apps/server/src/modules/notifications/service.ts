@@ -7,8 +7,8 @@ import {
 } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { fieldError, notFound } from '../../http/app-error.js';
-import { checkVersion } from '../../http/versioning.js';
+import { fieldError, notFound } from '../../errors/app-error.js';
+import { checkVersion } from '../../errors/version-conflict.js';
 import type { Actor } from '../../http/workspace-access.js';
 import { iso, newId } from '../../lib/ids.js';
 import { loadJob } from '../jobs/index.js';

@@ -1,6 +1,6 @@
 import type { PhotoContentType } from '@fieldplan/shared';
 import type { FastifyReply } from 'fastify';
-import { notFound } from '../../http/app-error.js';
+import { notFound } from '../../errors/app-error.js';
 import type { ObjectStorage } from '../../storage/index.js';
 import { fileKey, thumbKey } from './keys.js';
 import { extensionOf } from './magic.js';

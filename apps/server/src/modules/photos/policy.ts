@@ -1,5 +1,5 @@
 import { can } from '@fieldplan/shared';
-import { forbidden } from '../../http/app-error.js';
+import { forbidden } from '../../errors/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
 import type { PhotoRow } from './queries.js';
 

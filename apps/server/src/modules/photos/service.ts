@@ -2,7 +2,7 @@ import { type Photo, type PhotoCreate, type PhotoUpload, photoLimits } from '@fi
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { loadAtVersion, type VersionedEntity, versionedDelete, versionedUpdate } from '../../db/versioned.js';
-import { AppError, fieldError, notFound } from '../../http/app-error.js';
+import { AppError, fieldError, notFound } from '../../errors/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
 import type { ObjectStorage } from '../../storage/index.js';
 import { assertVisitWriter, resolveVisit, type Visit } from '../jobs/index.js';

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import { recordChange } from '../../db/changes.js';
 import type { Database } from '../../db/schema.js';
-import { AppError, notFound } from '../../http/app-error.js';
+import { AppError, notFound } from '../../errors/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
 import type { ObjectStorage } from '../../storage/index.js';
 import { fileKey, partKey, thumbKey } from './keys.js';

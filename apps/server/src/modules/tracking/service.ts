@@ -2,7 +2,7 @@ import type { JobStatus, TrackingLink, TrackingPage } from '@fieldplan/shared';
 import { trackingChannel } from '@fieldplan/shared';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { notFound } from '../../http/app-error.js';
+import { notFound } from '../../errors/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
 import { iso, newId } from '../../lib/ids.js';
 import { loadJob } from '../jobs/index.js';

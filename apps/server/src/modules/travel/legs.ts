@@ -17,7 +17,7 @@ import {
 } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { fieldError } from '../../http/app-error.js';
+import { fieldError } from '../../errors/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
 import { parseBound } from '../calendar/index.js';
 import { workspaceState } from '../workspaces/index.js';

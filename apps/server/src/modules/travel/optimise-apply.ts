@@ -1,7 +1,7 @@
 import { type JobChange, minuteMs, type OptimiseDayApply, parseInstant } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { fieldError } from '../../http/app-error.js';
+import { fieldError } from '../../errors/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
 import {
   checkJobVersion,

@@ -8,7 +8,7 @@ import {
 } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { fieldError, notFound } from '../../http/app-error.js';
+import { fieldError, notFound } from '../../errors/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
 import { findJobRow } from '../jobs/index.js';
 import { workspaceSchedule } from '../workspaces/index.js';

@@ -9,8 +9,8 @@ import type {
 import type { Kysely } from 'kysely';
 import { lockChangeLog, recordChange } from '../../db/changes.js';
 import type { Database } from '../../db/schema.js';
-import { AppError, fieldError, notFound } from '../../http/app-error.js';
-import { versionConflict } from '../../http/versioning.js';
+import { AppError, fieldError, notFound } from '../../errors/app-error.js';
+import { versionConflict } from '../../errors/version-conflict.js';
 import type { Actor } from '../../http/workspace-access.js';
 import { newId } from '../../lib/ids.js';
 import { findJobRow } from '../jobs/index.js';

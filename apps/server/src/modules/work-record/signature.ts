@@ -2,7 +2,7 @@ import { recordLimits, type Signature, type SignaturePut } from '@fieldplan/shar
 import type { Kysely } from 'kysely';
 import { lockChangeLog, recordChange } from '../../db/changes.js';
 import type { Database } from '../../db/schema.js';
-import { AppError, notFound } from '../../http/app-error.js';
+import { AppError, notFound } from '../../errors/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
 import { newId } from '../../lib/ids.js';
 import { openVisit, openVisitToWrite, visitRefOf } from './context.js';

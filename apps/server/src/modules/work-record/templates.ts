@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import { lockChangeLog, recordChange } from '../../db/changes.js';
 import type { Database } from '../../db/schema.js';
 import { conflictNow, loadAtVersion, type VersionedEntity, versionedUpdate } from '../../db/versioned.js';
-import { AppError } from '../../http/app-error.js';
+import { AppError } from '../../errors/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
 import { newId } from '../../lib/ids.js';
 import { presentTemplate, type TemplateRow } from './presenter.js';

@@ -12,7 +12,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { recordChange } from '../../db/changes.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Database } from '../../db/schema.js';
-import { fieldError, notFound } from '../../http/app-error.js';
+import { fieldError, notFound } from '../../errors/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
 import { newId } from '../../lib/ids.js';
 import { insertMembership } from '../members/index.js';

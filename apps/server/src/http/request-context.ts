@@ -12,6 +12,15 @@ export interface RequestContext {
   userId: string | null;
 }
 
+/**
+ * Where a failed request is reported (monitoring/reporter.ts is one): http knows only this, so the
+ * error reporting builds on http and not the other way round.
+ */
+export interface RequestErrorReports {
+  /** Reports a failed request; returns the event id (32 lowercase hex) the user is shown as reference. */
+  captureRequestError(error: unknown, context: RequestContext & { status: number; requestId: string }): string;
+}
+
 export function requestContext(request: FastifyRequest): RequestContext {
   const params = request.params as Record<string, unknown> | undefined;
   const ws = params?.ws;
