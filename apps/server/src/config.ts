@@ -16,7 +16,8 @@ function isProxyEntry(entry: string): boolean {
   return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
 }
 
-const envSchema = z.object({
+/** Every setting the server reads, one key each; docs/CONFIGURATION.md documents them (its test imports this). */
+export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
