@@ -30,12 +30,12 @@ import { authRoutes } from './modules/auth/index.js';
 import { type BookingOptions, registerBooking } from './modules/booking/index.js';
 import { calendarRoutes } from './modules/calendar/index.js';
 import { changeRoutes } from './modules/changes/index.js';
-import { customerRoutes } from './modules/customers/index.js';
+import { customerRoutes, readAssignedCustomersWith } from './modules/customers/index.js';
 import { exportRoutes } from './modules/export/index.js';
-import { type FeedOptions, registerFeeds } from './modules/feeds/index.js';
+import { endLinksOfWorkspace, type FeedOptions, registerFeeds } from './modules/feeds/index.js';
 import { type ImportOptions, importRoutes } from './modules/import/index.js';
 import { invitationRoutes } from './modules/invitations/index.js';
-import { jobRoutes } from './modules/jobs/index.js';
+import { customersWithJobsOf, getJobs, jobRoutes } from './modules/jobs/index.js';
 import { liveEntities } from './modules/live-entities.js';
 import { locationRoutes, startLocationPruning } from './modules/locations/index.js';
 import { memberRoutes } from './modules/members/index.js';
@@ -44,7 +44,7 @@ import { type NotificationOptions, registerNotifications } from './modules/notif
 import { photoRoutes, photosOfVisit } from './modules/photos/index.js';
 import { placeRoutes } from './modules/places/index.js';
 import { systemRoutes } from './modules/system/index.js';
-import { trackingRoutes } from './modules/tracking/index.js';
+import { memberMoveTracking, trackingRoutes, visitStatusTracking } from './modules/tracking/index.js';
 import { travelRoutes } from './modules/travel/index.js';
 import {
   checklistTemplateRoutes,
@@ -186,16 +186,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   tunnelRoutes(app, deps);
   authRoutes(app, deps);
   workspaceRoutes(app, deps);
-  memberRoutes(app, deps);
+  // A member's change may end the iCal links that show or were made by them: they stay dead.
+  memberRoutes(app, deps, endLinksOfWorkspace);
   invitationRoutes(app, deps);
-  customerRoutes(app, deps);
-  // Completing a visit asks the work record first (docs/adr/0025-work-record.md).
-  jobRoutes(app, deps, { completion: visitCompletionIssues, onVisit: noteStatusTime });
+  // Customers know no jobs: a technician's own customers and a customer's jobs are the jobs module's reads.
+  readAssignedCustomersWith(customersWithJobsOf);
+  customerRoutes(app, deps, getJobs);
+  // Completing a visit asks the work record first (docs/adr/0025-work-record.md). A visit's new status opens
+  // or ends its tracking link, then stamps the work record's times on site, all in the status change's transaction.
+  jobRoutes(app, deps, {
+    completion: visitCompletionIssues,
+    onVisit: [visitStatusTracking(deps), async () => noteStatusTime],
+  });
   calendarRoutes(app, deps);
   areaRoutes(app, deps);
   const places = placeRoutes(app, deps);
   changeRoutes(app, deps);
-  locationRoutes(app, deps);
+  locationRoutes(app, deps, memberMoveTracking(deps));
   trackingRoutes(app, deps);
   workRecordRoutes(app, deps, photosOfVisit);
   // One file storage for photos and archives, so a full disk is one outage (one report), not one per module.

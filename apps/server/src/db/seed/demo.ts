@@ -1,7 +1,7 @@
 import { memberPalette, type Role } from '@fieldplan/shared';
 import { hashPassword } from '../../lib/crypto.js';
 import { newId } from '../../lib/ids.js';
-import { createWorkspace } from '../../modules/workspaces/index.js';
+import { createWorkspaceWithOwner } from '../../modules/members/index.js';
 import type { Db } from '../database.js';
 import { seedDemoAreas } from './demo-areas.js';
 import { seedDemoSchedule } from './demo-jobs.js';
@@ -54,7 +54,7 @@ export async function seedDemo(db: Db, options: { now?: number } = {}): Promise<
         })
         .execute();
     }
-    const ws = await createWorkspace(trx, {
+    const ws = await createWorkspaceWithOwner(trx, {
       name: 'Demo Plumbing',
       slug: 'demo',
       timeZone: 'Europe/Berlin',

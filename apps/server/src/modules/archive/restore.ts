@@ -6,8 +6,8 @@ import type { Database } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 import type { ObjectStorage } from '../../storage/index.js';
 import { createInvitations } from '../invitations/index.js';
+import { createWorkspaceWithOwner } from '../members/index.js';
 import { fileKey, thumbKey } from '../photos/index.js';
-import { createWorkspace } from '../workspaces/index.js';
 import { insertAll } from './insert.js';
 import { planMembers } from './members-map.js';
 import { type ArchiveLimits, archiveError, type OpenArchive, openArchive, openEntry, readLines } from './read.js';
@@ -90,7 +90,7 @@ export async function restoreArchive(
       }
     }
     return await db.transaction().execute(async (trx) => {
-      const made = await createWorkspace(trx, {
+      const made = await createWorkspaceWithOwner(trx, {
         id: workspaceId,
         name: lines.workspace[0]?.name ?? 'Restored workspace',
         ownerUserId: restorer.userId,

@@ -14,8 +14,8 @@ import type { RateLimiter } from '../../http/rate-limit.js';
 import type { SessionUser } from '../../http/session.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/crypto.js';
 import { iso, newId } from '../../lib/ids.js';
-import { listMemberships } from '../members/index.js';
-import { createWorkspace, type WorkspaceDefaults } from '../workspaces/index.js';
+import { createWorkspaceWithOwner, listMemberships } from '../members/index.js';
+import type { WorkspaceDefaults } from '../workspaces/index.js';
 import { findUserByEmail, insertUser } from './queries.js';
 
 export async function getMe(db: Kysely<Database>, user: SessionUser): Promise<Me> {
@@ -57,7 +57,7 @@ export async function signUp(
             created_at: Date.now(),
           });
           const locale = input.locale ?? firstAcceptedLanguage(acceptLanguage);
-          await createWorkspace(trx, { name: input.workspaceName, ownerUserId: userId, locale }, defaults);
+          await createWorkspaceWithOwner(trx, { name: input.workspaceName, ownerUserId: userId, locale }, defaults);
           if (exists) throw new RollBack();
           return false;
         })

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
+import { encodedBody, FeedCache, pickEncoding } from '../../http/answer-cache.js';
 import { authorize, requireMember } from '../../http/workspace-access.js';
-import { encodedBody, FeedCache, pickEncoding } from './cache.js';
 import { calendarFeed } from './service.js';
 
 export function calendarRoutes(fastify: FastifyInstance, { db }: Deps) {

@@ -1,53 +1,15 @@
-import {
-  type CalendarQuery,
-  dayMs,
-  isTimeZone,
-  limits,
-  parseDateOnly,
-  parseInstant,
-  wallToInstant,
-} from '@fieldplan/shared';
+import { type CalendarQuery, limits } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { fieldError } from '../../errors/app-error.js';
+import type { FeedCache, FeedEntry } from '../../http/answer-cache.js';
+import { rangeOf } from '../../http/range-query.js';
 import type { Actor } from '../../http/workspace-access.js';
 import type { Range } from '../jobs/index.js';
 import { memberColours } from '../members/index.js';
 import { workspaceState } from '../workspaces/index.js';
-import type { FeedCache, FeedEntry } from './cache.js';
 import { presentEvents } from './presenter.js';
 import { rangeVisits } from './visits.js';
-
-const localDateTime = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?$/;
-
-/** A range bound: an instant with offset, or a date / local date-time read in `zone`. */
-export function parseBound(value: string, zone: string): number | null {
-  const instant = parseInstant(value);
-  if (instant !== null) return instant;
-  const date = parseDateOnly(value);
-  if (date !== null) return wallToInstant(zone, date);
-  const m = localDateTime.exec(value);
-  if (!m || parseDateOnly(`${m[1]}-${m[2]}-${m[3]}`) === null) return null;
-  const wall = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6] ?? 0));
-  return Number(m[4]) > 23 || Number(m[5]) > 59 ? null : wallToInstant(zone, wall);
-}
-
-/** Checks the query's range (≤ 100 days, docs/PRODUCT.md, "Limits") against the workspace zone. */
-export function rangeOf(query: CalendarQuery, workspaceZone: string): Range {
-  if (query.timeZone !== undefined && !isTimeZone(query.timeZone)) {
-    throw fieldError('timeZone', 'Time zone must be an IANA zone such as Europe/Berlin');
-  }
-  const zone = query.timeZone ?? workspaceZone;
-  const start = parseBound(query.start, zone);
-  if (start === null) throw fieldError('start', 'Start must be a date (2026-03-02) or an ISO 8601 date-time');
-  const end = parseBound(query.end, zone);
-  if (end === null) throw fieldError('end', 'End must be a date (2026-03-09) or an ISO 8601 date-time');
-  if (end <= start) throw fieldError('end', 'End must be after start');
-  if (end - start > limits.calendarRangeDays * dayMs) {
-    throw fieldError('end', `The range can be at most ${limits.calendarRangeDays} days`);
-  }
-  return { start, end };
-}
 
 async function computeFeed(
   db: Kysely<Database>,

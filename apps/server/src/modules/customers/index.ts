@@ -8,6 +8,7 @@ export {
   placeCustomer,
 } from './bulk.js';
 export { type BookingCustomer, customerForBooking } from './find-or-create.js';
+export { readAssignedCustomersWith } from './jobs-read.js';
 export { customerLive } from './live.js';
 export { type CustomerMatch, type CustomerMatchCache, customerMatchCache } from './match-cache.js';
 export { searchTextOf } from './presenter.js';

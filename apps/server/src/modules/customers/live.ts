@@ -1,5 +1,5 @@
 import type { LiveEntity } from '../../realtime/live-entity.js';
-import { customersWithJobsOf } from '../jobs/index.js';
+import { customersAssignedTo } from './jobs-read.js';
 import { type CustomerRow, presentCustomer } from './presenter.js';
 import { findCustomer } from './queries.js';
 
@@ -13,7 +13,7 @@ export const customerLive: LiveEntity<'customer', CustomerRow> = {
     if (audience.kind === 'channel') return presentCustomer(row, false);
     const { actor } = audience;
     if (actor.role !== 'technician') return presentCustomer(row);
-    const own = await customersWithJobsOf(db, workspaceId, actor.memberId, [row.id]);
+    const own = await customersAssignedTo(db, workspaceId, actor.memberId, [row.id]);
     return presentCustomer(row, own.has(row.id));
   },
 };

@@ -13,14 +13,15 @@ import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { ifMatchVersion, setEtag } from '../../http/versioning.js';
 import { authorize, requireMember } from '../../http/workspace-access.js';
-import { getJobs } from '../jobs/index.js';
+import type { JobPageRead } from './jobs-read.js';
 import { createCustomer, deleteCustomer, getCustomer, getCustomers, updateCustomer } from './service.js';
 
 const wsParams = z.object({ ws: z.string() });
 const params = z.object({ ws: z.string(), id: z.string() });
 const ifMatch = 'Send `If-Match: <version>`; a stale version answers 412 version_conflict with the current customer.';
 
-export function customerRoutes(fastify: FastifyInstance, { db }: Deps) {
+/** `jobsOf`: the jobs module's page of jobs, for a customer's jobs (app.ts hands it in). */
+export function customerRoutes(fastify: FastifyInstance, { db }: Deps, jobsOf: JobPageRead) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['customers'];
 
@@ -65,7 +66,7 @@ export function customerRoutes(fastify: FastifyInstance, { db }: Deps) {
       const actor = await requireMember(db, request, request.params.ws);
       authorize(actor, 'schedule.read', 'see jobs');
       await getCustomer(db.kysely, actor, request.params.id);
-      return getJobs(db.kysely, actor, { ...request.query, customerId: request.params.id });
+      return jobsOf(db.kysely, actor, { ...request.query, customerId: request.params.id });
     },
   );
 

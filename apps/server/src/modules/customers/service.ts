@@ -6,7 +6,7 @@ import { notFound } from '../../errors/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
 import { newId } from '../../lib/ids.js';
 import { normalizeText } from '../../lib/text.js';
-import { customersWithJobsOf } from '../jobs/index.js';
+import { customersAssignedTo } from './jobs-read.js';
 import { type CustomerRow, presentCustomer, searchTextOf } from './presenter.js';
 import { findCustomer, listCustomers } from './queries.js';
 
@@ -24,7 +24,7 @@ export const customerEntity: VersionedEntity<'customers', CustomerRow> = {
 /** Technicians see contact details only of customers with a job assigned to them (docs/PRODUCT.md, "Roles and permissions"). */
 async function presentFor(db: Kysely<Database>, actor: Actor, rows: CustomerRow[]) {
   if (actor.role !== 'technician') return rows.map((row) => presentCustomer(row));
-  const own = await customersWithJobsOf(
+  const own = await customersAssignedTo(
     db,
     actor.workspaceId,
     actor.memberId,

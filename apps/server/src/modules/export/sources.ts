@@ -9,8 +9,9 @@ import {
 } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { rangeOf } from '../../http/range-query.js';
 import type { Actor } from '../../http/workspace-access.js';
-import { rangeOf, rangeVisits } from '../calendar/index.js';
+import { rangeVisits } from '../calendar/index.js';
 import { listCustomers } from '../customers/index.js';
 import { getJobs } from '../jobs/index.js';
 import { type VisitSummary, visitSummaries, visitSummaryKey } from '../work-record/index.js';

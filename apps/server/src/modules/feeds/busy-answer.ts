@@ -1,8 +1,8 @@
 import type { BusyQuery } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { FeedCache, FeedEntry } from '../calendar/index.js';
-import { rangeOf } from '../calendar/index.js';
+import type { FeedCache, FeedEntry } from '../../http/answer-cache.js';
+import { rangeOf } from '../../http/range-query.js';
 import { workspaceState } from '../workspaces/index.js';
 
 import { busyRead, presentBusy } from './busy.js';

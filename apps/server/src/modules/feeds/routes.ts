@@ -11,10 +11,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
+import { encodedBody, FeedCache, pickEncoding } from '../../http/answer-cache.js';
 import { enforceLimit } from '../../http/rate-limit.js';
 import { ifMatchVersion, setEtag } from '../../http/versioning.js';
 import { authorize, requireMember } from '../../http/workspace-access.js';
-import { encodedBody, FeedCache, pickEncoding } from '../calendar/index.js';
 
 import { busyRefusedHeader } from './busy.js';
 import { busyAnswer } from './busy-answer.js';

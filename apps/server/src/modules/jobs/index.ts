@@ -25,6 +25,7 @@ export {
 export { jobRoutes } from './routes.js';
 export { getJobs } from './service.js';
 export { type SiteDetails, siteDetailsOf } from './site-details.js';
+export type { VisitStatusHookMaker } from './status.js';
 export {
   checkJobVersion,
   exceptionDraftOf,

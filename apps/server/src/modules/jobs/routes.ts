@@ -14,16 +14,15 @@ import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { ifMatchVersion, setEtag } from '../../http/versioning.js';
 import { authorize, requireMember } from '../../http/workspace-access.js';
-import { onVisitStatus, trackingContext } from '../tracking/index.js';
 import { createJob, deleteJob, getJob, getJobs, updateJob } from './service.js';
-import { type CompletionCheck, changeStatus, type VisitStatusHook } from './status.js';
+import { type CompletionCheck, changeStatus, type VisitStatusHook, type VisitStatusHookMaker } from './status.js';
 
 /** What the jobs module is handed by the app that wires it (it imports no module that builds on it). */
 export interface JobHooks {
   /** What stops a visit from being completed: the work record's required items and signature. */
   completion?: CompletionCheck;
-  /** Told of every visit's new status in the same transaction, after tracking (the work record's times on site). */
-  onVisit?: VisitStatusHook;
+  /** Told of every visit's new status in the same transaction, in this order (tracking's links, the work record's times on site). */
+  onVisit?: readonly VisitStatusHookMaker[];
 }
 
 const wsParams = z.object({ ws: z.string() });
@@ -123,11 +122,9 @@ export function jobRoutes(fastify: FastifyInstance, deps: Deps, hooks: JobHooks 
       const actor = await requireMember(db, request, request.params.ws);
       authorize(actor, 'job.status.own', 'change the status of jobs');
       const version = ifMatchVersion(request.headers['if-match']);
-      // Going en route opens the customer's tracking link in the same transaction.
-      const tracking = await trackingContext(deps);
+      const told = await Promise.all((hooks.onVisit ?? []).map((make) => make()));
       const onVisit: VisitStatusHook = async (trx, who, change) => {
-        await onVisitStatus(trx, tracking, who, change);
-        await hooks.onVisit?.(trx, who, change);
+        for (const hook of told) await hook(trx, who, change);
       };
       const job = await changeStatus(
         db.kysely,

@@ -11,7 +11,7 @@ import { loadJob } from './queries.js';
 import { checkJobVersion, exceptionDraftOf, saveJob } from './store.js';
 import { occurrenceKeyOf } from './timeshift.js';
 
-/** Told of every visit's new status inside the transaction (the tracking links hook in here). */
+/** Told of every visit's new status inside the transaction (the tracking links and the work record hook in here). */
 export type VisitStatusHook = (
   trx: Transaction<Database>,
   actor: Actor,
@@ -23,6 +23,12 @@ export type VisitStatusHook = (
     assigneeIds: string[];
   },
 ) => Promise<void>;
+
+/**
+ * Makes a VisitStatusHook before the status change's transaction opens: making it may read on the root
+ * connection (tracking's sealing key), which on SQLite would wait for itself inside the transaction.
+ */
+export type VisitStatusHookMaker = () => Promise<VisitStatusHook>;
 
 /**
  * What stops a visit from being completed (the work record's required items and signature), asked

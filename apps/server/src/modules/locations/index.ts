@@ -1,4 +1,4 @@
 /** Technicians' shared locations: the routes and the pruning of old pings. */
 export { locationPruning, startLocationPruning } from './prune.js';
 export { latestPosition } from './queries.js';
-export { locationRoutes } from './routes.js';
+export { locationRoutes, type MemberMovedHook } from './routes.js';

@@ -4,13 +4,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { authorize, requireMember } from '../../http/workspace-access.js';
-import { noteMemberMoved, trackingContext } from '../tracking/index.js';
 import { getLocations, recordPing } from './service.js';
 
 const wsParams = z.object({ ws: z.string() });
 
+/** Told after a member's position is stored (tracking's open links show the move); app.ts wires it. */
+export type MemberMovedHook = (workspaceId: string, memberId: string) => Promise<void>;
+
 /** Live locations (docs/PRODUCT.md, "Roles and permissions" and "Limits"). */
-export function locationRoutes(fastify: FastifyInstance, deps: Deps) {
+export function locationRoutes(fastify: FastifyInstance, deps: Deps, onMoved?: MemberMovedHook) {
   const { db, realtime } = deps;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['locations'];
@@ -31,7 +33,7 @@ export function locationRoutes(fastify: FastifyInstance, deps: Deps) {
       authorize(actor, 'locations.share', 'share your location');
       const location = await recordPing(db.kysely, actor, request.body);
       // The technician's open tracking links show the move (coarsened) after this request.
-      noteMemberMoved(actor.workspaceId, actor.memberId, (await trackingContext(deps)).travel);
+      await onMoved?.(actor.workspaceId, actor.memberId);
       // Stored already: a realtime hiccup must not turn into a failed ping (the map catches up on the next).
       await realtime
         .publish(workspaceChannels.locations(actor.workspaceId), realtimeEvents.location, location)

@@ -1,4 +1,5 @@
 /** A workspace's members: the routes, and the member reads other modules build on. */
+export { createWorkspaceWithOwner } from './founding.js';
 export { memberLive } from './live.js';
 export {
   activeMemberByEmail,

@@ -4,11 +4,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { authorize, requireMember } from '../../http/workspace-access.js';
-import { getMembers, updateMember } from './service.js';
+import { getMembers, type MemberChangedHook, updateMember } from './service.js';
 
 const params = z.object({ ws: z.string(), id: z.string() });
 
-export function memberRoutes(fastify: FastifyInstance, { db, sessions, realtime }: Deps) {
+export function memberRoutes(
+  fastify: FastifyInstance,
+  { db, sessions, realtime }: Deps,
+  onChanged?: MemberChangedHook,
+) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['members'];
 
@@ -33,6 +37,7 @@ export function memberRoutes(fastify: FastifyInstance, { db, sessions, realtime 
         actor,
         request.params.id,
         request.body,
+        onChanged,
       );
       // A deactivated member is signed out everywhere at once (docs/PRODUCT.md, "States and transitions").
       if (endSessionsOf) await sessions.endAllFor(endSessionsOf);

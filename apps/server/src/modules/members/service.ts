@@ -1,13 +1,18 @@
 import { can, type MemberPatch, type Role, roles } from '@fieldplan/shared';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { recordChange } from '../../db/changes.js';
 import type { Database } from '../../db/schema.js';
 import { fieldError, forbidden, notFound } from '../../errors/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
-import { endLinksOfWorkspace } from '../feeds/index.js';
 import { lockWorkspace } from '../workspaces/index.js';
 import { presentMember } from './presenter.js';
 import { countActiveOwners, findActiveMembership, findMember, listMembers, updateMembership } from './queries.js';
+
+/**
+ * Told inside the transaction after a member's row changed: the iCal links this member shows or made
+ * may have died with the change (feeds end them; app.ts wires it, so members know no feeds).
+ */
+export type MemberChangedHook = (trx: Transaction<Database>, workspaceId: string) => Promise<void>;
 
 /** `roles` runs from owner down to viewer: a higher index is a lower role. */
 const lowered = (before: string, after: string) => roles.indexOf(after as Role) > roles.indexOf(before as Role);
@@ -23,7 +28,13 @@ export async function getMembers(db: Kysely<Database>, actor: Actor) {
  * active owner. Returns the member, whose sessions must end (deactivation) and whose realtime
  * connections must be cut (deactivation or a lowered role).
  */
-export async function updateMember(db: Kysely<Database>, actor: Actor, memberId: string, patch: MemberPatch) {
+export async function updateMember(
+  db: Kysely<Database>,
+  actor: Actor,
+  memberId: string,
+  patch: MemberPatch,
+  onChanged?: MemberChangedHook,
+) {
   return db.transaction().execute(async (trx) => {
     // Two owners demoting each other at once must not both pass the owner count below: the
     // workspace lock queues them, and the second re-reads everything after the first commits.
@@ -63,8 +74,7 @@ export async function updateMember(db: Kysely<Database>, actor: Actor, memberId:
         action: 'updated',
         actorId: actor.userId,
       });
-      // iCal links this member shows or made may have died with the change: they stay dead.
-      await endLinksOfWorkspace(trx, actor.workspaceId);
+      await onChanged?.(trx, actor.workspaceId);
     }
     const updated = await findMember(trx, actor.workspaceId, memberId);
     if (!updated) throw notFound('Member');

@@ -1,5 +1,5 @@
-/** Customer tracking links: the routes, and the hooks jobs and locations call when a visit or a technician moves. */
+/** Customer tracking links: the routes, and the hooks app.ts hands jobs and locations for when a visit or a technician moves. */
 export { type TrackingContext, trackingContext } from './context.js';
-export { noteMemberMoved } from './publish.js';
+export { memberMoveTracking, visitStatusTracking } from './hooks.js';
 export { trackingRoutes } from './routes.js';
-export { onVisitStatus, visitTrackingUrl } from './service.js';
+export { visitTrackingUrl } from './service.js';

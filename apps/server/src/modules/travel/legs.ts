@@ -18,8 +18,8 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { fieldError } from '../../errors/app-error.js';
+import { parseBound } from '../../http/range-query.js';
 import type { Actor } from '../../http/workspace-access.js';
-import { parseBound } from '../calendar/index.js';
 import { workspaceState } from '../workspaces/index.js';
 
 import type { LegPair, TravelProvider } from './provider.js';

@@ -1,4 +1,4 @@
-/** Workspaces: the routes, creating one (sign-up, the demo seed), and one workspace's row. */
+/** Workspaces: the routes, creating one (members/ adds its owner), and one workspace's row. */
 export { workspaceLive } from './live.js';
 export {
   findWorkspace,
@@ -11,4 +11,4 @@ export {
   workspaceZone,
 } from './queries.js';
 export { workspaceRoutes } from './routes.js';
-export { createWorkspace, type WorkspaceDefaults } from './service.js';
+export { createWorkspace, type NewWorkspace, type WorkspaceDefaults } from './service.js';

@@ -4,7 +4,6 @@ import {
   defaultTileUrlTemplate,
   limits,
   type MapSettings,
-  memberPalette,
   type WorkingHours,
   type WorkspacePatch,
 } from '@fieldplan/shared';
@@ -15,7 +14,6 @@ import type { Database } from '../../db/schema.js';
 import { fieldError, notFound } from '../../errors/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
 import { newId } from '../../lib/ids.js';
-import { insertMembership } from '../members/index.js';
 import { presentWorkspace } from './presenter.js';
 import { findWorkspace, slugTaken } from './queries.js';
 
@@ -28,7 +26,6 @@ export interface WorkspaceDefaults {
 
 export interface NewWorkspace {
   name: string;
-  ownerUserId: string;
   /** The new workspace's id when the caller needs it beforehand (a restore stores photos under it first). */
   id?: string;
   slug?: string;
@@ -60,7 +57,7 @@ async function uniqueSlug(db: Kysely<Database>, wanted: string): Promise<string>
   return `${wanted}-${newId().slice(0, 4)}`;
 }
 
-/** Creates a workspace with its owner's membership, inside the caller's transaction. */
+/** Creates a workspace, inside the caller's transaction; members/ adds its owner (createWorkspaceWithOwner). */
 export async function createWorkspace(
   trx: Transaction<Database>,
   input: NewWorkspace,
@@ -94,19 +91,7 @@ export async function createWorkspace(
     })
     .execute();
   await trx.insertInto('workspace_seq').values({ workspace_id: id, last_seq: 0 }).execute();
-  const memberId = newId();
-  await insertMembership(trx, {
-    id: memberId,
-    workspace_id: id,
-    user_id: input.ownerUserId,
-    role: 'owner',
-    colour: memberPalette[0],
-    home_lat: null,
-    home_lng: null,
-    deactivated_at: null,
-    created_at: now,
-  });
-  return { id, slug, memberId };
+  return { id, slug, createdAt: now };
 }
 
 export async function getWorkspace(db: Kysely<Database>, id: string) {
