@@ -32,6 +32,33 @@ module.exports = {
       from: { path: '^apps/server/src/db/' },
       to: { path: '^apps/server/src/realtime/' },
     },
+    // The server's import graph is acyclic: its order, lowest first, is in docs/ARCHITECTURE.md.
+    {
+      name: 'no-circular',
+      comment:
+        'The server\'s files import one way (docs/ARCHITECTURE.md, "Layering rules"): a lower module tells a higher ' +
+        'one through a hook app.ts hands it, and a helper both need moves down (lib/, http/, errors/). ' +
+        'Type-only imports count too: a type that two files need of each other moves down as well.',
+      severity: 'error',
+      from: { path: '^apps/server/src/' },
+      to: { circular: true },
+    },
+    {
+      name: 'server-db-knows-no-http',
+      comment: 'The database layer sits below HTTP: the errors both use live in errors/.',
+      severity: 'error',
+      from: { path: '^apps/server/src/db/' },
+      to: { path: '^apps/server/src/http/' },
+    },
+    {
+      name: 'server-http-knows-no-monitoring',
+      comment:
+        'Error reporting builds on HTTP (its tunnel is a route, its reports take http/request-context.ts); ' +
+        'http/ reports a failed request through the interface it defines.',
+      severity: 'error',
+      from: { path: '^apps/server/src/http/' },
+      to: { path: '^apps/server/src/monitoring/' },
+    },
     {
       name: 'web-feature-internals',
       comment:

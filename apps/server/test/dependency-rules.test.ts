@@ -24,6 +24,16 @@ const fixture: Record<string, string> = {
   'realtime/publisher.ts': 'export const publish = 1;\n',
   // Forbidden: the database layer calling up into realtime.
   'db/changes.ts': "import { publish } from '../realtime/publisher.js';\nexport const c = publish;\n",
+  // Forbidden: two modules that import each other, even only for types.
+  'modules/areas/index.ts': "import type { Place } from '../places/index.js';\nexport type Area = { near: Place[] };\n",
+  'modules/places/index.ts': "import type { Area } from '../areas/index.js';\nexport type Place = { in: Area[] };\n",
+  // Forbidden: the database layer importing HTTP, and HTTP importing the error reporting built on it.
+  'errors/app-error.ts': 'export class AppError extends Error {}\n',
+  'http/app-error.ts': 'export class HttpError extends Error {}\n',
+  'db/versioned.ts':
+    "import { AppError } from '../errors/app-error.js';\nimport { HttpError } from '../http/app-error.js';\nexport const v = [AppError, HttpError];\n",
+  'monitoring/reporter.ts': 'export const report = 1;\n',
+  'http/problem.ts': "import { report } from '../monitoring/reporter.js';\nexport const p = report;\n",
 };
 
 let root = '';
@@ -54,9 +64,12 @@ async function violations() {
 }
 
 describe('module boundary rules', () => {
-  it('report a deep import across modules, a module internal used from outside, and db importing realtime', async () => {
+  it('report a deep import across modules, a module internal used from outside, db importing realtime or http, http importing monitoring, and an import cycle', async () => {
     expect(await violations()).toEqual([
+      'no-circular: apps/server/src/modules/areas/index.ts → apps/server/src/modules/places/index.ts',
+      'server-db-knows-no-http: apps/server/src/db/versioned.ts → apps/server/src/http/app-error.ts',
       'server-db-knows-no-realtime: apps/server/src/db/changes.ts → apps/server/src/realtime/publisher.ts',
+      'server-http-knows-no-monitoring: apps/server/src/http/problem.ts → apps/server/src/monitoring/reporter.ts',
       'server-module-deep-import: apps/server/src/modules/tracking/view.ts → apps/server/src/modules/jobs/queries.ts',
       'server-module-internals: apps/server/src/app.ts → apps/server/src/modules/jobs/service.ts',
     ]);
