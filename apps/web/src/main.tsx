@@ -5,13 +5,18 @@ import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { createBrowserRouter, type DataRouter, RouterProvider } from 'react-router';
 import { monitorFromConfig } from './app/monitor-from-config';
+import { outboxKinds } from './app/outbox-kinds';
 import { routes } from './app/routes';
 import { sessionEndedHandler } from './app/session-ended';
 import { type AppStore, makeStore } from './app/store';
+import { registerOutboxKinds } from './base/outbox';
 import { nextTask } from './lib/next-task';
 import { routePattern } from './monitoring/route-pattern';
 import './styles/tokens.css';
 import './styles/base.css';
+
+// What the phone's outbox sends, by kind (before any screen opens it).
+registerOutboxKinds(outboxKinds);
 
 // The store's 401 handler needs the router, which is made after the store.
 const app: { router?: DataRouter; store?: AppStore } = {};

@@ -3,14 +3,17 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, type DataRouter, RouterProvider } from 'react-router';
+import { outboxKinds } from '../app/outbox-kinds';
 import { routes } from '../app/routes';
 import { sessionEndedHandler } from '../app/session-ended';
 import { type AppStore, makeStore } from '../app/store';
+import { registerOutboxKinds } from '../base/outbox';
 import { ToastProvider } from '../components/ToastProvider';
 import type { FakeFetch } from './fake-api';
 
 /** The whole app at `path`, talking to `fetch` (the fake server). */
 export function renderApp(path: string, fetch: FakeFetch) {
+  registerOutboxKinds(outboxKinds);
   const app: { router?: DataRouter; store?: AppStore } = {};
   const store = makeStore({
     fetchFn: fetch,

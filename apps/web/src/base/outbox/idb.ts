@@ -47,3 +47,30 @@ export function deleteOne(db: IDBDatabase, id: string): Promise<undefined> {
   const tx = db.transaction(outboxStore, 'readwrite');
   return done(tx.objectStore(outboxStore).delete(id), tx);
 }
+
+/** Where the ids already moved in from an older store are remembered (listed by no workspace's outbox). */
+const adoptedScope = '~adopted';
+
+/**
+ * Puts `values` whose ids were never moved in under `source` before, and remembers their ids, in one
+ * transaction: a second run (another tab, a page closed before the old store was cleared) adds
+ * nothing twice, not even an item that was sent and removed meanwhile. Returns how many were added.
+ */
+export function adoptOnce(db: IDBDatabase, source: string, values: readonly { id: string }[]): Promise<number> {
+  const tx = db.transaction(outboxStore, 'readwrite');
+  const store = tx.objectStore(outboxStore);
+  const markerId = `${adoptedScope}:${source}`;
+  let added = 0;
+  const read = store.get(markerId) as IDBRequest<{ ids: string[] } | undefined>;
+  read.onsuccess = () => {
+    const ids = new Set(read.result?.ids ?? []);
+    for (const value of values) {
+      if (ids.has(value.id)) continue;
+      store.put(value);
+      ids.add(value.id);
+      added += 1;
+    }
+    store.put({ id: markerId, scope: adoptedScope, ids: [...ids] });
+  };
+  return done(read, tx).then(() => added);
+}

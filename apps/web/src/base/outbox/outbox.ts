@@ -1,4 +1,4 @@
-import { deleteOne, getAllIn, getOne, openOutboxDb, putOne } from './idb';
+import { adoptOnce, deleteOne, getAllIn, getOne, openOutboxDb, putOne } from './idb';
 
 /** Why the server turned an item down: shown on it until the person removes it. */
 export interface OutboxFailure {
@@ -136,6 +136,21 @@ export class Outbox<P = unknown> {
     await putOne(await this.db, stored);
     await this.reload();
     return stored;
+  }
+
+  /**
+   * Moves in, once, items an older store of this device kept, each ordered among the rest by the time
+   * it was made; items moved in under the same `source` before are skipped, even those sent since.
+   */
+  async adopt(source: string, items: readonly Omit<OutboxItem<P>, 'seq' | 'scope'>[]): Promise<number> {
+    let seq = 0;
+    const stored = items.map((item) => {
+      seq = Math.max(seq + 1, (Date.parse(item.createdAt) || Date.now()) * 1000);
+      return { ...item, scope: this.scope, seq };
+    });
+    const added = await adoptOnce(await this.db, `${this.scope}:${source}`, stored);
+    if (added > 0) await this.reload();
+    return added;
   }
 
   /** Changes a waiting item in place (e.g. a note edited again before it was sent). */

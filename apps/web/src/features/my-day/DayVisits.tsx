@@ -2,8 +2,8 @@ import type { JobStatus, StatusActor } from '@fieldplan/shared';
 import { useRef } from 'react';
 import { DoneSection } from './DoneSection';
 import type { Stop } from './day';
-import type { QueuedChange } from './offline-queue';
 import { type DayOrder, isClosed } from './order';
+import type { QueuedChange } from './status-outbox';
 import { VisitCard } from './VisitCard';
 import { WorkRecordLink } from './WorkRecordLink';
 

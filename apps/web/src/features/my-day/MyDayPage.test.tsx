@@ -1,6 +1,9 @@
+// Status changes wait in the workspace's outbox, in IndexedDB (fake-indexeddb, as base/outbox's own tests).
+import 'fake-indexeddb/auto';
 import type { MyDay, MyDayVisit } from '@fieldplan/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { outboxFor } from '../../base/outbox';
 import { fakeFetch, problem } from '../../test/fake-api';
 import { workspaceId, workspaceRoutes } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
@@ -55,7 +58,12 @@ describe('my day on the phone', () => {
       value: { watchPosition: vi.fn(() => 7), clearWatch: vi.fn() },
     });
   });
-  afterEach(() => window.localStorage.clear());
+  afterEach(async () => {
+    window.localStorage.clear();
+    // One outbox per workspace and page: what a test left waiting is not the next one's.
+    const outbox = outboxFor(workspaceId);
+    for (const item of outbox.list()) await outbox.remove(item.id);
+  });
 
   it('puts the next visit on top and folds completed and cancelled ones under Done', async () => {
     const { user } = openMyDay(

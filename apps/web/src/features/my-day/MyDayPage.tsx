@@ -11,11 +11,11 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { DayVisits } from './DayVisits';
 import { dayTitle, isDate, localDate, type Stop, shiftDate, shortDate, stopsOf } from './day';
 import { useGetMyDayQuery } from './endpoints';
-import { pendingStatus } from './offline-queue';
 import { dayOrder } from './order';
 import { RefusedChange } from './RefusedChange';
 import { keepForOffline, registerServiceWorker } from './register-sw';
 import { SharingSwitch } from './SharingSwitch';
+import { pendingStatus } from './status-outbox';
 import { useShiftEnd } from './use-shift-end';
 import { useStatusQueue } from './use-status-queue';
 import './MyDay.css';
@@ -59,7 +59,6 @@ export function MyDayPage() {
   const statusOf = (stop: Stop) => pendingStatus(queue.changes, stop.visit.id) ?? stop.visit.status;
   const order = dayOrder(stops, statusOf);
   useShiftEnd(day && date === today ? { openCount: order.open.length, total: stops.length } : null);
-  const waitingCount = queue.changes.filter((c) => !c.failure).length;
   // Refusals of visits not on the day shown (the job went to someone else, or to another day).
   const shown = new Set(stops.map((s) => s.visit.id));
   const refusedElsewhere = day ? queue.changes.filter((c) => c.failure && !shown.has(c.visitId)) : [];
@@ -112,13 +111,11 @@ export function MyDayPage() {
           </button>
         </div>
         <SharingSwitch />
-        {(!online || waitingCount > 0) && (
+        {(!online || queue.waiting) && (
           <p className={`myday-sync${online ? '' : ' myday-sync-offline'}`} role="status">
             <Icon name={online ? 'clock' : 'alert'} size={16} />
             {online ? 'Sending' : 'Offline'}
-            {waitingCount > 0
-              ? ` — ${waitingCount} status ${waitingCount === 1 ? 'change' : 'changes'} waiting to be sent`
-              : ' — showing the day as last loaded'}
+            {queue.waiting ? ` — ${queue.waiting} waiting to be sent` : ' — showing the day as last loaded'}
           </p>
         )}
         {refusedElsewhere.length > 0 && (

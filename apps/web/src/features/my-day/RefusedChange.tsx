@@ -1,5 +1,5 @@
 import { workingStepLabel } from './day';
-import type { QueuedChange } from './offline-queue';
+import type { QueuedChange } from './status-outbox';
 
 /**
  * A status change the server refused when it was sent: what was tapped, why it did not

@@ -4,11 +4,11 @@ import { Icon } from '../../components/Icon';
 import { StatusLabel, statusIcon } from '../../entities/job/job-status';
 import { ContactLinks } from './ContactLinks';
 import { nextWorkingStep, type Stop, timeWindow, workingStepLabel } from './day';
-import type { QueuedChange } from './offline-queue';
 import { isClosed } from './order';
 import { RefusedChange } from './RefusedChange';
 import { SharingHint } from './SharingHint';
 import { SiteNotes } from './SiteNotes';
+import type { QueuedChange } from './status-outbox';
 
 interface VisitCardProps {
   stop: Stop;

@@ -1,6 +1,6 @@
-// My day's door for other features (the visit's work record queues "completed" through the same status queue).
+// My day's door for other features (the visit's work record queues "completed" through the same status changes).
 export { localDate, nextWorkingStep } from './day';
 export { useGetMyDayQuery } from './endpoints';
-export { pendingStatus } from './offline-queue';
 export { RefusedChange } from './RefusedChange';
+export { pendingStatus } from './status-outbox';
 export { useStatusQueue } from './use-status-queue';

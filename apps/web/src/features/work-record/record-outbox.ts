@@ -1,6 +1,6 @@
 import type { ChecklistAnswer, Problem, SignaturePut } from '@fieldplan/shared';
 import type { AppDispatch } from '../../app/store';
-import { Outbox, type OutboxItem, type Sender, type SendResult } from '../../base/outbox';
+import { type OutboxItem, outboxKind, type Sender, type SendResult } from '../../base/outbox';
 import { patchRecord, recordApi, upsertChecklist, upsertNote, upsertPhoto } from '../../entities/record/endpoints';
 import { type VisitRef, visitKey } from '../../entities/record/types';
 import { type PhotoUpload, uploadPhoto } from '../../entities/record/upload';
@@ -15,17 +15,17 @@ export type RecordWrite =
 
 export type RecordItem = OutboxItem<RecordWrite>;
 
-const outboxes = new Map<string, Outbox<RecordWrite>>();
+/** Each kind of write, with the words that count what waits ("3 photos and 1 note"), in that order. */
+export const recordNouns: Record<RecordWrite['type'], { one: string; many: string }> = {
+  photo: { one: 'photo', many: 'photos' },
+  note: { one: 'note', many: 'notes' },
+  answers: { one: 'checklist answer', many: 'checklist answers' },
+  signature: { one: 'signature', many: 'signatures' },
+};
 
-/** The workspace's work-record outbox on this device (one per page, so every screen sees the same). */
-export function recordOutboxFor(workspaceId: string): Outbox<RecordWrite> {
-  let outbox = outboxes.get(workspaceId);
-  if (!outbox) {
-    outbox = new Outbox<RecordWrite>(window.indexedDB, workspaceId);
-    outboxes.set(workspaceId, outbox);
-  }
-  return outbox;
-}
+/** The work record's writes among the outbox's items (of every kind), in order. */
+export const recordItems = (items: readonly OutboxItem[]): RecordItem[] =>
+  items.filter((i): i is RecordItem => Object.hasOwn(recordNouns, i.kind));
 
 export const visitOf = (write: RecordWrite): VisitRef => (write.type === 'photo' ? write.upload.visit : write.visit);
 
@@ -123,23 +123,8 @@ export function recordSender(dispatch: AppDispatch, fetchFn: typeof fetch = fetc
   };
 }
 
-/** "3 photos and 1 note" — what waits, by kind. */
-export function waitingCounts(items: readonly RecordItem[]) {
-  const waiting = items.filter((i) => !i.failure);
-  const count = (type: RecordWrite['type']) => waiting.filter((i) => i.payload.type === type).length;
-  return [
-    { count: count('photo'), one: 'photo', many: 'photos' },
-    { count: count('note'), one: 'note', many: 'notes' },
-    { count: count('answers'), one: 'checklist answer', many: 'checklist answers' },
-    { count: count('signature'), one: 'signature', many: 'signatures' },
-  ];
-}
-
-/**
- * Sends the workspace's waiting work-record writes: my day's status queue calls it before sending a
- * status change, so "completed" reaches the server after the visit's notes, answers and signature.
- */
-export async function flushRecordOutbox(workspaceId: string, dispatch: AppDispatch): Promise<void> {
-  if (typeof indexedDB === 'undefined') return;
-  await recordOutboxFor(workspaceId).flush(recordSender(dispatch));
-}
+/** The work record's writes in the workspace's outbox (app/outbox-kinds.ts registers it). */
+export const recordOutboxKind = outboxKind<RecordWrite>({
+  nouns: recordNouns,
+  sender: (dispatch) => recordSender(dispatch),
+});
