@@ -5,8 +5,9 @@ import {
   changedEntity,
   type Role,
 } from '@fieldplan/shared';
-import type { AppDispatch, RootState } from '../app/store';
+import type { Dispatch, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { TagType } from './api';
+import type { RootState } from './root-state';
 
 /** Who is looking: what they may see decides a little of how changes land. */
 export interface Viewer {
@@ -35,8 +36,14 @@ export interface LiveContext {
   viewer: Viewer;
 }
 
+/**
+ * The dispatch a live action gets: the store's, seen without the thunk argument — patching the
+ * caches needs none (and base/store-types.ts builds the store's dispatch from this registry).
+ */
+export type LiveDispatch = ThunkDispatch<RootState, unknown, UnknownAction> & Dispatch<UnknownAction>;
+
 /** What applying a change dispatches: a thunk over the caches. */
-export type LiveAction = (dispatch: AppDispatch, getState: () => RootState) => unknown;
+export type LiveAction = (dispatch: LiveDispatch, getState: () => RootState) => unknown;
 
 /**
  * How changes of one entity land in the RTK Query caches with no refetch. Each entity (or feature

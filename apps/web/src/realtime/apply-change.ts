@@ -1,7 +1,7 @@
 import type { ChangeEvent } from '@fieldplan/shared';
-import type { AppDispatch } from '../app/store';
 import { api } from '../base/api';
 import type { LiveEntry, LiveExtra, Viewer } from '../base/live-registry';
+import type { AppDispatch } from '../base/store-types';
 
 export type { Viewer } from '../base/live-registry';
 

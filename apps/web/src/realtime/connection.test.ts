@@ -1,6 +1,6 @@
 import type Pusher from 'pusher-js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AppDispatch } from '../app/store';
+import type { AppDispatch } from '../base/store-types';
 import { fastProbeEveryMs, fastProbeForMs, probeEveryMs, watchConnection } from './connection';
 
 /** The part of pusher-js's connection manager that watchConnection uses, driven by the test. */

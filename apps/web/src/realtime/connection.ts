@@ -1,5 +1,5 @@
 import type Pusher from 'pusher-js';
-import type { AppDispatch } from '../app/store';
+import type { AppDispatch } from '../base/store-types';
 import { type ConnectionState, connectionChanged } from './realtime-slice';
 
 /** After the server ends the connection, retry by ourselves at most once in this long. */

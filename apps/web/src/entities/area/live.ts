@@ -1,13 +1,12 @@
 import type { Area } from '@fieldplan/shared';
-import type { AppDispatch } from '../../app/store';
-import { type EntityChange, entityChange, type LiveEntry } from '../../base/live-registry';
+import { type EntityChange, entityChange, type LiveDispatch, type LiveEntry } from '../../base/live-registry';
 import { areasApi } from './endpoints';
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
 
 /** The workspace's service areas (one list, by name). */
 export function applyArea(workspaceId: string, change: EntityChange<Area>) {
-  return (dispatch: AppDispatch) => {
+  return (dispatch: LiveDispatch) => {
     const area = change.entity;
     dispatch(
       areasApi.util.updateQueryData('listAreas', workspaceId, (list) => {

@@ -1,7 +1,6 @@
 import { changedEntity } from '@fieldplan/shared';
-import type { AppDispatch } from '../../app/store';
 import { api } from '../../base/api';
-import type { LiveEntry } from '../../base/live-registry';
+import type { LiveDispatch, LiveEntry } from '../../base/live-registry';
 import { calendarTags, putFeed } from './endpoints';
 
 /**
@@ -12,7 +11,7 @@ export const feedLive: LiveEntry<'feed'> = {
   entity: 'feed',
   apply:
     (change, { workspaceId }) =>
-    (dispatch: AppDispatch) => {
+    (dispatch: LiveDispatch) => {
       dispatch(putFeed(workspaceId, change.data.id, changedEntity(change)));
       dispatch(api.util.invalidateTags(calendarTags(workspaceId)));
     },

@@ -1,6 +1,7 @@
 import { type BusyEvent, type BusyTime, type Member, unassignedColour, type Workspace } from '@fieldplan/shared';
-import type { AppDispatch, RootState } from '../../app/store';
 import { api } from '../../base/api';
+import type { LiveDispatch } from '../../base/live-registry';
+import type { RootState } from '../../base/root-state';
 import { feedsApi } from '../feed/endpoints';
 import { membersApi } from '../member/endpoints';
 import { workspaceApi } from '../workspace/endpoints';
@@ -34,7 +35,7 @@ export function eventContextOf(workspace: Workspace | undefined, members: Member
  * come through here. Without the workspace's zone in the cache, the calendar refetches instead.
  */
 export function applyJobChange(workspaceId: string, change: JobChangeMessage) {
-  return (dispatch: AppDispatch, getState: () => RootState): Undo => {
+  return (dispatch: LiveDispatch, getState: () => RootState): Undo => {
     const state = getState();
     const patches: Undo[] = [];
     const ctx = eventContextOf(

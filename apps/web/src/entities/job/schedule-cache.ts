@@ -1,5 +1,5 @@
 import { type Job, parseJobTime, unassignedColour } from '@fieldplan/shared';
-import type { AppDispatch, RootState } from '../../app/store';
+import type { AppDispatch, RootState } from '../../base/store-types';
 import { membersApi } from '../member/endpoints';
 import type { Undo } from './apply-job-change';
 import { calendarApi } from './calendar-endpoints';

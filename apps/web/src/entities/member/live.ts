@@ -1,6 +1,6 @@
 import { can, type Member, type Role } from '@fieldplan/shared';
-import type { AppDispatch, RootState } from '../../app/store';
-import { type EntityChange, entityChange, type LiveEntry } from '../../base/live-registry';
+import { type EntityChange, entityChange, type LiveDispatch, type LiveEntry } from '../../base/live-registry';
+import type { RootState } from '../../base/root-state';
 import { authApi } from '../session/endpoints';
 import { membersApi } from './endpoints';
 
@@ -10,7 +10,7 @@ import { membersApi } from './endpoints';
  * once when a member arrives that it has no email for.
  */
 export function applyMember(workspaceId: string, change: EntityChange<Member>, viewer: { userId: string; role: Role }) {
-  return (dispatch: AppDispatch, getState: () => RootState) => {
+  return (dispatch: LiveDispatch, getState: () => RootState) => {
     const member = change.entity;
     const cached = membersApi.endpoints.getMembers.select(workspaceId)(getState()).data;
     const hadEmail = cached?.find((m) => m.id === change.id)?.email !== undefined;

@@ -1,6 +1,6 @@
 import type { AnsweredChecklist, Note, Photo, Signature } from '@fieldplan/shared';
-import type { AppDispatch, RootState } from '../../app/store';
-import { type EntityChange, entityChange, type LiveEntry } from '../../base/live-registry';
+import { type EntityChange, entityChange, type LiveDispatch, type LiveEntry } from '../../base/live-registry';
+import type { RootState } from '../../base/root-state';
 import { recordApi, upsertChecklist, upsertNote, upsertPhoto } from './endpoints';
 import { sameVisit, type VisitRecord, type VisitRef } from './types';
 
@@ -16,7 +16,7 @@ function applyToRecords<T extends Located & { id: string }>(
   put: (record: VisitRecord, entity: T) => void,
   remove: (record: VisitRecord, id: string) => void,
 ) {
-  return (dispatch: AppDispatch, getState: () => RootState) => {
+  return (dispatch: LiveDispatch, getState: () => RootState) => {
     const cached = recordApi.util.selectCachedArgsForQuery(getState(), 'visitRecord') as VisitRef[];
     const entity = change.entity;
     for (const args of cached) {

@@ -1,7 +1,6 @@
 import type { ChangeEntity } from '@fieldplan/shared';
-import type { AppDispatch } from '../../app/store';
 import { api } from '../../base/api';
-import type { LiveEntry } from '../../base/live-registry';
+import type { LiveDispatch, LiveEntry } from '../../base/live-registry';
 import { travelLegsTag } from './endpoints';
 
 /**
@@ -13,7 +12,7 @@ function drivesAfter<E extends ChangeEntity>(entity: E): LiveEntry<E> {
     entity,
     apply:
       (_change, { workspaceId }) =>
-      (dispatch: AppDispatch) =>
+      (dispatch: LiveDispatch) =>
         dispatch(api.util.invalidateTags([travelLegsTag(workspaceId)])),
     resync: ['TravelLegs'],
   };

@@ -1,6 +1,6 @@
 import { changedEntity, type Workspace } from '@fieldplan/shared';
-import type { AppDispatch, RootState } from '../../app/store';
-import type { LiveEntry } from '../../base/live-registry';
+import type { LiveDispatch, LiveEntry } from '../../base/live-registry';
+import type { RootState } from '../../base/root-state';
 import { authApi } from '../session/endpoints';
 import { workspaceApi } from './endpoints';
 
@@ -9,7 +9,7 @@ import { workspaceApi } from './endpoints';
  * screen reloads the page at its new address: `/me` and the URL must change together.
  */
 export function applyWorkspace(workspace: Workspace, currentSlug: string | null) {
-  return (dispatch: AppDispatch, getState: () => RootState) => {
+  return (dispatch: LiveDispatch, getState: () => RootState) => {
     const before = authApi.endpoints.getMe
       .select()(getState())
       .data?.memberships.find((m) => m.workspaceId === workspace.id);
@@ -36,7 +36,7 @@ export const workspaceLive: LiveEntry<'workspace'> = {
   entity: 'workspace',
   apply:
     (change, { workspaceId, viewer }) =>
-    (dispatch: AppDispatch) => {
+    (dispatch: LiveDispatch) => {
       const workspace = changedEntity(change);
       if (workspace && workspace.id === workspaceId) dispatch(applyWorkspace(workspace, viewer.slug));
     },

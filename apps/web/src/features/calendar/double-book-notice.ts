@@ -1,5 +1,5 @@
 import { type Booked, type BusyTime, busyUnder, doubleBooks, parseJobTime } from '@fieldplan/shared';
-import type { RootState } from '../../app/store';
+import type { RootState } from '../../base/store-types';
 import { feedsApi } from '../../entities/feed/endpoints';
 import { calendarApi } from '../../entities/job/calendar-endpoints';
 import { busyTimesOf } from '../../entities/job/calendar-patch';

@@ -1,13 +1,13 @@
 import type { Customer, Role } from '@fieldplan/shared';
-import type { AppDispatch, RootState } from '../../app/store';
-import { type EntityChange, entityChange, type LiveEntry } from '../../base/live-registry';
+import { type EntityChange, entityChange, type LiveDispatch, type LiveEntry } from '../../base/live-registry';
+import type { RootState } from '../../base/root-state';
 import { customersApi } from './endpoints';
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
 
 /** Puts a customer into every cached list (new ones on unfiltered first pages) and its detail. */
 function putCustomer(workspaceId: string, id: string, customer: Customer | null, created: boolean) {
-  return (dispatch: AppDispatch, getState: () => RootState) => {
+  return (dispatch: LiveDispatch, getState: () => RootState) => {
     const state = getState();
     for (const args of customersApi.util.selectCachedArgsForQuery(state, 'listCustomers')) {
       if (args.workspaceId !== workspaceId) continue;
@@ -44,7 +44,7 @@ function putCustomer(workspaceId: string, id: string, customer: Customer | null,
  * this one customer to complete them.
  */
 export function applyCustomer(workspaceId: string, change: EntityChange<Customer>, role: Role) {
-  return (dispatch: AppDispatch) => {
+  return (dispatch: LiveDispatch) => {
     dispatch(putCustomer(workspaceId, change.id, change.entity, change.created));
     if (!change.entity || role === 'technician') return;
     const read = dispatch(

@@ -1,6 +1,5 @@
-import type { AppDispatch } from '../../app/store';
 import { api } from '../../base/api';
-import type { LiveEntry } from '../../base/live-registry';
+import type { LiveDispatch, LiveEntry } from '../../base/live-registry';
 import { importApi } from './endpoints';
 
 /**
@@ -12,7 +11,7 @@ export const importLive: LiveEntry<'import'> = {
   entity: 'import',
   apply:
     (change, { workspaceId }) =>
-    (dispatch: AppDispatch) => {
+    (dispatch: LiveDispatch) => {
       const data = change.data;
       if (!('status' in data)) return;
       dispatch(importApi.util.upsertQueryData('getImport', { workspaceId, id: data.id }, data));

@@ -1,4 +1,4 @@
-import type { AppDispatch } from '../../app/store';
+import type { AppDispatch } from '../../base/store-types';
 import { deviceDate, forgetShift, rememberShift } from './sharing-memory';
 import { type SharingStatus, sharingStarted, sharingStopped } from './sharing-slice';
 

@@ -1,7 +1,7 @@
 import { changedEntity, type Job, type JobStatus } from '@fieldplan/shared';
-import type { AppDispatch, RootState } from '../../app/store';
 import { api } from '../../base/api';
-import type { LiveEntry } from '../../base/live-registry';
+import type { LiveDispatch, LiveEntry } from '../../base/live-registry';
+import type { RootState } from '../../base/root-state';
 import { authApi } from '../../entities/session/endpoints';
 import { myDayApi, myDayTag } from './endpoints';
 
@@ -11,7 +11,7 @@ import { myDayApi, myDayTag } from './endpoints';
  * order, travel and occurrences are the server's to compute). Other people's jobs cost nothing.
  */
 export function refreshMyDay(workspaceId: string, id: string, job: Pick<Job, 'assigneeIds'> | null) {
-  return (dispatch: AppDispatch, getState: () => RootState) => {
+  return (dispatch: LiveDispatch, getState: () => RootState) => {
     const state = getState();
     const days = myDayApi.util.selectCachedArgsForQuery(state, 'getMyDay').filter((a) => a.workspaceId === workspaceId);
     if (days.length === 0) return;
@@ -41,7 +41,7 @@ export function markSent(
   change: { workspaceId: string; jobId: string; visitId: string; status: JobStatus },
   version: number,
 ) {
-  return (dispatch: AppDispatch, getState: () => RootState) => {
+  return (dispatch: LiveDispatch, getState: () => RootState) => {
     for (const args of myDayApi.util.selectCachedArgsForQuery(getState(), 'getMyDay')) {
       if (args.workspaceId !== change.workspaceId) continue;
       dispatch(

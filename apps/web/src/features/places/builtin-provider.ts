@@ -1,5 +1,5 @@
 import type { Place, PlacesNotice } from '@fieldplan/shared';
-import type { AppDispatch } from '../../app/store';
+import type { AppDispatch } from '../../base/store-types';
 import { placesApi } from './endpoints';
 import { zoomForSource } from './place-zoom';
 import type { PlaceChoice, PlaceProvider, PlaceSuggestion } from './types';

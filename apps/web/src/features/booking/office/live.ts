@@ -1,5 +1,5 @@
-import type { AppDispatch, RootState } from '../../../app/store';
-import type { LiveEntry } from '../../../base/live-registry';
+import type { LiveDispatch, LiveEntry } from '../../../base/live-registry';
+import type { RootState } from '../../../base/root-state';
 import { bookingApi } from './endpoints';
 
 /**
@@ -11,7 +11,7 @@ export const bookingRequestLive: LiveEntry<'booking_request'> = {
   entity: 'booking_request',
   apply:
     (change, { workspaceId }) =>
-    (dispatch: AppDispatch, getState: () => RootState) => {
+    (dispatch: LiveDispatch, getState: () => RootState) => {
       const pendingCount = 'pendingCount' in change.data ? change.data.pendingCount : null;
       for (const args of bookingApi.util.selectCachedArgsForQuery(getState(), 'bookingRequests')) {
         if (args.workspaceId !== workspaceId || pendingCount === null) continue;
