@@ -2,7 +2,7 @@ import type { PlaceLabelsQuery } from '@fieldplan/shared';
 import L from 'leaflet';
 import { useEffect, useState } from 'react';
 import { useMap, useMapEvents } from 'react-leaflet';
-import { usePlaceLabelsQuery } from '../places';
+import { usePlaceLabelsQuery } from '../../entities/place/endpoints';
 import './OfflineLabels.css';
 
 /** The view's box rounded outwards to a grid that grows with the view, so panning a little reuses answers. */

@@ -1,11 +1,4 @@
-import {
-  type Place,
-  type PlaceLabel,
-  type PlaceLabelsQuery,
-  type PlacesNotice,
-  placesNoticeHeader,
-  placesNotices,
-} from '@fieldplan/shared';
+import { type Place, type PlacesNotice, placesNoticeHeader, placesNotices } from '@fieldplan/shared';
 import { api } from '../../base/api';
 
 /** A built-in search's answer, and what it lacks when the server's street geocoder couldn't help. */
@@ -32,12 +25,7 @@ export const placesApi = api.injectEndpoints({
       },
       keepUnusedDataFor: 120,
     }),
-    /** Place names for the offline base map's view (the box rounded, so nearby views share answers). */
-    placeLabels: build.query<PlaceLabel[], PlaceLabelsQuery>({
-      query: (box) => `/places/labels?${new URLSearchParams(Object.entries(box).map(([k, v]) => [k, String(v)]))}`,
-      keepUnusedDataFor: 600,
-    }),
   }),
 });
 
-export const { useSearchPlacesQuery, useLazySearchPlacesQuery, usePlaceLabelsQuery } = placesApi;
+export const { useSearchPlacesQuery, useLazySearchPlacesQuery } = placesApi;

@@ -1,6 +1,4 @@
 /** What other features may use of places; everything else here is its own. */
-
-export { usePlaceLabelsQuery } from './endpoints';
 export { PinPicker } from './PinPicker';
 export { PlaceField } from './PlaceField';
 export { PlacesCombobox } from './PlacesCombobox';
