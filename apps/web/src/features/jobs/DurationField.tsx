@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { TextField } from '../../components/TextField';
-import type { JobFormApi } from './JobForm';
 import { durationMinutes, durationText, endAfter } from './job-duration';
+import type { JobFormApi } from './job-form-schema';
 
 /**
  * The job's length beside its end, in minutes: typing it moves the end; a new end (or start)

@@ -1,7 +1,7 @@
 import type { Customer, LatLng, Member } from '@fieldplan/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useMemo, useRef, useState } from 'react';
-import { Controller, type UseFormReturn, useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { TextArea } from '../../components/TextArea';
@@ -12,11 +12,11 @@ import { DoubleBookWarning, type EditedVisit } from './DoubleBookWarning';
 import { DurationField } from './DurationField';
 import { FlexibleTimeField } from './FlexibleTimeField';
 import { endAfterMove, isWallTime } from './job-duration';
-import { type JobFormValues, jobFormSchema } from './job-form-schema';
+import { type JobFormApi, type JobFormValues, jobFormSchema } from './job-form-schema';
 import { RecurrenceEditor } from './RecurrenceEditor';
 import { TechnicianPicker } from './TechnicianPicker';
 
-export type JobFormApi = UseFormReturn<JobFormValues>;
+export type { JobFormApi } from './job-form-schema';
 
 interface JobFormProps {
   id: string;

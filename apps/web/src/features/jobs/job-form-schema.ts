@@ -11,6 +11,7 @@ import {
   timingIssues,
   wallToInstant,
 } from '@fieldplan/shared';
+import type { UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { flexibleFormOf, flexibleWindowOf, noFlexibleWindow } from './flexible-window';
 import { endAfter } from './job-duration';
@@ -57,6 +58,8 @@ const fields = jobPatchSchema
   });
 
 export type JobFormValues = z.infer<typeof fields>;
+/** The job form as its fields (DurationField …) and its screens' submit handlers hold it. */
+export type JobFormApi = UseFormReturn<JobFormValues>;
 
 /** The recurrence editor field of each rule part the shared check names (`rrule.COUNT` …). */
 const recurrenceFields: Record<string, string> = {
