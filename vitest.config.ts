@@ -44,6 +44,7 @@ export default defineConfig({
           // on its own database, and loading the server's modules anew for each of ~140 files was most of
           // the suite's time (docs/ARCHITECTURE.md, "Tests").
           isolate: false,
+          setupFiles: ['apps/server/test/setup.ts'],
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },
@@ -53,6 +54,7 @@ export default defineConfig({
           name: 'server-alone',
           include: serverTestsAlone,
           environment: 'node',
+          setupFiles: ['apps/server/test/setup.ts'],
           testTimeout: 20_000,
           hookTimeout: 30_000,
         },

@@ -15,7 +15,17 @@ export function hashToken(token: string): string {
  * on this machine kind; 16-byte salt, 32-byte key. Stored as `scrypt$N$r$p$salt$key` so the
  * parameters can be raised later without breaking existing hashes.
  */
-const params = { N: 2 ** 15, r: 8, p: 1, keylen: 32 };
+export const passwordHashParams = { N: 2 ** 15, r: 8, p: 1, keylen: 32 } as const;
+let params: { N: number; r: number; p: number; keylen: number } = passwordHashParams;
+
+/**
+ * The test suites' work factor: N = 2^15 costs ~60 ms a hash, and hashing passwords was most of the
+ * server tests' time (docs/ARCHITECTURE.md, "Tests"). Only the test set-up calls this; a hash keeps its
+ * own parameters, so verifying works whatever the factor was, and nothing else changes.
+ */
+export function useTestPasswordWorkFactor(N: number = 2 ** 10): void {
+  params = { ...passwordHashParams, N };
+}
 
 function scrypt(password: string, salt: Buffer, N: number, r: number, p: number, keylen: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
