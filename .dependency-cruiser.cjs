@@ -59,6 +59,17 @@ module.exports = {
       from: { path: '^apps/server/src/http/' },
       to: { path: '^apps/server/src/monitoring/' },
     },
+    // The web's import graph is acyclic too: its layers, top first, are in docs/adr/0022-web-layers.md.
+    {
+      name: 'web-no-circular',
+      comment:
+        "The web's files import one way (docs/adr/0022-web-layers.md): app/ builds the store and lists the live " +
+        "registrations, so the layers below take the store's types from base/ (root-state.ts, store-types.ts); " +
+        'what two features share moves down to entities/, components/ or lib/. Type-only imports count too.',
+      severity: 'error',
+      from: { path: '^apps/web/src/' },
+      to: { circular: true },
+    },
     {
       name: 'web-feature-internals',
       comment:

@@ -36,14 +36,40 @@ const fixture: Record<string, string> = {
   'http/problem.ts': "import { report } from '../monitoring/reporter.js';\nexport const p = report;\n",
 };
 
+// The web's cycles, on a small tree laid out like apps/web/src: the store importing the live list
+// whose entries took the store's types (type-only), and two features taking each other's parts
+// through their doors. Neither breaks a layer rule; only the cycle rule sees them.
+const webFixture: Record<string, string> = {
+  'base/store-types.ts': 'export type AppDispatch = (action: unknown) => void;\n',
+  'app/store.ts':
+    "import { live } from './live-entities';\nexport type AppDispatch = (action: unknown) => void;\nexport const store = live;\n",
+  'app/live-entities.ts': "import { jobLive } from '../entities/job/live';\nexport const live = [jobLive];\n",
+  'entities/job/live.ts':
+    "import type { AppDispatch } from '../../app/store';\nexport const jobLive = (d: AppDispatch) => d(1);\n",
+  // Allowed: the same type taken from base/.
+  'entities/area/live.ts':
+    "import type { AppDispatch } from '../../base/store-types';\nexport const areaLive = (d: AppDispatch) => d(1);\n",
+  'features/map/index.ts': "export { FieldMap } from './FieldMap';\n",
+  'features/map/FieldMap.ts': "import { Labels } from '../places';\nexport const FieldMap = [Labels];\n",
+  'features/places/index.ts': "export { Labels, PinPicker } from './PinPicker';\n",
+  'features/places/PinPicker.ts':
+    "import { FieldMap } from '../map';\nexport const Labels = 1;\nexport const PinPicker = () => FieldMap;\n",
+};
+
 let root = '';
 
 beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), 'fieldplan-deps-'));
-  for (const [file, source] of Object.entries(fixture)) {
-    const path = join(root, 'apps/server/src', file);
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, source);
+  const trees = [
+    ['apps/server/src', fixture],
+    ['apps/web/src', webFixture],
+  ] as const;
+  for (const [dir, files] of trees) {
+    for (const [file, source] of Object.entries(files)) {
+      const path = join(root, dir, file);
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, source);
+    }
   }
 });
 
@@ -51,9 +77,9 @@ afterAll(() => {
   rmSync(root, { recursive: true, force: true });
 });
 
-async function violations() {
+async function violations(dir = 'apps/server/src') {
   const { forbidden } = config;
-  const result = await cruise(['apps/server/src'], {
+  const result = await cruise([dir], {
     ...config.options,
     ...(forbidden ? { ruleSet: { forbidden } } : {}),
     validate: true,
@@ -72,6 +98,13 @@ describe('module boundary rules', () => {
       'server-http-knows-no-monitoring: apps/server/src/http/problem.ts → apps/server/src/monitoring/reporter.ts',
       'server-module-deep-import: apps/server/src/modules/tracking/view.ts → apps/server/src/modules/jobs/queries.ts',
       'server-module-internals: apps/server/src/app.ts → apps/server/src/modules/jobs/service.ts',
+    ]);
+  });
+
+  it('report an import cycle in the web app, type-only or through feature doors', async () => {
+    expect(await violations('apps/web/src')).toEqual([
+      'web-no-circular: apps/web/src/app/live-entities.ts → apps/web/src/entities/job/live.ts',
+      'web-no-circular: apps/web/src/features/map/FieldMap.ts → apps/web/src/features/places/index.ts',
     ]);
   });
 
