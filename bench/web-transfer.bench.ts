@@ -6,7 +6,11 @@
 // and the technician's day (390 px phone), and the dispatch board (1440 px desktop). Each on
 // loopback and on a throttled phone link (Chrome's "slow 4G" as Lighthouse uses it: 1.6 Mbit/s
 // down, 750 kbit/s up, 150 ms round trip). Times run to the screen's content being on screen.
-// Knob: WEB_TRANSFER_BENCH_ROUNDS (default 3; medians reported). Asserts nothing.
+// The technician's day and the board open on a weekday the demo seeded (the day of the tracked visit),
+// named in the address: on a weekend "today" has no visits, and the browser's clock is not the
+// server's under scripts/test-clock.mjs (Chromium doesn't load it).
+// Knobs: WEB_TRANSFER_BENCH_ROUNDS (default 3; medians reported); BENCH_ONLY=<text>, only the screens
+// whose name holds it (`BENCH_ONLY=day`). Asserts nothing.
 
 import fs from 'node:fs';
 import os from 'node:os';
@@ -44,8 +48,11 @@ async function signIn(origin: string, email: string): Promise<Session> {
   return { cookie, workspaceId: me.memberships[0]?.workspaceId ?? '' };
 }
 
-/** A live tracking link: a scheduled visit of tech1 today set en route, with a position sent. */
-async function trackingUrl(origin: string): Promise<string> {
+/**
+ * A live tracking link: tech1's first scheduled visit from today (the server's clock) set en route,
+ * with a position sent; and that visit's date, a day the demo seeded (a weekday).
+ */
+async function trackedVisit(origin: string): Promise<{ trackPath: string; date: string }> {
   const tech = await signIn(origin, 'tech1@demo.test');
   const office = await signIn(origin, 'dispatcher@demo.test');
   const call = async <T>(who: Session, method: string, url: string, body?: unknown, headers = {}) => {
@@ -62,11 +69,13 @@ async function trackingUrl(origin: string): Promise<string> {
     if (!answer.ok) throw new Error(`${method} ${url}: ${answer.status} ${await answer.text()}`);
     return (await answer.json()) as T;
   };
-  // Today's visits may all be done by the time this runs: the first scheduled one of the coming days.
+  // Today's visits may all be done by the time this runs, and a weekend has none: the first
+  // scheduled one of the coming days.
   type Visit = { jobId: string; occurrence: string | null; status: string; version: number; lat: number | null };
   let visit: Visit | undefined;
+  let date = '';
   for (let days = 0; days < 7 && !visit; days++) {
-    const date = new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    date = new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
     const day = await call<{ visits: Visit[] }>(tech, 'GET', `/my-day?date=${date}`);
     visit = day.visits.find((v) => v.status === 'scheduled' && v.lat !== null && v.occurrence === null);
   }
@@ -75,7 +84,7 @@ async function trackingUrl(origin: string): Promise<string> {
   await call(tech, 'POST', '/locations', { lat: 52.52, lng: 13.405, accuracyM: 20 });
   const [link] = await call<{ url: string }[]>(office, 'GET', `/tracking-links?jobId=${visit.jobId}`);
   if (!link) throw new Error('no tracking link after going en route');
-  return new URL(link.url).pathname;
+  return { trackPath: new URL(link.url).pathname, date };
 }
 
 interface Screen {
@@ -126,7 +135,7 @@ async function load(browser: Browser, origin: string, screen: Screen, throttled:
   return { ms, bytes };
 }
 
-async function measure(origin: string, trackPath: string) {
+async function measure(origin: string, { trackPath, date }: { trackPath: string; date: string }) {
   const tech = await signIn(origin, 'tech1@demo.test');
   const office = await signIn(origin, 'dispatcher@demo.test');
   const screens: Screen[] = [
@@ -144,19 +153,20 @@ async function measure(origin: string, trackPath: string) {
     },
     {
       name: 'my day (phone)',
-      path: '/w/demo/my-day',
+      path: `/w/demo/my-day?date=${date}`,
       phone: true,
       who: tech,
       ready: (page) => page.locator('.myday-card-head').first().waitFor({ timeout: 120_000 }),
     },
     {
       name: 'dispatch board (desktop)',
-      path: '/w/demo/dispatch',
+      path: `/w/demo/dispatch?date=${date}`,
       phone: false,
       who: office,
       ready: (page) => page.locator('.fc-event').first().waitFor({ timeout: 120_000 }),
     },
   ];
+  const only = process.env.BENCH_ONLY;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
@@ -164,7 +174,7 @@ async function measure(origin: string, trackPath: string) {
   const results = new Map<string, Load[]>();
   try {
     for (const throttled of [false, true]) {
-      for (const screen of screens) {
+      for (const screen of screens.filter((s) => !only || s.name.includes(only))) {
         await load(browser, origin, screen, throttled); // warm the server's caches
         for (let round = 0; round < ROUNDS; round++) {
           const key = `${screen.name}|${throttled ? 'slow 4G' : 'loopback'}`;
@@ -192,7 +202,9 @@ try {
       webDist: dist,
     });
     try {
-      measured[variant] = await measure(server.origin, await trackingUrl(server.origin));
+      const visit = await trackedVisit(server.origin);
+      console.log(`${variant}: the technician's day and the board on ${visit.date}`);
+      measured[variant] = await measure(server.origin, visit);
     } finally {
       server.child.kill();
       fs.rmSync(data, { recursive: true, force: true });
