@@ -8,7 +8,7 @@ import { hashPassword } from '../apps/server/src/lib/crypto.js';
 import { newId } from '../apps/server/src/lib/ids.js';
 import { seededRandom } from '../apps/server/src/lib/seeded-random.js';
 import { spanOf } from '../apps/server/src/modules/jobs/draft.js';
-import { createWorkspace } from '../apps/server/src/modules/workspaces/service.js';
+import { createWorkspaceWithOwner } from '../apps/server/src/modules/members/index.js';
 
 const zone = 'Europe/Berlin';
 const weekStart = Date.UTC(2026, 5, 1); // Monday 1 June 2026 (a local date)
@@ -36,7 +36,12 @@ export async function seedWeek(db: Db) {
         created_at: now,
       })
       .execute();
-    const ws = await createWorkspace(trx, { name: 'Bench', slug: 'bench', timeZone: zone, ownerUserId: ownerId });
+    const ws = await createWorkspaceWithOwner(trx, {
+      name: 'Bench',
+      slug: 'bench',
+      timeZone: zone,
+      ownerUserId: ownerId,
+    });
     const techIds = Array.from({ length: technicians }, () => newId());
     await chunks(techIds, (ids) =>
       trx

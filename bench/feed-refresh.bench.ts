@@ -15,7 +15,7 @@ import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { parseInWorker, useIcalThreads } from '../apps/server/src/modules/feeds/ical/pool.js';
 import { refreshBudgetLimits } from '../apps/server/src/modules/feeds/refresh-budget.js';
-import { createWorkspace } from '../apps/server/src/modules/workspaces/service.js';
+import { createWorkspaceWithOwner } from '../apps/server/src/modules/members/index.js';
 import { hostileExdates } from '../apps/server/test/feeds/hostile-exdates.js';
 import { seedWeek } from './calendar-week.seed.js';
 import { run, startClient } from './load-client.js';
@@ -52,7 +52,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
   const hostile = await db.kysely
     .transaction()
     .execute((trx) =>
-      createWorkspace(trx, { name: 'Hostile', slug: 'hostile', timeZone: zone, ownerUserId: owner.id }),
+      createWorkspaceWithOwner(trx, { name: 'Hostile', slug: 'hostile', timeZone: zone, ownerUserId: owner.id }),
     );
   // "Refresh now" unlimited per minute: the refreshes run back to back, the worst case for the neighbour.
   const env = { LOG_LEVEL: 'silent', FEEDS_ALLOW_LOOPBACK: '1', FEED_REFRESH_PER_MINUTE: '100000' };

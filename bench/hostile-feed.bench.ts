@@ -14,7 +14,7 @@ import { parseFeed } from '../apps/server/src/modules/feeds/ical/parse.js';
 import { parseInWorker } from '../apps/server/src/modules/feeds/ical/pool.js';
 import { storeLoaded } from '../apps/server/src/modules/feeds/refresh.js';
 import { newFeedRow } from '../apps/server/src/modules/feeds/service.js';
-import { createWorkspace } from '../apps/server/src/modules/workspaces/service.js';
+import { createWorkspaceWithOwner } from '../apps/server/src/modules/members/index.js';
 import { seedWeek } from './calendar-week.seed.js';
 import { run, startClient } from './load-client.js';
 import { benchDb, fmt, percentile } from './support.js';
@@ -60,7 +60,7 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
   const hostile = await db.kysely
     .transaction()
     .execute((trx) =>
-      createWorkspace(trx, { name: 'Hostile', slug: 'hostile', timeZone: zone, ownerUserId: owner.id }),
+      createWorkspaceWithOwner(trx, { name: 'Hostile', slug: 'hostile', timeZone: zone, ownerUserId: owner.id }),
     );
   // Subscriptions as an import makes them: parsed in the worker with the import check.
   const imported: string[] = [];
