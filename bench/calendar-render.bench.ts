@@ -226,17 +226,21 @@ const baseName = 'Fieldplan dispatch board (base)';
 const bareName = 'bare FullCalendar, same view options';
 type Last = { id: string; events: number };
 /** Name, address, the browser context signed in to its server, and the last row to scroll to. */
-const pages: [string, string, BrowserContext, Last][] = [
+const allPages: [string, string, BrowserContext, Last][] = [
   [oursName, now.url, context, lastRowOf(now)],
   ...(base ? [[baseName, base.url, base.context, lastRowOf(base)] as [string, string, BrowserContext, Last]] : []),
   [bareName, `${peerAddress}/?variant=same`, context, lastRowOf(now)],
   ['bare FullCalendar, library defaults', `${peerAddress}/?variant=defaults`, context, lastRowOf(now)],
-].filter(([name]) => !process.env.BENCH_ONLY || name.includes(process.env.BENCH_ONLY)) as [
-  string,
-  string,
-  BrowserContext,
-  Last,
-][];
+];
+/** What each page's ratios divide by: a page kept by BENCH_ONLY keeps it (else every ratio is NaN). */
+const peerOf: Record<string, string> = { [oursName]: bareName, [baseName]: oursName };
+const kept = new Set(
+  allPages.map(([name]) => name).filter((n) => !process.env.BENCH_ONLY || n.includes(process.env.BENCH_ONLY)),
+);
+for (const name of [...kept]) {
+  for (let peer = peerOf[name]; peer && !kept.has(peer); peer = peerOf[peer]) kept.add(peer);
+}
+const pages = allPages.filter(([name]) => kept.has(name));
 console.log(
   `${technicians.length} technicians, ${feed.length} events (${total} row segments) in the week of 1 June 2026; median of ${runs} runs after a warm-up`,
 );
@@ -267,15 +271,18 @@ for (const [name] of pages) {
     `${name}\n  data ${fmt(m('dataAt'))}  first screen (${m('rows')} rows) ${fmt(m('firstScreen'))} (${fmt(m('screenAfterData'))} after the data)  drawn rows complete ${fmt(m('ready'))}  all events ${all > 0 ? fmt(all) : 'never (windowed)'}\n  longest task ${fmt(m('longest'))}  long tasks ${fmt(m('longTotal'))}  TBT ${fmt(m('tbt'))} (from navigation ${fmt(m('blockingAll'))})  scroll to last row ${fmt(m('scrollToLast'))} (longest task ${fmt(m('scrollLongest'))})`,
   );
 }
-/** The median of each round's ratio of `key`, `of` ÷ `to`, with the rounds. */
-function roundRatios(of: string, to: string, key: keyof Result = 'ready'): string {
-  const over = samples.get(to) ?? [];
-  const ratios = (samples.get(of) ?? []).map((o, i) => o[key] / (over[i]?.[key] ?? Number.NaN));
+/** The median of each round's ratio of `key`, `of` ÷ `to`, with the rounds; null when either page was left out. */
+function roundRatios(of: string, to: string, key: keyof Result = 'ready'): string | null {
+  const [ofs, over] = [samples.get(of), samples.get(to)];
+  if (!ofs || !over) return null;
+  const ratios = ofs.map((o, i) => o[key] / (over[i]?.[key] ?? Number.NaN));
   return `median ${median(ratios).toFixed(2)}× (rounds: ${ratios.map((r) => r.toFixed(2)).join(', ')})`;
 }
 for (const key of ['ready', 'firstScreen', 'screenAfterData', 'longest', 'tbt', 'blockingAll'] as const) {
-  console.log(`${key}, ours ÷ bare FullCalendar (same options): ${roundRatios(oursName, bareName, key)}`);
-  if (base) console.log(`${key}, now ÷ base: ${roundRatios(oursName, baseName, key)}`);
+  const peer = roundRatios(oursName, bareName, key);
+  if (peer) console.log(`${key}, ours ÷ bare FullCalendar (same options): ${peer}`);
+  const then = roundRatios(oursName, baseName, key);
+  if (then) console.log(`${key}, now ÷ base: ${then}`);
 }
 
 for (const b of boards) await b.close();
