@@ -278,11 +278,16 @@ function roundRatios(of: string, to: string, key: keyof Result = 'ready'): strin
   const ratios = ofs.map((o, i) => o[key] / (over[i]?.[key] ?? Number.NaN));
   return `median ${median(ratios).toFixed(2)}× (rounds: ${ratios.map((r) => r.toFixed(2)).join(', ')})`;
 }
-for (const key of ['ready', 'firstScreen', 'screenAfterData', 'longest', 'tbt', 'blockingAll'] as const) {
-  const peer = roundRatios(oursName, bareName, key);
-  if (peer) console.log(`${key}, ours ÷ bare FullCalendar (same options): ${peer}`);
+// TBT against the peer is counted from navigation on both pages: from each page's own first paint it
+// would start before our board's long tasks (its skeleton paints first) but after the peer's one long
+// task (it paints nothing before it). Our two trees paint alike, so their Lighthouse TBT compares.
+const ratioKeys = ['ready', 'firstScreen', 'screenAfterData', 'longest', 'tbt', 'blockingAll'] as const;
+const keyName = (key: (typeof ratioKeys)[number]) => (key === 'blockingAll' ? 'TBT from navigation' : key);
+for (const key of ratioKeys) {
+  const peer = key === 'tbt' ? null : roundRatios(oursName, bareName, key);
+  if (peer) console.log(`${keyName(key)}, ours ÷ bare FullCalendar (same options): ${peer}`);
   const then = roundRatios(oursName, baseName, key);
-  if (then) console.log(`${key}, now ÷ base: ${then}`);
+  if (then) console.log(`${keyName(key)}, now ÷ base: ${then}`);
 }
 
 for (const b of boards) await b.close();
