@@ -1,5 +1,5 @@
 import type { JobStatus, StatusActor } from '@fieldplan/shared';
-import { useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { DoneSection } from './DoneSection';
 import type { Stop } from './day';
 import { type DayOrder, isClosed } from './order';
@@ -23,15 +23,24 @@ interface DayVisitsProps {
 export function DayVisits({ order, date, timeZone, statusOf, actor, changes, onAdvance, onDismiss }: DayVisitsProps) {
   const root = useRef<HTMLDivElement>(null);
   // A visit done leaves the list with the button just pressed: the focus goes on to the next visit's
-  // button (or to "Done" when none is left), not back to the top of the page.
+  // button (or to "Done" when none is left), not back to the top of the page. The change is queued
+  // first (the outbox is asynchronous), so the focus moves on the render in which the card has gone.
+  const leaving = useRef<string | null>(null);
   const advance = (stop: Stop, to: JobStatus) => {
+    leaving.current = isClosed(to) ? stop.visit.id : null;
     onAdvance(stop, to);
-    if (!isClosed(to)) return;
-    requestAnimationFrame(() => {
-      const next = root.current?.querySelector<HTMLElement>('.myday-todo .myday-advance, .myday-done-toggle');
-      next?.focus();
-    });
   };
+  useLayoutEffect(() => {
+    const id = leaving.current;
+    if (!id) return;
+    if (order.open.some((stop) => stop.visit.id === id)) {
+      // Not gone yet; if the change was refused the card stays, and so does the focus.
+      if (changes.some((c) => c.visitId === id && c.failure)) leaving.current = null;
+      return;
+    }
+    leaving.current = null;
+    root.current?.querySelector<HTMLElement>('.myday-todo .myday-advance, .myday-done-toggle')?.focus();
+  });
   const card = (stop: Stop, next: boolean) => {
     const mine = changes.filter((c) => c.visitId === stop.visit.id);
     return (
