@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { createServer } from 'node:net';
@@ -10,6 +11,7 @@ import PusherServer from 'pusher';
 import type Pusher from 'pusher-js';
 import type { PresenceChannel } from 'pusher-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isStale } from '../../../scripts/lib.mjs';
 import { loadConfig } from '../src/config.js';
 import { type Db, openDb } from '../src/db/database.js';
 import { resolveCredentials } from '../src/realtime/credentials.js';
@@ -76,7 +78,13 @@ describe('two Fieldplan processes on one Redis', () => {
     new PusherServer({ appId: 'fieldplan', key, secret, host: '127.0.0.1', port: String(port), useTLS: false });
 
   beforeAll(async () => {
-    if (!fs.existsSync(mainJs)) throw new Error(`${mainJs} is missing: run \`npm run build -w apps/server\` first`);
+    // `npm test` on a fresh clone: build the server the way `npm start` would, when it is missing or stale.
+    if (isStale('apps/server/dist/main.js', ['apps/server/src', 'packages/shared/src'])) {
+      execFileSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build', '-w', 'apps/server'], {
+        cwd: repoRoot,
+        stdio: 'inherit',
+      });
+    }
     const shared = await createSharedDatabase();
     ({ db, cleanup } = shared);
     const databaseUrl = shared.url;
@@ -118,7 +126,7 @@ describe('two Fieldplan processes on one Redis', () => {
     const techMe = accepted.json() as { user: { id: string }; memberships: Array<{ memberId: string }> };
     tech.userId = techMe.user.id;
     tech.memberId = techMe.memberships[0]?.memberId ?? '';
-  }, 60_000);
+  }, 120_000);
 
   afterAll(async () => {
     for (const c of clients) c.disconnect();
