@@ -19,6 +19,14 @@ export function percentile(values: number[], p: number): number {
   return sorted[index] ?? Number.NaN;
 }
 
+/** The median of a list of numbers: with an even count, the mean of the middle two. */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const half = Math.floor(sorted.length / 2);
+  if (sorted.length === 0) return Number.NaN;
+  return sorted.length % 2 ? (sorted[half] ?? Number.NaN) : ((sorted[half - 1] ?? 0) + (sorted[half] ?? 0)) / 2;
+}
+
 /**
  * Runs `task` `total` times with `concurrency` in flight; returns each call's latency in ms.
  * Bounded by count, so it always stops.
