@@ -8,12 +8,12 @@ import {
   jobSchema,
   jobStatusChangeSchema,
 } from '@fieldplan/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
+import { memberRoute, versionedRoutes, withEtag } from '../../http/versioned-routes.js';
 import { ifMatchVersion, setEtag } from '../../http/versioning.js';
-import { authorize, requireMember } from '../../http/workspace-access.js';
 import { createJob, deleteJob, getJob, getJobs, updateJob } from './service.js';
 import { type CompletionCheck, changeStatus, type VisitStatusHook, type VisitStatusHookMaker } from './status.js';
 
@@ -25,7 +25,6 @@ export interface JobHooks {
   onVisit?: readonly VisitStatusHookMaker[];
 }
 
-const wsParams = z.object({ ws: z.string() });
 const params = z.object({ ws: z.string(), id: z.string() });
 const versioned =
   'Send `If-Match: <version>`; a stale version answers 412 version_conflict with the current job. ' +
@@ -35,92 +34,53 @@ export function jobRoutes(fastify: FastifyInstance, deps: Deps, hooks: JobHooks 
   const { db } = deps;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['jobs'];
+  const path = '/api/v1/workspaces/:ws/jobs';
 
-  app.get(
-    '/api/v1/workspaces/:ws/jobs',
-    { schema: { tags, params: wsParams, querystring: jobListQuerySchema, response: { 200: jobPageSchema } } },
-    async (request) => {
-      const actor = await requireMember(db, request, request.params.ws);
-      authorize(actor, 'schedule.read', 'see jobs');
-      return getJobs(db.kysely, actor, request.query);
-    },
-  );
+  // PATCH and DELETE answer the change (a series may split): not one versioned job, so they are written below.
+  versionedRoutes(app, db, {
+    path,
+    tags,
+    ifMatch: versioned,
+    item: jobSchema,
+    read: 'schedule.read',
+    write: 'schedule.write',
+    noun: 'jobs',
+    list: { query: jobListQuerySchema, response: jobPageSchema, run: getJobs },
+    create: { body: jobCreateSchema, run: createJob },
+    get: { run: getJob },
+  });
 
-  app.post(
-    '/api/v1/workspaces/:ws/jobs',
-    { schema: { tags, params: wsParams, body: jobCreateSchema, response: { 201: jobSchema } } },
-    async (request, reply) => {
-      const actor = await requireMember(db, request, request.params.ws);
-      authorize(actor, 'schedule.write', 'create jobs');
-      const job = await createJob(db.kysely, actor, request.body);
-      setEtag(reply, job.version);
-      return reply.code(201).send(job);
-    },
-  );
-
-  app.get(
-    '/api/v1/workspaces/:ws/jobs/:id',
-    { schema: { tags, params, response: { 200: jobSchema } } },
-    async (request, reply) => {
-      const actor = await requireMember(db, request, request.params.ws);
-      authorize(actor, 'schedule.read', 'see jobs');
-      const job = await getJob(db.kysely, actor, request.params.id);
-      setEtag(reply, job.version);
-      return job;
-    },
-  );
-
-  app.patch(
-    '/api/v1/workspaces/:ws/jobs/:id',
-    {
-      schema: {
-        tags,
-        description: versioned,
-        params,
-        querystring: editScopeQuerySchema,
-        body: jobPatchSchema,
-        response: { 200: jobChangeSchema },
-      },
-    },
-    async (request, reply) => {
-      const actor = await requireMember(db, request, request.params.ws);
-      authorize(actor, 'schedule.write', 'edit jobs');
+  const change = { tags, description: versioned, params, querystring: editScopeQuerySchema };
+  memberRoute(app, db, {
+    method: 'PATCH',
+    url: `${path}/:id`,
+    schema: { ...change, body: jobPatchSchema, response: { 200: jobChangeSchema } },
+    allow: ['schedule.write', 'edit jobs'],
+    run: async (actor, request, reply) => {
       const version = ifMatchVersion(request.headers['if-match']);
-      const change = await updateJob(db.kysely, actor, request.params.id, version, request.body, request.query);
-      const addressed = change.jobs.find((j) => j.id === request.params.id);
-      if (addressed) setEtag(reply, addressed.version);
-      return change;
+      const { id } = request.params;
+      return addressedEtag(reply, id, await updateJob(db.kysely, actor, id, version, request.body, request.query));
     },
-  );
+  });
 
-  app.delete(
-    '/api/v1/workspaces/:ws/jobs/:id',
-    {
-      schema: {
-        tags,
-        description: versioned,
-        params,
-        querystring: editScopeQuerySchema,
-        response: { 200: jobChangeSchema },
-      },
-    },
-    async (request, reply) => {
-      const actor = await requireMember(db, request, request.params.ws);
-      authorize(actor, 'schedule.write', 'delete jobs');
+  memberRoute(app, db, {
+    method: 'DELETE',
+    url: `${path}/:id`,
+    schema: { ...change, response: { 200: jobChangeSchema } },
+    allow: ['schedule.write', 'delete jobs'],
+    run: async (actor, request, reply) => {
       const version = ifMatchVersion(request.headers['if-match']);
-      const change = await deleteJob(db.kysely, actor, request.params.id, version, request.query);
-      const addressed = change.jobs.find((j) => j.id === request.params.id);
-      if (addressed) setEtag(reply, addressed.version);
-      return change;
+      const { id } = request.params;
+      return addressedEtag(reply, id, await deleteJob(db.kysely, actor, id, version, request.query));
     },
-  );
+  });
 
-  app.post(
-    '/api/v1/workspaces/:ws/jobs/:id/status',
-    { schema: { tags, description: versioned, params, body: jobStatusChangeSchema, response: { 200: jobSchema } } },
-    async (request, reply) => {
-      const actor = await requireMember(db, request, request.params.ws);
-      authorize(actor, 'job.status.own', 'change the status of jobs');
+  memberRoute(app, db, {
+    method: 'POST',
+    url: `${path}/:id/status`,
+    schema: { tags, description: versioned, params, body: jobStatusChangeSchema, response: { 200: jobSchema } },
+    allow: ['job.status.own', 'change the status of jobs'],
+    run: async (actor, request, reply) => {
       const version = ifMatchVersion(request.headers['if-match']);
       const told = await Promise.all((hooks.onVisit ?? []).map((make) => make()));
       const onVisit: VisitStatusHook = async (trx, who, change) => {
@@ -135,8 +95,18 @@ export function jobRoutes(fastify: FastifyInstance, deps: Deps, hooks: JobHooks 
         onVisit,
         hooks.completion,
       );
-      setEtag(reply, job.version);
-      return job;
+      return withEtag(reply, job);
     },
-  );
+  });
+}
+
+/** A change answers the ETag of the job it was addressed to, while that job still exists. */
+function addressedEtag<C extends { jobs: { id: string; version: number }[] }>(
+  reply: FastifyReply,
+  id: string,
+  change: C,
+) {
+  const addressed = change.jobs.find((j) => j.id === id);
+  if (addressed) setEtag(reply, addressed.version);
+  return change;
 }
