@@ -93,14 +93,14 @@ module.exports = {
     {
       name: 'web-lower-layers-know-no-app',
       comment:
-        'app/ is the composition root (routes, the store, the live registry list); other layers take only ' +
-        "the store's types from it.",
+        'app/ is the composition root (routes, the store, the live registry list); nothing below imports it, ' +
+        "not even for types: the store's types live in base/store-types.ts.",
       severity: 'error',
       from: {
         path: '^apps/web/src/(features|realtime|entities|base|components|lib|monitoring)/',
         pathNot: '\\.test\\.tsx?$',
       },
-      to: { path: '^apps/web/src/app/', dependencyTypesNot: ['type-only'] },
+      to: { path: '^apps/web/src/app/' },
     },
     {
       name: 'web-entities-below-realtime',

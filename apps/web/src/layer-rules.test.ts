@@ -60,6 +60,7 @@ describe('web layer rules', () => {
       'web-entities-below-realtime: entities/x/live.ts → realtime/r.ts',
       'web-feature-internals: features/a/A.ts → features/b/B.ts',
       'web-lower-layers-know-no-app: base/y.ts → app/store.ts',
+      'web-lower-layers-know-no-app: entities/x/live.ts → app/store.ts',
       'web-lower-layers-know-no-features: entities/x/X.ts → features/b/index.ts',
     ]);
   });

@@ -43,5 +43,3 @@ export function makeStore(extra: ApiExtra) {
 }
 
 export type AppStore = ReturnType<typeof makeStore>;
-// Their home is base/store-types.ts: this re-export serves only the files below app/ not yet moved there.
-export type { AppDispatch, RootState } from '../base/store-types';

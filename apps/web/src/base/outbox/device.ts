@@ -1,4 +1,4 @@
-import type { AppDispatch } from '../../app/store';
+import type { AppDispatch } from '../store-types';
 import { describeWaiting, type FlushResult, Outbox, type OutboxItem, type Sender } from './outbox';
 
 /**

@@ -1,5 +1,5 @@
 import type { Job, JobStatus, Problem } from '@fieldplan/shared';
-import type { AppDispatch } from '../../app/store';
+import type { AppDispatch } from '../../base/store-types';
 import { api } from '../../base/api';
 import type { OutboxFailure, OutboxItem, SendResult } from '../../base/outbox';
 import { jobMutations } from '../../entities/job/mutations';

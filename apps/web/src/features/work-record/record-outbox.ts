@@ -1,5 +1,5 @@
 import type { ChecklistAnswer, Problem, SignaturePut } from '@fieldplan/shared';
-import type { AppDispatch } from '../../app/store';
+import type { AppDispatch } from '../../base/store-types';
 import { type OutboxItem, outboxKind, type Sender, type SendResult } from '../../base/outbox';
 import { patchRecord, recordApi, upsertChecklist, upsertNote, upsertPhoto } from '../../entities/record/endpoints';
 import { type VisitRef, visitKey } from '../../entities/record/types';
