@@ -103,10 +103,10 @@ export interface VersionedRoutes<T extends { version: number }, L, Q, C, P> {
   create?: Op & { body: z.ZodType<C>; run(db: Kysely, actor: Actor, body: C): Promise<T> };
   get?: Op & { run(db: Kysely, actor: Actor, id: string): Promise<T> };
   patch?: Op & { body: z.ZodType<P>; run(db: Kysely, actor: Actor, id: string, version: number, body: P): Promise<T> };
-  /** `optionalIfMatch`: a delete without If-Match deletes whatever the version (the service gets null). */
+  /** `optionalIfMatch`: a delete without If-Match deletes whatever the version, so `run` must take null for it. */
   remove?: Op & {
     optionalIfMatch?: boolean;
-    run(db: Kysely, actor: Actor, id: string, version: number | null): Promise<unknown>;
+    run(db: Kysely, actor: Actor, id: string, version: number): Promise<unknown>;
   };
 }
 
@@ -172,7 +172,9 @@ export function versionedRoutes<T extends { version: number }, L, Q, C, P>(
   if (remove) {
     const schema = { ...described(remove, def.ifMatch), params };
     route('DELETE', member, remove, allow(remove, def.write, 'delete'), schema, async (actor, request, reply) => {
-      await remove.run(db.kysely, actor, idOf(request), basedOn(request, remove.optionalIfMatch));
+      const version = basedOn(request, remove.optionalIfMatch);
+      // Null only where optionalIfMatch says the service takes it.
+      await remove.run(db.kysely, actor, idOf(request), version as number);
       return reply.code(204).send();
     });
   }

@@ -12,8 +12,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { fieldError } from '../../errors/app-error.js';
-import { ifMatchVersion, setEtag } from '../../http/versioning.js';
-import { authorize, requireMember } from '../../http/workspace-access.js';
+import { memberRoute, versionedRoutes } from '../../http/versioned-routes.js';
+import { setEtag } from '../../http/versioning.js';
 import { slots } from '../../lib/slots.js';
 import { createStorage, type ObjectStorage } from '../../storage/index.js';
 import { resolveVisit } from '../jobs/index.js';
@@ -23,7 +23,7 @@ import { appendChunk, OffsetMismatch, uploadState } from './uploads.js';
 
 const jobParams = z.object({ ws: z.string(), id: z.string() });
 const photoParams = z.object({ ws: z.string(), photoId: z.string() });
-const ifMatch = 'Send `If-Match: <version>`; a stale version answers 412 version_conflict with the current photo.';
+const uploadPath = '/api/v1/workspaces/:ws/photos/:photoId/upload';
 const uploadDoc =
   'Resumable upload (docs/PRODUCT.md, "Work record"): send the bytes from `Upload-Offset` on as ' +
   `\`${uploadHeaders.contentType}\`, at most ${photoLimits.maxChunkBytes} bytes a request. 204 with the new ` +
@@ -59,54 +59,50 @@ export function photoRoutes(fastify: FastifyInstance, deps: Deps, storage: Objec
     );
     const app = scope.withTypeProvider<ZodTypeProvider>();
 
-    app.get(
-      '/api/v1/workspaces/:ws/jobs/:id/photos',
-      { schema: { tags, params: jobParams, querystring: visitQuerySchema, response: { 200: z.array(photoSchema) } } },
-      async (request) => {
-        const actor = await requireMember(db, request, request.params.ws);
-        authorize(actor, 'record.read', 'see photos');
+    memberRoute(app, db, {
+      method: 'GET',
+      url: '/api/v1/workspaces/:ws/jobs/:id/photos',
+      schema: { tags, params: jobParams, querystring: visitQuerySchema, response: { 200: z.array(photoSchema) } },
+      allow: ['record.read', 'see photos'],
+      run: async (actor, request) => {
         const visit = await resolveVisit(db.kysely, actor.workspaceId, request.params.id, request.query.occurrence);
         return photosOfVisit(db.kysely, actor.workspaceId, visit.jobId, visit.occurrenceKey);
       },
-    );
+    });
 
-    app.post(
-      '/api/v1/workspaces/:ws/jobs/:id/photos',
-      {
-        schema: {
-          tags,
-          description:
-            'Begins an upload with the client-made `id`; the same `id` again answers the upload as it is (200), never a second photo.',
-          params: jobParams,
-          querystring: visitQuerySchema,
-          body: photoCreateSchema,
-          response: { 200: photoUploadSchema, 201: photoUploadSchema },
-        },
+    memberRoute(app, db, {
+      method: 'POST',
+      url: '/api/v1/workspaces/:ws/jobs/:id/photos',
+      schema: {
+        tags,
+        description:
+          'Begins an upload with the client-made `id`; the same `id` again answers the upload as it is (200), never a second photo.',
+        params: jobParams,
+        querystring: visitQuerySchema,
+        body: photoCreateSchema,
+        response: { 200: photoUploadSchema, 201: photoUploadSchema },
       },
-      async (request, reply) => {
-        const actor = await requireMember(db, request, request.params.ws);
-        authorize(actor, 'record.write.own', 'add photos');
+      allow: ['record.write.own', 'add photos'],
+      run: async (actor, request, reply) => {
         const visit = await resolveVisit(db.kysely, actor.workspaceId, request.params.id, request.query.occurrence);
         const { created, upload } = await beginUpload(db.kysely, storage, limits, actor, visit, request.body);
         return reply.code(created ? 201 : 200).send(upload);
       },
-    );
+    });
 
-    app.head(
-      '/api/v1/workspaces/:ws/photos/:photoId/upload',
-      {
-        // Documented, unlike the HEAD twins Fastify adds to GET routes: this one is an operation of its own.
-        config: { swagger: { exposeHeadRoute: true } },
-        schema: {
-          tags,
-          description:
-            "The upload's `Upload-Offset` (where to resume) and `Upload-Complete` (`?1` finished, `?0` not: " +
-            'with every byte in, send no bytes at that offset to finish it).',
-          params: photoParams,
-        },
+    memberRoute(app, db, {
+      method: 'HEAD',
+      url: uploadPath,
+      // Documented, unlike the HEAD twins Fastify adds to GET routes: this one is an operation of its own.
+      config: { swagger: { exposeHeadRoute: true } },
+      schema: {
+        tags,
+        description:
+          "The upload's `Upload-Offset` (where to resume) and `Upload-Complete` (`?1` finished, `?0` not: " +
+          'with every byte in, send no bytes at that offset to finish it).',
+        params: photoParams,
       },
-      async (request, reply) => {
-        const actor = await requireMember(db, request, request.params.ws);
+      run: async (actor, request, reply) => {
         const { offset, complete } = await uploadState(db.kysely, actor, request.params.photoId);
         return reply
           .code(204)
@@ -115,20 +111,18 @@ export function photoRoutes(fastify: FastifyInstance, deps: Deps, storage: Objec
           .header('cache-control', 'no-store')
           .send();
       },
-    );
+    });
 
-    app.patch(
-      '/api/v1/workspaces/:ws/photos/:photoId/upload',
-      {
-        schema: {
-          tags,
-          description: uploadDoc,
-          params: photoParams,
-          response: { 200: photoSchema, 204: z.null().describe('More bytes are expected: the new `Upload-Offset`') },
-        },
+    memberRoute(app, db, {
+      method: 'PATCH',
+      url: uploadPath,
+      schema: {
+        tags,
+        description: uploadDoc,
+        params: photoParams,
+        response: { 200: photoSchema, 204: z.null().describe('More bytes are expected: the new `Upload-Offset`') },
       },
-      async (request, reply) => {
-        const actor = await requireMember(db, request, request.params.ws);
+      run: async (actor, request, reply) => {
         const offset = offsetHeader(request.headers['upload-offset']);
         const chunk = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         try {
@@ -143,61 +137,40 @@ export function photoRoutes(fastify: FastifyInstance, deps: Deps, storage: Objec
           throw error;
         }
       },
-    );
+    });
 
     for (const which of ['file', 'thumb'] as const) {
-      app.get(
-        `/api/v1/workspaces/:ws/photos/:photoId/${which}`,
-        {
-          schema: {
-            tags,
-            description:
-              which === 'file'
-                ? 'The photo (JPEG, PNG or WebP, as its bytes showed), with nosniff and `Cache-Control: private`.'
-                : "The photo's thumbnail (JPEG).",
-            params: photoParams,
-          },
-        },
-        async (request, reply) => {
-          const actor = await requireMember(db, request, request.params.ws);
-          authorize(actor, 'record.read', 'see photos');
-          const row = await getPhoto(db.kysely, actor, request.params.photoId);
-          return sendPhotoFile(reply, storage, row, which);
-        },
-      );
-    }
-
-    app.patch(
-      '/api/v1/workspaces/:ws/photos/:photoId',
-      {
+      memberRoute(app, db, {
+        method: 'GET',
+        url: `/api/v1/workspaces/:ws/photos/:photoId/${which}`,
         schema: {
           tags,
-          description: ifMatch,
+          description:
+            which === 'file'
+              ? 'The photo (JPEG, PNG or WebP, as its bytes showed), with nosniff and `Cache-Control: private`.'
+              : "The photo's thumbnail (JPEG).",
           params: photoParams,
-          body: photoPatchSchema,
-          response: { 200: photoSchema },
         },
-      },
-      async (request, reply) => {
-        const actor = await requireMember(db, request, request.params.ws);
-        authorize(actor, 'record.write.own', 'edit photos');
-        const version = ifMatchVersion(request.headers['if-match']);
-        const photo = await updateCaption(db.kysely, actor, request.params.photoId, version, request.body.caption);
-        setEtag(reply, photo.version);
-        return photo;
-      },
-    );
+        allow: ['record.read', 'see photos'],
+        run: async (actor, request, reply) =>
+          sendPhotoFile(reply, storage, await getPhoto(db.kysely, actor, request.params.photoId), which),
+      });
+    }
 
-    app.delete(
-      '/api/v1/workspaces/:ws/photos/:photoId',
-      { schema: { tags, description: ifMatch, params: photoParams } },
-      async (request, reply) => {
-        const actor = await requireMember(db, request, request.params.ws);
-        authorize(actor, 'record.write.own', 'delete photos');
-        const version = ifMatchVersion(request.headers['if-match']);
-        await deletePhoto(db.kysely, storage, actor, request.params.photoId, version);
-        return reply.code(204).send();
+    versionedRoutes(app, db, {
+      path: '/api/v1/workspaces/:ws/photos',
+      id: 'photoId',
+      tags,
+      ifMatch: 'Send `If-Match: <version>`; a stale version answers 412 version_conflict with the current photo.',
+      item: photoSchema,
+      read: 'record.read',
+      write: 'record.write.own',
+      noun: 'photos',
+      patch: {
+        body: photoPatchSchema,
+        run: (kysely, actor, id, version, body) => updateCaption(kysely, actor, id, version, body.caption),
       },
-    );
+      remove: { run: (kysely, actor, id, version) => deletePhoto(kysely, storage, actor, id, version) },
+    });
   });
 }
