@@ -1,6 +1,6 @@
-// Import boundaries that review alone kept missing (docs/ARCHITECTURE.md, "Layering rules").
-// `npm run lint:deps` runs this in CI; scripts/dependency-rules.test.ts proves each rule fails on a
-// deliberate violation.
+// Import boundaries that review alone kept missing (docs/ARCHITECTURE.md, "Layering rules"; ADR 41).
+// `npm run lint:deps` runs this in CI; apps/server/test/dependency-rules.test.ts (and, for the web's
+// rules, apps/web/src/layer-rules.test.ts) proves each rule fails on a deliberate violation.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
