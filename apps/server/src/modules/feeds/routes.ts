@@ -13,8 +13,7 @@ import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { encodedBody, FeedCache, pickEncoding } from '../../http/answer-cache.js';
 import { enforceLimit } from '../../http/rate-limit.js';
-import { ifMatchVersion, setEtag } from '../../http/versioning.js';
-import { authorize, requireMember } from '../../http/workspace-access.js';
+import { memberRoute, versionedRoutes } from '../../http/versioned-routes.js';
 
 import { busyRefusedHeader } from './busy.js';
 import { busyAnswer } from './busy-answer.js';
@@ -35,91 +34,46 @@ export function feedRoutes(fastify: FastifyInstance, { db, config, limiter }: De
   const busyCache = new FeedCache(16 * 1024 * 1024);
   const tags = ['feeds'];
 
-  app.get(
-    '/api/v1/workspaces/:ws/feeds',
-    { schema: { tags, params: wsParams, response: { 200: feedListSchema } } },
-    async (request) => {
-      const actor = await requireMember(db, request, request.params.ws);
-      authorize(actor, 'schedule.read', 'see calendar subscriptions');
-      return getFeeds(db.kysely, actor);
+  versionedRoutes(app, db, {
+    path: '/api/v1/workspaces/:ws/feeds',
+    tags,
+    ifMatch,
+    item: feedSchema,
+    read: 'schedule.read',
+    write: 'schedule.write',
+    noun: 'calendar subscriptions',
+    list: { response: feedListSchema, run: getFeeds },
+    create: {
+      description: fetched,
+      allow: ['schedule.write', 'subscribe calendars'],
+      body: feedCreateSchema,
+      run: (kysely, actor, body) => createFeed(kysely, actor, body, fetching),
     },
-  );
+    get: { run: getFeed },
+    patch: {
+      description: `${ifMatch} ${fetched}`,
+      body: feedPatchSchema,
+      run: (kysely, actor, id, version, body) => updateFeed(kysely, actor, id, version, body, fetching),
+    },
+    remove: { allow: ['schedule.write', 'remove calendar subscriptions'], run: deleteFeed },
+  });
 
-  app.post(
-    '/api/v1/workspaces/:ws/feeds',
-    { schema: { tags, description: fetched, params: wsParams, body: feedCreateSchema, response: { 201: feedSchema } } },
-    async (request, reply) => {
-      const actor = await requireMember(db, request, request.params.ws);
-      authorize(actor, 'schedule.write', 'subscribe calendars');
-      const feed = await createFeed(db.kysely, actor, request.body, fetching);
-      setEtag(reply, feed.version);
-      return reply.code(201).send(feed);
+  memberRoute(app, db, {
+    method: 'POST',
+    url: '/api/v1/workspaces/:ws/feeds/:id/refresh',
+    schema: {
+      tags,
+      description:
+        'Refresh now: fetched while you wait (or, when another process is fetching it already, the feed as it is). ' +
+        'A failure marks the feed failing, keeps its last good copy and answers 502 feed_unreachable with the reason. ' +
+        "Past the workspace's refresh budget (CPU time reading its feeds) nothing is fetched: the feed answers failing, " +
+        'its lastError starting "deferred:" and saying when the next try is. ' +
+        'At most FEED_REFRESH_PER_MINUTE (6) a minute per feed, then 429 rate_limited with Retry-After.',
+      params,
+      response: { 200: feedSchema },
     },
-  );
-
-  app.get(
-    '/api/v1/workspaces/:ws/feeds/:id',
-    { schema: { tags, params, response: { 200: feedSchema } } },
-    async (request, reply) => {
-      const actor = await requireMember(db, request, request.params.ws);
-      authorize(actor, 'schedule.read', 'see calendar subscriptions');
-      const feed = await getFeed(db.kysely, actor, request.params.id);
-      setEtag(reply, feed.version);
-      return feed;
-    },
-  );
-
-  app.patch(
-    '/api/v1/workspaces/:ws/feeds/:id',
-    {
-      schema: {
-        tags,
-        description: `${ifMatch} ${fetched}`,
-        params,
-        body: feedPatchSchema,
-        response: { 200: feedSchema },
-      },
-    },
-    async (request, reply) => {
-      const actor = await requireMember(db, request, request.params.ws);
-      authorize(actor, 'schedule.write', 'edit calendar subscriptions');
-      const version = ifMatchVersion(request.headers['if-match']);
-      const feed = await updateFeed(db.kysely, actor, request.params.id, version, request.body, fetching);
-      setEtag(reply, feed.version);
-      return feed;
-    },
-  );
-
-  app.delete(
-    '/api/v1/workspaces/:ws/feeds/:id',
-    { schema: { tags, description: ifMatch, params } },
-    async (request, reply) => {
-      const actor = await requireMember(db, request, request.params.ws);
-      authorize(actor, 'schedule.write', 'remove calendar subscriptions');
-      const version = ifMatchVersion(request.headers['if-match']);
-      await deleteFeed(db.kysely, actor, request.params.id, version);
-      return reply.code(204).send();
-    },
-  );
-
-  app.post(
-    '/api/v1/workspaces/:ws/feeds/:id/refresh',
-    {
-      schema: {
-        tags,
-        description:
-          'Refresh now: fetched while you wait (or, when another process is fetching it already, the feed as it is). ' +
-          'A failure marks the feed failing, keeps its last good copy and answers 502 feed_unreachable with the reason. ' +
-          "Past the workspace's refresh budget (CPU time reading its feeds) nothing is fetched: the feed answers failing, " +
-          'its lastError starting "deferred:" and saying when the next try is. ' +
-          'At most FEED_REFRESH_PER_MINUTE (6) a minute per feed, then 429 rate_limited with Retry-After.',
-        params,
-        response: { 200: feedSchema },
-      },
-    },
-    async (request) => {
-      const actor = await requireMember(db, request, request.params.ws);
-      authorize(actor, 'schedule.write', 'refresh calendar subscriptions');
+    allow: ['schedule.write', 'refresh calendar subscriptions'],
+    run: async (actor, request) => {
       // Counted per workspace and feed id, so one workspace's refreshes never hold up another's.
       await enforceLimit(
         limiter,
@@ -129,26 +83,24 @@ export function feedRoutes(fastify: FastifyInstance, { db, config, limiter }: De
       );
       return refreshFeedNow(db.kysely, actor, request.params.id, fetching);
     },
-  );
+  });
 
-  app.get(
-    '/api/v1/workspaces/:ws/calendar/busy',
-    {
-      schema: {
-        tags: ['calendar', 'feeds'],
-        description:
-          'Busy time from subscribed calendars in the range (≤ 100 days) as FullCalendar background events: ' +
-          "on the technician's row (resourceIds) for a technician's feed, across the calendar for a workspace feed. " +
-          'A feed whose recurring events cannot be expanded for the range within its budget is left out and named ' +
-          'in the `Fieldplan-Busy-Refused` header (feed ids).',
-        params: wsParams,
-        querystring: busyQuerySchema,
-        response: { 200: busyEventsSchema, 304: z.null().describe('Not modified since the ETag sent') },
-      },
+  memberRoute(app, db, {
+    method: 'GET',
+    url: '/api/v1/workspaces/:ws/calendar/busy',
+    schema: {
+      tags: ['calendar', 'feeds'],
+      description:
+        'Busy time from subscribed calendars in the range (≤ 100 days) as FullCalendar background events: ' +
+        "on the technician's row (resourceIds) for a technician's feed, across the calendar for a workspace feed. " +
+        'A feed whose recurring events cannot be expanded for the range within its budget is left out and named ' +
+        'in the `Fieldplan-Busy-Refused` header (feed ids).',
+      params: wsParams,
+      querystring: busyQuerySchema,
+      response: { 200: busyEventsSchema, 304: z.null().describe('Not modified since the ETag sent') },
     },
-    async (request, reply) => {
-      const actor = await requireMember(db, request, request.params.ws);
-      authorize(actor, 'schedule.read', 'see the calendar');
+    allow: ['schedule.read', 'see the calendar'],
+    run: async (actor, request, reply) => {
       const answer = await busyAnswer(db.kysely, busyCache, actor.workspaceId, request.query);
       reply.header('etag', answer.etag);
       reply.header('cache-control', 'private, no-cache');
@@ -162,5 +114,5 @@ export function feedRoutes(fastify: FastifyInstance, { db, config, limiter }: De
       // Already serialised (and cached): Fastify sends a Buffer as is, skipping the schema's serializer.
       return reply.type('application/json; charset=utf-8').send(body as unknown as BusyEvent[]);
     },
-  );
+  });
 }
