@@ -180,3 +180,42 @@ export function versionedRoutes<T extends { version: number }, L, Q, C, P>(
   }
 }
 type Run = (actor: Actor, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+
+/** A workspace's one versioned settings record: GET answers it with its ETag, PUT saves it under If-Match. */
+export interface VersionedSettings<T extends { version: number }, B> {
+  url: string;
+  tags: string[];
+  /** What PUT says about If-Match (and the first save) in the API document. */
+  description: string;
+  response: z.ZodType<T>;
+  body: z.ZodType<B>;
+  read: Allow;
+  write: Allow;
+  load(actor: Actor): Promise<T>;
+  save(actor: Actor, version: number, body: B): Promise<T>;
+}
+
+export function versionedSettings<T extends { version: number }, B>(
+  app: ZodApp,
+  db: Db,
+  def: VersionedSettings<T, B>,
+): void {
+  const { url, tags, response } = def;
+  memberRoute(app, db, {
+    method: 'GET',
+    url,
+    schema: { tags, params: wsParams, response: { 200: response } },
+    allow: def.read,
+    run: async (actor, _request, reply) => withEtag(reply, await def.load(actor)),
+  });
+  memberRoute(app, db, {
+    method: 'PUT',
+    url,
+    schema: { tags, description: def.description, params: wsParams, body: def.body, response: { 200: response } },
+    allow: def.write,
+    run: async (actor, request, reply) => {
+      const version = ifMatchVersion(request.headers['if-match']);
+      return withEtag(reply, await def.save(actor, version, request.body as B));
+    },
+  });
+}

@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import { type Allow, memberRoute, versionedRoutes, withEtag } from '../../http/versioned-routes.js';
+import { type Allow, memberRoute, versionedRoutes, versionedSettings, withEtag } from '../../http/versioned-routes.js';
 import { ifMatchVersion } from '../../http/versioning.js';
 import { decideRequest, listRequests } from './requests.js';
 import { createService, deleteService, getServices, updateService } from './services.js';
@@ -28,32 +28,17 @@ export function bookingRoutes(fastify: FastifyInstance, deps: Deps) {
   const { db, config } = deps;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['booking'];
-  const settingsPath = '/api/v1/workspaces/:ws/booking/settings';
 
-  memberRoute(app, db, {
-    method: 'GET',
-    url: settingsPath,
-    schema: { tags, params: wsParams, response: { 200: bookingSettingsSchema } },
-    allow: ['booking.manage', 'see booking settings'],
-    run: async (actor, _request, reply) =>
-      withEtag(reply, await getBookingSettings(db.kysely, actor.workspaceId, config.appOrigin)),
-  });
-
-  memberRoute(app, db, {
-    method: 'PUT',
-    url: settingsPath,
-    schema: {
-      tags,
-      description: 'Send `If-Match: <version>` (0 before the first save); a stale version is 412.',
-      params: wsParams,
-      body: bookingSettingsInputSchema,
-      response: { 200: bookingSettingsSchema },
-    },
-    allow: ['booking.manage', 'change booking settings'],
-    run: async (actor, request, reply) => {
-      const version = ifMatchVersion(request.headers['if-match']);
-      return withEtag(reply, await saveBookingSettings(db.kysely, actor, version, request.body, config.appOrigin));
-    },
+  versionedSettings(app, db, {
+    url: '/api/v1/workspaces/:ws/booking/settings',
+    tags,
+    description: 'Send `If-Match: <version>` (0 before the first save); a stale version is 412.',
+    response: bookingSettingsSchema,
+    body: bookingSettingsInputSchema,
+    read: ['booking.manage', 'see booking settings'],
+    write: ['booking.manage', 'change booking settings'],
+    load: (actor) => getBookingSettings(db.kysely, actor.workspaceId, config.appOrigin),
+    save: (actor, version, body) => saveBookingSettings(db.kysely, actor, version, body, config.appOrigin),
   });
 
   const change: Allow = ['booking.manage', 'change booking services'];
