@@ -8,7 +8,7 @@ import { AppError } from '../../errors/app-error.js';
 import { appBaseUrl } from '../../http/app-origin.js';
 import { enforceLimit } from '../../http/rate-limit.js';
 import { requireUser } from '../../http/session.js';
-import { authorize, requireMember } from '../../http/workspace-access.js';
+import { memberRoute } from '../../http/versioned-routes.js';
 import { createStorage, type ObjectStorage } from '../../storage/index.js';
 import { findWorkspace } from '../workspaces/index.js';
 import type { ArchiveLimits } from './read.js';
@@ -34,19 +34,17 @@ export function archiveRoutes(fastify: FastifyInstance, deps: Deps, options: Arc
     scope.addContentTypeParser('application/zip', (_request, payload, done) => done(null, payload));
     const app = scope.withTypeProvider<ZodTypeProvider>();
 
-    app.get(
-      '/api/v1/workspaces/:ws/archive',
-      {
-        schema: {
-          tags,
-          description:
-            'The whole workspace as a zip (docs/adr/0035-export-and-workspace-archive.md): `manifest.json`, JSON lines per entity, photos and signatures. Streamed.',
-          params: z.object({ ws: z.string() }),
-        },
+    memberRoute(app, db, {
+      method: 'GET',
+      url: '/api/v1/workspaces/:ws/archive',
+      schema: {
+        tags,
+        description:
+          'The whole workspace as a zip (docs/adr/0035-export-and-workspace-archive.md): `manifest.json`, JSON lines per entity, photos and signatures. Streamed.',
+        params: z.object({ ws: z.string() }),
       },
-      async (request, reply) => {
-        const actor = await requireMember(db, request, request.params.ws);
-        authorize(actor, 'workspace.archive', 'download the workspace archive');
+      allow: ['workspace.archive', 'download the workspace archive'],
+      run: async (actor, _request, reply) => {
         await enforceLimit(limiter, `archive:${actor.userId}`, limits.perMinute, 'archive downloads');
         const workspace = await findWorkspace(db.kysely, actor.workspaceId);
         const day = new Date().toISOString().slice(0, 10);
@@ -60,7 +58,7 @@ export function archiveRoutes(fastify: FastifyInstance, deps: Deps, options: Arc
           .header('cache-control', 'no-store')
           .send(body);
       },
-    );
+    });
 
     app.post(
       '/api/v1/workspace-archives',

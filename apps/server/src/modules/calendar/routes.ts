@@ -4,27 +4,25 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { encodedBody, FeedCache, pickEncoding } from '../../http/answer-cache.js';
-import { authorize, requireMember } from '../../http/workspace-access.js';
+import { memberRoute } from '../../http/versioned-routes.js';
 import { calendarFeed } from './service.js';
 
 export function calendarRoutes(fastify: FastifyInstance, { db }: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const cache = new FeedCache();
 
-  app.get(
-    '/api/v1/workspaces/:ws/calendar/events',
-    {
-      schema: {
-        tags: ['calendar'],
-        description: 'FullCalendar events of the range (≤ 100 days, ≤ 5,000 events), recurring jobs expanded.',
-        params: z.object({ ws: z.string() }),
-        querystring: calendarQuerySchema,
-        response: { 200: calendarEventsSchema, 304: z.null().describe('Not modified since the ETag sent') },
-      },
+  memberRoute(app, db, {
+    method: 'GET',
+    url: '/api/v1/workspaces/:ws/calendar/events',
+    schema: {
+      tags: ['calendar'],
+      description: 'FullCalendar events of the range (≤ 100 days, ≤ 5,000 events), recurring jobs expanded.',
+      params: z.object({ ws: z.string() }),
+      querystring: calendarQuerySchema,
+      response: { 200: calendarEventsSchema, 304: z.null().describe('Not modified since the ETag sent') },
     },
-    async (request, reply) => {
-      const actor = await requireMember(db, request, request.params.ws);
-      authorize(actor, 'schedule.read', 'see the calendar');
+    allow: ['schedule.read', 'see the calendar'],
+    run: async (actor, request, reply) => {
       const feed = await calendarFeed(db.kysely, cache, actor, request.query);
       reply.header('etag', feed.etag);
       reply.header('cache-control', 'private, no-cache');
@@ -36,5 +34,5 @@ export function calendarRoutes(fastify: FastifyInstance, { db }: Deps) {
       // Already serialised (and cached): Fastify sends a Buffer as is, skipping the schema's serializer.
       return reply.type('application/json; charset=utf-8').send(body as unknown as CalendarEvent[]);
     },
-  );
+  });
 }

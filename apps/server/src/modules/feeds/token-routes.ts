@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { notFound } from '../../errors/app-error.js';
 import { enforceLimit, publicLinkRequestsPerMinute } from '../../http/rate-limit.js';
-import { requireMember } from '../../http/workspace-access.js';
+import { memberRoute } from '../../http/versioned-routes.js';
 import { exportEtag, exportFor, exportState } from './export/service.js';
 import { authorizeTokens } from './policy.js';
 import { createToken, findLiveToken, getTokens, revokeToken } from './tokens.js';
@@ -20,55 +20,50 @@ export function feedTokenRoutes(fastify: FastifyInstance, { db, config, limiter 
   const tags = ['feeds'];
   const baseUrl = (request: FastifyRequest) => config.appOrigin ?? `${request.protocol}://${request.headers.host}`;
 
-  app.get(
-    '/api/v1/workspaces/:ws/feed-tokens',
-    {
-      schema: {
-        tags,
-        description:
-          'Every link (a technician sees their own); tokens are never listed. A link that ended with its ' +
-          'technician or maker is revoked, with `revokedReason` saying why.',
-        params: wsParams,
-        response: { 200: feedTokenListSchema },
-      },
+  memberRoute(app, db, {
+    method: 'GET',
+    url: '/api/v1/workspaces/:ws/feed-tokens',
+    schema: {
+      tags,
+      description:
+        'Every link (a technician sees their own); tokens are never listed. A link that ended with its ' +
+        'technician or maker is revoked, with `revokedReason` saying why.',
+      params: wsParams,
+      response: { 200: feedTokenListSchema },
     },
-    async (request) => {
-      const actor = await requireMember(db, request, request.params.ws);
+    run: async (actor) => {
       authorizeTokens(actor, 'see iCal links');
       return getTokens(db.kysely, actor);
     },
-  );
+  });
 
-  app.post(
-    '/api/v1/workspaces/:ws/feed-tokens',
-    {
-      schema: {
-        tags,
-        description:
-          "Makes a link to a technician's jobs (memberId) or every job (null). Its `url` is shown only here.",
-        params: wsParams,
-        body: feedTokenCreateSchema,
-        response: { 201: feedTokenCreatedSchema },
-      },
+  memberRoute(app, db, {
+    method: 'POST',
+    url: '/api/v1/workspaces/:ws/feed-tokens',
+    schema: {
+      tags,
+      description: "Makes a link to a technician's jobs (memberId) or every job (null). Its `url` is shown only here.",
+      params: wsParams,
+      body: feedTokenCreateSchema,
+      response: { 201: feedTokenCreatedSchema },
     },
-    async (request, reply) => {
-      const actor = await requireMember(db, request, request.params.ws);
+    run: async (actor, request, reply) => {
       const created = await createToken(db.kysely, actor, request.body, baseUrl(request));
       reply.header('cache-control', 'no-store');
       return reply.code(201).send(created);
     },
-  );
+  });
 
-  app.delete(
-    '/api/v1/workspaces/:ws/feed-tokens/:id',
-    { schema: { tags, description: 'Revokes the link: its calendar answers 404 from now on.', params } },
-    async (request, reply) => {
-      const actor = await requireMember(db, request, request.params.ws);
+  memberRoute(app, db, {
+    method: 'DELETE',
+    url: '/api/v1/workspaces/:ws/feed-tokens/:id',
+    schema: { tags, description: 'Revokes the link: its calendar answers 404 from now on.', params },
+    run: async (actor, request, reply) => {
       authorizeTokens(actor, 'revoke iCal links');
       await revokeToken(db.kysely, actor, request.params.id);
       return reply.code(204).send();
     },
-  );
+  });
 
   // Its own scope, so its Referrer-Policy hook runs after the app's (the URL is the credential).
   fastify.register(async (scope) => {

@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import { requireMember } from '../../http/workspace-access.js';
+import { memberRoute } from '../../http/versioned-routes.js';
 import { sharedGeocoder } from '../places/index.js';
 import type { ChunkGate } from './chunk-gate.js';
 import { importDir, tooLarge } from './intake.js';
@@ -58,20 +58,18 @@ export function importRoutes(fastify: FastifyInstance, deps: Deps, options: Impo
   fastify.register(async (scope) => {
     scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
     const app = scope.withTypeProvider<ZodTypeProvider>();
-    app.post(
-      '/api/v1/workspaces/:ws/imports',
-      {
-        bodyLimit: importLimits.maxBytes,
-        schema: {
-          tags,
-          description: uploadDoc,
-          params: wsParams,
-          querystring: importUploadQuerySchema,
-          response: { 201: importSchema },
-        },
+    memberRoute(app, db, {
+      method: 'POST',
+      url: '/api/v1/workspaces/:ws/imports',
+      bodyLimit: importLimits.maxBytes,
+      schema: {
+        tags,
+        description: uploadDoc,
+        params: wsParams,
+        querystring: importUploadQuerySchema,
+        response: { 201: importSchema },
       },
-      async (request, reply) => {
-        const actor = await requireMember(db, request, request.params.ws);
+      run: async (actor, request, reply) => {
         authorizeImport(actor, 'import');
         const { kind, fileName } = request.query;
         if (Number(request.headers['content-length'] ?? 0) > importLimits.maxBytes) throw tooLarge(fileName);
@@ -79,100 +77,94 @@ export function importRoutes(fastify: FastifyInstance, deps: Deps, options: Impo
         const created = await receiveUpload(db.kysely, actor, { body, fileName, kind, dir });
         return reply.code(201).send(created);
       },
-    );
+    });
   });
 
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get(
-    '/api/v1/workspaces/:ws/imports',
-    { schema: { tags, params: wsParams, response: { 200: importListSchema } } },
-    async (request) => {
-      const actor = await requireMember(db, request, request.params.ws);
+  memberRoute(app, db, {
+    method: 'GET',
+    url: '/api/v1/workspaces/:ws/imports',
+    schema: { tags, params: wsParams, response: { 200: importListSchema } },
+    run: async (actor) => {
       authorizeImport(actor, 'see imports');
       return listImports(db.kysely, actor);
     },
-  );
+  });
 
-  app.get(
-    '/api/v1/workspaces/:ws/imports/:id',
-    { schema: { tags, params, response: { 200: importSchema } } },
-    async (request, reply) => {
-      const actor = await requireMember(db, request, request.params.ws);
+  memberRoute(app, db, {
+    method: 'GET',
+    url: '/api/v1/workspaces/:ws/imports/:id',
+    schema: { tags, params, response: { 200: importSchema } },
+    run: async (actor, request, reply) => {
       authorizeImport(actor, 'see imports');
       reply.header('cache-control', 'no-store');
       return getImport(db.kysely, actor, request.params.id);
     },
-  );
+  });
 
-  app.post(
-    '/api/v1/workspaces/:ws/imports/:id/preview',
-    {
-      schema: {
-        tags,
-        description: `The first ${importLimits.previewRows} rows as they would be saved with this mapping and duplicate policy, each with its problems (by field) and the existing customer it matches. Writes nothing.`,
-        params,
-        body: importStartSchema,
-        response: { 200: importPreviewSchema },
-      },
+  memberRoute(app, db, {
+    method: 'POST',
+    url: '/api/v1/workspaces/:ws/imports/:id/preview',
+    schema: {
+      tags,
+      description: `The first ${importLimits.previewRows} rows as they would be saved with this mapping and duplicate policy, each with its problems (by field) and the existing customer it matches. Writes nothing.`,
+      params,
+      body: importStartSchema,
+      response: { 200: importPreviewSchema },
     },
-    async (request) => {
-      const actor = await requireMember(db, request, request.params.ws);
+    run: async (actor, request) => {
       authorizeImport(actor, 'import');
       return previewImport(db.kysely, actor, request.params.id, request.body);
     },
-  );
+  });
 
-  app.post(
-    '/api/v1/workspaces/:ws/imports/:id/start',
-    {
-      schema: {
-        tags,
-        description:
-          'Starts the import in the background (202); its progress is the import itself (`GET …/imports/{id}` and `import` changes). An import that has started already is 409.',
-        params,
-        body: importStartSchema,
-        response: { 202: importSchema },
-      },
+  memberRoute(app, db, {
+    method: 'POST',
+    url: '/api/v1/workspaces/:ws/imports/:id/start',
+    schema: {
+      tags,
+      description:
+        'Starts the import in the background (202); its progress is the import itself (`GET …/imports/{id}` and `import` changes). An import that has started already is 409.',
+      params,
+      body: importStartSchema,
+      response: { 202: importSchema },
     },
-    async (request, reply) => {
-      const actor = await requireMember(db, request, request.params.ws);
+    run: async (actor, request, reply) => {
       authorizeImport(actor, 'import');
       const started = await startImport(db.kysely, actor, request.params.id, request.body);
       runner.start(started.id);
       return reply.code(202).send(started);
     },
-  );
+  });
 
-  app.post(
-    '/api/v1/workspaces/:ws/imports/:id/resume',
-    {
-      schema: {
-        tags,
-        description:
-          'Resumes a failed import where it stopped (202): committed rows stay, the rest follow. Not failed: 409.',
-        params,
-        response: { 202: importSchema },
-      },
+  memberRoute(app, db, {
+    method: 'POST',
+    url: '/api/v1/workspaces/:ws/imports/:id/resume',
+    schema: {
+      tags,
+      description:
+        'Resumes a failed import where it stopped (202): committed rows stay, the rest follow. Not failed: 409.',
+      params,
+      response: { 202: importSchema },
     },
-    async (request, reply) => {
-      const actor = await requireMember(db, request, request.params.ws);
+    run: async (actor, request, reply) => {
       authorizeImport(actor, 'import');
       const resumed = await startImport(db.kysely, actor, request.params.id, null);
       runner.start(resumed.id);
       return reply.code(202).send(resumed);
     },
-  );
+  });
 
-  app.get(
-    '/api/v1/workspaces/:ws/imports/:id/unplaced',
-    { schema: { tags, params, response: { 200: unplacedListSchema } } },
-    async (request) => {
-      const actor = await requireMember(db, request, request.params.ws);
+  memberRoute(app, db, {
+    method: 'GET',
+    url: '/api/v1/workspaces/:ws/imports/:id/unplaced',
+    schema: { tags, params, response: { 200: unplacedListSchema } },
+    run: async (actor, request) => {
       authorizeImport(actor, 'see imports');
       return unplacedRows(db.kysely, actor, request.params.id);
     },
-  );
+  });
 
   return runner;
 }

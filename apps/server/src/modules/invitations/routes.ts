@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { appBaseUrl } from '../../http/app-origin.js';
 import { enforceLimit, publicLinkRequestsPerMinute } from '../../http/rate-limit.js';
-import { authorize, requireMember } from '../../http/workspace-access.js';
+import { memberRoute } from '../../http/versioned-routes.js';
 import { getMe } from '../auth/index.js';
 import { acceptInvitation, createInvitation, getInvitations, previewInvitation, revokeInvitation } from './service.js';
 
@@ -23,36 +23,36 @@ export function invitationRoutes(fastify: FastifyInstance, { db, sessions, limit
   const tags = ['invitations'];
   const baseUrl = (request: FastifyRequest) => appBaseUrl(config, request);
 
-  app.get(
-    '/api/v1/workspaces/:ws/invitations',
-    { schema: { tags, params: wsParams, response: { 200: z.array(invitationSchema) } } },
-    async (request) => {
-      const actor = await requireMember(db, request, request.params.ws);
-      authorize(actor, 'members.manage', 'see invitations');
+  memberRoute(app, db, {
+    method: 'GET',
+    url: '/api/v1/workspaces/:ws/invitations',
+    schema: { tags, params: wsParams, response: { 200: z.array(invitationSchema) } },
+    allow: ['members.manage', 'see invitations'],
+    run: async (actor) => {
       return getInvitations(db.kysely, actor.workspaceId);
     },
-  );
+  });
 
-  app.post(
-    '/api/v1/workspaces/:ws/invitations',
-    { schema: { tags, params: wsParams, body: invitationCreateSchema, response: { 201: invitationSchema } } },
-    async (request, reply) => {
-      const actor = await requireMember(db, request, request.params.ws);
-      authorize(actor, 'members.manage', 'invite people');
+  memberRoute(app, db, {
+    method: 'POST',
+    url: '/api/v1/workspaces/:ws/invitations',
+    schema: { tags, params: wsParams, body: invitationCreateSchema, response: { 201: invitationSchema } },
+    allow: ['members.manage', 'invite people'],
+    run: async (actor, request, reply) => {
       return reply.code(201).send(await createInvitation(db.kysely, actor, request.body, baseUrl(request)));
     },
-  );
+  });
 
-  app.delete(
-    '/api/v1/workspaces/:ws/invitations/:id',
-    { schema: { tags, params: z.object({ ws: z.string(), id: z.string() }) } },
-    async (request, reply) => {
-      const actor = await requireMember(db, request, request.params.ws);
-      authorize(actor, 'members.manage', 'withdraw invitations');
+  memberRoute(app, db, {
+    method: 'DELETE',
+    url: '/api/v1/workspaces/:ws/invitations/:id',
+    schema: { tags, params: z.object({ ws: z.string(), id: z.string() }) },
+    allow: ['members.manage', 'withdraw invitations'],
+    run: async (actor, request, reply) => {
       await revokeInvitation(db.kysely, actor, request.params.id);
       return reply.code(204).send();
     },
-  );
+  });
 
   app.get(
     '/api/v1/invitations/:token',

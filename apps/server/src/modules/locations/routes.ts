@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import { authorize, requireMember } from '../../http/workspace-access.js';
+import { memberRoute } from '../../http/versioned-routes.js';
 import { getLocations, recordPing } from './service.js';
 
 const wsParams = z.object({ ws: z.string() });
@@ -17,20 +17,18 @@ export function locationRoutes(fastify: FastifyInstance, deps: Deps, onMoved?: M
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['locations'];
 
-  app.post(
-    '/api/v1/workspaces/:ws/locations',
-    {
-      schema: {
-        tags,
-        description: 'Your own position; one every 5 s (429 with Retry-After otherwise).',
-        params: wsParams,
-        body: locationPingSchema,
-        response: { 201: liveLocationSchema },
-      },
+  memberRoute(app, db, {
+    method: 'POST',
+    url: '/api/v1/workspaces/:ws/locations',
+    schema: {
+      tags,
+      description: 'Your own position; one every 5 s (429 with Retry-After otherwise).',
+      params: wsParams,
+      body: locationPingSchema,
+      response: { 201: liveLocationSchema },
     },
-    async (request, reply) => {
-      const actor = await requireMember(db, request, request.params.ws);
-      authorize(actor, 'locations.share', 'share your location');
+    allow: ['locations.share', 'share your location'],
+    run: async (actor, request, reply) => {
       const location = await recordPing(db.kysely, actor, request.body);
       // The technician's open tracking links show the move (coarsened) after this request.
       await onMoved?.(actor.workspaceId, actor.memberId);
@@ -40,23 +38,21 @@ export function locationRoutes(fastify: FastifyInstance, deps: Deps, onMoved?: M
         .catch((err: unknown) => request.log.warn({ err }, 'realtime: publishing a location failed'));
       return reply.code(201).send(location);
     },
-  );
+  });
 
-  app.get(
-    '/api/v1/workspaces/:ws/locations',
-    {
-      schema: {
-        tags,
-        description:
-          'Latest positions of the last 12 hours: every member for owners and dispatchers, your own for technicians.',
-        params: wsParams,
-        response: { 200: z.array(liveLocationSchema) },
-      },
+  memberRoute(app, db, {
+    method: 'GET',
+    url: '/api/v1/workspaces/:ws/locations',
+    schema: {
+      tags,
+      description:
+        'Latest positions of the last 12 hours: every member for owners and dispatchers, your own for technicians.',
+      params: wsParams,
+      response: { 200: z.array(liveLocationSchema) },
     },
-    async (request, reply) => {
-      const actor = await requireMember(db, request, request.params.ws);
+    run: async (actor, _request, reply) => {
       reply.header('cache-control', 'no-store');
       return getLocations(db.kysely, actor);
     },
-  );
+  });
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import { authorize, requireMember } from '../../http/workspace-access.js';
+import { memberRoute } from '../../http/versioned-routes.js';
 import { getMembers, type MemberChangedHook, updateMember } from './service.js';
 
 const params = z.object({ ws: z.string(), id: z.string() });
@@ -16,22 +16,22 @@ export function memberRoutes(
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['members'];
 
-  app.get(
-    '/api/v1/workspaces/:ws/members',
-    { schema: { tags, params: z.object({ ws: z.string() }), response: { 200: z.array(memberSchema) } } },
-    async (request) => {
-      const actor = await requireMember(db, request, request.params.ws);
-      authorize(actor, 'members.read', 'see the team');
+  memberRoute(app, db, {
+    method: 'GET',
+    url: '/api/v1/workspaces/:ws/members',
+    schema: { tags, params: z.object({ ws: z.string() }), response: { 200: z.array(memberSchema) } },
+    allow: ['members.read', 'see the team'],
+    run: async (actor) => {
       return getMembers(db.kysely, actor);
     },
-  );
+  });
 
-  app.patch(
-    '/api/v1/workspaces/:ws/members/:id',
-    { schema: { tags, params, body: memberPatchSchema, response: { 200: memberSchema } } },
-    async (request) => {
-      const actor = await requireMember(db, request, request.params.ws);
-      authorize(actor, 'members.manage', 'change team members');
+  memberRoute(app, db, {
+    method: 'PATCH',
+    url: '/api/v1/workspaces/:ws/members/:id',
+    schema: { tags, params, body: memberPatchSchema, response: { 200: memberSchema } },
+    allow: ['members.manage', 'change team members'],
+    run: async (actor, request) => {
       const { member, endSessionsOf, cutConnectionsOf } = await updateMember(
         db.kysely,
         actor,
@@ -49,5 +49,5 @@ export function memberRoutes(
       }
       return member;
     },
-  );
+  });
 }

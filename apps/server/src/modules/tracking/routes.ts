@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { enforceLimit, publicLinkRequestsPerMinute } from '../../http/rate-limit.js';
-import { authorize, requireMember } from '../../http/workspace-access.js';
+import { memberRoute } from '../../http/versioned-routes.js';
 import { trackingContext } from './context.js';
 import { jobTrackingLinks, publicTrackingPage, revokeTrackingLink } from './service.js';
 
@@ -35,40 +35,36 @@ export function trackingRoutes(fastify: FastifyInstance, deps: Deps) {
     },
   );
 
-  app.get(
-    '/api/v1/workspaces/:ws/tracking-links',
-    {
-      schema: {
-        tags,
-        description: "The job's tracking links that still work (owners and dispatchers), with their URLs to copy.",
-        params: z.object({ ws: z.string() }),
-        querystring: trackingLinkQuerySchema,
-        response: { 200: z.array(trackingLinkSchema) },
-      },
+  memberRoute(app, db, {
+    method: 'GET',
+    url: '/api/v1/workspaces/:ws/tracking-links',
+    schema: {
+      tags,
+      description: "The job's tracking links that still work (owners and dispatchers), with their URLs to copy.",
+      params: z.object({ ws: z.string() }),
+      querystring: trackingLinkQuerySchema,
+      response: { 200: z.array(trackingLinkSchema) },
     },
-    async (request, reply) => {
-      const actor = await requireMember(db, request, request.params.ws);
-      authorize(actor, 'schedule.write', 'see tracking links');
+    allow: ['schedule.write', 'see tracking links'],
+    run: async (actor, request, reply) => {
       reply.header('cache-control', 'no-store');
       const context = await trackingContext(deps);
       return jobTrackingLinks(db.kysely, context, actor, request.query.jobId, baseUrl(request));
     },
-  );
+  });
 
-  app.delete(
-    '/api/v1/workspaces/:ws/tracking-links/:id',
-    {
-      schema: {
-        tags,
-        description: 'Revokes a tracking link: it answers 404 from now on.',
-        params: z.object({ ws: z.string(), id: z.string() }),
-      },
+  memberRoute(app, db, {
+    method: 'DELETE',
+    url: '/api/v1/workspaces/:ws/tracking-links/:id',
+    schema: {
+      tags,
+      description: 'Revokes a tracking link: it answers 404 from now on.',
+      params: z.object({ ws: z.string(), id: z.string() }),
     },
-    async (request, reply) => {
-      const actor = await requireMember(db, request, request.params.ws);
-      authorize(actor, 'schedule.write', 'revoke tracking links');
+    allow: ['schedule.write', 'revoke tracking links'],
+    run: async (actor, request, reply) => {
       await revokeTrackingLink(db.kysely, await trackingContext(deps), actor, request.params.id);
       return reply.code(204).send();
     },
-  );
+  });
 }

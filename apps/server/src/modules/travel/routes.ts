@@ -12,7 +12,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import { authorize, requireMember } from '../../http/workspace-access.js';
+import { memberRoute } from '../../http/versioned-routes.js';
+import { authorize } from '../../http/workspace-access.js';
 import { travelProviderOf } from './context.js';
 import { LegsCache, travelLegs } from './legs.js';
 import { applyOptimisedDay } from './optimise-apply.js';
@@ -24,90 +25,82 @@ export function travelRoutes(fastify: FastifyInstance, deps: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const provider = travelProviderOf(deps.config);
   const legsCache = new LegsCache();
-  app.get(
-    '/api/v1/workspaces/:ws/jobs/:id/suggestions',
-    {
-      schema: {
-        tags: ['jobs'],
-        description:
-          'The three best (technician, start) options for an unscheduled job by added drive time, within the ' +
-          'working hours and around existing jobs and busy time; `source` says where drive times came from.',
-        params: z.object({ ws: z.string(), id: z.string() }),
-        querystring: suggestQuerySchema,
-        response: { 200: slotSuggestionsSchema },
-      },
+  memberRoute(app, deps.db, {
+    method: 'GET',
+    url: '/api/v1/workspaces/:ws/jobs/:id/suggestions',
+    schema: {
+      tags: ['jobs'],
+      description:
+        'The three best (technician, start) options for an unscheduled job by added drive time, within the ' +
+        'working hours and around existing jobs and busy time; `source` says where drive times came from.',
+      params: z.object({ ws: z.string(), id: z.string() }),
+      querystring: suggestQuerySchema,
+      response: { 200: slotSuggestionsSchema },
     },
-    async (request, reply) => {
-      const actor = await requireMember(deps.db, request, request.params.ws);
-      authorize(actor, 'schedule.write', 'schedule jobs');
+    allow: ['schedule.write', 'schedule jobs'],
+    run: async (actor, request, reply) => {
       reply.header('cache-control', 'private, no-cache');
       return suggestForJob(deps.db.kysely, provider, actor, request.params.id, request.query);
     },
-  );
+  });
 
-  app.get(
-    '/api/v1/workspaces/:ws/optimise-day',
-    {
-      schema: {
-        tags: ['jobs'],
-        description:
-          "Previews the least-drive order of one technician's day: visits with a flexible window move within it " +
-          'and the working hours, the others stay put. `before` and `after` are the drive (from the home base, ' +
-          'no drive home) and the finish; `after` is null with a `message` when nothing can or need move. Writes nothing.',
-        params: z.object({ ws: z.string() }),
-        querystring: optimiseDayQuerySchema,
-        response: { 200: optimiseDayPreviewSchema },
-      },
+  memberRoute(app, deps.db, {
+    method: 'GET',
+    url: '/api/v1/workspaces/:ws/optimise-day',
+    schema: {
+      tags: ['jobs'],
+      description:
+        "Previews the least-drive order of one technician's day: visits with a flexible window move within it " +
+        'and the working hours, the others stay put. `before` and `after` are the drive (from the home base, ' +
+        'no drive home) and the finish; `after` is null with a `message` when nothing can or need move. Writes nothing.',
+      params: z.object({ ws: z.string() }),
+      querystring: optimiseDayQuerySchema,
+      response: { 200: optimiseDayPreviewSchema },
     },
-    async (request, reply) => {
-      const actor = await requireMember(deps.db, request, request.params.ws);
-      authorize(actor, 'schedule.write', "optimise a technician's day");
+    allow: ['schedule.write', "optimise a technician's day"],
+    run: async (actor, request, reply) => {
       reply.header('cache-control', 'private, no-cache');
       return previewOptimisedDay(deps.db.kysely, provider, actor, request.query);
     },
-  );
+  });
 
-  app.post(
-    '/api/v1/workspaces/:ws/optimise-day',
-    {
-      schema: {
-        tags: ['jobs'],
-        description:
-          'Applies a previewed plan in one transaction: each listed visit gets its new time. Every visit must be a ' +
-          'flexible visit of that technician and date at the version given (else 412, nothing written), keep its ' +
-          'length, stay inside its window and the working hours, and overlap no other visit of the technician.',
-        params: z.object({ ws: z.string() }),
-        body: optimiseDayApplySchema,
-        response: { 200: jobChangeSchema },
-      },
+  memberRoute(app, deps.db, {
+    method: 'POST',
+    url: '/api/v1/workspaces/:ws/optimise-day',
+    schema: {
+      tags: ['jobs'],
+      description:
+        'Applies a previewed plan in one transaction: each listed visit gets its new time. Every visit must be a ' +
+        'flexible visit of that technician and date at the version given (else 412, nothing written), keep its ' +
+        'length, stay inside its window and the working hours, and overlap no other visit of the technician.',
+      params: z.object({ ws: z.string() }),
+      body: optimiseDayApplySchema,
+      response: { 200: jobChangeSchema },
     },
-    async (request) => {
-      const actor = await requireMember(deps.db, request, request.params.ws);
-      authorize(actor, 'schedule.write', "optimise a technician's day");
+    allow: ['schedule.write', "optimise a technician's day"],
+    run: async (actor, request) => {
       return applyOptimisedDay(deps.db.kysely, actor, request.body);
     },
-  );
+  });
 
-  app.get(
-    '/api/v1/workspaces/:ws/travel-legs',
-    {
-      schema: {
-        tags: ['calendar'],
-        description:
-          "The drives between each technician's consecutive timed visits on each local day of the range " +
-          '(≤ 42 days; the first from the home base when known), with the free time before each and whether ' +
-          "it is too short for the drive, and each day's totals; `source` says where drive times came from.",
-        params: z.object({ ws: z.string() }),
-        querystring: travelLegsQuerySchema,
-        response: { 200: travelLegsSchema },
-      },
+  memberRoute(app, deps.db, {
+    method: 'GET',
+    url: '/api/v1/workspaces/:ws/travel-legs',
+    schema: {
+      tags: ['calendar'],
+      description:
+        "The drives between each technician's consecutive timed visits on each local day of the range " +
+        '(≤ 42 days; the first from the home base when known), with the free time before each and whether ' +
+        "it is too short for the drive, and each day's totals; `source` says where drive times came from.",
+      params: z.object({ ws: z.string() }),
+      querystring: travelLegsQuerySchema,
+      response: { 200: travelLegsSchema },
     },
-    async (request, reply) => {
-      const actor = await requireMember(deps.db, request, request.params.ws);
+    run: async (actor, request, reply) => {
       // Whoever may see the calendar sees its travel gaps (the calendar feed's policy).
       authorize(actor, 'schedule.read', 'see the calendar');
       reply.header('cache-control', 'private, no-cache');
       return travelLegs(deps.db.kysely, provider, actor, request.query, legsCache);
     },
-  );
+  });
 }
