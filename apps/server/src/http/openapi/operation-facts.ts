@@ -37,3 +37,35 @@ export interface OpenApiAnswer {
   description: string;
   content?: Record<string, { schema: Record<string, unknown> }>;
 }
+
+/** How a versioned entity's operations name it: `one`/`many` in operationIds, `a`/`some` in summaries. */
+export interface EntityNames {
+  one: string;
+  many: string;
+  a: string;
+  some: string;
+}
+type CrudOperation = 'list' | 'create' | 'get' | 'update' | 'delete';
+
+/**
+ * The facts of a versioned entity's standard operations (http/versioned-routes.ts): `list…`, `create…`, `get…`,
+ * `update…` under If-Match and `delete…` under If-Match answering 204 — those of `only` that the entity has.
+ */
+export function versionedOperations(
+  path: string,
+  names: EntityNames,
+  only: readonly CrudOperation[] = ['list', 'create', 'get', 'update', 'delete'],
+  member = '{id}',
+): Record<string, OperationFacts> {
+  const all: Record<CrudOperation, [string, OperationFacts]> = {
+    list: [`GET ${path}`, { id: `list${names.many}`, summary: `List ${names.some}` }],
+    create: [`POST ${path}`, { id: `create${names.one}`, summary: `Create ${names.a}` }],
+    get: [`GET ${path}/${member}`, { id: `get${names.one}`, summary: `Get ${names.a}` }],
+    update: [`PATCH ${path}/${member}`, { id: `update${names.one}`, summary: `Edit ${names.a}`, ifMatch: true }],
+    delete: [
+      `DELETE ${path}/${member}`,
+      { id: `delete${names.one}`, summary: `Delete ${names.a}`, ifMatch: true, noContent: true },
+    ],
+  };
+  return Object.fromEntries(only.map((op) => all[op]));
+}

@@ -2,7 +2,7 @@
  * The operations of the work record, its photos and customer notifications (docs/PRODUCT.md, "Work
  * record" and "Customer notifications"); merged into the table in operations.ts.
  */
-import type { OperationFacts } from './operation-facts.js';
+import { type OperationFacts, versionedOperations } from './operation-facts.js';
 
 export const recordOperations: Record<string, OperationFacts> = {
   // work record of a visit (notes, checklists, signature; photos below)
@@ -48,25 +48,12 @@ export const recordOperations: Record<string, OperationFacts> = {
       },
     },
   },
-  'GET /api/v1/workspaces/{ws}/checklist-templates': {
-    id: 'listChecklistTemplates',
-    summary: 'List checklist templates',
-  },
-  'POST /api/v1/workspaces/{ws}/checklist-templates': {
-    id: 'createChecklistTemplate',
-    summary: 'Create a checklist template',
-  },
-  'PATCH /api/v1/workspaces/{ws}/checklist-templates/{templateId}': {
-    id: 'updateChecklistTemplate',
-    summary: 'Edit a checklist template',
-    ifMatch: true,
-  },
-  'DELETE /api/v1/workspaces/{ws}/checklist-templates/{templateId}': {
-    id: 'deleteChecklistTemplate',
-    summary: 'Delete a checklist template',
-    ifMatch: true,
-    noContent: true,
-  },
+  ...versionedOperations(
+    '/api/v1/workspaces/{ws}/checklist-templates',
+    { one: 'ChecklistTemplate', many: 'ChecklistTemplates', a: 'a checklist template', some: 'checklist templates' },
+    ['list', 'create', 'update', 'delete'],
+    '{templateId}',
+  ),
   'GET /api/v1/workspaces/{ws}/my-day': { id: 'getMyDay', summary: "A technician's visits of one day" },
   // customer notifications (docs/PRODUCT.md, "Customer notifications")
   'GET /api/v1/workspaces/{ws}/notification-settings': {

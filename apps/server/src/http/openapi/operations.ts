@@ -8,7 +8,7 @@
  * Keys are `METHOD path` with the path as the document writes it (`{ws}`, not `:ws`).
  */
 
-import type { OperationFacts } from './operation-facts.js';
+import { type OperationFacts, versionedOperations } from './operation-facts.js';
 import { bookingOperations } from './operations-booking.js';
 import { exportOperations } from './operations-export.js';
 import { importOperations } from './operations-import.js';
@@ -113,22 +113,20 @@ export const operations: Record<string, OperationFacts> = {
     also: [410],
   },
   // customers
-  'GET /api/v1/workspaces/{ws}/customers': { id: 'listCustomers', summary: 'List customers' },
-  'POST /api/v1/workspaces/{ws}/customers': { id: 'createCustomer', summary: 'Create a customer' },
-  'GET /api/v1/workspaces/{ws}/customers/{id}': { id: 'getCustomer', summary: 'Get a customer' },
-  'PATCH /api/v1/workspaces/{ws}/customers/{id}': { id: 'updateCustomer', summary: 'Edit a customer', ifMatch: true },
-  'DELETE /api/v1/workspaces/{ws}/customers/{id}': {
-    id: 'deleteCustomer',
-    summary: 'Delete a customer',
-    ifMatch: true,
-    noContent: true,
-  },
+  ...versionedOperations('/api/v1/workspaces/{ws}/customers', {
+    one: 'Customer',
+    many: 'Customers',
+    a: 'a customer',
+    some: 'customers',
+  }),
   'GET /api/v1/workspaces/{ws}/customers/{id}/jobs': { id: 'listCustomerJobs', summary: "List a customer's jobs" },
   // jobs
-  'GET /api/v1/workspaces/{ws}/jobs': { id: 'listJobs', summary: 'List jobs' },
-  'POST /api/v1/workspaces/{ws}/jobs': { id: 'createJob', summary: 'Create a job' },
-  'GET /api/v1/workspaces/{ws}/jobs/{id}': { id: 'getJob', summary: 'Get a job' },
-  'PATCH /api/v1/workspaces/{ws}/jobs/{id}': { id: 'updateJob', summary: 'Edit a job', ifMatch: true },
+  ...versionedOperations('/api/v1/workspaces/{ws}/jobs', { one: 'Job', many: 'Jobs', a: 'a job', some: 'jobs' }, [
+    'list',
+    'create',
+    'get',
+    'update',
+  ]),
   'DELETE /api/v1/workspaces/{ws}/jobs/{id}': { id: 'deleteJob', summary: 'Delete a job', ifMatch: true },
   'POST /api/v1/workspaces/{ws}/jobs/{id}/status': {
     id: 'changeJobStatus',
@@ -144,16 +142,12 @@ export const operations: Record<string, OperationFacts> = {
   },
   'GET /api/v1/workspaces/{ws}/changes': { id: 'listChanges', summary: 'Changes after a sequence number' },
   // service areas
-  'GET /api/v1/workspaces/{ws}/areas': { id: 'listAreas', summary: 'List service areas' },
-  'POST /api/v1/workspaces/{ws}/areas': { id: 'createArea', summary: 'Create a service area' },
-  'GET /api/v1/workspaces/{ws}/areas/{id}': { id: 'getArea', summary: 'Get a service area' },
-  'PATCH /api/v1/workspaces/{ws}/areas/{id}': { id: 'updateArea', summary: 'Edit a service area', ifMatch: true },
-  'DELETE /api/v1/workspaces/{ws}/areas/{id}': {
-    id: 'deleteArea',
-    summary: 'Delete a service area',
-    ifMatch: true,
-    noContent: true,
-  },
+  ...versionedOperations('/api/v1/workspaces/{ws}/areas', {
+    one: 'Area',
+    many: 'Areas',
+    a: 'a service area',
+    some: 'service areas',
+  }),
   // places
   'GET /api/v1/places': { id: 'searchPlaces', summary: 'Search places by name' },
   'GET /api/v1/places/labels': { id: 'listPlaceLabels', summary: 'Place names to draw on the offline map' },
