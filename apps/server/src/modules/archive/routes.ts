@@ -1,13 +1,13 @@
 import { Readable } from 'node:stream';
 import { archiveLimits, archiveRestoreResultSchema } from '@fieldplan/shared';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors/app-error.js';
 import { appBaseUrl } from '../../http/app-origin.js';
 import { enforceLimit } from '../../http/rate-limit.js';
 import { requireUser } from '../../http/session.js';
+import { streamedBodyRoutes } from '../../http/streamed-body.js';
 import { memberRoute } from '../../http/versioned-routes.js';
 import { createStorage, type ObjectStorage } from '../../storage/index.js';
 import { findWorkspace } from '../workspaces/index.js';
@@ -29,11 +29,8 @@ export function archiveRoutes(fastify: FastifyInstance, deps: Deps, options: Arc
   const limits = { ...archiveLimits, ...options.limits };
   const tags = ['export'];
 
-  fastify.register(async (scope) => {
-    // The archive arrives as raw bytes, streamed to a file by the route (never buffered whole).
-    scope.addContentTypeParser('application/zip', (_request, payload, done) => done(null, payload));
-    const app = scope.withTypeProvider<ZodTypeProvider>();
-
+  // The archive arrives as raw bytes, streamed to a file by the route (never buffered whole).
+  streamedBodyRoutes(fastify, 'application/zip', (app) => {
     memberRoute(app, db, {
       method: 'GET',
       url: '/api/v1/workspaces/:ws/archive',

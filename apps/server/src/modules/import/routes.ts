@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
+import { streamedBodyRoutes } from '../../http/streamed-body.js';
 import { memberRoute } from '../../http/versioned-routes.js';
 import { sharedGeocoder } from '../places/index.js';
 import type { ChunkGate } from './chunk-gate.js';
@@ -55,9 +56,7 @@ export function importRoutes(fastify: FastifyInstance, deps: Deps, options: Impo
   fastify.addHook('onClose', async () => runner.close());
 
   // The upload's body is the file itself, streamed to disk: parsed only here, never buffered.
-  fastify.register(async (scope) => {
-    scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-    const app = scope.withTypeProvider<ZodTypeProvider>();
+  streamedBodyRoutes(fastify, '*', (app) => {
     memberRoute(app, db, {
       method: 'POST',
       url: '/api/v1/workspaces/:ws/imports',
