@@ -16,8 +16,8 @@ import type { Db } from '../db/database.js';
 import { ifMatchVersion, setEtag } from './versioning.js';
 import { type Actor, authorize, requireMember } from './workspace-access.js';
 
-// The one shape of a workspace route (docs/ARCHITECTURE.md, "Server"): the caller's membership, then the
-// permission, then the module's service; a versioned entity's routes add If-Match and ETag.
+// The one shape of a workspace route (docs/ARCHITECTURE.md, "How a request flows"): the caller's membership,
+// then the permission, then the module's service; a versioned entity's routes add If-Match and ETag.
 
 /** A Fastify instance whose routes take zod schemas. */
 export type ZodApp = FastifyInstance<
@@ -54,7 +54,8 @@ export interface MemberRoute<S extends FastifySchema> {
 /** A route of the workspace in its `:ws` parameter: 404 to a non-member, 403 without the permission, then `run`. */
 export function memberRoute<S extends FastifySchema>(app: ZodApp, db: Db, route: MemberRoute<S>): void {
   const { run, allow, schema, ...options } = route;
-  // Fastify typed the request by the schema already; the zod-typed view is handed to `run`.
+  // The generic schema's types do not pass through app.route; the request was validated by `schema`, so `run`
+  // is handed it as that schema types it.
   app.route({
     ...options,
     schema: schema as FastifySchema,
