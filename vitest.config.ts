@@ -66,6 +66,9 @@ export default defineConfig({
           root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // Each file in a fresh VM context of a reused worker: a new jsdom per file in a new process was
+          // most of this project's time (docs/PERFORMANCE.md, "npm test").
+          pool: 'vmThreads',
           setupFiles: ['./src/test/setup.ts'],
           // Above setup.ts's 5 s findBy/waitFor wait: a test that waits that long must not time out first.
           testTimeout: 15_000,
