@@ -1,7 +1,7 @@
 import type { Job, JobStatus, Problem } from '@fieldplan/shared';
-import type { AppDispatch } from '../../base/store-types';
 import { api } from '../../base/api';
 import type { OutboxFailure, OutboxItem, SendResult } from '../../base/outbox';
+import type { AppDispatch } from '../../base/store-types';
 import { jobMutations } from '../../entities/job/mutations';
 import { visitKey } from '../../entities/record/types';
 import { toProblem } from '../../lib/problem';

@@ -1,6 +1,6 @@
 import type { ChecklistAnswer, Problem, SignaturePut } from '@fieldplan/shared';
-import type { AppDispatch } from '../../base/store-types';
 import { type OutboxItem, outboxKind, type Sender, type SendResult } from '../../base/outbox';
+import type { AppDispatch } from '../../base/store-types';
 import { patchRecord, recordApi, upsertChecklist, upsertNote, upsertPhoto } from '../../entities/record/endpoints';
 import { type VisitRef, visitKey } from '../../entities/record/types';
 import { type PhotoUpload, uploadPhoto } from '../../entities/record/upload';
