@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { isDatabaseUnavailable } from './errors.js';
 import { WaitBudget, WaitBudgetSpent } from './wait-budget.js';
 
@@ -27,6 +27,27 @@ describe('a request’s database wait budget', () => {
     });
     await expect(refused).rejects.toBeInstanceOf(WaitBudgetSpent);
     expect(started).toBe(false);
+  });
+
+  it('is spent when its timer runs out, though performance.now() reads a sliver less', async () => {
+    let now = 1_000;
+    const clock = vi.spyOn(performance, 'now').mockImplementation(() => now);
+    try {
+      const budget = new WaitBudget(20);
+      const cut = budget.wait(() => after(200, 'client'));
+      // The timer fires by the event loop's millisecond clock; performance.now() may say 19.6 ms then.
+      now = 1_019.6;
+      await expect(cut).rejects.toBeInstanceOf(WaitBudgetSpent);
+      let started = false;
+      const next = budget.wait(async () => {
+        started = true;
+        return 'statement';
+      });
+      await expect(next).rejects.toBeInstanceOf(WaitBudgetSpent);
+      expect(started).toBe(false);
+    } finally {
+      clock.mockRestore();
+    }
   });
 
   it('counts waits in progress together once, not once each', async () => {

@@ -75,6 +75,9 @@ export class WaitBudget {
       clearTimeout(timer);
       this.#waits -= 1;
       if (this.#waits === 0) this.#spentMs += performance.now() - this.#since;
+      // The timer ran out, so the budget has: a timer may fire a fraction of a millisecond before
+      // performance.now() says the time has passed, and that sliver must not let the next wait start.
+      if (spent) this.#spentMs = Math.max(this.#spentMs, this.limitMs);
       // A result the request no longer waits for is handed back; a failure nobody hears is dropped.
       if (spent) pending.then(abandon, () => {});
     }
