@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type AreaGeometry, geometryIssues, geometryLimits } from '../geo/index.js';
+import { versionedFields } from './entity-fields.js';
 import { colourField, oneLineText } from './fields.js';
 
 export const areaLimits = { nameMax: 80, perWorkspace: 200, ...geometryLimits } as const;
@@ -56,9 +57,7 @@ export const areaSchema = z.object({
   geometry: areaGeometrySchema,
   /** Polygon vertices (closing positions not counted); 0 for a circle. */
   vertexCount: z.number().int(),
-  version: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...versionedFields,
 });
 export type Area = z.infer<typeof areaSchema>;
 export const areaListSchema = z.array(areaSchema);

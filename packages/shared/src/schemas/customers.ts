@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { versionedFields } from './entity-fields.js';
 import { emailField, latField, lngField, oneLineText } from './fields.js';
 
 export const customerLimits = { nameMax: 120, addressMax: 300, notesMax: 2000, phoneMin: 7, phoneMax: 20 } as const;
@@ -51,9 +52,7 @@ export const customerSchema = z.object({
   lat: z.number(),
   lng: z.number(),
   notes: z.string(),
-  version: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...versionedFields,
 });
 export type Customer = z.infer<typeof customerSchema>;
 

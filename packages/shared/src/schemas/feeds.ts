@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { versionedFields } from './entity-fields.js';
 import { colourField, oneLineText } from './fields.js';
 
 /** Calendar subscriptions (import) and iCal links (export) (docs/PRODUCT.md, "Entities and fields"). */
@@ -94,9 +95,7 @@ export const feedSchema = z.object({
   /** The last successful fetch: the copy in use is from then. */
   lastSuccessAt: z.string().nullable(),
   eventCount: z.number().int(),
-  version: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...versionedFields,
 });
 export type Feed = z.infer<typeof feedSchema>;
 export const feedListSchema = z.array(feedSchema);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { versionedFields } from './entity-fields.js';
 
 /** Import of customers and jobs from CSV or Excel (docs/PRODUCT.md, "Import"; docs/adr/0034). */
 export const importLimits = {
@@ -36,6 +37,19 @@ export type DuplicatePolicy = (typeof duplicatePolicies)[number];
 export const importStatuses = ['uploaded', 'running', 'geocoding', 'done', 'failed'] as const;
 export type ImportStatus = (typeof importStatuses)[number];
 
+/** Where a customer or a job is: a whole address, or its parts, or a position. */
+const addressImportFields = {
+  address: 'Address (whole)',
+  street1: 'Street',
+  street2: 'Street line 2',
+  zip: 'Postcode',
+  city: 'City',
+  state: 'State / region',
+  country: 'Country',
+  lat: 'Latitude',
+  lng: 'Longitude',
+} as const;
+
 /** The fields a column can fill, by kind, with their labels (the mapping selects show them). */
 export const importFields = {
   customers: {
@@ -45,15 +59,7 @@ export const importFields = {
     lastName: 'Last name',
     email: 'Email',
     phone: 'Phone',
-    address: 'Address (whole)',
-    street1: 'Street',
-    street2: 'Street line 2',
-    zip: 'Postcode',
-    city: 'City',
-    state: 'State / region',
-    country: 'Country',
-    lat: 'Latitude',
-    lng: 'Longitude',
+    ...addressImportFields,
     notes: 'Notes',
     sourceId: 'ID in the other tool',
   },
@@ -62,15 +68,7 @@ export const importFields = {
     customer: 'Customer name',
     customerEmail: 'Customer email',
     customerPhone: 'Customer phone',
-    address: 'Address (whole)',
-    street1: 'Street',
-    street2: 'Street line 2',
-    zip: 'Postcode',
-    city: 'City',
-    state: 'State / region',
-    country: 'Country',
-    lat: 'Latitude',
-    lng: 'Longitude',
+    ...addressImportFields,
     start: 'Start (date, or date and time)',
     startTime: 'Start time',
     end: 'End (date and time, or time)',
@@ -137,9 +135,7 @@ export const importSchema = z.object({
   /** The first refused rows with their problems (at most `importLimits.refusalsKept`). */
   refusals: z.array(rowProblemSchema),
   error: z.string().nullable(),
-  version: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...versionedFields,
 });
 export type Import = z.infer<typeof importSchema>;
 

@@ -4,6 +4,7 @@ import { dayMs, minuteMs, parseDateOnly, parseInstant } from '../recurrence/date
 import { rruleFieldIssue } from '../recurrence/validate.js';
 import { jobBookingRequestSchema } from './booking.js';
 import { pageQuerySchema, pageSchema } from './customers.js';
+import { versionedFields } from './entity-fields.js';
 import { latField, lngField, oneLineText } from './fields.js';
 
 export const jobLimits = {
@@ -284,9 +285,7 @@ export const jobSchema = z.object({
   exceptions: z.array(jobExceptionSchema),
   /** The online booking request that made this job (docs/adr/0030); null or absent: not booked online. */
   bookingRequest: jobBookingRequestSchema.optional(),
-  version: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...versionedFields,
 });
 export type Job = z.infer<typeof jobSchema>;
 

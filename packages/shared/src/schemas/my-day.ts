@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { visitFields } from './entity-fields.js';
 import { jobStatuses } from './jobs.js';
 
 /** `GET /workspaces/:ws/my-day?date=`: the signed-in member's visits of one local day. */
@@ -11,9 +12,8 @@ export type MyDayQuery = z.infer<typeof myDayQuerySchema>;
 export const myDayVisitSchema = z.object({
   /** The calendar event's id: the job id, or `jobId:occurrenceKey` for an occurrence. */
   id: z.string(),
-  jobId: z.string(),
-  /** The occurrence's original start for a recurring job (what `/status` takes), else null. */
-  occurrence: z.string().nullable(),
+  /** `occurrence` is what `/status` takes. */
+  ...visitFields,
   /** The job's version: what `If-Match` sends. */
   version: z.number().int(),
   title: z.string(),

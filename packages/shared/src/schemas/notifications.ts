@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { visitFields } from './entity-fields.js';
 
 /** What a customer is told, and when (docs/PRODUCT.md, "Customer notifications"). */
 export const notificationKinds = [
@@ -103,9 +104,7 @@ export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 /** One notification of a job, as the office sees it. */
 export const notificationSchema = z.object({
   id: z.string(),
-  jobId: z.string(),
-  /** The occurrence's original start for a visit of a series; null for a one-off job. */
-  occurrence: z.string().nullable(),
+  ...visitFields,
   kind: z.enum(notificationKinds),
   channel: z.enum(notificationChannels),
   recipient: z.string(),

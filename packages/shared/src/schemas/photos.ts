@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { visitFields } from './entity-fields.js';
 
 /** Photo limits of docs/PRODUCT.md, "Work record" (the byte limits per photo and per workspace are server settings). */
 export const photoLimits = {
@@ -70,9 +71,7 @@ export type PhotoPatch = z.infer<typeof photoPatchSchema>;
 /** A finished photo of a visit. `url` and `thumbUrl` are authorised routes of the API (the session cookie). */
 export const photoSchema = z.object({
   id: z.string(),
-  jobId: z.string(),
-  /** The occurrence's original start (date for an all-day job); null for a one-off job. */
-  occurrence: z.string().nullable(),
+  ...visitFields,
   caption: z.string(),
   contentType: z.enum(photoContentTypes),
   width: z.number().int(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { visitFields } from './entity-fields.js';
 
 /**
  * The customer's tracking link (docs/adr/0011): everything `GET /api/v1/track/:token` and
@@ -41,9 +42,7 @@ export const trackingChannel = (tokenHash: string) => `track-${tokenHash.slice(0
 /** What dispatchers see of a job's live link (`GET /workspaces/:ws/tracking-links?jobId=`). */
 export const trackingLinkSchema = z.object({
   id: z.string(),
-  jobId: z.string(),
-  /** The occurrence's original start for a recurring job, else null. */
-  occurrence: z.string().nullable(),
+  ...visitFields,
   url: z.string(),
   createdAt: z.string(),
   expiresAt: z.string(),

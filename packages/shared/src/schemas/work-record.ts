@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { recordLimits } from '../limits.js';
+import { versionedFields, visitFields } from './entity-fields.js';
 import { oneLineText, requiredText } from './fields.js';
 import { photoSchema } from './photos.js';
 
@@ -15,13 +16,6 @@ export const visitQuerySchema = z.object({
     .optional(),
 });
 export type VisitQuery = z.infer<typeof visitQuerySchema>;
-
-/** A visit: a one-off job (occurrence null) or one occurrence of a recurring job. */
-const visitFields = {
-  jobId: z.string(),
-  /** The occurrence's original start as an ISO instant (or date when all-day); null for a one-off job. */
-  occurrence: z.string().nullable(),
-};
 
 // ── Notes ──────────────────────────────────────────────────────────────────────────────────────
 
@@ -44,9 +38,7 @@ export const noteSchema = z.object({
   authorId: z.string(),
   authorName: z.string(),
   body: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  version: z.number().int(),
+  ...versionedFields,
 });
 export type Note = z.infer<typeof noteSchema>;
 
@@ -154,9 +146,7 @@ export const checklistTemplateSchema = z.object({
   titlePattern: z.string().nullable(),
   items: z.array(storedItemSchema),
   signature: z.enum(signatureRules),
-  version: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...versionedFields,
 });
 export type ChecklistTemplate = z.infer<typeof checklistTemplateSchema>;
 
