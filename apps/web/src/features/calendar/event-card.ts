@@ -77,24 +77,21 @@ export function useEventCard(root: RefObject<HTMLElement | null>): void {
     const key = (e: KeyboardEvent) => {
       if (e.key === 'Escape' && shownFor) hide();
     };
-    el.addEventListener('mouseover', over);
-    el.addEventListener('mouseout', out);
-    el.addEventListener('focusin', focusIn);
-    el.addEventListener('focusout', hide);
-    el.addEventListener('pointerdown', hide);
-    el.addEventListener('keydown', key);
+    // One signal takes every listener off again.
+    const listening = new AbortController();
+    const { signal } = listening;
+    el.addEventListener('mouseover', over, { signal });
+    el.addEventListener('mouseout', out, { signal });
+    el.addEventListener('focusin', focusIn, { signal });
+    el.addEventListener('focusout', hide, { signal });
+    el.addEventListener('pointerdown', hide, { signal });
+    el.addEventListener('keydown', key, { signal });
     // A scroll moves the event away from its card.
-    el.addEventListener('scroll', hide, true);
+    el.addEventListener('scroll', hide, { capture: true, signal });
     return () => {
       hide();
       card.remove();
-      el.removeEventListener('mouseover', over);
-      el.removeEventListener('mouseout', out);
-      el.removeEventListener('focusin', focusIn);
-      el.removeEventListener('focusout', hide);
-      el.removeEventListener('pointerdown', hide);
-      el.removeEventListener('keydown', key);
-      el.removeEventListener('scroll', hide, true);
+      listening.abort();
     };
   }, [root]);
 }

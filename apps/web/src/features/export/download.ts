@@ -1,4 +1,5 @@
 import { type ArchiveRestoreResult, type ExportFormat, errorTitle, isProblem, type Problem } from '@fieldplan/shared';
+import { postFile } from '../../base/post-file';
 
 /** The file name the server gave (`Content-Disposition`), or a fallback. */
 function fileNameOf(response: Response, fallback: string): string {
@@ -13,14 +14,24 @@ async function problemOf(response: Response): Promise<Problem> {
   } catch {
     // not JSON: fall through
   }
-  return {
-    type: 'about:blank',
-    title: errorTitle.internal,
-    status: response.status,
-    code: 'internal',
-    detail: 'Something went wrong',
-  };
+  return internalProblem(response.status);
 }
+
+const internalProblem = (status: number): Problem => ({
+  type: 'about:blank',
+  title: errorTitle.internal,
+  status,
+  code: 'internal',
+  detail: 'Something went wrong',
+});
+
+const unreachable: Problem = {
+  type: 'about:blank',
+  title: "Can't reach Fieldplan",
+  status: 0,
+  code: 'internal',
+  detail: 'Check your connection and try again.',
+};
 
 /** Hands the bytes to the browser as a download. */
 function save(blob: Blob, name: string): void {
@@ -49,16 +60,7 @@ export async function download(
   try {
     response = await fetch(`/api/v1${path}`, { credentials: 'same-origin' });
   } catch {
-    return {
-      ok: false,
-      problem: {
-        type: 'about:blank',
-        title: "Can't reach Fieldplan",
-        status: 0,
-        code: 'internal',
-        detail: 'Check your connection and try again.',
-      },
-    };
+    return { ok: false, problem: unreachable };
   }
   if (!response.ok) return { ok: false, problem: await problemOf(response) };
   const chunks: Uint8Array[] = [];
@@ -95,48 +97,12 @@ export const exportPath = (
 export type RestoreResult = { ok: true; result: ArchiveRestoreResult } | { ok: false; problem: Problem };
 
 /** Uploads an archive (XMLHttpRequest: fetch reports no upload progress); `onProgress` gets 0–1. */
-export function uploadArchive(file: File, onProgress: (sent: number) => void): Promise<RestoreResult> {
-  return new Promise((resolve) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/v1/workspace-archives');
-    xhr.setRequestHeader('content-type', 'application/zip');
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      let body: unknown = null;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        // handled below
-      }
-      if (xhr.status === 201) resolve({ ok: true, result: body as ArchiveRestoreResult });
-      else if (isProblem(body)) resolve({ ok: false, problem: body });
-      else
-        resolve({
-          ok: false,
-          problem: {
-            type: 'about:blank',
-            title: errorTitle.internal,
-            status: xhr.status,
-            code: 'internal',
-            detail: 'Something went wrong',
-          },
-        });
-    };
-    xhr.onerror = () =>
-      resolve({
-        ok: false,
-        problem: {
-          type: 'about:blank',
-          title: "Can't reach Fieldplan",
-          status: 0,
-          code: 'internal',
-          detail: 'Check your connection and try again.',
-        },
-      });
-    xhr.send(file);
-  });
+export async function uploadArchive(file: File, onProgress: (sent: number) => void): Promise<RestoreResult> {
+  const answer = await postFile('/api/v1/workspace-archives', { 'content-type': 'application/zip' }, file, onProgress);
+  if (!answer) return { ok: false, problem: unreachable };
+  if (answer.status === 201) return { ok: true, result: answer.body as ArchiveRestoreResult };
+  if (isProblem(answer.body)) return { ok: false, problem: answer.body };
+  return { ok: false, problem: internalProblem(answer.status) };
 }
 
 /** "12.3 MB". */

@@ -1,7 +1,7 @@
 import type { Feed, FeedStatus } from '@fieldplan/shared';
 import { Badge, type BadgeTone } from '../../components/Badge';
-import { Button } from '../../components/Button';
 import { Icon } from '../../components/Icon';
+import { RowActions } from '../../components/RowActions';
 import { formatDateTime } from '../../lib/format';
 import { eventCount } from './use-feed-writes';
 
@@ -77,35 +77,32 @@ export function FeedList({ feeds, names, refreshing, actions }: FeedListProps) {
               )}
             </div>
             {actions && (
-              <div className="feed-actions">
-                <Button
-                  size="sm"
-                  icon="repeat"
-                  loading={busy}
-                  aria-label={`Refresh ${feed.name} now`}
-                  onClick={() => actions.refresh(feed)}
-                >
-                  Refresh
-                </Button>
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  icon="pencil"
-                  aria-label={`Edit ${feed.name}`}
-                  onClick={() => actions.edit(feed)}
-                >
-                  Edit
-                </Button>
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  icon="trash"
-                  aria-label={`Remove ${feed.name}`}
-                  onClick={() => actions.remove(feed)}
-                >
-                  Remove
-                </Button>
-              </div>
+              <RowActions
+                className="feed-actions"
+                actions={[
+                  {
+                    icon: 'repeat',
+                    label: `Refresh ${feed.name} now`,
+                    text: 'Refresh',
+                    loading: busy,
+                    onClick: () => actions.refresh(feed),
+                  },
+                  {
+                    icon: 'pencil',
+                    label: `Edit ${feed.name}`,
+                    text: 'Edit',
+                    variant: 'ghost',
+                    onClick: () => actions.edit(feed),
+                  },
+                  {
+                    icon: 'trash',
+                    label: `Remove ${feed.name}`,
+                    text: 'Remove',
+                    variant: 'ghost',
+                    onClick: () => actions.remove(feed),
+                  },
+                ]}
+              />
             )}
           </li>
         );

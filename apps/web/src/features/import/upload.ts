@@ -1,38 +1,27 @@
 import { errorTitle, type Import, type ImportKind, isProblem, type Problem } from '@fieldplan/shared';
+import { postFile } from '../../base/post-file';
 
 /**
  * Sends a file as the upload's body (docs/PRODUCT.md, "Import"), reporting how much of it has gone
- * (0–1): XMLHttpRequest, because fetch can't tell upload progress.
+ * (0–1).
  */
-export function uploadImport(
+export async function uploadImport(
   workspaceId: string,
   kind: ImportKind,
   file: File,
   onProgress: (sent: number) => void,
 ): Promise<{ data: Import } | { error: Problem }> {
   const query = new URLSearchParams({ kind, fileName: file.name });
-  return new Promise((resolve) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/v1/workspaces/${encodeURIComponent(workspaceId)}/imports?${query}`);
-    xhr.setRequestHeader('accept', 'application/json, application/problem+json');
-    xhr.setRequestHeader('content-type', 'application/octet-stream');
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(e.loaded / e.total);
-    };
-    xhr.onload = () => {
-      let body: unknown = null;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        // Not JSON: described below.
-      }
-      if (xhr.status === 201) resolve({ data: body as Import });
-      else if (isProblem(body)) resolve({ error: body });
-      else resolve({ error: failure(`The server answered ${xhr.status}`) });
-    };
-    xhr.onerror = () => resolve({ error: failure('Check your connection and try again.') });
-    xhr.send(file);
-  });
+  const answer = await postFile(
+    `/api/v1/workspaces/${encodeURIComponent(workspaceId)}/imports?${query}`,
+    { accept: 'application/json, application/problem+json', 'content-type': 'application/octet-stream' },
+    file,
+    onProgress,
+  );
+  if (!answer) return { error: failure('Check your connection and try again.') };
+  if (answer.status === 201) return { data: answer.body as Import };
+  if (isProblem(answer.body)) return { error: answer.body };
+  return { error: failure(`The server answered ${answer.status}`) };
 }
 
 const failure = (detail: string): Problem => ({

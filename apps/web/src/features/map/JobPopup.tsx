@@ -1,19 +1,10 @@
-import type { JobStatus } from '@fieldplan/shared';
 import type { ReactNode } from 'react';
-import { Icon, type IconName } from '../../components/Icon';
+import { Icon } from '../../components/Icon';
+// The same icons as the glyphs on the map.
+import { statusIcon } from '../../entities/job/job-status';
 import { dayAndTime, statusText } from './format';
 import type { MapJob } from './types';
 import './JobPopup.css';
-
-/** Status by icon and words (DESIGN.md), the same icons as the glyphs on the map. */
-export const statusIcon: Record<JobStatus, IconName> = {
-  unscheduled: 'inbox',
-  scheduled: 'calendar',
-  en_route: 'arrowRight',
-  in_progress: 'play',
-  completed: 'check',
-  cancelled: 'ban',
-};
 
 interface JobPopupContentProps {
   job: MapJob;

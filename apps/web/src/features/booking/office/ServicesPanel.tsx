@@ -5,6 +5,7 @@ import { Button } from '../../../components/Button';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { EmptyState } from '../../../components/EmptyState';
 import { Panel } from '../../../components/Panel';
+import { RowActions } from '../../../components/RowActions';
 import { Skeleton } from '../../../components/Skeleton';
 import { useToast } from '../../../components/use-toast';
 import { useGetMembersQuery } from '../../../entities/member/endpoints';
@@ -82,22 +83,13 @@ export function ServicesPanel({ editable }: { editable: boolean }) {
                 </span>
               </div>
               {editable && (
-                <div className="booking-row-actions">
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    icon="pencil"
-                    onClick={() => setEditing(s)}
-                    aria-label={`Edit ${s.name}`}
-                  />
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    icon="trash"
-                    onClick={() => setDeleting(s)}
-                    aria-label={`Delete ${s.name}`}
-                  />
-                </div>
+                <RowActions
+                  className="booking-row-actions"
+                  actions={[
+                    { icon: 'pencil', label: `Edit ${s.name}`, variant: 'ghost', onClick: () => setEditing(s) },
+                    { icon: 'trash', label: `Delete ${s.name}`, variant: 'ghost', onClick: () => setDeleting(s) },
+                  ]}
+                />
               )}
             </li>
           ))}
