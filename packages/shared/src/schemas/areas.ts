@@ -43,11 +43,7 @@ const areaName = oneLineText('Name', areaLimits.nameMax);
 export const areaCreateSchema = z.strictObject({ name: areaName, colour: colourField, geometry: areaGeometryField });
 export type AreaCreate = z.infer<typeof areaCreateSchema>;
 
-export const areaPatchSchema = z.strictObject({
-  name: areaName.optional(),
-  colour: colourField.optional(),
-  geometry: areaGeometryField.optional(),
-});
+export const areaPatchSchema = areaCreateSchema.partial();
 export type AreaPatch = z.infer<typeof areaPatchSchema>;
 
 export const areaSchema = z.object({

@@ -111,13 +111,7 @@ export const bookingServiceCreateSchema = z.strictObject({
 });
 export type BookingServiceCreate = z.infer<typeof bookingServiceCreateSchema>;
 
-export const bookingServicePatchSchema = z.strictObject({
-  name: serviceFields.name.optional(),
-  durationMinutes: serviceFields.durationMinutes.optional(),
-  technicianIds: serviceFields.technicianIds.optional(),
-  active: serviceFields.active.optional(),
-  position: serviceFields.position.optional(),
-});
+export const bookingServicePatchSchema = z.strictObject(serviceFields).partial();
 export type BookingServicePatch = z.infer<typeof bookingServicePatchSchema>;
 
 export const bookingServiceSchema = z.object({

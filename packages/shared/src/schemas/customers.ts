@@ -31,15 +31,8 @@ const customerFields = {
 export const customerCreateSchema = z.strictObject({ ...customerFields, notes: notesField.default('') });
 export type CustomerCreate = z.infer<typeof customerCreateSchema>;
 
-export const customerPatchSchema = z.strictObject({
-  name: customerFields.name.optional(),
-  email: customerFields.email,
-  phone: customerFields.phone,
-  address: customerFields.address.optional(),
-  lat: customerFields.lat.optional(),
-  lng: customerFields.lng.optional(),
-  notes: notesField.optional(),
-});
+/** `email` and `phone` are optional already: the patch leaves them as they are. */
+export const customerPatchSchema = z.strictObject({ ...customerFields, notes: notesField }).partial();
 export type CustomerPatch = z.infer<typeof customerPatchSchema>;
 
 export const customerSchema = z.object({

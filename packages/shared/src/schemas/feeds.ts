@@ -55,26 +55,25 @@ const refreshMinutesField = z
     error: `Refresh interval must be at most ${feedLimits.refreshMinutesMax} minutes`,
   });
 
-const feedName = oneLineText('Name', feedLimits.nameMax);
 /** A technician's member id (their busy time), or null for the whole workspace. */
 const memberIdField = z.string().max(64).nullable();
 
-export const feedCreateSchema = z.strictObject({
-  name: feedName,
+const feedFields = {
+  name: oneLineText('Name', feedLimits.nameMax),
   url: feedUrlField,
   colour: colourField,
+  memberId: memberIdField,
+  refreshMinutes: refreshMinutesField,
+};
+
+export const feedCreateSchema = z.strictObject({
+  ...feedFields,
   memberId: memberIdField.default(null),
   refreshMinutes: refreshMinutesField.default(feedLimits.refreshMinutesDefault),
 });
 export type FeedCreate = z.infer<typeof feedCreateSchema>;
 
-export const feedPatchSchema = z.strictObject({
-  name: feedName.optional(),
-  url: feedUrlField.optional(),
-  colour: colourField.optional(),
-  memberId: memberIdField.optional(),
-  refreshMinutes: refreshMinutesField.optional(),
-});
+export const feedPatchSchema = z.strictObject(feedFields).partial();
 export type FeedPatch = z.infer<typeof feedPatchSchema>;
 
 export const feedStatuses = ['pending', 'ok', 'failing'] as const;

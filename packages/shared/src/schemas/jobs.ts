@@ -221,21 +221,7 @@ export const jobCreateSchema = z
 export type JobCreate = z.infer<typeof jobCreateSchema>;
 
 /** Every field optional; the merged job is checked again with `jobTimingIssues`. */
-export const jobPatchSchema = z.strictObject({
-  title: jobFields.title.optional(),
-  description: jobFields.description.optional(),
-  customerId: jobFields.customerId.optional(),
-  address: jobFields.address.optional(),
-  lat: jobFields.lat.optional(),
-  lng: jobFields.lng.optional(),
-  start: jobFields.start.optional(),
-  end: jobFields.end.optional(),
-  allDay: jobFields.allDay.optional(),
-  priority: priorityField.optional(),
-  assigneeIds: assigneesField.optional(),
-  rrule: rruleField.optional(),
-  flexibleWindow: flexibleWindowField.optional(),
-});
+export const jobPatchSchema = z.strictObject(jobFields).partial();
 export type JobPatch = z.infer<typeof jobPatchSchema>;
 
 /** Which occurrences a PATCH or DELETE of a recurring job applies to (like every calendar). */

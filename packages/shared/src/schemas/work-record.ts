@@ -114,20 +114,21 @@ const signatureRuleField = z.enum(signatureRules, {
   error: `Signature must be one of ${signatureRules.join(', ')}`,
 });
 
-export const checklistTemplateCreateSchema = z.strictObject({
+const templateFields = {
   name: oneLineText('Name', recordLimits.templateNameMax),
-  titlePattern: titlePatternField.default(null),
+  titlePattern: titlePatternField,
   items: itemsField,
+  signature: signatureRuleField,
+};
+
+export const checklistTemplateCreateSchema = z.strictObject({
+  ...templateFields,
+  titlePattern: titlePatternField.default(null),
   signature: signatureRuleField.default('none'),
 });
 export type ChecklistTemplateCreate = z.infer<typeof checklistTemplateCreateSchema>;
 
-export const checklistTemplatePatchSchema = z.strictObject({
-  name: oneLineText('Name', recordLimits.templateNameMax).optional(),
-  titlePattern: titlePatternField.optional(),
-  items: itemsField.optional(),
-  signature: signatureRuleField.optional(),
-});
+export const checklistTemplatePatchSchema = z.strictObject(templateFields).partial();
 export type ChecklistTemplatePatch = z.infer<typeof checklistTemplatePatchSchema>;
 
 const storedItemSchema = z.object({
