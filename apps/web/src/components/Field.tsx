@@ -1,4 +1,4 @@
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, type Ref, useId } from 'react';
 import './Field.css';
 
 export interface FieldIds {
@@ -50,5 +50,39 @@ export function FieldShell({ ids, label, hint, error, optional, className, child
         </p>
       )}
     </div>
+  );
+}
+
+/** What every labelled field takes besides its control's own attributes. */
+export interface LabelledProps<E> {
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string | undefined;
+  /** Shows "optional" beside the label. */
+  optional?: boolean;
+  ref?: Ref<E>;
+}
+
+/** The attributes that tie a control to its label and messages. */
+export interface ControlAria {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+interface LabelledFieldProps extends Omit<LabelledProps<never>, 'ref'> {
+  id: string | undefined;
+  className: string | undefined;
+  /** Draws the control, given its id and aria attributes. */
+  control: (aria: ControlAria) => ReactNode;
+}
+
+/** A field (label, control, error or hint) around a control drawn by `control`. */
+export function LabelledField({ id, label, hint, error, optional, className, control }: LabelledFieldProps) {
+  const ids = useFieldIds(id, hint, error);
+  return (
+    <FieldShell ids={ids} label={label} hint={hint} error={error} optional={optional} className={className}>
+      {control({ id: ids.inputId, 'aria-invalid': error ? true : undefined, 'aria-describedby': ids.describedBy })}
+    </FieldShell>
   );
 }

@@ -1,27 +1,19 @@
-import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
-import { FieldShell, useFieldIds } from './Field';
+import type { InputHTMLAttributes } from 'react';
+import { LabelledField, type LabelledProps } from './Field';
 
-interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
-  label: ReactNode;
-  hint?: ReactNode;
-  error?: string | undefined;
-  optional?: boolean;
-  ref?: Ref<HTMLInputElement>;
-}
+interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement>, LabelledProps<HTMLInputElement> {}
 
 /** A labelled input with its message underneath (aria-invalid, aria-describedby). */
 export function TextField({ label, hint, error, optional, id, className, ref, ...input }: TextFieldProps) {
-  const ids = useFieldIds(id, hint, error);
   return (
-    <FieldShell ids={ids} label={label} hint={hint} error={error} optional={optional} className={className}>
-      <input
-        ref={ref}
-        id={ids.inputId}
-        className="input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids.describedBy}
-        {...input}
-      />
-    </FieldShell>
+    <LabelledField
+      {...{ id, label, hint, error, optional, className }}
+      control={(aria) => <input ref={ref} className="input" {...aria} {...input} />}
+    />
   );
+}
+
+/** An email address: the phone's email keyboard, no capitals, no spell-check. */
+export function EmailField(props: TextFieldProps) {
+  return <TextField type="email" inputMode="email" autoCapitalize="none" spellCheck={false} {...props} />;
 }

@@ -2,10 +2,9 @@ import { signInSchema } from '@fieldplan/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { Alert } from '../../components/Alert';
-import { Button } from '../../components/Button';
 import { CardPage } from '../../components/CardPage';
-import { TextField } from '../../components/TextField';
+import { StackForm } from '../../components/StackForm';
+import { EmailField, TextField } from '../../components/TextField';
 import { useToast } from '../../components/use-toast';
 import { useGetMeQuery, useSignInMutation } from '../../entities/session/endpoints';
 import { landingPath } from '../../entities/session/landing-path';
@@ -60,18 +59,8 @@ export function LoginPage() {
         </>
       }
     >
-      <form className="form-stack" onSubmit={onSubmit} noValidate>
-        {problem.message && <Alert>{problem.message}</Alert>}
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          error={errors.email?.message}
-          {...register('email')}
-        />
+      <StackForm onSubmit={onSubmit} message={problem.message} submitting={isSubmitting} submit="Sign in">
+        <EmailField label="Email" autoComplete="username" error={errors.email?.message} {...register('email')} />
         <TextField
           label="Password"
           type="password"
@@ -79,10 +68,7 @@ export function LoginPage() {
           error={errors.password?.message}
           {...register('password')}
         />
-        <Button type="submit" variant="primary" className="btn-block" loading={isSubmitting}>
-          Sign in
-        </Button>
-      </form>
+      </StackForm>
       <DemoHint
         onUse={(email, password) => {
           setValue('email', email);

@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../components/Alert';
-import { Button } from '../../components/Button';
 import { CardPage } from '../../components/CardPage';
-import { TextField } from '../../components/TextField';
+import { StackForm } from '../../components/StackForm';
+import { EmailField, TextField } from '../../components/TextField';
 import { useToast } from '../../components/use-toast';
 import { useSignInMutation, useSignUpMutation } from '../../entities/session/endpoints';
 import { landingPath } from '../../entities/session/landing-path';
@@ -65,8 +65,7 @@ export function SignupPage() {
         </>
       }
     >
-      <form className="form-stack" onSubmit={onSubmit} noValidate>
-        {problem.message && <Alert>{problem.message}</Alert>}
+      <StackForm onSubmit={onSubmit} message={problem.message} submitting={isSubmitting} submit="Create workspace">
         {notSignedIn && (
           <Alert>
             These details didn't sign you in. If you already have an account with this email:{' '}
@@ -74,16 +73,7 @@ export function SignupPage() {
           </Alert>
         )}
         <TextField label="Your name" autoComplete="name" error={errors.name?.message} {...register('name')} />
-        <TextField
-          label="Work email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <EmailField label="Work email" autoComplete="email" error={errors.email?.message} {...register('email')} />
         <TextField
           label="Password"
           type="password"
@@ -99,10 +89,7 @@ export function SignupPage() {
           error={errors.workspaceName?.message}
           {...register('workspaceName')}
         />
-        <Button type="submit" variant="primary" className="btn-block" loading={isSubmitting}>
-          Create workspace
-        </Button>
-      </form>
+      </StackForm>
     </CardPage>
   );
 }

@@ -3,6 +3,7 @@ import { type ReactNode, useCallback, useMemo, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { buttonClass } from '../../components/Button';
 import { Icon } from '../../components/Icon';
+import { RetryLine } from '../../components/LoadFailed';
 import { Skeleton } from '../../components/Skeleton';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
 import { useOutsideAreas } from '../areas';
@@ -158,10 +159,7 @@ export function CalendarSurface({
         {query.isError && (
           <div className="cal-overlay" role="alert">
             <p className="cal-overlay-card">
-              Couldn't load the jobs of this {unit}.{' '}
-              <button type="button" className="link-button" onClick={() => void query.refetch()}>
-                Try again
-              </button>
+              <RetryLine message={`Couldn't load the jobs of this ${unit}.`} onRetry={() => void query.refetch()} />
             </p>
           </div>
         )}

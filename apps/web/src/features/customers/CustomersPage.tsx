@@ -4,6 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, buttonClass } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { Icon } from '../../components/Icon';
+import { RetryLine } from '../../components/LoadFailed';
 import { PageHeader, Panel } from '../../components/Panel';
 import { Loading, Skeleton } from '../../components/Skeleton';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
@@ -111,10 +112,7 @@ export function CustomersPage() {
         )}
         {isError && (
           <p className="customers-empty">
-            Couldn't load customers.{' '}
-            <button type="button" className="link-button" onClick={() => void refetch()}>
-              Try again
-            </button>
+            <RetryLine message="Couldn't load customers." onRetry={() => void refetch()} />
           </p>
         )}
         {data && data.items.length === 0 && (

@@ -3,6 +3,7 @@ import { Draggable } from '@fullcalendar/interaction';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Icon } from '../../components/Icon';
+import { RetryLine } from '../../components/LoadFailed';
 import { Skeleton } from '../../components/Skeleton';
 import { useListJobsQuery } from '../../entities/job/endpoints';
 import { formatJobTime } from '../../entities/job/format-time';
@@ -90,10 +91,7 @@ export function UnscheduledQueue({ workspaceId, slug, keep, draggable, zone, kee
       )}
       {isError && (
         <p className="queue-empty">
-          Couldn't load the queue.{' '}
-          <button type="button" className="link-button" onClick={() => void refetch()}>
-            Try again
-          </button>
+          <RetryLine message="Couldn't load the queue." onRetry={() => void refetch()} />
         </p>
       )}
       {data && jobs.length === 0 && (

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
+import { StackForm } from '../../components/StackForm';
 import { TextField } from '../../components/TextField';
 import { useFormProblem } from '../../lib/use-form-problem';
 import { acceptAsNewUserSchema, acceptWithPasswordSchema } from './accept-schemas';
@@ -66,8 +67,27 @@ export function AcceptInvitationForm({ token, preview, signedInAs }: Props) {
   });
 
   return (
-    <form className="form-stack" onSubmit={onSubmit} noValidate>
-      {problem.message && <Alert>{problem.message}</Alert>}
+    <StackForm
+      onSubmit={onSubmit}
+      message={problem.message}
+      submitting={isSubmitting}
+      submit={needsName ? 'Create account and join' : `Join ${preview.workspaceName}`}
+      after={
+        !alreadySignedIn && (
+          <Button
+            type="button"
+            variant="ghost"
+            className="btn-block"
+            onClick={() => {
+              problem.clear();
+              setHasAccount(!hasAccount);
+            }}
+          >
+            {hasAccount ? 'New to Fieldplan? Create an account instead' : 'Already have a Fieldplan account? Use it'}
+          </Button>
+        )
+      }
+    >
       {signedInAs && !alreadySignedIn && (
         <Alert tone="info">
           You're signed in as {signedInAs}. Joining signs you in as {preview.email} instead.
@@ -88,22 +108,6 @@ export function AcceptInvitationForm({ token, preview, signedInAs }: Props) {
           {...register('password')}
         />
       )}
-      <Button type="submit" variant="primary" className="btn-block" loading={isSubmitting}>
-        {needsName ? 'Create account and join' : `Join ${preview.workspaceName}`}
-      </Button>
-      {!alreadySignedIn && (
-        <Button
-          type="button"
-          variant="ghost"
-          className="btn-block"
-          onClick={() => {
-            problem.clear();
-            setHasAccount(!hasAccount);
-          }}
-        >
-          {hasAccount ? 'New to Fieldplan? Create an account instead' : 'Already have a Fieldplan account? Use it'}
-        </Button>
-      )}
-    </form>
+    </StackForm>
   );
 }

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Select } from '../../components/Select';
-import { TextField } from '../../components/TextField';
+import { EmailField } from '../../components/TextField';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
 import { useFormProblem } from '../../lib/use-form-problem';
 import { CreatedInvite } from './CreatedInvite';
@@ -47,13 +47,9 @@ export function InviteForm() {
     <div className="invite">
       <form className="invite-form" onSubmit={onSubmit} noValidate aria-label="Invite someone">
         {problem.message && <Alert>{problem.message}</Alert>}
-        <TextField
+        <EmailField
           id={inviteEmailId}
           label="Email"
-          type="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
           autoComplete="off"
           placeholder="name@company.com"
           error={errors.email?.message}

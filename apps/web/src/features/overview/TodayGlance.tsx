@@ -2,6 +2,7 @@ import { can, type Role, wallToInstant } from '@fieldplan/shared';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { Icon, type IconName } from '../../components/Icon';
+import { RetryLine } from '../../components/LoadFailed';
 import { Panel } from '../../components/Panel';
 import { Loading, Skeleton } from '../../components/Skeleton';
 import { useListFeedsQuery } from '../../entities/feed/endpoints';
@@ -70,10 +71,7 @@ export function TodayGlance({ workspaceId, slug, zone, role, memberId }: TodayGl
         </Loading>
       ) : events.isError ? (
         <p className="glance-empty" role="status">
-          Today's schedule could not be loaded.{' '}
-          <button type="button" className="link-button" onClick={() => events.refetch()}>
-            Try again
-          </button>
+          <RetryLine message="Today's schedule could not be loaded." onRetry={() => events.refetch()} />
         </p>
       ) : (
         <GlanceLines attention={attention} slug={slug} today={today} zone={zone} technician={technician} />

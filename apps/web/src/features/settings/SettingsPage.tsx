@@ -2,11 +2,11 @@ import { can } from '@fieldplan/shared';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
+import { LoadFailedState } from '../../components/LoadFailed';
 import { PageHeader, Panel } from '../../components/Panel';
 import { Loading, Skeleton } from '../../components/Skeleton';
 import { useGetWorkspaceQuery } from '../../entities/workspace/endpoints';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
-import { problemMessage, toProblem } from '../../lib/problem';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { ArchivePanel } from '../export';
 import { SettingsForm } from './SettingsForm';
@@ -90,17 +90,7 @@ export function SettingsPage() {
           <ArchivePanel workspaceId={workspace.id} />
         </>
       ) : error ? (
-        <EmptyState
-          icon="alert"
-          title="Couldn't load the settings"
-          action={
-            <button type="button" className={buttonClass('secondary')} onClick={() => void refetch()}>
-              Try again
-            </button>
-          }
-        >
-          {problemMessage(toProblem(error))}
-        </EmptyState>
+        <LoadFailedState title="Couldn't load the settings" error={error} onRetry={() => void refetch()} />
       ) : (
         <SettingsSkeleton />
       )}

@@ -2,10 +2,10 @@ import { can } from '@fieldplan/shared';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/Button';
 import { EmptyState } from '../../../components/EmptyState';
+import { LoadFailedState } from '../../../components/LoadFailed';
 import { PageHeader } from '../../../components/Panel';
 import { Loading, Skeleton } from '../../../components/Skeleton';
 import { useWorkspace } from '../../../entities/workspace/use-workspace';
-import { problemMessage, toProblem } from '../../../lib/problem';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { BookingSettingsForm } from './BookingSettingsForm';
 import { EmbedPanel } from './EmbedPanel';
@@ -54,17 +54,7 @@ export function BookingSettingsPage() {
           <EmbedPanel publicUrl={data.publicUrl} embedSnippet={data.embedSnippet} slug={slug} />
         </div>
       ) : error ? (
-        <EmptyState
-          icon="alert"
-          title="Couldn't load the booking settings"
-          action={
-            <button type="button" className={buttonClass('secondary')} onClick={() => void refetch()}>
-              Try again
-            </button>
-          }
-        >
-          {problemMessage(toProblem(error))}
-        </EmptyState>
+        <LoadFailedState title="Couldn't load the booking settings" error={error} onRetry={() => void refetch()} />
       ) : (
         <Loading label="Loading booking settings…">
           <Skeleton height={240} />

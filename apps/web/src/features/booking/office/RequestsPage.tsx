@@ -4,12 +4,12 @@ import { Link } from 'react-router';
 import { Badge } from '../../../components/Badge';
 import { Button, buttonClass } from '../../../components/Button';
 import { EmptyState } from '../../../components/EmptyState';
+import { LoadFailedState } from '../../../components/LoadFailed';
 import { PageHeader } from '../../../components/Panel';
 import { Loading, Skeleton } from '../../../components/Skeleton';
 import { useGetMembersQuery } from '../../../entities/member/endpoints';
 import { useGetWorkspaceQuery } from '../../../entities/workspace/endpoints';
 import { useWorkspace } from '../../../entities/workspace/use-workspace';
-import { problemMessage, toProblem } from '../../../lib/problem';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useNow } from '../../../lib/use-now';
 import { CapHitNotice } from './CapHitNotice';
@@ -59,13 +59,7 @@ export function RequestsPage() {
           </ul>
         )
       ) : error ? (
-        <EmptyState
-          icon="alert"
-          title="Couldn't load the requests"
-          action={<Button onClick={() => void refetch()}>Try again</Button>}
-        >
-          {problemMessage(toProblem(error))}
-        </EmptyState>
+        <LoadFailedState title="Couldn't load the requests" error={error} onRetry={() => void refetch()} />
       ) : (
         <Loading label="Loading requests…">
           <div className="booking-requests">
