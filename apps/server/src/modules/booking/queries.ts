@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { rowOfWorkspace, rowsOfWorkspace } from '../../lib/workspace-rows.js';
 import type { RequestRow, ServiceRow } from './presenter.js';
 import { type StoredBookingSettings, storedSettings } from './presenter.js';
 
@@ -14,32 +15,15 @@ export async function loadBookingSettings(db: Kysely<Database>, workspaceId: str
 
 /** The workspace's services in page order (position, then name). */
 export function listServices(db: Kysely<Database>, workspaceId: string): Promise<ServiceRow[]> {
-  return db
-    .selectFrom('booking_services')
-    .selectAll()
-    .where('workspace_id', '=', workspaceId)
-    .orderBy('position')
-    .orderBy('name')
-    .orderBy('id')
-    .execute();
+  return rowsOfWorkspace(db, 'booking_services', workspaceId, ['position', 'name', 'id']);
 }
 
 export function findService(db: Kysely<Database>, workspaceId: string, id: string): Promise<ServiceRow | undefined> {
-  return db
-    .selectFrom('booking_services')
-    .selectAll()
-    .where('workspace_id', '=', workspaceId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return rowOfWorkspace(db, 'booking_services', workspaceId, id);
 }
 
 export function findRequest(db: Kysely<Database>, workspaceId: string, id: string): Promise<RequestRow | undefined> {
-  return db
-    .selectFrom('booking_requests')
-    .selectAll()
-    .where('workspace_id', '=', workspaceId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return rowOfWorkspace(db, 'booking_requests', workspaceId, id);
 }
 
 /** Pending requests of the workspace, or of one email address in it. */

@@ -1,15 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { countOfWorkspace, rowOfWorkspace, rowsOfWorkspace } from '../../lib/workspace-rows.js';
 import type { ParsedItem } from './ical/parse.js';
 import type { FeedRow } from './presenter.js';
 
 export function findFeed(db: Kysely<Database>, workspaceId: string, id: string): Promise<FeedRow | undefined> {
-  return db
-    .selectFrom('feed_subscriptions')
-    .selectAll()
-    .where('workspace_id', '=', workspaceId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return rowOfWorkspace(db, 'feed_subscriptions', workspaceId, id);
 }
 
 export function findFeedById(db: Kysely<Database>, id: string): Promise<FeedRow | undefined> {
@@ -17,22 +13,11 @@ export function findFeedById(db: Kysely<Database>, id: string): Promise<FeedRow 
 }
 
 export function listFeeds(db: Kysely<Database>, workspaceId: string): Promise<FeedRow[]> {
-  return db
-    .selectFrom('feed_subscriptions')
-    .selectAll()
-    .where('workspace_id', '=', workspaceId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
+  return rowsOfWorkspace(db, 'feed_subscriptions', workspaceId, ['created_at', 'id']);
 }
 
-export async function countFeeds(db: Kysely<Database>, workspaceId: string): Promise<number> {
-  const row = await db
-    .selectFrom('feed_subscriptions')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('workspace_id', '=', workspaceId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+export function countFeeds(db: Kysely<Database>, workspaceId: string): Promise<number> {
+  return countOfWorkspace(db, 'feed_subscriptions', workspaceId);
 }
 
 /** Ids of feeds whose refresh is due and that no live lease holds, soonest first. */

@@ -1,7 +1,18 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import { preparedQuery, slot } from '../../db/prepared.js';
 import type { Database, MembershipsTable } from '../../db/schema.js';
+import { countOfWorkspace } from '../../lib/workspace-rows.js';
 import type { MemberRow } from './presenter.js';
+
+/** The workspace's membership rows, active or not. */
+function membershipsOf(db: Kysely<Database>, workspaceId: string) {
+  return db.selectFrom('memberships').where('workspace_id', '=', workspaceId);
+}
+
+/** The workspace's memberships that are not deactivated. */
+function activeMembershipsOf(db: Kysely<Database>, workspaceId: string) {
+  return membershipsOf(db, workspaceId).where('deactivated_at', 'is', null);
+}
 
 function memberSelect(db: Kysely<Database>, workspaceId: string) {
   return db
@@ -36,44 +47,25 @@ export function findMember(
 
 /** The caller's membership as it is now (inside a transaction: after others' commits it waited for). */
 export function findActiveMembership(db: Kysely<Database>, workspaceId: string, userId: string) {
-  return db
-    .selectFrom('memberships')
-    .select(['id', 'role'])
-    .where('workspace_id', '=', workspaceId)
-    .where('user_id', '=', userId)
-    .where('deactivated_at', 'is', null)
-    .executeTakeFirst();
+  return activeMembershipsOf(db, workspaceId).select(['id', 'role']).where('user_id', '=', userId).executeTakeFirst();
 }
 
 export async function countActiveOwners(db: Kysely<Database>, workspaceId: string): Promise<number> {
-  const row = await db
-    .selectFrom('memberships')
+  const row = await activeMembershipsOf(db, workspaceId)
     .select((eb) => eb.fn.countAll().as('n'))
-    .where('workspace_id', '=', workspaceId)
     .where('role', '=', 'owner')
-    .where('deactivated_at', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-export async function countMembers(db: Kysely<Database>, workspaceId: string): Promise<number> {
-  const row = await db
-    .selectFrom('memberships')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('workspace_id', '=', workspaceId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+export function countMembers(db: Kysely<Database>, workspaceId: string): Promise<number> {
+  return countOfWorkspace(db, 'memberships', workspaceId);
 }
 
 /** Members among `ids` with their role and whether they are active, of this workspace only. */
 export function membersAmong(db: Kysely<Database>, workspaceId: string, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('memberships')
-    .select(['id', 'role', 'deactivated_at'])
-    .where('workspace_id', '=', workspaceId)
-    .where('id', 'in', ids)
-    .execute();
+  return membershipsOf(db, workspaceId).select(['id', 'role', 'deactivated_at']).where('id', 'in', ids).execute();
 }
 
 export async function updateMembership(
@@ -123,12 +115,7 @@ export async function activeMemberMapSettings(
 
 /** Ids of the workspace's members who are not deactivated. */
 export async function activeMemberIds(db: Kysely<Database>, workspaceId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('memberships')
-    .select('id')
-    .where('workspace_id', '=', workspaceId)
-    .where('deactivated_at', 'is', null)
-    .execute();
+  const rows = await activeMembershipsOf(db, workspaceId).select('id').execute();
   return rows.map((r) => r.id);
 }
 
@@ -157,10 +144,8 @@ export async function insertMembership(db: Kysely<Database>, row: Insertable<Mem
 
 /** The user's membership of the workspace, active or not. */
 export function membershipOfUser(db: Kysely<Database>, workspaceId: string, userId: string) {
-  return db
-    .selectFrom('memberships')
+  return membershipsOf(db, workspaceId)
     .select(['id', 'deactivated_at'])
-    .where('workspace_id', '=', workspaceId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
 }
@@ -179,31 +164,20 @@ export function activeMemberByEmail(db: Kysely<Database>, workspaceId: string, e
 
 /** Member id → colour, every member's (a former technician's visits keep their colour). */
 export async function memberColours(db: Kysely<Database>, workspaceId: string): Promise<Map<string, string>> {
-  const rows = await db
-    .selectFrom('memberships')
-    .select(['id', 'colour'])
-    .where('workspace_id', '=', workspaceId)
-    .execute();
+  const rows = await membershipsOf(db, workspaceId).select(['id', 'colour']).execute();
   return new Map(rows.map((m) => [m.id, m.colour]));
 }
 
 /** Every member's home base columns (null: none set), deactivated members' too. */
 export function memberHomes(db: Kysely<Database>, workspaceId: string) {
-  return db
-    .selectFrom('memberships')
-    .select(['id', 'home_lat', 'home_lng'])
-    .where('workspace_id', '=', workspaceId)
-    .execute();
+  return membershipsOf(db, workspaceId).select(['id', 'home_lat', 'home_lng']).execute();
 }
 
 /** The workspace's active technicians with their home base columns, by id. */
 export function activeTechnicians(db: Kysely<Database>, workspaceId: string) {
-  return db
-    .selectFrom('memberships')
+  return activeMembershipsOf(db, workspaceId)
     .select(['id', 'home_lat', 'home_lng'])
-    .where('workspace_id', '=', workspaceId)
     .where('role', '=', 'technician')
-    .where('deactivated_at', 'is', null)
     .orderBy('id')
     .execute();
 }

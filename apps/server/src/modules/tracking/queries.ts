@@ -1,7 +1,18 @@
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, TrackingLinksTable } from '../../db/schema.js';
+import { rowOfWorkspace } from '../../lib/workspace-rows.js';
 
 export type LinkRow = Selectable<TrackingLinksTable>;
+
+/** The workspace's links that were neither ended nor revoked. */
+function openLinks(db: Kysely<Database> | Transaction<Database>, workspaceId: string) {
+  return db
+    .selectFrom('tracking_links')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .where('ended_at', 'is', null)
+    .where('revoked_at', 'is', null);
+}
 
 /** A link that was neither ended nor revoked (its visit's expiry is checked by the caller). */
 export function openLinksOfVisit(
@@ -10,50 +21,24 @@ export function openLinksOfVisit(
   jobId: string,
   occurrenceKey: number | null,
 ): Promise<LinkRow[]> {
-  let query = db
-    .selectFrom('tracking_links')
-    .selectAll()
-    .where('workspace_id', '=', workspaceId)
-    .where('job_id', '=', jobId)
-    .where('ended_at', 'is', null)
-    .where('revoked_at', 'is', null);
-  query =
+  const query = openLinks(db, workspaceId).where('job_id', '=', jobId);
+  const ofVisit =
     occurrenceKey === null
       ? query.where('occurrence_key', 'is', null)
       : query.where('occurrence_key', '=', occurrenceKey);
-  return query.orderBy('created_at').execute();
+  return ofVisit.orderBy('created_at').execute();
 }
 
 export function openLinksOfJob(db: Kysely<Database>, workspaceId: string, jobId: string): Promise<LinkRow[]> {
-  return db
-    .selectFrom('tracking_links')
-    .selectAll()
-    .where('workspace_id', '=', workspaceId)
-    .where('job_id', '=', jobId)
-    .where('ended_at', 'is', null)
-    .where('revoked_at', 'is', null)
-    .orderBy('created_at')
-    .execute();
+  return openLinks(db, workspaceId).where('job_id', '=', jobId).orderBy('created_at').execute();
 }
 
 export function openLinksOfMember(db: Kysely<Database>, workspaceId: string, memberId: string): Promise<LinkRow[]> {
-  return db
-    .selectFrom('tracking_links')
-    .selectAll()
-    .where('workspace_id', '=', workspaceId)
-    .where('member_id', '=', memberId)
-    .where('ended_at', 'is', null)
-    .where('revoked_at', 'is', null)
-    .execute();
+  return openLinks(db, workspaceId).where('member_id', '=', memberId).execute();
 }
 
 export function linkById(db: Kysely<Database>, workspaceId: string, id: string): Promise<LinkRow | undefined> {
-  return db
-    .selectFrom('tracking_links')
-    .selectAll()
-    .where('workspace_id', '=', workspaceId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return rowOfWorkspace(db, 'tracking_links', workspaceId, id);
 }
 
 export function linkByIds(db: Kysely<Database>, ids: readonly string[]): Promise<LinkRow[]> {

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { rowOfWorkspace, rowsOfWorkspace } from '../../lib/workspace-rows.js';
 import { findMember } from '../members/index.js';
 import type { ChecklistRow, Names, NoteRow, SignatureRow, TemplateRow } from './presenter.js';
 
@@ -10,16 +11,12 @@ export interface VisitKey {
   occurrenceKey: number;
 }
 
+/** The columns that address a visit's rows, as one filter. */
 const ofVisit = (key: VisitKey) =>
   ({ workspace_id: key.workspaceId, job_id: key.jobId, occurrence_key: key.occurrenceKey }) as const;
 
 export function findNote(db: Kysely<Database>, workspaceId: string, id: string): Promise<NoteRow | undefined> {
-  return db
-    .selectFrom('visit_notes')
-    .selectAll()
-    .where('workspace_id', '=', workspaceId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return rowOfWorkspace(db, 'visit_notes', workspaceId, id);
 }
 
 /** A note by id in any workspace: an id a client made is unique across them all. */
@@ -28,35 +25,21 @@ export function noteById(db: Kysely<Database>, id: string): Promise<NoteRow | un
 }
 
 export function notesOfVisit(db: Kysely<Database>, key: VisitKey): Promise<NoteRow[]> {
-  const v = ofVisit(key);
   return db
     .selectFrom('visit_notes')
     .selectAll()
-    .where('workspace_id', '=', v.workspace_id)
-    .where('job_id', '=', v.job_id)
-    .where('occurrence_key', '=', v.occurrence_key)
+    .where((eb) => eb.and(ofVisit(key)))
     .orderBy('created_at')
     .orderBy('id')
     .execute();
 }
 
 export function findTemplate(db: Kysely<Database>, workspaceId: string, id: string): Promise<TemplateRow | undefined> {
-  return db
-    .selectFrom('checklist_templates')
-    .selectAll()
-    .where('workspace_id', '=', workspaceId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return rowOfWorkspace(db, 'checklist_templates', workspaceId, id);
 }
 
 export function listTemplates(db: Kysely<Database>, workspaceId: string): Promise<TemplateRow[]> {
-  return db
-    .selectFrom('checklist_templates')
-    .selectAll()
-    .where('workspace_id', '=', workspaceId)
-    .orderBy('name')
-    .orderBy('id')
-    .execute();
+  return rowsOfWorkspace(db, 'checklist_templates', workspaceId, ['name', 'id']);
 }
 
 /** Ids of the templates attached to the job by hand, in the order they were given. */
@@ -81,13 +64,10 @@ export async function replaceAttached(trx: Transaction<Database>, workspaceId: s
 }
 
 export function checklistsOfVisit(db: Kysely<Database>, key: VisitKey): Promise<ChecklistRow[]> {
-  const v = ofVisit(key);
   return db
     .selectFrom('visit_checklists')
     .selectAll()
-    .where('workspace_id', '=', v.workspace_id)
-    .where('job_id', '=', v.job_id)
-    .where('occurrence_key', '=', v.occurrence_key)
+    .where((eb) => eb.and(ofVisit(key)))
     .execute();
 }
 
@@ -96,12 +76,7 @@ export function findChecklist(
   workspaceId: string,
   id: string,
 ): Promise<ChecklistRow | undefined> {
-  return db
-    .selectFrom('visit_checklists')
-    .selectAll()
-    .where('workspace_id', '=', workspaceId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return rowOfWorkspace(db, 'visit_checklists', workspaceId, id);
 }
 
 const signatureColumns = [
@@ -117,13 +92,10 @@ const signatureColumns = [
 ] as const;
 
 export function signatureOfVisit(db: Kysely<Database>, key: VisitKey): Promise<SignatureRow | undefined> {
-  const v = ofVisit(key);
   return db
     .selectFrom('visit_signatures')
     .select(signatureColumns)
-    .where('workspace_id', '=', v.workspace_id)
-    .where('job_id', '=', v.job_id)
-    .where('occurrence_key', '=', v.occurrence_key)
+    .where((eb) => eb.and(ofVisit(key)))
     .executeTakeFirst();
 }
 
@@ -141,13 +113,10 @@ export function findSignature(
 }
 
 export async function signatureImage(db: Kysely<Database>, key: VisitKey): Promise<Buffer | undefined> {
-  const v = ofVisit(key);
   const row = await db
     .selectFrom('visit_signatures')
     .select('image')
-    .where('workspace_id', '=', v.workspace_id)
-    .where('job_id', '=', v.job_id)
-    .where('occurrence_key', '=', v.occurrence_key)
+    .where((eb) => eb.and(ofVisit(key)))
     .executeTakeFirst();
   return row ? Buffer.from(row.image) : undefined;
 }
