@@ -14,7 +14,7 @@ import { seededRandom } from '../apps/server/src/lib/seeded-random.js';
 import { openPage, type PublicContext, publicSlots } from '../apps/server/src/modules/booking/public.js';
 import { signer } from '../apps/server/src/modules/booking/tokens.js';
 import { modelProvider } from '../apps/server/src/modules/travel/provider.js';
-import { suggestForSite } from '../apps/server/src/modules/travel/site-slots.js';
+import { SharedSlotReads, suggestForSite } from '../apps/server/src/modules/travel/site-slots.js';
 import { seedWeek } from './calendar-week.seed.js';
 import { benchDb, fmt, percentile } from './support.js';
 
@@ -83,6 +83,8 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
     provider: modelProvider(defaultTravelSettings),
     signer: async () => key,
     difficulty: 16,
+    // Every search reads afresh, as if a change came between any two: the cost of one search, not of a shared read.
+    slotReads: new SharedSlotReads(0),
     phoneOf: async () => null,
   };
   const site = place();

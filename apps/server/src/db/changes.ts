@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import { noteChange } from './outbox.js';
 import type { Database } from './schema.js';
 
@@ -59,4 +59,14 @@ export async function lockChangeLog(trx: Transaction<Database>, workspaceId: str
     .set({ last_seq: sql`last_seq` })
     .where('workspace_id', '=', workspaceId)
     .execute();
+}
+
+/** The workspace's last change `seq` (0 before its first change): what it was when a read began. */
+export async function lastChangeSeq(db: Kysely<Database>, workspaceId: string): Promise<number> {
+  const row = await db
+    .selectFrom('workspace_seq')
+    .select('last_seq')
+    .where('workspace_id', '=', workspaceId)
+    .executeTakeFirst();
+  return Number(row?.last_seq ?? 0);
 }

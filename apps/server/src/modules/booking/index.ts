@@ -7,7 +7,7 @@ import { installSecret } from '../../realtime/credentials.js';
 import { findJobRow, observeJobSaves } from '../jobs/index.js';
 import { companyPhoneOf, holdBookingConfirmations } from '../notifications/index.js';
 import type { PublicPlaceSearch } from '../places/index.js';
-import { travelProviderOf } from '../travel/index.js';
+import { SharedSlotReads, travelProviderOf } from '../travel/index.js';
 import { closeRequestOfDeletedJob } from './decide.js';
 import { expireHolds } from './expiry.js';
 import type { PublicContext } from './public.js';
@@ -59,6 +59,7 @@ export function registerBooking(app: FastifyInstance, deps: Deps, options: Booki
       return key;
     },
     difficulty: options.difficulty ?? 16,
+    slotReads: new SharedSlotReads(),
     // The same company phone the customer's messages give (Settings → Notifications).
     phoneOf: async (workspaceId) => (await companyPhoneOf(db.kysely, workspaceId)) || null,
   };

@@ -9,11 +9,12 @@ import {
   parseDateOnly,
 } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
+import { lastChangeSeq } from '../../db/changes.js';
 import type { Dialect } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { fieldError, notFound } from '../../errors/app-error.js';
 import { listMembers } from '../members/index.js';
-import { type SiteSlots, suggestForSite, type TravelProvider } from '../travel/index.js';
+import { type SharedSlotReads, type SiteSlots, suggestForSite, type TravelProvider } from '../travel/index.js';
 import { findWorkspaceBySlug } from '../workspaces/index.js';
 import { expireHolds } from './expiry.js';
 import type { ServiceRow, StoredBookingSettings } from './presenter.js';
@@ -32,6 +33,8 @@ export interface PublicContext {
   signer: () => Promise<Signer>;
   /** Leading zero bits the proof of work asks for. */
   difficulty: number;
+  /** Slot searches of one range share their reads while the change log stands still. */
+  slotReads: SharedSlotReads;
   /** The business's phone number for the page and its messages (null when unknown). */
   phoneOf: (workspaceId: string) => Promise<string | null>;
 }
@@ -114,8 +117,11 @@ export async function publicSlots(
     spacingMs,
   };
   // One search of the whole week: its reads (the range's visits, busy time) cost the same for two days
-  // as for seven, so searching the first days alone first saved nothing (docs/PERFORMANCE.md).
-  const found = await suggestForSite(ctx.db, ctx.provider, { ...search, firstDate: first, days: Math.max(days, 0) });
+  // as for seven, so searching the first days alone first saved nothing (docs/PERFORMANCE.md). Searches
+  // for other sites share those reads while no change is recorded (the losers of one slot, say).
+  const week = { ...search, firstDate: first, days: Math.max(days, 0) };
+  const reads = ctx.slotReads.readsAt(ctx.db, week, await lastChangeSeq(ctx.db, workspace.id));
+  const found = await suggestForSite(ctx.db, ctx.provider, week, reads);
   if (found.outsideServiceAreas) throw outsideArea(await ctx.phoneOf(workspace.id));
   const best = new Map<number, Slot>();
   for (const slot of found.slots) if (!best.has(slot.start)) best.set(slot.start, slot);

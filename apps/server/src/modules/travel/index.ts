@@ -3,4 +3,4 @@
 export { travelProviderOf } from './context.js';
 export type { TravelProvider } from './provider.js';
 export { travelRoutes } from './routes.js';
-export { type SiteSlotSearch, type SiteSlots, siteSlotFits, suggestForSite } from './site-slots.js';
+export { SharedSlotReads, type SiteSlotSearch, type SiteSlots, siteSlotFits, suggestForSite } from './site-slots.js';

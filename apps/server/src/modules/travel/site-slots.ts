@@ -44,11 +44,21 @@ export interface SiteSlots {
   zone: string;
 }
 
-/** The slot problem of a search: the range's visits, busy time and technicians read once. */
-async function problemOf(db: Kysely<Database>, search: SiteSlotSearch) {
+/** A search's reads, the same for every site: the workspace's schedule, the range's visits, busy time, technicians, areas. */
+interface SlotReads {
+  zone: string;
+  workingHours: WorkingHours;
+  plans: TechnicianPlan[];
+  areas: ReturnType<typeof prepareAreas>;
+}
+
+/** What the reads depend on (the site, the duration and the notice do not). */
+type ReadKey = Pick<SiteSlotSearch, 'workspaceId' | 'firstDate' | 'days' | 'technicianIds'>;
+
+/** The range's visits, busy time and technicians, read once for a search. */
+async function readsOf(db: Kysely<Database>, search: ReadKey): Promise<SlotReads> {
   const workspace = await workspaceSchedule(db, search.workspaceId);
   const zone = workspace.time_zone;
-  const dates = Array.from({ length: search.days }, (_, i) => search.firstDate + i * dayMs);
   const range = {
     start: wallToInstant(zone, search.firstDate),
     end: wallToInstant(zone, search.firstDate + search.days * dayMs),
@@ -75,18 +85,60 @@ async function problemOf(db: Kysely<Database>, search: SiteSlotSearch) {
       stops: stopsOf.get(t.id) ?? [],
       busy: [...everyone, ...(busyOf.get(t.id) ?? [])],
     }));
-  const problem: SlotProblem = {
+  return {
     zone,
     workingHours: JSON.parse(workspace.working_hours) as WorkingHours,
-    dates,
+    plans,
+    areas: prepareAreas(areas.map((a) => ({ geometry: JSON.parse(a.geometry) as AreaGeometry }))),
+  };
+}
+
+/** The slot problem of a search at its site, from its reads. */
+function problemOf(reads: SlotReads, search: SiteSlotSearch) {
+  const problem: SlotProblem = {
+    zone: reads.zone,
+    workingHours: reads.workingHours,
+    dates: Array.from({ length: search.days }, (_, i) => search.firstDate + i * dayMs),
     site: search.site,
     durationMs: search.durationMinutes * minuteMs,
     notBefore: search.notBefore,
-    technicians: plans,
+    technicians: reads.plans,
     ...(search.spacingMs !== undefined && { spacingMs: search.spacingMs }),
   };
-  const prepared = prepareAreas(areas.map((a) => ({ geometry: JSON.parse(a.geometry) as AreaGeometry })));
-  return { problem, zone, outside: isOutsideAreas(search.site, prepared) };
+  return { problem, zone: reads.zone, outside: isOutsideAreas(search.site, reads.areas) };
+}
+
+/**
+ * Reads shared by searches of the same range for different sites while the workspace's change log
+ * stands still (docs/adr/0038-booking-slot-turns.md): every write that moves a visit, busy time, a
+ * technician, an area or the working hours records a change, so reads made at change `seq` hold for
+ * every search that finds the log still at `seq`. A burst of customers who lost one slot each get
+ * fresh slots for their own sites from one read. Entries live `ttlMs` at most; a failed read is not kept.
+ */
+export class SharedSlotReads {
+  private readonly entries = new Map<string, { at: number; reads: Promise<SlotReads> }>();
+
+  constructor(
+    private readonly ttlMs = 5_000,
+    private readonly max = 64,
+  ) {}
+
+  /** The reads of `search` at change `seq`, made now or shared with a search made at the same `seq`. */
+  readsAt(db: Kysely<Database>, search: ReadKey, seq: number, now = Date.now()): Promise<SlotReads> {
+    const ids = search.technicianIds ? [...search.technicianIds].sort().join(',') : '*';
+    const key = `${search.workspaceId}|${seq}|${search.firstDate}|${search.days}|${ids}`;
+    const kept = this.entries.get(key);
+    if (kept && now - kept.at < this.ttlMs) return kept.reads;
+    for (const [k, entry] of this.entries) {
+      if (now - entry.at >= this.ttlMs || this.entries.size >= this.max) this.entries.delete(k);
+    }
+    const reads = readsOf(db, search);
+    this.entries.set(key, { at: now, reads });
+    reads.catch(() => {
+      if (this.entries.get(key)?.reads === reads) this.entries.delete(key);
+    });
+    return reads;
+  }
 }
 
 /**
@@ -97,8 +149,9 @@ export async function suggestForSite(
   db: Kysely<Database>,
   provider: TravelProvider,
   search: SiteSlotSearch,
+  reads?: Promise<SlotReads>,
 ): Promise<SiteSlots> {
-  const { problem, zone, outside } = await problemOf(db, search);
+  const { problem, zone, outside } = problemOf(await (reads ?? readsOf(db, search)), search);
   const { slots, source, notice } = await suggestSlots(problem, provider);
   return { slots, outsideServiceAreas: outside, source, notice, zone };
 }
@@ -116,7 +169,8 @@ export async function siteSlotFits(
   memberId: string,
   start: number,
 ): Promise<'fits' | 'taken' | 'outside'> {
-  const { problem, outside } = await problemOf(db, { ...search, technicianIds: [memberId] });
+  const one = { ...search, technicianIds: [memberId] };
+  const { problem, outside } = problemOf(await readsOf(db, one), one);
   if (outside) return 'outside';
   if (!problem.technicians.some((t) => t.memberId === memberId)) return 'taken';
   return (await slotFits(problem, provider, memberId, start)) ? 'fits' : 'taken';
