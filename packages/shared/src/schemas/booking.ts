@@ -193,26 +193,18 @@ export type BookingDecline = z.infer<typeof bookingDeclineSchema>;
  * A `booking_request` change (the live entity, docs/adr/0020): no customer details, since every member
  * reads the workspace channel; the office re-reads its list on one. `pendingCount` keeps the badge right.
  */
-export const bookingRequestChangeSchema = z.object({
-  id: z.string(),
-  status: z.enum(bookingRequestStatuses),
-  jobId: z.string().nullable(),
-  version: z.number().int(),
-  pendingCount: z.number().int(),
-});
+export const bookingRequestChangeSchema = bookingRequestSchema
+  .pick({ id: true, status: true, jobId: true, version: true })
+  .extend({ pendingCount: z.number().int() });
 export type BookingRequestChange = z.infer<typeof bookingRequestChangeSchema>;
 
 /** What a job carries of its booking request (null: not booked online). */
-export const jobBookingRequestSchema = z.object({ id: z.string(), status: z.enum(bookingRequestStatuses) }).nullable();
+export const jobBookingRequestSchema = bookingRequestSchema.pick({ id: true, status: true }).nullable();
 export type JobBookingRequest = z.infer<typeof jobBookingRequestSchema>;
 
 // --- Public page ----------------------------------------------------------------------------------
 
-export const publicBookingServiceSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  durationMinutes: z.number().int(),
-});
+export const publicBookingServiceSchema = bookingServiceSchema.pick({ id: true, name: true, durationMinutes: true });
 export type PublicBookingService = z.infer<typeof publicBookingServiceSchema>;
 
 export const publicBookingPageSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarEventSchema, calendarQuerySchema } from './calendar.js';
 import { versionedFields } from './entity-fields.js';
 import { colourField, oneLineText } from './fields.js';
 
@@ -124,26 +125,18 @@ export const feedTokenListSchema = z.array(feedTokenSchema);
 export const feedTokenCreatedSchema = feedTokenSchema.extend({ url: z.string() });
 export type FeedTokenCreated = z.infer<typeof feedTokenCreatedSchema>;
 
-export const busyQuerySchema = z.object({
-  start: z.string({ error: 'Start is required' }).max(40, { error: 'Start is too long' }),
-  end: z.string({ error: 'End is required' }).max(40, { error: 'End is too long' }),
-  timeZone: z.string().max(64).optional(),
-});
+/** Busy time is asked for the calendar's visible range. */
+export const busyQuerySchema = calendarQuerySchema.pick({ start: true, end: true, timeZone: true });
 export type BusyQuery = z.infer<typeof busyQuerySchema>;
 
 /** One imported event (or occurrence) as a FullCalendar background event. */
-export const busyEventSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  /** ISO instants, or dates (`YYYY-MM-DD`, end exclusive) when all-day. */
-  start: z.string(),
-  end: z.string(),
-  allDay: z.boolean(),
-  display: z.literal('background'),
-  /** The technician's row (a member feed); absent for workspace-wide busy time. */
-  resourceIds: z.array(z.string()).optional(),
-  backgroundColor: z.string(),
-  extendedProps: z.object({ feedId: z.string(), memberId: z.string().nullable() }),
-});
+export const busyEventSchema = calendarEventSchema
+  .pick({ id: true, title: true, start: true, end: true, allDay: true, backgroundColor: true })
+  .extend({
+    display: z.literal('background'),
+    /** The technician's row (a member feed); absent for workspace-wide busy time. */
+    resourceIds: z.array(z.string()).optional(),
+    extendedProps: z.object({ feedId: z.string(), memberId: z.string().nullable() }),
+  });
 export type BusyEvent = z.infer<typeof busyEventSchema>;
 export const busyEventsSchema = z.array(busyEventSchema);

@@ -51,10 +51,7 @@ export type Invitation = z.infer<typeof invitationSchema>;
  * What an invite link shows before it is accepted. Deliberately not whether the email has an
  * account: anyone holding the link could learn that (the page offers sign-in and sign-up alike).
  */
-export const invitationPreviewSchema = z.object({
-  workspaceName: z.string(),
-  email: z.string(),
-  role: roleField,
-  expiresAt: z.string(),
-});
+export const invitationPreviewSchema = invitationSchema
+  .pick({ email: true, role: true, expiresAt: true })
+  .extend({ workspaceName: z.string() });
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;

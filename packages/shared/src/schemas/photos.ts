@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { visitFields } from './entity-fields.js';
+import { latField, lngField } from './fields.js';
 
 /** Photo limits of docs/PRODUCT.md, "Work record" (the byte limits per photo and per workspace are server settings). */
 export const photoLimits = {
@@ -46,16 +47,8 @@ export const photoCreateSchema = z.strictObject({
   height: dimension('Height'),
   caption: captionField.optional(),
   /** Where it was taken (the original's EXIF GPS); stored only when the workspace keeps photo locations. */
-  lat: z
-    .number({ error: 'Latitude must be a number' })
-    .min(-90, { error: 'Latitude must be between -90 and 90' })
-    .max(90, { error: 'Latitude must be between -90 and 90' })
-    .optional(),
-  lng: z
-    .number({ error: 'Longitude must be a number' })
-    .min(-180, { error: 'Longitude must be between -180 and 180' })
-    .max(180, { error: 'Longitude must be between -180 and 180' })
-    .optional(),
+  lat: latField().optional(),
+  lng: lngField().optional(),
   thumbnail: z
     .string({ error: 'Thumbnail is required: a base64 JPEG' })
     .min(1, { error: 'Thumbnail is required: a base64 JPEG' })

@@ -1,8 +1,22 @@
 import { z } from 'zod';
+import { calendarQuerySchema } from './calendar.js';
 
 /** Where drive times came from: the default model, or the routing service (`ROUTING_URL`). */
 export const travelSourceSchema = z.enum(['model', 'routing']);
 export type TravelSource = z.infer<typeof travelSourceSchema>;
+
+/** What every answer with drive times says of them. */
+const travelSourceFields = {
+  source: travelSourceSchema,
+  /** Why drive times are estimates although a routing service is configured. */
+  notice: z.string().optional(),
+};
+
+/** A drive, or a day's drives: minutes and km (rounded to 0.1). */
+const driveFields = { driveMinutes: z.number(), distanceKm: z.number() };
+
+/** One technician's local day (`2026-03-02`, workspace zone). */
+const technicianDayFields = { memberId: z.string(), date: z.string() };
 
 export const suggestLimits = { maxDays: 14, defaultDays: 7, defaultDurationMinutes: 60, options: 3 } as const;
 
@@ -47,9 +61,7 @@ export const slotSuggestionsSchema = z.object({
   durationMinutes: z.number().int(),
   /** The site lies outside every service area (only when the workspace has areas): shown, not excluded. */
   outsideServiceAreas: z.boolean(),
-  source: travelSourceSchema,
-  /** Why drive times are estimates although a routing service is configured. */
-  notice: z.string().optional(),
+  ...travelSourceFields,
 });
 export type SlotSuggestions = z.infer<typeof slotSuggestionsSchema>;
 
@@ -68,8 +80,7 @@ export type OptimiseDayQuery = z.infer<typeof optimiseDayQuerySchema>;
 
 /** What a plan of the day costs: the drive from the day's start through every visit (no drive home). */
 export const dayFiguresSchema = z.object({
-  distanceKm: z.number(),
-  driveMinutes: z.number(),
+  ...driveFields,
   /** When the last visit ends (ISO instant); null when the day has no visits. */
   finish: z.string().nullable(),
 });
@@ -91,8 +102,7 @@ export const plannedVisitSchema = z.object({
 export type PlannedVisit = z.infer<typeof plannedVisitSchema>;
 
 export const optimiseDayPreviewSchema = z.object({
-  memberId: z.string(),
-  date: z.string(),
+  ...technicianDayFields,
   /** How many of the day's visits have a flexible time. */
   flexibleVisits: z.number().int(),
   before: dayFiguresSchema,
@@ -104,9 +114,7 @@ export const optimiseDayPreviewSchema = z.object({
   changed: z.number().int(),
   /** Why there is no better plan: no flexible visits, no order fits, or today's order is already the best. */
   message: z.string().optional(),
-  source: travelSourceSchema,
-  /** Why drive times are estimates although a routing service is configured. */
-  notice: z.string().optional(),
+  ...travelSourceFields,
 });
 export type OptimiseDayPreview = z.infer<typeof optimiseDayPreviewSchema>;
 
@@ -135,17 +143,12 @@ export type OptimiseDayApply = z.infer<typeof optimiseDayApplySchema>;
 
 export const travelLegsLimits = { maxDays: 42 } as const;
 
-export const travelLegsQuerySchema = z.object({
-  /** An ISO instant, or a date / local date-time read in the workspace's zone (as the calendar feed reads them). */
-  start: z.string({ error: 'Start is required' }).max(40, { error: 'Start is too long' }),
-  end: z.string({ error: 'End is required' }).max(40, { error: 'End is too long' }),
-});
+/** The calendar's visible range, read as the calendar feed reads it. */
+export const travelLegsQuerySchema = calendarQuerySchema.pick({ start: true, end: true });
 export type TravelLegsQuery = z.infer<typeof travelLegsQuerySchema>;
 
 export const travelLegSchema = z.object({
-  memberId: z.string(),
-  /** The local date of the day (`2026-03-02`, workspace zone). */
-  date: z.string(),
+  ...technicianDayFields,
   /** Calendar event ids, as the calendar feed has them: the visit driven from (null: the home base) … */
   fromEventId: z.string().nullable(),
   /** … and the visit driven to. */
@@ -155,9 +158,8 @@ export const travelLegSchema = z.object({
    * they overlap); null for the drive from the home base.
    */
   gapMinutes: z.number().nullable(),
-  /** The drive (minutes, km; rounded to 0.1). */
-  driveMinutes: z.number(),
-  distanceKm: z.number(),
+  /** The drive. */
+  ...driveFields,
   /** The gap is shorter than the drive (never for the drive from the home base). */
   tooShort: z.boolean(),
 });
@@ -165,12 +167,10 @@ export type TravelLegAnswer = z.infer<typeof travelLegSchema>;
 
 /** A technician's day: the drive from the home base (when known) through every visit in time order. */
 export const travelDaySchema = z.object({
-  memberId: z.string(),
-  date: z.string(),
+  ...technicianDayFields,
   /** Timed, not cancelled visits of the day. */
   visits: z.number().int(),
-  driveMinutes: z.number(),
-  distanceKm: z.number(),
+  ...driveFields,
   /** How many of the day's drives are too short. */
   tooShort: z.number().int(),
 });
@@ -181,8 +181,6 @@ export const travelLegsSchema = z.object({
   legs: z.array(travelLegSchema),
   /** Every technician-day with a visit, by technician and date. */
   days: z.array(travelDaySchema),
-  source: travelSourceSchema,
-  /** Why drive times are estimates although a routing service is configured. */
-  notice: z.string().optional(),
+  ...travelSourceFields,
 });
 export type TravelLegs = z.infer<typeof travelLegsSchema>;
