@@ -1,82 +1,83 @@
 import type { Kysely } from 'kysely';
+import {
+  createIndex,
+  notNull,
+  notNullUnique,
+  optional,
+  ownedBy,
+  primaryKey,
+  required,
+  workspaceEntity,
+  workspaceId,
+  workspaceKey,
+} from './ddl.js';
 
 // One migration set for SQLite and PostgreSQL: only types both understand (text, integer, bigint).
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('users')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('email', 'text', (c) => c.notNull().unique())
-    .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('password_hash', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addColumn('id', 'text', primaryKey)
+    .addColumn('email', 'text', notNullUnique)
+    .$call(required('text', 'name', 'password_hash'))
+    .addColumn('created_at', 'bigint', notNull)
     .execute();
 
   await db.schema
     .createTable('workspaces')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('slug', 'text', (c) => c.notNull().unique())
-    .addColumn('time_zone', 'text', (c) => c.notNull())
-    .addColumn('week_start', 'integer', (c) => c.notNull())
-    .addColumn('working_hours', 'text', (c) => c.notNull())
-    .addColumn('map', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addColumn('id', 'text', primaryKey)
+    .addColumn('name', 'text', notNull)
+    .addColumn('slug', 'text', notNullUnique)
+    .addColumn('time_zone', 'text', notNull)
+    .addColumn('week_start', 'integer', notNull)
+    .$call(required('text', 'working_hours', 'map'))
+    .addColumn('created_at', 'bigint', notNull)
     .execute();
 
   await db.schema
     .createTable('memberships')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
-    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('role', 'text', (c) => c.notNull())
-    .addColumn('colour', 'text', (c) => c.notNull())
-    .addColumn('home_lat', 'double precision')
-    .addColumn('home_lng', 'double precision')
+    .$call(workspaceEntity)
+    .addColumn('user_id', 'text', ownedBy('users'))
+    .$call(required('text', 'role', 'colour'))
+    .$call(optional('double precision', 'home_lat', 'home_lng'))
     .addColumn('deactivated_at', 'bigint')
-    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addColumn('created_at', 'bigint', notNull)
     .addUniqueConstraint('memberships_workspace_user', ['workspace_id', 'user_id'])
     .execute();
-  await db.schema.createIndex('memberships_user').on('memberships').column('user_id').execute();
+  await createIndex(db, 'memberships_user', 'memberships', ['user_id']);
 
   await db.schema
     .createTable('invitations')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
-    .addColumn('email', 'text', (c) => c.notNull())
-    .addColumn('role', 'text', (c) => c.notNull())
-    .addColumn('token_hash', 'text', (c) => c.notNull().unique())
-    .addColumn('expires_at', 'bigint', (c) => c.notNull())
-    .addColumn('accepted_at', 'bigint')
-    .addColumn('revoked_at', 'bigint')
+    .$call(workspaceEntity)
+    .$call(required('text', 'email', 'role'))
+    .addColumn('token_hash', 'text', notNullUnique)
+    .addColumn('expires_at', 'bigint', notNull)
+    .$call(optional('bigint', 'accepted_at', 'revoked_at'))
     .addColumn('created_by', 'text', (c) => c.notNull().references('users.id'))
-    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addColumn('created_at', 'bigint', notNull)
     .execute();
-  await db.schema.createIndex('invitations_workspace').on('invitations').column('workspace_id').execute();
+  await createIndex(db, 'invitations_workspace', 'invitations', ['workspace_id']);
 
   await db.schema
     .createTable('sessions')
-    .addColumn('id_hash', 'text', (c) => c.primaryKey())
-    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('created_at', 'bigint', (c) => c.notNull())
-    .addColumn('expires_at', 'bigint', (c) => c.notNull())
+    .addColumn('id_hash', 'text', primaryKey)
+    .addColumn('user_id', 'text', ownedBy('users'))
+    .$call(required('bigint', 'created_at', 'expires_at'))
     .execute();
-  await db.schema.createIndex('sessions_user').on('sessions').column('user_id').execute();
+  await createIndex(db, 'sessions_user', 'sessions', ['user_id']);
 
   await db.schema
     .createTable('workspace_seq')
-    .addColumn('workspace_id', 'text', (c) => c.primaryKey().references('workspaces.id').onDelete('cascade'))
+    .$call(workspaceKey)
     .addColumn('last_seq', 'bigint', (c) => c.notNull().defaultTo(0))
     .execute();
 
   await db.schema
     .createTable('changes')
-    .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
-    .addColumn('seq', 'bigint', (c) => c.notNull())
-    .addColumn('entity', 'text', (c) => c.notNull())
-    .addColumn('entity_id', 'text', (c) => c.notNull())
-    .addColumn('action', 'text', (c) => c.notNull())
+    .$call(workspaceId)
+    .addColumn('seq', 'bigint', notNull)
+    .$call(required('text', 'entity', 'entity_id', 'action'))
     .addColumn('actor_id', 'text')
-    .addColumn('at', 'bigint', (c) => c.notNull())
+    .addColumn('at', 'bigint', notNull)
     .addPrimaryKeyConstraint('changes_pk', ['workspace_id', 'seq'])
     .execute();
 }

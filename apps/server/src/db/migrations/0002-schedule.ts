@@ -1,90 +1,68 @@
 import type { Kysely } from 'kysely';
+import { createIndex, notNull, optional, ownedBy, required, timestamps, versioned, workspaceEntity } from './ddl.js';
 
 // Customers, jobs, their technicians and recurring-job exceptions. Types both dialects
 // share only: instants are bigint epoch ms, flags are integers or nullable instants (docs/adr/0003).
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('customers')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
-    .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('email', 'text')
-    .addColumn('phone', 'text')
-    .addColumn('address', 'text', (c) => c.notNull())
-    .addColumn('lat', 'double precision', (c) => c.notNull())
-    .addColumn('lng', 'double precision', (c) => c.notNull())
-    .addColumn('notes', 'text', (c) => c.notNull())
+    .$call(workspaceEntity)
+    .addColumn('name', 'text', notNull)
+    .$call(optional('text', 'email', 'phone'))
+    .addColumn('address', 'text', notNull)
+    .$call(required('double precision', 'lat', 'lng'))
+    .addColumn('notes', 'text', notNull)
     // Lower-cased, accent-free name (sort order) and name, address and phone (search).
-    .addColumn('sort_name', 'text', (c) => c.notNull())
-    .addColumn('search_text', 'text', (c) => c.notNull())
-    .addColumn('version', 'integer', (c) => c.notNull())
-    .addColumn('created_at', 'bigint', (c) => c.notNull())
-    .addColumn('updated_at', 'bigint', (c) => c.notNull())
+    .$call(required('text', 'sort_name', 'search_text'))
+    .$call(versioned)
     .addColumn('deleted_at', 'bigint')
     .execute();
-  await db.schema
-    .createIndex('customers_workspace_name')
-    .on('customers')
-    .columns(['workspace_id', 'sort_name', 'id'])
-    .execute();
+  await createIndex(db, 'customers_workspace_name', 'customers', ['workspace_id', 'sort_name', 'id']);
 
   await db.schema
     .createTable('jobs')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
+    .$call(workspaceEntity)
     .addColumn('customer_id', 'text', (c) => c.references('customers.id'))
-    .addColumn('title', 'text', (c) => c.notNull())
-    .addColumn('description', 'text', (c) => c.notNull())
-    .addColumn('address', 'text', (c) => c.notNull())
-    .addColumn('lat', 'double precision')
-    .addColumn('lng', 'double precision')
+    .$call(required('text', 'title', 'description', 'address'))
+    .$call(optional('double precision', 'lat', 'lng'))
     // First occurrence: instants, or dates as UTC-midnight ms when all_day = 1. Null: unscheduled.
-    .addColumn('start_at', 'bigint')
-    .addColumn('end_at', 'bigint')
-    .addColumn('all_day', 'integer', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull())
-    .addColumn('priority', 'integer', (c) => c.notNull())
+    .$call(optional('bigint', 'start_at', 'end_at'))
+    .addColumn('all_day', 'integer', notNull)
+    .addColumn('status', 'text', notNull)
+    .addColumn('priority', 'integer', notNull)
     .addColumn('rrule', 'text')
     // For a series: the span of all its occurrences and moved exceptions (range queries).
-    .addColumn('span_start_at', 'bigint')
-    .addColumn('span_end_at', 'bigint')
-    .addColumn('version', 'integer', (c) => c.notNull())
+    .$call(optional('bigint', 'span_start_at', 'span_end_at'))
+    .addColumn('version', 'integer', notNull)
     .addColumn('created_by', 'text')
-    .addColumn('created_at', 'bigint', (c) => c.notNull())
-    .addColumn('updated_at', 'bigint', (c) => c.notNull())
+    .$call(timestamps)
     .addColumn('deleted_at', 'bigint')
     .execute();
-  await db.schema
-    .createIndex('jobs_workspace_start')
-    .on('jobs')
-    .columns(['workspace_id', 'start_at', 'end_at'])
-    .execute();
-  await db.schema.createIndex('jobs_workspace_span').on('jobs').columns(['workspace_id', 'span_end_at']).execute();
-  await db.schema.createIndex('jobs_workspace_status').on('jobs').columns(['workspace_id', 'status']).execute();
-  await db.schema.createIndex('jobs_customer').on('jobs').column('customer_id').execute();
+  await createIndex(db, 'jobs_workspace_start', 'jobs', ['workspace_id', 'start_at', 'end_at']);
+  await createIndex(db, 'jobs_workspace_span', 'jobs', ['workspace_id', 'span_end_at']);
+  await createIndex(db, 'jobs_workspace_status', 'jobs', ['workspace_id', 'status']);
+  await createIndex(db, 'jobs_customer', 'jobs', ['customer_id']);
 
   await db.schema
     .createTable('job_assignees')
-    .addColumn('job_id', 'text', (c) => c.notNull().references('jobs.id').onDelete('cascade'))
-    .addColumn('member_id', 'text', (c) => c.notNull().references('memberships.id').onDelete('cascade'))
-    .addColumn('workspace_id', 'text', (c) => c.notNull())
-    .addColumn('position', 'integer', (c) => c.notNull())
+    .addColumn('job_id', 'text', ownedBy('jobs'))
+    .addColumn('member_id', 'text', ownedBy('memberships'))
+    .addColumn('workspace_id', 'text', notNull)
+    .addColumn('position', 'integer', notNull)
     .addPrimaryKeyConstraint('job_assignees_pk', ['job_id', 'member_id'])
     .execute();
-  await db.schema.createIndex('job_assignees_member').on('job_assignees').column('member_id').execute();
+  await createIndex(db, 'job_assignees_member', 'job_assignees', ['member_id']);
 
   await db.schema
     .createTable('job_exceptions')
-    .addColumn('job_id', 'text', (c) => c.notNull().references('jobs.id').onDelete('cascade'))
+    .addColumn('job_id', 'text', ownedBy('jobs'))
     // The occurrence's original start (instant, or date ms for all-day series).
-    .addColumn('occurrence_key', 'bigint', (c) => c.notNull())
-    .addColumn('workspace_id', 'text', (c) => c.notNull())
-    .addColumn('kind', 'text', (c) => c.notNull())
-    .addColumn('start_at', 'bigint')
-    .addColumn('end_at', 'bigint')
-    .addColumn('assignee_ids', 'text')
-    .addColumn('status', 'text')
-    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addColumn('occurrence_key', 'bigint', notNull)
+    .addColumn('workspace_id', 'text', notNull)
+    .addColumn('kind', 'text', notNull)
+    .$call(optional('bigint', 'start_at', 'end_at'))
+    .$call(optional('text', 'assignee_ids', 'status'))
+    .addColumn('created_at', 'bigint', notNull)
     .addPrimaryKeyConstraint('job_exceptions_pk', ['job_id', 'occurrence_key'])
     .execute();
 }

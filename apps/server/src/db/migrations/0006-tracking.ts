@@ -1,36 +1,27 @@
 import type { Kysely } from 'kysely';
+import { createIndex, notNull, notNullUnique, optional, ownedBy, workspaceEntity } from './ddl.js';
 
 // The customer's tracking link of one visit (docs/adr/0011-tracking-links.md).
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('tracking_links')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
-    .addColumn('job_id', 'text', (c) => c.notNull().references('jobs.id').onDelete('cascade'))
+    .$call(workspaceEntity)
+    .addColumn('job_id', 'text', ownedBy('jobs'))
     // The occurrence's original start (ms) for a recurring job's visit; null for a one-off job.
     .addColumn('occurrence_key', 'bigint')
     // Whose position the page shows: the technician who set off.
-    .addColumn('member_id', 'text', (c) => c.notNull().references('memberships.id').onDelete('cascade'))
+    .addColumn('member_id', 'text', ownedBy('memberships'))
     // SHA-256 of the token: what the public route looks up; the channel name derives from it too.
-    .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+    .addColumn('token_hash', 'text', notNullUnique)
     // The token sealed (AES-256-GCM) so dispatchers can copy the link again; never sent to the page.
-    .addColumn('token_sealed', 'text', (c) => c.notNull())
+    .addColumn('token_sealed', 'text', notNull)
     .addColumn('created_by', 'text')
-    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addColumn('created_at', 'bigint', notNull)
     // The visit ended (completed or cancelled) or a dispatcher revoked the link.
-    .addColumn('ended_at', 'bigint')
-    .addColumn('revoked_at', 'bigint')
+    .$call(optional('bigint', 'ended_at', 'revoked_at'))
     .execute();
-  await db.schema
-    .createIndex('tracking_links_job')
-    .on('tracking_links')
-    .columns(['workspace_id', 'job_id', 'occurrence_key'])
-    .execute();
-  await db.schema
-    .createIndex('tracking_links_member')
-    .on('tracking_links')
-    .columns(['member_id', 'ended_at'])
-    .execute();
+  await createIndex(db, 'tracking_links_job', 'tracking_links', ['workspace_id', 'job_id', 'occurrence_key']);
+  await createIndex(db, 'tracking_links_member', 'tracking_links', ['member_id', 'ended_at']);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,4 +1,5 @@
 import { type Kysely, PostgresAdapter } from 'kysely';
+import { createIndex, notNull, ownedBy, required, versioned, visit, workspaceEntity, workspaceId } from './ddl.js';
 
 // The work record of a visit (docs/adr/0025-work-record.md): notes, checklist templates and their
 // answers, the customer's signature. A visit is (job, occurrence_key): the occurrence's original start
@@ -8,45 +9,34 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('visit_notes')
-    // Made by the client, so a replayed create finds the note it already made.
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
-    .addColumn('job_id', 'text', (c) => c.notNull().references('jobs.id').onDelete('cascade'))
-    .addColumn('occurrence_key', 'bigint', (c) => c.notNull())
-    .addColumn('author_id', 'text', (c) => c.notNull().references('memberships.id').onDelete('cascade'))
-    .addColumn('body', 'text', (c) => c.notNull())
-    .addColumn('version', 'integer', (c) => c.notNull())
-    .addColumn('created_at', 'bigint', (c) => c.notNull())
-    .addColumn('updated_at', 'bigint', (c) => c.notNull())
+    // The id is made by the client, so a replayed create finds the note it already made.
+    .$call(workspaceEntity)
+    .$call(visit)
+    .addColumn('author_id', 'text', ownedBy('memberships'))
+    .addColumn('body', 'text', notNull)
+    .$call(versioned)
     .execute();
-  await db.schema
-    .createIndex('visit_notes_visit')
-    .on('visit_notes')
-    .columns(['workspace_id', 'job_id', 'occurrence_key', 'created_at'])
-    .execute();
+  await createIndex(db, 'visit_notes_visit', 'visit_notes', ['workspace_id', 'job_id', 'occurrence_key', 'created_at']);
 
   await db.schema
     .createTable('checklist_templates')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
-    .addColumn('name', 'text', (c) => c.notNull())
+    .$call(workspaceEntity)
+    .addColumn('name', 'text', notNull)
     .addColumn('title_pattern', 'text')
     // JSON: the items, as in the API.
-    .addColumn('items', 'text', (c) => c.notNull())
-    .addColumn('signature', 'text', (c) => c.notNull())
-    .addColumn('version', 'integer', (c) => c.notNull())
-    .addColumn('created_at', 'bigint', (c) => c.notNull())
-    .addColumn('updated_at', 'bigint', (c) => c.notNull())
+    .addColumn('items', 'text', notNull)
+    .addColumn('signature', 'text', notNull)
+    .$call(versioned)
     .execute();
-  await db.schema.createIndex('checklist_templates_ws').on('checklist_templates').column('workspace_id').execute();
+  await createIndex(db, 'checklist_templates_ws', 'checklist_templates', ['workspace_id']);
 
   // Templates attached to a job by hand (those whose title pattern matches attach without a row).
   await db.schema
     .createTable('job_checklists')
-    .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
-    .addColumn('job_id', 'text', (c) => c.notNull().references('jobs.id').onDelete('cascade'))
-    .addColumn('template_id', 'text', (c) => c.notNull().references('checklist_templates.id').onDelete('cascade'))
-    .addColumn('position', 'integer', (c) => c.notNull())
+    .$call(workspaceId)
+    .addColumn('job_id', 'text', ownedBy('jobs'))
+    .addColumn('template_id', 'text', ownedBy('checklist_templates'))
+    .addColumn('position', 'integer', notNull)
     .addPrimaryKeyConstraint('job_checklists_pk', ['job_id', 'template_id'])
     .execute();
 
@@ -54,48 +44,38 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // of the template changes no record. No foreign key to the template: the record outlives it.
   await db.schema
     .createTable('visit_checklists')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
-    .addColumn('job_id', 'text', (c) => c.notNull().references('jobs.id').onDelete('cascade'))
-    .addColumn('occurrence_key', 'bigint', (c) => c.notNull())
-    .addColumn('template_id', 'text', (c) => c.notNull())
-    .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('items', 'text', (c) => c.notNull())
-    .addColumn('signature', 'text', (c) => c.notNull())
+    .$call(workspaceEntity)
+    .$call(visit)
+    .$call(required('text', 'template_id', 'name', 'items', 'signature'))
     // JSON: item id → answer; and item id → the version that last set it (the per-item stale check).
-    .addColumn('answers', 'text', (c) => c.notNull())
-    .addColumn('answer_versions', 'text', (c) => c.notNull())
-    .addColumn('version', 'integer', (c) => c.notNull())
-    .addColumn('updated_at', 'bigint', (c) => c.notNull())
+    .$call(required('text', 'answers', 'answer_versions'))
+    .addColumn('version', 'integer', notNull)
+    .addColumn('updated_at', 'bigint', notNull)
     .addColumn('updated_by', 'text')
     .execute();
-  await db.schema
-    .createIndex('visit_checklists_visit')
-    .on('visit_checklists')
-    .columns(['workspace_id', 'job_id', 'occurrence_key', 'template_id'])
-    .unique()
-    .execute();
+  await createIndex(
+    db,
+    'visit_checklists_visit',
+    'visit_checklists',
+    ['workspace_id', 'job_id', 'occurrence_key', 'template_id'],
+    { unique: true },
+  );
 
   await db.schema
     .createTable('visit_signatures')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
-    .addColumn('job_id', 'text', (c) => c.notNull().references('jobs.id').onDelete('cascade'))
-    .addColumn('occurrence_key', 'bigint', (c) => c.notNull())
-    .addColumn('name', 'text', (c) => c.notNull())
+    .$call(workspaceEntity)
+    .$call(visit)
+    .addColumn('name', 'text', notNull)
     // The PNG itself (at most 512 KB): small enough for the database, and backed up with it.
-    .addColumn('image', binary, (c) => c.notNull())
-    .addColumn('signed_at', 'bigint', (c) => c.notNull())
-    .addColumn('member_id', 'text', (c) => c.notNull().references('memberships.id').onDelete('cascade'))
-    .addColumn('version', 'integer', (c) => c.notNull())
-    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addColumn('image', binary, notNull)
+    .addColumn('signed_at', 'bigint', notNull)
+    .addColumn('member_id', 'text', ownedBy('memberships'))
+    .addColumn('version', 'integer', notNull)
+    .addColumn('created_at', 'bigint', notNull)
     .execute();
-  await db.schema
-    .createIndex('visit_signatures_visit')
-    .on('visit_signatures')
-    .columns(['workspace_id', 'job_id', 'occurrence_key'])
-    .unique()
-    .execute();
+  await createIndex(db, 'visit_signatures_visit', 'visit_signatures', ['workspace_id', 'job_id', 'occurrence_key'], {
+    unique: true,
+  });
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

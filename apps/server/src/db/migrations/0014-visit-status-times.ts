@@ -1,15 +1,15 @@
 import type { Kysely } from 'kysely';
+import { notNull, visit, workspaceId } from './ddl.js';
 
 // When a visit last went en route, in progress and completed: the work record's times on site
 // (docs/PRODUCT.md, "Work record"). occurrence_key is 0 for a one-off job, as in 0012.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('visit_status_times')
-    .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
-    .addColumn('job_id', 'text', (c) => c.notNull().references('jobs.id').onDelete('cascade'))
-    .addColumn('occurrence_key', 'bigint', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull())
-    .addColumn('at', 'bigint', (c) => c.notNull())
+    .$call(workspaceId)
+    .$call(visit)
+    .addColumn('status', 'text', notNull)
+    .addColumn('at', 'bigint', notNull)
     .addColumn('member_id', 'text')
     .addPrimaryKeyConstraint('visit_status_times_pk', ['job_id', 'occurrence_key', 'status'])
     .execute();

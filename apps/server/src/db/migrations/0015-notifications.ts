@@ -1,4 +1,16 @@
 import type { Kysely } from 'kysely';
+import {
+  createIndex,
+  lease,
+  notNull,
+  optional,
+  ownedBy,
+  required,
+  visit,
+  workspaceEntity,
+  workspaceId,
+  workspaceKey,
+} from './ddl.js';
 
 // Customer notifications (docs/adr/0029-notification-outbox.md): per-workspace settings and templates,
 // customers' opt-outs, and the outbox — one row per message, written in the transaction of the change
@@ -6,67 +18,55 @@ import type { Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('notification_settings')
-    .addColumn('workspace_id', 'text', (c) => c.primaryKey().references('workspaces.id').onDelete('cascade'))
-    .addColumn('enabled', 'integer', (c) => c.notNull())
-    .addColumn('from_address', 'text')
-    .addColumn('reply_to', 'text')
-    .addColumn('company_phone', 'text', (c) => c.notNull())
-    .addColumn('reminder_days_before', 'integer', (c) => c.notNull())
-    .addColumn('reminder_time', 'text', (c) => c.notNull())
-    .addColumn('move_threshold_minutes', 'integer', (c) => c.notNull())
-    .addColumn('version', 'integer', (c) => c.notNull())
-    .addColumn('updated_at', 'bigint', (c) => c.notNull())
+    .$call(workspaceKey)
+    .addColumn('enabled', 'integer', notNull)
+    .$call(optional('text', 'from_address', 'reply_to'))
+    .addColumn('company_phone', 'text', notNull)
+    .addColumn('reminder_days_before', 'integer', notNull)
+    .addColumn('reminder_time', 'text', notNull)
+    .addColumn('move_threshold_minutes', 'integer', notNull)
+    .addColumn('version', 'integer', notNull)
+    .addColumn('updated_at', 'bigint', notNull)
     .execute();
 
   await db.schema
     .createTable('notification_templates')
-    .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
-    .addColumn('kind', 'text', (c) => c.notNull())
-    .addColumn('enabled', 'integer', (c) => c.notNull())
-    .addColumn('subject', 'text', (c) => c.notNull())
-    .addColumn('body', 'text', (c) => c.notNull())
-    .addColumn('sms', 'text', (c) => c.notNull())
+    .$call(workspaceId)
+    .addColumn('kind', 'text', notNull)
+    .addColumn('enabled', 'integer', notNull)
+    .$call(required('text', 'subject', 'body', 'sms'))
     .addPrimaryKeyConstraint('notification_templates_pk', ['workspace_id', 'kind'])
     .execute();
 
   await db.schema
     .createTable('notification_optouts')
-    .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
-    .addColumn('customer_id', 'text', (c) => c.notNull().references('customers.id').onDelete('cascade'))
-    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .$call(workspaceId)
+    .addColumn('customer_id', 'text', ownedBy('customers'))
+    .addColumn('created_at', 'bigint', notNull)
     .addPrimaryKeyConstraint('notification_optouts_pk', ['workspace_id', 'customer_id'])
     .execute();
 
   await db.schema
     .createTable('notifications')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
-    .addColumn('job_id', 'text', (c) => c.notNull().references('jobs.id').onDelete('cascade'))
-    // The occurrence's original start in ms; 0 for a one-off job.
-    .addColumn('occurrence_key', 'bigint', (c) => c.notNull())
-    .addColumn('kind', 'text', (c) => c.notNull())
-    .addColumn('channel', 'text', (c) => c.notNull())
+    .$call(workspaceEntity)
+    .$call(visit)
+    .$call(required('text', 'kind', 'channel'))
     // The customer's address or number when the row was written; the send uses the current one.
-    .addColumn('recipient', 'text', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull())
-    .addColumn('due_at', 'bigint', (c) => c.notNull())
-    .addColumn('attempts', 'integer', (c) => c.notNull())
+    .addColumn('recipient', 'text', notNull)
+    .addColumn('status', 'text', notNull)
+    .addColumn('due_at', 'bigint', notNull)
+    .addColumn('attempts', 'integer', notNull)
     .addColumn('reason', 'text')
-    .addColumn('lease_owner', 'text')
-    .addColumn('lease_expires_at', 'bigint')
+    .$call(lease)
     // One row per event: a replayed write or a second process finds it there (unique with the workspace).
-    .addColumn('event_key', 'text', (c) => c.notNull())
+    .addColumn('event_key', 'text', notNull)
     .addColumn('provider_id', 'text')
-    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addColumn('created_at', 'bigint', notNull)
     .addColumn('sent_at', 'bigint')
     .addUniqueConstraint('notifications_event', ['workspace_id', 'event_key'])
     .execute();
-  await db.schema.createIndex('notifications_due').on('notifications').columns(['status', 'due_at']).execute();
-  await db.schema
-    .createIndex('notifications_job')
-    .on('notifications')
-    .columns(['workspace_id', 'job_id', 'created_at'])
-    .execute();
+  await createIndex(db, 'notifications_due', 'notifications', ['status', 'due_at']);
+  await createIndex(db, 'notifications_job', 'notifications', ['workspace_id', 'job_id', 'created_at']);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

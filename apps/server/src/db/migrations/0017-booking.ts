@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { createIndex, notNull, optional, required, versioned, workspaceEntity, workspaceKey } from './ddl.js';
 
 // Online booking (docs/adr/0030-online-booking.md): per-workspace settings, the services a customer
 // picks from, the requests (each holds its slot as a real scheduled job until decided or expired), and
@@ -7,94 +8,64 @@ import type { Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('booking_settings')
-    .addColumn('workspace_id', 'text', (c) => c.primaryKey().references('workspaces.id').onDelete('cascade'))
-    .addColumn('enabled', 'integer', (c) => c.notNull())
-    .addColumn('auto_confirm', 'integer', (c) => c.notNull())
-    .addColumn('hold_hours', 'integer', (c) => c.notNull())
-    .addColumn('pending_cap', 'integer', (c) => c.notNull())
-    .addColumn('horizon_days', 'integer', (c) => c.notNull())
-    .addColumn('min_notice_hours', 'integer', (c) => c.notNull())
-    .addColumn('intro', 'text', (c) => c.notNull())
-    .addColumn('version', 'integer', (c) => c.notNull())
-    .addColumn('updated_at', 'bigint', (c) => c.notNull())
+    .$call(workspaceKey)
+    .$call(
+      required('integer', 'enabled', 'auto_confirm', 'hold_hours', 'pending_cap', 'horizon_days', 'min_notice_hours'),
+    )
+    .addColumn('intro', 'text', notNull)
+    .addColumn('version', 'integer', notNull)
+    .addColumn('updated_at', 'bigint', notNull)
     .execute();
 
   await db.schema
     .createTable('booking_services')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
-    .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('duration_minutes', 'integer', (c) => c.notNull())
+    .$call(workspaceEntity)
+    .addColumn('name', 'text', notNull)
+    .addColumn('duration_minutes', 'integer', notNull)
     // JSON array of member ids; [] = every active technician.
-    .addColumn('technician_ids', 'text', (c) => c.notNull())
-    .addColumn('active', 'integer', (c) => c.notNull())
-    .addColumn('position', 'integer', (c) => c.notNull())
-    .addColumn('version', 'integer', (c) => c.notNull())
-    .addColumn('created_at', 'bigint', (c) => c.notNull())
-    .addColumn('updated_at', 'bigint', (c) => c.notNull())
+    .addColumn('technician_ids', 'text', notNull)
+    .$call(required('integer', 'active', 'position'))
+    .$call(versioned)
     .execute();
-  await db.schema
-    .createIndex('booking_services_workspace')
-    .on('booking_services')
-    .columns(['workspace_id', 'position'])
-    .execute();
+  await createIndex(db, 'booking_services_workspace', 'booking_services', ['workspace_id', 'position']);
 
   await db.schema
     .createTable('booking_requests')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
+    .$call(workspaceEntity)
     .addColumn('job_id', 'text', (c) => c.references('jobs.id').onDelete('set null'))
     .addColumn('service_id', 'text', (c) => c.references('booking_services.id').onDelete('set null'))
     // The service's name when booked (the service may be renamed or deleted later).
-    .addColumn('service_name', 'text', (c) => c.notNull())
-    .addColumn('start_at', 'bigint', (c) => c.notNull())
-    .addColumn('end_at', 'bigint', (c) => c.notNull())
+    .addColumn('service_name', 'text', notNull)
+    .$call(required('bigint', 'start_at', 'end_at'))
     .addColumn('technician_id', 'text')
     // 'pending' | 'confirmed' | 'declined' | 'expired'
-    .addColumn('status', 'text', (c) => c.notNull())
+    .addColumn('status', 'text', notNull)
     .addColumn('customer_id', 'text', (c) => c.references('customers.id').onDelete('set null'))
-    .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('email', 'text', (c) => c.notNull())
+    .$call(required('text', 'name', 'email'))
     .addColumn('phone', 'text')
-    .addColumn('address', 'text', (c) => c.notNull())
-    .addColumn('lat', 'double precision', (c) => c.notNull())
-    .addColumn('lng', 'double precision', (c) => c.notNull())
-    .addColumn('notes', 'text', (c) => c.notNull())
+    .addColumn('address', 'text', notNull)
+    .$call(required('double precision', 'lat', 'lng'))
+    .addColumn('notes', 'text', notNull)
     .addColumn('hold_expires_at', 'bigint')
-    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addColumn('created_at', 'bigint', notNull)
     .addColumn('decided_at', 'bigint')
-    .addColumn('decided_by', 'text')
-    .addColumn('decline_reason', 'text')
+    .$call(optional('text', 'decided_by', 'decline_reason'))
     // Who asked (rate limits, audit): the client's address as the server saw it.
-    .addColumn('client_address', 'text', (c) => c.notNull())
-    .addColumn('version', 'integer', (c) => c.notNull())
+    .addColumn('client_address', 'text', notNull)
+    .addColumn('version', 'integer', notNull)
     .execute();
-  await db.schema
-    .createIndex('booking_requests_status')
-    .on('booking_requests')
-    .columns(['workspace_id', 'status', 'created_at'])
-    .execute();
-  await db.schema
-    .createIndex('booking_requests_hold')
-    .on('booking_requests')
-    .columns(['status', 'hold_expires_at'])
-    .execute();
-  await db.schema.createIndex('booking_requests_job').on('booking_requests').column('job_id').execute();
-  await db.schema
-    .createIndex('booking_requests_email')
-    .on('booking_requests')
-    .columns(['workspace_id', 'email', 'status'])
-    .execute();
+  await createIndex(db, 'booking_requests_status', 'booking_requests', ['workspace_id', 'status', 'created_at']);
+  await createIndex(db, 'booking_requests_hold', 'booking_requests', ['status', 'hold_expires_at']);
+  await createIndex(db, 'booking_requests_job', 'booking_requests', ['job_id']);
+  await createIndex(db, 'booking_requests_email', 'booking_requests', ['workspace_id', 'email', 'status']);
 
   await db.schema
     .createTable('booking_challenges')
-    // The challenge's random id: a second use of it is refused by the key.
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('workspace_id', 'text', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
-    .addColumn('expires_at', 'bigint', (c) => c.notNull())
-    .addColumn('used_at', 'bigint', (c) => c.notNull())
+    // The id is the challenge's random id: a second use of it is refused by the key.
+    .$call(workspaceEntity)
+    .$call(required('bigint', 'expires_at', 'used_at'))
     .execute();
-  await db.schema.createIndex('booking_challenges_expiry').on('booking_challenges').column('expires_at').execute();
+  await createIndex(db, 'booking_challenges_expiry', 'booking_challenges', ['expires_at']);
 
   await db.schema.alterTable('jobs').addColumn('booking_request_id', 'text').execute();
   await db.schema.alterTable('jobs').addColumn('booking_status', 'text').execute();

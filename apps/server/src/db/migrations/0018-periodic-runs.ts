@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { lease, notNull, optional, primaryKey } from './ddl.js';
 
 // One lease row per named background task (db/periodic.ts, docs/adr/0031-shared-state-and-background-work.md):
 // N processes share one schedule, so a task runs once per period across all of them, and a process that
@@ -6,12 +7,10 @@ import type { Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('periodic_runs')
-    .addColumn('name', 'text', (c) => c.primaryKey())
-    .addColumn('next_run_at', 'bigint', (c) => c.notNull())
-    .addColumn('lease_owner', 'text')
-    .addColumn('lease_expires_at', 'bigint')
-    .addColumn('last_started_at', 'bigint')
-    .addColumn('last_finished_at', 'bigint')
+    .addColumn('name', 'text', primaryKey)
+    .addColumn('next_run_at', 'bigint', notNull)
+    .$call(lease)
+    .$call(optional('bigint', 'last_started_at', 'last_finished_at'))
     .execute();
 }
 
