@@ -71,13 +71,7 @@ export class LocalHub {
 
   /** Adds a subscriber; returns this process's new count for the channel. */
   join(channel: string, conn: Connection): number {
-    let set = this.channels.get(channel);
-    if (!set) {
-      set = new Set();
-      this.channels.set(channel, set);
-    }
-    set.add(conn);
-    return set.size;
+    return addTo(this.channels, channel, conn);
   }
 
   /** Removes a subscriber; returns this process's new count for the channel. */
@@ -86,12 +80,7 @@ export class LocalHub {
   }
 
   signIn(userId: string, conn: Connection): void {
-    let set = this.users.get(userId);
-    if (!set) {
-      set = new Set();
-      this.users.set(userId, set);
-    }
-    set.add(conn);
+    addTo(this.users, userId, conn);
   }
 
   userConnections(userId: string): Connection[] {
@@ -152,6 +141,16 @@ export class LocalHub {
     for (const [channel, set] of this.channels) counts.set(channel, set.size);
     return counts;
   }
+}
+
+function addTo<T>(map: Map<string, Set<T>>, key: string, item: T): number {
+  let set = map.get(key);
+  if (!set) {
+    set = new Set();
+    map.set(key, set);
+  }
+  set.add(item);
+  return set.size;
 }
 
 function removeFrom<T>(map: Map<string, Set<T>>, key: string, item: T): number {

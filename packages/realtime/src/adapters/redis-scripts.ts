@@ -7,6 +7,21 @@ import type { Redis } from 'ioredis';
  * together atomically, so "first join" and "last leave" are decided once for the whole cluster.
  */
 
+/**
+ * Lua shared by the scripts that take a node's connections away: writes a user's node counts back to the
+ * presence hash (KEYS[1]), or removes the user when no node is left. → true when the user was removed.
+ */
+const STORE_NODES = `
+local function storeNodes(f, uid, nodes)
+  if next(nodes) == nil then
+    redis.call('HDEL', KEYS[1], f, 'u:' .. uid)
+    return true
+  end
+  redis.call('HSET', KEYS[1], f, cjson.encode(nodes))
+  return false
+end
+`;
+
 /** KEYS: presence hash, node's channel set. ARGV: userId, nodeId, infoJson, maxMembers, channel. → {-1} full, or {first, HGETALL}. */
 export const JOIN = `
 local nf = 'n:' .. ARGV[1]
@@ -28,18 +43,14 @@ return {first, redis.call('HGETALL', KEYS[1])}
 `;
 
 /** KEYS: presence hash. ARGV: userId, nodeId. → 1 last leave, 0 other connections remain, -1 unknown user. */
-export const LEAVE = `
+export const LEAVE = `${STORE_NODES}
 local nf = 'n:' .. ARGV[1]
 local cur = redis.call('HGET', KEYS[1], nf)
 if not cur then return -1 end
 local nodes = cjson.decode(cur)
 local c = (nodes[ARGV[2]] or 0) - 1
 if c > 0 then nodes[ARGV[2]] = c else nodes[ARGV[2]] = nil end
-if next(nodes) == nil then
-  redis.call('HDEL', KEYS[1], nf, 'u:' .. ARGV[1])
-  return 1
-end
-redis.call('HSET', KEYS[1], nf, cjson.encode(nodes))
+if storeNodes(nf, ARGV[1], nodes) then return 1 end
 return 0
 `;
 
@@ -48,7 +59,7 @@ return 0
  * all (checked inside the script, so a node that just came back is never swept), else the user ids that
  * had no other node and were removed.
  */
-export const SWEEP = `
+export const SWEEP = `${STORE_NODES}
 if redis.call('EXISTS', KEYS[2]) == 1 then return false end
 local removed = {}
 local all = redis.call('HGETALL', KEYS[1])
@@ -59,12 +70,7 @@ for i = 1, #all, 2 do
     if nodes[ARGV[1]] then
       nodes[ARGV[1]] = nil
       local uid = string.sub(f, 3)
-      if next(nodes) == nil then
-        redis.call('HDEL', KEYS[1], f, 'u:' .. uid)
-        removed[#removed + 1] = uid
-      else
-        redis.call('HSET', KEYS[1], f, cjson.encode(nodes))
-      end
+      if storeNodes(f, uid, nodes) then removed[#removed + 1] = uid end
     end
   end
 end
@@ -75,7 +81,7 @@ return removed
  * Rewrites one node's share of a channel after Redis came back. KEYS: presence hash, node's channel set.
  * ARGV: nodeId, channel, then (userId, connections, infoJson) triples. → {added user ids, removed user ids}.
  */
-export const SYNC = `
+export const SYNC = `${STORE_NODES}
 local node = ARGV[1]
 local mine, any = {}, false
 for i = 3, #ARGV, 3 do
@@ -96,12 +102,7 @@ for i = 1, #all, 2 do
       redis.call('HSET', KEYS[1], f, cjson.encode(nodes))
     elseif nodes[node] then
       nodes[node] = nil
-      if next(nodes) == nil then
-        redis.call('HDEL', KEYS[1], f, 'u:' .. uid)
-        removed[#removed + 1] = uid
-      else
-        redis.call('HSET', KEYS[1], f, cjson.encode(nodes))
-      end
+      if storeNodes(f, uid, nodes) then removed[#removed + 1] = uid end
     end
   end
 end
