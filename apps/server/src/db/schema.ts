@@ -336,24 +336,6 @@ export interface TrackingLinksTable {
   revoked_at: number | null;
 }
 
-export type {
-  BookingChallengesTable,
-  BookingRequestsTable,
-  BookingServicesTable,
-  BookingSettingsTable,
-} from './schema-booking.js';
-export type { ImportRowsTable, ImportsTable } from './schema-import.js';
-export type {
-  ChecklistTemplatesTable,
-  JobChecklistsTable,
-  NotificationOptoutsTable,
-  NotificationSettingsTable,
-  NotificationsTable,
-  NotificationTemplatesTable,
-  PhotosTable,
-  PhotoUploadPartsTable,
-  VisitChecklistsTable,
-  VisitNotesTable,
-  VisitSignaturesTable,
-  VisitStatusTimesTable,
-} from './schema-records.js';
+export type * from './schema-booking.js';
+export type * from './schema-import.js';
+export type * from './schema-records.js';
