@@ -1,4 +1,4 @@
-import type { Kysely, Transaction, UpdateObject } from 'kysely';
+import type { Kysely, Transaction, UpdateObject, WhereInterface } from 'kysely';
 import { type AppError, notFound } from '../errors/app-error.js';
 import { checkVersion, versionConflict } from '../errors/version-conflict.js';
 import { type ChangeInput, recordChange } from './changes.js';
@@ -60,6 +60,19 @@ function shared(trx: Transaction<Database>): Kysely<Record<VersionedTable, Versi
   return trx as unknown as Kysely<Record<VersionedTable, VersionedColumns>>;
 }
 
+/** Narrows a guarded statement to the row the client edited, at the version it edited. */
+function atEditedVersion<Statement extends WhereInterface<Record<VersionedTable, VersionedColumns>, VersionedTable>>(
+  statement: Statement,
+  workspaceId: string,
+  target: VersionedTarget,
+): Statement {
+  // `where` is typed as returning the interface; it returns the statement's own builder.
+  return statement
+    .where('id', '=', target.id)
+    .where('workspace_id', '=', workspaceId)
+    .where('version', '=', target.version) as Statement;
+}
+
 /** The entity as stored now, 404 unless it exists, 412 unless it is at the version the client edited. */
 export async function loadAtVersion<T extends VersionedTable, Current>(
   db: Kysely<Database>,
@@ -103,9 +116,7 @@ export async function versionedUpdate<T extends VersionedTable, Current>(
   const result = await shared(trx)
     .updateTable(entity.table as VersionedTable)
     .set({ ...(changes as UpdateObject<Record<VersionedTable, VersionedColumns>, VersionedTable>), version })
-    .where('id', '=', target.id)
-    .where('workspace_id', '=', actor.workspaceId)
-    .where('version', '=', target.version)
+    .$call((statement) => atEditedVersion(statement, actor.workspaceId, target))
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) throw await conflictNow(trx, entity, actor.workspaceId, target.id);
   if (record) await recordWrite(trx, entity, actor, target.id, record);
@@ -121,9 +132,7 @@ export async function versionedDelete<T extends VersionedTable, Current>(
 ): Promise<void> {
   const result = await shared(trx)
     .deleteFrom(entity.table as VersionedTable)
-    .where('id', '=', target.id)
-    .where('workspace_id', '=', actor.workspaceId)
-    .where('version', '=', target.version)
+    .$call((statement) => atEditedVersion(statement, actor.workspaceId, target))
     .executeTakeFirst();
   if (Number(result.numDeletedRows) === 0) throw await conflictNow(trx, entity, actor.workspaceId, target.id);
   await recordWrite(trx, entity, actor, target.id, 'deleted');
