@@ -17,7 +17,7 @@ import {
 } from '../../db/versioned.js';
 import { fieldError, notFound } from '../../errors/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
-import { newId } from '../../lib/ids.js';
+import { newRowOf } from '../../lib/ids.js';
 import { normalizeText } from '../../lib/text.js';
 import { type AreaRow, presentArea } from './presenter.js';
 import { countAreas, findArea, listAreas } from './queries.js';
@@ -62,17 +62,12 @@ export async function createArea(db: Kysely<Database>, actor: Actor, input: Area
     if ((await countAreas(trx, actor.workspaceId)) >= areaLimits.perWorkspace) {
       throw fieldError('', `A workspace can have at most ${areaLimits.perWorkspace} service areas`);
     }
-    const now = Date.now();
     const row: AreaRow = {
-      id: newId(),
-      workspace_id: actor.workspaceId,
+      ...newRowOf(actor.workspaceId, Date.now()),
       name: input.name,
       sort_name: normalizeText(input.name),
       colour: input.colour,
       ...shapeColumns(input.geometry),
-      version: 1,
-      created_at: now,
-      updated_at: now,
     };
     await trx.insertInto('service_areas').values(row).execute();
     await recordWrite(trx, areaEntity, actor, row.id, 'created');

@@ -9,7 +9,7 @@ import type { Database } from '../../db/schema.js';
 import { AppError, fieldError, notFound } from '../../errors/app-error.js';
 import { versionConflict } from '../../errors/version-conflict.js';
 import type { Actor } from '../../http/workspace-access.js';
-import { newId } from '../../lib/ids.js';
+import { newRowOf } from '../../lib/ids.js';
 import { membersAmong } from '../members/index.js';
 import { presentService, type ServiceRow } from './presenter.js';
 import { findService, listServices } from './queries.js';
@@ -39,18 +39,13 @@ export async function createService(
       errors: [{ path: '', message: `A workspace can offer at most ${bookingLimits.servicesMax} services` }],
     });
   }
-  const now = Date.now();
   const row: ServiceRow = {
-    id: newId(),
-    workspace_id: actor.workspaceId,
+    ...newRowOf(actor.workspaceId, Date.now()),
     name: input.name,
     duration_minutes: input.durationMinutes,
     technician_ids: JSON.stringify(input.technicianIds),
     active: input.active ? 1 : 0,
     position: input.position ?? existing.reduce((max, s) => Math.max(max, Number(s.position) + 1), 0),
-    version: 1,
-    created_at: now,
-    updated_at: now,
   };
   await db.insertInto('booking_services').values(row).execute();
   return presentService(row);

@@ -2,8 +2,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import { insertByColumns } from '../../db/column-insert.js';
 import type { Dialect } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import { normalizeText } from '../../lib/text.js';
-import { searchTextOf } from './presenter.js';
+import { withSearchColumns } from './presenter.js';
 
 /**
  * Writes of many customers at once for the import (docs/adr/0034-import.md): no change row per
@@ -41,11 +40,6 @@ export async function insertCustomers(
   customers: readonly (CustomerFields & { id: string })[],
 ): Promise<void> {
   const now = Date.now();
-  const rowOf = (c: CustomerFields & { id: string }) => ({
-    ...c,
-    sort_name: normalizeText(c.name),
-    search_text: searchTextOf(c),
-  });
   if (dialect === 'postgres') {
     const same = [
       { column: 'workspace_id', type: 'text', value: workspaceId },
@@ -53,12 +47,12 @@ export async function insertCustomers(
       { column: 'created_at', type: 'int8', value: now },
       { column: 'updated_at', type: 'int8', value: now },
     ] as const;
-    await insertByColumns(trx, 'customers', same, customerColumns, customers.map(rowOf));
+    await insertByColumns(trx, 'customers', same, customerColumns, customers.map(withSearchColumns));
     return;
   }
   for (let i = 0; i < customers.length; i += 500) {
     const rows = customers.slice(i, i + 500).map((c) => ({
-      ...rowOf(c),
+      ...withSearchColumns(c),
       workspace_id: workspaceId,
       version: 1,
       created_at: now,
@@ -93,9 +87,7 @@ export async function overwriteCustomer(
   await trx
     .updateTable('customers')
     .set({
-      ...fields,
-      sort_name: normalizeText(fields.name),
-      search_text: searchTextOf(fields),
+      ...withSearchColumns(fields),
       version: sql`version + 1`,
       updated_at: Date.now(),
     })

@@ -1,12 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { recordWrite } from '../../db/versioned.js';
 import type { Actor } from '../../http/workspace-access.js';
-import { newId } from '../../lib/ids.js';
-import { normalizeText } from '../../lib/text.js';
-import type { CustomerRow } from './presenter.js';
-import { searchTextOf } from './presenter.js';
-import { customerEntity } from './service.js';
+import { insertCustomer } from './service.js';
 
 /** Who booked online: matched to a customer by email. */
 export interface BookingCustomer {
@@ -39,10 +34,7 @@ export async function customerForBooking(
     .limit(1)
     .executeTakeFirst();
   if (found) return found.id;
-  const now = Date.now();
-  const row: CustomerRow = {
-    id: newId(),
-    workspace_id: actor.workspaceId,
+  const row = await insertCustomer(trx, actor, {
     name: input.name,
     email: input.email,
     phone: input.phone,
@@ -50,14 +42,6 @@ export async function customerForBooking(
     lat: input.lat,
     lng: input.lng,
     notes: '',
-    sort_name: normalizeText(input.name),
-    search_text: searchTextOf({ name: input.name, address: input.address, phone: input.phone }),
-    version: 1,
-    created_at: now,
-    updated_at: now,
-    deleted_at: null,
-  };
-  await trx.insertInto('customers').values(row).execute();
-  await recordWrite(trx, customerEntity, actor, row.id, 'created');
+  });
   return row.id;
 }

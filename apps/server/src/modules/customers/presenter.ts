@@ -27,3 +27,8 @@ export function searchTextOf(c: { name: string; address: string; phone: string |
   const phone = c.phone ?? '';
   return [c.name, c.address, phone, phone.replace(/\D/g, '')].map(normalizeText).join('\n');
 }
+
+/** A customer's fields with the columns derived from them: its sort name and search text. */
+export function withSearchColumns<F extends { name: string; address: string; phone: string | null }>(fields: F) {
+  return { ...fields, sort_name: normalizeText(fields.name), search_text: searchTextOf(fields) };
+}

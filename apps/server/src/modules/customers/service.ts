@@ -1,13 +1,13 @@
 import type { CustomerCreate, CustomerListQuery, CustomerPatch } from '@fieldplan/shared';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { loadAtVersion, recordWrite, type VersionedEntity, versionedUpdate } from '../../db/versioned.js';
 import { notFound } from '../../errors/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
-import { newId } from '../../lib/ids.js';
-import { normalizeText } from '../../lib/text.js';
+import { newRowOf } from '../../lib/ids.js';
+import type { CustomerFields } from './bulk.js';
 import { customersAssignedTo } from './jobs-read.js';
-import { type CustomerRow, presentCustomer, searchTextOf } from './presenter.js';
+import { type CustomerRow, presentCustomer, withSearchColumns } from './presenter.js';
 import { findCustomer, listCustomers } from './queries.js';
 
 /** A customer as a versioned row: what its 404 and 412 name and carry (the 412 shows contact details). */
@@ -33,6 +33,22 @@ async function presentFor(db: Kysely<Database>, actor: Actor, rows: CustomerRow[
   return rows.map((row) => presentCustomer(row, own.has(row.id)));
 }
 
+/** Writes a new customer (version 1) in the caller's transaction and records its creation. */
+export async function insertCustomer(
+  trx: Transaction<Database>,
+  actor: Actor,
+  fields: CustomerFields,
+): Promise<CustomerRow> {
+  const row: CustomerRow = {
+    ...newRowOf(actor.workspaceId, Date.now()),
+    ...withSearchColumns(fields),
+    deleted_at: null,
+  };
+  await trx.insertInto('customers').values(row).execute();
+  await recordWrite(trx, customerEntity, actor, row.id, 'created');
+  return row;
+}
+
 export async function getCustomers(db: Kysely<Database>, actor: Actor, query: CustomerListQuery) {
   const page = await listCustomers(db, actor.workspaceId, query);
   return { items: await presentFor(db, actor, page.rows), total: page.total, nextCursor: page.nextCursor };
@@ -47,10 +63,7 @@ export async function getCustomer(db: Kysely<Database>, actor: Actor, id: string
 
 export async function createCustomer(db: Kysely<Database>, actor: Actor, input: CustomerCreate) {
   return db.transaction().execute(async (trx) => {
-    const now = Date.now();
-    const row: CustomerRow = {
-      id: newId(),
-      workspace_id: actor.workspaceId,
+    const row = await insertCustomer(trx, actor, {
       name: input.name,
       email: input.email ?? null,
       phone: input.phone ?? null,
@@ -58,15 +71,7 @@ export async function createCustomer(db: Kysely<Database>, actor: Actor, input: 
       lat: input.lat,
       lng: input.lng,
       notes: input.notes,
-      sort_name: normalizeText(input.name),
-      search_text: searchTextOf({ name: input.name, address: input.address, phone: input.phone ?? null }),
-      version: 1,
-      created_at: now,
-      updated_at: now,
-      deleted_at: null,
-    };
-    await trx.insertInto('customers').values(row).execute();
-    await recordWrite(trx, customerEntity, actor, row.id, 'created');
+    });
     return presentCustomer(row);
   });
 }
@@ -90,12 +95,7 @@ export async function updateCustomer(
       lng: patch.lng ?? current.lng,
       notes: patch.notes ?? current.notes,
     };
-    const changes = {
-      ...next,
-      sort_name: normalizeText(next.name),
-      search_text: searchTextOf(next),
-      updated_at: Date.now(),
-    };
+    const changes = { ...withSearchColumns(next), updated_at: Date.now() };
     const saved = await versionedUpdate(trx, customerEntity, actor, { id, version }, changes);
     return presentCustomer({ ...current, ...changes, version: saved });
   });

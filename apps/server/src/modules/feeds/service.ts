@@ -10,7 +10,7 @@ import {
 } from '../../db/versioned.js';
 import { AppError, fieldError, notFound } from '../../errors/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
-import { newId } from '../../lib/ids.js';
+import { newRowOf } from '../../lib/ids.js';
 import { membersAmong } from '../members/index.js';
 import { workspaceZone } from '../workspaces/index.js';
 import { FeedFetchError } from './fetch/url.js';
@@ -74,8 +74,7 @@ export async function getFeed(db: Kysely<Database>, actor: Actor, id: string) {
 /** A subscription's row as first stored: pending, due now, version 1. */
 export function newFeedRow(workspaceId: string, input: FeedCreate, now: number): FeedRow {
   return {
-    id: newId(),
-    workspace_id: workspaceId,
+    ...newRowOf(workspaceId, now),
     name: input.name,
     url: input.url,
     colour: input.colour,
@@ -93,9 +92,6 @@ export function newFeedRow(workspaceId: string, input: FeedCreate, now: number):
     event_count: 0,
     lease_owner: null,
     lease_expires_at: null,
-    version: 1,
-    created_at: now,
-    updated_at: now,
   };
 }
 

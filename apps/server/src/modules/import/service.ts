@@ -6,7 +6,7 @@ import { recordChange } from '../../db/changes.js';
 import type { Database } from '../../db/schema.js';
 import { AppError, fieldError, notFound } from '../../errors/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
-import { newId } from '../../lib/ids.js';
+import { newRowOf } from '../../lib/ids.js';
 import { customerIdentities, customerLabels } from '../customers/index.js';
 import { type ChunkContext, plannedAction } from './customer-chunk.js';
 import { customerDraft } from './customer-rows.js';
@@ -50,10 +50,8 @@ export async function receiveUpload(
       delimiter: format === 'csv' ? await detectDelimiter(stored.filePath, text.encoding) : '',
     };
     const facts = await analyse(source);
-    const now = Date.now();
     const row: ImportRow = {
-      id: newId(),
-      workspace_id: actor.workspaceId,
+      ...newRowOf(actor.workspaceId, Date.now()),
       kind: upload.kind,
       file_name: upload.fileName,
       file_hash: stored.hash,
@@ -79,10 +77,7 @@ export async function receiveUpload(
       error: null,
       lease_owner: null,
       lease_until: null,
-      version: 1,
       created_by: actor.userId,
-      created_at: now,
-      updated_at: now,
     };
     await db.insertInto('imports').values(row).execute();
     return presentImport(row, 0);

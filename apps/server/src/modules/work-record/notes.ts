@@ -1,11 +1,12 @@
 import type { Note, NoteCreate } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
-import { lockChangeLog, recordChange } from '../../db/changes.js';
+import { lockChangeLog } from '../../db/changes.js';
 import type { Database } from '../../db/schema.js';
-import { type VersionedEntity, versionedDelete, versionedUpdate } from '../../db/versioned.js';
+import { recordWrite, type VersionedEntity, versionedDelete, versionedUpdate } from '../../db/versioned.js';
 import { fieldError, notFound } from '../../errors/app-error.js';
 import { checkVersion } from '../../errors/version-conflict.js';
 import type { Actor } from '../../http/workspace-access.js';
+import { newRowOf } from '../../lib/ids.js';
 import { openVisitToWrite, visitRefOf } from './context.js';
 import { assertNoteEditor, assertNoteRemover } from './policy.js';
 import { type NoteRow, presentNote } from './presenter.js';
@@ -62,26 +63,15 @@ export async function createNote(
       if (!same) throw fieldError('id', 'This id belongs to another note: make a new id for a new note');
       return { note: await present(trx, actor.workspaceId, existing), created: false };
     }
-    const now = Date.now();
     const row: NoteRow = {
-      id: input.id,
-      workspace_id: actor.workspaceId,
+      ...newRowOf(actor.workspaceId, Date.now(), input.id),
       job_id: jobId,
       occurrence_key: visit.occurrenceKey,
       author_id: actor.memberId,
       body: input.body,
-      version: 1,
-      created_at: now,
-      updated_at: now,
     };
     await trx.insertInto('visit_notes').values(row).execute();
-    await recordChange(trx, {
-      workspaceId: actor.workspaceId,
-      entity: 'note',
-      entityId: row.id,
-      action: 'created',
-      actorId: actor.userId,
-    });
+    await recordWrite(trx, noteEntity, actor, row.id, 'created');
     return { note: await present(trx, actor.workspaceId, row), created: true };
   });
 }

@@ -10,7 +10,8 @@ import type { Database } from '../../db/schema.js';
 import { conflictNow, loadAtVersion, type VersionedEntity, versionedUpdate } from '../../db/versioned.js';
 import { AppError } from '../../errors/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
-import { newId } from '../../lib/ids.js';
+import { newRowOf } from '../../lib/ids.js';
+import { countOfWorkspace } from '../../lib/workspace-rows.js';
 import { presentTemplate, type TemplateRow } from './presenter.js';
 import { findTemplate, listTemplates } from './queries.js';
 
@@ -34,28 +35,18 @@ export async function getTemplates(db: Kysely<Database>, actor: Actor): Promise<
 
 export async function createTemplate(db: Kysely<Database>, actor: Actor, input: ChecklistTemplateCreate) {
   return db.transaction().execute(async (trx) => {
-    const count = await trx
-      .selectFrom('checklist_templates')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('workspace_id', '=', actor.workspaceId)
-      .executeTakeFirstOrThrow();
-    if (Number(count.n) >= recordLimits.templatesMax) {
+    if ((await countOfWorkspace(trx, 'checklist_templates', actor.workspaceId)) >= recordLimits.templatesMax) {
       throw new AppError(
         'validation_failed',
         `A workspace can have at most ${recordLimits.templatesMax} checklist templates: delete one first`,
       );
     }
-    const now = Date.now();
     const row: TemplateRow = {
-      id: newId(),
-      workspace_id: actor.workspaceId,
+      ...newRowOf(actor.workspaceId, Date.now()),
       name: input.name,
       title_pattern: input.titlePattern,
       items: JSON.stringify(input.items),
       signature: input.signature,
-      version: 1,
-      created_at: now,
-      updated_at: now,
     };
     await lockChangeLog(trx, actor.workspaceId);
     await trx.insertInto('checklist_templates').values(row).execute();
