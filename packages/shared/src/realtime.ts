@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { type Area, areaSchema } from './schemas/areas.js';
 import { type BookingRequestChange, bookingRequestChangeSchema } from './schemas/booking.js';
 import { type Customer, customerSchema } from './schemas/customers.js';
+import { positionFields } from './schemas/entity-fields.js';
 import { type Feed, feedSchema } from './schemas/feeds.js';
 import { latField, lngField } from './schemas/fields.js';
 import { type Import, importSchema } from './schemas/import.js';
@@ -199,8 +200,7 @@ export type LocationPing = z.infer<typeof locationPingSchema>;
 /** A member's latest position (`GET /locations`, and the `location` event on `private-locations-{id}`). */
 export const liveLocationSchema = z.object({
   memberId: z.string(),
-  lat: z.number(),
-  lng: z.number(),
+  ...positionFields,
   accuracyM: z.number(),
   heading: z.number().nullable(),
   at: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type AreaGeometry, geometryIssues, geometryLimits } from '../geo/index.js';
-import { versionedFields } from './entity-fields.js';
+import { positionSchema, versionedFields } from './entity-fields.js';
 import { colourField, oneLineText } from './fields.js';
 
 export const areaLimits = { nameMax: 80, perWorkspace: 200, ...geometryLimits } as const;
@@ -33,7 +33,7 @@ export const areaGeometrySchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('MultiPolygon'), coordinates: z.array(z.array(z.array(position))) }),
   z.object({
     type: z.literal('Circle'),
-    center: z.object({ lat: z.number(), lng: z.number() }),
+    center: positionSchema,
     radiusM: z.number(),
   }),
 ]);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { customerLimits, phoneField } from './customers.js';
+import { positionFields } from './entity-fields.js';
 import { emailField, latField, lngField, oneLineText } from './fields.js';
 
 /**
@@ -150,8 +151,7 @@ export const bookingRequestSchema = z.object({
   email: z.string(),
   phone: z.string().nullable(),
   address: z.string(),
-  lat: z.number(),
-  lng: z.number(),
+  ...positionFields,
   notes: z.string(),
   /** When a pending request expires (declined by itself, slot freed); null once decided. */
   holdExpiresAt: z.string().nullable(),

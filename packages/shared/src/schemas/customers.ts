@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { versionedFields } from './entity-fields.js';
+import { positionFields, versionedFields } from './entity-fields.js';
 import { emailField, latField, lngField, oneLineText } from './fields.js';
 
 export const customerLimits = { nameMax: 120, addressMax: 300, notesMax: 2000, phoneMin: 7, phoneMax: 20 } as const;
@@ -42,8 +42,7 @@ export const customerSchema = z.object({
   email: z.string().nullable().optional(),
   phone: z.string().nullable().optional(),
   address: z.string(),
-  lat: z.number(),
-  lng: z.number(),
+  ...positionFields,
   notes: z.string(),
   ...versionedFields,
 });

@@ -9,6 +9,10 @@ export const visitFields = {
   occurrence: z.string().nullable(),
 };
 
+/** A position as answered (WGS84 degrees); what is sent is checked by `latField` and `lngField`. */
+export const positionFields = { lat: z.number(), lng: z.number() };
+export const positionSchema = z.object(positionFields);
+
 /** An entity edited with `If-Match`: the version to send back, and when it was made and last changed (ISO instants). */
 export const versionedFields = {
   version: z.number().int(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { roles } from '../roles.js';
+import { positionSchema } from './entity-fields.js';
 import { colourField, emailField, latField, lngField } from './fields.js';
 
 export const roleField = z.enum(roles, { error: 'Role must be owner, dispatcher, technician or viewer' });
@@ -12,7 +13,7 @@ export const memberSchema = z.object({
   email: z.string().optional(),
   role: roleField,
   colour: z.string(),
-  homeBase: z.object({ lat: z.number(), lng: z.number() }).nullable(),
+  homeBase: positionSchema.nullable(),
   active: z.boolean(),
   joinedAt: z.string(),
 });

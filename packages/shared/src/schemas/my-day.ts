@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { visitFields } from './entity-fields.js';
+import { positionSchema, visitFields } from './entity-fields.js';
 import { jobStatuses } from './jobs.js';
 
 /** `GET /workspaces/:ws/my-day?date=`: the signed-in member's visits of one local day. */
@@ -39,7 +39,7 @@ export const myDaySchema = z.object({
   date: z.string(),
   timeZone: z.string(),
   /** Where the day's first drive starts (the member's home base), or null when not set. */
-  homeBase: z.object({ lat: z.number(), lng: z.number() }).nullable(),
+  homeBase: positionSchema.nullable(),
   /** In time order (all-day ones first); cancelled ones included, with their status. */
   visits: z.array(myDayVisitSchema),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { positionFields } from './entity-fields.js';
 
 export const placeLimits = { queryMax: 200, queryMin: 2, results: 10 } as const;
 
@@ -22,8 +23,7 @@ export const placeSchema = z.object({
   label: z.string(),
   /** The customer's name, or a city's or address's region and country. */
   secondary: z.string(),
-  lat: z.number(),
-  lng: z.number(),
+  ...positionFields,
   source: z.enum(placeSources),
 });
 export type Place = z.infer<typeof placeSchema>;
@@ -56,8 +56,7 @@ export type PlaceLabelsQuery = z.infer<typeof placeLabelsQuerySchema>;
 export const placeLabelSchema = z.object({
   id: z.string(),
   name: z.string(),
-  lat: z.number(),
-  lng: z.number(),
+  ...positionFields,
   population: z.number().int(),
 });
 export type PlaceLabel = z.infer<typeof placeLabelSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { visitFields } from './entity-fields.js';
+import { positionFields, visitFields } from './entity-fields.js';
 
 /**
  * The customer's tracking link (docs/adr/0011): everything `GET /api/v1/track/:token` and
@@ -10,8 +10,7 @@ export type TrackingStatus = (typeof trackingStatuses)[number];
 
 export const trackingPositionSchema = z.strictObject({
   /** Snapped to the centre of a ≈ 200 m cell (`coarsenPosition`). */
-  lat: z.number(),
-  lng: z.number(),
+  ...positionFields,
   /** When the technician's device took the fix. */
   at: z.string(),
 });
