@@ -1,8 +1,7 @@
 // First: before any schema parses (see the module).
 import './lib/strict-csp';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import { BookingPage } from './features/booking/public/BookingPage';
+import { mountRoot, secondSegment } from './lib/mount-root';
 import './styles/tokens.css';
 import './styles/base.css';
 
@@ -10,19 +9,5 @@ import './styles/base.css';
 // phone, or inside the business's own site's iframe, downloads React and this page — no store, no
 // router, nothing of the signed-in app (docs/PRODUCT.md, "Online booking").
 
-/** The workspace slug from `/book/:slug`; a malformed one reads as none (the page says not found). */
-function slugOf(pathname: string): string {
-  try {
-    return decodeURIComponent(pathname.split('/')[2] ?? '');
-  } catch {
-    return '';
-  }
-}
-
-const root = document.getElementById('root');
-if (!root) throw new Error('book.html has no #root');
-createRoot(root).render(
-  <StrictMode>
-    <BookingPage slug={slugOf(window.location.pathname)} />
-  </StrictMode>,
-);
+// The workspace slug from `/book/:slug`; a malformed one reads as none (the page says not found).
+mountRoot('book.html', <BookingPage slug={secondSegment(window.location.pathname)} />);

@@ -1,7 +1,5 @@
 // First: before any schema parses (see the module).
 import './lib/strict-csp';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { createBrowserRouter, type DataRouter, RouterProvider } from 'react-router';
 import { monitorFromConfig } from './app/monitor-from-config';
@@ -10,6 +8,7 @@ import { routes } from './app/routes';
 import { sessionEndedHandler } from './app/session-ended';
 import { type AppStore, makeStore } from './app/store';
 import { registerOutboxKinds } from './base/outbox';
+import { mountRoot } from './lib/mount-root';
 import { nextTask } from './lib/next-task';
 import { routePattern } from './monitoring/route-pattern';
 import './styles/tokens.css';
@@ -33,16 +32,13 @@ app.router = router;
 
 monitorFromConfig(store.dispatch, () => routePattern(router.state.matches));
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root');
 // Render errors go to the root route's errorElement (features/errors/RouteError), which reports
 // them; anything React can't catch reaches window.onerror, which the Sentry SDK listens to.
-createRoot(root).render(
-  <StrictMode>
-    <Provider store={store}>
-      <RouterProvider router={router} />
-    </Provider>
-  </StrictMode>,
+mountRoot(
+  'index.html',
+  <Provider store={store}>
+    <RouterProvider router={router} />
+  </Provider>,
 );
 
 // A page's first date formatter with a time zone sets up the browser's time-zone data (≈ 20–35 ms).

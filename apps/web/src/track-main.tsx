@@ -2,12 +2,11 @@
 import './lib/strict-csp';
 import { configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { monitorFromConfig } from './app/monitor-from-config';
 import { api } from './base/api';
 import { TrackingPage } from './features/tracking/TrackingPage';
+import { mountRoot, secondSegment } from './lib/mount-root';
 import './styles/tokens.css';
 import './styles/base.css';
 
@@ -33,22 +32,11 @@ setupListeners(store.dispatch);
 
 monitorFromConfig(store.dispatch, () => '/track/:token');
 
-/** The token from `/track/:token`; a malformed one reads as none (the page says the link expired). */
-function tokenOf(pathname: string): string {
-  try {
-    return decodeURIComponent(pathname.split('/')[2] ?? '');
-  } catch {
-    return '';
-  }
-}
-
-const token = tokenOf(window.location.pathname);
-const root = document.getElementById('root');
-if (!root) throw new Error('track.html has no #root');
-createRoot(root).render(
-  <StrictMode>
-    <Provider store={store}>
-      <TrackingPage token={token} />
-    </Provider>
-  </StrictMode>,
+// The token from `/track/:token`; a malformed one reads as none (the page says the link expired).
+const token = secondSegment(window.location.pathname);
+mountRoot(
+  'track.html',
+  <Provider store={store}>
+    <TrackingPage token={token} />
+  </Provider>,
 );

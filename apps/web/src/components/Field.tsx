@@ -39,11 +39,7 @@ export function FieldShell({ ids, label, hint, error, optional, className, child
         {optional && <span className="field-optional"> optional</span>}
       </label>
       {children}
-      {error && (
-        <p className="field-error" id={ids.errorId}>
-          {error}
-        </p>
-      )}
+      {error && <FieldError id={ids.errorId} error={error} />}
       {hint && (
         <p className="field-hint" id={ids.hintId}>
           {hint}
@@ -84,5 +80,37 @@ export function LabelledField({ id, label, hint, error, optional, className, con
     <FieldShell ids={ids} label={label} hint={hint} error={error} optional={optional} className={className}>
       {control({ id: ids.inputId, 'aria-invalid': error ? true : undefined, 'aria-describedby': ids.describedBy })}
     </FieldShell>
+  );
+}
+
+/** A field's error message, which its control names in `aria-describedby`. */
+function FieldError({ id, error }: { id: string | undefined; error: string }) {
+  return (
+    <p className="field-error" id={id}>
+      {error}
+    </p>
+  );
+}
+
+interface FieldsetFieldProps {
+  className: string;
+  legend: ReactNode;
+  error?: string | undefined;
+  children: ReactNode;
+}
+
+/** A group of controls (checkboxes) under one legend, with the group's error underneath. */
+export function FieldsetField({ className, legend, error, children }: FieldsetFieldProps) {
+  const errorId = useId();
+  return (
+    <fieldset
+      className={className}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? errorId : undefined}
+    >
+      <legend className="field-label">{legend}</legend>
+      {children}
+      {error && <FieldError id={errorId} error={error} />}
+    </fieldset>
   );
 }

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import type { IconName } from '../../components/Icon';
 import { useListAreasQuery } from '../../entities/area/endpoints';
 import { useGetMembersQuery } from '../../entities/member/endpoints';
 import { useGetConfigQuery } from '../../entities/session/endpoints';
@@ -23,6 +24,11 @@ const drawHint: Record<DrawShape, string> = {
   Polygon: 'Click the map to add corners; click the first corner to finish. Escape cancels.',
   Circle: 'Click the centre, then click again to set the radius (50 m – 200 km). Escape cancels.',
 };
+
+const drawTools: { shape: DrawShape; icon: IconName; text: string }[] = [
+  { shape: 'Polygon', icon: 'pencil', text: 'Draw polygon' },
+  { shape: 'Circle', icon: 'circle', text: 'Draw circle' },
+];
 
 /** `/w/:slug/areas`: draw, edit, rename, recolour and delete service areas (read-only without schedule.write). */
 export default function AreasPage() {
@@ -120,22 +126,17 @@ export default function AreasPage() {
           <h1>Service areas</h1>
           {canEdit && (
             <div className="areas-tools">
-              <Button
-                size="sm"
-                icon="pencil"
-                onClick={() => startDrawing('Polygon')}
-                aria-pressed={drawing === 'Polygon'}
-              >
-                Draw polygon
-              </Button>
-              <Button
-                size="sm"
-                icon="circle"
-                onClick={() => startDrawing('Circle')}
-                aria-pressed={drawing === 'Circle'}
-              >
-                Draw circle
-              </Button>
+              {drawTools.map(({ shape, icon, text }) => (
+                <Button
+                  key={shape}
+                  size="sm"
+                  icon={icon}
+                  onClick={() => startDrawing(shape)}
+                  aria-pressed={drawing === shape}
+                >
+                  {text}
+                </Button>
+              ))}
             </div>
           )}
           {!canEdit && <p className="areas-note">You can view service areas; dispatchers draw and edit them.</p>}

@@ -13,6 +13,11 @@ export type CustomerFormApi = UseFormReturn<FormInput, unknown, CustomerCreate>;
 
 export const customerFieldNames = ['name', 'email', 'phone', 'address', 'lat', 'lng', 'notes'] as const;
 
+const coordinates = [
+  ['lat', 'Latitude'],
+  ['lng', 'Longitude'],
+] as const;
+
 const nullableNumber = (value: unknown) => (value === '' || value === null ? undefined : Number(value));
 
 export function customerDefaults(customer: Customer | null): FormInput {
@@ -83,22 +88,17 @@ export function CustomerForm({ id, workspaceId, customer, onSave }: CustomerForm
             }}
           >
             <div className="form-row">
-              <TextField
-                label="Latitude"
-                type="number"
-                step="any"
-                inputMode="decimal"
-                error={errors.lat?.message}
-                {...register('lat', { setValueAs: nullableNumber })}
-              />
-              <TextField
-                label="Longitude"
-                type="number"
-                step="any"
-                inputMode="decimal"
-                error={errors.lng?.message}
-                {...register('lng', { setValueAs: nullableNumber })}
-              />
+              {coordinates.map(([key, label]) => (
+                <TextField
+                  key={key}
+                  label={label}
+                  type="number"
+                  step="any"
+                  inputMode="decimal"
+                  error={errors[key]?.message}
+                  {...register(key, { setValueAs: nullableNumber })}
+                />
+              ))}
             </div>
           </PlaceField>
         )}

@@ -28,6 +28,15 @@ function errorOf(errors: FieldErrors<JobFormValues>, key: keyof JobFormValues['r
 }
 
 /** Repeat none/daily/weekly/monthly/yearly, every N, weekdays, "2nd Tuesday", ends — with a live summary. */
+/** A small whole-number box (every N, after N times): 1 up to `max`, invalid while `error` stands. */
+const countInput = (max: number, error: string | undefined) => ({
+  type: 'number',
+  className: 'input input-sm recurrence-number',
+  min: 1,
+  max,
+  'aria-invalid': error ? true : undefined,
+});
+
 export function RecurrenceEditor({ form, zone, disabled = false }: RecurrenceEditorProps) {
   const { register, control, setValue, formState } = form;
   const values = useWatch({ control }) as JobFormValues;
@@ -91,12 +100,8 @@ export function RecurrenceEditor({ form, zone, disabled = false }: RecurrenceEdi
           <label className="recurrence-inline">
             every
             <input
-              type="number"
-              className="input input-sm recurrence-number"
-              min={1}
-              max={recurrenceLimits.maxInterval}
+              {...countInput(recurrenceLimits.maxInterval, errorOf(errors, 'interval'))}
               aria-label="Repeat every"
-              aria-invalid={errorOf(errors, 'interval') ? true : undefined}
               {...register('recurrence.interval', { valueAsNumber: true })}
             />
             {units[rec.freq]}
@@ -148,12 +153,8 @@ export function RecurrenceEditor({ form, zone, disabled = false }: RecurrenceEdi
             <input type="radio" value="count" aria-label="After a number of times" {...register('recurrence.ends')} />{' '}
             After
             <input
-              type="number"
-              className="input input-sm recurrence-number"
-              min={1}
-              max={recurrenceLimits.maxCount}
+              {...countInput(recurrenceLimits.maxCount, errorOf(errors, 'count'))}
               aria-label="Number of occurrences"
-              aria-invalid={errorOf(errors, 'count') ? true : undefined}
               {...register('recurrence.count', { valueAsNumber: true, onChange: () => endBy('count') })}
             />
             times

@@ -1,6 +1,6 @@
 import type { Member } from '@fieldplan/shared';
-import { useId } from 'react';
 import { Avatar } from '../../components/Avatar';
+import { FieldsetField } from '../../components/Field';
 
 interface TechnicianPickerProps {
   technicians: readonly Member[];
@@ -11,16 +11,16 @@ interface TechnicianPickerProps {
 
 /** Choose the job's technicians: one checkbox each, with their colour chip (the calendar's row colour). */
 export function TechnicianPicker({ technicians, value, onChange, error }: TechnicianPickerProps) {
-  const errorId = useId();
   return (
-    <fieldset
+    <FieldsetField
       className="field tech-picker"
-      aria-describedby={error ? errorId : undefined}
-      aria-invalid={error ? true : undefined}
+      legend={
+        <>
+          Technicians <span className="field-optional">optional</span>
+        </>
+      }
+      error={error}
     >
-      <legend className="field-label">
-        Technicians <span className="field-optional">optional</span>
-      </legend>
       <div className="tech-options">
         {technicians.map((t) => {
           const checked = value.includes(t.id);
@@ -41,11 +41,6 @@ export function TechnicianPicker({ technicians, value, onChange, error }: Techni
           );
         })}
       </div>
-      {error && (
-        <p className="field-error" id={errorId}>
-          {error}
-        </p>
-      )}
-    </fieldset>
+    </FieldsetField>
   );
 }

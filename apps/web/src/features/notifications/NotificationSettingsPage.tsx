@@ -6,7 +6,7 @@ import {
   notificationPlaceholders,
   unknownPlaceholders,
 } from '@fieldplan/shared';
-import { type FormEvent, useState } from 'react';
+import { type ChangeEvent, type ComponentProps, type FormEvent, useState } from 'react';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader, Panel } from '../../components/Panel';
@@ -20,6 +20,16 @@ import { kindLabel, preview } from './labels';
 import './Notifications.css';
 
 type Draft = NotificationSettingsInput;
+type SendingKey =
+  | 'fromAddress'
+  | 'replyTo'
+  | 'companyPhone'
+  | 'reminderDaysBefore'
+  | 'reminderTime'
+  | 'moveThresholdMinutes';
+type FieldLook = Pick<ComponentProps<typeof TextField>, 'label' | 'hint' | 'optional' | 'type' | 'min' | 'max'>;
+const asText = (text: string) => text;
+const orNull = (text: string) => text || null;
 
 function draftOf(s: NotificationSettings): Draft {
   const { channels: _channels, version: _version, ...input } = s;
@@ -68,6 +78,28 @@ function SettingsForm({ settings, editable }: { settings: NotificationSettings; 
   const setTemplate = (i: number, patch: Partial<NotificationTemplate>) =>
     setDraft((d) => ({ ...d, templates: d.templates.map((t, j) => (j === i ? { ...t, ...patch } : t)) }));
 
+  /** A template's text: its placeholders checked as it is typed, else the server's error for it. */
+  const templateText = (i: number, key: 'subject' | 'body' | 'sms') => {
+    const text = draft.templates[i]?.[key] ?? '';
+    return {
+      value: text,
+      disabled: !editable,
+      error: unknownError(text) ?? errors[`templates.${i}.${key}`],
+      onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setTemplate(i, { [key]: e.target.value }),
+    };
+  };
+
+  /** One of the sending fields: `read` turns the input's text into the draft's value. */
+  const field = <K extends SendingKey>(key: K, props: FieldLook, read: (text: string) => Draft[K]) => (
+    <TextField
+      {...props}
+      value={draft[key] ?? ''}
+      disabled={!editable}
+      error={errors[key]}
+      onChange={(e) => set({ [key]: read(e.target.value) })}
+    />
+  );
+
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     try {
@@ -95,59 +127,20 @@ function SettingsForm({ settings, editable }: { settings: NotificationSettings; 
         </label>
         {!settings.channels.email && <p>Email is not set up on this server (SMTP_URL).</p>}
         {!settings.channels.sms && <p>Texts are not set up on this server (SMS_*).</p>}
-        <TextField
-          label="From address"
-          optional
-          type="email"
-          value={draft.fromAddress ?? ''}
-          disabled={!editable}
-          error={errors.fromAddress}
-          onChange={(e) => set({ fromAddress: e.target.value || null })}
-        />
-        <TextField
-          label="Reply-to address"
-          optional
-          type="email"
-          value={draft.replyTo ?? ''}
-          disabled={!editable}
-          error={errors.replyTo}
-          onChange={(e) => set({ replyTo: e.target.value || null })}
-        />
-        <TextField
-          label="Company phone"
-          hint="Shown where a template says {companyPhone}"
-          value={draft.companyPhone}
-          disabled={!editable}
-          error={errors.companyPhone}
-          onChange={(e) => set({ companyPhone: e.target.value })}
-        />
-        <TextField
-          label="Reminder: days before the visit"
-          type="number"
-          min={0}
-          max={14}
-          value={draft.reminderDaysBefore}
-          disabled={!editable}
-          error={errors.reminderDaysBefore}
-          onChange={(e) => set({ reminderDaysBefore: Number(e.target.value) })}
-        />
-        <TextField
-          label="Reminder time"
-          type="time"
-          value={draft.reminderTime}
-          disabled={!editable}
-          error={errors.reminderTime}
-          onChange={(e) => set({ reminderTime: e.target.value })}
-        />
-        <TextField
-          label="Confirm again when a visit moves by more than (minutes)"
-          type="number"
-          min={0}
-          value={draft.moveThresholdMinutes}
-          disabled={!editable}
-          error={errors.moveThresholdMinutes}
-          onChange={(e) => set({ moveThresholdMinutes: Number(e.target.value) })}
-        />
+        {field('fromAddress', { label: 'From address', optional: true, type: 'email' }, orNull)}
+        {field('replyTo', { label: 'Reply-to address', optional: true, type: 'email' }, orNull)}
+        {field('companyPhone', { label: 'Company phone', hint: 'Shown where a template says {companyPhone}' }, asText)}
+        {field(
+          'reminderDaysBefore',
+          { label: 'Reminder: days before the visit', type: 'number', min: 0, max: 14 },
+          Number,
+        )}
+        {field('reminderTime', { label: 'Reminder time', type: 'time' }, asText)}
+        {field(
+          'moveThresholdMinutes',
+          { label: 'Confirm again when a visit moves by more than (minutes)', type: 'number', min: 0 },
+          Number,
+        )}
       </Panel>
       <Panel title="Templates" description={`Placeholders: ${notificationPlaceholders.map((n) => `{${n}}`).join(' ')}`}>
         {draft.templates.map((t, i) => (
@@ -162,29 +155,9 @@ function SettingsForm({ settings, editable }: { settings: NotificationSettings; 
               />{' '}
               Send this one
             </label>
-            <TextField
-              label="Email subject"
-              value={t.subject}
-              disabled={!editable}
-              error={unknownError(t.subject) ?? errors[`templates.${i}.subject`]}
-              onChange={(e) => setTemplate(i, { subject: e.target.value })}
-            />
-            <TextArea
-              label="Email text"
-              rows={6}
-              value={t.body}
-              disabled={!editable}
-              error={unknownError(t.body) ?? errors[`templates.${i}.body`]}
-              onChange={(e) => setTemplate(i, { body: e.target.value })}
-            />
-            <TextArea
-              label="Text message"
-              rows={2}
-              value={t.sms}
-              disabled={!editable}
-              error={unknownError(t.sms) ?? errors[`templates.${i}.sms`]}
-              onChange={(e) => setTemplate(i, { sms: e.target.value })}
-            />
+            <TextField label="Email subject" {...templateText(i, 'subject')} />
+            <TextArea label="Email text" rows={6} {...templateText(i, 'body')} />
+            <TextArea label="Text message" rows={2} {...templateText(i, 'sms')} />
             <figure className="notification-preview" aria-label={`Preview of ${kindLabel[t.kind]}`}>
               <strong>{preview(t.subject)}</strong>
               {'\n\n'}

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { FieldsetField } from '../../components/Field';
 import { shortWeekday, weekdayNames } from '../../lib/format';
 
 interface DaysFieldProps {
@@ -12,17 +12,11 @@ interface DaysFieldProps {
 
 /** Working days as a row of checkboxes in a fieldset (0 = Sunday). */
 export function DaysField({ value, onChange, onBlur, weekStart, error }: DaysFieldProps) {
-  const errorId = useId();
   const order = Array.from({ length: 7 }, (_, i) => (weekStart + i) % 7);
   const toggle = (day: number, on: boolean) =>
     onChange(on ? [...value, day].sort((a, b) => a - b) : value.filter((d) => d !== day));
   return (
-    <fieldset
-      className="days-field"
-      aria-invalid={error ? true : undefined}
-      aria-describedby={error ? errorId : undefined}
-    >
-      <legend className="field-label">Working days</legend>
+    <FieldsetField className="days-field" legend="Working days" error={error}>
       <div className="days">
         {order.map((day) => (
           <label key={day} className="day" title={weekdayNames[day]}>
@@ -37,11 +31,6 @@ export function DaysField({ value, onChange, onBlur, weekStart, error }: DaysFie
           </label>
         ))}
       </div>
-      {error && (
-        <p className="field-error" id={errorId}>
-          {error}
-        </p>
-      )}
-    </fieldset>
+    </FieldsetField>
   );
 }

@@ -37,6 +37,16 @@ function TypedAnswer({
     } else onAnswer(trimmed === '' ? null : local);
   };
   const errorId = `${id}-error`;
+  // What the number box and the text box share: the label's id, the state, the answer on blur.
+  const answer = {
+    id,
+    className: 'input',
+    'aria-required': item.required,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? errorId : undefined,
+    value: local,
+    onBlur: commit,
+  };
   return (
     <div className="wr-item">
       <label htmlFor={id}>
@@ -45,30 +55,13 @@ function TypedAnswer({
         <RequiredMark item={item} />
       </label>
       {item.kind === 'number' ? (
-        <input
-          id={id}
-          className="input"
-          type="text"
-          inputMode="decimal"
-          aria-required={item.required}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          value={local}
-          onChange={(e) => setLocal(e.target.value)}
-          onBlur={commit}
-        />
+        <input type="text" inputMode="decimal" {...answer} onChange={(e) => setLocal(e.target.value)} />
       ) : (
         <textarea
-          id={id}
-          className="input"
           rows={2}
           maxLength={recordLimits.textAnswerMax}
-          aria-required={item.required}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          value={local}
+          {...answer}
           onChange={(e) => setLocal(e.target.value)}
-          onBlur={commit}
         />
       )}
       {error && (

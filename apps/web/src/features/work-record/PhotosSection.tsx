@@ -1,14 +1,12 @@
-import { photoLimits } from '@fieldplan/shared';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Alert } from '../../components/Alert';
 import { Icon } from '../../components/Icon';
-import { TextField } from '../../components/TextField';
 import type { Photo, VisitRef } from '../../entities/record/types';
 import { useGetWorkspaceQuery } from '../../entities/workspace/endpoints';
 import type { PendingPhoto } from './merge';
 import { OutboxState } from './OutboxState';
 import { resizePhoto, warmResizer } from './resize';
-import { UploadedPhoto } from './UploadedPhoto';
+import { CaptionField, UploadedPhoto } from './UploadedPhoto';
 import type { useRecordOutbox } from './use-record-outbox';
 
 type RecordOutbox = ReturnType<typeof useRecordOutbox>;
@@ -99,13 +97,7 @@ export function PhotosSection({
           <LocalPhoto key={p.item.id} photo={p} onRemove={outbox.remove} />
         ))}
       </ul>
-      <TextField
-        label="Caption for the next photo"
-        optional
-        value={caption}
-        maxLength={photoLimits.captionChars}
-        onChange={(e) => setCaption(e.target.value)}
-      />
+      <CaptionField label="Caption for the next photo" value={caption} onChange={setCaption} />
       <div className="wr-row">
         <label className="wr-file btn btn-primary btn-md">
           <Icon name="plus" size={18} /> Take photo

@@ -84,13 +84,7 @@ export function UploadedPhoto({
             void save(editing);
           }}
         >
-          <TextField
-            label="Caption"
-            optional
-            value={editing}
-            maxLength={photoLimits.captionChars}
-            onChange={(e) => setEditing(e.target.value)}
-          />
+          <CaptionField label="Caption" value={editing} onChange={setEditing} />
           <div className="wr-row">
             <Button type="submit" variant="primary" size="sm" disabled={updating.isLoading}>
               Save caption
@@ -131,5 +125,26 @@ export function UploadedPhoto({
       )}
       {problem && <Alert>{problem}</Alert>}
     </li>
+  );
+}
+
+/** A photo's caption, up to the length the server keeps. */
+export function CaptionField({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (caption: string) => void;
+}) {
+  return (
+    <TextField
+      label={label}
+      optional
+      value={value}
+      maxLength={photoLimits.captionChars}
+      onChange={(e) => onChange(e.target.value)}
+    />
   );
 }

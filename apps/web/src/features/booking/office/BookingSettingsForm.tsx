@@ -88,34 +88,31 @@ export function BookingSettingsForm({
     />
   );
 
+  const check = (key: 'enabled' | 'autoConfirm', title: string, off: string) => (
+    <label className="booking-check">
+      <input
+        type="checkbox"
+        checked={draft[key]}
+        disabled={!editable}
+        onChange={(e) => set({ [key]: e.target.checked })}
+      />
+      <span>
+        <strong>{title}</strong>
+        <span className="booking-muted">{off}</span>
+      </span>
+    </label>
+  );
+
   return (
     <form onSubmit={(e) => void onSubmit(e)} aria-label="Booking settings">
       <Panel title="Booking page">
         <div className="booking-settings">
-          <label className="booking-check">
-            <input
-              type="checkbox"
-              checked={draft.enabled}
-              disabled={!editable}
-              onChange={(e) => set({ enabled: e.target.checked })}
-            />
-            <span>
-              <strong>Take bookings online</strong>
-              <span className="booking-muted">Off: the public page says booking isn’t available.</span>
-            </span>
-          </label>
-          <label className="booking-check">
-            <input
-              type="checkbox"
-              checked={draft.autoConfirm}
-              disabled={!editable}
-              onChange={(e) => set({ autoConfirm: e.target.checked })}
-            />
-            <span>
-              <strong>Confirm requests automatically</strong>
-              <span className="booking-muted">Off: each request waits in Requests for a dispatcher.</span>
-            </span>
-          </label>
+          {check('enabled', 'Take bookings online', 'Off: the public page says booking isn’t available.')}
+          {check(
+            'autoConfirm',
+            'Confirm requests automatically',
+            'Off: each request waits in Requests for a dispatcher.',
+          )}
           <div className="booking-grid">
             {num(
               'holdHours',
