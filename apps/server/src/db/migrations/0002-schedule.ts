@@ -1,5 +1,15 @@
 import type { Kysely } from 'kysely';
-import { createIndex, notNull, optional, ownedBy, required, timestamps, versioned, workspaceEntity } from './ddl.js';
+import {
+  createIndex,
+  notNull,
+  optional,
+  ownedBy,
+  parentWorkspaceId,
+  required,
+  timestamps,
+  versioned,
+  workspaceEntity,
+} from './ddl.js';
 
 // Customers, jobs, their technicians and recurring-job exceptions. Types both dialects
 // share only: instants are bigint epoch ms, flags are integers or nullable instants (docs/adr/0003).
@@ -47,7 +57,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('job_assignees')
     .addColumn('job_id', 'text', ownedBy('jobs'))
     .addColumn('member_id', 'text', ownedBy('memberships'))
-    .addColumn('workspace_id', 'text', notNull)
+    .$call(parentWorkspaceId)
     .addColumn('position', 'integer', notNull)
     .addPrimaryKeyConstraint('job_assignees_pk', ['job_id', 'member_id'])
     .execute();
@@ -58,7 +68,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('job_id', 'text', ownedBy('jobs'))
     // The occurrence's original start (instant, or date ms for all-day series).
     .addColumn('occurrence_key', 'bigint', notNull)
-    .addColumn('workspace_id', 'text', notNull)
+    .$call(parentWorkspaceId)
     .addColumn('kind', 'text', notNull)
     .$call(optional('bigint', 'start_at', 'end_at'))
     .$call(optional('text', 'assignee_ids', 'status'))

@@ -6,6 +6,7 @@ import {
   notNullUnique,
   optional,
   ownedBy,
+  parentWorkspaceId,
   required,
   versioned,
   workspaceEntity,
@@ -41,7 +42,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('feed_events')
     .addColumn('feed_id', 'text', ownedBy('feed_subscriptions'))
-    .addColumn('workspace_id', 'text', notNull)
+    .$call(parentWorkspaceId)
     .addColumn('seq', 'integer', notNull)
     .$call(required('text', 'uid', 'summary'))
     .addColumn('all_day', 'integer', notNull)

@@ -1,5 +1,15 @@
 import { type Kysely, PostgresAdapter } from 'kysely';
-import { createIndex, notNull, ownedBy, required, versioned, visit, workspaceEntity, workspaceId } from './ddl.js';
+import {
+  createIndex,
+  notNull,
+  ownedBy,
+  required,
+  versionAndUpdatedAt,
+  versioned,
+  visit,
+  workspaceEntity,
+  workspaceId,
+} from './ddl.js';
 
 // The work record of a visit (docs/adr/0025-work-record.md): notes, checklist templates and their
 // answers, the customer's signature. A visit is (job, occurrence_key): the occurrence's original start
@@ -49,8 +59,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .$call(required('text', 'template_id', 'name', 'items', 'signature'))
     // JSON: item id → answer; and item id → the version that last set it (the per-item stale check).
     .$call(required('text', 'answers', 'answer_versions'))
-    .addColumn('version', 'integer', notNull)
-    .addColumn('updated_at', 'bigint', notNull)
+    .$call(versionAndUpdatedAt)
     .addColumn('updated_by', 'text')
     .execute();
   await createIndex(

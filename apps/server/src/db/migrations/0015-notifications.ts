@@ -6,6 +6,7 @@ import {
   optional,
   ownedBy,
   required,
+  versionAndUpdatedAt,
   visit,
   workspaceEntity,
   workspaceId,
@@ -25,8 +26,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('reminder_days_before', 'integer', notNull)
     .addColumn('reminder_time', 'text', notNull)
     .addColumn('move_threshold_minutes', 'integer', notNull)
-    .addColumn('version', 'integer', notNull)
-    .addColumn('updated_at', 'bigint', notNull)
+    .$call(versionAndUpdatedAt)
     .execute();
 
   await db.schema

@@ -1,5 +1,14 @@
 import type { Kysely } from 'kysely';
-import { createIndex, notNull, optional, required, versioned, workspaceEntity, workspaceKey } from './ddl.js';
+import {
+  createIndex,
+  notNull,
+  optional,
+  required,
+  versionAndUpdatedAt,
+  versioned,
+  workspaceEntity,
+  workspaceKey,
+} from './ddl.js';
 
 // Online booking (docs/adr/0030-online-booking.md): per-workspace settings, the services a customer
 // picks from, the requests (each holds its slot as a real scheduled job until decided or expired), and
@@ -13,8 +22,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       required('integer', 'enabled', 'auto_confirm', 'hold_hours', 'pending_cap', 'horizon_days', 'min_notice_hours'),
     )
     .addColumn('intro', 'text', notNull)
-    .addColumn('version', 'integer', notNull)
-    .addColumn('updated_at', 'bigint', notNull)
+    .$call(versionAndUpdatedAt)
     .execute();
 
   await db.schema

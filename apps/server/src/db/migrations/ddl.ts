@@ -41,6 +41,9 @@ export const optional =
 export const workspaceId = <C extends string>(t: Table<C>) =>
   t.addColumn('workspace_id', 'text', ownedBy('workspaces'));
 
+/** `workspace_id` copied from the parent row, for queries by workspace; the parent's cascade deletes the row. */
+export const parentWorkspaceId = <C extends string>(t: Table<C>) => t.addColumn('workspace_id', 'text', notNull);
+
 /** `id` (primary key) and `workspace_id`: how an entity of a workspace starts. */
 export const workspaceEntity = <C extends string>(t: Table<C>) =>
   t.addColumn('id', 'text', primaryKey).$call(workspaceId);
@@ -60,6 +63,10 @@ export const timestamps = <C extends string>(t: Table<C>) =>
 /** `version` (every write names it, db/versioned.ts) with when the row was made and last changed. */
 export const versioned = <C extends string>(t: Table<C>) =>
   t.addColumn('version', 'integer', notNull).$call(timestamps);
+
+/** `version` and `updated_at`, for a row without a `created_at` of its own (settings, a checklist's answers). */
+export const versionAndUpdatedAt = <C extends string>(t: Table<C>) =>
+  t.addColumn('version', 'integer', notNull).addColumn('updated_at', 'bigint', notNull);
 
 /** Which process holds the row's lease until when (an expired lease lets another take it). */
 export const lease = <C extends string>(t: Table<C>) =>
