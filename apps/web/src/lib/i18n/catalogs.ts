@@ -1,0 +1,33 @@
+import { isLocale, type Locale, pseudoLocale } from '@fieldplan/shared/i18n';
+
+/** A language's messages by id: ICU message text (docs/adr/0042-languages.md). */
+export type Messages = Record<string, string>;
+
+/** The languages a user may pick, with their own names (a name is never translated). */
+export const languageNames: Record<Locale, string> = { en: 'English', de: 'Deutsch' };
+
+// Each translated catalog is a chunk of its own, fetched only by a page that shows that language.
+// English needs none: its text is written beside each message id in the code.
+const translated = import.meta.glob<Messages>(['./messages/*.json', '!./messages/en.json'], { import: 'default' });
+
+/** The language a page shows: a shipped one, or (in development) the pseudo-locale. */
+export type ShownLocale = Locale | typeof pseudoLocale;
+
+export function isShownLocale(value: unknown): value is ShownLocale {
+  return isLocale(value) || (import.meta.env.DEV && value === pseudoLocale);
+}
+
+/** The messages of `locale`: none for English (the code's own text), the catalog's for another. */
+export async function messagesFor(locale: ShownLocale): Promise<Messages> {
+  if (locale === 'en') return {};
+  if (locale === pseudoLocale) {
+    // Development only: English, accented and 40 % longer, from the extracted English catalog.
+    const [{ pseudoMessage }, english] = await Promise.all([
+      import('@fieldplan/shared/i18n'),
+      import('./messages/en.json').then((m) => m.default as Messages),
+    ]);
+    return Object.fromEntries(Object.entries(english).map(([id, text]) => [id, pseudoMessage(text)]));
+  }
+  const load = translated[`./messages/${locale}.json`];
+  return load ? load() : {};
+}

@@ -1,0 +1,120 @@
+#!/usr/bin/env node
+// The message catalogs (docs/adr/0042-languages.md).
+//   `npm run i18n:extract` — writes the English catalog from the code: every `<FormattedMessage id=…
+//     defaultMessage=…>`, `intl.formatMessage({ id, defaultMessage })`, `defineMessages` and `t({ … })`.
+//   `npm run lint:i18n` — fails when the English catalog is not what the code says (run extract), when a
+//     message has no explicit dotted id, or when another language's catalog lacks a message, keeps one
+//     the code no longer has, or does not keep a message's arguments.
+// FIELDPLAN_I18N_ROOT points both at another tree (the tests plant faults in a copy).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { root as projectRoot } from './lib.mjs';
+
+const root = process.env.FIELDPLAN_I18N_ROOT ?? projectRoot;
+const bin = path.join(projectRoot, 'node_modules', '.bin', 'formatjs');
+
+/** Where messages are written, and where their catalogs live. */
+const scopes = [{ name: 'web', source: 'apps/web/src', catalogs: 'apps/web/src/lib/i18n/messages' }];
+
+/** A message id: lower camel case words joined by dots, at least two ("board.newJob"). */
+const idPattern = /^[a-z][a-zA-Z0-9]*(\.[a-zA-Z0-9]+)+$/;
+
+function sourceFiles(dir) {
+  const files = [];
+  const walk = (d) => {
+    for (const entry of fs.readdirSync(d, { withFileTypes: true })) {
+      const full = path.join(d, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (
+        /\.(ts|tsx)$/.test(entry.name) &&
+        !/\.(test|spec)\.tsx?$/.test(entry.name) &&
+        !entry.name.endsWith('.d.ts')
+      )
+        files.push(full);
+    }
+  };
+  walk(dir);
+  return files.sort();
+}
+
+/** The messages the code of a scope writes: id → { defaultMessage }. */
+function extract(scope) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldplan-i18n-'));
+  const list = path.join(dir, 'files.txt');
+  const out = path.join(dir, 'messages.json');
+  fs.writeFileSync(list, sourceFiles(path.join(root, scope.source)).join('\n'));
+  const run = spawnSync(
+    bin,
+    ['extract', '--in-file', list, '--out-file', out, '--additional-function-names', 't', '--throws'],
+    { cwd: root, encoding: 'utf8' },
+  );
+  if (run.status !== 0) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw new Error(`${scope.name}: extraction failed\n${run.stderr || run.stdout}`);
+  }
+  const messages = JSON.parse(fs.readFileSync(out, 'utf8'));
+  fs.rmSync(dir, { recursive: true, force: true });
+  return messages;
+}
+
+const sorted = (object) => Object.fromEntries(Object.entries(object).sort(([a], [b]) => (a < b ? -1 : 1)));
+const json = (object) => `${JSON.stringify(sorted(object), null, 2)}\n`;
+
+async function check(scope, problems) {
+  const { translationProblem } = await import(path.join(projectRoot, 'packages/shared/src/i18n/placeholders.ts'));
+  const extracted = extract(scope);
+  const english = Object.fromEntries(Object.entries(extracted).map(([id, m]) => [id, m.defaultMessage]));
+  for (const id of Object.keys(english)) {
+    if (!idPattern.test(id))
+      problems.push(`${scope.name}: message "${english[id]}" needs an explicit dotted id (has ${id})`);
+  }
+  const dir = path.join(root, scope.catalogs);
+  const enFile = path.join(dir, 'en.json');
+  const committed = fs.existsSync(enFile) ? fs.readFileSync(enFile, 'utf8') : '';
+  if (committed !== json(english)) {
+    problems.push(`${scope.name}: ${path.relative(root, enFile)} is not what the code says: run npm run i18n:extract`);
+  }
+  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.json') && f !== 'en.json')) {
+    const language = file.replace(/\.json$/, '');
+    const catalog = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
+    for (const [id, source] of Object.entries(english)) {
+      if (!(id in catalog)) {
+        problems.push(`${scope.name}/${language}: no message ${id} ("${source}")`);
+        continue;
+      }
+      const problem = translationProblem(source, catalog[id]);
+      if (problem?.kind === 'syntax')
+        problems.push(`${scope.name}/${language}: ${id} does not parse: ${problem.message}`);
+      else if (problem)
+        problems.push(
+          `${scope.name}/${language}: ${id} ${problem.kind === 'missing' ? 'drops' : 'adds'} ${problem.names.join(', ')}`,
+        );
+    }
+    for (const id of Object.keys(catalog)) {
+      if (!(id in english)) problems.push(`${scope.name}/${language}: ${id} is no longer in the code`);
+    }
+  }
+}
+
+const command = process.argv[2];
+if (command === 'extract') {
+  for (const scope of scopes) {
+    const english = Object.fromEntries(Object.entries(extract(scope)).map(([id, m]) => [id, m.defaultMessage]));
+    fs.writeFileSync(path.join(root, scope.catalogs, 'en.json'), json(english));
+    console.log(`${scope.name}: ${Object.keys(english).length} messages`);
+  }
+} else if (command === 'check') {
+  const problems = [];
+  for (const scope of scopes) await check(scope, problems);
+  for (const problem of problems) console.error(problem);
+  if (problems.length > 0) {
+    console.error(`\n${problems.length} problem(s) in the message catalogs`);
+    process.exit(1);
+  }
+  console.log('message catalogs: complete');
+} else {
+  console.error('usage: node scripts/i18n.mjs extract|check');
+  process.exit(2);
+}
