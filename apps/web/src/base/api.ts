@@ -17,6 +17,17 @@ export interface ApiRequest {
   headers?: Record<string, string>;
 }
 
+/**
+ * A write to the version of a record the user saw: with `If-Match` the server answers 412 when it
+ * has changed since, instead of overwriting someone else's change.
+ */
+export const versionedWrite = (
+  method: NonNullable<ApiRequest['method']>,
+  url: string,
+  version: number,
+  body?: unknown,
+): ApiRequest => ({ url, method, body, headers: { 'if-match': `"${version}"` } });
+
 /** Endpoints where 401 is an expected answer (wrong password, not signed in yet), not a lost session. */
 const authEndpoints = new Set(['getMe', 'signIn', 'signUp', 'signOut', 'previewInvitation', 'acceptInvitation']);
 

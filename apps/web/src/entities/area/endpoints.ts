@@ -1,8 +1,7 @@
 import type { Area, AreaCreate, AreaPatch } from '@fieldplan/shared';
-import { api } from '../../base/api';
+import { api, versionedWrite } from '../../base/api';
 
 const base = (workspaceId: string) => `/workspaces/${encodeURIComponent(workspaceId)}/areas`;
-const ifMatch = (version: number) => ({ 'if-match': `"${version}"` });
 const byName = (a: Area, b: Area) => a.name.localeCompare(b.name);
 
 /** Service areas: one cached list per workspace, patched in place by every write. */
@@ -29,12 +28,8 @@ export const areasApi = api.injectEndpoints({
       },
     }),
     updateArea: build.mutation<Area, { workspaceId: string; id: string; version: number; patch: AreaPatch }>({
-      query: ({ workspaceId, id, version, patch }) => ({
-        url: `${base(workspaceId)}/${encodeURIComponent(id)}`,
-        method: 'PATCH',
-        body: patch,
-        headers: ifMatch(version),
-      }),
+      query: ({ workspaceId, id, version, patch }) =>
+        versionedWrite('PATCH', `${base(workspaceId)}/${encodeURIComponent(id)}`, version, patch),
       onQueryStarted: async ({ workspaceId }, { dispatch, queryFulfilled }) => {
         try {
           const { data } = await queryFulfilled;
@@ -49,11 +44,8 @@ export const areasApi = api.injectEndpoints({
       },
     }),
     deleteArea: build.mutation<void, { workspaceId: string; id: string; version: number }>({
-      query: ({ workspaceId, id, version }) => ({
-        url: `${base(workspaceId)}/${encodeURIComponent(id)}`,
-        method: 'DELETE',
-        headers: ifMatch(version),
-      }),
+      query: ({ workspaceId, id, version }) =>
+        versionedWrite('DELETE', `${base(workspaceId)}/${encodeURIComponent(id)}`, version),
       onQueryStarted: async ({ workspaceId, id }, { dispatch, queryFulfilled }) => {
         try {
           await queryFulfilled;

@@ -7,12 +7,11 @@ import type {
   FeedTokenCreate,
   FeedTokenCreated,
 } from '@fieldplan/shared';
-import { api } from '../../base/api';
+import { api, versionedWrite } from '../../base/api';
 
 const ws = (workspaceId: string) => `/workspaces/${encodeURIComponent(workspaceId)}`;
 const feedsOf = (workspaceId: string) => `${ws(workspaceId)}/feeds`;
 const tokensOf = (workspaceId: string) => `${ws(workspaceId)}/feed-tokens`;
-const ifMatch = (version: number) => ({ 'if-match': `"${version}"` });
 const byName = (a: Feed, b: Feed) => a.name.localeCompare(b.name);
 /** What a feed's change touches on the calendar: its busy time and the double-booking marks of jobs. */
 export const calendarTags = (workspaceId: string) => [
@@ -47,12 +46,8 @@ export const feedsApi = api.injectEndpoints({
       },
     }),
     updateFeed: build.mutation<Feed, { workspaceId: string; id: string; version: number; patch: FeedPatch }>({
-      query: ({ workspaceId, id, version, patch }) => ({
-        url: `${feedsOf(workspaceId)}/${encodeURIComponent(id)}`,
-        method: 'PATCH',
-        body: patch,
-        headers: ifMatch(version),
-      }),
+      query: ({ workspaceId, id, version, patch }) =>
+        versionedWrite('PATCH', `${feedsOf(workspaceId)}/${encodeURIComponent(id)}`, version, patch),
       invalidatesTags: (_result, error, { workspaceId }) => (error ? [] : calendarTags(workspaceId)),
       onQueryStarted: async ({ workspaceId, id }, { dispatch, queryFulfilled }) => {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
@@ -60,11 +55,8 @@ export const feedsApi = api.injectEndpoints({
       },
     }),
     deleteFeed: build.mutation<void, { workspaceId: string; id: string; version: number }>({
-      query: ({ workspaceId, id, version }) => ({
-        url: `${feedsOf(workspaceId)}/${encodeURIComponent(id)}`,
-        method: 'DELETE',
-        headers: ifMatch(version),
-      }),
+      query: ({ workspaceId, id, version }) =>
+        versionedWrite('DELETE', `${feedsOf(workspaceId)}/${encodeURIComponent(id)}`, version),
       invalidatesTags: (_result, error, { workspaceId }) => (error ? [] : calendarTags(workspaceId)),
       onQueryStarted: async ({ workspaceId, id }, { dispatch, queryFulfilled }) => {
         const done = await queryFulfilled.then(

@@ -1,5 +1,5 @@
 import type { EditScope, Job, JobChange, JobCreate, JobPatch, JobStatus } from '@fieldplan/shared';
-import { api } from '../../base/api';
+import { api, versionedWrite } from '../../base/api';
 import { travelLegsTag } from '../travel/endpoints';
 import { applyJobChange } from './apply-job-change';
 import { jobsPath } from './endpoints';
@@ -22,8 +22,6 @@ function writeUrl({ workspaceId, id, scope, occurrence }: JobWriteArgs, suffix =
   const query = params.toString();
   return `${jobsPath(workspaceId)}/${encodeURIComponent(id)}${suffix}${query ? `?${query}` : ''}`;
 }
-
-const ifMatch = (version: number) => ({ 'if-match': `"${version}"` });
 
 interface Lifecycle<T> {
   dispatch: (action: ReturnType<typeof applyJobChange> | ReturnType<typeof api.util.invalidateTags>) => unknown;
@@ -56,7 +54,7 @@ export const jobMutations = api.injectEndpoints({
         applyAnswer(workspaceId, lifecycle, (job: Job) => [{ entity: 'job', action: 'created', data: job }]),
     }),
     updateJob: build.mutation<JobChange, JobWriteArgs & { patch: JobPatch }>({
-      query: (args) => ({ url: writeUrl(args), method: 'PATCH', body: args.patch, headers: ifMatch(args.version) }),
+      query: (args) => versionedWrite('PATCH', writeUrl(args), args.version, args.patch),
       onQueryStarted: (args, lifecycle) =>
         applyAnswer(args.workspaceId, lifecycle, (change: JobChange) =>
           messagesOf(
@@ -66,17 +64,18 @@ export const jobMutations = api.injectEndpoints({
         ),
     }),
     deleteJob: build.mutation<JobChange, JobWriteArgs>({
-      query: (args) => ({ url: writeUrl(args), method: 'DELETE', headers: ifMatch(args.version) }),
+      query: (args) => versionedWrite('DELETE', writeUrl(args), args.version),
       onQueryStarted: (args, lifecycle) =>
         applyAnswer(args.workspaceId, lifecycle, (change: JobChange) => messagesOf(change)),
     }),
     changeJobStatus: build.mutation<Job, JobWriteArgs & { status: JobStatus }>({
-      query: (args) => ({
-        url: writeUrl({ ...args, scope: undefined, occurrence: undefined }, '/status'),
-        method: 'POST',
-        body: { status: args.status, ...(args.occurrence ? { occurrence: args.occurrence } : {}) },
-        headers: ifMatch(args.version),
-      }),
+      query: (args) =>
+        versionedWrite(
+          'POST',
+          writeUrl({ ...args, scope: undefined, occurrence: undefined }, '/status'),
+          args.version,
+          { status: args.status, ...(args.occurrence ? { occurrence: args.occurrence } : {}) },
+        ),
       onQueryStarted: ({ workspaceId }, lifecycle) =>
         applyAnswer(workspaceId, lifecycle, (job: Job) => [{ entity: 'job', action: 'updated', data: job }]),
     }),

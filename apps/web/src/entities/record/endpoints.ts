@@ -9,10 +9,9 @@ import type {
   Signature,
   SignaturePut,
 } from '@fieldplan/shared';
-import { api } from '../../base/api';
+import { api, versionedWrite } from '../../base/api';
 import { jobBase, type Photo, type VisitRecord, type VisitRef, visitQuery } from './types';
 
-const ifMatch = (version: number) => ({ 'if-match': `"${version}"` });
 const templatesBase = (workspaceId: string) => `/workspaces/${encodeURIComponent(workspaceId)}/checklist-templates`;
 const byName = (a: ChecklistTemplate, b: ChecklistTemplate) => a.name.localeCompare(b.name);
 
@@ -38,31 +37,34 @@ export const recordApi = api.injectEndpoints({
       }),
     }),
     updateNote: build.mutation<Note, { workspaceId: string; id: string; version: number; body: string }>({
-      query: ({ workspaceId, id, version, body }) => ({
-        url: `/workspaces/${encodeURIComponent(workspaceId)}/notes/${encodeURIComponent(id)}`,
-        method: 'PATCH',
-        body: { body },
-        headers: ifMatch(version),
-      }),
+      query: ({ workspaceId, id, version, body }) =>
+        versionedWrite(
+          'PATCH',
+          `/workspaces/${encodeURIComponent(workspaceId)}/notes/${encodeURIComponent(id)}`,
+          version,
+          { body },
+        ),
     }),
     updatePhotoCaption: build.mutation<Photo, VisitRef & { id: string; version: number; caption: string }>({
-      query: ({ workspaceId, id, version, caption }) => ({
-        url: `/workspaces/${encodeURIComponent(workspaceId)}/photos/${encodeURIComponent(id)}`,
-        method: 'PATCH',
-        body: { caption },
-        headers: ifMatch(version),
-      }),
+      query: ({ workspaceId, id, version, caption }) =>
+        versionedWrite(
+          'PATCH',
+          `/workspaces/${encodeURIComponent(workspaceId)}/photos/${encodeURIComponent(id)}`,
+          version,
+          { caption },
+        ),
       async onQueryStarted(visit, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (data) dispatch(patchRecord(visit, (r) => upsertPhoto(r, data)));
       },
     }),
     deletePhoto: build.mutation<void, VisitRef & { id: string; version: number }>({
-      query: ({ workspaceId, id, version }) => ({
-        url: `/workspaces/${encodeURIComponent(workspaceId)}/photos/${encodeURIComponent(id)}`,
-        method: 'DELETE',
-        headers: ifMatch(version),
-      }),
+      query: ({ workspaceId, id, version }) =>
+        versionedWrite(
+          'DELETE',
+          `/workspaces/${encodeURIComponent(workspaceId)}/photos/${encodeURIComponent(id)}`,
+          version,
+        ),
       async onQueryStarted({ id, ...visit }, { dispatch, queryFulfilled }) {
         if (await queryFulfilled.then(() => true).catch(() => false)) {
           dispatch(
@@ -118,20 +120,13 @@ export const recordApi = api.injectEndpoints({
       ChecklistTemplate,
       { workspaceId: string; id: string; version: number; patch: ChecklistTemplatePatch }
     >({
-      query: ({ workspaceId, id, version, patch }) => ({
-        url: `${templatesBase(workspaceId)}/${encodeURIComponent(id)}`,
-        method: 'PATCH',
-        body: patch,
-        headers: ifMatch(version),
-      }),
+      query: ({ workspaceId, id, version, patch }) =>
+        versionedWrite('PATCH', `${templatesBase(workspaceId)}/${encodeURIComponent(id)}`, version, patch),
       invalidatesTags: (_r, _e, { workspaceId }) => [{ type: 'Job', id: `templates:${workspaceId}` }],
     }),
     deleteChecklistTemplate: build.mutation<void, { workspaceId: string; id: string; version: number }>({
-      query: ({ workspaceId, id, version }) => ({
-        url: `${templatesBase(workspaceId)}/${encodeURIComponent(id)}`,
-        method: 'DELETE',
-        headers: ifMatch(version),
-      }),
+      query: ({ workspaceId, id, version }) =>
+        versionedWrite('DELETE', `${templatesBase(workspaceId)}/${encodeURIComponent(id)}`, version),
       invalidatesTags: (_r, _e, { workspaceId }) => [{ type: 'Job', id: `templates:${workspaceId}` }],
     }),
   }),

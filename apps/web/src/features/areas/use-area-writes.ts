@@ -1,6 +1,6 @@
 import type { Area, AreaGeometry } from '@fieldplan/shared';
-import { useState } from 'react';
 import { useAppDispatch } from '../../base/hooks';
+import { useStaleRecord } from '../../components/use-stale-record';
 import { useToast } from '../../components/use-toast';
 import {
   areasApi,
@@ -21,21 +21,9 @@ export function useAreaWrites(workspaceId: string) {
   const [remove, removal] = useDeleteAreaMutation();
   const dispatch = useAppDispatch();
   const toast = useToast();
-  const [conflict, setConflict] = useState<Area | null>(null);
-
-  const onStale = (error: unknown): boolean => {
-    const problem = toProblem(error);
-    if (problem.code === 'version_conflict' && problem.current) {
-      setConflict(problem.current as Area);
-      return true;
-    }
-    if (problem.code === 'not_found') {
-      toast({ tone: 'info', message: 'Someone else deleted this area.' });
-      void dispatch(areasApi.endpoints.listAreas.initiate(workspaceId, { forceRefetch: true }));
-      return true;
-    }
-    return false;
-  };
+  const { conflict, setConflict, onStale } = useStaleRecord<Area>('Someone else deleted this area.', () => {
+    void dispatch(areasApi.endpoints.listAreas.initiate(workspaceId, { forceRefetch: true }));
+  });
 
   return {
     conflict,

@@ -1,5 +1,5 @@
 import type { Customer, CustomerCreate, CustomerPage, CustomerPatch, JobPage } from '@fieldplan/shared';
-import { api } from '../../base/api';
+import { api, versionedWrite } from '../../base/api';
 
 export interface CustomerListArgs {
   workspaceId: string;
@@ -10,8 +10,6 @@ export interface CustomerListArgs {
 
 const base = (workspaceId: string) => `/workspaces/${encodeURIComponent(workspaceId)}/customers`;
 const listTag = (workspaceId: string) => ({ type: 'Customer' as const, id: `list-${workspaceId}` });
-const ifMatch = (version: number) => ({ 'if-match': `"${version}"` });
-
 export const customersApi = api.injectEndpoints({
   endpoints: (build) => ({
     listCustomers: build.query<CustomerPage, CustomerListArgs>({
@@ -40,12 +38,8 @@ export const customersApi = api.injectEndpoints({
       Customer,
       { workspaceId: string; id: string; version: number; patch: CustomerPatch }
     >({
-      query: ({ workspaceId, id, version, patch }) => ({
-        url: `${base(workspaceId)}/${encodeURIComponent(id)}`,
-        method: 'PATCH',
-        body: patch,
-        headers: ifMatch(version),
-      }),
+      query: ({ workspaceId, id, version, patch }) =>
+        versionedWrite('PATCH', `${base(workspaceId)}/${encodeURIComponent(id)}`, version, patch),
       onQueryStarted: async ({ workspaceId, id }, { dispatch, queryFulfilled }) => {
         try {
           const { data } = await queryFulfilled;
@@ -57,11 +51,8 @@ export const customersApi = api.injectEndpoints({
       invalidatesTags: (_result, error, { workspaceId }) => (error ? [] : [listTag(workspaceId)]),
     }),
     deleteCustomer: build.mutation<void, { workspaceId: string; id: string; version: number }>({
-      query: ({ workspaceId, id, version }) => ({
-        url: `${base(workspaceId)}/${encodeURIComponent(id)}`,
-        method: 'DELETE',
-        headers: ifMatch(version),
-      }),
+      query: ({ workspaceId, id, version }) =>
+        versionedWrite('DELETE', `${base(workspaceId)}/${encodeURIComponent(id)}`, version),
       invalidatesTags: (_result, error, { workspaceId }) => (error ? [] : [listTag(workspaceId)]),
     }),
   }),

@@ -8,6 +8,7 @@ import { Panel } from '../../components/Panel';
 import { Select } from '../../components/Select';
 import { Loading, Skeleton } from '../../components/Skeleton';
 import { useToast } from '../../components/use-toast';
+import { useToastedWrite } from '../../components/use-toasted-write';
 import {
   useCreateFeedTokenMutation,
   useListFeedTokensQuery,
@@ -46,6 +47,7 @@ export function LinksPanel({ technicians, names }: LinksPanelProps) {
   const [created, setCreated] = useState<FeedTokenCreated | null>(null);
   const [confirm, setConfirm] = useState<FeedToken | null>(null);
   const toast = useToast();
+  const toasted = useToastedWrite();
   const mine = (memberId: string | null) => memberId !== null && memberId === membership.memberId;
 
   if (!allowed) {
@@ -64,13 +66,11 @@ export function LinksPanel({ technicians, names }: LinksPanelProps) {
     }
   };
   const doRevoke = async (token: FeedToken) => {
-    try {
-      await revoke({ workspaceId, id: token.id }).unwrap();
-      if (created?.id === token.id) setCreated(null);
-      toast({ tone: 'success', message: `Link …${token.hint} revoked — calendars using it stop updating` });
-    } catch (error) {
-      toast({ tone: 'error', message: problemMessage(toProblem(error)) });
-    }
+    const revoked = await toasted(
+      () => revoke({ workspaceId, id: token.id }).unwrap(),
+      `Link …${token.hint} revoked — calendars using it stop updating`,
+    );
+    if (revoked && created?.id === token.id) setCreated(null);
     setConfirm(null);
   };
 

@@ -1,6 +1,7 @@
 import type { Feed, FeedPatch } from '@fieldplan/shared';
 import { useState } from 'react';
 import { useAppDispatch } from '../../base/hooks';
+import { useStaleRecord } from '../../components/use-stale-record';
 import { useToast } from '../../components/use-toast';
 import {
   feedsApi,
@@ -33,23 +34,11 @@ export function useFeedWrites(workspaceId: string) {
   const [remove, removal] = useDeleteFeedMutation();
   const [refresh] = useRefreshFeedMutation();
   const [refreshing, setRefreshing] = useState<ReadonlySet<string>>(new Set());
-  const [conflict, setConflict] = useState<Feed | null>(null);
   const dispatch = useAppDispatch();
   const toast = useToast();
-
-  const onStale = (error: unknown): boolean => {
-    const problem = toProblem(error);
-    if (problem.code === 'version_conflict' && problem.current) {
-      setConflict(problem.current as Feed);
-      return true;
-    }
-    if (problem.code === 'not_found') {
-      toast({ tone: 'info', message: 'Someone else removed this subscription.' });
-      void dispatch(feedsApi.endpoints.listFeeds.initiate(workspaceId, { forceRefetch: true, subscribe: false }));
-      return true;
-    }
-    return false;
-  };
+  const { conflict, setConflict, onStale } = useStaleRecord<Feed>('Someone else removed this subscription.', () => {
+    void dispatch(feedsApi.endpoints.listFeeds.initiate(workspaceId, { forceRefetch: true, subscribe: false }));
+  });
 
   return {
     conflict,

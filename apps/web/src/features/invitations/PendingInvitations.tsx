@@ -3,10 +3,9 @@ import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import { Icon } from '../../components/Icon';
 import { Loading, Skeleton } from '../../components/Skeleton';
-import { useToast } from '../../components/use-toast';
+import { useToastedWrite } from '../../components/use-toasted-write';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
 import { formatDateTime, formatRelative } from '../../lib/format';
-import { problemMessage, toProblem } from '../../lib/problem';
 import { useGetInvitationsQuery, useRevokeInvitationMutation } from './endpoints';
 
 /** Invitations not yet accepted, newest first; expired ones can be cleared away. */
@@ -14,17 +13,14 @@ export function PendingInvitations() {
   const { workspaceId } = useWorkspace();
   const { data, isLoading } = useGetInvitationsQuery(workspaceId);
   const [revoke] = useRevokeInvitationMutation();
-  const toast = useToast();
+  const toasted = useToastedWrite();
   const pending = (data ?? []).filter((i) => i.acceptedAt === null);
 
-  const withdraw = async (invitation: Invitation) => {
-    try {
-      await revoke({ workspaceId, invitationId: invitation.id }).unwrap();
-      toast({ tone: 'success', message: `Invitation for ${invitation.email} withdrawn` });
-    } catch (error) {
-      toast({ tone: 'error', message: problemMessage(toProblem(error)) });
-    }
-  };
+  const withdraw = (invitation: Invitation) =>
+    toasted(
+      () => revoke({ workspaceId, invitationId: invitation.id }).unwrap(),
+      `Invitation for ${invitation.email} withdrawn`,
+    );
 
   return (
     <div className="pending">

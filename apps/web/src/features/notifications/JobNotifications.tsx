@@ -1,9 +1,8 @@
 import type { Job } from '@fieldplan/shared';
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
-import { useToast } from '../../components/use-toast';
+import { useToastedWrite } from '../../components/use-toasted-write';
 import { formatDateTime } from '../../lib/format';
-import { problemMessage, toProblem } from '../../lib/problem';
 import { useJobNotificationsQuery, useResendNotificationMutation } from './endpoints';
 import { kindLabel, statusLabel } from './labels';
 import './Notifications.css';
@@ -15,17 +14,11 @@ export function JobNotifications({ workspaceId, job }: { workspaceId: string; jo
     { refetchOnMountOrArgChange: true },
   );
   const [resend, { isLoading }] = useResendNotificationMutation();
-  const toast = useToast();
+  const toasted = useToastedWrite();
   if (rows.length === 0) return null;
 
-  const onResend = async (id: string) => {
-    try {
-      await resend({ workspaceId, jobId: job.id, id }).unwrap();
-      toast({ tone: 'success', message: 'Queued to send again' });
-    } catch (error) {
-      toast({ tone: 'error', message: problemMessage(toProblem(error)) });
-    }
-  };
+  const onResend = (id: string) =>
+    toasted(() => resend({ workspaceId, jobId: job.id, id }).unwrap(), 'Queued to send again');
 
   return (
     <section className="job-notifications" aria-label="Customer notifications">

@@ -1,9 +1,9 @@
 import type { Job } from '@fieldplan/shared';
 import { Button } from '../../components/Button';
 import { useToast } from '../../components/use-toast';
+import { useToastedWrite } from '../../components/use-toasted-write';
 import { copyText } from '../../lib/clipboard';
 import { formatDateTime } from '../../lib/format';
-import { problemMessage, toProblem } from '../../lib/problem';
 import { useJobTrackingLinksQuery, useRevokeTrackingLinkMutation } from './endpoints';
 import './Tracking.css';
 
@@ -19,6 +19,7 @@ export function TrackingLinks({ workspaceId, job }: { workspaceId: string; job: 
   );
   const [revoke, { isLoading: revoking }] = useRevokeTrackingLinkMutation();
   const toast = useToast();
+  const toasted = useToastedWrite();
   if (!live || links.length === 0) return null;
 
   const copy = async (url: string) => {
@@ -28,14 +29,11 @@ export function TrackingLinks({ workspaceId, job }: { workspaceId: string; job: 
         : { tone: 'info', message: url },
     );
   };
-  const onRevoke = async (id: string) => {
-    try {
-      await revoke({ workspaceId, jobId: job.id, id }).unwrap();
-      toast({ tone: 'success', message: 'Tracking link revoked: it shows “expired” from now on' });
-    } catch (error) {
-      toast({ tone: 'error', message: problemMessage(toProblem(error)) });
-    }
-  };
+  const onRevoke = (id: string) =>
+    toasted(
+      () => revoke({ workspaceId, jobId: job.id, id }).unwrap(),
+      'Tracking link revoked: it shows “expired” from now on',
+    );
 
   return (
     <section className="tracking-links" aria-label="Customer tracking link">

@@ -7,10 +7,9 @@ import { EmptyState } from '../../../components/EmptyState';
 import { Panel } from '../../../components/Panel';
 import { RowActions } from '../../../components/RowActions';
 import { Skeleton } from '../../../components/Skeleton';
-import { useToast } from '../../../components/use-toast';
+import { useToastedWrite } from '../../../components/use-toasted-write';
 import { useGetMembersQuery } from '../../../entities/member/endpoints';
 import { useWorkspace } from '../../../entities/workspace/use-workspace';
-import { problemMessage, toProblem } from '../../../lib/problem';
 import { useBookingServicesQuery, useDeleteBookingServiceMutation } from './endpoints';
 import { ServiceDialog } from './ServiceDialog';
 
@@ -23,18 +22,13 @@ export function ServicesPanel({ editable }: { editable: boolean }) {
   const [deleting, setDeleting] = useState<BookingService | null>(null);
   const [stale, setStale] = useState(false);
   const [remove, removal] = useDeleteBookingServiceMutation();
-  const toast = useToast();
+  const toasted = useToastedWrite();
   const technicians = members.filter((m) => m.active && m.role === 'technician');
   const names = new Map(members.map((m) => [m.id, m.name]));
 
   const confirmDelete = async () => {
     if (!deleting) return;
-    try {
-      await remove({ workspaceId, id: deleting.id }).unwrap();
-      toast({ tone: 'success', message: `${deleting.name} deleted` });
-    } catch (error) {
-      toast({ tone: 'error', message: problemMessage(toProblem(error)) });
-    }
+    await toasted(() => remove({ workspaceId, id: deleting.id }).unwrap(), `${deleting.name} deleted`);
     setDeleting(null);
   };
 

@@ -8,11 +8,9 @@ import type {
   BookingSettings,
   BookingSettingsInput,
 } from '@fieldplan/shared';
-import { api } from '../../../base/api';
+import { api, versionedWrite } from '../../../base/api';
 
 const wsPath = (workspaceId: string) => `/workspaces/${encodeURIComponent(workspaceId)}/booking`;
-const ifMatch = (version: number) => ({ 'if-match': `"${version}"` });
-
 /** Online booking in the office: settings, services, and the requests waiting for a decision. */
 export const bookingApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -24,12 +22,8 @@ export const bookingApi = api.injectEndpoints({
       BookingSettings,
       { workspaceId: string; version: number; body: BookingSettingsInput }
     >({
-      query: ({ workspaceId, version, body }) => ({
-        url: `${wsPath(workspaceId)}/settings`,
-        method: 'PUT',
-        body,
-        headers: ifMatch(version),
-      }),
+      query: ({ workspaceId, version, body }) =>
+        versionedWrite('PUT', `${wsPath(workspaceId)}/settings`, version, body),
       // Not on a failure: a 412 keeps the edits on screen until the user loads the other version.
       invalidatesTags: (_r, error, { workspaceId }) =>
         error ? [] : [{ type: 'Booking', id: `settings-${workspaceId}` }],
@@ -46,12 +40,8 @@ export const bookingApi = api.injectEndpoints({
       BookingService,
       { workspaceId: string; id: string; version: number; body: BookingServicePatch }
     >({
-      query: ({ workspaceId, id, version, body }) => ({
-        url: `${wsPath(workspaceId)}/services/${encodeURIComponent(id)}`,
-        method: 'PATCH',
-        body,
-        headers: ifMatch(version),
-      }),
+      query: ({ workspaceId, id, version, body }) =>
+        versionedWrite('PATCH', `${wsPath(workspaceId)}/services/${encodeURIComponent(id)}`, version, body),
       invalidatesTags: (_r, _e, { workspaceId }) => [{ type: 'Booking', id: `services-${workspaceId}` }],
     }),
     deleteBookingService: build.mutation<void, { workspaceId: string; id: string }>({
@@ -69,12 +59,13 @@ export const bookingApi = api.injectEndpoints({
       BookingRequest,
       { workspaceId: string; id: string; version: number; decision: 'confirm' | 'decline'; reason?: string }
     >({
-      query: ({ workspaceId, id, version, decision, reason }) => ({
-        url: `${wsPath(workspaceId)}/requests/${encodeURIComponent(id)}/${decision}`,
-        method: 'POST',
-        body: decision === 'decline' ? (reason ? { reason } : {}) : {},
-        headers: ifMatch(version),
-      }),
+      query: ({ workspaceId, id, version, decision, reason }) =>
+        versionedWrite(
+          'POST',
+          `${wsPath(workspaceId)}/requests/${encodeURIComponent(id)}/${decision}`,
+          version,
+          decision === 'decline' ? (reason ? { reason } : {}) : {},
+        ),
       invalidatesTags: (_r, _e, { workspaceId }) => [{ type: 'Booking', id: `requests-${workspaceId}` }],
     }),
   }),
