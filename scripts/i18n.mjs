@@ -3,8 +3,9 @@
 //   `npm run i18n:extract` — writes the English catalog from the code: every `<FormattedMessage id=…
 //     defaultMessage=…>`, `intl.formatMessage({ id, defaultMessage })`, `defineMessages` and `t({ … })`.
 //   `npm run lint:i18n` — fails when the English catalog is not what the code says (run extract), when a
-//     message has no explicit dotted id, or when another language's catalog lacks a message, keeps one
-//     the code no longer has, or does not keep a message's arguments.
+//     message has no explicit dotted id, or when another language's catalog (the JSON parts in
+//     messages/<language>/) lacks a message, keeps one the code no longer has, has one twice, or does not
+//     keep a message's arguments.
 // FIELDPLAN_I18N_ROOT points both at another tree (the tests plant faults in a copy).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -76,9 +77,19 @@ async function check(scope, problems) {
   if (committed !== json(english)) {
     problems.push(`${scope.name}: ${path.relative(root, enFile)} is not what the code says: run npm run i18n:extract`);
   }
-  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.json') && f !== 'en.json')) {
-    const language = file.replace(/\.json$/, '');
-    const catalog = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
+  const languages = fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory());
+  for (const { name: language } of languages) {
+    // A language is a folder of parts (one a feature or area of the app); an id lives in one part only.
+    const catalog = {};
+    for (const part of fs
+      .readdirSync(path.join(dir, language))
+      .filter((f) => f.endsWith('.json'))
+      .sort()) {
+      for (const [id, text] of Object.entries(JSON.parse(fs.readFileSync(path.join(dir, language, part), 'utf8')))) {
+        if (id in catalog) problems.push(`${scope.name}/${language}: ${id} is in two parts (one is ${part})`);
+        catalog[id] = text;
+      }
+    }
     for (const [id, source] of Object.entries(english)) {
       if (!(id in catalog)) {
         problems.push(`${scope.name}/${language}: no message ${id} ("${source}")`);

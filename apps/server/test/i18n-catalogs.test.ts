@@ -59,7 +59,7 @@ describe('npm run lint:i18n', () => {
     tree({
       'apps/web/src/Board.tsx': screen,
       [`${catalogs}/en.json`]: '{}\n',
-      [`${catalogs}/de.json`]: json(german),
+      [`${catalogs}/de/board.json`]: json(german),
     });
     expect((await i18n('check')).output).toContain('is not what the code says');
     expect((await i18n('extract')).ok).toBe(true);
@@ -73,16 +73,15 @@ describe('npm run lint:i18n', () => {
     tree({
       'apps/web/src/Board.tsx': screen,
       [`${catalogs}/en.json`]: json(english),
-      [`${catalogs}/de.json`]: json({
-        'board.title': 'Plantafel',
-        'board.gone': 'Alt',
-      }),
+      [`${catalogs}/de/board.json`]: json({ 'board.title': 'Plantafel', 'board.gone': 'Alt' }),
+      [`${catalogs}/de/shell.json`]: json({ 'board.gone': 'Alt' }),
     });
     const { ok, output } = await i18n('check');
     expect(ok).toBe(false);
     expect(output).toContain('web/de: no message board.visits');
     expect(output).toContain('web/de: board.gone is no longer in the code');
     expect(output).toContain('web/de: board.title drops name');
+    expect(output).toContain('web/de: board.gone is in two parts (one is shell.json)');
   });
 
   it('refuses a message without an explicit dotted id', async () => {

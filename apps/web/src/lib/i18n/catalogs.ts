@@ -6,9 +6,10 @@ export type Messages = Record<string, string>;
 /** The languages a user may pick, with their own names (a name is never translated). */
 export const languageNames: Record<Locale, string> = { en: 'English', de: 'Deutsch' };
 
-// Each translated catalog is a chunk of its own, fetched only by a page that shows that language.
-// English needs none: its text is written beside each message id in the code.
-const translated = import.meta.glob<Messages>(['./messages/*.json', '!./messages/en.json'], { import: 'default' });
+// Each translated catalog (messages/<language>.ts, merging messages/<language>/*.json) is a chunk of its
+// own, fetched only by a page that shows that language. English needs none: its text is written beside
+// each message id in the code (messages/en.json is extracted from it, for checks and the pseudo-locale).
+const translated = import.meta.glob<Messages>('./messages/*.ts', { import: 'default' });
 
 /** The language a page shows: a shipped one, or (in development) the pseudo-locale. */
 export type ShownLocale = Locale | typeof pseudoLocale;
@@ -28,6 +29,6 @@ export async function messagesFor(locale: ShownLocale): Promise<Messages> {
     ]);
     return Object.fromEntries(Object.entries(english).map(([id, text]) => [id, pseudoMessage(text)]));
   }
-  const load = translated[`./messages/${locale}.json`];
+  const load = translated[`./messages/${locale}.ts`];
   return load ? load() : {};
 }

@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { FormattedMessage } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chooseLocale, currentLocale, LanguageProvider, messagesFor, t } from '.';
-import german from './messages/de.json';
+import german from './messages/de';
 
 const browserLanguages = (languages: string[]) => vi.spyOn(navigator, 'languages', 'get').mockReturnValue(languages);
 
