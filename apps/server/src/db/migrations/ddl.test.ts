@@ -41,7 +41,7 @@ async function compiledDdl(dialect: 'sqlite' | 'postgres'): Promise<string> {
 describe('migrations compile to the DDL existing installs already ran', () => {
   for (const dialect of ['sqlite', 'postgres'] as const) {
     it(dialect, async () => {
-      await expect(await compiledDdl(dialect)).toMatchFileSnapshot(`./ddl.${dialect}.snapshot.sql`);
+      await expect(await compiledDdl(dialect)).toMatchFileSnapshot(`./__snapshots__/ddl.test.${dialect}.sql`);
     });
   }
 });
