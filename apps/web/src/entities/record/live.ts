@@ -1,4 +1,4 @@
-import type { AnsweredChecklist, Note, Photo, Signature } from '@fieldplan/shared';
+import type { ChangeEntityData } from '@fieldplan/shared';
 import { type EntityChange, entityChange, type LiveDispatch, type LiveEntry } from '../../base/live-registry';
 import type { RootState } from '../../base/root-state';
 import { recordApi, upsertChecklist, upsertNote, upsertPhoto } from './endpoints';
@@ -32,44 +32,41 @@ function applyToRecords<T extends Located & { id: string }>(
   };
 }
 
-export const noteLive: LiveEntry<'note'> = {
-  entity: 'note',
-  apply: (change, { workspaceId }) =>
-    applyToRecords<Note>(workspaceId, entityChange(change), upsertNote, (r, id) => {
-      r.notes = r.notes.filter((n) => n.id !== id);
-    }),
-};
+type RecordPart = 'note' | 'photo' | 'checklist' | 'signature';
 
-export const photoLive: LiveEntry<'photo'> = {
-  entity: 'photo',
-  apply: (change, { workspaceId }) =>
-    applyToRecords<Photo>(workspaceId, entityChange(change), upsertPhoto, (r, id) => {
-      r.photos = r.photos.filter((p) => p.id !== id);
-    }),
-};
+/** A part of a visit's record that goes live: how a changed one lands in a record and how a removed one leaves it. */
+function recordPartLive<E extends RecordPart>(
+  entity: E,
+  put: (record: VisitRecord, part: ChangeEntityData[E]) => void,
+  remove: (record: VisitRecord, id: string) => void,
+): LiveEntry<E> {
+  return {
+    entity,
+    apply: (change, { workspaceId }) => applyToRecords(workspaceId, entityChange(change), put, remove),
+  };
+}
 
-export const checklistLive: LiveEntry<'checklist'> = {
-  entity: 'checklist',
-  apply: (change, { workspaceId }) =>
-    applyToRecords<AnsweredChecklist>(workspaceId, entityChange(change), upsertChecklist, (r, id) => {
-      r.checklists = r.checklists.filter((c) => c.id !== id);
-    }),
-};
+export const noteLive = recordPartLive('note', upsertNote, (r, id) => {
+  r.notes = r.notes.filter((n) => n.id !== id);
+});
 
-export const signatureLive: LiveEntry<'signature'> = {
-  entity: 'signature',
-  apply: (change, { workspaceId }) =>
-    applyToRecords<Signature>(
-      workspaceId,
-      entityChange(change),
-      (r, signature) => {
-        r.signature = signature;
-      },
-      (r, id) => {
-        if (r.signature?.id === id) r.signature = null;
-      },
-    ),
-};
+export const photoLive = recordPartLive('photo', upsertPhoto, (r, id) => {
+  r.photos = r.photos.filter((p) => p.id !== id);
+});
+
+export const checklistLive = recordPartLive('checklist', upsertChecklist, (r, id) => {
+  r.checklists = r.checklists.filter((c) => c.id !== id);
+});
+
+export const signatureLive = recordPartLive(
+  'signature',
+  (r, signature) => {
+    r.signature = signature;
+  },
+  (r, id) => {
+    if (r.signature?.id === id) r.signature = null;
+  },
+);
 
 /** The jobs whose records or attached checklists are cached in this workspace. */
 function cachedJobs(state: RootState, workspaceId: string): string[] {

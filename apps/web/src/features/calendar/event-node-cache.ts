@@ -1,4 +1,5 @@
 import type { EventContentArg } from '@fullcalendar/core';
+import { getOrAdd } from '../../lib/get-or-add';
 
 /**
  * FullCalendar re-renders every event on every change (a new event source, a row added) and puts
@@ -29,15 +30,6 @@ export function cachedEventNodes(arg: EventContentArg, build: () => Node[], extr
     });
   }
   const key = `${index}|${arg.view.type}|${arg.timeText}|${extraKey}`;
-  let byKey = cache.get(def);
-  if (!byKey) {
-    byKey = new Map();
-    cache.set(def, byKey);
-  }
-  let nodes = byKey.get(key);
-  if (!nodes) {
-    nodes = build();
-    byKey.set(key, nodes);
-  }
-  return nodes;
+  const byKey = getOrAdd(cache, def, () => new Map<string, Node[]>());
+  return getOrAdd(byKey, key, build);
 }

@@ -1,5 +1,6 @@
 import L from 'leaflet';
 import { createContext, useContext } from 'react';
+import { getOrAdd } from '../../lib/get-or-add';
 import { lightTheme, type MapTheme } from './glyphs';
 
 /**
@@ -28,17 +29,8 @@ const renderers = new WeakMap<L.Map, Map<string, L.Canvas>>();
 
 /** One canvas renderer per pane and map: every shape of a pane is drawn on one <canvas>. */
 export function canvasFor(map: L.Map, name: PaneName = 'vectors'): L.Canvas {
-  let byPane = renderers.get(map);
-  if (!byPane) {
-    byPane = new Map();
-    renderers.set(map, byPane);
-  }
-  let renderer = byPane.get(name);
-  if (!renderer) {
-    renderer = L.canvas({ pane: ensurePane(map, name), padding: 0.1, tolerance: 3 });
-    byPane.set(name, renderer);
-  }
-  return renderer;
+  const byPane = getOrAdd(renderers, map, () => new Map<string, L.Canvas>());
+  return getOrAdd(byPane, name, () => L.canvas({ pane: ensurePane(map, name), padding: 0.1, tolerance: 3 }));
 }
 
 /** Shapes that must stay under the points on the shared canvas, bottom first. */
