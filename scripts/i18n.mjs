@@ -48,7 +48,18 @@ function extract(scope) {
   fs.writeFileSync(list, sourceFiles(path.join(root, scope.source)).join('\n'));
   const run = spawnSync(
     bin,
-    ['extract', '--in-file', list, '--out-file', out, '--additional-function-names', 't', '--throws'],
+    [
+      'extract',
+      '--in-file',
+      list,
+      '--out-file',
+      out,
+      '--additional-function-names',
+      't',
+      '--additional-component-names',
+      'Message',
+      '--throws',
+    ],
     { cwd: root, encoding: 'utf8' },
   );
   if (run.status !== 0) {

@@ -11,18 +11,24 @@ const run = promisify(execFile);
 const project = join(import.meta.dirname, '../../..');
 const catalogs = 'apps/web/src/lib/i18n/messages';
 
-const screen = `import { FormattedMessage, useIntl } from 'react-intl';
+const screen = `import { Message, t, useIntl } from '../lib/i18n';
 export function Board({ count, name }: { count: number; name: string }) {
   const intl = useIntl();
+  document.title = t({ id: 'board.documentTitle', defaultMessage: 'Board' });
   return (
     <div title={intl.formatMessage({ id: 'board.title', defaultMessage: 'Board of {name}' }, { name })}>
-      <FormattedMessage id="board.visits" defaultMessage="{count, plural, one {# visit} other {# visits}}" values={{ count }} />
+      <Message id="board.visits" defaultMessage="{count, plural, one {# visit} other {# visits}}" values={{ count }} />
     </div>
   );
 }
 `;
-const english = { 'board.title': 'Board of {name}', 'board.visits': '{count, plural, one {# visit} other {# visits}}' };
+const english = {
+  'board.documentTitle': 'Board',
+  'board.title': 'Board of {name}',
+  'board.visits': '{count, plural, one {# visit} other {# visits}}',
+};
 const german = {
+  'board.documentTitle': 'Plantafel',
   'board.title': 'Plantafel von {name}',
   'board.visits': '{count, plural, one {# Einsatz} other {# Einsätze}}',
 };
@@ -73,7 +79,11 @@ describe('npm run lint:i18n', () => {
     tree({
       'apps/web/src/Board.tsx': screen,
       [`${catalogs}/en.json`]: json(english),
-      [`${catalogs}/de/board.json`]: json({ 'board.title': 'Plantafel', 'board.gone': 'Alt' }),
+      [`${catalogs}/de/board.json`]: json({
+        'board.documentTitle': 'Plantafel',
+        'board.title': 'Plantafel',
+        'board.gone': 'Alt',
+      }),
       [`${catalogs}/de/shell.json`]: json({ 'board.gone': 'Alt' }),
     });
     const { ok, output } = await i18n('check');

@@ -1,11 +1,25 @@
 import { type ReactNode, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { LanguageProvider, storedLanguage } from './i18n';
 
-/** Renders an entry's screen into its page's #root, in StrictMode; `page` names the HTML file. */
-export function mountRoot(page: string, screen: ReactNode): void {
+/**
+ * Renders an entry's screen into its page's #root, in StrictMode and the page's language (lib/i18n);
+ * `page` names the HTML file, `onMissingMessage` hears once of each message the language lacks.
+ */
+export function mountRoot(
+  page: string,
+  screen: ReactNode,
+  onMissingMessage?: (id: string, locale: string) => void,
+): void {
   const root = document.getElementById('root');
   if (!root) throw new Error(`${page} has no #root`);
-  createRoot(root).render(<StrictMode>{screen}</StrictMode>);
+  createRoot(root).render(
+    <StrictMode>
+      <LanguageProvider wish={storedLanguage()} {...(onMissingMessage && { onMissing: onMissingMessage })}>
+        {screen}
+      </LanguageProvider>
+    </StrictMode>,
+  );
 }
 
 /** The path's second segment (`/book/:slug`, `/track/:token`), decoded; a malformed one reads as none. */

@@ -1,5 +1,5 @@
 import { negotiateLocale } from '@fieldplan/shared/i18n';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { createIntl, createIntlCache, type IntlConfig, RawIntlProvider } from 'react-intl';
 import { isShownLocale, type Messages, messagesFor, type ShownLocale } from './catalogs';
 import { setCurrentIntl } from './current';
@@ -20,9 +20,24 @@ export function chooseLocale(wish: string | null, search = window.location.searc
 
 const cache = createIntlCache();
 const reported = new Set<string>();
+const storageKey = 'fieldplan:language';
+
+/** The language this browser last showed the signed-in user (so a reload doesn't flash another). */
+export function storedLanguage(): string | null {
+  try {
+    return localStorage.getItem(storageKey);
+  } catch {
+    return null;
+  }
+}
+
+const SetLanguage = createContext<(wish: string | null) => void>(() => {});
+
+/** Changes the page's language (the user's choice arrived, or they picked another); null: the browser's. */
+export const useSetLanguage = () => useContext(SetLanguage);
 
 interface Props {
-  /** The signed-in user's language; null: the browser's. */
+  /** The language asked for first (the user's, as last known); null: the browser's. */
   wish: string | null;
   /** Told once per message a catalog lacks (the page shows the English text meanwhile). */
   onMissing?: (id: string, locale: string) => void;
@@ -30,7 +45,17 @@ interface Props {
 }
 
 /** Gives everything below it the page's language: messages, plurals, `lang` and `dir` on `<html>`. */
-export function LanguageProvider({ wish, onMissing, children }: Props) {
+export function LanguageProvider({ wish: first, onMissing, children }: Props) {
+  const [wish, setWish] = useState(first);
+  const changeWish = useCallback((next: string | null) => {
+    setWish(next);
+    try {
+      if (next === null) localStorage.removeItem(storageKey);
+      else localStorage.setItem(storageKey, next);
+    } catch {
+      // Storage refused: the choice holds for this page, and the server keeps the user's own.
+    }
+  }, []);
   const locale = chooseLocale(wish);
   const [loaded, setLoaded] = useState<{ locale: ShownLocale; messages: Messages } | null>(
     locale === 'en' ? { locale, messages: {} } : null,
@@ -72,5 +97,9 @@ export function LanguageProvider({ wish, onMissing, children }: Props) {
   const root = document.documentElement;
   root.lang = intl.locale;
   root.dir = rightToLeft.has(intl.locale.split('-')[0] ?? '') ? 'rtl' : 'ltr';
-  return <RawIntlProvider value={intl}>{children}</RawIntlProvider>;
+  return (
+    <SetLanguage.Provider value={changeWish}>
+      <RawIntlProvider value={intl}>{children}</RawIntlProvider>
+    </SetLanguage.Provider>
+  );
 }

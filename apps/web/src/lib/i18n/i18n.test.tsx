@@ -1,7 +1,16 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { FormattedMessage } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { chooseLocale, currentLocale, LanguageProvider, messagesFor, t } from '.';
+import {
+  chooseLocale,
+  currentLocale,
+  LanguageProvider,
+  Message,
+  messagesFor,
+  storedLanguage,
+  t,
+  useSetLanguage,
+} from '.';
 import german from './messages/de';
 
 const browserLanguages = (languages: string[]) => vi.spyOn(navigator, 'languages', 'get').mockReturnValue(languages);
@@ -83,5 +92,35 @@ describe('LanguageProvider', () => {
     );
     expect(await screen.findByText('Still here')).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('en');
+  });
+
+  it('changes language when told, and remembers it for the next page in this browser', async () => {
+    let setLanguage: (wish: string | null) => void = () => {};
+    function Picker() {
+      setLanguage = useSetLanguage();
+      return null;
+    }
+    browserLanguages(['en']);
+    render(
+      <LanguageProvider wish={null}>
+        <Picker />
+      </LanguageProvider>,
+    );
+    expect(document.documentElement.lang).toBe('en');
+    act(() => setLanguage('de'));
+    await waitFor(() => expect(document.documentElement.lang).toBe('de'));
+    expect(storedLanguage()).toBe('de');
+    act(() => setLanguage(null));
+    await waitFor(() => expect(document.documentElement.lang).toBe('en'));
+    expect(storedLanguage()).toBeNull();
+  });
+});
+
+describe('Message', () => {
+  it('draws in the page’s language even where no provider is above it (a popup’s own React root)', () => {
+    render(
+      <Message id="test.alone" defaultMessage="{n, plural, one {# job} other {# jobs}} today" values={{ n: 2 }} />,
+    );
+    expect(screen.getByText('2 jobs today')).toBeInTheDocument();
   });
 });
