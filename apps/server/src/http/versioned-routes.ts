@@ -19,6 +19,10 @@ import { type Actor, authorize, requireMember } from './workspace-access.js';
 // The one shape of a workspace route (docs/ARCHITECTURE.md, "How a request flows"): the caller's membership,
 // then the permission, then the module's service; a versioned entity's routes add If-Match and ETag.
 
+/** The path parameters of a workspace's route, and of one of its things by id. */
+export const wsParams = z.object({ ws: z.string() });
+export const idParams = z.object({ ws: z.string(), id: z.string() });
+
 /** A Fastify instance whose routes take zod schemas. */
 export type ZodApp = FastifyInstance<
   RawServerDefault,
@@ -48,12 +52,14 @@ export interface MemberRoute<S extends FastifySchema> {
   allow?: Allow;
   bodyLimit?: number;
   config?: Record<string, unknown>;
+  /** The answer's Cache-Control, set once the caller is let in (a read that must not be stored or reused unchecked). */
+  cache?: 'no-store' | 'private, no-cache';
   run(actor: Actor, request: SchemaRequest<S>, reply: FastifyReply): Promise<unknown>;
 }
 
 /** A route of the workspace in its `:ws` parameter: 404 to a non-member, 403 without the permission, then `run`. */
 export function memberRoute<S extends FastifySchema>(app: ZodApp, db: Db, route: MemberRoute<S>): void {
-  const { run, allow, schema, ...options } = route;
+  const { run, allow, cache, schema, ...options } = route;
   // The generic schema's types do not pass through app.route; the request was validated by `schema`, so `run`
   // is handed it as that schema types it.
   app.route({
@@ -62,6 +68,7 @@ export function memberRoute<S extends FastifySchema>(app: ZodApp, db: Db, route:
     handler: async (request, reply) => {
       const actor = await requireMember(db, request, (request.params as { ws: string }).ws);
       if (allow) authorize(actor, ...allow);
+      if (cache) reply.header('cache-control', cache);
       return run(actor, request as unknown as SchemaRequest<S>, reply);
     },
   });
@@ -110,8 +117,6 @@ export interface VersionedRoutes<T extends { version: number }, L, Q, C, P> {
     run(db: Kysely, actor: Actor, id: string, version: number): Promise<unknown>;
   };
 }
-
-const wsParams = z.object({ ws: z.string() });
 
 /**
  * Registers the routes of a versioned entity the standard way: list and create on the collection; get, patch

@@ -1,14 +1,13 @@
 import { Readable } from 'node:stream';
 import { archiveLimits, archiveRestoreResultSchema } from '@fieldplan/shared';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors/app-error.js';
 import { appBaseUrl } from '../../http/app-origin.js';
 import { enforceLimit } from '../../http/rate-limit.js';
 import { requireUser } from '../../http/session.js';
 import { streamedBodyRoutes } from '../../http/streamed-body.js';
-import { memberRoute } from '../../http/versioned-routes.js';
+import { memberRoute, wsParams } from '../../http/versioned-routes.js';
 import { createStorage, type ObjectStorage } from '../../storage/index.js';
 import { findWorkspace } from '../workspaces/index.js';
 import type { ArchiveLimits } from './read.js';
@@ -38,7 +37,7 @@ export function archiveRoutes(fastify: FastifyInstance, deps: Deps, options: Arc
         tags,
         description:
           'The whole workspace as a zip (docs/adr/0035-export-and-workspace-archive.md): `manifest.json`, JSON lines per entity, photos and signatures. Streamed.',
-        params: z.object({ ws: z.string() }),
+        params: wsParams,
       },
       allow: ['workspace.archive', 'download the workspace archive'],
       run: async (actor, _request, reply) => {

@@ -12,16 +12,20 @@ import {
 } from '@fieldplan/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import { type Allow, memberRoute, versionedRoutes, versionedSettings, withEtag } from '../../http/versioned-routes.js';
+import {
+  type Allow,
+  idParams,
+  memberRoute,
+  versionedRoutes,
+  versionedSettings,
+  withEtag,
+  wsParams,
+} from '../../http/versioned-routes.js';
 import { ifMatchVersion } from '../../http/versioning.js';
 import { decideRequest, listRequests } from './requests.js';
 import { createService, deleteService, getServices, updateService } from './services.js';
 import { getBookingSettings, saveBookingSettings } from './settings.js';
-
-const wsParams = z.object({ ws: z.string() });
-const idParams = z.object({ ws: z.string(), id: z.string() });
 
 /** The office's side of online booking: settings, services, requests (owner and dispatcher only). */
 export function bookingRoutes(fastify: FastifyInstance, deps: Deps) {

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { encodedBody, FeedCache, pickEncoding } from '../../http/answer-cache.js';
-import { memberRoute } from '../../http/versioned-routes.js';
+import { memberRoute, wsParams } from '../../http/versioned-routes.js';
 import { calendarFeed } from './service.js';
 
 export function calendarRoutes(fastify: FastifyInstance, { db }: Deps) {
@@ -17,7 +17,7 @@ export function calendarRoutes(fastify: FastifyInstance, { db }: Deps) {
     schema: {
       tags: ['calendar'],
       description: 'FullCalendar events of the range (≤ 100 days, ≤ 5,000 events), recurring jobs expanded.',
-      params: z.object({ ws: z.string() }),
+      params: wsParams,
       querystring: calendarQuerySchema,
       response: { 200: calendarEventsSchema, 304: z.null().describe('Not modified since the ETag sent') },
     },

@@ -9,9 +9,8 @@ import {
 } from '@fieldplan/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import { memberRoute, versionedRoutes } from '../../http/versioned-routes.js';
+import { idParams, memberRoute, versionedRoutes } from '../../http/versioned-routes.js';
 import type { JobPageRead } from './jobs-read.js';
 import { createCustomer, deleteCustomer, getCustomer, getCustomers, updateCustomer } from './service.js';
 
@@ -41,7 +40,7 @@ export function customerRoutes(fastify: FastifyInstance, { db }: Deps, jobsOf: J
     url: `${path}/:id/jobs`,
     schema: {
       tags,
-      params: z.object({ ws: z.string(), id: z.string() }),
+      params: idParams,
       querystring: pageQuerySchema,
       response: { 200: jobPageSchema },
     },

@@ -1,9 +1,9 @@
 import { customerExportQuerySchema, jobExportQuerySchema, visitExportQuerySchema } from '@fieldplan/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { enforceLimit } from '../../http/rate-limit.js';
+import { wsParams } from '../../http/versioned-routes.js';
 import { authorize, requireMember } from '../../http/workspace-access.js';
 import { listMembers } from '../members/index.js';
 import { workspaceZone } from '../workspaces/index.js';
@@ -12,7 +12,6 @@ import { customerColumns, jobColumns, visitColumns } from './columns.js';
 import { exportFileName, sendSheet } from './respond.js';
 import { checkedVisitRange, customerPages, jobPages, visitPages } from './sources.js';
 
-const params = z.object({ ws: z.string() });
 /** Exports a minute per member: each reads a whole list (docs/PRODUCT.md, "Limits"). */
 export const exportsPerMinute = 30;
 const download =
@@ -40,7 +39,7 @@ export function exportRoutes(fastify: FastifyInstance, { db, limiter }: Deps) {
       schema: {
         tags,
         description: `The customers list (its search \`q\`). ${download}`,
-        params,
+        params: wsParams,
         querystring: customerExportQuerySchema,
       },
     },
@@ -62,7 +61,7 @@ export function exportRoutes(fastify: FastifyInstance, { db, limiter }: Deps) {
       schema: {
         tags,
         description: `The jobs list (its filters). ${download}`,
-        params,
+        params: wsParams,
         querystring: jobExportQuerySchema,
       },
     },
@@ -84,7 +83,7 @@ export function exportRoutes(fastify: FastifyInstance, { db, limiter }: Deps) {
       schema: {
         tags,
         description: `Every visit of a range (≤ 100 days) with the calendar's filters, each with its notes and checklist answers. ${download}`,
-        params,
+        params: wsParams,
         querystring: visitExportQuerySchema,
       },
     },

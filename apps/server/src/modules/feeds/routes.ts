@@ -13,15 +13,13 @@ import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { encodedBody, FeedCache, pickEncoding } from '../../http/answer-cache.js';
 import { enforceLimit } from '../../http/rate-limit.js';
-import { memberRoute, versionedRoutes } from '../../http/versioned-routes.js';
+import { idParams, memberRoute, versionedRoutes, wsParams } from '../../http/versioned-routes.js';
 
 import { busyRefusedHeader } from './busy.js';
 import { busyAnswer } from './busy-answer.js';
 import type { FeedFetching } from './refresh.js';
 import { createFeed, deleteFeed, getFeed, getFeeds, refreshFeedNow, updateFeed } from './service.js';
 
-const wsParams = z.object({ ws: z.string() });
-const params = z.object({ ws: z.string(), id: z.string() });
 const ifMatch = 'Send `If-Match: <version>`; a stale version answers 412 version_conflict with the current feed.';
 const fetched =
   'The server fetches the URL first (never the browser): an address it refuses or cannot load answers ' +
@@ -69,7 +67,7 @@ export function feedRoutes(fastify: FastifyInstance, { db, config, limiter }: De
         "Past the workspace's refresh budget (CPU time reading its feeds) nothing is fetched: the feed answers failing, " +
         'its lastError starting "deferred:" and saying when the next try is. ' +
         'At most FEED_REFRESH_PER_MINUTE (6) a minute per feed, then 429 rate_limited with Retry-After.',
-      params,
+      params: idParams,
       response: { 200: feedSchema },
     },
     allow: ['schedule.write', 'refresh calendar subscriptions'],

@@ -5,13 +5,11 @@ import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { notFound } from '../../errors/app-error.js';
 import { enforceLimit, publicLinkRequestsPerMinute } from '../../http/rate-limit.js';
-import { memberRoute } from '../../http/versioned-routes.js';
+import { idParams, memberRoute, wsParams } from '../../http/versioned-routes.js';
 import { exportEtag, exportFor, exportState } from './export/service.js';
 import { authorizeTokens } from './policy.js';
 import { createToken, findLiveToken, getTokens, revokeToken } from './tokens.js';
 
-const wsParams = z.object({ ws: z.string() });
-const params = z.object({ ws: z.string(), id: z.string() });
 const tokenFile = /^([A-Za-z0-9_-]{22,86})\.ics$/;
 
 /** iCal links (export): managed in the workspace, served at `/ical/<token>.ics` to any calendar app. */
@@ -57,7 +55,7 @@ export function feedTokenRoutes(fastify: FastifyInstance, { db, config, limiter 
   memberRoute(app, db, {
     method: 'DELETE',
     url: '/api/v1/workspaces/:ws/feed-tokens/:id',
-    schema: { tags, description: 'Revokes the link: its calendar answers 404 from now on.', params },
+    schema: { tags, description: 'Revokes the link: its calendar answers 404 from now on.', params: idParams },
     run: async (actor, request, reply) => {
       authorizeTokens(actor, 'revoke iCal links');
       await revokeToken(db.kysely, actor, request.params.id);

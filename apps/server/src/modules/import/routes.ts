@@ -10,19 +10,15 @@ import {
 } from '@fieldplan/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { streamedBodyRoutes } from '../../http/streamed-body.js';
-import { memberRoute } from '../../http/versioned-routes.js';
+import { idParams, memberRoute, wsParams } from '../../http/versioned-routes.js';
 import { sharedGeocoder } from '../places/index.js';
 import type { ChunkGate } from './chunk-gate.js';
 import { importDir, tooLarge } from './intake.js';
 import { authorizeImport } from './policy.js';
 import { ImportRunner } from './runner.js';
 import { getImport, listImports, previewImport, receiveUpload, startImport, unplacedRows } from './service.js';
-
-const wsParams = z.object({ ws: z.string() });
-const params = z.object({ ws: z.string(), id: z.string() });
 
 const uploadDoc =
   `The file's bytes as the body (any content type; at most ${importLimits.maxBytes / 1024 / 1024} MB, else 413 ` +
@@ -94,7 +90,7 @@ export function importRoutes(fastify: FastifyInstance, deps: Deps, options: Impo
   memberRoute(app, db, {
     method: 'GET',
     url: '/api/v1/workspaces/:ws/imports/:id',
-    schema: { tags, params, response: { 200: importSchema } },
+    schema: { tags, params: idParams, response: { 200: importSchema } },
     run: async (actor, request, reply) => {
       authorizeImport(actor, 'see imports');
       reply.header('cache-control', 'no-store');
@@ -108,7 +104,7 @@ export function importRoutes(fastify: FastifyInstance, deps: Deps, options: Impo
     schema: {
       tags,
       description: `The first ${importLimits.previewRows} rows as they would be saved with this mapping and duplicate policy, each with its problems (by field) and the existing customer it matches. Writes nothing.`,
-      params,
+      params: idParams,
       body: importStartSchema,
       response: { 200: importPreviewSchema },
     },
@@ -125,7 +121,7 @@ export function importRoutes(fastify: FastifyInstance, deps: Deps, options: Impo
       tags,
       description:
         'Starts the import in the background (202); its progress is the import itself (`GET …/imports/{id}` and `import` changes). An import that has started already is 409.',
-      params,
+      params: idParams,
       body: importStartSchema,
       response: { 202: importSchema },
     },
@@ -144,7 +140,7 @@ export function importRoutes(fastify: FastifyInstance, deps: Deps, options: Impo
       tags,
       description:
         'Resumes a failed import where it stopped (202): committed rows stay, the rest follow. Not failed: 409.',
-      params,
+      params: idParams,
       response: { 202: importSchema },
     },
     run: async (actor, request, reply) => {
@@ -158,7 +154,7 @@ export function importRoutes(fastify: FastifyInstance, deps: Deps, options: Impo
   memberRoute(app, db, {
     method: 'GET',
     url: '/api/v1/workspaces/:ws/imports/:id/unplaced',
-    schema: { tags, params, response: { 200: unplacedListSchema } },
+    schema: { tags, params: idParams, response: { 200: unplacedListSchema } },
     run: async (actor, request) => {
       authorizeImport(actor, 'see imports');
       return unplacedRows(db.kysely, actor, request.params.id);

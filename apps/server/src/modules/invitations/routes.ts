@@ -11,11 +11,10 @@ import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { appBaseUrl } from '../../http/app-origin.js';
 import { enforceLimit, publicLinkRequestsPerMinute } from '../../http/rate-limit.js';
-import { memberRoute } from '../../http/versioned-routes.js';
+import { idParams, memberRoute, wsParams } from '../../http/versioned-routes.js';
 import { getMe } from '../auth/index.js';
 import { acceptInvitation, createInvitation, getInvitations, previewInvitation, revokeInvitation } from './service.js';
 
-const wsParams = z.object({ ws: z.string() });
 const tokenParams = z.object({ token: z.string() });
 
 export function invitationRoutes(fastify: FastifyInstance, { db, sessions, limiter, limits, config }: Deps) {
@@ -46,7 +45,7 @@ export function invitationRoutes(fastify: FastifyInstance, { db, sessions, limit
   memberRoute(app, db, {
     method: 'DELETE',
     url: '/api/v1/workspaces/:ws/invitations/:id',
-    schema: { tags, params: z.object({ ws: z.string(), id: z.string() }) },
+    schema: { tags, params: idParams },
     allow: ['members.manage', 'withdraw invitations'],
     run: async (actor, request, reply) => {
       await revokeInvitation(db.kysely, actor, request.params.id);

@@ -10,9 +10,8 @@ import {
 } from '@fieldplan/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import { memberRoute, versionedRoutes, withEtag } from '../../http/versioned-routes.js';
+import { idParams, memberRoute, versionedRoutes, withEtag } from '../../http/versioned-routes.js';
 import { ifMatchVersion, setEtag } from '../../http/versioning.js';
 import { createJob, deleteJob, getJob, getJobs, updateJob } from './service.js';
 import { type CompletionCheck, changeStatus, type VisitStatusHook, type VisitStatusHookMaker } from './status.js';
@@ -25,7 +24,6 @@ export interface JobHooks {
   onVisit?: readonly VisitStatusHookMaker[];
 }
 
-const params = z.object({ ws: z.string(), id: z.string() });
 const versioned =
   'Send `If-Match: <version>`; a stale version answers 412 version_conflict with the current job. ' +
   'For a recurring job, `scope` (this | following | all, default all) and `occurrence` (its original start) choose what changes.';
@@ -50,7 +48,7 @@ export function jobRoutes(fastify: FastifyInstance, deps: Deps, hooks: JobHooks 
     get: { run: getJob },
   });
 
-  const change = { tags, description: versioned, params, querystring: editScopeQuerySchema };
+  const change = { tags, description: versioned, params: idParams, querystring: editScopeQuerySchema };
   memberRoute(app, db, {
     method: 'PATCH',
     url: `${path}/:id`,
@@ -78,7 +76,13 @@ export function jobRoutes(fastify: FastifyInstance, deps: Deps, hooks: JobHooks 
   memberRoute(app, db, {
     method: 'POST',
     url: `${path}/:id/status`,
-    schema: { tags, description: versioned, params, body: jobStatusChangeSchema, response: { 200: jobSchema } },
+    schema: {
+      tags,
+      description: versioned,
+      params: idParams,
+      body: jobStatusChangeSchema,
+      response: { 200: jobSchema },
+    },
     allow: ['job.status.own', 'change the status of jobs'],
     run: async (actor, request, reply) => {
       const version = ifMatchVersion(request.headers['if-match']);

@@ -3,10 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import { memberRoute } from '../../http/versioned-routes.js';
+import { memberRoute, wsParams } from '../../http/versioned-routes.js';
 import { getLocations, recordPing } from './service.js';
-
-const wsParams = z.object({ ws: z.string() });
 
 /** Told after a member's position is stored (tracking's open links show the move); app.ts wires it. */
 export type MemberMovedHook = (workspaceId: string, memberId: string) => Promise<void>;
@@ -50,8 +48,8 @@ export function locationRoutes(fastify: FastifyInstance, deps: Deps, onMoved?: M
       params: wsParams,
       response: { 200: z.array(liveLocationSchema) },
     },
-    run: async (actor, _request, reply) => {
-      reply.header('cache-control', 'no-store');
+    cache: 'no-store',
+    run: async (actor) => {
       return getLocations(db.kysely, actor);
     },
   });

@@ -3,10 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import { memberRoute } from '../../http/versioned-routes.js';
+import { idParams, memberRoute, wsParams } from '../../http/versioned-routes.js';
 import { getMembers, type MemberChangedHook, updateMember } from './service.js';
-
-const params = z.object({ ws: z.string(), id: z.string() });
 
 export function memberRoutes(
   fastify: FastifyInstance,
@@ -19,7 +17,7 @@ export function memberRoutes(
   memberRoute(app, db, {
     method: 'GET',
     url: '/api/v1/workspaces/:ws/members',
-    schema: { tags, params: z.object({ ws: z.string() }), response: { 200: z.array(memberSchema) } },
+    schema: { tags, params: wsParams, response: { 200: z.array(memberSchema) } },
     allow: ['members.read', 'see the team'],
     run: async (actor) => {
       return getMembers(db.kysely, actor);
@@ -29,7 +27,7 @@ export function memberRoutes(
   memberRoute(app, db, {
     method: 'PATCH',
     url: '/api/v1/workspaces/:ws/members/:id',
-    schema: { tags, params, body: memberPatchSchema, response: { 200: memberSchema } },
+    schema: { tags, params: idParams, body: memberPatchSchema, response: { 200: memberSchema } },
     allow: ['members.manage', 'change team members'],
     run: async (actor, request) => {
       const { member, endSessionsOf, cutConnectionsOf } = await updateMember(

@@ -1,9 +1,8 @@
 import { myDayQuerySchema, myDaySchema } from '@fieldplan/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import { memberRoute } from '../../http/versioned-routes.js';
+import { memberRoute, wsParams } from '../../http/versioned-routes.js';
 import { myDay } from './service.js';
 
 /** The technician's phone view. */
@@ -15,13 +14,13 @@ export function myDayRoutes(fastify: FastifyInstance, { db }: Deps) {
     schema: {
       tags: ['my-day'],
       description: "Your own visits of one day in the workspace's time zone, in order, with their sites.",
-      params: z.object({ ws: z.string() }),
+      params: wsParams,
       querystring: myDayQuerySchema,
       response: { 200: myDaySchema },
     },
     allow: ['schedule.read', 'see jobs'],
-    run: async (actor, request, reply) => {
-      reply.header('cache-control', 'private, no-cache');
+    cache: 'private, no-cache',
+    run: async (actor, request) => {
       return myDay(db.kysely, actor, request.query.date);
     },
   });

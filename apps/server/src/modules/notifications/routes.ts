@@ -3,12 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import { memberRoute, versionedSettings } from '../../http/versioned-routes.js';
+import { idParams, memberRoute, versionedSettings, wsParams } from '../../http/versioned-routes.js';
 import { listOptOuts, setOptOut } from './optouts.js';
 import { type Channels, getSettings, jobNotifications, resendNotification, saveSettings } from './service.js';
 
-const wsParams = z.object({ ws: z.string() });
-const jobParams = z.object({ ws: z.string(), id: z.string() });
 const rowParams = z.object({ ws: z.string(), id: z.string(), notificationId: z.string() });
 const customerParams = z.object({ ws: z.string(), customerId: z.string() });
 const optOutSchema = z.object({ customerId: z.string(), since: z.string() });
@@ -35,7 +33,7 @@ export function notificationRoutes(fastify: FastifyInstance, deps: Deps, channel
   memberRoute(app, db, {
     method: 'GET',
     url: '/api/v1/workspaces/:ws/jobs/:id/notifications',
-    schema: { tags, params: jobParams, response: { 200: z.array(notificationSchema) } },
+    schema: { tags, params: idParams, response: { 200: z.array(notificationSchema) } },
     allow: ['notifications.read', "see a job's notifications"],
     run: (actor, request) => jobNotifications(db.kysely, actor, request.params.id),
   });

@@ -12,7 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { fieldError } from '../../errors/app-error.js';
-import { memberRoute, versionedRoutes } from '../../http/versioned-routes.js';
+import { idParams, memberRoute, versionedRoutes } from '../../http/versioned-routes.js';
 import { setEtag } from '../../http/versioning.js';
 import { slots } from '../../lib/slots.js';
 import { createStorage, type ObjectStorage } from '../../storage/index.js';
@@ -21,7 +21,6 @@ import { sendPhotoFile } from './files.js';
 import { beginUpload, deletePhoto, getPhoto, photosOfVisit, updateCaption } from './service.js';
 import { appendChunk, OffsetMismatch, uploadState } from './uploads.js';
 
-const jobParams = z.object({ ws: z.string(), id: z.string() });
 const photoParams = z.object({ ws: z.string(), photoId: z.string() });
 const uploadPath = '/api/v1/workspaces/:ws/photos/:photoId/upload';
 const uploadDoc =
@@ -62,7 +61,7 @@ export function photoRoutes(fastify: FastifyInstance, deps: Deps, storage: Objec
     memberRoute(app, db, {
       method: 'GET',
       url: '/api/v1/workspaces/:ws/jobs/:id/photos',
-      schema: { tags, params: jobParams, querystring: visitQuerySchema, response: { 200: z.array(photoSchema) } },
+      schema: { tags, params: idParams, querystring: visitQuerySchema, response: { 200: z.array(photoSchema) } },
       allow: ['record.read', 'see photos'],
       run: async (actor, request) => {
         const visit = await resolveVisit(db.kysely, actor.workspaceId, request.params.id, request.query.occurrence);
@@ -77,7 +76,7 @@ export function photoRoutes(fastify: FastifyInstance, deps: Deps, storage: Objec
         tags,
         description:
           'Begins an upload with the client-made `id`; the same `id` again answers the upload as it is (200), never a second photo.',
-        params: jobParams,
+        params: idParams,
         querystring: visitQuerySchema,
         body: photoCreateSchema,
         response: { 200: photoUploadSchema, 201: photoUploadSchema },

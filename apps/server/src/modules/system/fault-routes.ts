@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { requireUser } from '../../http/session.js';
+import { wsParams } from '../../http/versioned-routes.js';
 import { requireMember } from '../../http/workspace-access.js';
 
 /** The error the fault routes throw: unexpected, like a bug, so it becomes a reported 500. */
@@ -52,7 +53,7 @@ export function faultRoutes(fastify: FastifyInstance, { db }: Deps) {
         tags,
         hide,
         summary: 'Fails with a 500 in a workspace (fault injection)',
-        params: z.object({ ws: z.string() }),
+        params: wsParams,
       },
     },
     async (request) => {

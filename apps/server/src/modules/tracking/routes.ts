@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { enforceLimit, publicLinkRequestsPerMinute } from '../../http/rate-limit.js';
-import { memberRoute } from '../../http/versioned-routes.js';
+import { idParams, memberRoute, wsParams } from '../../http/versioned-routes.js';
 import { trackingContext } from './context.js';
 import { jobTrackingLinks, publicTrackingPage, revokeTrackingLink } from './service.js';
 
@@ -41,13 +41,13 @@ export function trackingRoutes(fastify: FastifyInstance, deps: Deps) {
     schema: {
       tags,
       description: "The job's tracking links that still work (owners and dispatchers), with their URLs to copy.",
-      params: z.object({ ws: z.string() }),
+      params: wsParams,
       querystring: trackingLinkQuerySchema,
       response: { 200: z.array(trackingLinkSchema) },
     },
     allow: ['schedule.write', 'see tracking links'],
-    run: async (actor, request, reply) => {
-      reply.header('cache-control', 'no-store');
+    cache: 'no-store',
+    run: async (actor, request) => {
       const context = await trackingContext(deps);
       return jobTrackingLinks(db.kysely, context, actor, request.query.jobId, baseUrl(request));
     },
@@ -59,7 +59,7 @@ export function trackingRoutes(fastify: FastifyInstance, deps: Deps) {
     schema: {
       tags,
       description: 'Revokes a tracking link: it answers 404 from now on.',
-      params: z.object({ ws: z.string(), id: z.string() }),
+      params: idParams,
     },
     allow: ['schedule.write', 'revoke tracking links'],
     run: async (actor, request, reply) => {

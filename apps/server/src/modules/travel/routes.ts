@@ -10,10 +10,8 @@ import {
 } from '@fieldplan/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import { memberRoute } from '../../http/versioned-routes.js';
-import { authorize } from '../../http/workspace-access.js';
+import { idParams, memberRoute, wsParams } from '../../http/versioned-routes.js';
 import { travelProviderOf } from './context.js';
 import { LegsCache, travelLegs } from './legs.js';
 import { applyOptimisedDay } from './optimise-apply.js';
@@ -33,13 +31,13 @@ export function travelRoutes(fastify: FastifyInstance, deps: Deps) {
       description:
         'The three best (technician, start) options for an unscheduled job by added drive time, within the ' +
         'working hours and around existing jobs and busy time; `source` says where drive times came from.',
-      params: z.object({ ws: z.string(), id: z.string() }),
+      params: idParams,
       querystring: suggestQuerySchema,
       response: { 200: slotSuggestionsSchema },
     },
     allow: ['schedule.write', 'schedule jobs'],
-    run: async (actor, request, reply) => {
-      reply.header('cache-control', 'private, no-cache');
+    cache: 'private, no-cache',
+    run: async (actor, request) => {
       return suggestForJob(deps.db.kysely, provider, actor, request.params.id, request.query);
     },
   });
@@ -53,13 +51,13 @@ export function travelRoutes(fastify: FastifyInstance, deps: Deps) {
         "Previews the least-drive order of one technician's day: visits with a flexible window move within it " +
         'and the working hours, the others stay put. `before` and `after` are the drive (from the home base, ' +
         'no drive home) and the finish; `after` is null with a `message` when nothing can or need move. Writes nothing.',
-      params: z.object({ ws: z.string() }),
+      params: wsParams,
       querystring: optimiseDayQuerySchema,
       response: { 200: optimiseDayPreviewSchema },
     },
     allow: ['schedule.write', "optimise a technician's day"],
-    run: async (actor, request, reply) => {
-      reply.header('cache-control', 'private, no-cache');
+    cache: 'private, no-cache',
+    run: async (actor, request) => {
       return previewOptimisedDay(deps.db.kysely, provider, actor, request.query);
     },
   });
@@ -73,7 +71,7 @@ export function travelRoutes(fastify: FastifyInstance, deps: Deps) {
         'Applies a previewed plan in one transaction: each listed visit gets its new time. Every visit must be a ' +
         'flexible visit of that technician and date at the version given (else 412, nothing written), keep its ' +
         'length, stay inside its window and the working hours, and overlap no other visit of the technician.',
-      params: z.object({ ws: z.string() }),
+      params: wsParams,
       body: optimiseDayApplySchema,
       response: { 200: jobChangeSchema },
     },
@@ -92,14 +90,14 @@ export function travelRoutes(fastify: FastifyInstance, deps: Deps) {
         "The drives between each technician's consecutive timed visits on each local day of the range " +
         '(≤ 42 days; the first from the home base when known), with the free time before each and whether ' +
         "it is too short for the drive, and each day's totals; `source` says where drive times came from.",
-      params: z.object({ ws: z.string() }),
+      params: wsParams,
       querystring: travelLegsQuerySchema,
       response: { 200: travelLegsSchema },
     },
-    run: async (actor, request, reply) => {
-      // Whoever may see the calendar sees its travel gaps (the calendar feed's policy).
-      authorize(actor, 'schedule.read', 'see the calendar');
-      reply.header('cache-control', 'private, no-cache');
+    // Whoever may see the calendar sees its travel gaps (the calendar feed's policy).
+    allow: ['schedule.read', 'see the calendar'],
+    cache: 'private, no-cache',
+    run: async (actor, request) => {
       return travelLegs(deps.db.kysely, provider, actor, request.query, legsCache);
     },
   });

@@ -16,13 +16,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import { basedOn, memberRoute, versionedRoutes, withEtag } from '../../http/versioned-routes.js';
+import { basedOn, idParams, memberRoute, versionedRoutes, withEtag } from '../../http/versioned-routes.js';
 import { getJobChecklists, putJobChecklists, saveAnswers } from './checklists.js';
 import { createNote, deleteNote, updateNote } from './notes.js';
 import { getVisitRecord, type VisitPhotos } from './service.js';
 import { getSignatureImage, putSignature } from './signature.js';
 
-const jobParams = z.object({ ws: z.string(), id: z.string() });
 const answerParams = z.object({ ws: z.string(), id: z.string(), templateId: z.string() });
 const visit =
   'For a recurring job, `occurrence` (the original start of the occurrence) names the visit; a one-off job has none.';
@@ -43,7 +42,7 @@ export function workRecordRoutes(fastify: FastifyInstance, { db }: Deps, photosO
     schema: {
       tags,
       description: visit,
-      params: jobParams,
+      params: idParams,
       querystring: visitQuerySchema,
       response: { 200: visitRecordSchema },
     },
@@ -57,7 +56,7 @@ export function workRecordRoutes(fastify: FastifyInstance, { db }: Deps, photosO
     schema: {
       tags,
       description: `${visit} The id is made by the client: sending it again answers the stored note (200), never a second one.`,
-      params: jobParams,
+      params: idParams,
       querystring: visitQuerySchema,
       body: noteCreateSchema,
       response: { 200: noteSchema, 201: noteSchema },
@@ -89,7 +88,7 @@ export function workRecordRoutes(fastify: FastifyInstance, { db }: Deps, photosO
   memberRoute(app, db, {
     method: 'GET',
     url: `${jobPath}/checklists`,
-    schema: { tags, params: jobParams, response: { 200: jobChecklistsSchema } },
+    schema: { tags, params: idParams, response: { 200: jobChecklistsSchema } },
     allow: ['record.read', 'see checklists'],
     run: (actor, request) => getJobChecklists(db.kysely, actor, request.params.id),
   });
@@ -100,7 +99,7 @@ export function workRecordRoutes(fastify: FastifyInstance, { db }: Deps, photosO
     schema: {
       tags,
       description: 'The templates attached by hand; those whose title pattern matches the job title attach anyway.',
-      params: jobParams,
+      params: idParams,
       body: jobChecklistsPutSchema,
       response: { 200: jobChecklistsSchema },
     },
@@ -138,7 +137,7 @@ export function workRecordRoutes(fastify: FastifyInstance, { db }: Deps, photosO
     schema: {
       tags,
       description: `${visit} The image is a PNG (checked by its bytes) of at most 512 KB; signing again replaces it.`,
-      params: jobParams,
+      params: idParams,
       querystring: visitQuerySchema,
       body: signaturePutSchema,
       response: { 200: signatureSchema },
@@ -150,7 +149,7 @@ export function workRecordRoutes(fastify: FastifyInstance, { db }: Deps, photosO
   memberRoute(app, db, {
     method: 'GET',
     url: `${jobPath}/signature/image`,
-    schema: { tags, description: visit, params: jobParams, querystring: imageQuery },
+    schema: { tags, description: visit, params: idParams, querystring: imageQuery },
     allow: ['record.read', 'see signatures'],
     run: async (actor, request, reply) => {
       const image = await getSignatureImage(db.kysely, actor, request.params.id, request.query.occurrence);

@@ -1,12 +1,9 @@
 import { workspacePatchSchema, workspaceSchema } from '@fieldplan/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import { memberRoute } from '../../http/versioned-routes.js';
+import { memberRoute, wsParams } from '../../http/versioned-routes.js';
 import { getWorkspace, updateWorkspace } from './service.js';
-
-export const wsParams = z.object({ ws: z.string() });
 
 export function workspaceRoutes(fastify: FastifyInstance, { db }: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
