@@ -50,12 +50,11 @@ export async function visitReport(
     dateFormat: workspace.date_format as Clock['dateFormat'],
   };
   // The work record's tables, read here for the customer's view (its module serves the office's).
+  const ofVisit = { workspace_id: workspaceId, job_id: jobId, occurrence_key: occurrenceKey };
   const times = await db
     .selectFrom('visit_status_times')
     .select(['status', 'at'])
-    .where('workspace_id', '=', workspaceId)
-    .where('job_id', '=', jobId)
-    .where('occurrence_key', '=', occurrenceKey)
+    .where((eb) => eb.and(ofVisit))
     .execute();
   const timeOf = (status: string) => {
     const at = times.find((t) => t.status === status)?.at;
@@ -64,9 +63,7 @@ export async function visitReport(
   const signature = await db
     .selectFrom('visit_signatures')
     .select(['name', 'signed_at'])
-    .where('workspace_id', '=', workspaceId)
-    .where('job_id', '=', jobId)
-    .where('occurrence_key', '=', occurrenceKey)
+    .where((eb) => eb.and(ofVisit))
     .executeTakeFirst();
   const summary = (await visitSummaries(db, workspaceId, [jobId])).get(visitSummaryKey(jobId, occurrenceKey));
   const techId = visit.assigneeIds[0];

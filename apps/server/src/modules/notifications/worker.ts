@@ -1,6 +1,7 @@
 import type { NotificationKind } from '@fieldplan/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.js';
+import { repeatWhileServing } from '../../http/repeat-while-serving.js';
 import type { TrackingContext } from '../tracking/index.js';
 import { claimDue, settle } from './claim.js';
 import { type BatchCache, compose, type NotificationRow } from './compose.js';
@@ -130,31 +131,17 @@ export async function sendDue(sender: Sender, owner: string, now = Date.now()): 
   }
 }
 
-/** Runs sendDue every `everyMs` in this process, from ready to close (rows, not timers, carry the schedule). */
+/**
+ * Runs sendDue every `everyMs` in this process, from ready to close (rows, not timers, carry the schedule).
+ * A stopping process claims nothing new (docs/adr/0018): a send cut at the deadline waits out its lease.
+ */
 export function startNotificationWorker(
   app: FastifyInstance,
   sender: () => Promise<Sender>,
   owner: string,
   everyMs: number,
 ) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | null = null;
-  const tick = () => {
-    // A stopping process claims nothing new (docs/adr/0018): a send cut at the deadline waits out its lease.
-    if (running || app.draining) return;
-    running = sender()
-      .then((s) => sendDue(s, owner))
-      .catch((err: unknown) => app.log.warn({ err }, 'notifications: sending due messages failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  app.addHook('onReady', async () => {
-    timer = setInterval(tick, everyMs);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
+  repeatWhileServing(app, everyMs, 'notifications: sending due messages failed', async () =>
+    sendDue(await sender(), owner),
+  );
 }
