@@ -26,7 +26,7 @@ export function AreaList({ areas, selectedId, onSelect, canEdit }: AreaListProps
         <li key={area.id}>
           <button
             type="button"
-            className="area-row"
+            className="map-side-row area-row"
             aria-current={area.id === selectedId ? 'true' : undefined}
             onClick={() => onSelect(area)}
           >

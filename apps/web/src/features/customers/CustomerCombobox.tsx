@@ -3,6 +3,7 @@ import { type KeyboardEvent, useId, useState } from 'react';
 import { FieldShell, useFieldIds } from '../../components/Field';
 import { useListCustomersQuery } from './endpoints';
 import { useDebounced } from './use-debounced';
+import '../../components/Listbox.css';
 
 interface CustomerComboboxProps {
   workspaceId: string;
@@ -103,7 +104,13 @@ export function CustomerCombobox({ workspaceId, name, onChoose, error, label = '
           }}
           onKeyDown={onKeyDown}
         />
-        <div id={listId} role="listbox" aria-label="Customers" className="combobox-list" hidden={!expanded}>
+        <div
+          id={listId}
+          role="listbox"
+          aria-label="Customers"
+          className="listbox-popup combobox-list"
+          hidden={!expanded}
+        >
           {options.map((c, i) => (
             // biome-ignore lint/a11y/useFocusableInteractive: focus stays in the input, which points at the option (aria-activedescendant) and handles its keys.
             <div
@@ -111,7 +118,7 @@ export function CustomerCombobox({ workspaceId, name, onChoose, error, label = '
               id={optionId(i)}
               role="option"
               aria-selected={i === active}
-              className="combobox-option"
+              className="listbox-option combobox-option"
               onMouseDown={(e) => {
                 // Choosing on press keeps focus in the input (no blur that would close the list first).
                 e.preventDefault();

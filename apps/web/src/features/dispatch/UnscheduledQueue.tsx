@@ -134,9 +134,9 @@ function QueueItem({ job, href, draggable, zone }: { job: Job; href: string; dra
         <Link to={href} className="queue-title">
           {job.title}
         </Link>
-        <span className="queue-meta">{job.customerName ?? job.address ?? 'No customer'}</span>
+        <span className="queue-meta ellipsis">{job.customerName ?? job.address ?? 'No customer'}</span>
         {job.start !== null && (
-          <span className="queue-meta queue-when">
+          <span className="queue-meta queue-when ellipsis">
             {formatJobTime(job.start, job.end, job.allDay, zone)} · no technician
           </span>
         )}

@@ -99,7 +99,7 @@ export function MapSidebar(props: MapSidebarProps) {
               <li key={job.id}>
                 <button
                   type="button"
-                  className="map-job"
+                  className="map-side-row map-job"
                   aria-current={props.selectedId === job.id ? 'true' : undefined}
                   onClick={() => props.onSelect(job)}
                   onMouseEnter={() => props.onHover(job)}

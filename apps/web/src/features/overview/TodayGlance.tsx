@@ -202,7 +202,7 @@ function GlanceLines(props: { attention: Attention; slug: string; today: string;
                 <span className="glance-count">{line.count}</span>{' '}
                 <span className="glance-text">
                   <span className="glance-label">{line.label}</span>
-                  {line.detail && <span className="glance-detail">{` ${line.detail}`}</span>}
+                  {line.detail && <span className="glance-detail ellipsis">{` ${line.detail}`}</span>}
                 </span>
                 <Icon name="arrowRight" size={14} />
               </Link>

@@ -11,7 +11,7 @@ export function YourRole({ name, email, colour, role }: { name: string; email: s
         <Avatar name={name} colour={colour} size="lg" />
         <div className="you-text">
           <span className="you-name">{name}</span>
-          <span className="you-email">{email}</span>
+          <span className="you-email ellipsis">{email}</span>
         </div>
         <RoleBadge role={role} />
       </div>

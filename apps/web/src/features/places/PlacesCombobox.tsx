@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
+import '../../components/Listbox.css';
 import './Places.css';
 import type { PlaceChoice, PlaceProvider, PlaceSuggestion } from './types';
 import { usePlaceProvider } from './use-place-provider';
@@ -195,7 +196,7 @@ export function PlacesCombobox(props: PlacesComboboxProps) {
           id={listId}
           role="listbox"
           aria-label={`${props.label} suggestions`}
-          className="places-list"
+          className="listbox-popup places-list"
           hidden={!expanded}
         >
           {options.map((option, i) => (
@@ -206,7 +207,7 @@ export function PlacesCombobox(props: PlacesComboboxProps) {
               id={`${listId}-${i}`}
               role="option"
               aria-selected={i === active}
-              className="places-option"
+              className="listbox-option places-option"
               onMouseDown={(e) => e.preventDefault()}
               onMouseEnter={() => setActive(i)}
               onClick={() => void choose(option)}

@@ -111,7 +111,7 @@ function PaletteBody({ onClose, screens }: Omit<PaletteProps, 'open'>) {
                     onClick={() => go(entry)}
                   >
                     <span className="palette-option-label">{entry.label}</span>
-                    {entry.detail && <span className="palette-option-detail">{entry.detail}</span>}
+                    {entry.detail && <span className="palette-option-detail ellipsis">{entry.detail}</span>}
                   </div>
                 );
               })}

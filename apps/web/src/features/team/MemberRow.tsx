@@ -28,7 +28,7 @@ export function MemberRow({ member, isSelf, manage, onToggleActive }: MemberRowP
               {member.name}
               {isSelf && <span className="member-you">you</span>}
             </span>
-            {member.email !== undefined && <span className="member-email">{member.email}</span>}
+            {member.email !== undefined && <span className="member-email ellipsis">{member.email}</span>}
           </div>
         </div>
       </td>

@@ -1,6 +1,7 @@
 import type { Place } from '@fieldplan/shared';
 import { type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { searchPlaces } from './public-api';
+import '../../../components/Listbox.css';
 
 export interface ChosenPlace {
   address: string;
@@ -100,7 +101,13 @@ export function AddressStep({ slug, onChoose }: { slug: string; onChoose: (place
           onBlur={() => window.setTimeout(() => setOpen(false), 150)}
           onFocus={() => setOpen(true)}
         />
-        <div id={listId} role="listbox" aria-label="Suggested addresses" className="book-options" hidden={!showList}>
+        <div
+          id={listId}
+          role="listbox"
+          aria-label="Suggested addresses"
+          className="listbox-popup book-options"
+          hidden={!showList}
+        >
           {places.map((place, i) => (
             // biome-ignore lint/a11y/useKeyWithClickEvents: keys are handled on the combobox input (aria-activedescendant).
             <div
@@ -109,7 +116,7 @@ export function AddressStep({ slug, onChoose }: { slug: string; onChoose: (place
               id={`${listId}-${i}`}
               role="option"
               aria-selected={i === active}
-              className="book-option"
+              className="listbox-option book-option"
               onMouseDown={(e) => e.preventDefault()}
               onMouseEnter={() => setActive(i)}
               onClick={() => choose(place)}
