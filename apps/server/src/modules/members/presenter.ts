@@ -1,18 +1,13 @@
 import type { Member, Role } from '@fieldplan/shared';
+import type { MembershipsTable, UsersTable } from '../../db/schema.js';
 import { iso } from '../../lib/ids.js';
 
-export interface MemberRow {
-  id: string;
-  user_id: string;
-  name: string;
-  email: string;
-  role: string;
-  colour: string;
-  home_lat: number | null;
-  home_lng: number | null;
-  deactivated_at: number | null;
-  created_at: number;
-}
+/** A membership as members/queries.ts reads it (memberSelect): with its user's name and email. */
+export type MemberRow = Pick<
+  MembershipsTable,
+  'id' | 'user_id' | 'role' | 'colour' | 'home_lat' | 'home_lng' | 'deactivated_at' | 'created_at'
+> &
+  Pick<UsersTable, 'name' | 'email'>;
 
 /** `showEmail` false leaves the email out (technicians and viewers see names, roles and colours). */
 export function presentMember(row: MemberRow, showEmail: boolean): Member {
