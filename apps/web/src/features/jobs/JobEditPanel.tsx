@@ -1,26 +1,23 @@
 import { can, type EditScope, type Job, type JobPatch } from '@fieldplan/shared';
 import { useMemo, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useAppDispatch } from '../../base/hooks';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Drawer } from '../../components/Drawer';
 import { EmptyState } from '../../components/EmptyState';
 import { Loading, Skeleton } from '../../components/Skeleton';
-import { useToast } from '../../components/use-toast';
 import { applyJobChange, eventContextOf } from '../../entities/job/apply-job-change';
 import { ConflictDialog } from '../../entities/job/ConflictDialog';
 import { type Conflict, conflictOf, theirSnapshot } from '../../entities/job/conflict';
 import { useGetJobQuery } from '../../entities/job/endpoints';
 import { useUpdateJobMutation } from '../../entities/job/mutations';
-import { useWorkspace } from '../../entities/workspace/use-workspace';
-import { useBoardLinks, useScheduleContext } from '../dispatch';
 import { JobForm, type JobFormApi } from './JobForm';
 import { type JobFormValues, startDateOf, toFormValues } from './job-form-schema';
 import { apiFields, occurrenceFields, toPatch } from './job-payload';
 import { visitOf } from './occurrence';
 import { ruleToRecurrence } from './recurrence-form';
-import { useJobFormProblem } from './use-job-form-problem';
+import { useJobPanel } from './use-job-panel';
 import { useScopeQuestion } from './use-scope-question';
 
 interface Attempt {
@@ -33,13 +30,8 @@ interface Attempt {
 /** `/w/:slug/jobs/:id/edit`: the job form for a job, a series, or one visit of a series. */
 export function JobEditPanel() {
   const { id = '' } = useParams();
-  const { workspaceId, role } = useWorkspace();
-  const { settings, members } = useScheduleContext();
-  const links = useBoardLinks();
-  const navigate = useNavigate();
+  const { workspaceId, role, settings, members, links, navigate, toast, problem, technicians } = useJobPanel();
   const dispatch = useAppDispatch();
-  const toast = useToast();
-  const problem = useJobFormProblem();
   const scopes = useScopeQuestion();
   const [update, { isLoading }] = useUpdateJobMutation();
   const [conflict, setConflict] = useState<(Conflict & { attempt: Attempt }) | null>(null);
@@ -52,7 +44,6 @@ export function JobEditPanel() {
   const changedElsewhere = Boolean(job && latest && latest.version > job.version);
   const zone = settings.timeZone;
   const ctx = useMemo(() => eventContextOf(settings, members), [settings, members]);
-  const technicians = useMemo(() => members.filter((m) => m.role === 'technician' && m.active), [members]);
   const occurrence = links.search.get('occurrence');
   const visit = useMemo(() => (job && ctx ? visitOf(job, occurrence, ctx) : null), [job, occurrence, ctx]);
   const defaults = useMemo(() => {

@@ -1,31 +1,21 @@
 import { can } from '@fieldplan/shared';
 import { useMemo } from 'react';
-import { useNavigate } from 'react-router';
 import { Button } from '../../components/Button';
 import { Drawer } from '../../components/Drawer';
 import { EmptyState } from '../../components/EmptyState';
 import { Loading, Skeleton } from '../../components/Skeleton';
-import { useToast } from '../../components/use-toast';
 import { useCreateJobMutation } from '../../entities/job/mutations';
-import { useWorkspace } from '../../entities/workspace/use-workspace';
 import { useGetCustomerQuery } from '../customers';
-import { useBoardLinks, useScheduleContext } from '../dispatch';
 import { JobForm } from './JobForm';
 import { type JobPrefill, toFormValues } from './job-form-schema';
 import { toCreate } from './job-payload';
-import { useJobFormProblem } from './use-job-form-problem';
+import { useJobPanel } from './use-job-panel';
 
 /** `/w/:slug/jobs/new`: the job form over the board, prefilled from the slot that was clicked. */
 export function JobNewPanel() {
-  const { workspaceId, role } = useWorkspace();
-  const { settings, members } = useScheduleContext();
-  const links = useBoardLinks();
-  const navigate = useNavigate();
-  const toast = useToast();
-  const problem = useJobFormProblem();
+  const { workspaceId, role, settings, links, navigate, toast, problem, technicians } = useJobPanel();
   const [create, { isLoading }] = useCreateJobMutation();
   const { search } = links;
-  const technicians = useMemo(() => members.filter((m) => m.role === 'technician' && m.active), [members]);
   // "New job" on a customer's page: the job is for them, at their place.
   const customerId = search.get('customerId');
   const customer = useGetCustomerQuery({ workspaceId, id: customerId ?? '' }, { skip: !customerId });

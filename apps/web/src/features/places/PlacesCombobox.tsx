@@ -1,5 +1,5 @@
 import { type KeyboardEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
-import '../../components/Listbox.css';
+import { Listbox } from '../../components/Listbox';
 import './Places.css';
 import type { PlaceChoice, PlaceProvider, PlaceSuggestion } from './types';
 import { usePlaceProvider } from './use-place-provider';
@@ -192,32 +192,25 @@ export function PlacesCombobox(props: PlacesComboboxProps) {
             props.onBlur?.();
           }}
         />
-        <div
+        <Listbox
           id={listId}
-          role="listbox"
-          aria-label={`${props.label} suggestions`}
-          className="listbox-popup places-list"
+          label={`${props.label} suggestions`}
+          className="places-list"
+          optionClassName="places-option"
           hidden={!expanded}
+          options={options}
+          active={active}
+          onActive={setActive}
+          onChoose={(option) => void choose(option)}
         >
-          {options.map((option, i) => (
-            // biome-ignore lint/a11y/useKeyWithClickEvents: keys are handled on the combobox input (aria-activedescendant).
-            <div
-              key={option.id}
-              tabIndex={-1}
-              id={`${listId}-${i}`}
-              role="option"
-              aria-selected={i === active}
-              className="listbox-option places-option"
-              onMouseDown={(e) => e.preventDefault()}
-              onMouseEnter={() => setActive(i)}
-              onClick={() => void choose(option)}
-            >
+          {(option) => (
+            <>
               <span className="places-label">{option.label}</span>
               {option.secondary && <span className="places-secondary">{option.secondary}</span>}
               <span className={`places-tag places-tag-${option.source}`}>{sourceTag[option.source]}</span>
-            </div>
-          ))}
-        </div>
+            </>
+          )}
+        </Listbox>
       </div>
       {props.error && (
         <p className="field-error" id={`${inputId}-error`}>

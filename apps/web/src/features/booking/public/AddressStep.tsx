@@ -1,7 +1,7 @@
 import type { Place } from '@fieldplan/shared';
 import { type KeyboardEvent, useEffect, useId, useState } from 'react';
+import { Listbox } from '../../../components/Listbox';
 import { searchPlaces } from './public-api';
-import '../../../components/Listbox.css';
 
 export interface ChosenPlace {
   address: string;
@@ -101,31 +101,24 @@ export function AddressStep({ slug, onChoose }: { slug: string; onChoose: (place
           onBlur={() => window.setTimeout(() => setOpen(false), 150)}
           onFocus={() => setOpen(true)}
         />
-        <div
+        <Listbox
           id={listId}
-          role="listbox"
-          aria-label="Suggested addresses"
-          className="listbox-popup book-options"
+          label="Suggested addresses"
+          className="book-options"
+          optionClassName="book-option"
           hidden={!showList}
+          options={places}
+          active={active}
+          onActive={setActive}
+          onChoose={choose}
         >
-          {places.map((place, i) => (
-            // biome-ignore lint/a11y/useKeyWithClickEvents: keys are handled on the combobox input (aria-activedescendant).
-            <div
-              key={place.id}
-              tabIndex={-1}
-              id={`${listId}-${i}`}
-              role="option"
-              aria-selected={i === active}
-              className="listbox-option book-option"
-              onMouseDown={(e) => e.preventDefault()}
-              onMouseEnter={() => setActive(i)}
-              onClick={() => choose(place)}
-            >
+          {(place) => (
+            <>
               <span className="book-option-label">{place.label}</span>
               <span className="book-option-secondary">{place.secondary}</span>
-            </div>
-          ))}
-        </div>
+            </>
+          )}
+        </Listbox>
       </div>
       <p className="field-hint" aria-live="polite">
         {status === 'searching'
