@@ -27,19 +27,21 @@ import { carryExceptions, dayDelta, formatShifted, ruleOf, shiftByWall, wallOf }
 
 export { occurrenceKeyOf } from './timeshift.js';
 
+/** A job written in a scope: in this transaction, by whom, in the workspace's zone, from the job as loaded at the version the client edited. */
+export interface SeriesEdit {
+  trx: Transaction<Database>;
+  actor: Actor;
+  zone: string;
+  current: LoadedJob;
+  version: number;
+}
+
 /**
  * Edits a one-off job, or a whole series. With `occurrenceKey`, start/end are that occurrence's new
  * times and the series shifts by the same wall-clock amount (weekdays of BYDAY move along).
  */
-export async function editWhole(
-  trx: Transaction<Database>,
-  actor: Actor,
-  zone: string,
-  current: LoadedJob,
-  version: number,
-  patch: JobPatch,
-  occurrenceKey: number | null,
-) {
+export async function editWhole(edit: SeriesEdit, patch: JobPatch, occurrenceKey: number | null) {
+  const { trx, actor, zone, current, version } = edit;
   const base = draftOf(current);
   const allDay = patch.allDay ?? base.allDay;
   let rrule = patch.rrule !== undefined ? patch.rrule || null : base.rrule;
@@ -95,15 +97,8 @@ const occurrenceFields = new Set(['start', 'end', 'assigneeIds']);
 const noChange = (patch: JobPatch, key: string) => key === 'flexibleWindow' && patch.flexibleWindow === null;
 
 /** Scope `this`: the occurrence moves and/or gets its own technicians (an exception "moved"). */
-export async function editOccurrence(
-  trx: Transaction<Database>,
-  actor: Actor,
-  zone: string,
-  current: LoadedJob,
-  version: number,
-  patch: JobPatch,
-  key: number,
-): Promise<JobChange> {
+export async function editOccurrence(edit: SeriesEdit, patch: JobPatch, key: number): Promise<JobChange> {
+  const { trx, actor, zone, current, version } = edit;
   const others = Object.keys(patch).filter((k) => !occurrenceFields.has(k) && !noChange(patch, k));
   if (others.length > 0) {
     const message = 'Only the time and technicians of one occurrence can change: choose all or following occurrences';
@@ -163,15 +158,8 @@ export async function editOccurrence(
  * new series starts there with the changes (like Google Calendar). From the first occurrence it
  * is the same as `all`.
  */
-export async function editFollowing(
-  trx: Transaction<Database>,
-  actor: Actor,
-  zone: string,
-  current: LoadedJob,
-  version: number,
-  patch: JobPatch,
-  key: number,
-): Promise<JobChange> {
+export async function editFollowing(edit: SeriesEdit, patch: JobPatch, key: number): Promise<JobChange> {
+  const { trx, actor, zone, current, version } = edit;
   const base = draftOf(current);
   // The new series is a series too (and a one-off made of it starts without one).
   if (patch.flexibleWindow) {
@@ -180,7 +168,7 @@ export async function editFollowing(
   const series = { start: base.start ?? 0, end: base.end ?? 0, allDay: base.allDay, rrule: base.rrule ?? '' };
   const before = countBefore(series, zone, key);
   if (before === 0) {
-    const saved = await editWhole(trx, actor, zone, current, version, patch, key);
+    const saved = await editWhole(edit, patch, key);
     return { jobs: [presentJob(saved)], deletedIds: [] };
   }
   const rule = ruleOf(series.rrule);
@@ -234,14 +222,8 @@ export async function editFollowing(
 }
 
 /** DELETE scope `this`: the occurrence is cancelled (an exception), the series stays. */
-export async function deleteOccurrence(
-  trx: Transaction<Database>,
-  actor: Actor,
-  zone: string,
-  current: LoadedJob,
-  version: number,
-  key: number,
-): Promise<JobChange> {
+export async function deleteOccurrence(edit: SeriesEdit, key: number): Promise<JobChange> {
+  const { trx, actor, zone, current, version } = edit;
   const rest = current.exceptions.map(exceptionDraftOf).filter((e) => e.key !== key);
   const cancelled = { key, kind: 'cancelled' as const, start: null, end: null, assigneeIds: null, status: null };
   const saved = await saveJob(trx, actor, zone, {
@@ -256,14 +238,8 @@ export async function deleteOccurrence(
 }
 
 /** DELETE scope `following`: the series ends before the occurrence (all of it from the first). */
-export async function deleteFollowing(
-  trx: Transaction<Database>,
-  actor: Actor,
-  zone: string,
-  current: LoadedJob,
-  version: number,
-  key: number,
-): Promise<JobChange> {
+export async function deleteFollowing(edit: SeriesEdit, key: number): Promise<JobChange> {
+  const { trx, actor, zone, current, version } = edit;
   const base = draftOf(current);
   const series = { start: base.start ?? 0, end: base.end ?? 0, allDay: base.allDay, rrule: base.rrule ?? '' };
   if (countBefore(series, zone, key) === 0) {

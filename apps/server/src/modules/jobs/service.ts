@@ -90,13 +90,14 @@ export async function updateJob(
     const zone = await workspaceZone(trx, actor.workspaceId);
     const scope = scopeOf(current.row.rrule !== null, query);
     const key = current.row.rrule && query.occurrence ? occurrenceKeyOf(query.occurrence, current, zone) : null;
+    const edit = { trx, actor, zone, current, version };
     if (scope === 'all') {
-      const saved = await editWhole(trx, actor, zone, current, version, patch, key);
+      const saved = await editWhole(edit, patch, key);
       return { jobs: [presentJob(saved)], deletedIds: [] };
     }
     if (key === null) throw occurrenceRequired();
-    if (scope === 'this') return editOccurrence(trx, actor, zone, current, version, patch, key);
-    return editFollowing(trx, actor, zone, current, version, patch, key);
+    if (scope === 'this') return editOccurrence(edit, patch, key);
+    return editFollowing(edit, patch, key);
   });
 }
 
@@ -122,9 +123,10 @@ export async function deleteJob(
       return { jobs: [], deletedIds: [id] };
     }
     if (!query.occurrence) throw occurrenceRequired();
+    const edit = { trx, actor, zone, current, version };
     const key = occurrenceKeyOf(query.occurrence, current, zone);
-    if (scope === 'this') return deleteOccurrence(trx, actor, zone, current, version, key);
-    return deleteFollowing(trx, actor, zone, current, version, key);
+    if (scope === 'this') return deleteOccurrence(edit, key);
+    return deleteFollowing(edit, key);
   });
 }
 
