@@ -1,10 +1,6 @@
 import type { FeedTokenCreated } from '@fieldplan/shared';
-import { useRef } from 'react';
-import { Button } from '../../components/Button';
 import { Icon } from '../../components/Icon';
-import { TextField } from '../../components/TextField';
-import { useToast } from '../../components/use-toast';
-import { copyText } from '../../lib/clipboard';
+import { OnceLink } from '../../components/OnceLink';
 import { QrCode } from './QrCode';
 
 /** The same address for calendar apps that subscribe through `webcal://` (phones open their calendar with it). */
@@ -19,18 +15,7 @@ interface CreatedLinkProps {
 
 /** A new link, shown once (only its hash is stored): copy it, or scan it with a phone. */
 export function CreatedLink({ link, what, onDone }: CreatedLinkProps) {
-  const input = useRef<HTMLInputElement>(null);
-  const toast = useToast();
   const webcal = webcalOf(link.url);
-
-  const copy = async () => {
-    if (await copyText(link.url)) {
-      toast({ tone: 'success', message: 'Link copied — paste it into your calendar app as a subscription' });
-    } else {
-      input.current?.select();
-      toast({ tone: 'info', message: 'Press Ctrl+C (⌘C on a Mac) to copy the selected link' });
-    }
-  };
 
   return (
     <section className="created-link" aria-label="New iCal link">
@@ -38,26 +23,18 @@ export function CreatedLink({ link, what, onDone }: CreatedLinkProps) {
         <p className="created-link-title">
           New iCal link to <strong>{what}</strong>
         </p>
-        <TextField
-          ref={input}
+        <OnceLink
+          url={link.url}
           label="Calendar address"
-          value={link.url}
-          readOnly
-          onFocus={(event) => event.currentTarget.select()}
           hint="Shown only once — copy it now. Anyone with it can read these jobs; revoke it if it leaks."
-          data-code
-        />
-        <div className="created-link-actions">
-          <Button variant="primary" icon="copy" onClick={() => void copy()}>
-            Copy
-          </Button>
+          actionsClassName="created-link-actions"
+          copied="Link copied — paste it into your calendar app as a subscription"
+          onDone={onDone}
+        >
           <a className="created-link-webcal" href={webcal}>
             <Icon name="calendar" size={14} /> Open in a calendar app
           </a>
-          <Button variant="ghost" onClick={onDone}>
-            Done
-          </Button>
-        </div>
+        </OnceLink>
       </div>
       <figure className="created-link-qr">
         <QrCode text={webcal} alt={`QR code to subscribe to ${what} from a phone`} />
