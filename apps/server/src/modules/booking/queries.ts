@@ -1,16 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { rowOfWorkspace, rowsOfWorkspace } from '../../lib/workspace-rows.js';
+import { recordOfWorkspace, rowOfWorkspace, rowsOfWorkspace } from '../../lib/workspace-rows.js';
 import type { RequestRow, ServiceRow } from './presenter.js';
 import { type StoredBookingSettings, storedSettings } from './presenter.js';
 
 export async function loadBookingSettings(db: Kysely<Database>, workspaceId: string): Promise<StoredBookingSettings> {
-  const row = await db
-    .selectFrom('booking_settings')
-    .selectAll()
-    .where('workspace_id', '=', workspaceId)
-    .executeTakeFirst();
-  return storedSettings(row);
+  return storedSettings(await recordOfWorkspace(db, 'booking_settings', workspaceId));
 }
 
 /** The workspace's services in page order (position, then name). */

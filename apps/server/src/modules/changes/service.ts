@@ -1,21 +1,12 @@
 import { type ChangesPage, realtimeLimits } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
+import { lastChangeSeq } from '../../db/changes.js';
 import type { Database } from '../../db/schema.js';
 import type { Actor } from '../../http/workspace-access.js';
 import { presentChanges } from '../../realtime/live-entity.js';
 import { liveEntities } from '../live-entities.js';
 
 const dayMs = 24 * 60 * 60 * 1000;
-
-/** The workspace's newest `seq` (0 before its first change). */
-export async function latestSeqOf(db: Kysely<Database>, workspaceId: string): Promise<number> {
-  const row = await db
-    .selectFrom('workspace_seq')
-    .select('last_seq')
-    .where('workspace_id', '=', workspaceId)
-    .executeTakeFirst();
-  return Number(row?.last_seq ?? 0);
-}
 
 /**
  * What a client that has applied every change up to `after` missed, in order, presented for the
@@ -28,7 +19,7 @@ export async function changesAfter(
   after: number | undefined,
   now = Date.now(),
 ): Promise<ChangesPage> {
-  const latestSeq = await latestSeqOf(db, actor.workspaceId);
+  const latestSeq = await lastChangeSeq(db, actor.workspaceId);
   // No `after`: a client starting out learns where the log is (its baseline).
   if (after === undefined) return { changes: [], latestSeq };
   const resync = { resync: true as const, latestSeq };

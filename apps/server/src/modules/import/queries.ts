@@ -2,17 +2,13 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import { insertByColumns } from '../../db/column-insert.js';
 import type { Dialect } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
+import { rowOfWorkspace } from '../../lib/workspace-rows.js';
 import type { ImportRow } from './presenter.js';
 
 type Reader = Kysely<Database> | Transaction<Database>;
 
 export function findImport(db: Reader, workspaceId: string, id: string): Promise<ImportRow | undefined> {
-  return db
-    .selectFrom('imports')
-    .selectAll()
-    .where('workspace_id', '=', workspaceId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return rowOfWorkspace(db, 'imports', workspaceId, id);
 }
 
 /** An import by id alone (the background runner, which serves every workspace). */

@@ -6,6 +6,7 @@ import {
 } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { recordOfWorkspace, rowsOfWorkspace } from '../../lib/workspace-rows.js';
 import { defaultSettings, defaultTemplates } from './defaults.js';
 
 export type StoredSettings = Omit<NotificationSettingsInput, 'templates'> & {
@@ -15,16 +16,8 @@ export type StoredSettings = Omit<NotificationSettingsInput, 'templates'> & {
 
 /** A workspace's settings with every kind's template (its own, or the built-in one). */
 export async function loadSettings(db: Kysely<Database>, workspaceId: string): Promise<StoredSettings> {
-  const row = await db
-    .selectFrom('notification_settings')
-    .selectAll()
-    .where('workspace_id', '=', workspaceId)
-    .executeTakeFirst();
-  const own = await db
-    .selectFrom('notification_templates')
-    .selectAll()
-    .where('workspace_id', '=', workspaceId)
-    .execute();
+  const row = await recordOfWorkspace(db, 'notification_settings', workspaceId);
+  const own = await rowsOfWorkspace(db, 'notification_templates', workspaceId);
   const templates = { ...defaultTemplates };
   for (const t of own) {
     const kind = t.kind as NotificationKind;
