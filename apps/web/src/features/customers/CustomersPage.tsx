@@ -6,6 +6,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { Icon } from '../../components/Icon';
 import { RetryLine } from '../../components/LoadFailed';
 import { PageHeader, Panel } from '../../components/Panel';
+import { SearchBox } from '../../components/SearchBox';
 import { Loading, Skeleton } from '../../components/Skeleton';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -86,17 +87,13 @@ export function CustomersPage() {
       />
       <Panel flush>
         <div className="customers-toolbar">
-          <label className="customers-search">
-            <Icon name="search" />
-            <span className="visually-hidden">Search customers</span>
-            <input
-              type="search"
-              className="input"
-              placeholder="Search by name, address or phone"
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-            />
-          </label>
+          <SearchBox
+            className="customers-search"
+            label="Search customers"
+            placeholder="Search by name, address or phone"
+            value={text}
+            onChange={setText}
+          />
           <span className="customers-count" aria-live="polite">
             {data ? (total === 0 ? 'No customers' : `${first}–${last} of ${total}`) : ''}
           </span>

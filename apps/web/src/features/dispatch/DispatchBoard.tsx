@@ -29,7 +29,7 @@ import { useOptimiseDay } from '../optimise';
 import { DaySummary } from './DaySummary';
 import { Splitter } from './Splitter';
 import { UnscheduledQueue } from './UnscheduledQueue';
-import { clampTo, queueWidth, sideWidth, usePaneWidth } from './use-side-width';
+import { queueWidth, sideWidth, usePaneWidth } from './use-side-width';
 
 type PaneName = 'calendar' | 'map' | 'queue' | 'summary';
 type SideName = 'map' | 'summary';
@@ -55,9 +55,6 @@ export function DispatchBoard({ settings, members }: { settings: Workspace; memb
   const [sideTab, setSideTab] = useState<SideName>('map');
   const side = usePaneWidth('side', me.user.id, sideWidth);
   const queuePane = usePaneWidth('queue', me.user.id, queueWidth);
-  // Widths while a splitter is dragged (remembered on release).
-  const [dragWidth, setDragWidth] = useState<number | null>(null);
-  const [dragQueue, setDragQueue] = useState<number | null>(null);
   const board = useRef<HTMLDivElement>(null);
   const hover = useHoverSyncStore();
   const optimise = useOptimiseDay(settings, members, params.date);
@@ -118,9 +115,9 @@ export function DispatchBoard({ settings, members }: { settings: Workspace; memb
       onOptimise={optimise.open}
     />
   );
-  const width = dragWidth ?? side.width;
-  const queueW = dragQueue ?? queuePane.width;
-  const style = tabs ? undefined : ({ '--side-w': `${width}px`, '--queue-w': `${queueW}px` } as CSSProperties);
+  const style = tabs
+    ? undefined
+    : ({ '--side-w': `${side.width}px`, '--queue-w': `${queuePane.width}px` } as CSSProperties);
   const closed = `${queuePane.collapsed ? ' board-queue-closed' : ''}${side.collapsed ? ' board-side-closed' : ''}`;
 
   return (
@@ -158,19 +155,7 @@ export function DispatchBoard({ settings, members }: { settings: Workspace; memb
         )}
       </Pane>
       {!tabs && !queuePane.collapsed && (
-        <Splitter
-          board={board}
-          edge="left"
-          label="Queue width"
-          limits={queueWidth}
-          width={queueW}
-          onDrag={(px) => setDragQueue(clampTo(queueWidth, px))}
-          onChange={(px) => {
-            setDragQueue(null);
-            queuePane.setWidth(px);
-          }}
-          controls="board-queue"
-        />
+        <Splitter board={board} edge="left" label="Queue width" controls="board-queue" {...queuePane.splitter} />
       )}
       <Pane name="calendar" tabs={tabs} hidden={!shown('calendar')}>
         <CalendarSurface
@@ -197,19 +182,7 @@ export function DispatchBoard({ settings, members }: { settings: Workspace; memb
       ) : (
         <>
           {!side.collapsed && (
-            <Splitter
-              board={board}
-              edge="right"
-              label="Map width"
-              limits={sideWidth}
-              width={width}
-              onDrag={(px) => setDragWidth(clampTo(sideWidth, px))}
-              onChange={(px) => {
-                setDragWidth(null);
-                side.setWidth(px);
-              }}
-              controls="board-side"
-            />
+            <Splitter board={board} edge="right" label="Map width" controls="board-side" {...side.splitter} />
           )}
           <SidePane
             tab={sideTab}

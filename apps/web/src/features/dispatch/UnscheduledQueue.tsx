@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Icon } from '../../components/Icon';
 import { RetryLine } from '../../components/LoadFailed';
+import { SearchBox } from '../../components/SearchBox';
 import { Skeleton } from '../../components/Skeleton';
 import { useListJobsQuery } from '../../entities/job/endpoints';
 import { formatJobTime } from '../../entities/job/format-time';
@@ -67,17 +68,14 @@ export function UnscheduledQueue({ workspaceId, slug, keep, draggable, zone, kee
           Unscheduled{' '}
           <span className="queue-count">{!data ? '' : narrowed ? `${jobs.length} of ${data.total}` : data.total}</span>
         </h2>
-        <label className="queue-search">
-          <Icon name="search" size={14} />
-          <span className="visually-hidden">Filter unscheduled jobs</span>
-          <input
-            type="search"
-            className="input input-sm"
-            placeholder="Filter"
-            value={filter}
-            onChange={(e) => setFilter(e.target.value)}
-          />
-        </label>
+        <SearchBox
+          className="queue-search"
+          label="Filter unscheduled jobs"
+          placeholder="Filter"
+          size="sm"
+          value={filter}
+          onChange={setFilter}
+        />
       </header>
       {isLoading && (
         <div className="queue-list" aria-busy="true">

@@ -42,7 +42,8 @@ function read(name: string, userId: string, limits: PaneLimits): PaneState {
 
 /**
  * One of the board's side panes (the map on the right, the queue on the left): its width
- * (resizable) and whether it is collapsed, remembered per user in this browser.
+ * (resizable) and whether it is collapsed, remembered per user in this browser. While its splitter
+ * is dragged, `width` follows the drag; the width on release is remembered.
  */
 export function usePaneWidth(pane: 'side' | 'queue', userId: string, limits: PaneLimits) {
   const name = `board.${pane}`;
@@ -54,9 +55,23 @@ export function usePaneWidth(pane: 'side' | 'queue', userId: string, limits: Pan
     },
     [name, userId],
   );
+  const [dragged, setDragged] = useState<number | null>(null);
+  const setWidth = (px: number) => save({ width: clampTo(limits, px), collapsed: false });
+  const width = dragged ?? state.width;
   return {
-    ...state,
-    setWidth: (px: number) => save({ width: clampTo(limits, px), collapsed: false }),
+    width,
+    collapsed: state.collapsed,
+    setWidth,
     setCollapsed: (collapsed: boolean) => save({ ...state, collapsed }),
+    /** What the pane's Splitter needs of it. */
+    splitter: {
+      limits,
+      width,
+      onDrag: (px: number) => setDragged(clampTo(limits, px)),
+      onChange: (px: number) => {
+        setDragged(null);
+        setWidth(px);
+      },
+    },
   };
 }

@@ -154,6 +154,16 @@ function circle(ctx: CanvasRenderingContext2D, x: number, y: number, r: number) 
   ctx.arc(x, y, r, 0, Math.PI * 2);
 }
 
+/** A glyph's body: a filled disc with a ring of the map's surface colour, so touching glyphs stay apart. */
+function disc(ctx: CanvasRenderingContext2D, x: number, y: number, r: number, fill: string, theme: MapTheme) {
+  circle(ctx, x, y, r);
+  ctx.fillStyle = fill;
+  ctx.fill();
+  ctx.lineWidth = 2;
+  ctx.strokeStyle = theme.surface;
+  ctx.stroke();
+}
+
 function drawJob(ctx: CanvasRenderingContext2D, g: JobGlyph, x: number, y: number, theme: MapTheme) {
   const r = glyphRadius(g);
   const faded = g.status === 'completed' || g.status === 'cancelled';
@@ -173,12 +183,7 @@ function drawJob(ctx: CanvasRenderingContext2D, g: JobGlyph, x: number, y: numbe
     ctx.stroke();
   }
   ctx.globalAlpha = faded && !g.selected ? 0.6 : 1;
-  circle(ctx, x, y, r);
-  ctx.fillStyle = fill;
-  ctx.fill();
-  ctx.lineWidth = 2;
-  ctx.strokeStyle = theme.surface;
-  ctx.stroke();
+  disc(ctx, x, y, r, fill, theme);
   statusMark(ctx, g.status, x, y, ink(fill));
   ctx.globalAlpha = 1;
 }
@@ -191,12 +196,7 @@ function drawCluster(ctx: CanvasRenderingContext2D, g: ClusterGlyph, x: number, 
   ctx.fillStyle = fill;
   ctx.fill();
   ctx.globalAlpha = 1;
-  circle(ctx, x, y, r);
-  ctx.fillStyle = fill;
-  ctx.fill();
-  ctx.lineWidth = 2;
-  ctx.strokeStyle = theme.surface;
-  ctx.stroke();
+  disc(ctx, x, y, r, fill, theme);
   ctx.fillStyle = ink(fill);
   ctx.font = `600 ${g.count >= 1000 ? 10 : 11}px system-ui, sans-serif`;
   ctx.textAlign = 'center';
