@@ -15,16 +15,20 @@ export type WorkspaceTable = {
   [T in ScopedTable]: Database[T] extends { id: string } ? T : never;
 }[ScopedTable];
 
+/** A row of the table as read. */
+type Row<T extends ScopedTable> = Selectable<Database[T]>;
+
 /** A column of the table, for ordering. */
 type ColumnOf<T extends ScopedTable> = keyof Database[T] & string;
 
 /**
- * Kysely can't resolve column names on a table that is still a type parameter, so these statements
- * see the table as just the columns they use; the caller's table name and order are checked against
- * its own table at the call site (the same widening as db/versioned.ts).
+ * The workspace's rows of `table`. Kysely can't resolve column names on a table that is still a type
+ * parameter, so these statements see the table as just the columns they use; the caller's table name
+ * and order are checked against its own table at the call site (the same widening as db/versioned.ts).
  */
-function shared(db: Kysely<Database>) {
-  return db as unknown as Kysely<Record<string, { id: string; workspace_id: string }>>;
+function ofWorkspace(db: Kysely<Database>, table: ScopedTable, workspaceId: string) {
+  const shared = db as unknown as Kysely<Record<string, { id: string; workspace_id: string }>>;
+  return shared.selectFrom(table as string).where('workspace_id', '=', workspaceId);
 }
 
 /** The workspace's row of `table` with this id. */
@@ -33,13 +37,9 @@ export function rowOfWorkspace<T extends WorkspaceTable>(
   table: T,
   workspaceId: string,
   id: string,
-): Promise<Selectable<Database[T]> | undefined> {
-  return shared(db)
-    .selectFrom(table as string)
-    .selectAll()
-    .where('workspace_id', '=', workspaceId)
-    .where('id', '=', id)
-    .executeTakeFirst() as Promise<Selectable<Database[T]> | undefined>;
+): Promise<Row<T> | undefined> {
+  const query = ofWorkspace(db, table, workspaceId).selectAll().where('id', '=', id);
+  return query.executeTakeFirst() as Promise<Row<T> | undefined>;
 }
 
 /** The workspace's row of a table that holds one per workspace (its settings of an area), if it has one. */
@@ -47,12 +47,10 @@ export function recordOfWorkspace<T extends ScopedTable>(
   db: Kysely<Database>,
   table: T,
   workspaceId: string,
-): Promise<Selectable<Database[T]> | undefined> {
-  return shared(db)
-    .selectFrom(table as string)
-    .selectAll()
-    .where('workspace_id', '=', workspaceId)
-    .executeTakeFirst() as Promise<Selectable<Database[T]> | undefined>;
+): Promise<Row<T> | undefined> {
+  return ofWorkspace(db, table, workspaceId).selectAll().executeTakeFirst() as Promise<
+    Selectable<Database[T]> | undefined
+  >;
 }
 
 /** Every row of the workspace in `table`, ordered by `order` (first column first; none: as stored). */
@@ -61,21 +59,16 @@ export function rowsOfWorkspace<T extends ScopedTable>(
   table: T,
   workspaceId: string,
   order: readonly ColumnOf<T>[] = [],
-): Promise<Selectable<Database[T]>[]> {
-  let query = shared(db)
-    .selectFrom(table as string)
-    .selectAll()
-    .where('workspace_id', '=', workspaceId);
+): Promise<Row<T>[]> {
+  let query = ofWorkspace(db, table, workspaceId).selectAll();
   for (const column of order) query = query.orderBy(column as 'id');
-  return query.execute() as Promise<Selectable<Database[T]>[]>;
+  return query.execute() as Promise<Row<T>[]>;
 }
 
 /** How many rows of `table` the workspace has. */
 export async function countOfWorkspace(db: Kysely<Database>, table: ScopedTable, workspaceId: string) {
-  const row = await shared(db)
-    .selectFrom(table as string)
+  const row = await ofWorkspace(db, table, workspaceId)
     .select((eb) => eb.fn.countAll().as('n'))
-    .where('workspace_id', '=', workspaceId)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

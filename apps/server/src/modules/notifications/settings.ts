@@ -50,10 +50,6 @@ export async function isOptedOut(db: Kysely<Database>, workspaceId: string, cust
 
 /** The company phone the workspace's notifications give ('' when unset): the booking page shows it too. */
 export async function companyPhoneOf(db: Kysely<Database>, workspaceId: string): Promise<string> {
-  const row = await db
-    .selectFrom('notification_settings')
-    .select('company_phone')
-    .where('workspace_id', '=', workspaceId)
-    .executeTakeFirst();
+  const row = await recordOfWorkspace(db, 'notification_settings', workspaceId);
   return row?.company_phone ?? '';
 }
