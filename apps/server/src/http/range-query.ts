@@ -30,14 +30,18 @@ export function rangeOf(query: CalendarQuery, workspaceZone: string): { start: n
   if (query.timeZone !== undefined && !isTimeZone(query.timeZone)) {
     throw fieldError('timeZone', 'Time zone must be an IANA zone such as Europe/Berlin');
   }
-  const zone = query.timeZone ?? workspaceZone;
+  return boundsOf(query, query.timeZone ?? workspaceZone, limits.calendarRangeDays);
+}
+
+/** The instants a query's `start` and `end` name in `zone`: a non-empty range of at most `maxDays` days. */
+export function boundsOf(query: { start: string; end: string }, zone: string, maxDays: number) {
   const start = parseBound(query.start, zone);
   if (start === null) throw fieldError('start', 'Start must be a date (2026-03-02) or an ISO 8601 date-time');
   const end = parseBound(query.end, zone);
   if (end === null) throw fieldError('end', 'End must be a date (2026-03-09) or an ISO 8601 date-time');
   if (end <= start) throw fieldError('end', 'End must be after start');
-  if (end - start > limits.calendarRangeDays * dayMs) {
-    throw fieldError('end', `The range can be at most ${limits.calendarRangeDays} days`);
+  if (end - start > maxDays * dayMs) {
+    throw fieldError('end', `The range can be at most ${maxDays} days`);
   }
   return { start, end };
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { recordChange } from '../../db/changes.js';
 import type { Database } from '../../db/schema.js';
 import { workspaceZone } from '../workspaces/index.js';
@@ -51,6 +51,17 @@ export function successColumns(feed: FeedRow, loaded: Loaded, now: number) {
   };
 }
 
+/** A refresh's change to the feed in the change log: by the user who asked for it, or by nobody (the background). */
+function recordFeedUpdate(trx: Transaction<Database>, feed: FeedRow, actorId: string | null) {
+  return recordChange(trx, {
+    workspaceId: feed.workspace_id,
+    entity: 'feed',
+    entityId: feed.id,
+    action: 'updated',
+    actorId,
+  });
+}
+
 /** Stores a load's result for `feed` and logs the change (its events only when the content changed). */
 export async function storeLoaded(db: Kysely<Database>, feed: FeedRow, loaded: Loaded, actorId: string | null) {
   const now = Date.now();
@@ -59,15 +70,7 @@ export async function storeLoaded(db: Kysely<Database>, feed: FeedRow, loaded: L
     if (changed) await replaceFeedEvents(trx, feed, loaded.parsed.items);
     const columns = successColumns(feed, loaded, now);
     await trx.updateTable('feed_subscriptions').set(columns).where('id', '=', feed.id).execute();
-    if (changed || feed.status !== 'ok') {
-      await recordChange(trx, {
-        workspaceId: feed.workspace_id,
-        entity: 'feed',
-        entityId: feed.id,
-        action: 'updated',
-        actorId,
-      });
-    }
+    if (changed || feed.status !== 'ok') await recordFeedUpdate(trx, feed, actorId);
     return { row: { ...feed, ...columns } as FeedRow, changed };
   });
 }
@@ -85,13 +88,7 @@ export async function storeFailure(db: Kysely<Database>, feed: FeedRow, reason: 
   };
   return db.transaction().execute(async (trx) => {
     await trx.updateTable('feed_subscriptions').set(columns).where('id', '=', feed.id).execute();
-    await recordChange(trx, {
-      workspaceId: feed.workspace_id,
-      entity: 'feed',
-      entityId: feed.id,
-      action: 'updated',
-      actorId,
-    });
+    await recordFeedUpdate(trx, feed, actorId);
     return { ...feed, ...columns } as FeedRow;
   });
 }

@@ -17,8 +17,7 @@ import {
 } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { fieldError } from '../../errors/app-error.js';
-import { parseBound } from '../../http/range-query.js';
+import { boundsOf } from '../../http/range-query.js';
 import type { Actor } from '../../http/workspace-access.js';
 import { workspaceState } from '../workspaces/index.js';
 
@@ -31,14 +30,7 @@ import { homeBases, type TravelVisit, visitsByMember } from './visits.js';
 
 /** Local dates (UTC-midnight ms) of the range's first and last day in the zone. */
 function daysOf(query: TravelLegsQuery, zone: string): { first: number; last: number } {
-  const start = parseBound(query.start, zone);
-  if (start === null) throw fieldError('start', 'Start must be a date (2026-03-02) or an ISO 8601 date-time');
-  const end = parseBound(query.end, zone);
-  if (end === null) throw fieldError('end', 'End must be a date (2026-03-09) or an ISO 8601 date-time');
-  if (end <= start) throw fieldError('end', 'End must be after start');
-  if (end - start > travelLegsLimits.maxDays * dayMs) {
-    throw fieldError('end', `The range can be at most ${travelLegsLimits.maxDays} days`);
-  }
+  const { start, end } = boundsOf(query, zone, travelLegsLimits.maxDays);
   const day = (ms: number) => Math.floor(instantToWall(zone, ms) / dayMs) * dayMs;
   return { first: day(start), last: day(end - 1) };
 }
