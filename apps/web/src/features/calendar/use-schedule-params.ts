@@ -1,6 +1,6 @@
 import { type JobStatus, jobStatuses, parseDateOnly } from '@fieldplan/shared';
-import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useMemo } from 'react';
+import { type SetParam, useSearchState } from '../../lib/use-search-state';
 import { type CalendarView, isCalendarView, todayIn } from './calendar-views';
 import { parsePriority } from './visit-filter';
 
@@ -40,8 +40,18 @@ export function scheduleSearch(search: URLSearchParams, extra: Record<string, st
   return text ? `?${text}` : '';
 }
 
+/** Writes a change of the state; a new date or view is a new history entry, like paging a calendar. */
+function writeSchedule(patch: Partial<ScheduleParams>, set: SetParam) {
+  if (patch.view !== undefined) set('view', patch.view);
+  if (patch.date !== undefined) set('date', patch.date);
+  if (patch.technicianId !== undefined) set('tech', patch.technicianId || null);
+  if (patch.areaId !== undefined) set('area', patch.areaId || null);
+  if (patch.priority !== undefined) set('priority', patch.priority === null ? null : String(patch.priority));
+  if (patch.statuses !== undefined) set('status', patch.statuses.length > 0 ? patch.statuses.join(',') : null);
+}
+
 export function useScheduleParams(defaultView: CalendarView, zone: string) {
-  const [search, setSearch] = useSearchParams();
+  const { search, update } = useSearchState(writeSchedule);
   const params = useMemo<ScheduleParams>(() => {
     const view = search.get('view');
     const date = search.get('date');
@@ -55,36 +65,5 @@ export function useScheduleParams(defaultView: CalendarView, zone: string) {
     };
   }, [search, defaultView, zone]);
 
-  /** Changes some of the state; a new date or view is a new history entry, like paging a calendar. */
-  const update = useCallback(
-    (patch: Partial<ScheduleParams>, options: { replace?: boolean } = {}) => {
-      setSearch(
-        (previous) => {
-          const next = new URLSearchParams(previous);
-          if (patch.view !== undefined) next.set('view', patch.view);
-          if (patch.date !== undefined) next.set('date', patch.date);
-          if (patch.technicianId !== undefined) {
-            if (patch.technicianId) next.set('tech', patch.technicianId);
-            else next.delete('tech');
-          }
-          if (patch.areaId !== undefined) {
-            if (patch.areaId) next.set('area', patch.areaId);
-            else next.delete('area');
-          }
-          if (patch.priority !== undefined) {
-            if (patch.priority !== null) next.set('priority', String(patch.priority));
-            else next.delete('priority');
-          }
-          if (patch.statuses !== undefined) {
-            if (patch.statuses.length > 0) next.set('status', patch.statuses.join(','));
-            else next.delete('status');
-          }
-          return next;
-        },
-        { replace: options.replace ?? false },
-      );
-    },
-    [setSearch],
-  );
   return { params, update, search };
 }

@@ -1,6 +1,6 @@
 import { dayMs, instantToWall, type MapSettings, parseDateOnly } from '@fieldplan/shared';
-import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useMemo } from 'react';
+import { type SetParam, useSearchState } from '../../lib/use-search-state';
 import { defaultLayers, type LayerVisibility, type MapView, type OverlayKey, overlayKeys } from './types';
 
 const narrow = () => typeof matchMedia === 'function' && matchMedia('(max-width: 760px)').matches;
@@ -38,13 +38,27 @@ function parseLayers(value: string | null): LayerVisibility {
   return Object.fromEntries(overlayKeys.map((k) => [k, on.has(k)])) as LayerVisibility;
 }
 
+function writeMap(patch: Partial<MapParams>, set: SetParam) {
+  if (patch.date !== undefined) set('date', patch.date);
+  if (patch.view !== undefined) {
+    set('lat', patch.view.center.lat.toFixed(5));
+    set('lng', patch.view.center.lng.toFixed(5));
+    set('z', String(patch.view.zoom));
+  }
+  if (patch.layers !== undefined) {
+    set('show', overlayKeys.filter((k: OverlayKey) => patch.layers?.[k]).join(','));
+  }
+  if (patch.base !== undefined) set('base', patch.base);
+  if (patch.job !== undefined) set('job', patch.job);
+}
+
 /**
  * The map screen's state in the URL (`?date=…&lat=…&lng=…&z=…&show=jobs,areas&base=…&job=…`), so
  * reload, back/forward and shared links keep it. Panning replaces the history entry; a new date,
  * layer or selection adds one.
  */
 export function useMapParams(zone: string, settings: MapSettings) {
-  const [search, setSearch] = useSearchParams();
+  const { search, update } = useSearchState(writeMap);
   const params = useMemo<MapParams>(() => {
     const date = search.get('date');
     return {
@@ -57,29 +71,5 @@ export function useMapParams(zone: string, settings: MapSettings) {
     };
   }, [search, zone, settings]);
 
-  const update = useCallback(
-    (patch: Partial<MapParams>, options: { replace?: boolean } = {}) => {
-      setSearch(
-        (previous) => {
-          const next = new URLSearchParams(previous);
-          const set = (key: string, value: string | null) => (value === null ? next.delete(key) : next.set(key, value));
-          if (patch.date !== undefined) set('date', patch.date);
-          if (patch.view !== undefined) {
-            set('lat', patch.view.center.lat.toFixed(5));
-            set('lng', patch.view.center.lng.toFixed(5));
-            set('z', String(patch.view.zoom));
-          }
-          if (patch.layers !== undefined) {
-            set('show', overlayKeys.filter((k: OverlayKey) => patch.layers?.[k]).join(','));
-          }
-          if (patch.base !== undefined) set('base', patch.base);
-          if (patch.job !== undefined) set('job', patch.job);
-          return next;
-        },
-        { replace: options.replace ?? false },
-      );
-    },
-    [setSearch],
-  );
   return { params, update };
 }
