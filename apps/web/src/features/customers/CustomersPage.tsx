@@ -8,6 +8,7 @@ import { RetryLine } from '../../components/LoadFailed';
 import { PageHeader, Panel } from '../../components/Panel';
 import { SearchBox } from '../../components/SearchBox';
 import { Loading, Skeleton } from '../../components/Skeleton';
+import { TableHead } from '../../components/TableHead';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { ExportMenu } from '../export';
@@ -121,14 +122,7 @@ export function CustomersPage() {
         )}
         {data && data.items.length > 0 && (
           <table className="customers-table" aria-busy={isFetching}>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Address</th>
-                <th scope="col">Phone</th>
-                <th scope="col">Email</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Name', 'Address', 'Phone', 'Email']} />
             <tbody>
               {data.items.map((c) => (
                 <tr key={c.id}>

@@ -2,6 +2,7 @@ import { formatLongDay, formatVisitTime, type Member } from '@fieldplan/shared';
 import { Link } from 'react-router';
 import { Avatar } from '../../components/Avatar';
 import { Icon } from '../../components/Icon';
+import { TableHead } from '../../components/TableHead';
 import type { CalendarVisit } from '../../entities/job/calendar-visit';
 import { formatClock } from '../../entities/job/format-time';
 import { clockIn } from '../../lib/clock';
@@ -47,18 +48,7 @@ export function DaySummary({ visits, date, zone, members, jobHref, loading, onOp
       </dl>
       <h3 className="summary-subtitle">Technicians</h3>
       <table className="summary-table">
-        <thead>
-          <tr>
-            <th scope="col">Technician</th>
-            <th scope="col">Jobs</th>
-            <th scope="col">Booked</th>
-            {onOptimise && (
-              <th scope="col">
-                <span className="visually-hidden">Optimise</span>
-              </th>
-            )}
-          </tr>
-        </thead>
+        <TableHead columns={['Technician', 'Jobs', 'Booked']} hiddenLast={onOptimise ? 'Optimise' : undefined} />
         <tbody>
           {summary.technicians.map((t) => (
             <tr key={t.id}>

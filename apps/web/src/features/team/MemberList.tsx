@@ -4,6 +4,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { Panel } from '../../components/Panel';
 import { Loading, Skeleton } from '../../components/Skeleton';
+import { TableHead } from '../../components/TableHead';
 import { sortMembers } from '../../entities/member/sort-members';
 import { MemberRow } from './MemberRow';
 import type { useMemberActions } from './use-member-actions';
@@ -73,20 +74,10 @@ export function MemberList({ members, selfId, manage }: MemberListProps) {
       ) : (
         <div className="member-table-wrap">
           <table className={manage ? 'member-table' : 'member-table member-table-readonly'}>
-            <thead>
-              <tr>
-                <th scope="col">Member</th>
-                <th scope="col">Role</th>
-                <th scope="col">Colour</th>
-                <th scope="col">Status</th>
-                <th scope="col">Joined</th>
-                {manage && (
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                )}
-              </tr>
-            </thead>
+            <TableHead
+              columns={['Member', 'Role', 'Colour', 'Status', 'Joined']}
+              hiddenLast={manage ? 'Actions' : undefined}
+            />
             <tbody>
               {sortMembers(members).map((member) => (
                 <MemberRow
