@@ -14,23 +14,27 @@ function activeMembershipsOf(db: Kysely<Database>, workspaceId: string) {
   return membershipsOf(db, workspaceId).where('deactivated_at', 'is', null);
 }
 
-function memberSelect(db: Kysely<Database>, workspaceId: string) {
+/** The workspace's memberships joined with their users (for a name or email). */
+function withUsers(db: Kysely<Database>, workspaceId: string) {
   return db
     .selectFrom('memberships')
     .innerJoin('users', 'users.id', 'memberships.user_id')
-    .select([
-      'memberships.id',
-      'memberships.user_id',
-      'users.name',
-      'users.email',
-      'memberships.role',
-      'memberships.colour',
-      'memberships.home_lat',
-      'memberships.home_lng',
-      'memberships.deactivated_at',
-      'memberships.created_at',
-    ])
     .where('memberships.workspace_id', '=', workspaceId);
+}
+
+function memberSelect(db: Kysely<Database>, workspaceId: string) {
+  return withUsers(db, workspaceId).select([
+    'memberships.id',
+    'memberships.user_id',
+    'users.name',
+    'users.email',
+    'memberships.role',
+    'memberships.colour',
+    'memberships.home_lat',
+    'memberships.home_lng',
+    'memberships.deactivated_at',
+    'memberships.created_at',
+  ]);
 }
 
 export function listMembers(db: Kysely<Database>, workspaceId: string): Promise<MemberRow[]> {
@@ -152,11 +156,8 @@ export function membershipOfUser(db: Kysely<Database>, workspaceId: string, user
 
 /** The active member with this email, if any (an invitation to them is pointless). */
 export function activeMemberByEmail(db: Kysely<Database>, workspaceId: string, email: string) {
-  return db
-    .selectFrom('memberships')
-    .innerJoin('users', 'users.id', 'memberships.user_id')
+  return withUsers(db, workspaceId)
     .select('memberships.id')
-    .where('memberships.workspace_id', '=', workspaceId)
     .where('users.email', '=', email)
     .where('memberships.deactivated_at', 'is', null)
     .executeTakeFirst();

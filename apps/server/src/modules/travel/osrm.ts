@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { type LatLng, type TravelSettings, travelLeg } from '@fieldplan/shared';
+import { connectDeadline } from '../../lib/connect-deadline.js';
 import type { LegPair, LegsAnswer, TravelProvider } from './provider.js';
 
 /**
@@ -60,20 +61,17 @@ function get(url: URL, options: RoutingOptions, signal: AbortSignal): Promise<Bu
   return new Promise((resolve, reject) => {
     const mod = url.protocol === 'https:' ? https : http;
     const req = mod.request(url, { method: 'GET', headers: { accept: 'application/json' }, signal });
-    const connectTimer = setTimeout(
-      () => req.destroy(new RoutingError(`no connection within ${options.connectTimeoutMs / 1000} s`)),
+    const stopConnectClock = connectDeadline(
+      req,
       options.connectTimeoutMs,
+      () => new RoutingError(`no connection within ${options.connectTimeoutMs / 1000} s`),
     );
-    req.on('socket', (socket) => {
-      if (!socket.connecting) clearTimeout(connectTimer);
-      socket.once('connect', () => clearTimeout(connectTimer));
-    });
     req.on('error', (err) => {
-      clearTimeout(connectTimer);
+      stopConnectClock();
       reject(err);
     });
     req.on('response', (res) => {
-      clearTimeout(connectTimer);
+      stopConnectClock();
       if (res.statusCode !== 200) {
         res.resume();
         reject(new RoutingError(`it answered HTTP ${res.statusCode}`));

@@ -5,6 +5,7 @@ import type { LookupFunction } from 'node:net';
 import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { feedLimits } from '@fieldplan/shared';
+import { connectDeadline } from '../../../lib/connect-deadline.js';
 import { blockedReason, isLoopback } from './address.js';
 import { FeedFetchError, type FetchTarget, fetchTarget, isIpLiteral } from './url.js';
 
@@ -118,23 +119,20 @@ function requestOnce(
       signal,
       timeout: policy.readTimeoutMs,
     });
-    const connectTimer = setTimeout(
-      () => req.destroy(new FeedFetchError(`no connection within ${policy.connectTimeoutMs / 1000} s`)),
+    const stopConnectClock = connectDeadline(
+      req,
       policy.connectTimeoutMs,
+      () => new FeedFetchError(`no connection within ${policy.connectTimeoutMs / 1000} s`),
     );
-    req.on('socket', (socket) => {
-      if (!socket.connecting) clearTimeout(connectTimer);
-      socket.once('connect', () => clearTimeout(connectTimer));
-    });
     req.on('timeout', () =>
       req.destroy(new FeedFetchError(`the server stopped answering for ${policy.readTimeoutMs / 1000} s`)),
     );
     req.on('error', (err) => {
-      clearTimeout(connectTimer);
+      stopConnectClock();
       reject(err);
     });
     req.on('response', (res) => {
-      clearTimeout(connectTimer);
+      stopConnectClock();
       resolve({ status: res.statusCode ?? 0, headers: res.headers, body: res });
     });
     req.end();
