@@ -29,7 +29,7 @@ describe('accounts and sessions', () => {
     expect(res.statusCode).toBe(200);
     const me = res.json();
     expect(me).toEqual({
-      user: { id: expect.any(String), name: 'Ada Lovelace', email },
+      user: { id: expect.any(String), name: 'Ada Lovelace', email, language: null },
       memberships: [
         {
           memberId: expect.any(String),

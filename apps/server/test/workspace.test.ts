@@ -43,6 +43,8 @@ describe('workspace settings', () => {
         tileUrlTemplate: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
         tileAttribution: expect.stringContaining('OpenStreetMap'),
       },
+      // The test client sends no Accept-Language: English.
+      language: 'en',
     });
     expect(defaultTileUrlTemplate).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
   });
@@ -70,6 +72,7 @@ describe('workspace settings', () => {
       keepPhotoLocation: true,
       workingHours: { start: '06:30', end: '22:15', days: [0, 1, 2, 3, 4, 5, 6] },
       map: validMap,
+      language: 'de',
     };
     const res = await patch(settings);
     expect(res.statusCode).toBe(200);

@@ -1,6 +1,7 @@
 export * from './clock/index.js';
 export * from './errors.js';
 export * from './geo/index.js';
+export * from './i18n/locales.js';
 export * from './limits.js';
 export * from './monitoring/index.js';
 export * from './permissions.js';

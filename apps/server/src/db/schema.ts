@@ -77,6 +77,8 @@ export interface UsersTable {
   created_at: number;
   /** When someone last tried to sign up with this email (epoch ms); null once the owner was told. */
   sign_up_attempt_at: number | null;
+  /** The language the user picked ('en', 'de'); null: their browser's (docs/adr/0042-languages.md). */
+  language: string | null;
 }
 
 export interface WorkspacesTable {
@@ -95,6 +97,8 @@ export interface WorkspacesTable {
   keep_photo_location: number;
   working_hours: string;
   map: string;
+  /** The language the workspace speaks to its customers ('en', 'de'). */
+  language: Generated<string>;
   created_at: number;
 }
 
@@ -160,6 +164,8 @@ export interface CustomersTable {
   sort_name: string;
   /** Normalised name, address and phone (also digits only) for search. */
   search_text: string;
+  /** The customer's own language; null: the workspace's. */
+  language: string | null;
   version: number;
   created_at: number;
   updated_at: number;

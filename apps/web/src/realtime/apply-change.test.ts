@@ -23,6 +23,7 @@ const customer = (extra: Partial<Customer> = {}): Customer => ({
   lat: 52.5,
   lng: 13.4,
   notes: '',
+  language: null,
   version: 1,
   createdAt: '2026-11-01T09:00:00.000Z',
   updatedAt: '2026-11-01T09:00:00.000Z',

@@ -4,7 +4,7 @@ export const workspaceId = 'ws-1';
 
 export function meAs(role: Role, name = role === 'owner' ? 'Olivia Owner' : 'Tomasz Nowak'): Me {
   return {
-    user: { id: `user-${role}`, name, email: `${role}@demo.test` },
+    user: { id: `user-${role}`, name, email: `${role}@demo.test`, language: null },
     memberships: [
       {
         memberId: `member-${role}`,
@@ -48,6 +48,7 @@ export const workspace: Workspace = {
   weekStart: 1,
   timeFormat: '24h',
   dateFormat: 'dmy',
+  language: 'en',
   defaultJobMinutes: 60,
   keepPhotoLocation: false,
   workingHours: { start: '07:00', end: '19:00', days: [1, 2, 3, 4, 5] },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { positionFields, versionedFields } from './entity-fields.js';
-import { emailField, latField, lngField, oneLineText } from './fields.js';
+import { emailField, languageField, latField, lngField, oneLineText } from './fields.js';
 
 export const customerLimits = { nameMax: 120, addressMax: 300, notesMax: 2000, phoneMin: 7, phoneMax: 20 } as const;
 
@@ -26,6 +26,8 @@ const customerFields = {
   address: oneLineText('Address', customerLimits.addressMax),
   lat: latField(),
   lng: lngField(),
+  /** The customer's own language; null: the workspace's (docs/adr/0042-languages.md). */
+  language: languageField.nullable().optional(),
 };
 
 export const customerCreateSchema = z.strictObject({ ...customerFields, notes: notesField.default('') });
@@ -44,6 +46,7 @@ export const customerSchema = z.object({
   address: z.string(),
   ...positionFields,
   notes: z.string(),
+  language: languageField.nullable(),
   ...versionedFields,
 });
 export type Customer = z.infer<typeof customerSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { calendarQuerySchema } from './calendar.js';
 import { customerCreateSchema } from './customers.js';
-import { colourField, emailField, oneLineText, requiredText, timeZoneField } from './fields.js';
+import { colourField, emailField, languageField, oneLineText, requiredText, timeZoneField } from './fields.js';
 import { jobLimits, jobListQuerySchema, jobStatusField } from './jobs.js';
 import { roleField } from './members.js';
 import { checklistItemSchema, checklistTemplateCreateSchema, signatureRules } from './work-record.js';
@@ -102,6 +102,8 @@ const archiveWorkspace = z.strictObject({
   keepPhotoLocation: z.boolean(),
   workingHours: workingHoursSchema,
   map: mapSettingsSchema,
+  /** Absent in archives made before workspaces had a language: English. */
+  language: languageField.optional(),
 });
 
 const archiveMember = z.strictObject({

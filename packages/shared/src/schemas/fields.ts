@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shippedLocales } from '../i18n/locales.js';
 import { limits } from '../limits.js';
 
 /** A required, trimmed text whose messages name the field ("Name is required"). */
@@ -76,6 +77,11 @@ export function isTimeZone(zone: string): boolean {
     return false;
   }
 }
+
+/** A shipped language (docs/adr/0042-languages.md). */
+export const languageField = z.enum(shippedLocales, {
+  error: `Language must be one of ${shippedLocales.join(', ')}`,
+});
 
 export const timeZoneField = z
   .string({ error: 'Time zone is required' })

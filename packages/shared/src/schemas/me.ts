@@ -1,10 +1,21 @@
 import { z } from 'zod';
 import { realtimeConfigSchema } from '../realtime.js';
 import { travelSettingsSchema } from '../travel/model.js';
+import { languageField } from './fields.js';
 import { roleField } from './members.js';
 
-export const userSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
+export const userSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  /** The language the user picked; null: their browser's (docs/adr/0042-languages.md). */
+  language: languageField.nullable(),
+});
 export type User = z.infer<typeof userSchema>;
+
+/** What a user changes about themselves. */
+export const mePatchSchema = z.strictObject({ language: languageField.nullable() });
+export type MePatch = z.infer<typeof mePatchSchema>;
 
 export const membershipSummarySchema = z.object({
   memberId: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dateFormatField, timeFormatField } from '../clock/settings.js';
 import { limits } from '../limits.js';
-import { latField, lngField, oneLineText, timeZoneField } from './fields.js';
+import { languageField, latField, lngField, oneLineText, timeZoneField } from './fields.js';
 
 const hhmm = (label: string) =>
   z.string({ error: `${label} is required` }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, {
@@ -67,6 +67,8 @@ export const workspaceSchema = z.object({
   keepPhotoLocation: z.boolean(),
   workingHours: workingHoursSchema,
   map: mapSettingsSchema,
+  /** The language the workspace speaks to its customers: emails, booking, tracking, the visit report. */
+  language: languageField,
 });
 export type Workspace = z.infer<typeof workspaceSchema>;
 
@@ -86,6 +88,7 @@ export const workspacePatchSchema = z.strictObject({
   keepPhotoLocation: z.boolean({ error: 'Keep photo location must be true or false' }).optional(),
   workingHours: workingHoursSchema.optional(),
   map: mapSettingsSchema.optional(),
+  language: languageField.optional(),
 });
 export type WorkspacePatch = z.infer<typeof workspacePatchSchema>;
 

@@ -19,6 +19,7 @@ import * as booking from './0017-booking.js';
 import * as periodicRuns from './0018-periodic-runs.js';
 import * as importTables from './0019-import.js';
 import * as bookingCapHits from './0020-booking-cap-hits.js';
+import * as languages from './0021-languages.js';
 
 /** Every migration, in order. Imported statically so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0018-periodic-runs': periodicRuns,
   '0019-import': importTables,
   '0020-booking-cap-hits': bookingCapHits,
+  '0021-languages': languages,
 };

@@ -17,6 +17,8 @@ export const operationDescriptions: Record<string, string> = {
     'Checks the email and password and starts a session (an HTTP-only cookie). Attempts are counted per address and per account.',
   'POST /api/v1/auth/sign-out': 'Ends the current session and clears its cookie.',
   'GET /api/v1/me': 'The signed-in user, their workspace memberships, and notices for them.',
+  'PATCH /api/v1/me':
+    'Sets the language Fieldplan shows the signed-in user, on every device; null follows the browser. Answers as GET /me does.',
   // workspaces, members, invitations
   'GET /api/v1/workspaces/{ws}': "The workspace's name and settings.",
   'PATCH /api/v1/workspaces/{ws}': "Changes the workspace's name or settings; only the fields sent change.",

@@ -83,6 +83,7 @@ export const operations: Record<string, OperationFacts> = {
     noContent: true,
   },
   'GET /api/v1/me': { id: 'getMe', summary: 'The signed-in user and their workspaces' },
+  'PATCH /api/v1/me': { id: 'updateMe', summary: 'Change your own settings (your language)' },
   // workspace, members, invitations
   'GET /api/v1/workspaces/{ws}': { id: 'getWorkspace', summary: 'Get the workspace' },
   'PATCH /api/v1/workspaces/{ws}': { id: 'updateWorkspace', summary: "Change the workspace's settings" },

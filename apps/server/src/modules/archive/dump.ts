@@ -1,4 +1,11 @@
-import type { ArchiveFile, ArchiveLine, ChecklistItem, MapSettings, WorkingHours } from '@fieldplan/shared';
+import {
+  type ArchiveFile,
+  type ArchiveLine,
+  type ChecklistItem,
+  isLocale,
+  type MapSettings,
+  type WorkingHours,
+} from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { rowsOf, workspacePages } from './paging.js';
@@ -34,6 +41,7 @@ export async function workspaceLine(db: Kysely<Database>, workspaceId: string): 
     keepPhotoLocation: n(w.keep_photo_location) === 1,
     workingHours: JSON.parse(w.working_hours) as WorkingHours,
     map: JSON.parse(w.map) as MapSettings,
+    ...(isLocale(w.language) && { language: w.language }),
   };
 }
 
@@ -74,6 +82,7 @@ export async function* customerLines(db: Kysely<Database>, workspaceId: string, 
       lat: n(c.lat),
       lng: n(c.lng),
       notes: c.notes,
+      ...(isLocale(c.language) && { language: c.language }),
       version: n(c.version),
       createdAt: n(c.created_at),
       updatedAt: n(c.updated_at),

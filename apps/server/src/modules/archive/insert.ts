@@ -70,6 +70,7 @@ export async function insertAll(
         keep_photo_location: w.keepPhotoLocation ? 1 : 0,
         working_hours: JSON.stringify(w.workingHours),
         map: JSON.stringify(w.map),
+        ...(w.language !== undefined && { language: w.language }),
       })
       .where('id', '=', ws)
       .execute();
@@ -87,6 +88,7 @@ export async function insertAll(
       lat: c.lat,
       lng: c.lng,
       notes: c.notes,
+      language: c.language ?? null,
       sort_name: normalizeText(c.name),
       search_text: searchTextOf({ name: c.name, address: c.address, phone: c.phone ?? null }),
       version: c.version,

@@ -1,10 +1,10 @@
-import { meSchema, signInSchema, signUpAnswerSchema, signUpSchema } from '@fieldplan/shared';
+import { mePatchSchema, meSchema, signInSchema, signUpAnswerSchema, signUpSchema } from '@fieldplan/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps.js';
 import { enforceLimit } from '../../http/rate-limit.js';
 import { requireUser } from '../../http/session.js';
-import { checkCredentials, getMe, signUp, takeSignInNotices } from './service.js';
+import { checkCredentials, getMe, signUp, takeSignInNotices, updateMe } from './service.js';
 
 export function authRoutes(fastify: FastifyInstance, { db, sessions, limiter, limits, config }: Deps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -44,5 +44,17 @@ export function authRoutes(fastify: FastifyInstance, { db, sessions, limiter, li
 
   app.get('/api/v1/me', { schema: { tags, response: { 200: meSchema } } }, async (request) =>
     getMe(db.kysely, requireUser(request)),
+  );
+
+  app.patch(
+    '/api/v1/me',
+    {
+      schema: {
+        tags,
+        body: mePatchSchema,
+        response: { 200: meSchema },
+      },
+    },
+    async (request) => updateMe(db.kysely, requireUser(request), request.body),
   );
 }

@@ -1,6 +1,8 @@
 import {
   firstAcceptedLanguage,
+  isLocale,
   type Me,
+  type MePatch,
   type Role,
   type SignIn,
   type SignInNotice,
@@ -19,11 +21,23 @@ import type { WorkspaceDefaults } from '../workspaces/index.js';
 import { findUserByEmail, insertUser } from './queries.js';
 
 export async function getMe(db: Kysely<Database>, user: SessionUser): Promise<Me> {
-  const rows = await listMemberships(db, user.id);
+  const [rows, own] = await Promise.all([listMemberships(db, user.id), userLanguage(db, user.id)]);
   return {
-    user: { id: user.id, name: user.name, email: user.email },
+    user: { id: user.id, name: user.name, email: user.email, language: own },
     memberships: rows.map((r) => ({ ...r, role: r.role as Role })),
   };
+}
+
+/** The language the user picked (docs/adr/0042-languages.md); null: their browser's. */
+async function userLanguage(db: Kysely<Database>, userId: string) {
+  const row = await db.selectFrom('users').select('language').where('id', '=', userId).executeTakeFirst();
+  return isLocale(row?.language) ? row.language : null;
+}
+
+/** Changes what a user says about themselves (their language), and answers as /me does. */
+export async function updateMe(db: Kysely<Database>, user: SessionUser, patch: MePatch): Promise<Me> {
+  await db.updateTable('users').set({ language: patch.language }).where('id', '=', user.id).execute();
+  return getMe(db, user);
 }
 
 /**

@@ -16,6 +16,8 @@ export interface CustomerFields {
   lat: number;
   lng: number;
   notes: string;
+  /** The customer's own language (docs/adr/0042-languages.md); absent or null: the workspace's. */
+  language?: string | null;
 }
 
 /** The workspace's live customers' identifying fields, for matching duplicates. */

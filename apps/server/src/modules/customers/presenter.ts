@@ -1,4 +1,4 @@
-import type { Customer } from '@fieldplan/shared';
+import { type Customer, isLocale } from '@fieldplan/shared';
 import type { Selectable } from 'kysely';
 import type { CustomersTable } from '../../db/schema.js';
 import { iso } from '../../lib/ids.js';
@@ -16,6 +16,7 @@ export function presentCustomer(row: CustomerRow, showContact = true): Customer 
     lat: Number(row.lat),
     lng: Number(row.lng),
     notes: row.notes,
+    language: isLocale(row.language) ? row.language : null,
     version: Number(row.version),
     createdAt: iso(Number(row.created_at)),
     updatedAt: iso(Number(row.updated_at)),

@@ -42,6 +42,7 @@ export async function insertCustomer(
   const row: CustomerRow = {
     ...newRowOf(actor.workspaceId, Date.now()),
     ...withSearchColumns(fields),
+    language: fields.language ?? null,
     deleted_at: null,
   };
   await trx.insertInto('customers').values(row).execute();
@@ -71,6 +72,7 @@ export async function createCustomer(db: Kysely<Database>, actor: Actor, input: 
       lat: input.lat,
       lng: input.lng,
       notes: input.notes,
+      language: input.language ?? null,
     });
     return presentCustomer(row);
   });
@@ -94,6 +96,7 @@ export async function updateCustomer(
       lat: patch.lat ?? current.lat,
       lng: patch.lng ?? current.lng,
       notes: patch.notes ?? current.notes,
+      language: patch.language !== undefined ? patch.language : current.language,
     };
     const changes = { ...withSearchColumns(next), updated_at: Date.now() };
     const saved = await versionedUpdate(trx, customerEntity, actor, { id, version }, changes);

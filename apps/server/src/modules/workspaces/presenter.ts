@@ -1,4 +1,12 @@
-import type { DateFormat, MapSettings, TimeFormat, WorkingHours, Workspace } from '@fieldplan/shared';
+import {
+  type DateFormat,
+  fallbackLocale,
+  isLocale,
+  type MapSettings,
+  type TimeFormat,
+  type WorkingHours,
+  type Workspace,
+} from '@fieldplan/shared';
 import type { Selectable } from 'kysely';
 import type { WorkspacesTable } from '../../db/schema.js';
 
@@ -15,5 +23,6 @@ export function presentWorkspace(row: Selectable<WorkspacesTable>): Workspace {
     keepPhotoLocation: Number(row.keep_photo_location) === 1,
     workingHours: JSON.parse(row.working_hours) as WorkingHours,
     map: JSON.parse(row.map) as MapSettings,
+    language: isLocale(row.language) ? row.language : fallbackLocale,
   };
 }

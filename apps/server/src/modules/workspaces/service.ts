@@ -4,6 +4,7 @@ import {
   defaultTileUrlTemplate,
   limits,
   type MapSettings,
+  negotiateLocale,
   type WorkingHours,
   type WorkspacePatch,
 } from '@fieldplan/shared';
@@ -30,7 +31,7 @@ export interface NewWorkspace {
   id?: string;
   slug?: string;
   timeZone?: string;
-  /** The owner's language tag: the workspace's time and date formats and first weekday follow it. */
+  /** The owner's language tag: the workspace's language, time and date formats and first weekday follow it. */
   locale?: string | undefined;
   map?: Partial<MapSettings>;
 }
@@ -87,6 +88,7 @@ export async function createWorkspace(
       keep_photo_location: 0,
       working_hours: JSON.stringify(defaultWorkingHours),
       map: JSON.stringify(map),
+      language: negotiateLocale(input.locale ?? null),
       created_at: now,
     })
     .execute();
@@ -131,6 +133,7 @@ function updateWorkspaceRow(db: Kysely<Database>, actor: Actor, patch: Workspace
         ...(patch.keepPhotoLocation !== undefined && { keep_photo_location: patch.keepPhotoLocation ? 1 : 0 }),
         ...(patch.workingHours !== undefined && { working_hours: JSON.stringify(patch.workingHours) }),
         ...(patch.map !== undefined && { map: JSON.stringify(patch.map) }),
+        ...(patch.language !== undefined && { language: patch.language }),
       })
       .where('id', '=', actor.workspaceId)
       .execute();

@@ -25,6 +25,7 @@ export const settingsFieldNames = [
   'map.zoom',
   'map.tileUrlTemplate',
   'map.tileAttribution',
+  'language',
 ] as const;
 
 export function toFormValues(workspace: Workspace): SettingsForm {
@@ -39,6 +40,7 @@ export function toFormValues(workspace: Workspace): SettingsForm {
     keepPhotoLocation: workspace.keepPhotoLocation,
     workingHours: { ...workspace.workingHours, days: [...workspace.workingHours.days] },
     map: { ...workspace.map, center: { ...workspace.map.center } },
+    language: workspace.language,
   };
 }
 

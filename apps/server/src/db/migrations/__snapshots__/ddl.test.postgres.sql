@@ -176,3 +176,11 @@ alter table "booking_settings" add column "cap_hit_scope" text
 -- 0020-booking-cap-hits down
 alter table "booking_settings" drop column "cap_hit_scope"
 alter table "booking_settings" drop column "cap_hit_at"
+-- 0021-languages up
+alter table "users" add column "language" text
+alter table "workspaces" add column "language" text default 'en' not null
+alter table "customers" add column "language" text
+-- 0021-languages down
+alter table "customers" drop column "language"
+alter table "workspaces" drop column "language"
+alter table "users" drop column "language"
