@@ -10,6 +10,11 @@ interface FlexibleTimeFieldProps {
   workingHours: { start: string; end: string };
 }
 
+const windowEnds = [
+  ['start', 'Flexible from'],
+  ['end', 'Flexible until'],
+] as const;
+
 /**
  * "Flexible — Fieldplan may move this visit within [from] [until]": where "optimise a
  * day" may move a one-off timed visit. Off, with the reason, for all-day and recurring jobs.
@@ -52,22 +57,17 @@ export function FlexibleTimeField({ form, workingHours }: FlexibleTimeFieldProps
       </label>
       {shown && (
         <div className="form-row flex-time-row">
-          <TextField
-            label="Flexible from"
-            type="time"
-            step={300}
-            error={errors?.start?.message}
-            aria-invalid={whole || errors?.start ? true : undefined}
-            {...register('flexibleWindow.start')}
-          />
-          <TextField
-            label="Flexible until"
-            type="time"
-            step={300}
-            error={errors?.end?.message}
-            aria-invalid={whole || errors?.end ? true : undefined}
-            {...register('flexibleWindow.end')}
-          />
+          {windowEnds.map(([bound, label]) => (
+            <TextField
+              key={bound}
+              label={label}
+              type="time"
+              step={300}
+              error={errors?.[bound]?.message}
+              aria-invalid={whole || errors?.[bound] ? true : undefined}
+              {...register(`flexibleWindow.${bound}`)}
+            />
+          ))}
         </div>
       )}
       {whole && (

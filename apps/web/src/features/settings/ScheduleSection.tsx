@@ -52,20 +52,16 @@ export function ScheduleSection({ form }: { form: SettingsFormApi }) {
             </option>
           ))}
         </Select>
-        <TextField
-          label="Working hours start"
-          type="time"
-          step={900}
-          error={errors.workingHours?.start?.message}
-          {...register('workingHours.start')}
-        />
-        <TextField
-          label="Working hours end"
-          type="time"
-          step={900}
-          error={errors.workingHours?.end?.message}
-          {...register('workingHours.end')}
-        />
+        {(['start', 'end'] as const).map((end) => (
+          <TextField
+            key={end}
+            label={`Working hours ${end}`}
+            type="time"
+            step={900}
+            error={errors.workingHours?.[end]?.message}
+            {...register(`workingHours.${end}`)}
+          />
+        ))}
         <TextField
           label="Default job length"
           type="number"
