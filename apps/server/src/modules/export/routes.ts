@@ -1,13 +1,19 @@
-import { customerExportQuerySchema, jobExportQuerySchema, visitExportQuerySchema } from '@fieldplan/shared';
+import {
+  customerExportQuerySchema,
+  type ExportFormat,
+  jobExportQuerySchema,
+  visitExportQuerySchema,
+} from '@fieldplan/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { enforceLimit } from '../../http/rate-limit.js';
 import { wsParams } from '../../http/versioned-routes.js';
-import { authorize, requireMember } from '../../http/workspace-access.js';
+import { type Actor, authorize, requireMember } from '../../http/workspace-access.js';
 import { listMembers } from '../members/index.js';
 import { workspaceZone } from '../workspaces/index.js';
-import { localDateTime } from './cells.js';
+import { type Column, localDateTime } from './cells.js';
 import { customerColumns, jobColumns, visitColumns } from './columns.js';
 import { exportFileName, sendSheet } from './respond.js';
 import { checkedVisitRange, customerPages, jobPages, visitPages } from './sources.js';
@@ -16,6 +22,12 @@ import { checkedVisitRange, customerPages, jobPages, visitPages } from './source
 export const exportsPerMinute = 30;
 const download =
   "A download (CSV or .xlsx, see `format`), streamed; text cells starting with = + - @ tab or CR get a leading '.";
+
+/** An export's columns and its rows, page by page. */
+interface Sheet<R> {
+  columns: readonly Column<R>[];
+  pages: AsyncIterable<readonly R[]>;
+}
 
 /** Spreadsheet exports of the lists, with the lists' filters (docs/PRODUCT.md, "Export"). */
 export function exportRoutes(fastify: FastifyInstance, { db, limiter }: Deps) {
@@ -33,70 +45,51 @@ export function exportRoutes(fastify: FastifyInstance, { db, limiter }: Deps) {
   const memberNames = async (workspaceId: string) =>
     new Map((await listMembers(db.kysely, workspaceId)).map((m) => [m.id, m.name] as const));
 
-  app.get(
-    '/api/v1/workspaces/:ws/exports/customers',
-    {
-      schema: {
-        tags,
-        description: `The customers list (its search \`q\`). ${download}`,
-        params: wsParams,
-        querystring: customerExportQuerySchema,
+  /** GET …/exports/<name>: the sheet `sheet` makes of the query, in the workspace's zone, as a download. */
+  const exportRoute = <Q extends { format: ExportFormat }, R>(
+    name: string,
+    sheetName: string,
+    description: string,
+    querystring: z.ZodType<Q>,
+    sheet: (actor: Actor, zone: string, query: Q) => Promise<Sheet<R>>,
+  ) =>
+    app.get(
+      `/api/v1/workspaces/:ws/exports/${name}`,
+      { schema: { tags, description: `${description} ${download}`, params: wsParams, querystring } },
+      async (request, reply) => {
+        const { actor, zone, today } = await begin(request, request.params.ws);
+        const query = request.query as Q;
+        const { columns, pages } = await sheet(actor, zone, query);
+        const fileName = exportFileName(name, query.format, today);
+        return sendSheet(reply, { format: query.format, fileName, sheetName }, columns, pages);
       },
-    },
-    async (request, reply) => {
-      const { actor, zone, today } = await begin(request, request.params.ws);
-      const { format } = request.query;
-      return sendSheet(
-        reply,
-        { format, fileName: exportFileName('customers', format, today), sheetName: 'Customers' },
-        customerColumns(zone),
-        customerPages(db.kysely, actor.workspaceId, request.query),
-      );
-    },
-  );
+    );
 
-  app.get(
-    '/api/v1/workspaces/:ws/exports/jobs',
-    {
-      schema: {
-        tags,
-        description: `The jobs list (its filters). ${download}`,
-        params: wsParams,
-        querystring: jobExportQuerySchema,
-      },
-    },
-    async (request, reply) => {
-      const { actor, zone, today } = await begin(request, request.params.ws);
-      const { format } = request.query;
-      return sendSheet(
-        reply,
-        { format, fileName: exportFileName('jobs', format, today), sheetName: 'Jobs' },
-        jobColumns(zone, await memberNames(actor.workspaceId)),
-        jobPages(db.kysely, actor, request.query),
-      );
-    },
+  exportRoute(
+    'customers',
+    'Customers',
+    'The customers list (its search `q`).',
+    customerExportQuerySchema,
+    async (actor, zone, query) => ({
+      columns: customerColumns(zone),
+      pages: customerPages(db.kysely, actor.workspaceId, query),
+    }),
   );
-
-  app.get(
-    '/api/v1/workspaces/:ws/exports/visits',
-    {
-      schema: {
-        tags,
-        description: `Every visit of a range (≤ 100 days) with the calendar's filters, each with its notes and checklist answers. ${download}`,
-        params: wsParams,
-        querystring: visitExportQuerySchema,
-      },
-    },
-    async (request, reply) => {
-      const { actor, zone, today } = await begin(request, request.params.ws);
-      const { format } = request.query;
-      const range = checkedVisitRange(request.query, zone);
-      return sendSheet(
-        reply,
-        { format, fileName: exportFileName('visits', format, today), sheetName: 'Visits' },
-        visitColumns(zone, await memberNames(actor.workspaceId)),
-        visitPages(db.kysely, actor.workspaceId, zone, range, request.query),
-      );
+  exportRoute('jobs', 'Jobs', 'The jobs list (its filters).', jobExportQuerySchema, async (actor, zone, query) => ({
+    columns: jobColumns(zone, await memberNames(actor.workspaceId)),
+    pages: jobPages(db.kysely, actor, query),
+  }));
+  exportRoute(
+    'visits',
+    'Visits',
+    "Every visit of a range (≤ 100 days) with the calendar's filters, each with its notes and checklist answers.",
+    visitExportQuerySchema,
+    async (actor, zone, query) => {
+      const range = checkedVisitRange(query, zone);
+      return {
+        columns: visitColumns(zone, await memberNames(actor.workspaceId)),
+        pages: visitPages(db.kysely, actor.workspaceId, zone, range, query),
+      };
     },
   );
 }
