@@ -3,11 +3,11 @@ import type { Transaction } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
-import { type CustomerFields, insertCustomers, overwriteCustomer } from '../customers/index.js';
+import { overwriteCustomer } from '../customers/index.js';
+import { type ChunkOutcome, ChunkWrite } from './chunk-write.js';
 import { type CustomerDraft, customerDraft } from './customer-rows.js';
 import type { DataRow } from './data-rows.js';
 import type { MatchIndex } from './match.js';
-import { doneKeys, insertRowKeys } from './queries.js';
 
 export interface ChunkContext {
   dialect: Dialect;
@@ -21,14 +21,7 @@ export interface ChunkContext {
   provisional: { lat: number; lng: number };
 }
 
-export interface ChunkOutcome {
-  created: number;
-  updated: number;
-  skipped: number;
-  refused: RowProblem[][];
-  /** Rows written without a position (geocoding's work). */
-  toPlace: number;
-}
+export type { ChunkOutcome } from './chunk-write.js';
 
 /** A row's identity across imports: the source tool's id when mapped, else the file's hash and the row number. */
 export const rowKey = (fileHash: string, draft: Pick<CustomerDraft, 'row' | 'sourceId'>) =>
@@ -63,32 +56,11 @@ export async function writeCustomerChunk(
   drafts: readonly ChunkDraft[],
 ): Promise<ChunkOutcome> {
   const keys = drafts.map(({ draft }) => rowKey(ctx.fileHash, draft));
-  const done = await doneKeys(trx, ctx.workspaceId, 'customers', keys, ctx.dialect);
-  const outcome: ChunkOutcome = { created: 0, updated: 0, skipped: 0, refused: [], toPlace: 0 };
-  const inserts: (CustomerFields & { id: string })[] = [];
-  const keyRows: Database['import_rows'][] = [];
-  for (const [i, { draft, shape }] of drafts.entries()) {
-    const key = keys[i] as string;
-    if (done.has(key)) {
-      outcome.skipped++;
-      continue;
-    }
-    const planned = plannedAction(draft, shape, ctx);
-    const input = draft.input;
-    if (planned.action === 'refuse' || !input) {
-      outcome.refused.push(planned.problems);
-      continue;
-    }
-    done.add(key);
-    const keyRow = {
-      workspace_id: ctx.workspaceId,
-      kind: 'customers',
-      row_key: key,
-      import_id: ctx.importId,
-      row_number: draft.row,
-      placed: 1,
-      geocode_query: null as string | null,
-    };
+  const chunk = await ChunkWrite.begin(trx, ctx, 'customers', keys);
+  const { outcome } = chunk;
+  const rows = chunk.rows(drafts, keys, ({ draft, shape }) => plannedAction(draft, shape, ctx));
+  for (const { item, key, planned, input } of rows) {
+    const { draft } = item;
     const fields = {
       name: input.name,
       email: input.email ?? null,
@@ -98,29 +70,19 @@ export async function writeCustomerChunk(
     };
     if (planned.action === 'skip' && planned.match) {
       outcome.skipped++;
-      keyRows.push({ ...keyRow, entity_id: planned.match.id, outcome: 'skipped' });
+      chunk.keep(key, draft.row, planned.match.id, 'skipped');
     } else if (planned.action === 'update' && planned.match) {
       const position = input.lat !== null && input.lng !== null ? { lat: input.lat, lng: input.lng } : {};
       await overwriteCustomer(trx, ctx.workspaceId, planned.match.id, { ...fields, ...position });
       outcome.updated++;
-      keyRows.push({ ...keyRow, entity_id: planned.match.id, outcome: 'updated' });
+      chunk.keep(key, draft.row, planned.match.id, 'updated');
     } else {
       const id = newId();
-      const placed = input.lat !== null && input.lng !== null;
-      inserts.push({ id, ...fields, lat: input.lat ?? ctx.provisional.lat, lng: input.lng ?? ctx.provisional.lng });
+      chunk.createCustomer(key, draft.row, { id, ...fields }, input, draft.place);
       ctx.index.add({ id, ...fields });
       outcome.created++;
-      if (!placed) outcome.toPlace++;
-      keyRows.push({
-        ...keyRow,
-        entity_id: id,
-        outcome: 'created',
-        placed: placed ? 1 : 0,
-        geocode_query: placed ? null : JSON.stringify({ ...draft.place, from: ctx.provisional }),
-      });
     }
   }
-  await insertCustomers(trx, ctx.dialect, ctx.workspaceId, inserts);
-  await insertRowKeys(trx, ctx.dialect, keyRows);
-  return outcome;
+  await chunk.writeCustomers(trx);
+  return chunk.writeKeys(trx);
 }

@@ -3,13 +3,12 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
-import { type CustomerFields, customerIdentities, insertCustomers } from '../customers/index.js';
+import { customerIdentities } from '../customers/index.js';
 import { insertImportedJobs } from '../jobs/index.js';
 import { listMembers } from '../members/index.js';
-import type { ChunkOutcome } from './customer-chunk.js';
+import { type ChunkOutcome, ChunkWrite } from './chunk-write.js';
 import type { DataRow } from './data-rows.js';
 import { type JobRowDraft, jobDraft, type Technicians } from './job-rows.js';
-import { doneKeys, insertRowKeys } from './queries.js';
 
 interface KnownCustomer {
   id: string;
@@ -112,31 +111,16 @@ export async function writeJobChunk(
   drafts: readonly JobChunkDraft[],
 ): Promise<ChunkOutcome> {
   const keys = drafts.map(({ draft }) => jobRowKey(ctx.fileHash, draft));
-  const done = await doneKeys(trx, ctx.workspaceId, 'jobs', keys, ctx.dialect);
-  const outcome: ChunkOutcome = { created: 0, updated: 0, skipped: 0, refused: [], toPlace: 0 };
-  const newCustomers: (CustomerFields & { id: string })[] = [];
+  const chunk = await ChunkWrite.begin(trx, ctx, 'jobs', keys);
   const jobs: Parameters<typeof insertImportedJobs>[4][number][] = [];
-  const keyRows: Database['import_rows'][] = [];
-  for (const [i, { draft, shape }] of drafts.entries()) {
-    const key = keys[i] as string;
-    if (done.has(key)) {
-      outcome.skipped++;
-      continue;
-    }
-    const planned = plannedJob(draft, shape, ctx.customers);
-    const input = draft.input;
-    if (planned.action === 'refuse' || !input) {
-      outcome.refused.push(planned.problems);
-      continue;
-    }
-    done.add(key);
+  const rows = chunk.rows(drafts, keys, ({ draft, shape }) => plannedJob(draft, shape, ctx.customers));
+  for (const { item, key, planned, input } of rows) {
+    const { draft } = item;
     // Looked up before a new customer joins the lookup: a job without an address takes its customer's.
     const existing = draft.customer ? ctx.customers.find(draft.customer) : null;
     let customerId = planned.customer?.id ?? null;
-    const base = { workspace_id: ctx.workspaceId, kind: 'jobs', import_id: ctx.importId, row_number: draft.row };
     if (planned.customer && customerId === null && draft.customer) {
       customerId = newId();
-      const placed = input.lat !== null && input.lng !== null;
       const fields = {
         name: draft.customer.name,
         email: draft.customer.email || null,
@@ -144,25 +128,10 @@ export async function writeJobChunk(
         address: input.address,
         notes: '',
       };
-      newCustomers.push({
-        id: customerId,
-        ...fields,
-        lat: input.lat ?? ctx.provisional.lat,
-        lng: input.lng ?? ctx.provisional.lng,
-      });
-      ctx.customers.add({ id: customerId, ...fields });
-      if (!placed) outcome.toPlace++;
       // Geocoding places the new customer like an imported one (docs/adr/0034-import.md).
-      keyRows.push({
-        ...base,
-        row_key: `customer:${key}`,
-        entity_id: customerId,
-        outcome: 'created',
-        placed: placed ? 1 : 0,
-        geocode_query: placed
-          ? null
-          : JSON.stringify({ query: input.address, city: '', country: '', from: ctx.provisional }),
-      });
+      const place = { query: input.address, city: '', country: '' };
+      chunk.createCustomer(`customer:${key}`, draft.row, { id: customerId, ...fields }, input, place);
+      ctx.customers.add({ id: customerId, ...fields });
     }
     const address = input.address || existing?.address || '';
     const id = newId();
@@ -180,11 +149,10 @@ export async function writeJobChunk(
       assigneeIds: input.assigneeIds,
       status: input.status ?? 'unscheduled',
     });
-    outcome.created++;
-    keyRows.push({ ...base, row_key: key, entity_id: id, outcome: 'created', placed: 1, geocode_query: null });
+    chunk.outcome.created++;
+    chunk.keep(key, draft.row, id, 'created');
   }
-  await insertCustomers(trx, ctx.dialect, ctx.workspaceId, newCustomers);
+  await chunk.writeCustomers(trx);
   await insertImportedJobs(trx, ctx.workspaceId, ctx.createdBy, ctx.zone, jobs);
-  await insertRowKeys(trx, ctx.dialect, keyRows);
-  return outcome;
+  return chunk.writeKeys(trx);
 }
