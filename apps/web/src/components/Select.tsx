@@ -34,3 +34,12 @@ export function Select({ label, hint, error, id, className, ref, children, ...se
     </FieldShell>
   );
 }
+
+/** One option per record, its id the value and its name the words (technicians, areas …). */
+export function NamedOptions({ items }: { items: readonly { id: string; name: string }[] }) {
+  return items.map((item) => (
+    <option key={item.id} value={item.id}>
+      {item.name}
+    </option>
+  ));
+}

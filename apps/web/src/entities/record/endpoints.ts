@@ -13,6 +13,9 @@ import { api, versionedWrite } from '../../base/api';
 import { jobBase, type Photo, type VisitRecord, type VisitRef, visitQuery } from './types';
 
 const templatesBase = (workspaceId: string) => `/workspaces/${encodeURIComponent(workspaceId)}/checklist-templates`;
+/** One note or photo of a record, addressed by its own id. */
+const partPath = (workspaceId: string, part: 'notes' | 'photos', id: string) =>
+  `/workspaces/${encodeURIComponent(workspaceId)}/${part}/${encodeURIComponent(id)}`;
 const byName = (a: ChecklistTemplate, b: ChecklistTemplate) => a.name.localeCompare(b.name);
 
 /** The visit's cache key: the same three fields every caller passes. */
@@ -38,33 +41,18 @@ export const recordApi = api.injectEndpoints({
     }),
     updateNote: build.mutation<Note, { workspaceId: string; id: string; version: number; body: string }>({
       query: ({ workspaceId, id, version, body }) =>
-        versionedWrite(
-          'PATCH',
-          `/workspaces/${encodeURIComponent(workspaceId)}/notes/${encodeURIComponent(id)}`,
-          version,
-          { body },
-        ),
+        versionedWrite('PATCH', partPath(workspaceId, 'notes', id), version, { body }),
     }),
     updatePhotoCaption: build.mutation<Photo, VisitRef & { id: string; version: number; caption: string }>({
       query: ({ workspaceId, id, version, caption }) =>
-        versionedWrite(
-          'PATCH',
-          `/workspaces/${encodeURIComponent(workspaceId)}/photos/${encodeURIComponent(id)}`,
-          version,
-          { caption },
-        ),
+        versionedWrite('PATCH', partPath(workspaceId, 'photos', id), version, { caption }),
       async onQueryStarted(visit, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (data) dispatch(patchRecord(visit, (r) => upsertPhoto(r, data)));
       },
     }),
     deletePhoto: build.mutation<void, VisitRef & { id: string; version: number }>({
-      query: ({ workspaceId, id, version }) =>
-        versionedWrite(
-          'DELETE',
-          `/workspaces/${encodeURIComponent(workspaceId)}/photos/${encodeURIComponent(id)}`,
-          version,
-        ),
+      query: ({ workspaceId, id, version }) => versionedWrite('DELETE', partPath(workspaceId, 'photos', id), version),
       async onQueryStarted({ id, ...visit }, { dispatch, queryFulfilled }) {
         if (await queryFulfilled.then(() => true).catch(() => false)) {
           dispatch(

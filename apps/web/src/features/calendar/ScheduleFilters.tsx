@@ -1,6 +1,7 @@
 import { type Area, type JobStatus, type Member, unassignedResourceId } from '@fieldplan/shared';
 import { Icon } from '../../components/Icon';
 import { Popover } from '../../components/Popover';
+import { NamedOptions } from '../../components/Select';
 import { allStatuses, StatusLabel, statusText } from '../../entities/job/job-status';
 import type { ScheduleParams } from './use-schedule-params';
 import { jobPriorities } from './visit-filter';
@@ -36,11 +37,7 @@ export function ScheduleFilters({ members, areas, params, onChange }: ScheduleFi
         >
           <option value="">All technicians</option>
           <option value={unassignedResourceId}>Unassigned</option>
-          {technicians.map((m) => (
-            <option key={m.id} value={m.id}>
-              {m.name}
-            </option>
-          ))}
+          <NamedOptions items={technicians} />
         </select>
       </label>
       <StatusFilter statuses={params.statuses} onChange={onChange} />
@@ -82,11 +79,7 @@ function AreaAndPriority({ areas, params, onChange }: Omit<ScheduleFiltersProps,
           onChange={(e) => onChange({ areaId: e.target.value || null })}
         >
           <option value="">All areas</option>
-          {areas.map((a) => (
-            <option key={a.id} value={a.id}>
-              {a.name}
-            </option>
-          ))}
+          <NamedOptions items={areas} />
         </select>
       </label>
       <label className="cal-filter">

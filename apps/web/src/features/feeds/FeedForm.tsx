@@ -12,7 +12,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Alert } from '../../components/Alert';
 import { ColourPicker } from '../../components/ColourPicker';
-import { Select } from '../../components/Select';
+import { NamedOptions, Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
 import { toProblem } from '../../lib/problem';
 import { useFormProblem } from '../../lib/use-form-problem';
@@ -101,11 +101,7 @@ export function FeedForm({ id, defaults, technicians, onSave, notice, saving = f
       <div className="feed-form-row">
         <Select label="Busy time of" error={formState.errors.memberId?.message} {...register('memberId')}>
           <option value="">Whole workspace (everyone)</option>
-          {technicians.map((m) => (
-            <option key={m.id} value={m.id}>
-              {m.name}
-            </option>
-          ))}
+          <NamedOptions items={technicians} />
         </Select>
         <TextField
           label="Refresh every (minutes)"

@@ -5,7 +5,7 @@ import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { Panel } from '../../components/Panel';
-import { Select } from '../../components/Select';
+import { NamedOptions, Select } from '../../components/Select';
 import { Loading, Skeleton } from '../../components/Skeleton';
 import { useToast } from '../../components/use-toast';
 import { useToastedWrite } from '../../components/use-toasted-write';
@@ -89,11 +89,7 @@ export function LinksPanel({ technicians, names }: LinksPanelProps) {
         {managesAll && (
           <Select label="Link to the jobs of" value={target} onChange={(e) => setTarget(e.target.value)}>
             <option value="">Whole workspace</option>
-            {technicians.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.name}
-              </option>
-            ))}
+            <NamedOptions items={technicians} />
           </Select>
         )}
         <Button
