@@ -1,4 +1,5 @@
 import { ConflictDialog as VersionConflictDialog } from '../../components/ConflictDialog';
+import { t } from '../../lib/i18n';
 import type { JobSnapshot } from './conflict';
 import { formatJobTime } from './format-time';
 
@@ -17,7 +18,11 @@ interface ConflictDialogProps {
 }
 
 const people = (ids: string[], names: ReadonlyMap<string, string>) =>
-  ids.length === 0 ? 'Unassigned' : ids.map((id) => names.get(id) ?? 'Former member').join(', ');
+  ids.length === 0
+    ? t({ id: 'entities.conflict.unassigned', defaultMessage: 'Unassigned' })
+    : ids
+        .map((id) => names.get(id) ?? t({ id: 'entities.conflict.formerMember', defaultMessage: 'Former member' }))
+        .join(', ');
 
 /**
  * 412 on a job: the shared conflict dialog with a job's rows (time, technicians, title), theirs
@@ -27,16 +32,22 @@ export function ConflictDialog(props: ConflictDialogProps) {
   const { mine, theirs, zone, names, ...dialog } = props;
   const rows = [
     {
-      label: 'Time',
-      theirs: theirs ? formatJobTime(theirs.start, theirs.end, theirs.allDay, zone) : 'Occurrence removed',
+      label: t({ id: 'entities.conflict.time', defaultMessage: 'Time' }),
+      theirs: theirs
+        ? formatJobTime(theirs.start, theirs.end, theirs.allDay, zone)
+        : t({ id: 'entities.conflict.occurrenceRemoved', defaultMessage: 'Occurrence removed' }),
       mine: formatJobTime(mine.start, mine.end, mine.allDay, zone),
     },
     {
-      label: 'Technicians',
+      label: t({ id: 'entities.conflict.technicians', defaultMessage: 'Technicians' }),
       theirs: theirs ? people(theirs.assigneeIds, names) : '—',
       mine: people(mine.assigneeIds, names),
     },
-    { label: 'Title', theirs: theirs?.title ?? '—', mine: mine.title },
+    {
+      label: t({ id: 'entities.conflict.title', defaultMessage: 'Title' }),
+      theirs: theirs?.title ?? '—',
+      mine: mine.title,
+    },
   ];
   return <VersionConflictDialog noun="job" rows={rows} {...dialog} />;
 }

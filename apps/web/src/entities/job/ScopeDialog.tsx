@@ -1,22 +1,28 @@
 import type { EditScope } from '@fieldplan/shared';
 import { useEffect, useId, useState } from 'react';
+import { defineMessages, type MessageDescriptor } from 'react-intl';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
+import { Message, useIntl } from '../../lib/i18n';
 
 export type ScopeAction = 'move' | 'edit' | 'delete';
 
-const titles: Record<ScopeAction, string> = {
-  move: 'Move recurring job',
-  edit: 'Save recurring job',
-  delete: 'Delete recurring job',
-};
-const confirmLabels: Record<ScopeAction, string> = { move: 'Move', edit: 'Save', delete: 'Delete' };
+const titles: Record<ScopeAction, MessageDescriptor> = defineMessages({
+  move: { id: 'entities.scope.title.move', defaultMessage: 'Move recurring job' },
+  edit: { id: 'entities.scope.title.edit', defaultMessage: 'Save recurring job' },
+  delete: { id: 'entities.scope.title.delete', defaultMessage: 'Delete recurring job' },
+});
+const confirmLabels: Record<ScopeAction, MessageDescriptor> = defineMessages({
+  move: { id: 'entities.scope.confirm.move', defaultMessage: 'Move' },
+  edit: { id: 'entities.scope.confirm.edit', defaultMessage: 'Save' },
+  delete: { id: 'entities.scope.confirm.delete', defaultMessage: 'Delete' },
+});
 
-export const scopeLabel: Record<EditScope, string> = {
-  this: 'This occurrence',
-  following: 'This and following',
-  all: 'All occurrences',
-};
+export const scopeLabel: Record<EditScope, MessageDescriptor> = defineMessages({
+  this: { id: 'entities.scope.option.this', defaultMessage: 'This occurrence' },
+  following: { id: 'entities.scope.option.following', defaultMessage: 'This and following' },
+  all: { id: 'entities.scope.option.all', defaultMessage: 'All occurrences' },
+});
 
 interface ScopeDialogProps {
   open: boolean;
@@ -31,6 +37,7 @@ interface ScopeDialogProps {
 
 /** "This occurrence / This and following / All occurrences" — asked before changing a series. */
 export function ScopeDialog({ open, action, title, disabled = {}, onChoose, onCancel }: ScopeDialogProps) {
+  const intl = useIntl();
   const name = useId();
   const first = (['this', 'following', 'all'] as const).find((s) => !disabled[s]) ?? 'all';
   const [scope, setScope] = useState<EditScope>(first);
@@ -42,19 +49,26 @@ export function ScopeDialog({ open, action, title, disabled = {}, onChoose, onCa
     <Dialog
       open={open}
       onClose={onCancel}
-      title={titles[action]}
-      description={`“${title}” repeats. Which occurrences should change?`}
+      title={intl.formatMessage(titles[action])}
+      description={intl.formatMessage(
+        { id: 'entities.scope.description', defaultMessage: '“{title}” repeats. Which occurrences should change?' },
+        { title },
+      )}
       footer={
         <>
-          <Button onClick={onCancel}>Cancel</Button>
+          <Button onClick={onCancel}>
+            <Message id="entities.scope.cancel" defaultMessage="Cancel" />
+          </Button>
           <Button variant={action === 'delete' ? 'danger' : 'primary'} onClick={() => onChoose(scope)}>
-            {confirmLabels[action]}
+            {intl.formatMessage(confirmLabels[action])}
           </Button>
         </>
       }
     >
       <fieldset className="scope-options">
-        <legend className="visually-hidden">Occurrences to change</legend>
+        <legend className="visually-hidden">
+          <Message id="entities.scope.legend" defaultMessage="Occurrences to change" />
+        </legend>
         {(['this', 'following', 'all'] as const).map((value) => (
           <label key={value} className={disabled[value] ? 'scope-option scope-option-disabled' : 'scope-option'}>
             <input
@@ -67,7 +81,7 @@ export function ScopeDialog({ open, action, title, disabled = {}, onChoose, onCa
               data-autofocus={scope === value ? true : undefined}
             />
             <span>
-              {scopeLabel[value]}
+              {intl.formatMessage(scopeLabel[value])}
               {disabled[value] && <span className="scope-hint">{disabled[value]}</span>}
             </span>
           </label>

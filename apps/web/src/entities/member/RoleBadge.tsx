@@ -1,5 +1,7 @@
-import { type Role, roleLabel } from '@fieldplan/shared';
+import type { Role } from '@fieldplan/shared';
 import { Badge, type BadgeTone } from '../../components/Badge';
+import { useIntl } from '../../lib/i18n';
+import { roleMessages } from './role-messages';
 
 const tone: Record<Role, BadgeTone> = {
   owner: 'accent',
@@ -9,5 +11,6 @@ const tone: Record<Role, BadgeTone> = {
 };
 
 export function RoleBadge({ role }: { role: Role }) {
-  return <Badge tone={tone[role]}>{roleLabel[role]}</Badge>;
+  const intl = useIntl();
+  return <Badge tone={tone[role]}>{intl.formatMessage(roleMessages[role])}</Badge>;
 }

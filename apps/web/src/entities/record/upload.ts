@@ -1,4 +1,5 @@
 import { isProblem, type Problem, uploadHeaders } from '@fieldplan/shared';
+import { t } from '../../lib/i18n';
 import { jobBase, type Photo, type VisitRef, visitQuery } from './types';
 
 /** A photo waiting on the phone: the resized JPEG and what the create call needs. */
@@ -41,10 +42,13 @@ async function problemOf(response: Response): Promise<Problem> {
   if (isProblem(body)) return body;
   return {
     type: 'about:blank',
-    title: 'Refused',
+    title: t({ id: 'entities.upload.refused', defaultMessage: 'Refused' }),
     status: response.status,
     code: 'internal',
-    detail: `The server answered ${response.status}`,
+    detail: t(
+      { id: 'entities.upload.serverAnswered', defaultMessage: 'The server answered {status}' },
+      { status: String(response.status) },
+    ),
   };
 }
 

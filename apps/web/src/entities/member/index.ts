@@ -1,0 +1,2 @@
+export { RoleBadge } from './RoleBadge';
+export { roleDescriptionMessages, roleMessages } from './role-messages';
