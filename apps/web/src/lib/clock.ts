@@ -1,5 +1,6 @@
 import { type Clock, type ClockSettings, defaultClock } from '@fieldplan/shared';
 import { createContext, useContext } from 'react';
+import { currentLocale } from './i18n/current';
 
 /** How the open workspace writes times and dates (its Settings); the zone comes with each call. */
 export type ClockFormats = Omit<ClockSettings, 'timeZone'>;
@@ -12,9 +13,9 @@ export function setClockFormats(formats: ClockFormats): void {
   current = formats;
 }
 
-/** The open workspace's formats in a zone: what every time on screen is written with. */
+/** The open workspace's formats in a zone, in the page's language: what every time on screen is written with. */
 export function clockIn(timeZone: string): Clock {
-  return { timeZone, timeFormat: current.timeFormat, dateFormat: current.dateFormat };
+  return { timeZone, timeFormat: current.timeFormat, dateFormat: current.dateFormat, language: currentLocale() };
 }
 
 /** The formats for components that must re-render when they change (FullCalendar's options). */

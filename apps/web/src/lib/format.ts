@@ -1,5 +1,11 @@
-import { formatDate as formatDateIn, formatDateTime as formatDateTimeIn } from '@fieldplan/shared';
+import {
+  formatDate as formatDateIn,
+  formatDateTime as formatDateTimeIn,
+  formatRelativeTime,
+  weekdayName,
+} from '@fieldplan/shared';
 import { browserZone, clockIn } from './clock';
+import { currentLocale, t } from './i18n/current';
 
 /** An ISO instant as a date and time on this device's clock, in the workspace's formats ("29 Nov 2026, 14:05"). */
 export function formatDateTime(iso: string): string {
@@ -11,23 +17,25 @@ export function formatDate(iso: string): string {
   return formatDateIn(iso, clockIn(browserZone()));
 }
 
-/** "in 6 days", "in 3 hours", "expired" — for invitation expiry. */
+/** "in 6 days", "in 3 hours", "expired" (in the page's language) — for invitation expiry. */
 export function formatRelative(iso: string, now = Date.now()): string {
   const ms = new Date(iso).getTime() - now;
-  if (ms <= 0) return 'expired';
-  const rtf = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+  if (ms <= 0) return t({ id: 'format.expired', defaultMessage: 'expired' });
+  const language = currentLocale();
   const hours = ms / 3_600_000;
-  if (hours < 1) return rtf.format(Math.ceil(ms / 60_000), 'minute');
-  if (hours < 48) return rtf.format(Math.round(hours), 'hour');
-  return rtf.format(Math.round(hours / 24), 'day');
+  if (hours < 1) return formatRelativeTime(Math.ceil(ms / 60_000), 'minute', language);
+  if (hours < 48) return formatRelativeTime(Math.round(hours), 'hour', language);
+  return formatRelativeTime(Math.round(hours / 24), 'day', language);
 }
 
 export const weekdayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
-/** Short weekday names in the user's locale, index 0 = Sunday. */
+/** A weekday's short name in the page's language, 0 = Sunday ("Mon", "Mo."). */
 export function shortWeekday(day: number): string {
-  // 2023-01-01 was a Sunday.
-  return new Intl.DateTimeFormat(undefined, { weekday: 'short', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(2023, 0, 1 + day)),
-  );
+  return weekdayName(day, currentLocale());
+}
+
+/** A weekday's full name in the page's language, 0 = Sunday ("Monday", "Montag"). */
+export function longWeekday(day: number): string {
+  return weekdayName(day, currentLocale(), 'long');
 }

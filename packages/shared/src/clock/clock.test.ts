@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatDistance } from '../geo/distance.js';
 import {
   formatDate,
   formatDateTime,
@@ -7,9 +8,13 @@ import {
   formatDayWithYear,
   formatLongDay,
   formatMonth,
+  formatNumber,
+  formatRelativeTime,
   formatTime,
   formatTimeRange,
   formatWallTime,
+  weekdayName,
+  weekOrder,
 } from './format.js';
 import { clockDefaultsOf, firstAcceptedLanguage } from './settings.js';
 
@@ -109,5 +114,70 @@ describe('clockDefaultsOf', () => {
     expect(firstAcceptedLanguage('en-US')).toBe('en-US');
     expect(firstAcceptedLanguage('*')).toBeUndefined();
     expect(firstAcceptedLanguage(undefined)).toBeUndefined();
+  });
+});
+
+describe('in German (docs/adr/0042-languages.md)', () => {
+  const de = { ...berlin, language: 'de' } as const;
+
+  it('writes weekdays and months in German, in the workspace’s order, with the day’s dot', () => {
+    expect(formatDay(evening, de)).toBe('Do., 26. Nov.');
+    expect(formatDate(evening, de)).toBe('26. Nov. 2026');
+    expect(formatLongDay(evening, de)).toBe('Donnerstag, 26. November 2026');
+    expect(formatMonth(evening, de)).toBe('November 2026');
+    expect(formatDateTime(evening, de)).toBe('26. Nov. 2026, 19:55');
+    expect(formatDayRange(Date.UTC(2026, 10, 23, 9), evening, de)).toBe('23. Nov. – 26. Nov. 2026');
+    expect(formatDate(Date.UTC(2026, 2, 9, 9), de)).toBe('9. März 2026');
+    // Year first stays numeric; month first keeps its order in any language.
+    expect(formatDay(evening, { ...de, dateFormat: 'ymd' })).toBe('Do., 2026-11-26');
+    expect(formatDate(evening, { ...de, dateFormat: 'mdy' })).toBe('Nov. 26, 2026');
+  });
+
+  it('keeps the workspace’s clock: 24 h, or 12 h when the workspace says so', () => {
+    expect(formatTime(morning, de)).toBe('07:05');
+    expect(formatTime(evening, { ...de, timeFormat: '12h' })).toBe('7:55 PM');
+    expect(formatWallTime('17:30', { timeFormat: '24h', language: 'de' })).toBe('17:30');
+  });
+
+  it('falls back to English words for a language it has no names for', () => {
+    expect(formatDay(evening, { ...berlin, language: 'zz' })).toBe('Thu, 26 Nov');
+    expect(formatDay(evening, { ...berlin, language: 'en-XA' })).toBe('Thu, 26 Nov');
+  });
+
+  it('writes numbers, distances and relative times as the language does', () => {
+    expect(formatDistance(12_440)).toBe('12.4 km');
+    expect(formatDistance(12_440, 'de')).toBe('12,4 km');
+    expect(formatDistance(128_400, 'de')).toBe('128 km');
+    expect(formatDistance(850, 'de')).toBe('850 m');
+    expect(formatNumber(1234.5, 'de', { maximumFractionDigits: 1 })).toBe('1234,5');
+    expect(formatRelativeTime(-3, 'minute', 'de')).toBe('vor 3 Minuten');
+    expect(formatRelativeTime(6, 'day')).toBe('in 6 days');
+  });
+});
+
+describe('weeks', () => {
+  it('start on the workspace’s first day: Monday first, or Sunday', () => {
+    expect(weekOrder(1)).toEqual([1, 2, 3, 4, 5, 6, 0]);
+    expect(weekOrder(0)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(weekOrder(1).map((d) => weekdayName(d, 'de'))).toEqual(['Mo.', 'Di.', 'Mi.', 'Do.', 'Fr.', 'Sa.', 'So.']);
+    expect(weekOrder(0).map((d) => weekdayName(d, 'en', 'long'))[0]).toBe('Sunday');
+  });
+});
+
+describe('across a change of the clocks', () => {
+  // Europe/Berlin went from 02:00 CET to 03:00 CEST on 29 March 2026, and back on 25 October 2026.
+  it('writes the wall-clock time on either side of the jump', () => {
+    const before = Date.UTC(2026, 2, 29, 0, 59);
+    const after = Date.UTC(2026, 2, 29, 1, 0);
+    expect([formatTime(before, berlin), formatTime(after, berlin)]).toEqual(['01:59', '03:00']);
+    expect(formatTimeRange(before, Date.UTC(2026, 2, 29, 2, 0), { ...berlin, language: 'de' })).toBe('01:59–04:00');
+    expect(formatDay(after, { ...berlin, language: 'de' })).toBe('So., 29. März');
+  });
+
+  it('writes 02:30 twice on the night the clocks go back, an hour apart', () => {
+    const first = Date.UTC(2026, 9, 25, 0, 30);
+    const second = Date.UTC(2026, 9, 25, 1, 30);
+    expect([formatTime(first, berlin), formatTime(second, berlin)]).toEqual(['02:30', '02:30']);
+    expect(formatTime(second, us)).toBe('2:30 AM');
   });
 });

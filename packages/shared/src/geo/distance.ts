@@ -1,3 +1,4 @@
+import { formatNumber } from '../clock/format.js';
 import type { LatLng } from './types.js';
 
 /** Mean Earth radius (IUGG), metres. */
@@ -24,9 +25,10 @@ export function pathLengthM(points: readonly LatLng[]): number {
   return total;
 }
 
-/** "850 m", "12.4 km", "128 km": how distances read in the UI. */
-export function formatDistance(metres: number): string {
+/** "850 m", "12.4 km", "128 km" ("12,4 km" in German): how distances read in the UI. */
+export function formatDistance(metres: number, language?: string): string {
   if (metres < 1000) return `${Math.round(metres)} m`;
   const km = metres / 1000;
-  return `${km < 100 ? km.toFixed(1) : Math.round(km)} km`;
+  const digits = km < 100 ? 1 : 0;
+  return `${formatNumber(km, language, { minimumFractionDigits: digits, maximumFractionDigits: digits })} km`;
 }
