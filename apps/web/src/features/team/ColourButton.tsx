@@ -2,6 +2,7 @@ import { memberPalette } from '@fieldplan/shared';
 import { ColourPicker } from '../../components/ColourPicker';
 import { Popover } from '../../components/Popover';
 import { colourName } from '../../lib/colour';
+import { useIntl } from '../../lib/i18n';
 
 interface ColourButtonProps {
   name: string;
@@ -12,6 +13,7 @@ interface ColourButtonProps {
 
 /** The member's colour swatch; for owners it opens the palette. */
 export function ColourButton({ name, colour, disabled, onChange }: ColourButtonProps) {
+  const intl = useIntl();
   const swatch = <span className="colour-dot" style={{ background: colour }} aria-hidden="true" />;
   if (disabled) {
     return (
@@ -24,14 +26,17 @@ export function ColourButton({ name, colour, disabled, onChange }: ColourButtonP
   return (
     <Popover
       buttonClassName="colour-button"
-      buttonLabel={`Colour of ${name}: ${colourName(colour)}. Change`}
-      title={`Colour for ${name}`}
+      buttonLabel={intl.formatMessage(
+        { id: 'team.colour.change', defaultMessage: 'Colour of {name}: {colour}. Change' },
+        { name, colour: colourName(colour) },
+      )}
+      title={intl.formatMessage({ id: 'team.colour.title', defaultMessage: 'Colour for {name}' }, { name })}
       align="end"
       button={swatch}
     >
       {(close) => (
         <ColourPicker
-          label={`Colour for ${name}`}
+          label={intl.formatMessage({ id: 'team.colour.title', defaultMessage: 'Colour for {name}' }, { name })}
           colours={memberPalette}
           value={colour}
           onChange={(next) => {

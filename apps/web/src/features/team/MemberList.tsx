@@ -6,6 +6,7 @@ import { Panel } from '../../components/Panel';
 import { Loading, Skeleton } from '../../components/Skeleton';
 import { TableHead } from '../../components/TableHead';
 import { sortMembers } from '../../entities/member/sort-members';
+import { Message, useIntl } from '../../lib/i18n';
 import { MemberRow } from './MemberRow';
 import type { useMemberActions } from './use-member-actions';
 
@@ -16,8 +17,9 @@ interface MemberListProps {
 }
 
 function MemberSkeleton() {
+  const intl = useIntl();
   return (
-    <Loading label="Loading the team…">
+    <Loading label={intl.formatMessage({ id: 'team.members.loading', defaultMessage: 'Loading the team…' })}>
       <div className="member-skeleton">
         {[0, 1, 2, 3].map((i) => (
           <div key={i} className="member-skeleton-row">
@@ -35,6 +37,7 @@ function MemberSkeleton() {
 }
 
 export function MemberList({ members, selfId, manage }: MemberListProps) {
+  const intl = useIntl();
   const [confirming, setConfirming] = useState<Member | null>(null);
   const [busy, setBusy] = useState(false);
   const active = members?.filter((m) => m.active).length ?? 0;
@@ -59,24 +62,46 @@ export function MemberList({ members, selfId, manage }: MemberListProps) {
 
   return (
     <Panel
-      title="Members"
+      title={<Message id="team.members.title" defaultMessage="Members" />}
       description={
-        members ? `${active} active${inactive > 0 ? ` · ${inactive} deactivated` : ''}` : 'Everyone in this workspace'
+        members ? (
+          <Message
+            id="team.members.count"
+            defaultMessage="{active} active{inactive, plural, =0 {} other { · # deactivated}}"
+            values={{ active, inactive }}
+          />
+        ) : (
+          <Message id="team.members.everyone" defaultMessage="Everyone in this workspace" />
+        )
       }
       flush
     >
       {!members ? (
         <MemberSkeleton />
       ) : members.length === 0 ? (
-        <EmptyState icon="users" title="No one here yet">
-          Invite your dispatchers and technicians with the form above.
+        <EmptyState
+          icon="users"
+          title={intl.formatMessage({ id: 'team.members.empty', defaultMessage: 'No one here yet' })}
+        >
+          <Message
+            id="team.members.emptyHint"
+            defaultMessage="Invite your dispatchers and technicians with the form above."
+          />
         </EmptyState>
       ) : (
         <div className="member-table-wrap">
           <table className={manage ? 'member-table' : 'member-table member-table-readonly'}>
             <TableHead
-              columns={['Member', 'Role', 'Colour', 'Status', 'Joined']}
-              hiddenLast={manage ? 'Actions' : undefined}
+              columns={[
+                intl.formatMessage({ id: 'team.members.member', defaultMessage: 'Member' }),
+                intl.formatMessage({ id: 'team.members.role', defaultMessage: 'Role' }),
+                intl.formatMessage({ id: 'team.members.colour', defaultMessage: 'Colour' }),
+                intl.formatMessage({ id: 'team.members.status', defaultMessage: 'Status' }),
+                intl.formatMessage({ id: 'team.members.joined', defaultMessage: 'Joined' }),
+              ]}
+              hiddenLast={
+                manage ? intl.formatMessage({ id: 'team.members.actions', defaultMessage: 'Actions' }) : undefined
+              }
             />
             <tbody>
               {sortMembers(members).map((member) => (
@@ -94,14 +119,21 @@ export function MemberList({ members, selfId, manage }: MemberListProps) {
       )}
       <ConfirmDialog
         open={confirming !== null}
-        title={`Deactivate ${confirming?.name ?? ''}?`}
-        description={
-          <>
-            {confirming?.name} is signed out everywhere at once and can't sign in to this workspace any more. Their past
-            work stays. You can reactivate them later.
-          </>
+        title={
+          <Message
+            id="team.deactivate.title"
+            defaultMessage="Deactivate {name}?"
+            values={{ name: confirming?.name ?? '' }}
+          />
         }
-        confirmLabel="Deactivate"
+        description={
+          <Message
+            id="team.deactivate.description"
+            defaultMessage="{name} is signed out everywhere at once and can't sign in to this workspace any more. Their past work stays. You can reactivate them later."
+            values={{ name: confirming?.name ?? '' }}
+          />
+        }
+        confirmLabel={intl.formatMessage({ id: 'team.deactivate.confirm', defaultMessage: 'Deactivate' })}
         busy={busy}
         onConfirm={() => void confirmDeactivate()}
         onCancel={() => setConfirming(null)}

@@ -1,11 +1,13 @@
-import { type Member, type Role, roleLabel, roles } from '@fieldplan/shared';
+import { type Member, type Role, roles } from '@fieldplan/shared';
 import { Avatar } from '../../components/Avatar';
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import { Select } from '../../components/Select';
 import { RoleBadge } from '../../entities/member/RoleBadge';
 import { formatDate } from '../../lib/format';
+import { Message, useIntl } from '../../lib/i18n';
 import { ColourButton } from './ColourButton';
+import { roleLabels } from './role-labels';
 import type { useMemberActions } from './use-member-actions';
 
 interface MemberRowProps {
@@ -17,7 +19,9 @@ interface MemberRowProps {
 }
 
 export function MemberRow({ member, isSelf, manage, onToggleActive }: MemberRowProps) {
+  const intl = useIntl();
   const editable = manage !== null && member.active;
+  const name = member.name;
   return (
     <tr className={member.active ? 'member-row' : 'member-row member-inactive'}>
       <td className="member-cell-person">
@@ -26,7 +30,11 @@ export function MemberRow({ member, isSelf, manage, onToggleActive }: MemberRowP
           <div className="member-text">
             <span className="member-name">
               {member.name}
-              {isSelf && <span className="member-you">you</span>}
+              {isSelf && (
+                <span className="member-you">
+                  <Message id="team.member.you" defaultMessage="you" />
+                </span>
+              )}
             </span>
             {member.email !== undefined && <span className="member-email ellipsis">{member.email}</span>}
           </div>
@@ -35,14 +43,14 @@ export function MemberRow({ member, isSelf, manage, onToggleActive }: MemberRowP
       <td className="member-cell-role" data-label="Role">
         {editable ? (
           <Select
-            aria-label={`Role of ${member.name}`}
+            aria-label={intl.formatMessage({ id: 'team.member.roleOf', defaultMessage: 'Role of {name}' }, { name })}
             className="member-role-select"
             value={member.role}
             onChange={(event) => void manage.setRole(member, event.target.value as Role)}
           >
             {roles.map((role) => (
               <option key={role} value={role}>
-                {roleLabel[role]}
+                {intl.formatMessage(roleLabels[role])}
               </option>
             ))}
           </Select>
@@ -59,7 +67,15 @@ export function MemberRow({ member, isSelf, manage, onToggleActive }: MemberRowP
         />
       </td>
       <td className="member-cell-status" data-label="Status">
-        {member.active ? <Badge tone="success">Active</Badge> : <Badge tone="neutral">Deactivated</Badge>}
+        {member.active ? (
+          <Badge tone="success">
+            <Message id="team.member.active" defaultMessage="Active" />
+          </Badge>
+        ) : (
+          <Badge tone="neutral">
+            <Message id="team.member.deactivated" defaultMessage="Deactivated" />
+          </Badge>
+        )}
       </td>
       <td className="member-cell-joined" data-label="Joined">
         <time dateTime={member.joinedAt}>{formatDate(member.joinedAt)}</time>
@@ -71,10 +87,24 @@ export function MemberRow({ member, isSelf, manage, onToggleActive }: MemberRowP
               size="sm"
               variant={member.active ? 'ghost' : 'secondary'}
               className={member.active ? 'member-deactivate' : undefined}
-              aria-label={`${member.active ? 'Deactivate' : 'Reactivate'} ${member.name}`}
+              aria-label={
+                member.active
+                  ? intl.formatMessage(
+                      { id: 'team.member.deactivateName', defaultMessage: 'Deactivate {name}' },
+                      { name },
+                    )
+                  : intl.formatMessage(
+                      { id: 'team.member.reactivateName', defaultMessage: 'Reactivate {name}' },
+                      { name },
+                    )
+              }
               onClick={() => onToggleActive(member)}
             >
-              {member.active ? 'Deactivate' : 'Reactivate'}
+              {member.active ? (
+                <Message id="team.member.deactivate" defaultMessage="Deactivate" />
+              ) : (
+                <Message id="team.member.reactivate" defaultMessage="Reactivate" />
+              )}
             </Button>
           )}
         </td>

@@ -3,6 +3,7 @@ import { Button } from '../../components/Button';
 import { PageHeader, Panel } from '../../components/Panel';
 import { useGetMembersQuery } from '../../entities/member/endpoints';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
+import { Message, useIntl } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { InviteForm, inviteEmailId, PendingInvitations } from '../invitations';
 import { MemberList } from './MemberList';
@@ -12,7 +13,8 @@ import './Team.css';
 /** `/w/:slug/team`: everyone in the workspace; owners also invite, change roles and colours, deactivate. */
 export function TeamPage() {
   const { workspaceId, membership, role } = useWorkspace();
-  useDocumentTitle('Team');
+  const intl = useIntl();
+  useDocumentTitle(intl.formatMessage({ id: 'team.page.title', defaultMessage: 'Team' }));
   // Always fresh on entry: someone else may have joined or changed roles meanwhile.
   const { data: members } = useGetMembersQuery(workspaceId, { refetchOnMountOrArgChange: true });
   const actions = useMemberActions();
@@ -26,16 +28,24 @@ export function TeamPage() {
   return (
     <>
       <PageHeader
-        title="Team"
+        title={<Message id="team.page.title" defaultMessage="Team" />}
         description={
-          owner
-            ? 'Invite people, set their role and colour. The colour marks their jobs on the calendar and map.'
-            : 'Who works in this workspace. Only owners can change the team.'
+          owner ? (
+            <Message
+              id="team.page.descriptionOwner"
+              defaultMessage="Invite people, set their role and colour. The colour marks their jobs on the calendar and map."
+            />
+          ) : (
+            <Message
+              id="team.page.description"
+              defaultMessage="Who works in this workspace. Only owners can change the team."
+            />
+          )
         }
         actions={
           owner && (
             <Button variant="primary" icon="userPlus" className="team-invite-jump" onClick={jumpToInvite}>
-              Invite people
+              <Message id="team.page.invite" defaultMessage="Invite people" />
             </Button>
           )
         }
@@ -44,8 +54,13 @@ export function TeamPage() {
         {owner && (
           <Panel
             className="team-invite"
-            title="Invite people"
-            description="They get a link to join with the role you choose."
+            title={<Message id="team.invite.title" defaultMessage="Invite people" />}
+            description={
+              <Message
+                id="team.invite.description"
+                defaultMessage="They get a link to join with the role you choose."
+              />
+            }
           >
             <InviteForm />
             <PendingInvitations />

@@ -1,7 +1,8 @@
-import { type Member, type MemberPatch, type Role, roleLabel } from '@fieldplan/shared';
+import type { Member, MemberPatch, Role } from '@fieldplan/shared';
 import { useToast } from '../../components/use-toast';
 import { useUpdateMemberMutation } from '../../entities/member/endpoints';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
+import { useIntl } from '../../lib/i18n';
 import { problemMessage, toProblem } from '../../lib/problem';
 
 /** The owner's changes to a member, each with its toast (and Undo where it can be undone). */
@@ -9,6 +10,7 @@ export function useMemberActions() {
   const { workspaceId, membership } = useWorkspace();
   const [update] = useUpdateMemberMutation();
   const toast = useToast();
+  const intl = useIntl();
 
   const change = async (member: Member, patch: MemberPatch, done?: string, undo?: MemberPatch): Promise<boolean> => {
     try {
@@ -18,7 +20,12 @@ export function useMemberActions() {
         toast({
           tone: 'success',
           message: done,
-          ...(undo && { action: { label: 'Undo', onClick: () => void change({ ...member, ...patch }, undo) } }),
+          ...(undo && {
+            action: {
+              label: intl.formatMessage({ id: 'team.toast.undo', defaultMessage: 'Undo' }),
+              onClick: () => void change({ ...member, ...patch }, undo),
+            },
+          }),
         });
       }
       return true;
@@ -30,13 +37,33 @@ export function useMemberActions() {
 
   return {
     setRole: (member: Member, role: Role) =>
-      change(member, { role }, `${member.name} is now ${roleLabel[role].toLowerCase()}`, { role: member.role }),
+      change(
+        member,
+        { role },
+        intl.formatMessage(
+          {
+            id: 'team.toast.roleChanged',
+            defaultMessage:
+              '{name} is now {role, select, owner {owner} dispatcher {dispatcher} technician {technician} viewer {viewer} other {{role}}}',
+          },
+          { name: member.name, role },
+        ),
+        { role: member.role },
+      ),
     setColour: (member: Member, colour: string) => change(member, { colour }),
     setActive: (member: Member, active: boolean) =>
       change(
         member,
         { active },
-        active ? `${member.name} is active again` : `${member.name} was deactivated and signed out`,
+        active
+          ? intl.formatMessage(
+              { id: 'team.toast.reactivated', defaultMessage: '{name} is active again' },
+              { name: member.name },
+            )
+          : intl.formatMessage(
+              { id: 'team.toast.deactivated', defaultMessage: '{name} was deactivated and signed out' },
+              { name: member.name },
+            ),
         { active: !active },
       ),
   };
