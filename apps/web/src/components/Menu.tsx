@@ -126,18 +126,33 @@ interface MenuItemProps {
   children: ReactNode;
 }
 
-export function MenuItem({ onSelect, children }: MenuItemProps) {
+/** What choosing an item does: the menu closes (focus back on its button), then the item acts. */
+function useSelect(onSelect: () => void) {
   const { close } = useContext(MenuContext);
+  return () => {
+    close();
+    onSelect();
+  };
+}
+
+export function MenuItem({ onSelect, children }: MenuItemProps) {
+  return (
+    <button type="button" role="menuitem" tabIndex={-1} className="menu-item" onClick={useSelect(onSelect)}>
+      {children}
+    </button>
+  );
+}
+
+/** One choice of several (e.g. your language): a `menuitemradio`, checked when it is the current one. */
+export function MenuRadioItem({ onSelect, children, checked }: MenuItemProps & { checked: boolean }) {
   return (
     <button
       type="button"
-      role="menuitem"
+      role="menuitemradio"
+      aria-checked={checked}
       tabIndex={-1}
       className="menu-item"
-      onClick={() => {
-        close();
-        onSelect();
-      }}
+      onClick={useSelect(onSelect)}
     >
       {children}
     </button>

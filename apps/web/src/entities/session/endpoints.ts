@@ -1,4 +1,4 @@
-import type { Me, PublicConfig, SignIn, SignUp, SignUpAnswer } from '@fieldplan/shared';
+import type { Me, MePatch, PublicConfig, SignIn, SignUp, SignUpAnswer } from '@fieldplan/shared';
 import { api } from '../../base/api';
 
 /** Replaces everything cached for the previous session with the new user's `me`. */
@@ -21,6 +21,18 @@ export const authApi = api.injectEndpoints({
       query: () => '/me',
       providesTags: ['Me'],
     }),
+    /** Your own settings (your language); the answer is the new `me`, cached in place of the old. */
+    updateMe: build.mutation<Me, MePatch>({
+      query: (body) => ({ url: '/me', method: 'PATCH', body }),
+      onQueryStarted: async (_arg, { dispatch, queryFulfilled }) => {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(authApi.util.upsertQueryData('getMe', undefined, data));
+        } catch {
+          // The failure listener tells of it; the cached `me` stays as it was.
+        }
+      },
+    }),
     getConfig: build.query<PublicConfig, void>({
       query: () => '/config',
       keepUnusedDataFor: 3600,
@@ -40,4 +52,11 @@ export const authApi = api.injectEndpoints({
 });
 
 export { startSession };
-export const { useGetMeQuery, useGetConfigQuery, useSignInMutation, useSignUpMutation, useSignOutMutation } = authApi;
+export const {
+  useGetMeQuery,
+  useUpdateMeMutation,
+  useGetConfigQuery,
+  useSignInMutation,
+  useSignUpMutation,
+  useSignOutMutation,
+} = authApi;

@@ -2,12 +2,14 @@ import { type ReactNode, useMemo } from 'react';
 import { Link } from 'react-router';
 import { Logo } from '../../components/Logo';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
+import { Message, useIntl } from '../../lib/i18n';
 import { RealtimeProvider } from '../../realtime/RealtimeProvider';
 import { usePendingRequestCount } from '../booking';
 import { ConnectionBanner, ConnectionIndicator } from '../connection';
 import { LocationSharer, SharingBadge } from '../locations';
 import { PresenceAvatars } from '../presence';
 import { SearchButton } from '../search';
+import { useAccountLanguage } from './LanguageChoice';
 import { MobileNav } from './MobileNav';
 import { navItems } from './nav-items';
 import { TopNav } from './TopNav';
@@ -20,23 +22,29 @@ import './AppShell.css';
  * connection, you) and the page, all inside the workspace's realtime connection.
  */
 export function AppShell({ children }: { children: ReactNode }) {
-  const { role, slug, workspaceId } = useWorkspace();
+  const intl = useIntl();
+  const { me, role, slug, workspaceId } = useWorkspace();
+  useAccountLanguage(me.user.language);
   const base = `/w/${slug}`;
   const pendingRequests = usePendingRequestCount(workspaceId, role);
-  const items = navItems(role, { pendingRequests });
+  const items = navItems(intl, role, { pendingRequests });
   const screens = useMemo(
-    () => navItems(role).map((i) => ({ label: i.label, href: i.to ? `${base}/${i.to}` : base })),
-    [role, base],
+    () => navItems(intl, role).map((i) => ({ label: i.label, href: i.to ? `${base}/${i.to}` : base })),
+    [intl, role, base],
   );
   return (
     <RealtimeProvider>
       <div className="shell">
         <a href="#main" className="skip-link">
-          Skip to content
+          <Message id="shell.skipToContent" defaultMessage="Skip to content" />
         </a>
         <header className="topbar">
           <MobileNav items={items} base={base} />
-          <Link to={base} className="topbar-logo" aria-label="Fieldplan: overview">
+          <Link
+            to={base}
+            className="topbar-logo"
+            aria-label={intl.formatMessage({ id: 'shell.logoLink', defaultMessage: 'Fieldplan: overview' })}
+          >
             <Logo compact />
           </Link>
           <div className="topbar-ws">

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { Icon } from '../../components/Icon';
+import { useIntl } from '../../lib/i18n';
 import { NavBadge } from './NavBadge';
 import type { NavItem } from './nav-items';
 
@@ -9,6 +10,7 @@ import type { NavItem } from './nav-items';
  * navigation, Escape, or a tap outside.
  */
 export function MobileNav({ items, base }: { items: NavItem[]; base: string }) {
+  const intl = useIntl();
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const button = useRef<HTMLButtonElement>(null);
@@ -48,14 +50,17 @@ export function MobileNav({ items, base }: { items: NavItem[]; base: string }) {
         className="icon-button"
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={waiting > 0 ? `Menu, ${waiting} waiting` : 'Menu'}
+        aria-label={intl.formatMessage(
+          { id: 'shell.mobileNav.menu', defaultMessage: '{waiting, plural, =0 {Menu} other {Menu, # waiting}}' },
+          { waiting },
+        )}
         onClick={() => setOpen((o) => !o)}
       >
         <Icon name={open ? 'x' : 'menu'} size={20} />
         {waiting > 0 && <span className="nav-badge mobile-nav-dot" aria-hidden="true" />}
       </button>
       <div ref={panel} id={panelId} className="mobile-nav-panel" hidden={!open}>
-        <nav aria-label="Main">
+        <nav aria-label={intl.formatMessage({ id: 'shell.nav.main', defaultMessage: 'Main' })}>
           {items.map((item) => (
             <NavLink
               key={item.label}
@@ -65,7 +70,7 @@ export function MobileNav({ items, base }: { items: NavItem[]; base: string }) {
             >
               <Icon name={item.icon} size={20} />
               {item.label}
-              <NavBadge count={item.badge?.count} noun={item.badge?.noun ?? ''} />
+              <NavBadge count={item.badge?.count} words={item.badge?.words} />
             </NavLink>
           ))}
         </nav>

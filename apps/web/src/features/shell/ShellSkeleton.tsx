@@ -1,8 +1,10 @@
 import { Loading, Skeleton } from '../../components/Skeleton';
+import { useIntl } from '../../lib/i18n';
 import './AppShell.css';
 
 /** The shell's outline while `/me` loads, so the page doesn't jump when it arrives. */
 export function ShellSkeleton() {
+  const intl = useIntl();
   return (
     <div className="shell">
       <div className="topbar">
@@ -10,7 +12,7 @@ export function ShellSkeleton() {
         <Skeleton width={140} height={16} />
       </div>
       <div className="shell-main">
-        <Loading label="Loading Fieldplan…">
+        <Loading label={intl.formatMessage({ id: 'shell.loading', defaultMessage: 'Loading Fieldplan…' })}>
           <Skeleton width={220} height={22} />
           <div style={{ height: 16 }} />
           <Skeleton height={160} />

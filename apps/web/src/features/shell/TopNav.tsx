@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { matchPath, NavLink, useLocation } from 'react-router';
 import { Icon } from '../../components/Icon';
 import { Menu, MenuLink } from '../../components/Menu';
+import { Message, useIntl } from '../../lib/i18n';
 import { NavBadge } from './NavBadge';
 import type { NavItem } from './nav-items';
 import { useOverflowingItems } from './use-overflowing-items';
@@ -9,7 +10,7 @@ import { useOverflowingItems } from './use-overflowing-items';
 function MoreLabel() {
   return (
     <>
-      More
+      <Message id="shell.nav.more" defaultMessage="More" />
       <Icon name="chevronDown" size={14} className="topbar-more-chevron" />
     </>
   );
@@ -21,6 +22,7 @@ function MoreLabel() {
  * when the open screen is one of its items.
  */
 export function TopNav({ items, base }: { items: NavItem[]; base: string }) {
+  const intl = useIntl();
   const nav = useRef<HTMLElement>(null);
   const measure = useRef<HTMLDivElement>(null);
   const hidden = useOverflowingItems(
@@ -34,24 +36,36 @@ export function TopNav({ items, base }: { items: NavItem[]; base: string }) {
   const current = more.find((item) => matchPath({ path: href(item), end: item.end ?? false }, pathname));
 
   return (
-    <nav ref={nav} className="topbar-nav" aria-label="Main">
+    <nav
+      ref={nav}
+      className="topbar-nav"
+      aria-label={intl.formatMessage({ id: 'shell.nav.main', defaultMessage: 'Main' })}
+    >
       {items.map((item, i) =>
         hidden.has(i) ? null : (
           <NavLink key={item.label} to={href(item)} end={item.end} className="topbar-link">
             <Icon name={item.icon} />
             {item.label}
-            <NavBadge count={item.badge?.count} noun={item.badge?.noun ?? ''} />
+            <NavBadge count={item.badge?.count} words={item.badge?.words} />
           </NavLink>
         ),
       )}
       {more.length > 0 && (
         <Menu
-          label="More pages"
+          label={intl.formatMessage({ id: 'shell.nav.morePages', defaultMessage: 'More pages' })}
           buttonClassName={`topbar-link topbar-more${current ? ' active' : ''}`}
           button={
             <>
               <MoreLabel />
-              {current && <span className="visually-hidden">: {current.label}, current page</span>}
+              {current && (
+                <span className="visually-hidden">
+                  <Message
+                    id="shell.nav.moreCurrent"
+                    defaultMessage=": {page}, current page"
+                    values={{ page: current.label }}
+                  />
+                </span>
+              )}
             </>
           }
         >
@@ -59,7 +73,7 @@ export function TopNav({ items, base }: { items: NavItem[]; base: string }) {
             <MenuLink key={item.label} to={href(item)}>
               <Icon name={item.icon} />
               {item.label}
-              <NavBadge count={item.badge?.count} noun={item.badge?.noun ?? ''} />
+              <NavBadge count={item.badge?.count} words={item.badge?.words} />
             </MenuLink>
           ))}
         </Menu>
@@ -69,7 +83,7 @@ export function TopNav({ items, base }: { items: NavItem[]; base: string }) {
           <span key={item.label} className="topbar-link">
             <Icon name={item.icon} />
             {item.label}
-            <NavBadge count={item.badge?.count} noun={item.badge?.noun ?? ''} />
+            <NavBadge count={item.badge?.count} words={item.badge?.words} />
           </span>
         ))}
         <span className="topbar-link topbar-more">

@@ -2,22 +2,29 @@ import { Avatar } from '../../components/Avatar';
 import { Icon } from '../../components/Icon';
 import { Menu, MenuHeader, MenuItem, MenuSeparator } from '../../components/Menu';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
+import { Message, useIntl } from '../../lib/i18n';
 import { useSignOut } from '../auth';
 import { ShareLocationItem } from '../locations';
+import { LanguageChoice } from './LanguageChoice';
 
-/** Your avatar; its menu says who you are signed in as and signs you out. */
+/** Your avatar; its menu says who you are signed in as, picks your language and signs you out. */
 export function UserMenu() {
+  const intl = useIntl();
   const { me, membership } = useWorkspace();
   const signOut = useSignOut();
+  const account = intl.formatMessage(
+    { id: 'shell.userMenu.account', defaultMessage: 'Account: {name}' },
+    { name: me.user.name },
+  );
   return (
     <Menu
-      label={`Account: ${me.user.name}`}
+      label={account}
       buttonClassName="user-trigger"
       align="end"
       button={
         <>
           <Avatar name={me.user.name} colour={membership.colour} size="md" />
-          <span className="visually-hidden">Account: {me.user.name}</span>
+          <span className="visually-hidden">{account}</span>
         </>
       }
     >
@@ -27,9 +34,11 @@ export function UserMenu() {
       </MenuHeader>
       <MenuSeparator />
       <ShareLocationItem />
+      <LanguageChoice chosen={me.user.language} />
+      <MenuSeparator />
       <MenuItem onSelect={() => void signOut()}>
         <Icon name="logOut" />
-        Sign out
+        <Message id="shell.userMenu.signOut" defaultMessage="Sign out" />
       </MenuItem>
     </Menu>
   );

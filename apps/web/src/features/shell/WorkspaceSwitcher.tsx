@@ -1,8 +1,9 @@
-import { roleLabel } from '@fieldplan/shared';
 import { useState } from 'react';
 import { Icon } from '../../components/Icon';
 import { Menu, MenuHeader, MenuItem, MenuLink, MenuSeparator } from '../../components/Menu';
+import { roleMessages } from '../../entities/member';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
+import { Message, useIntl } from '../../lib/i18n';
 import { RestoreArchiveDialog } from '../export';
 
 function WorkspaceMark({ name }: { name: string }) {
@@ -15,12 +16,13 @@ function WorkspaceMark({ name }: { name: string }) {
 
 /** The workspace you are in, a menu of the others you belong to, and a new one from an archive. */
 export function WorkspaceSwitcher() {
+  const intl = useIntl();
   const { me, membership } = useWorkspace();
   const [restoring, setRestoring] = useState(false);
   return (
     <>
       <Menu
-        label="Your workspaces"
+        label={intl.formatMessage({ id: 'shell.workspaces.label', defaultMessage: 'Your workspaces' })}
         buttonClassName="ws-trigger"
         button={
           <>
@@ -28,20 +30,24 @@ export function WorkspaceSwitcher() {
             <span className="ws-name" title={membership.workspaceName}>
               {membership.workspaceName}
             </span>
-            <span className="visually-hidden">: switch workspace</span>
+            <span className="visually-hidden">
+              <Message id="shell.workspaces.switch" defaultMessage=": switch workspace" />
+            </span>
             <Icon name="chevronDown" size={14} className="ws-chevron" />
           </>
         }
       >
         <MenuHeader>
-          <span className="muted">Your workspaces</span>
+          <span className="muted">
+            <Message id="shell.workspaces.label" defaultMessage="Your workspaces" />
+          </span>
         </MenuHeader>
         {me.memberships.map((m) => (
           <MenuLink key={m.workspaceId} to={`/w/${m.workspaceSlug}`} checked={m.workspaceId === membership.workspaceId}>
             <WorkspaceMark name={m.workspaceName} />
             <span className="ws-option">
               <span className="ws-option-name">{m.workspaceName}</span>
-              <span className="ws-option-role">{roleLabel[m.role]}</span>
+              <span className="ws-option-role">{intl.formatMessage(roleMessages[m.role])}</span>
             </span>
             {m.workspaceId === membership.workspaceId && <Icon name="check" className="ws-check" />}
           </MenuLink>
@@ -49,7 +55,9 @@ export function WorkspaceSwitcher() {
         <MenuSeparator />
         <MenuItem onSelect={() => setRestoring(true)}>
           <Icon name="upload" />
-          <span>New workspace from archive…</span>
+          <span>
+            <Message id="shell.workspaces.fromArchive" defaultMessage="New workspace from archive…" />
+          </span>
         </MenuItem>
       </Menu>
       <RestoreArchiveDialog open={restoring} onClose={() => setRestoring(false)} />

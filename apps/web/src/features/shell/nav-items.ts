@@ -1,4 +1,5 @@
 import { can, type Role } from '@fieldplan/shared';
+import type { IntlShape } from 'react-intl';
 import type { IconName } from '../../components/Icon';
 
 export interface NavItem {
@@ -9,8 +10,8 @@ export interface NavItem {
   end?: boolean;
   /** Which items a narrow top bar keeps longest (1 first); the rest go into "More". */
   priority: number;
-  /** A count shown beside the label (booking requests waiting), with what it counts for screen readers. */
-  badge?: { count: number; noun: string };
+  /** A count shown beside the label (booking requests waiting), with its words for screen readers. */
+  badge?: { count: number; words: string };
 }
 
 /** Live counts some items show (0 or absent: no badge). */
@@ -18,31 +19,92 @@ export interface NavCounts {
   pendingRequests?: number;
 }
 
-/** The screens that exist so far, filtered by what the role may open (docs/PRODUCT.md, "Screens and routes" and "Roles and permissions"). */
-export function navItems(role: Role, counts: NavCounts = {}): NavItem[] {
+/**
+ * The screens that exist so far, filtered by what the role may open (docs/PRODUCT.md, "Screens and
+ * routes" and "Roles and permissions"), named in the page's language.
+ */
+export function navItems(intl: IntlShape, role: Role, counts: NavCounts = {}): NavItem[] {
+  const pendingRequests = counts.pendingRequests ?? 0;
   const items: NavItem[] = [
-    { to: '', label: 'Overview', icon: 'home', end: true, priority: 5 },
-    { to: 'dispatch', label: 'Dispatch', icon: 'compass', priority: 1 },
-    ...(can(role, 'locations.share') ? [{ to: 'my-day', label: 'My day', icon: 'clock' as const, priority: 2 }] : []),
-    { to: 'calendar', label: 'Calendar', icon: 'calendar', priority: 3 },
+    {
+      to: '',
+      label: intl.formatMessage({ id: 'shell.nav.overview', defaultMessage: 'Overview' }),
+      icon: 'home',
+      end: true,
+      priority: 5,
+    },
+    {
+      to: 'dispatch',
+      label: intl.formatMessage({ id: 'shell.nav.dispatch', defaultMessage: 'Dispatch' }),
+      icon: 'compass',
+      priority: 1,
+    },
+    ...(can(role, 'locations.share')
+      ? [
+          {
+            to: 'my-day',
+            label: intl.formatMessage({ id: 'shell.nav.myDay', defaultMessage: 'My day' }),
+            icon: 'clock' as const,
+            priority: 2,
+          },
+        ]
+      : []),
+    {
+      to: 'calendar',
+      label: intl.formatMessage({ id: 'shell.nav.calendar', defaultMessage: 'Calendar' }),
+      icon: 'calendar',
+      priority: 3,
+    },
     // Online booking's requests wait for a decision: kept in view ahead of most items while any wait.
     ...(can(role, 'booking.manage')
       ? [
           {
             to: 'requests',
-            label: 'Requests',
+            label: intl.formatMessage({ id: 'shell.nav.requests', defaultMessage: 'Requests' }),
             icon: 'inbox' as const,
-            priority: counts.pendingRequests ? 2.5 : 11,
-            badge: { count: counts.pendingRequests ?? 0, noun: 'waiting' },
+            priority: pendingRequests ? 2.5 : 11,
+            badge: {
+              count: pendingRequests,
+              words: intl.formatMessage(
+                { id: 'shell.nav.requestsWaiting', defaultMessage: '{count} waiting' },
+                { count: pendingRequests },
+              ),
+            },
           },
         ]
       : []),
-    { to: 'map', label: 'Map', icon: 'map', priority: 4 },
-    { to: 'customers', label: 'Customers', icon: 'building', priority: 6 },
-    { to: 'areas', label: 'Areas', icon: 'pin', priority: 9 },
-    { to: 'team', label: 'Team', icon: 'users', priority: 7 },
-    { to: 'feeds', label: 'Feeds', icon: 'link', priority: 10 },
+    { to: 'map', label: intl.formatMessage({ id: 'shell.nav.map', defaultMessage: 'Map' }), icon: 'map', priority: 4 },
+    {
+      to: 'customers',
+      label: intl.formatMessage({ id: 'shell.nav.customers', defaultMessage: 'Customers' }),
+      icon: 'building',
+      priority: 6,
+    },
+    {
+      to: 'areas',
+      label: intl.formatMessage({ id: 'shell.nav.areas', defaultMessage: 'Areas' }),
+      icon: 'pin',
+      priority: 9,
+    },
+    {
+      to: 'team',
+      label: intl.formatMessage({ id: 'shell.nav.team', defaultMessage: 'Team' }),
+      icon: 'users',
+      priority: 7,
+    },
+    {
+      to: 'feeds',
+      label: intl.formatMessage({ id: 'shell.nav.feeds', defaultMessage: 'Feeds' }),
+      icon: 'link',
+      priority: 10,
+    },
   ];
-  if (can(role, 'workspace.manage')) items.push({ to: 'settings', label: 'Settings', icon: 'settings', priority: 8 });
+  if (can(role, 'workspace.manage'))
+    items.push({
+      to: 'settings',
+      label: intl.formatMessage({ id: 'shell.nav.settings', defaultMessage: 'Settings' }),
+      icon: 'settings',
+      priority: 8,
+    });
   return items;
 }
