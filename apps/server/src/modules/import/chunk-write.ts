@@ -32,7 +32,7 @@ interface ReadRow {
  * the counts, the customers it creates and each written row's key in `import_rows` (what a resumed or
  * repeated import skips).
  */
-export class ChunkWrite {
+export class ChunkWrite<R extends ReadRow> {
   readonly outcome: ChunkOutcome = { created: 0, updated: 0, skipped: 0, refused: [], toPlace: 0 };
   private readonly customers: (CustomerFields & { id: string })[] = [];
   private readonly keyRows: Database['import_rows'][] = [];
@@ -40,12 +40,22 @@ export class ChunkWrite {
   private constructor(
     private readonly target: ChunkTarget,
     private readonly kind: 'customers' | 'jobs',
+    private readonly items: readonly R[],
+    private readonly keys: readonly string[],
     private readonly done: Set<string>,
   ) {}
 
-  /** A chunk of `kind` whose rows have these keys, knowing which of them an earlier import wrote. */
-  static async begin(trx: Transaction<Database>, target: ChunkTarget, kind: 'customers' | 'jobs', keys: string[]) {
-    return new ChunkWrite(target, kind, await doneKeys(trx, target.workspaceId, kind, keys, target.dialect));
+  /** A chunk of `kind` of these rows, each keyed by `keyOf`, knowing which keys an earlier import wrote. */
+  static async begin<R extends ReadRow>(
+    trx: Transaction<Database>,
+    target: ChunkTarget,
+    kind: 'customers' | 'jobs',
+    items: readonly R[],
+    keyOf: (item: R) => string,
+  ): Promise<ChunkWrite<R>> {
+    const keys = items.map(keyOf);
+    const done = await doneKeys(trx, target.workspaceId, kind, keys, target.dialect);
+    return new ChunkWrite(target, kind, items, keys, done);
   }
 
   /**
@@ -53,9 +63,9 @@ export class ChunkWrite {
    * earlier row of this chunk with the same key, counts as skipped; a refused row as refused. Each row
    * is planned when it is reached, so its plan sees what the rows before it created.
    */
-  *rows<R extends ReadRow>(items: readonly R[], keys: readonly string[], plan: (item: R) => PreviewRow) {
-    for (const [i, item] of items.entries()) {
-      const key = keys[i] as string;
+  *rows(plan: (item: R) => PreviewRow) {
+    for (const [i, item] of this.items.entries()) {
+      const key = this.keys[i] as string;
       if (this.done.has(key)) {
         this.outcome.skipped++;
         continue;

@@ -55,11 +55,9 @@ export async function writeCustomerChunk(
   ctx: ChunkContext,
   drafts: readonly ChunkDraft[],
 ): Promise<ChunkOutcome> {
-  const keys = drafts.map(({ draft }) => rowKey(ctx.fileHash, draft));
-  const chunk = await ChunkWrite.begin(trx, ctx, 'customers', keys);
+  const chunk = await ChunkWrite.begin(trx, ctx, 'customers', drafts, ({ draft }) => rowKey(ctx.fileHash, draft));
   const { outcome } = chunk;
-  const rows = chunk.rows(drafts, keys, ({ draft, shape }) => plannedAction(draft, shape, ctx));
-  for (const { item, key, planned, input } of rows) {
+  for (const { item, key, planned, input } of chunk.rows(({ draft, shape }) => plannedAction(draft, shape, ctx))) {
     const { draft } = item;
     const fields = {
       name: input.name,

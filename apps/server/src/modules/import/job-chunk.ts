@@ -110,11 +110,11 @@ export async function writeJobChunk(
   ctx: JobChunkContext,
   drafts: readonly JobChunkDraft[],
 ): Promise<ChunkOutcome> {
-  const keys = drafts.map(({ draft }) => jobRowKey(ctx.fileHash, draft));
-  const chunk = await ChunkWrite.begin(trx, ctx, 'jobs', keys);
+  const chunk = await ChunkWrite.begin(trx, ctx, 'jobs', drafts, ({ draft }) => jobRowKey(ctx.fileHash, draft));
   const jobs: Parameters<typeof insertImportedJobs>[4][number][] = [];
-  const rows = chunk.rows(drafts, keys, ({ draft, shape }) => plannedJob(draft, shape, ctx.customers));
-  for (const { item, key, planned, input } of rows) {
+  for (const { item, key, planned, input } of chunk.rows(({ draft, shape }) =>
+    plannedJob(draft, shape, ctx.customers),
+  )) {
     const { draft } = item;
     // Looked up before a new customer joins the lookup: a job without an address takes its customer's.
     const existing = draft.customer ? ctx.customers.find(draft.customer) : null;
