@@ -1,6 +1,7 @@
 import L from 'leaflet';
 import { useMemo } from 'react';
 import { Marker, Tooltip } from 'react-leaflet';
+import { t } from '../../lib/i18n';
 import { useNow } from '../../lib/use-now';
 import { formatAge, staleAfterMs } from './format-age';
 import { type LiveTechnician, useLiveTechnicians } from './use-live-technicians';
@@ -23,7 +24,12 @@ function LiveMarker({ tech, now }: { tech: LiveTechnician; now: number }) {
   const icon = useMemo(() => iconFor(tech.colour, stale), [tech.colour, stale]);
   const age = formatAge(ageMs);
   return (
-    <Marker position={[tech.lat, tech.lng]} icon={icon} title={`${tech.name}, ${age}`} zIndexOffset={1000}>
+    <Marker
+      position={[tech.lat, tech.lng]}
+      icon={icon}
+      title={t({ id: 'locations.marker.title', defaultMessage: '{name}, {age}' }, { name: tech.name, age })}
+      zIndexOffset={1000}
+    >
       <Tooltip permanent direction="right" offset={[10, 0]} className="live-tech-label">
         <span className="live-tech-name">{tech.name}</span> <span className="live-tech-age">{age}</span>
       </Tooltip>

@@ -1,14 +1,18 @@
+import { defineMessages, type MessageDescriptor } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../base/hooks';
 import { Icon } from '../../components/Icon';
+import { Message, useIntl } from '../../lib/i18n';
 import { stopSharing } from './sharing-actions';
 import { type SharingStatus, selectSharing } from './sharing-slice';
-import { sharingProblemText, useSharingSwitch } from './use-sharing-switch';
+import { sharingProblemMessages, useSharingSwitch } from './use-sharing-switch';
 import './Locations.css';
 
-const statusText: Record<SharingStatus, string> = {
-  off: 'Dispatchers see you on the map while on',
-  sharing: 'On: dispatchers see you on the map',
-  ...sharingProblemText,
+const statusMessages: Record<SharingStatus, MessageDescriptor> = {
+  ...defineMessages({
+    off: { id: 'locations.shareItem.off', defaultMessage: 'Dispatchers see you on the map while on' },
+    sharing: { id: 'locations.shareItem.sharing', defaultMessage: 'On: dispatchers see you on the map' },
+  }),
+  ...sharingProblemMessages,
 };
 
 /** "Share my location": a switch in the user menu for everyone who may share (not viewers). */
@@ -27,8 +31,12 @@ export function ShareLocationItem() {
     >
       <Icon name="compass" />
       <span className="share-item-text">
-        <span>Share my location</span>
-        <span className="share-item-status">{statusText[status]}</span>
+        <span>
+          <Message id="locations.shareItem.title" defaultMessage="Share my location" />
+        </span>
+        <span className="share-item-status">
+          <Message {...statusMessages[status]} />
+        </span>
       </span>
       <span className={`share-switch${on ? ' share-switch-on' : ''}`} aria-hidden="true" />
     </button>
@@ -37,6 +45,7 @@ export function ShareLocationItem() {
 
 /** In the top bar while your location is being shared; a click stops it. */
 export function SharingBadge() {
+  const intl = useIntl();
   const sharing = useAppSelector(selectSharing);
   const dispatch = useAppDispatch();
   if (!sharing.workspaceId) return null;
@@ -45,11 +54,18 @@ export function SharingBadge() {
       type="button"
       className="sharing-badge"
       onClick={() => dispatch(stopSharing())}
-      title="Your location is being shared. Click to stop."
+      title={intl.formatMessage({
+        id: 'locations.badge.title',
+        defaultMessage: 'Your location is being shared. Click to stop.',
+      })}
     >
       <span className="sharing-badge-dot" aria-hidden="true" />
-      <span className="sharing-badge-label">Sharing location</span>
-      <span className="visually-hidden">: stop</span>
+      <span className="sharing-badge-label">
+        <Message id="locations.badge.label" defaultMessage="Sharing location" />
+      </span>
+      <span className="visually-hidden">
+        <Message id="locations.badge.stop" defaultMessage=": stop" />
+      </span>
     </button>
   );
 }

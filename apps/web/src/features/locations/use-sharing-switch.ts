@@ -1,16 +1,23 @@
 import { can } from '@fieldplan/shared';
+import { defineMessages, type MessageDescriptor } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../base/hooks';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
 import { startSharing, stopSharing } from './sharing-actions';
 import { type SharingStatus, selectSharing } from './sharing-slice';
 
 /** What a switch says beside it in states that read the same wherever the switch is. */
-export const sharingProblemText: Record<Exclude<SharingStatus, 'off' | 'sharing'>, string> = {
-  locating: 'Finding your position…',
-  denied: 'The browser refused your location: allow it in the site settings',
-  unsupported: 'This browser can’t share its location',
-  failing: 'Can’t send your position right now — retrying',
-};
+export const sharingProblemMessages: Record<
+  Exclude<SharingStatus, 'off' | 'sharing'>,
+  MessageDescriptor
+> = defineMessages({
+  locating: { id: 'locations.sharing.locating', defaultMessage: 'Finding your position…' },
+  denied: {
+    id: 'locations.sharing.denied',
+    defaultMessage: 'The browser refused your location: allow it in the site settings',
+  },
+  unsupported: { id: 'locations.sharing.unsupported', defaultMessage: 'This browser can’t share its location' },
+  failing: { id: 'locations.sharing.failing', defaultMessage: 'Can’t send your position right now — retrying' },
+});
 
 export interface SharingSwitch {
   /** Sharing this workspace's position now. */

@@ -1,5 +1,6 @@
 import type { MyDayVisit } from '@fieldplan/shared';
 import { Icon } from '../../components/Icon';
+import { Message, useIntl } from '../../lib/i18n';
 import { directionsUrl, phoneLink } from './day';
 
 /**
@@ -11,29 +12,46 @@ export function ContactLinks({
 }: {
   visit: Pick<MyDayVisit, 'customerName' | 'customerPhone' | 'lat' | 'lng' | 'address'>;
 }) {
+  const intl = useIntl();
   const call = phoneLink('tel', visit.customerPhone);
   const message = phoneLink('sms', visit.customerPhone);
   const directions = directionsUrl(visit);
   if (!call && !directions) return null;
-  const who = visit.customerName ?? 'the customer';
+  const name = visit.customerName;
   return (
     <div className="myday-contact">
       {call && (
-        <a className="myday-link" href={call} aria-label={`Call ${who}`}>
+        <a
+          className="myday-link"
+          href={call}
+          aria-label={
+            name === null
+              ? intl.formatMessage({ id: 'myDay.contact.callCustomer', defaultMessage: 'Call the customer' })
+              : intl.formatMessage({ id: 'myDay.contact.callName', defaultMessage: 'Call {name}' }, { name })
+          }
+        >
           <Icon name="phone" size={18} />
-          Call
+          <Message id="myDay.contact.call" defaultMessage="Call" />
         </a>
       )}
       {message && (
-        <a className="myday-link" href={message} aria-label={`Message ${who}`}>
+        <a
+          className="myday-link"
+          href={message}
+          aria-label={
+            name === null
+              ? intl.formatMessage({ id: 'myDay.contact.messageCustomer', defaultMessage: 'Message the customer' })
+              : intl.formatMessage({ id: 'myDay.contact.messageName', defaultMessage: 'Message {name}' }, { name })
+          }
+        >
           <Icon name="message" size={18} />
-          Message
+          <Message id="myDay.contact.message" defaultMessage="Message" />
         </a>
       )}
       {directions && (
         <a className="myday-link" href={directions} target="_blank" rel="noopener noreferrer">
           <Icon name="map" size={18} />
-          Directions
+          <Message id="myDay.contact.directions" defaultMessage="Directions" />
         </a>
       )}
     </div>

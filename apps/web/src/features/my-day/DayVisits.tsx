@@ -1,5 +1,6 @@
 import type { JobStatus, StatusActor } from '@fieldplan/shared';
 import { useLayoutEffect, useRef } from 'react';
+import { Message, useIntl } from '../../lib/i18n';
 import { DoneSection } from './DoneSection';
 import type { Stop } from './day';
 import { type DayOrder, isClosed } from './order';
@@ -21,6 +22,7 @@ interface DayVisitsProps {
 
 /** The day's cards: what is left to do, the next visit on top, then "Done (n)" folded below. */
 export function DayVisits({ order, date, timeZone, statusOf, actor, changes, onAdvance, onDismiss }: DayVisitsProps) {
+  const intl = useIntl();
   const root = useRef<HTMLDivElement>(null);
   // A visit done leaves the list with the button just pressed: the focus goes on to the next visit's
   // button (or to "Done" when none is left), not back to the top of the page. The change is queued
@@ -62,12 +64,15 @@ export function DayVisits({ order, date, timeZone, statusOf, actor, changes, onA
   return (
     <div ref={root}>
       {order.open.length > 0 ? (
-        <ol className="myday-list myday-todo" aria-label="To do">
+        <ol
+          className="myday-list myday-todo"
+          aria-label={intl.formatMessage({ id: 'myDay.list.toDo', defaultMessage: 'To do' })}
+        >
           {order.open.map((stop, i) => card(stop, i === 0))}
         </ol>
       ) : (
         <p className="myday-all-done" role="status">
-          All done — nothing left on this day.
+          <Message id="myDay.list.allDone" defaultMessage="All done — nothing left on this day." />
         </p>
       )}
       <DoneSection count={order.closed.length}>{order.closed.map((stop) => card(stop, false))}</DoneSection>

@@ -1,16 +1,18 @@
 import { type ReactNode, useId, useState } from 'react';
 import { Icon } from '../../components/Icon';
+import { Message, useIntl } from '../../lib/i18n';
 
 /**
  * The day's completed and cancelled visits, folded under "Done (n)" below what is left to do: a
  * disclosure button (Enter or Space) opens and closes the list.
  */
 export function DoneSection({ count, children }: { count: number; children: ReactNode }) {
+  const intl = useIntl();
   const [open, setOpen] = useState(false);
   const listId = useId();
   if (count === 0) return null;
   return (
-    <section className="myday-done" aria-label="Done">
+    <section className="myday-done" aria-label={intl.formatMessage({ id: 'myDay.done.label', defaultMessage: 'Done' })}>
       <h2 className="myday-done-head">
         <button
           type="button"
@@ -20,7 +22,7 @@ export function DoneSection({ count, children }: { count: number; children: Reac
           onClick={() => setOpen((o) => !o)}
         >
           <Icon name={open ? 'chevronDown' : 'chevronRight'} size={18} />
-          Done ({count})
+          <Message id="myDay.done.toggle" defaultMessage="Done ({count})" values={{ count }} />
         </button>
       </h2>
       <ol id={listId} className="myday-list" hidden={!open}>

@@ -6,6 +6,7 @@ import { Icon } from '../../components/Icon';
 import { Skeleton } from '../../components/Skeleton';
 import { useGetConfigQuery } from '../../entities/session/endpoints';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
+import { Message, useIntl } from '../../lib/i18n';
 import { problemMessage, toProblem } from '../../lib/problem';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { DayVisits } from './DayVisits';
@@ -31,6 +32,7 @@ const subscribeOnline = (onChange: () => void) => {
 
 /** `/w/:slug/my-day`: the technician's day on a phone (DESIGN.md "The technician's phone"). */
 export function MyDayPage() {
+  const intl = useIntl();
   const { workspaceId, role, membership } = useWorkspace();
   const [params, setParams] = useSearchParams();
   const today = localDate(new Date());
@@ -48,14 +50,20 @@ export function MyDayPage() {
     { pollingInterval: 300_000, skipPollingIfUnfocused: true },
   );
   const queue = useStatusQueue(workspaceId);
-  useDocumentTitle(`My day · ${dayTitle(date, today)}`);
+  useDocumentTitle(
+    intl.formatMessage({ id: 'myDay.page.title', defaultMessage: 'My day · {day}' }, { day: dayTitle(date, today) }),
+  );
   useEffect(registerServiceWorker, []);
   // A day loaded before the worker took over (the first visit) is handed to it for offline reading.
   useEffect(() => {
     if (day) keepForOffline().catch(() => undefined);
   }, [day]);
 
-  const stops = useMemo(() => (day ? stopsOf(day, config?.travel ?? defaultTravelSettings) : []), [day, config]);
+  // The travel words are in the page's language: drawn again when it changes.
+  const stops = useMemo(
+    () => (day && intl ? stopsOf(day, config?.travel ?? defaultTravelSettings) : []),
+    [day, config, intl],
+  );
   const statusOf = (stop: Stop) => pendingStatus(queue.changes, stop.visit.id) ?? stop.visit.status;
   const order = dayOrder(stops, statusOf);
   useShiftEnd(day && date === today ? { openCount: order.open.length, total: stops.length } : null);
@@ -92,7 +100,7 @@ export function MyDayPage() {
           <button
             type="button"
             className="myday-arrow"
-            aria-label="Previous day"
+            aria-label={intl.formatMessage({ id: 'myDay.page.previousDay', defaultMessage: 'Previous day' })}
             onClick={() => goTo(shiftDate(date, -1))}
           >
             <Icon name="chevronLeft" size={20} />
@@ -102,11 +110,16 @@ export function MyDayPage() {
             {dayTitle(date, today) !== shortDate(date) && <span className="myday-subtitle">{shortDate(date)}</span>}
             {date !== today && (
               <button type="button" className="myday-today" onClick={() => goTo(today)}>
-                Back to today
+                <Message id="myDay.page.backToToday" defaultMessage="Back to today" />
               </button>
             )}
           </h1>
-          <button type="button" className="myday-arrow" aria-label="Next day" onClick={() => goTo(shiftDate(date, 1))}>
+          <button
+            type="button"
+            className="myday-arrow"
+            aria-label={intl.formatMessage({ id: 'myDay.page.nextDay', defaultMessage: 'Next day' })}
+            onClick={() => goTo(shiftDate(date, 1))}
+          >
             <Icon name="chevronRight" size={20} />
           </button>
         </div>
@@ -114,12 +127,25 @@ export function MyDayPage() {
         {(!online || queue.waiting) && (
           <p className={`myday-sync${online ? '' : ' myday-sync-offline'}`} role="status">
             <Icon name={online ? 'clock' : 'alert'} size={16} />
-            {online ? 'Sending' : 'Offline'}
-            {queue.waiting ? ` — ${queue.waiting} waiting to be sent` : ' — showing the day as last loaded'}
+            {queue.waiting ? (
+              <Message
+                id="myDay.page.syncWaiting"
+                defaultMessage="{online, select, yes {Sending} other {Offline}} — {waiting} waiting to be sent"
+                values={{ online: online ? 'yes' : 'no', waiting: queue.waiting }}
+              />
+            ) : (
+              <Message id="myDay.page.offline" defaultMessage="Offline — showing the day as last loaded" />
+            )}
           </p>
         )}
         {refusedElsewhere.length > 0 && (
-          <section className="myday-refused-list" aria-label="Status changes not sent">
+          <section
+            className="myday-refused-list"
+            aria-label={intl.formatMessage({
+              id: 'myDay.page.refusedList',
+              defaultMessage: 'Status changes not sent',
+            })}
+          >
             {refusedElsewhere.map((c) => (
               <RefusedChange key={c.id} change={c} withTitle onDismiss={queue.dismiss} />
             ))}
@@ -129,7 +155,10 @@ export function MyDayPage() {
 
       <section
         className="myday-body"
-        aria-label={`Jobs of ${dayTitle(date, today).toLowerCase()}`}
+        aria-label={intl.formatMessage(
+          { id: 'myDay.page.jobsOf', defaultMessage: 'Jobs of {day}' },
+          { day: dayTitle(date, today).toLowerCase() },
+        )}
         aria-busy={isFetching}
         onPointerDown={(e) => {
           swipe.current = { x: e.clientX, y: e.clientY };
@@ -140,7 +169,10 @@ export function MyDayPage() {
         }}
       >
         {isLoading ? (
-          <ul className="myday-list" aria-label="Loading your day">
+          <ul
+            className="myday-list"
+            aria-label={intl.formatMessage({ id: 'myDay.page.loading', defaultMessage: 'Loading your day' })}
+          >
             {[0, 1, 2].map((i) => (
               <li key={i} className="myday-card myday-card-skeleton">
                 <Skeleton width="40%" height={14} />
@@ -151,13 +183,30 @@ export function MyDayPage() {
             ))}
           </ul>
         ) : !day ? (
-          <EmptyState icon="alert" title="Couldn’t load your day" level={2}>
+          <EmptyState
+            icon="alert"
+            title={intl.formatMessage({ id: 'myDay.page.loadFailed', defaultMessage: 'Couldn’t load your day' })}
+            level={2}
+          >
             {problemMessage(toProblem(error))}
           </EmptyState>
         ) : stops.length === 0 ? (
-          <EmptyState icon="calendar" title={date === today ? 'No jobs today' : 'No jobs this day'} level={2}>
-            Nothing is assigned to you {date === today ? 'today' : 'on this day'}. Swipe or use the arrows to see other
-            days; your dispatcher’s new jobs appear here by themselves.
+          <EmptyState
+            icon="calendar"
+            title={intl.formatMessage(
+              {
+                id: 'myDay.page.noJobs',
+                defaultMessage: '{today, select, yes {No jobs today} other {No jobs this day}}',
+              },
+              { today: date === today ? 'yes' : 'no' },
+            )}
+            level={2}
+          >
+            <Message
+              id="myDay.page.noJobsText"
+              defaultMessage="Nothing is assigned to you {today, select, yes {today} other {on this day}}. Swipe or use the arrows to see other days; your dispatcher’s new jobs appear here by themselves."
+              values={{ today: date === today ? 'yes' : 'no' }}
+            />
           </EmptyState>
         ) : (
           <DayVisits

@@ -1,3 +1,4 @@
+import { Message } from '../../lib/i18n';
 import { workingStepLabel } from './day';
 import type { QueuedChange } from './status-outbox';
 
@@ -18,11 +19,15 @@ export function RefusedChange({
   return (
     <div className="myday-refused" role="alert">
       <p>
-        {withTitle && <span className="myday-refused-job">{change.title ?? 'A job no longer on this day'}: </span>}
+        {withTitle && (
+          <span className="myday-refused-job">
+            {change.title ?? <Message id="myDay.refused.jobGone" defaultMessage="A job no longer on this day" />}:{' '}
+          </span>
+        )}
         <strong>{workingStepLabel(change.status)}</strong> — {change.failure?.message}
       </p>
       <button type="button" className="myday-dismiss" onClick={() => onDismiss(change.id)}>
-        Dismiss
+        <Message id="myDay.refused.dismiss" defaultMessage="Dismiss" />
       </button>
     </div>
   );

@@ -1,4 +1,5 @@
 import { Icon } from '../../components/Icon';
+import { Message } from '../../lib/i18n';
 import { useSharingSwitch } from '../locations';
 
 /**
@@ -11,9 +12,11 @@ export function SharingHint() {
   return (
     <p className="myday-hint" role="status">
       <Icon name="alert" size={16} />
-      <span>Customer can’t see you coming</span>
+      <span>
+        <Message id="myDay.sharingHint.notSeen" defaultMessage="Customer can’t see you coming" />
+      </span>
       <button type="button" className="myday-hint-action" onClick={sharing.toggle}>
-        Share location
+        <Message id="myDay.sharingHint.share" defaultMessage="Share location" />
       </button>
     </p>
   );

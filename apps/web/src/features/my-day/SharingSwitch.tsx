@@ -1,10 +1,14 @@
+import { defineMessages, type MessageDescriptor } from 'react-intl';
+import { Message } from '../../lib/i18n';
 import type { SharingStatus } from '../locations';
-import { sharingProblemText, useSharingSwitch } from '../locations';
+import { sharingProblemMessages, useSharingSwitch } from '../locations';
 
-const statusText: Record<SharingStatus, string> = {
-  off: 'Off: turn on while you are on shift',
-  sharing: 'On: your dispatcher and your customer en route see you',
-  ...sharingProblemText,
+const statusMessages: Record<SharingStatus, MessageDescriptor> = {
+  ...defineMessages({
+    off: { id: 'myDay.sharing.off', defaultMessage: 'Off: turn on while you are on shift' },
+    sharing: { id: 'myDay.sharing.on', defaultMessage: 'On: your dispatcher and your customer en route see you' },
+  }),
+  ...sharingProblemMessages,
 };
 
 /** The share-location switch (the same state as the user menu's), always in view on my day. */
@@ -15,8 +19,12 @@ export function SharingSwitch() {
   return (
     <button type="button" role="switch" aria-checked={on} className="myday-share" onClick={toggle}>
       <span className="myday-share-text">
-        <span className="myday-share-title">Share my location</span>
-        <span className="myday-share-status">{statusText[status]}</span>
+        <span className="myday-share-title">
+          <Message id="myDay.sharing.title" defaultMessage="Share my location" />
+        </span>
+        <span className="myday-share-status">
+          <Message {...statusMessages[status]} />
+        </span>
       </span>
       <span className={`share-switch myday-switch${on ? ' share-switch-on' : ''}`} aria-hidden="true" />
     </button>

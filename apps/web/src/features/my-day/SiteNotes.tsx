@@ -1,4 +1,5 @@
 import type { MyDayVisit } from '@fieldplan/shared';
+import { Message } from '../../lib/i18n';
 
 /**
  * What to do and how to get in: the job's description and the customer's notes (gate codes, where
@@ -12,13 +13,17 @@ export function SiteNotes({ visit }: { visit: Pick<MyDayVisit, 'description' | '
     <dl className="myday-notes">
       {description && (
         <div>
-          <dt>Job</dt>
+          <dt>
+            <Message id="myDay.notes.job" defaultMessage="Job" />
+          </dt>
           <dd>{description}</dd>
         </div>
       )}
       {notes && (
         <div className="myday-access">
-          <dt>Access &amp; customer notes</dt>
+          <dt>
+            <Message id="myDay.notes.access" defaultMessage="Access & customer notes" />
+          </dt>
           <dd>{notes}</dd>
         </div>
       )}

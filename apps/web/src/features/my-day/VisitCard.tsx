@@ -2,8 +2,9 @@ import type { JobStatus, StatusActor } from '@fieldplan/shared';
 import type { ReactNode } from 'react';
 import { Icon } from '../../components/Icon';
 import { StatusLabel, statusIcon } from '../../entities/job/job-status';
+import { Message, useIntl } from '../../lib/i18n';
 import { ContactLinks } from './ContactLinks';
-import { nextWorkingStep, type Stop, timeWindow, workingStepLabel } from './day';
+import { nextWorkingStep, type Stop, stepButtonLabel, timeWindow, workingStepLabel } from './day';
 import { isClosed } from './order';
 import { RefusedChange } from './RefusedChange';
 import { SharingHint } from './SharingHint';
@@ -46,6 +47,7 @@ export function VisitCard({
   children,
   actions,
 }: VisitCardProps) {
+  const intl = useIntl();
   const { visit, travel } = stop;
   const step = nextWorkingStep({ status, start: visit.start, assigneeIds: visit.assigneeIds }, actor);
   const closed = isClosed(status);
@@ -57,7 +59,12 @@ export function VisitCard({
           {travel}
         </p>
       )}
-      <article aria-label={`${timeWindow(visit, timeZone)} ${visit.title}`}>
+      <article
+        aria-label={intl.formatMessage(
+          { id: 'myDay.card.label', defaultMessage: '{time} {title}' },
+          { time: timeWindow(visit, timeZone), title: visit.title },
+        )}
+      >
         <header className="myday-card-head">
           <span className="myday-time">{timeWindow(visit, timeZone)}</span>
           <StatusLabel status={status} />
@@ -70,7 +77,15 @@ export function VisitCard({
         {waiting.length > 0 && (
           <p className="myday-waiting" role="status">
             <Icon name="clock" size={14} />
-            Waiting to be sent: {waiting.map((c) => workingStepLabel(c.status)).join(', then ')}
+            <Message
+              id="myDay.card.waiting"
+              defaultMessage="Waiting to be sent: {steps}"
+              values={{
+                steps: waiting
+                  .map((c) => workingStepLabel(c.status))
+                  .join(intl.formatMessage({ id: 'myDay.card.waitingThen', defaultMessage: ', then ' })),
+              }}
+            />
           </p>
         )}
         {refused.map((c) => (
@@ -84,7 +99,7 @@ export function VisitCard({
             {step && (
               <button type="button" className="myday-advance" onClick={() => onAdvance(step.status)}>
                 <Icon name={statusIcon[step.status]} size={20} />
-                {step.label}
+                {stepButtonLabel(status, step.status)}
               </button>
             )}
           </div>

@@ -2,6 +2,7 @@ import type { MyDayVisit } from '@fieldplan/shared';
 import { Link } from 'react-router';
 import { Icon } from '../../components/Icon';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
+import { Message } from '../../lib/i18n';
 
 /** The visit's work record (notes, photos, checklist, signature) on its own screen; `date` is the day shown, to come back to. */
 export function WorkRecordLink({ visit, date }: { visit: Pick<MyDayVisit, 'jobId' | 'occurrence'>; date: string }) {
@@ -13,7 +14,7 @@ export function WorkRecordLink({ visit, date }: { visit: Pick<MyDayVisit, 'jobId
       to={`/w/${slug}/my-day/visit/${encodeURIComponent(visit.jobId)}?${query}`}
     >
       <Icon name="pencil" size={18} />
-      Work record
+      <Message id="myDay.card.workRecord" defaultMessage="Work record" />
     </Link>
   );
 }

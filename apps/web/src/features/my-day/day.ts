@@ -12,10 +12,11 @@ import {
   type StatusAction,
   type StatusActor,
   type StatusTarget,
-  statusActionLabel,
   type TravelSettings,
 } from '@fieldplan/shared';
+import { statusActionMessage } from '../../entities/job/status-messages';
 import { clockIn } from '../../lib/clock';
+import { t } from '../../lib/i18n';
 
 /** `YYYY-MM-DD` of an instant on this device's calendar (the phone's day is the technician's). */
 export function localDate(now: Date): string {
@@ -41,15 +42,15 @@ export const shortDate = (date: string): string =>
 
 /** "Today", "Tomorrow", "Yesterday" or "Mon 2 Mar". */
 export function dayTitle(date: string, today: string): string {
-  if (date === today) return 'Today';
-  if (date === shiftDate(today, 1)) return 'Tomorrow';
-  if (date === shiftDate(today, -1)) return 'Yesterday';
+  if (date === today) return t({ id: 'myDay.day.today', defaultMessage: 'Today' });
+  if (date === shiftDate(today, 1)) return t({ id: 'myDay.day.tomorrow', defaultMessage: 'Tomorrow' });
+  if (date === shiftDate(today, -1)) return t({ id: 'myDay.day.yesterday', defaultMessage: 'Yesterday' });
   return shortDate(date);
 }
 
 /** "08:00–09:30" (or "8:00 AM–9:30 AM") in the workspace's zone; "All day" for an all-day visit. */
 export function timeWindow(visit: Pick<MyDayVisit, 'start' | 'end' | 'allDay'>, timeZone: string): string {
-  if (visit.allDay) return 'All day';
+  if (visit.allDay) return t({ id: 'myDay.card.allDay', defaultMessage: 'All day' });
   return formatTimeRange(visit.start, visit.end, clockIn(timeZone));
 }
 
@@ -70,15 +71,23 @@ export function stopsOf(day: MyDay, settings: TravelSettings = defaultTravelSett
     v.status === 'cancelled' || v.lat === null || v.lng === null ? null : { lat: v.lat, lng: v.lng },
   );
   const legs = dayLegs(day.homeBase, points, settings);
-  let previousPlaced = day.homeBase ? 'home' : null;
+  let previousPlaced: 'home' | 'previous' | null = day.homeBase ? 'home' : null;
   return day.visits.map((visit, i) => {
     const leg = legs[i] ?? null;
     const from = previousPlaced;
-    if (points[i]) previousPlaced = 'previous stop';
+    if (points[i]) previousPlaced = 'previous';
     return {
       visit,
       travel:
-        leg && from ? `${formatDuration(leg.durationS)} drive · ${formatDistance(leg.distanceM)} from ${from}` : null,
+        leg && from
+          ? t(
+              {
+                id: 'myDay.card.travel',
+                defaultMessage: '{duration} drive · {distance} from {from, select, home {home} other {previous stop}}',
+              },
+              { duration: formatDuration(leg.durationS), distance: formatDistance(leg.distanceM), from },
+            )
+          : null,
     };
   });
 }
@@ -93,7 +102,10 @@ export function nextWorkingStep(visit: StatusTarget, actor: StatusActor): Status
 }
 
 /** A working step's label, for a tapped change shown again while it waits or after a refusal. */
-export const workingStepLabel = (to: JobStatus): string => statusActionLabel('scheduled', to);
+export const workingStepLabel = (to: JobStatus): string => t(statusActionMessage('scheduled', to));
+
+/** The label of the button that takes a step (the shared package's label, in the page's language). */
+export const stepButtonLabel = (from: JobStatus, to: JobStatus): string => t(statusActionMessage(from, to));
 
 /**
  * Where "Directions" goes: Google Maps' cross-platform directions URL. It opens the Maps app on

@@ -4,6 +4,7 @@ import type { OutboxFailure, OutboxItem, SendResult } from '../../base/outbox';
 import type { AppDispatch } from '../../base/store-types';
 import { jobMutations } from '../../entities/job/mutations';
 import { visitKey } from '../../entities/record/types';
+import { t } from '../../lib/i18n';
 import { toProblem } from '../../lib/problem';
 import { myDayTag } from './endpoints';
 import { markSent } from './live';
@@ -78,13 +79,19 @@ function noteReplaced(jobId: string, from: number, to: number): void {
 export function refusalMessage(problem: Problem): string {
   switch (problem.code) {
     case 'version_conflict':
-      return 'Not sent: someone else changed this job first. Check it and try again.';
+      return t({
+        id: 'myDay.refused.conflict',
+        defaultMessage: 'Not sent: someone else changed this job first. Check it and try again.',
+      });
     case 'not_found':
-      return 'Not sent: this job no longer exists.';
+      return t({ id: 'myDay.refused.notFound', defaultMessage: 'Not sent: this job no longer exists.' });
     case 'forbidden':
-      return 'Not sent: this job is no longer yours (it was given to someone else). Ask your dispatcher.';
+      return t({
+        id: 'myDay.refused.forbidden',
+        defaultMessage: 'Not sent: this job is no longer yours (it was given to someone else). Ask your dispatcher.',
+      });
     default:
-      return `Not sent: ${problem.detail}`;
+      return t({ id: 'myDay.refused.other', defaultMessage: 'Not sent: {detail}' }, { detail: problem.detail });
   }
 }
 
