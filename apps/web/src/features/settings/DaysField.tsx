@@ -1,5 +1,6 @@
 import { FieldsetField } from '../../components/Field';
 import { shortWeekday, weekdayNames } from '../../lib/format';
+import { useIntl } from '../../lib/i18n';
 
 interface DaysFieldProps {
   value: number[];
@@ -12,11 +13,16 @@ interface DaysFieldProps {
 
 /** Working days as a row of checkboxes in a fieldset (0 = Sunday). */
 export function DaysField({ value, onChange, onBlur, weekStart, error }: DaysFieldProps) {
+  const intl = useIntl();
   const order = Array.from({ length: 7 }, (_, i) => (weekStart + i) % 7);
   const toggle = (day: number, on: boolean) =>
     onChange(on ? [...value, day].sort((a, b) => a - b) : value.filter((d) => d !== day));
   return (
-    <FieldsetField className="days-field" legend="Working days" error={error}>
+    <FieldsetField
+      className="days-field"
+      legend={intl.formatMessage({ id: 'settings.days.legend', defaultMessage: 'Working days' })}
+      error={error}
+    >
       <div className="days">
         {order.map((day) => (
           <label key={day} className="day" title={weekdayNames[day]}>

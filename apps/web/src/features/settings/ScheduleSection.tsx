@@ -1,9 +1,19 @@
-import { type Clock, dateFormats, formatDate, formatTime, timeFormats } from '@fieldplan/shared';
+import {
+  type Clock,
+  type DateFormat,
+  dateFormats,
+  formatDate,
+  formatTime,
+  type TimeFormat,
+  timeFormats,
+} from '@fieldplan/shared';
 import { Controller, useWatch } from 'react-hook-form';
+import { defineMessages, type MessageDescriptor } from 'react-intl';
 import { Panel } from '../../components/Panel';
 import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
 import { weekdayNames } from '../../lib/format';
+import { languageNames, useIntl } from '../../lib/i18n';
 import { DaysField } from './DaysField';
 import type { SettingsFormApi } from './form-types';
 import { TimeZoneField } from './TimeZoneField';
@@ -11,9 +21,24 @@ import { TimeZoneField } from './TimeZoneField';
 // Each format's option shows it at work on one fixed evening: "19:30" / "7:30 PM", "26 Nov 2026" …
 const sample = Date.UTC(2026, 10, 26, 19, 30);
 const sampleClock: Clock = { timeZone: 'UTC', timeFormat: '24h', dateFormat: 'dmy' };
-const dateOrderLabel = { dmy: 'Day first', mdy: 'Month first', ymd: 'Year first' } as const;
+const timeFormatLabel: Record<TimeFormat, MessageDescriptor> = defineMessages({
+  '24h': { id: 'settings.schedule.timeFormat24h', defaultMessage: '24-hour ({sample})' },
+  '12h': { id: 'settings.schedule.timeFormat12h', defaultMessage: '12-hour ({sample})' },
+});
+const dateOrderLabel: Record<DateFormat, MessageDescriptor> = defineMessages({
+  dmy: { id: 'settings.schedule.dateFormatDmy', defaultMessage: 'Day first ({sample})' },
+  mdy: { id: 'settings.schedule.dateFormatMdy', defaultMessage: 'Month first ({sample})' },
+  ymd: { id: 'settings.schedule.dateFormatYmd', defaultMessage: 'Year first ({sample})' },
+});
+const workingHoursLabel: Record<'start' | 'end', MessageDescriptor> = defineMessages({
+  start: { id: 'settings.schedule.workingHoursStart', defaultMessage: 'Working hours start' },
+  end: { id: 'settings.schedule.workingHoursEnd', defaultMessage: 'Working hours end' },
+});
+// The names of languages are never translated: each stands in its own language.
+const languages = Object.entries(languageNames);
 
 export function ScheduleSection({ form }: { form: SettingsFormApi }) {
+  const intl = useIntl();
   const {
     register,
     control,
@@ -22,13 +47,17 @@ export function ScheduleSection({ form }: { form: SettingsFormApi }) {
   const [timeZone, weekStart] = useWatch({ control, name: ['timeZone', 'weekStart'] });
   return (
     <Panel
-      title="Schedule"
-      description="The calendar works in this time zone and shades these hours as business hours. Every time and date on every screen is written in these formats."
+      title={intl.formatMessage({ id: 'settings.schedule.title', defaultMessage: 'Schedule' })}
+      description={intl.formatMessage({
+        id: 'settings.schedule.description',
+        defaultMessage:
+          'The calendar works in this time zone and shades these hours as business hours. Every time and date on every screen is written in these formats.',
+      })}
     >
       <div className="settings-grid">
         <TimeZoneField zone={timeZone ?? ''} error={errors.timeZone?.message} {...register('timeZone')} />
         <Select
-          label="First day of the week"
+          label={intl.formatMessage({ id: 'settings.schedule.weekStart', defaultMessage: 'First day of the week' })}
           error={errors.weekStart?.message}
           {...register('weekStart', { setValueAs: Number })}
         >
@@ -38,24 +67,51 @@ export function ScheduleSection({ form }: { form: SettingsFormApi }) {
             </option>
           ))}
         </Select>
-        <Select label="Time format" error={errors.timeFormat?.message} {...register('timeFormat')}>
+        <Select
+          label={intl.formatMessage({ id: 'settings.schedule.timeFormat', defaultMessage: 'Time format' })}
+          error={errors.timeFormat?.message}
+          {...register('timeFormat')}
+        >
           {timeFormats.map((format) => (
             <option key={format} value={format}>
-              {format === '24h' ? '24-hour' : '12-hour'} ({formatTime(sample, { ...sampleClock, timeFormat: format })})
+              {intl.formatMessage(timeFormatLabel[format], {
+                sample: formatTime(sample, { ...sampleClock, timeFormat: format }),
+              })}
             </option>
           ))}
         </Select>
-        <Select label="Date format" error={errors.dateFormat?.message} {...register('dateFormat')}>
+        <Select
+          label={intl.formatMessage({ id: 'settings.schedule.dateFormat', defaultMessage: 'Date format' })}
+          error={errors.dateFormat?.message}
+          {...register('dateFormat')}
+        >
           {dateFormats.map((format) => (
             <option key={format} value={format}>
-              {dateOrderLabel[format]} ({formatDate(sample, { ...sampleClock, dateFormat: format })})
+              {intl.formatMessage(dateOrderLabel[format], {
+                sample: formatDate(sample, { ...sampleClock, dateFormat: format }),
+              })}
+            </option>
+          ))}
+        </Select>
+        <Select
+          label={intl.formatMessage({ id: 'settings.schedule.language', defaultMessage: 'Language for customers' })}
+          hint={intl.formatMessage({
+            id: 'settings.schedule.languageHint',
+            defaultMessage: 'Emails, the booking and tracking pages and the visit report use this language.',
+          })}
+          error={errors.language?.message}
+          {...register('language')}
+        >
+          {languages.map(([code, name]) => (
+            <option key={code} value={code} lang={code}>
+              {name}
             </option>
           ))}
         </Select>
         {(['start', 'end'] as const).map((end) => (
           <TextField
             key={end}
-            label={`Working hours ${end}`}
+            label={intl.formatMessage(workingHoursLabel[end])}
             type="time"
             step={900}
             error={errors.workingHours?.[end]?.message}
@@ -63,13 +119,19 @@ export function ScheduleSection({ form }: { form: SettingsFormApi }) {
           />
         ))}
         <TextField
-          label="Default job length"
+          label={intl.formatMessage({
+            id: 'settings.schedule.defaultJobMinutes',
+            defaultMessage: 'Default job length',
+          })}
           type="number"
           min={5}
           max={1440}
           step={5}
           inputMode="numeric"
-          hint="Minutes. A job made from a calendar slot or a day lasts this long."
+          hint={intl.formatMessage({
+            id: 'settings.schedule.defaultJobMinutesHint',
+            defaultMessage: 'Minutes. A job made from a calendar slot or a day lasts this long.',
+          })}
           error={errors.defaultJobMinutes?.message}
           {...register('defaultJobMinutes', { valueAsNumber: true })}
         />

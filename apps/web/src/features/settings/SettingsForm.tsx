@@ -6,6 +6,7 @@ import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { useToast } from '../../components/use-toast';
 import { useUpdateWorkspaceMutation } from '../../entities/workspace/endpoints';
+import { Message, useIntl } from '../../lib/i18n';
 import { useFormProblem } from '../../lib/use-form-problem';
 import { markSettingsReviewed } from '../overview';
 import { GeneralSection } from './GeneralSection';
@@ -15,6 +16,7 @@ import { changedSections, settingsFieldNames, settingsFormSchema, toFormValues }
 
 /** One form for all workspace settings; Save sends only the sections that changed. */
 export function SettingsForm({ workspace }: { workspace: Workspace }) {
+  const intl = useIntl();
   const navigate = useNavigate();
   const toast = useToast();
   const [update] = useUpdateWorkspaceMutation();
@@ -37,7 +39,10 @@ export function SettingsForm({ workspace }: { workspace: Workspace }) {
       const saved = await update({ workspaceId: workspace.id, patch: changedSections(values, dirtyFields) }).unwrap();
       reset(toFormValues(saved));
       markSettingsReviewed(workspace.id);
-      toast({ tone: 'success', message: 'Settings saved' });
+      toast({
+        tone: 'success',
+        message: intl.formatMessage({ id: 'settings.form.saved', defaultMessage: 'Settings saved' }),
+      });
       if (saved.slug !== workspace.slug) await navigate(`/w/${saved.slug}/settings`, { replace: true });
     } catch (error) {
       problem.report(error);
@@ -45,20 +50,29 @@ export function SettingsForm({ workspace }: { workspace: Workspace }) {
   });
 
   return (
-    <form className="settings" onSubmit={onSubmit} noValidate aria-label="Workspace settings">
+    <form
+      className="settings"
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={intl.formatMessage({ id: 'settings.form.label', defaultMessage: 'Workspace settings' })}
+    >
       {problem.message && <Alert>{problem.message}</Alert>}
       <GeneralSection form={form} />
       <ScheduleSection form={form} />
       <MapSection form={form} workspaceId={workspace.id} />
       <div className={isDirty ? 'settings-bar settings-bar-dirty' : 'settings-bar'}>
         <span className="settings-bar-status" aria-live="polite">
-          {isDirty ? 'You have unsaved changes' : 'All changes saved'}
+          {isDirty ? (
+            <Message id="settings.form.unsaved" defaultMessage="You have unsaved changes" />
+          ) : (
+            <Message id="settings.form.allSaved" defaultMessage="All changes saved" />
+          )}
         </span>
         <Button disabled={!isDirty || isSubmitting} onClick={() => reset()}>
-          Discard
+          <Message id="settings.form.discard" defaultMessage="Discard" />
         </Button>
         <Button type="submit" variant="primary" disabled={!isDirty} loading={isSubmitting}>
-          Save changes
+          <Message id="settings.form.save" defaultMessage="Save changes" />
         </Button>
       </div>
     </form>

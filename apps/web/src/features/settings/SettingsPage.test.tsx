@@ -111,6 +111,22 @@ describe('the Settings screen', () => {
     expect(fetch.callsTo(patchKey)[0]?.body).toEqual({ keepPhotoLocation: true });
   });
 
+  it('sets the language the workspace speaks to its customers, each option in its own language', async () => {
+    const { user, fetch } = await openSettings(({ body }) => json({ ...workspace, ...(body as object) }));
+    const language = screen.getByRole('combobox', { name: 'Language for customers' });
+    expect(language).toHaveValue('en');
+    expect(language).toHaveAccessibleDescription(
+      'Emails, the booking and tracking pages and the visit report use this language.',
+    );
+    expect(screen.getByRole('option', { name: 'Deutsch' })).toHaveAttribute('lang', 'de');
+    await user.selectOptions(language, 'Deutsch');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(fetch.callsTo(patchKey)).toHaveLength(1));
+    expect(fetch.callsTo(patchKey)[0]?.body).toEqual({ language: 'de' });
+    expect(await screen.findByText('Settings saved')).toBeInTheDocument();
+    expect(language).toHaveValue('de');
+  });
+
   it("puts the server's field errors under the fields", async () => {
     const { user } = await openSettings(() =>
       problem('validation_failed', 'Slug is already used by another workspace', {

@@ -7,14 +7,16 @@ import { PageHeader, Panel } from '../../components/Panel';
 import { Loading, Skeleton } from '../../components/Skeleton';
 import { useGetWorkspaceQuery } from '../../entities/workspace/endpoints';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
+import { Message, useIntl } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { ArchivePanel } from '../export';
 import { SettingsForm } from './SettingsForm';
 import './Settings.css';
 
 function SettingsSkeleton() {
+  const intl = useIntl();
   return (
-    <Loading label="Loading settings…">
+    <Loading label={intl.formatMessage({ id: 'settings.page.loading', defaultMessage: 'Loading settings…' })}>
       <div className="settings">
         {[0, 1, 2].map((i) => (
           <Panel key={i} title={<Skeleton width={120} height={14} />}>
@@ -31,8 +33,10 @@ function SettingsSkeleton() {
 
 /** `/w/:slug/settings`: owners only (the navigation hides it from everyone else). */
 export function SettingsPage() {
+  const intl = useIntl();
   const { workspaceId, slug, role } = useWorkspace();
-  useDocumentTitle('Settings');
+  const title = intl.formatMessage({ id: 'settings.page.title', defaultMessage: 'Settings' });
+  useDocumentTitle(title);
   const allowed = can(role, 'workspace.manage');
   const {
     data: workspace,
@@ -47,20 +51,26 @@ export function SettingsPage() {
     return (
       <EmptyState
         icon="settings"
-        title="Only owners can change settings"
+        title={intl.formatMessage({
+          id: 'settings.page.ownersOnly',
+          defaultMessage: 'Only owners can change settings',
+        })}
         action={
           can(role, 'checklists.manage') ? (
             <Link to={`/w/${slug}/settings/checklists`} className={buttonClass('secondary')}>
-              Checklists
+              <Message id="settings.page.checklists" defaultMessage="Checklists" />
             </Link>
           ) : (
             <Link to={`/w/${slug}`} className={buttonClass('secondary')}>
-              Back to overview
+              <Message id="settings.page.backToOverview" defaultMessage="Back to overview" />
             </Link>
           )
         }
       >
-        Ask an owner of this workspace if the time zone, working hours or map need changing.
+        <Message
+          id="settings.page.askOwner"
+          defaultMessage="Ask an owner of this workspace if the time zone, working hours or map need changing."
+        />
       </EmptyState>
     );
   }
@@ -68,18 +78,21 @@ export function SettingsPage() {
   return (
     <>
       <PageHeader
-        title="Settings"
-        description="Workspace name, time zone, working hours and the map's defaults."
+        title={title}
+        description={intl.formatMessage({
+          id: 'settings.page.description',
+          defaultMessage: "Workspace name, time zone, working hours and the map's defaults.",
+        })}
         actions={
           <>
             <Link to={`/w/${slug}/settings/notifications`} className={buttonClass('secondary')}>
-              Notifications
+              <Message id="settings.page.notifications" defaultMessage="Notifications" />
             </Link>
             <Link to={`/w/${slug}/settings/booking`} className={buttonClass('secondary')}>
-              Booking
+              <Message id="settings.page.booking" defaultMessage="Booking" />
             </Link>
             <Link to={`/w/${slug}/settings/checklists`} className={buttonClass('secondary')}>
-              Checklists
+              <Message id="settings.page.checklists" defaultMessage="Checklists" />
             </Link>
           </>
         }
@@ -90,7 +103,11 @@ export function SettingsPage() {
           <ArchivePanel workspaceId={workspace.id} />
         </>
       ) : error ? (
-        <LoadFailedState title="Couldn't load the settings" error={error} onRetry={() => void refetch()} />
+        <LoadFailedState
+          title={intl.formatMessage({ id: 'settings.page.loadFailed', defaultMessage: "Couldn't load the settings" })}
+          error={error}
+          onRetry={() => void refetch()}
+        />
       ) : (
         <SettingsSkeleton />
       )}

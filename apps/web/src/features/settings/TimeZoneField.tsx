@@ -2,6 +2,7 @@ import { formatTime, isTimeZone } from '@fieldplan/shared';
 import { type InputHTMLAttributes, type Ref, useId, useMemo } from 'react';
 import { TextField } from '../../components/TextField';
 import { clockIn } from '../../lib/clock';
+import { t, useIntl } from '../../lib/i18n';
 
 function allZones(): string[] {
   try {
@@ -20,7 +21,10 @@ function describe(zone: string): string | null {
       .formatToParts(now)
       .find((p) => p.type === 'timeZoneName')?.value ?? '';
   const time = formatTime(now, clockIn(zone));
-  return `${offset.replace('GMT', 'UTC') || 'UTC'} · ${time} there now`;
+  return t(
+    { id: 'settings.timeZone.now', defaultMessage: '{offset} · {time} there now' },
+    { offset: offset.replace('GMT', 'UTC') || 'UTC', time },
+  );
 }
 
 interface TimeZoneFieldProps extends InputHTMLAttributes<HTMLInputElement> {
@@ -32,18 +36,28 @@ interface TimeZoneFieldProps extends InputHTMLAttributes<HTMLInputElement> {
 
 /** Type to filter the IANA zones this browser knows (a datalist: native on desktop and phones). */
 export function TimeZoneField({ zone, error, ref, ...input }: TimeZoneFieldProps) {
+  const intl = useIntl();
   const listId = useId();
   const zones = useMemo(allZones, []);
   return (
     <>
       <TextField
         ref={ref}
-        label="Time zone"
+        label={intl.formatMessage({ id: 'settings.timeZone.label', defaultMessage: 'Time zone' })}
         list={listId}
         autoComplete="off"
         spellCheck={false}
-        placeholder="Start typing, e.g. Berlin"
-        hint={describe(zone) ?? 'An IANA time zone such as Europe/Berlin or America/New_York.'}
+        placeholder={intl.formatMessage({
+          id: 'settings.timeZone.placeholder',
+          defaultMessage: 'Start typing, e.g. Berlin',
+        })}
+        hint={
+          describe(zone) ??
+          intl.formatMessage({
+            id: 'settings.timeZone.hint',
+            defaultMessage: 'An IANA time zone such as Europe/Berlin or America/New_York.',
+          })
+        }
         error={error}
         {...input}
       />
