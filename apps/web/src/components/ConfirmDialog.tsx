@@ -44,3 +44,42 @@ export function ConfirmDialog({
     />
   );
 }
+
+interface ConfirmRemovalProps<T> {
+  /** What would go; the dialog is open while it is set. */
+  target: T | null;
+  verb: 'Delete' | 'Remove';
+  /** What it is, for the button: "Delete area". */
+  noun: string;
+  description: ReactNode;
+  busy: boolean;
+  /** Resolves once the removal is done (or refused); the dialog then closes. */
+  onConfirm: (target: T) => unknown;
+  onClose: () => void;
+}
+
+/** "Delete “North side”?" for one named record. */
+export function ConfirmRemoval<T extends { name: string }>({
+  target,
+  verb,
+  noun,
+  description,
+  busy,
+  onConfirm,
+  onClose,
+}: ConfirmRemovalProps<T>) {
+  return (
+    <ConfirmDialog
+      open={target !== null}
+      title={`${verb} “${target?.name ?? ''}”?`}
+      description={description}
+      confirmLabel={`${verb} ${noun}`}
+      busy={busy}
+      onCancel={onClose}
+      onConfirm={async () => {
+        if (target) await onConfirm(target);
+        onClose();
+      }}
+    />
+  );
+}

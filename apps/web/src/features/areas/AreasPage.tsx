@@ -3,7 +3,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ConfirmRemoval } from '../../components/ConfirmDialog';
 import type { IconName } from '../../components/Icon';
 import { useListAreasQuery } from '../../entities/area/endpoints';
 import { useGetMembersQuery } from '../../entities/member/endpoints';
@@ -234,17 +234,16 @@ export default function AreasPage() {
           />
         )}
       </FieldMap>
-      <ConfirmDialog
-        open={confirmDelete && selected !== null}
-        title={`Delete “${selected?.name ?? ''}”?`}
+      <ConfirmRemoval
+        target={confirmDelete ? selected : null}
+        verb="Delete"
+        noun="area"
         description="Jobs in it are flagged if no other area covers them. This can't be undone."
-        confirmLabel="Delete area"
         busy={writes.deleting}
-        onCancel={() => setConfirmDelete(false)}
-        onConfirm={async () => {
-          if (selected && (await writes.remove(selected))) choose(null);
-          setConfirmDelete(false);
+        onConfirm={async (area) => {
+          if (await writes.remove(area)) choose(null);
         }}
+        onClose={() => setConfirmDelete(false)}
       />
     </div>
   );

@@ -2,7 +2,7 @@ import { can, type Feed, memberPalette } from '@fieldplan/shared';
 import { useMemo, useState } from 'react';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ConfirmRemoval } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader, Panel } from '../../components/Panel';
 import { Loading, Skeleton } from '../../components/Skeleton';
@@ -104,17 +104,14 @@ export function FeedsPage() {
           onClose={() => setEditing(undefined)}
         />
       )}
-      <ConfirmDialog
-        open={removing !== null}
-        title={`Remove “${removing?.name ?? ''}”?`}
+      <ConfirmRemoval
+        target={removing}
+        verb="Remove"
+        noun="subscription"
         description="Its busy time leaves the calendar. You can subscribe to it again later."
-        confirmLabel="Remove subscription"
         busy={writes.deleting}
-        onCancel={() => setRemoving(null)}
-        onConfirm={async () => {
-          if (removing) await writes.remove(removing);
-          setRemoving(null);
-        }}
+        onConfirm={writes.remove}
+        onClose={() => setRemoving(null)}
       />
     </div>
   );

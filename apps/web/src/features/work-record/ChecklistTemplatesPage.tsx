@@ -1,7 +1,7 @@
 import { type ChecklistTemplate, can } from '@fieldplan/shared';
 import { useState } from 'react';
 import { Button } from '../../components/Button';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ConfirmRemoval } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader, Panel } from '../../components/Panel';
 import { Skeleton } from '../../components/Skeleton';
@@ -89,20 +89,18 @@ export function ChecklistTemplatesPage() {
           </ul>
         </Panel>
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={`Delete “${deleting?.name ?? ''}”?`}
+      <ConfirmRemoval
+        target={deleting}
+        verb="Delete"
+        noun="checklist"
         description="Jobs stop getting it. Visits already answered keep their answers."
-        confirmLabel="Delete checklist"
         busy={removal.isLoading}
-        onConfirm={() => {
-          if (!deleting) return;
-          void remove({ workspaceId, id: deleting.id, version: deleting.version })
+        onConfirm={(template) =>
+          remove({ workspaceId, id: template.id, version: template.version })
             .unwrap()
             .catch(() => undefined)
-            .finally(() => setDeleting(null));
-        }}
-        onCancel={() => setDeleting(null)}
+        }
+        onClose={() => setDeleting(null)}
       />
     </>
   );
