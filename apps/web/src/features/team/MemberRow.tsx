@@ -3,11 +3,11 @@ import { Avatar } from '../../components/Avatar';
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import { Select } from '../../components/Select';
-import { RoleBadge } from '../../entities/member/RoleBadge';
+import { RoleBadge, roleMessages } from '../../entities/member';
 import { formatDate } from '../../lib/format';
 import { Message, useIntl } from '../../lib/i18n';
 import { ColourButton } from './ColourButton';
-import { roleLabels } from './role-labels';
+
 import type { useMemberActions } from './use-member-actions';
 
 interface MemberRowProps {
@@ -50,7 +50,7 @@ export function MemberRow({ member, isSelf, manage, onToggleActive }: MemberRowP
           >
             {roles.map((role) => (
               <option key={role} value={role}>
-                {intl.formatMessage(roleLabels[role])}
+                {intl.formatMessage(roleMessages[role])}
               </option>
             ))}
           </Select>
