@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Message } from '../lib/i18n';
 import { Logo } from './Logo';
 import './CardPage.css';
 
@@ -20,7 +21,12 @@ export function CardPage({ title, subtitle, children, footer }: CardPageProps) {
           <Link to="/" className="card-page-logo">
             <Logo />
           </Link>
-          <p className="card-page-pitch">Schedule and dispatch field work — who goes where, when.</p>
+          <p className="card-page-pitch">
+            <Message
+              id="components.cardPage.pitch"
+              defaultMessage="Schedule and dispatch field work — who goes where, when."
+            />
+          </p>
         </div>
         <div className="card-page-card">
           <h1>{title}</h1>

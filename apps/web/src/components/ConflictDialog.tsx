@@ -1,3 +1,4 @@
+import { Message } from '../lib/i18n';
 import { Button } from './Button';
 import { Dialog } from './Dialog';
 import './ConflictDialog.css';
@@ -12,7 +13,7 @@ export interface ConflictRow {
 
 interface ConflictDialogProps {
   open: boolean;
-  /** "job", "customer", "area": the title says "Someone else changed this <noun>". */
+  /** "job", "customer", "area" (a key, not words): the title says "Someone else changed this job". */
   noun: string;
   theirVersion: number;
   rows: ConflictRow[];
@@ -39,15 +40,26 @@ export function ConflictDialog({
       open={open}
       onClose={onReload}
       role="alertdialog"
-      title={`Someone else changed this ${noun}`}
-      description={`It was saved by someone else after you opened it. Take their version, or apply your change on top of it.`}
+      title={
+        <Message
+          id="components.conflict.title"
+          defaultMessage="{noun, select, job {Someone else changed this job} customer {Someone else changed this customer} area {Someone else changed this area} other {Someone else changed this record}}"
+          values={{ noun }}
+        />
+      }
+      description={
+        <Message
+          id="components.conflict.description"
+          defaultMessage="It was saved by someone else after you opened it. Take their version, or apply your change on top of it."
+        />
+      }
       footer={
         <>
           <Button onClick={onReload} data-autofocus disabled={busy}>
-            Reload
+            <Message id="components.conflict.reload" defaultMessage="Reload" />
           </Button>
           <Button variant="primary" onClick={onKeepMine} loading={busy}>
-            Keep mine
+            <Message id="components.conflict.keepMine" defaultMessage="Keep mine" />
           </Button>
         </>
       }
@@ -56,10 +68,20 @@ export function ConflictDialog({
         <thead>
           <tr>
             <th scope="col">
-              <span className="visually-hidden">Field</span>
+              <span className="visually-hidden">
+                <Message id="components.conflict.field" defaultMessage="Field" />
+              </span>
             </th>
-            <th scope="col">Their version (v{theirVersion})</th>
-            <th scope="col">Yours</th>
+            <th scope="col">
+              <Message
+                id="components.conflict.theirVersion"
+                defaultMessage="Their version (v{version})"
+                values={{ version: theirVersion }}
+              />
+            </th>
+            <th scope="col">
+              <Message id="components.conflict.yours" defaultMessage="Yours" />
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -72,7 +94,9 @@ export function ConflictDialog({
                   {changed && (
                     <>
                       {' '}
-                      <span className="conflict-flag">differs</span>
+                      <span className="conflict-flag">
+                        <Message id="components.conflict.differs" defaultMessage="differs" />
+                      </span>
                     </>
                   )}
                 </th>

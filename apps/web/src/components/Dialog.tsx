@@ -1,5 +1,6 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
+import { useIntl } from '../lib/i18n';
 import { focusableIn } from './focusable';
 import { Icon } from './Icon';
 import './Dialog.css';
@@ -32,6 +33,7 @@ export function Dialog({
   role = 'dialog',
   size = 'normal',
 }: DialogProps) {
+  const intl = useIntl();
   const panel = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -96,7 +98,12 @@ export function Dialog({
       >
         <div className="dialog-header">
           <h2 id={titleId}>{title}</h2>
-          <button type="button" className="dialog-close" onClick={onClose} aria-label="Close">
+          <button
+            type="button"
+            className="dialog-close"
+            onClick={onClose}
+            aria-label={intl.formatMessage({ id: 'components.close', defaultMessage: 'Close' })}
+          >
             <Icon name="x" />
           </button>
         </div>

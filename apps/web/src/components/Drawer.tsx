@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useLayoutEffect, useRef } from 'react';
+import { useIntl } from '../lib/i18n';
 import { Icon } from './Icon';
 import { rememberOpener, returnFocus } from './return-focus';
 import './Drawer.css';
@@ -20,6 +21,7 @@ interface DrawerProps {
  * it. Focus moves to the panel when it opens; Escape closes it, and focus goes back to what opened it.
  */
 export function Drawer({ title, subtitle, onClose, actions, footer, children }: DrawerProps) {
+  const intl = useIntl();
   const titleId = useId();
   const panel = useRef<HTMLElement>(null);
   const onCloseRef = useRef(onClose);
@@ -56,7 +58,12 @@ export function Drawer({ title, subtitle, onClose, actions, footer, children }: 
         </div>
         <div className="drawer-actions">
           {actions}
-          <button type="button" className="icon-button drawer-close" onClick={onClose} aria-label="Close">
+          <button
+            type="button"
+            className="icon-button drawer-close"
+            onClick={onClose}
+            aria-label={intl.formatMessage({ id: 'components.close', defaultMessage: 'Close' })}
+          >
             <Icon name="x" />
           </button>
         </div>

@@ -1,4 +1,5 @@
 import { type ReactNode, type Ref, useId } from 'react';
+import { Message } from '../lib/i18n';
 import './Field.css';
 
 export interface FieldIds {
@@ -36,7 +37,12 @@ export function FieldShell({ ids, label, hint, error, optional, className, child
     <div className={['field', error ? 'field-invalid' : '', className].filter(Boolean).join(' ')}>
       <label className="field-label" htmlFor={ids.inputId}>
         {label}
-        {optional && <span className="field-optional"> optional</span>}
+        {optional && (
+          <span className="field-optional">
+            {' '}
+            <Message id="components.field.optional" defaultMessage="optional" />
+          </span>
+        )}
       </label>
       {children}
       {error && <FieldError id={ids.errorId} error={error} />}

@@ -1,3 +1,4 @@
+import { Message } from '../lib/i18n';
 import { problemMessage, toProblem } from '../lib/problem';
 import { Button } from './Button';
 import { EmptyState } from './EmptyState';
@@ -5,7 +6,15 @@ import { EmptyState } from './EmptyState';
 /** A screen's record could not load: what, why, and a way to ask again. */
 export function LoadFailedState({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {
   return (
-    <EmptyState icon="alert" title={title} action={<Button onClick={onRetry}>Try again</Button>}>
+    <EmptyState
+      icon="alert"
+      title={title}
+      action={
+        <Button onClick={onRetry}>
+          <Message id="components.tryAgain" defaultMessage="Try again" />
+        </Button>
+      }
+    >
       {problemMessage(toProblem(error))}
     </EmptyState>
   );
@@ -17,7 +26,7 @@ export function RetryLine({ message, onRetry }: { message: string; onRetry: () =
     <>
       {message}{' '}
       <button type="button" className="link-button" onClick={onRetry}>
-        Try again
+        <Message id="components.tryAgain" defaultMessage="Try again" />
       </button>
     </>
   );

@@ -1,5 +1,6 @@
 import { type ReactNode, useRef } from 'react';
 import { copyText } from '../lib/clipboard';
+import { Message, useIntl } from '../lib/i18n';
 import { Button } from './Button';
 import { TextField } from './TextField';
 import { useToast } from './use-toast';
@@ -25,13 +26,20 @@ interface OnceLinkProps {
  */
 export function OnceLink({ url, label, hint, className, actionsClassName, copied, onDone, children }: OnceLinkProps) {
   const input = useRef<HTMLInputElement>(null);
+  const intl = useIntl();
   const toast = useToast();
   const copy = async () => {
     if (await copyText(url)) {
       toast({ tone: 'success', message: copied });
     } else {
       input.current?.select();
-      toast({ tone: 'info', message: 'Press Ctrl+C (⌘C on a Mac) to copy the selected link' });
+      toast({
+        tone: 'info',
+        message: intl.formatMessage({
+          id: 'components.onceLink.copyByHand',
+          defaultMessage: 'Press Ctrl+C (⌘C on a Mac) to copy the selected link',
+        }),
+      });
     }
   };
   return (
@@ -48,11 +56,11 @@ export function OnceLink({ url, label, hint, className, actionsClassName, copied
       />
       <div className={actionsClassName}>
         <Button variant="primary" icon="copy" onClick={() => void copy()}>
-          Copy
+          <Message id="components.onceLink.copy" defaultMessage="Copy" />
         </Button>
         {children}
         <Button variant="ghost" onClick={onDone}>
-          Done
+          <Message id="components.onceLink.done" defaultMessage="Done" />
         </Button>
       </div>
     </>

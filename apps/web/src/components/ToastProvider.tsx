@@ -1,4 +1,5 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { useIntl } from '../lib/i18n';
 import { Icon } from './Icon';
 import { type Toast, ToastContext, type ToastInput } from './toast-context';
 import './Toast.css';
@@ -6,6 +7,7 @@ import './Toast.css';
 const lifetimeMs = { success: 5000, info: 5000, error: 8000 } as const;
 
 function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number) => void }) {
+  const intl = useIntl();
   const [paused, setPaused] = useState(false);
   useEffect(() => {
     if (paused) return;
@@ -41,7 +43,12 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
           {toast.action.label}
         </button>
       )}
-      <button type="button" className="toast-close" aria-label="Dismiss" onClick={() => onDismiss(toast.id)}>
+      <button
+        type="button"
+        className="toast-close"
+        aria-label={intl.formatMessage({ id: 'components.toast.dismiss', defaultMessage: 'Dismiss' })}
+        onClick={() => onDismiss(toast.id)}
+      >
         <Icon name="x" size={14} />
       </button>
     </div>
@@ -50,6 +57,7 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
 
 /** Holds the toasts and renders them bottom-right (bottom, full width, on phones). */
 export function ToastProvider({ children }: { children: ReactNode }) {
+  const intl = useIntl();
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
   const show = useCallback((input: ToastInput) => {
@@ -68,7 +76,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={show}>
       {children}
-      <section className="toasts" aria-label="Notifications">
+      <section
+        className="toasts"
+        aria-label={intl.formatMessage({ id: 'components.toast.region', defaultMessage: 'Notifications' })}
+      >
         {/* Errors interrupt (each is an alert); the rest wait their turn in a polite status region. */}
         <div className="toast-list">
           {errors.map((t) => (
