@@ -4,6 +4,7 @@ import { useToast } from '../../components/use-toast';
 import { useToastedWrite } from '../../components/use-toasted-write';
 import { copyText } from '../../lib/clipboard';
 import { formatDateTime } from '../../lib/format';
+import { Message, useIntl } from '../../lib/i18n';
 import { useJobTrackingLinksQuery, useRevokeTrackingLinkMutation } from './endpoints';
 import './Tracking.css';
 
@@ -12,6 +13,7 @@ import './Tracking.css';
  * or in progress — copy it to send, or revoke it. Refetched when the job's status changes.
  */
 export function TrackingLinks({ workspaceId, job }: { workspaceId: string; job: Job }) {
+  const intl = useIntl();
   const live = job.rrule !== null || job.status === 'en_route' || job.status === 'in_progress';
   const { data: links = [] } = useJobTrackingLinksQuery(
     { workspaceId, jobId: job.id, version: job.version },
@@ -25,31 +27,51 @@ export function TrackingLinks({ workspaceId, job }: { workspaceId: string; job: 
   const copy = async (url: string) => {
     toast(
       (await copyText(url))
-        ? { tone: 'success', message: 'Tracking link copied — send it to the customer' }
+        ? {
+            tone: 'success',
+            message: intl.formatMessage({
+              id: 'tracking.links.copied',
+              defaultMessage: 'Tracking link copied — send it to the customer',
+            }),
+          }
         : { tone: 'info', message: url },
     );
   };
   const onRevoke = (id: string) =>
     toasted(
       () => revoke({ workspaceId, jobId: job.id, id }).unwrap(),
-      'Tracking link revoked: it shows “expired” from now on',
+      intl.formatMessage({
+        id: 'tracking.links.revoked',
+        defaultMessage: 'Tracking link revoked: it shows “expired” from now on',
+      }),
     );
 
   return (
-    <section className="tracking-links" aria-label="Customer tracking link">
+    <section
+      className="tracking-links"
+      aria-label={intl.formatMessage({ id: 'tracking.links.label', defaultMessage: 'Customer tracking link' })}
+    >
       {links.map((link) => (
         <div key={link.id} className="tracking-link">
-          <p className="tracking-link-title">Customer tracking link</p>
+          <p className="tracking-link-title">
+            <Message id="tracking.links.title" defaultMessage="Customer tracking link" />
+          </p>
           <p className="tracking-link-url" data-code>
             {link.url}
           </p>
-          <p className="tracking-link-hint">Works until {formatDateTime(link.expiresAt)} or the visit ends.</p>
+          <p className="tracking-link-hint">
+            <Message
+              id="tracking.links.until"
+              defaultMessage="Works until {time} or the visit ends."
+              values={{ time: formatDateTime(link.expiresAt) }}
+            />
+          </p>
           <div className="tracking-link-actions">
             <Button size="sm" variant="primary" icon="copy" onClick={() => void copy(link.url)}>
-              Copy link
+              <Message id="tracking.links.copy" defaultMessage="Copy link" />
             </Button>
             <Button size="sm" variant="ghost" loading={revoking} onClick={() => void onRevoke(link.id)}>
-              Revoke
+              <Message id="tracking.links.revoke" defaultMessage="Revoke" />
             </Button>
           </div>
         </div>

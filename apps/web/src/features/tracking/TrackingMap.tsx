@@ -3,6 +3,7 @@ import type { TrackingPosition } from '@fieldplan/shared';
 import { useEffect } from 'react';
 import { Circle, CircleMarker, MapContainer, useMap } from 'react-leaflet';
 import { useGetConfigQuery } from '../../entities/session/endpoints';
+import { useIntl } from '../../lib/i18n';
 import { BaseLayers, baseLayerOptions } from '../map';
 
 function Follow({ position }: { position: TrackingPosition }) {
@@ -15,13 +16,17 @@ function Follow({ position }: { position: TrackingPosition }) {
 
 /** A small map of the technician's approximate position: a 200 m area, not a point. */
 export function TrackingMap({ position, colour }: { position: TrackingPosition; colour: string }) {
+  const intl = useIntl();
   const { data: config } = useGetConfigQuery();
   const [option] = baseLayerOptions(undefined, config?.maps);
   const centre: [number, number] = [position.lat, position.lng];
   return (
     <section
       className="track-map"
-      aria-label="Map of the technician’s approximate position"
+      aria-label={intl.formatMessage({
+        id: 'tracking.map.label',
+        defaultMessage: 'Map of the technician’s approximate position',
+      })}
       data-lat={position.lat}
       data-lng={position.lng}
     >

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Logo } from '../../components/Logo';
+import { Message, useIntl } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useGetTrackingQuery } from './endpoints';
 import { arrivalText, statusHeadline, windowText } from './format';
@@ -14,15 +15,18 @@ const TrackingMap = lazy(() => import('./TrackingMap').then((m) => ({ default: m
  * its own small entry (track.html, src/track-main.tsx); in the app's router by TrackingRoute.
  */
 export function TrackingPage({ token }: { token: string }) {
+  const intl = useIntl();
   const { data: page, error, isLoading } = useGetTrackingQuery(token, { refetchOnFocus: true });
   const { ended } = useTrackingChannel(token, page?.channel);
-  useDocumentTitle('Your visit');
+  useDocumentTitle(intl.formatMessage({ id: 'tracking.page.title', defaultMessage: 'Your visit' }));
 
   if (isLoading) {
     return (
       <main className="track" aria-busy="true">
         <TrackHeader />
-        <p className="track-loading">Loading your visit…</p>
+        <p className="track-loading">
+          <Message id="tracking.page.loading" defaultMessage="Loading your visit…" />
+        </p>
       </main>
     );
   }
@@ -36,7 +40,11 @@ export function TrackingPage({ token }: { token: string }) {
         <p className="track-window">{windowText(page.window)}</p>
         <p className="track-tech">
           <span className="track-dot" style={{ background: page.technician.colour }} aria-hidden="true" />
-          Your technician: <strong>{page.technician.firstName}</strong>
+          <Message
+            id="tracking.page.technician"
+            defaultMessage="Your technician: <b>{name}</b>"
+            values={{ name: page.technician.firstName, b: (chunks) => <strong>{chunks}</strong> }}
+          />
         </p>
         {page.eta && <p className="track-eta">{arrivalText(page.eta)}</p>}
       </section>
@@ -46,11 +54,20 @@ export function TrackingPage({ token }: { token: string }) {
             <TrackingMap position={page.position} colour={page.technician.colour} />
           </Suspense>
         ) : (
-          <p className="track-note">The map appears as soon as {page.technician.firstName}’s position comes in.</p>
+          <p className="track-note">
+            <Message
+              id="tracking.page.mapSoon"
+              defaultMessage="The map appears as soon as {name}’s position comes in."
+              values={{ name: page.technician.firstName }}
+            />
+          </p>
         ))}
       <p className="track-note">
-        This page updates by itself. The position shown is approximate (to about 200 m) and only while{' '}
-        {page.technician.firstName} is on the way.
+        <Message
+          id="tracking.page.note"
+          defaultMessage="This page updates by itself. The position shown is approximate (to about 200 m) and only while {name} is on the way."
+          values={{ name: page.technician.firstName }}
+        />
       </p>
     </main>
   );
@@ -66,15 +83,20 @@ function TrackHeader() {
 
 /** Expired, revoked, finished or never existed: one friendly answer for all (nothing to tell them apart). */
 export function ExpiredPage() {
-  useDocumentTitle('Link expired');
+  const intl = useIntl();
+  useDocumentTitle(intl.formatMessage({ id: 'tracking.expired.title', defaultMessage: 'Link expired' }));
   return (
     <main className="track">
       <TrackHeader />
       <section className="track-card track-expired">
-        <h1>This link has expired</h1>
+        <h1>
+          <Message id="tracking.expired.heading" defaultMessage="This link has expired" />
+        </h1>
         <p>
-          Tracking links work only while a visit is on its way or in progress. If you are still expecting someone,
-          please contact the company that sent you the link.
+          <Message
+            id="tracking.expired.text"
+            defaultMessage="Tracking links work only while a visit is on its way or in progress. If you are still expecting someone, please contact the company that sent you the link."
+          />
         </p>
       </section>
     </main>

@@ -1,4 +1,5 @@
 import type { TrackingView } from '@fieldplan/shared';
+import { t } from '../../lib/i18n';
 
 const time = (iso: string) =>
   new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
@@ -8,21 +9,31 @@ export function windowText(window: TrackingView['window'], now = new Date()): st
   const start = new Date(window.start);
   const sameDay = start.toDateString() === now.toDateString();
   const day = sameDay
-    ? 'Today'
+    ? t({ id: 'tracking.window.today', defaultMessage: 'Today' })
     : new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long' }).format(start);
-  return `${day}, ${time(window.start)}–${time(window.end)}`;
+  return t(
+    { id: 'tracking.window.text', defaultMessage: '{day}, {start}–{end}' },
+    { day, start: time(window.start), end: time(window.end) },
+  );
 }
 
 export function statusHeadline(view: Pick<TrackingView, 'status' | 'technician'>): string {
   const name = view.technician.firstName;
-  if (view.status === 'en_route') return `${name} is on the way`;
-  if (view.status === 'in_progress') return `${name} has arrived and is working`;
-  return `${name} is scheduled to come`;
+  if (view.status === 'en_route')
+    return t({ id: 'tracking.status.enRoute', defaultMessage: '{name} is on the way' }, { name });
+  if (view.status === 'in_progress')
+    return t({ id: 'tracking.status.inProgress', defaultMessage: '{name} has arrived and is working' }, { name });
+  return t({ id: 'tracking.status.scheduled', defaultMessage: '{name} is scheduled to come' }, { name });
 }
 
 /** "Arriving around 10:25 (in about 12 min)". */
 export function arrivalText(eta: string, now = Date.now()): string {
   const minutes = Math.max(0, Math.round((Date.parse(eta) - now) / 60_000));
-  const inText = minutes < 2 ? 'any minute now' : `in about ${minutes} min`;
-  return `Arriving around ${time(eta)} (${inText})`;
+  return t(
+    {
+      id: 'tracking.arrival',
+      defaultMessage: 'Arriving around {time} ({soon, select, yes {any minute now} other {in about {minutes} min}})',
+    },
+    { time: time(eta), soon: minutes < 2 ? 'yes' : 'no', minutes },
+  );
 }
