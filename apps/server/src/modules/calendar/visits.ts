@@ -9,6 +9,7 @@ import {
 } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { numberOrNull } from '../../lib/numbers.js';
 import {
   assigneesInRange,
   exceptionDraftOf,
@@ -43,8 +44,8 @@ function scheduleJobOf(row: FeedJobRow, assigneeIds: string[], exceptions: Visit
     customerId: row.customer_id,
     customerName: row.customer_name,
     address: row.address,
-    lat: row.lat === null ? null : Number(row.lat),
-    lng: row.lng === null ? null : Number(row.lng),
+    lat: numberOrNull(row.lat),
+    lng: numberOrNull(row.lng),
   };
 }
 

@@ -12,6 +12,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError, fieldError } from '../../errors/app-error.js';
 import { iso } from '../../lib/ids.js';
+import { numberOrNull } from '../../lib/numbers.js';
 import { findCustomer } from '../customers/index.js';
 import { membersAmong } from '../members/index.js';
 import { formatTime, type LoadedJob } from './presenter.js';
@@ -46,10 +47,10 @@ export function draftOf({ row, assigneeIds }: LoadedJob): JobDraft {
     description: row.description,
     customerId: row.customer_id,
     address: row.address,
-    lat: row.lat === null ? null : Number(row.lat),
-    lng: row.lng === null ? null : Number(row.lng),
-    start: row.start_at === null ? null : Number(row.start_at),
-    end: row.end_at === null ? null : Number(row.end_at),
+    lat: numberOrNull(row.lat),
+    lng: numberOrNull(row.lng),
+    start: numberOrNull(row.start_at),
+    end: numberOrNull(row.end_at),
     allDay: Number(row.all_day) === 1,
     priority: Number(row.priority),
     assigneeIds,

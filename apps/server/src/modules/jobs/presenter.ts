@@ -8,6 +8,7 @@ import {
 import type { Selectable } from 'kysely';
 import type { JobExceptionsTable, JobsTable } from '../../db/schema.js';
 import { iso } from '../../lib/ids.js';
+import { numberOrNull } from '../../lib/numbers.js';
 
 export type JobRow = Selectable<JobsTable> & { customer_name: string | null };
 export type ExceptionRow = Selectable<JobExceptionsTable>;
@@ -33,8 +34,8 @@ export function presentException(e: ExceptionRow, allDay: boolean): JobException
   return {
     occurrence: formatTime(Number(e.occurrence_key), allDay) ?? '',
     kind: e.kind,
-    start: formatTime(e.start_at === null ? null : Number(e.start_at), allDay),
-    end: formatTime(e.end_at === null ? null : Number(e.end_at), allDay),
+    start: formatTime(numberOrNull(e.start_at), allDay),
+    end: formatTime(numberOrNull(e.end_at), allDay),
     assigneeIds: parseAssigneeIds(e.assignee_ids),
     status: e.status as JobStatus | null,
   };
@@ -49,10 +50,10 @@ export function presentJob({ row, assigneeIds, exceptions }: LoadedJob): Job {
     title: row.title,
     description: row.description,
     address: row.address,
-    lat: row.lat === null ? null : Number(row.lat),
-    lng: row.lng === null ? null : Number(row.lng),
-    start: formatTime(row.start_at === null ? null : Number(row.start_at), allDay),
-    end: formatTime(row.end_at === null ? null : Number(row.end_at), allDay),
+    lat: numberOrNull(row.lat),
+    lng: numberOrNull(row.lng),
+    start: formatTime(numberOrNull(row.start_at), allDay),
+    end: formatTime(numberOrNull(row.end_at), allDay),
     allDay,
     status: row.status as JobStatus,
     priority: Number(row.priority),

@@ -6,6 +6,7 @@ import { recordWrite, type VersionedEntity, versionedUpdate } from '../../db/ver
 import { notFound } from '../../errors/app-error.js';
 import { versionConflict } from '../../errors/version-conflict.js';
 import type { Actor } from '../../http/workspace-access.js';
+import { numberOrNull } from '../../lib/numbers.js';
 import { type JobDraft, spanOf } from './draft.js';
 import { type ExceptionRow, type LoadedJob, parseAssigneeIds, presentJob } from './presenter.js';
 import { loadJob, replaceAssignees, replaceExceptions } from './queries.js';
@@ -37,8 +38,8 @@ export function exceptionDraftOf(
   return {
     key: Number(e.occurrence_key),
     kind: e.kind,
-    start: e.start_at === null ? null : Number(e.start_at),
-    end: e.end_at === null ? null : Number(e.end_at),
+    start: numberOrNull(e.start_at),
+    end: numberOrNull(e.end_at),
     assigneeIds: parseAssigneeIds(e.assignee_ids),
     status: e.status as JobStatus | null,
   };

@@ -2,6 +2,7 @@ import type { LiveLocation } from '@fieldplan/shared';
 import type { Selectable } from 'kysely';
 import type { LocationPingsTable } from '../../db/schema.js';
 import { iso } from '../../lib/ids.js';
+import { numberOrNull } from '../../lib/numbers.js';
 
 export type LocationRow = Selectable<LocationPingsTable>;
 
@@ -11,7 +12,7 @@ export function presentLocation(row: LocationRow): LiveLocation {
     lat: Number(row.lat),
     lng: Number(row.lng),
     accuracyM: Number(row.accuracy_m),
-    heading: row.heading === null ? null : Number(row.heading),
+    heading: numberOrNull(row.heading),
     at: iso(Number(row.at)),
   };
 }

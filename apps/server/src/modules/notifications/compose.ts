@@ -1,6 +1,7 @@
 import { type Clock, formatLongDay, formatTimeRange, type JobStatus, occurrenceStatus } from '@fieldplan/shared';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, NotificationsTable } from '../../db/schema.js';
+import { numberOrNull } from '../../lib/numbers.js';
 import { findCustomer } from '../customers/index.js';
 import { type LoadedJob, loadJob, loadJobEvenDeleted } from '../jobs/index.js';
 import { findMember } from '../members/index.js';
@@ -40,8 +41,8 @@ export function visitOf(
 ): { start: number | null; end: number | null; status: JobStatus; assigneeIds: string[] } {
   const row = job.row;
   const base = {
-    start: row.start_at === null ? null : Number(row.start_at),
-    end: row.end_at === null ? null : Number(row.end_at),
+    start: numberOrNull(row.start_at),
+    end: numberOrNull(row.end_at),
     status: row.status as JobStatus,
     assigneeIds: job.assigneeIds,
   };

@@ -1,6 +1,7 @@
 import type { JobStatus, NotificationKind } from '@fieldplan/shared';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { numberOrNull } from '../../lib/numbers.js';
 import { type JobSaved, type LoadedJob, loadJob } from '../jobs/index.js';
 import { type Event, writeRows } from './outbox.js';
 import { reminderDueAt } from './reminder-time.js';
@@ -16,7 +17,7 @@ const booked: JobStatus[] = ['scheduled'];
 
 function oneOffState(job: LoadedJob | null): VisitState | null {
   if (!job || job.row.rrule !== null) return null;
-  return { status: job.row.status as JobStatus, start: job.row.start_at === null ? null : Number(job.row.start_at) };
+  return { status: job.row.status as JobStatus, start: numberOrNull(job.row.start_at) };
 }
 
 /** Each occurrence's status as its exception records it (a series' visits change status one by one). */

@@ -10,6 +10,7 @@ import {
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database, JobExceptionsTable } from '../../db/schema.js';
+import { numberOrNull } from '../../lib/numbers.js';
 import { type JobSaved, type LoadedJob, loadJob } from '../jobs/index.js';
 import { findWorkspace } from '../workspaces/index.js';
 import { type Event, writeRows } from './outbox.js';
@@ -52,8 +53,8 @@ export function bookedOccurrences(job: LoadedJob, zone: string, from: number, to
   const exceptions: ExceptionLike[] = job.exceptions.map((e) => ({
     key: Number(e.occurrence_key),
     kind: e.kind,
-    start: e.start_at === null ? null : Number(e.start_at),
-    end: e.end_at === null ? null : Number(e.end_at),
+    start: numberOrNull(e.start_at),
+    end: numberOrNull(e.end_at),
     row: e,
   }));
   const out: BookedOccurrence[] = [];
@@ -165,8 +166,8 @@ export function seriesEvents(saved: JobSaved, settings: StoredSettings, now: num
   const startOf = (job: LoadedJob, key: number) => {
     const e = job.exceptions.find((x) => Number(x.occurrence_key) === key);
     if (!e) return key;
-    const start = e.start_at === null ? null : Number(e.start_at);
-    const end = e.end_at === null ? null : Number(e.end_at);
+    const start = numberOrNull(e.start_at);
+    const end = numberOrNull(e.end_at);
     return movedTimes(series, { key, kind: e.kind, start, end }).start;
   };
   const booked = new Set(visits.map((o) => o.key));

@@ -1,5 +1,6 @@
 import type { Photo, PhotoContentType } from '@fieldplan/shared';
 import { iso } from '../../lib/ids.js';
+import { numberOrNull } from '../../lib/numbers.js';
 import { occurrenceOfKey } from '../jobs/index.js';
 import type { PhotoRow } from './queries.js';
 
@@ -22,8 +23,8 @@ export function presentPhoto(row: PhotoRow): Photo {
     createdAt: iso(Number(row.completed_at ?? row.created_at)),
     uploadedBy: row.uploaded_by,
     uploadedByName: row.uploader_name ?? '',
-    lat: row.lat === null ? null : Number(row.lat),
-    lng: row.lng === null ? null : Number(row.lng),
+    lat: numberOrNull(row.lat),
+    lng: numberOrNull(row.lng),
     ...photoUrls(row.workspace_id, row.id),
     version: Number(row.version),
   };

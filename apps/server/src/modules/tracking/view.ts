@@ -10,6 +10,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { iso } from '../../lib/ids.js';
+import { numberOrNull } from '../../lib/numbers.js';
 import { latestPosition } from '../locations/index.js';
 import type { LinkRow } from './queries.js';
 import { type VisitFacts, visitFacts } from './visit-facts.js';
@@ -22,8 +23,8 @@ const minuteMs = 60_000;
 
 /** The visit's planned window in ms: the job's, or its occurrence's (moved or not). */
 export function visitWindow(link: LinkRow, facts: VisitFacts): { start: number; end: number } | null {
-  const start = facts.start_at === null ? null : Number(facts.start_at);
-  const end = facts.end_at === null ? null : Number(facts.end_at);
+  const start = numberOrNull(facts.start_at);
+  const end = numberOrNull(facts.end_at);
   if (start === null || end === null) return null;
   if (link.occurrence_key === null) return { start, end };
   const key = Number(link.occurrence_key);
