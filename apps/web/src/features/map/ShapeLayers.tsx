@@ -5,7 +5,7 @@ import { useMap } from 'react-leaflet';
 import { travelTitle } from '../calendar';
 import { areaTooltip } from './content';
 import { tint } from './glyphs';
-import { canvasFor, restack, useFieldMapContext } from './map-context';
+import { canvasFor, stackShapes, useFieldMapContext } from './map-context';
 import type { MapArea, MapRoute } from './types';
 
 /** Leaflet lat/lng rings of a GeoJSON polygon (GeoJSON is [lng, lat]; the closing position dropped). */
@@ -57,11 +57,7 @@ export function AreasLayer({
       }
       return shape;
     });
-    restack(map, 'areas', shapes);
-    return () => {
-      group.remove();
-      restack(map, 'areas', []);
-    };
+    return stackShapes(map, 'areas', group, shapes);
   }, [map, areas, interactive, dark]);
   return null;
 }
@@ -127,11 +123,7 @@ export function RoutesLayer({ routes }: { routes: readonly MapRoute[] }) {
         );
       }
     }
-    restack(map, 'routes', shapes);
-    return () => {
-      group.remove();
-      restack(map, 'routes', []);
-    };
+    return stackShapes(map, 'routes', group, shapes);
   }, [map, routes, casing, warning]);
   return null;
 }

@@ -41,14 +41,19 @@ const stacks = new WeakMap<L.Map, { areas: L.Path[]; routes: L.Path[] }>();
  * bottom, routes above them, points (never moved back) on top.
  */
 export function restack(map: L.Map, kind: 'areas' | 'routes', shapes: L.Path[]): void {
-  let stack = stacks.get(map);
-  if (!stack) {
-    stack = { areas: [], routes: [] };
-    stacks.set(map, stack);
-  }
+  const stack = getOrAdd(stacks, map, () => ({ areas: [], routes: [] }));
   stack[kind] = shapes;
   for (const shape of [...stack.routes].reverse()) if (map.hasLayer(shape)) shape.bringToBack();
   for (const shape of [...stack.areas].reverse()) if (map.hasLayer(shape)) shape.bringToBack();
+}
+
+/** Stacks a layer's shapes (drawn in `group`); the cleanup it returns takes them off the map and the stack. */
+export function stackShapes(map: L.Map, kind: 'areas' | 'routes', group: L.LayerGroup, shapes: L.Path[]): () => void {
+  restack(map, kind, shapes);
+  return () => {
+    group.remove();
+    restack(map, kind, []);
+  };
 }
 
 export interface FieldMapContextValue {
