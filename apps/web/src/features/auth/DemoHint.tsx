@@ -1,20 +1,31 @@
+import { roleMessages } from '../../entities/member';
 import { useGetConfigQuery } from '../../entities/session/endpoints';
+import { Message, useIntl } from '../../lib/i18n';
 
 const demoPassword = 'fieldplan-demo';
 const demoAccounts = [
-  { email: 'owner@demo.test', label: 'Owner' },
-  { email: 'dispatcher@demo.test', label: 'Dispatcher' },
-  { email: 'tech1@demo.test', label: 'Technician' },
+  { email: 'owner@demo.test', role: 'owner' },
+  { email: 'dispatcher@demo.test', role: 'dispatcher' },
+  { email: 'tech1@demo.test', role: 'technician' },
 ] as const;
 
 /** On a demo server, the seeded sign-ins one click away. */
 export function DemoHint({ onUse }: { onUse: (email: string, password: string) => void }) {
+  const intl = useIntl();
   const { data: config } = useGetConfigQuery();
   if (!config?.demo) return null;
   return (
     <div className="demo-hint">
       <p>
-        <strong>Demo workspace.</strong> Password <code>{demoPassword}</code> for every account. Fill in:
+        <Message
+          id="auth.demo.hint"
+          defaultMessage="<strong>Demo workspace.</strong> Password <code>{password}</code> for every account. Fill in:"
+          values={{
+            password: demoPassword,
+            strong: (chunks) => <strong>{chunks}</strong>,
+            code: (chunks) => <code>{chunks}</code>,
+          }}
+        />
       </p>
       <div className="demo-hint-accounts">
         {demoAccounts.map((account) => (
@@ -24,7 +35,7 @@ export function DemoHint({ onUse }: { onUse: (email: string, password: string) =
             className="demo-hint-account"
             onClick={() => onUse(account.email, demoPassword)}
           >
-            {account.label}
+            {intl.formatMessage(roleMessages[account.role])}
           </button>
         ))}
       </div>

@@ -9,6 +9,7 @@ import { useToast } from '../../components/use-toast';
 import { useGetMeQuery, useSignInMutation } from '../../entities/session/endpoints';
 import { landingPath } from '../../entities/session/landing-path';
 import { safeNext } from '../../entities/session/login-path';
+import { Message, useIntl } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useFormProblem } from '../../lib/use-form-problem';
 import { DemoHint } from './DemoHint';
@@ -17,7 +18,9 @@ import { signInNoticeMessage } from './sign-in-notices';
 const fields = ['email', 'password'] as const;
 
 export function LoginPage() {
-  useDocumentTitle('Sign in');
+  const intl = useIntl();
+  const signInWords = intl.formatMessage({ id: 'auth.signIn.title', defaultMessage: 'Sign in' });
+  useDocumentTitle(signInWords);
   const [params] = useSearchParams();
   const next = safeNext(params.get('next'));
   const navigate = useNavigate();
@@ -51,18 +54,34 @@ export function LoginPage() {
 
   return (
     <CardPage
-      title="Sign in"
-      subtitle={next ? 'Your session ended. Sign in to carry on where you were.' : 'Welcome back.'}
+      title={signInWords}
+      subtitle={
+        next ? (
+          <Message
+            id="auth.signIn.sessionEnded"
+            defaultMessage="Your session ended. Sign in to carry on where you were."
+          />
+        ) : (
+          <Message id="auth.signIn.welcomeBack" defaultMessage="Welcome back." />
+        )
+      }
       footer={
-        <>
-          New to Fieldplan? <Link to="/signup">Create a workspace</Link>
-        </>
+        <Message
+          id="auth.signIn.newHere"
+          defaultMessage="New to Fieldplan? <link>Create a workspace</link>"
+          values={{ link: (chunks) => <Link to="/signup">{chunks}</Link> }}
+        />
       }
     >
-      <StackForm onSubmit={onSubmit} message={problem.message} submitting={isSubmitting} submit="Sign in">
-        <EmailField label="Email" autoComplete="username" error={errors.email?.message} {...register('email')} />
+      <StackForm onSubmit={onSubmit} message={problem.message} submitting={isSubmitting} submit={signInWords}>
+        <EmailField
+          label={intl.formatMessage({ id: 'auth.signIn.email', defaultMessage: 'Email' })}
+          autoComplete="username"
+          error={errors.email?.message}
+          {...register('email')}
+        />
         <TextField
-          label="Password"
+          label={intl.formatMessage({ id: 'auth.password', defaultMessage: 'Password' })}
           type="password"
           autoComplete="current-password"
           error={errors.password?.message}

@@ -10,6 +10,7 @@ import { EmailField, TextField } from '../../components/TextField';
 import { useToast } from '../../components/use-toast';
 import { useSignInMutation, useSignUpMutation } from '../../entities/session/endpoints';
 import { landingPath } from '../../entities/session/landing-path';
+import { Message, useIntl } from '../../lib/i18n';
 import { toProblem } from '../../lib/problem';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useFormProblem } from '../../lib/use-form-problem';
@@ -18,7 +19,9 @@ import { signInNoticeMessage } from './sign-in-notices';
 const fields = ['name', 'email', 'password', 'workspaceName'] as const;
 
 export function SignupPage() {
-  useDocumentTitle('Create your workspace');
+  const intl = useIntl();
+  const title = intl.formatMessage({ id: 'auth.signUp.title', defaultMessage: 'Create your workspace' });
+  useDocumentTitle(title);
   const navigate = useNavigate();
   const [signUp] = useSignUpMutation();
   const [signIn] = useSignInMutation();
@@ -57,35 +60,69 @@ export function SignupPage() {
 
   return (
     <CardPage
-      title="Create your workspace"
-      subtitle="You'll be its owner, and can invite your team right after."
+      title={title}
+      subtitle={
+        <Message
+          id="auth.signUp.subtitle"
+          defaultMessage="You'll be its owner, and can invite your team right after."
+        />
+      }
       footer={
-        <>
-          Already have an account? <Link to="/login">Sign in</Link>
-        </>
+        <Message
+          id="auth.signUp.haveAccount"
+          defaultMessage="Already have an account? <link>Sign in</link>"
+          values={{ link: (chunks) => <Link to="/login">{chunks}</Link> }}
+        />
       }
     >
-      <StackForm onSubmit={onSubmit} message={problem.message} submitting={isSubmitting} submit="Create workspace">
+      <StackForm
+        onSubmit={onSubmit}
+        message={problem.message}
+        submitting={isSubmitting}
+        submit={<Message id="auth.signUp.submit" defaultMessage="Create workspace" />}
+      >
         {notSignedIn && (
           <Alert>
-            These details didn't sign you in. If you already have an account with this email:{' '}
-            <Link to="/login">Sign in with that account</Link>. Otherwise, use another email.
+            <Message
+              id="auth.signUp.notSignedIn"
+              defaultMessage="These details didn't sign you in. If you already have an account with this email: <link>Sign in with that account</link>. Otherwise, use another email."
+              values={{ link: (chunks) => <Link to="/login">{chunks}</Link> }}
+            />
           </Alert>
         )}
-        <TextField label="Your name" autoComplete="name" error={errors.name?.message} {...register('name')} />
-        <EmailField label="Work email" autoComplete="email" error={errors.email?.message} {...register('email')} />
         <TextField
-          label="Password"
+          label={intl.formatMessage({ id: 'auth.signUp.name', defaultMessage: 'Your name' })}
+          autoComplete="name"
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <EmailField
+          label={intl.formatMessage({ id: 'auth.signUp.email', defaultMessage: 'Work email' })}
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label={intl.formatMessage({ id: 'auth.password', defaultMessage: 'Password' })}
           type="password"
           autoComplete="new-password"
-          hint={`${limits.passwordMin} to ${limits.passwordMax} characters. A short sentence works well.`}
+          hint={intl.formatMessage(
+            {
+              id: 'auth.signUp.passwordHint',
+              defaultMessage: '{min} to {max} characters. A short sentence works well.',
+            },
+            { min: limits.passwordMin, max: limits.passwordMax },
+          )}
           error={errors.password?.message}
           {...register('password')}
         />
         <TextField
-          label="Workspace name"
+          label={intl.formatMessage({ id: 'auth.signUp.workspaceName', defaultMessage: 'Workspace name' })}
           autoComplete="organization"
-          hint="Your company or team, e.g. “Acme Plumbing”. You can change it later."
+          hint={intl.formatMessage({
+            id: 'auth.signUp.workspaceNameHint',
+            defaultMessage: 'Your company or team, e.g. “Acme Plumbing”. You can change it later.',
+          })}
           error={errors.workspaceName?.message}
           {...register('workspaceName')}
         />

@@ -1,5 +1,6 @@
 import type { Me } from '@fieldplan/shared';
 import { formatDateTime } from '../../lib/format';
+import { t } from '../../lib/i18n';
 
 /**
  * What to tell a user who just signed in about a sign-up with their email (the server answers
@@ -10,7 +11,18 @@ export function signInNoticeMessage(me: Me, justTried: boolean): string | null {
   const attempt = me.notices?.find((n) => n.kind === 'sign-up-attempt');
   if (!attempt) return null;
   if (justTried) {
-    return 'You already had an account with this email, so you are signed in to it. No new workspace was made.';
+    return t({
+      id: 'auth.notice.alreadyHadAccount',
+      defaultMessage:
+        'You already had an account with this email, so you are signed in to it. No new workspace was made.',
+    });
   }
-  return `Someone tried to create a new account with your email (${formatDateTime(attempt.at)}). Your account is unchanged — if it wasn't you, there is nothing to do.`;
+  return t(
+    {
+      id: 'auth.notice.signUpAttempt',
+      defaultMessage:
+        "Someone tried to create a new account with your email ({at}). Your account is unchanged — if it wasn't you, there is nothing to do.",
+    },
+    { at: formatDateTime(attempt.at) },
+  );
 }
