@@ -1,6 +1,7 @@
 import type { Customer } from '@fieldplan/shared';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { FieldShell, useFieldIds } from '../../components/Field';
+import { Message, useIntl } from '../../lib/i18n';
 import { useListCustomersQuery } from './endpoints';
 import { useDebounced } from './use-debounced';
 import '../../components/Listbox.css';
@@ -11,6 +12,7 @@ interface CustomerComboboxProps {
   name: string;
   onChoose: (customer: Customer | null) => void;
   error?: string | undefined;
+  /** The field's label; "Customer" when absent. */
   label?: string;
 }
 
@@ -18,7 +20,12 @@ interface CustomerComboboxProps {
  * Search-as-you-type among customers (name, address, phone), following the ARIA combobox pattern:
  * arrows move through the options, Enter chooses, Escape closes (a second Escape clears).
  */
-export function CustomerCombobox({ workspaceId, name, onChoose, error, label = 'Customer' }: CustomerComboboxProps) {
+export function CustomerCombobox({ workspaceId, name, onChoose, error, label }: CustomerComboboxProps) {
+  const intl = useIntl();
+  const hint = intl.formatMessage({
+    id: 'customers.combobox.hint',
+    defaultMessage: 'Type a name, street or phone number',
+  });
   const [text, setText] = useState(name);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
@@ -29,7 +36,7 @@ export function CustomerCombobox({ workspaceId, name, onChoose, error, label = '
     setText(name);
   }
   const query = useDebounced(text.trim(), 200);
-  const ids = useFieldIds(undefined, 'Type a name, street or phone number', error);
+  const ids = useFieldIds(undefined, hint, error);
   const listId = useId();
   const { data, isFetching } = useListCustomersQuery({ workspaceId, q: query || undefined, limit: 8 }, { skip: !open });
   const options = data?.items ?? [];
@@ -72,8 +79,8 @@ export function CustomerCombobox({ workspaceId, name, onChoose, error, label = '
   return (
     <FieldShell
       ids={ids}
-      label={label}
-      hint="Type a name, street or phone number"
+      label={label ?? intl.formatMessage({ id: 'customers.combobox.label', defaultMessage: 'Customer' })}
+      hint={hint}
       error={error}
       optional
       className="combobox"
@@ -107,7 +114,7 @@ export function CustomerCombobox({ workspaceId, name, onChoose, error, label = '
         <div
           id={listId}
           role="listbox"
-          aria-label="Customers"
+          aria-label={intl.formatMessage({ id: 'customers.combobox.listLabel', defaultMessage: 'Customers' })}
           className="listbox-popup combobox-list"
           hidden={!expanded}
         >
@@ -130,7 +137,15 @@ export function CustomerCombobox({ workspaceId, name, onChoose, error, label = '
               <span className="combobox-meta">{c.address}</span>
             </div>
           ))}
-          {expanded && options.length === 0 && <div className="combobox-empty">No customer matches “{text}”</div>}
+          {expanded && options.length === 0 && (
+            <div className="combobox-empty">
+              <Message
+                id="customers.combobox.noMatch"
+                defaultMessage="No customer matches “{text}”"
+                values={{ text }}
+              />
+            </div>
+          )}
         </div>
       </div>
     </FieldShell>

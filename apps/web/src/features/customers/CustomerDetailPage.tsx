@@ -10,6 +10,7 @@ import { Loading, Skeleton } from '../../components/Skeleton';
 import { useToast } from '../../components/use-toast';
 import { useGetWorkspaceQuery } from '../../entities/workspace/endpoints';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
+import { Message, useIntl } from '../../lib/i18n';
 import { problemMessage, toProblem } from '../../lib/problem';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { CustomerDialog } from './CustomerDialog';
@@ -25,16 +26,17 @@ export function CustomerDetailPage() {
   const { workspaceId, slug, role } = useWorkspace();
   const navigate = useNavigate();
   const toast = useToast();
+  const intl = useIntl();
   const { data: customer, error, isLoading } = useGetCustomerQuery({ workspaceId, id });
   const { data: workspace } = useGetWorkspaceQuery(workspaceId);
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [remove, removal] = useDeleteCustomerMutation();
-  useDocumentTitle(customer?.name ?? 'Customer');
+  useDocumentTitle(customer?.name ?? intl.formatMessage({ id: 'customers.detail.title', defaultMessage: 'Customer' }));
 
   if (isLoading) {
     return (
-      <Loading label="Loading the customer…">
+      <Loading label={intl.formatMessage({ id: 'customers.detail.loading', defaultMessage: 'Loading the customer…' })}>
         <Skeleton width="40%" height={24} />
       </Loading>
     );
@@ -44,10 +46,22 @@ export function CustomerDetailPage() {
     return (
       <EmptyState
         icon="building"
-        title={gone ? 'This customer no longer exists' : "Couldn't load the customer"}
-        action={<Link to={`/w/${slug}/customers`}>All customers</Link>}
+        title={
+          gone
+            ? intl.formatMessage({ id: 'customers.detail.gone', defaultMessage: 'This customer no longer exists' })
+            : intl.formatMessage({ id: 'customers.detail.loadFailed', defaultMessage: "Couldn't load the customer" })
+        }
+        action={
+          <Link to={`/w/${slug}/customers`}>
+            <Message id="customers.detail.allCustomers" defaultMessage="All customers" />
+          </Link>
+        }
       >
-        {gone ? 'Someone deleted them, or the link is wrong.' : 'Check your connection and try again.'}
+        {gone ? (
+          <Message id="customers.detail.goneHint" defaultMessage="Someone deleted them, or the link is wrong." />
+        ) : (
+          <Message id="customers.detail.loadFailedHint" defaultMessage="Check your connection and try again." />
+        )}
       </EmptyState>
     );
   }
@@ -55,7 +69,13 @@ export function CustomerDetailPage() {
   const onDelete = async () => {
     try {
       await remove({ workspaceId, id, version: customer.version }).unwrap();
-      toast({ tone: 'success', message: `Deleted ${customer.name}` });
+      toast({
+        tone: 'success',
+        message: intl.formatMessage(
+          { id: 'customers.detail.deleted', defaultMessage: 'Deleted {name}' },
+          { name: customer.name },
+        ),
+      });
       await navigate(`/w/${slug}/customers`, { replace: true });
     } catch (e) {
       setDeleting(false);
@@ -65,8 +85,13 @@ export function CustomerDetailPage() {
 
   return (
     <div className="customers">
-      <nav className="breadcrumb" aria-label="Breadcrumb">
-        <Link to={`/w/${slug}/customers`}>Customers</Link>
+      <nav
+        className="breadcrumb"
+        aria-label={intl.formatMessage({ id: 'customers.detail.breadcrumb', defaultMessage: 'Breadcrumb' })}
+      >
+        <Link to={`/w/${slug}/customers`}>
+          <Message id="customers.list.title" defaultMessage="Customers" />
+        </Link>
       </nav>
       <PageHeader
         title={customer.name}
@@ -79,13 +104,13 @@ export function CustomerDetailPage() {
                 to={`/w/${slug}/jobs/new?customerId=${encodeURIComponent(customer.id)}`}
               >
                 <Icon name="plus" />
-                New job
+                <Message id="customers.detail.newJob" defaultMessage="New job" />
               </Link>
               <Button icon="pencil" onClick={() => setEditing(true)}>
-                Edit
+                <Message id="customers.detail.edit" defaultMessage="Edit" />
               </Button>
               <Button variant="ghost" icon="trash" onClick={() => setDeleting(true)}>
-                Delete
+                <Message id="customers.detail.delete" defaultMessage="Delete" />
               </Button>
             </>
           )
@@ -93,21 +118,31 @@ export function CustomerDetailPage() {
       />
       <div className="customer-grid">
         <div className="customer-side">
-          <Panel title="Contact">
+          <Panel title={<Message id="customers.detail.contact" defaultMessage="Contact" />}>
             <dl className="detail-list">
-              <dt>Phone</dt>
+              <dt>
+                <Message id="customers.detail.phone" defaultMessage="Phone" />
+              </dt>
               <dd>
                 {customer.phone ? <a href={`tel:${customer.phone.replace(/[^\d+]/g, '')}`}>{customer.phone}</a> : '—'}
               </dd>
-              <dt>Email</dt>
+              <dt>
+                <Message id="customers.detail.email" defaultMessage="Email" />
+              </dt>
               <dd>{customer.email ? <a href={`mailto:${customer.email}`}>{customer.email}</a> : '—'}</dd>
-              <dt>Address</dt>
+              <dt>
+                <Message id="customers.detail.address" defaultMessage="Address" />
+              </dt>
               <dd>{customer.address}</dd>
-              <dt>Position</dt>
+              <dt>
+                <Message id="customers.detail.position" defaultMessage="Position" />
+              </dt>
               <dd className="customers-nowrap">
                 {customer.lat.toFixed(5)}, {customer.lng.toFixed(5)}
               </dd>
-              <dt>Notes</dt>
+              <dt>
+                <Message id="customers.detail.notes" defaultMessage="Notes" />
+              </dt>
               <dd className="detail-description">{customer.notes || '—'}</dd>
             </dl>
           </Panel>
@@ -118,9 +153,14 @@ export function CustomerDetailPage() {
       <CustomerDialog workspaceId={workspaceId} customer={customer} open={editing} onClose={() => setEditing(false)} />
       <ConfirmDialog
         open={deleting}
-        title={`Delete ${customer.name}?`}
-        description="The customer leaves the list and search. Their past jobs keep their address."
-        confirmLabel="Delete customer"
+        title={<Message id="customers.delete.title" defaultMessage="Delete {name}?" values={{ name: customer.name }} />}
+        description={
+          <Message
+            id="customers.delete.description"
+            defaultMessage="The customer leaves the list and search. Their past jobs keep their address."
+          />
+        }
+        confirmLabel={intl.formatMessage({ id: 'customers.delete.confirm', defaultMessage: 'Delete customer' })}
         busy={removal.isLoading}
         onCancel={() => setDeleting(false)}
         onConfirm={() => void onDelete()}

@@ -2,6 +2,7 @@ import type { Customer, CustomerCreate, CustomerPatch } from '@fieldplan/shared'
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { useToast } from '../../components/use-toast';
+import { Message, useIntl } from '../../lib/i18n';
 import { CustomerForm } from './CustomerForm';
 import { useCreateCustomerMutation, useUpdateCustomerMutation } from './endpoints';
 
@@ -30,16 +31,29 @@ export function CustomerDialog({ workspaceId, customer, open, onClose, onSaved }
   const [create, created] = useCreateCustomerMutation();
   const [update, updated] = useUpdateCustomerMutation();
   const toast = useToast();
+  const intl = useIntl();
   return (
     <Dialog
       open={open}
       onClose={onClose}
-      title={customer ? `Edit ${customer.name}` : 'New customer'}
+      title={
+        customer ? (
+          <Message id="customers.dialog.editTitle" defaultMessage="Edit {name}" values={{ name: customer.name }} />
+        ) : (
+          <Message id="customers.dialog.newTitle" defaultMessage="New customer" />
+        )
+      }
       footer={
         <>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>
+            <Message id="customers.dialog.cancel" defaultMessage="Cancel" />
+          </Button>
           <Button type="submit" form="customer-form" variant="primary" loading={created.isLoading || updated.isLoading}>
-            {customer ? 'Save' : 'Create customer'}
+            {customer ? (
+              <Message id="customers.dialog.save" defaultMessage="Save" />
+            ) : (
+              <Message id="customers.dialog.create" defaultMessage="Create customer" />
+            )}
           </Button>
         </>
       }
@@ -57,7 +71,18 @@ export function CustomerDialog({ workspaceId, customer, open, onClose, onSaved }
                 patch: changes(values, customer),
               }).unwrap()
             : await create({ workspaceId, customer: values }).unwrap();
-          toast({ tone: 'success', message: customer ? `Saved ${saved.name}` : `Created ${saved.name}` });
+          toast({
+            tone: 'success',
+            message: customer
+              ? intl.formatMessage(
+                  { id: 'customers.dialog.saved', defaultMessage: 'Saved {name}' },
+                  { name: saved.name },
+                )
+              : intl.formatMessage(
+                  { id: 'customers.dialog.created', defaultMessage: 'Created {name}' },
+                  { name: saved.name },
+                ),
+          });
           onSaved?.(saved);
           onClose();
         }}

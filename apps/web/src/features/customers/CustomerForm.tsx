@@ -1,10 +1,12 @@
 import { type Customer, type CustomerCreate, customerCreateSchema } from '@fieldplan/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, type UseFormReturn, useForm, useWatch } from 'react-hook-form';
+import { defineMessages } from 'react-intl';
 import type { z } from 'zod';
 import { Alert } from '../../components/Alert';
 import { TextArea } from '../../components/TextArea';
 import { TextField } from '../../components/TextField';
+import { useIntl } from '../../lib/i18n';
 import { useFormProblem } from '../../lib/use-form-problem';
 import { PlaceField } from '../places';
 
@@ -13,10 +15,11 @@ export type CustomerFormApi = UseFormReturn<FormInput, unknown, CustomerCreate>;
 
 export const customerFieldNames = ['name', 'email', 'phone', 'address', 'lat', 'lng', 'notes'] as const;
 
-const coordinates = [
-  ['lat', 'Latitude'],
-  ['lng', 'Longitude'],
-] as const;
+const coordinates = ['lat', 'lng'] as const;
+const coordinateLabels = defineMessages({
+  lat: { id: 'customers.form.latitude', defaultMessage: 'Latitude' },
+  lng: { id: 'customers.form.longitude', defaultMessage: 'Longitude' },
+});
 
 const nullableNumber = (value: unknown) => (value === '' || value === null ? undefined : Number(value));
 
@@ -45,6 +48,7 @@ interface CustomerFormProps {
  * 7–20 characters of digits/space/+()- with at least 5 digits, email, position in range, notes ≤ 2,000.
  */
 export function CustomerForm({ id, workspaceId, customer, onSave }: CustomerFormProps) {
+  const intl = useIntl();
   const form = useForm<FormInput, unknown, CustomerCreate>({
     resolver: zodResolver(customerCreateSchema),
     defaultValues: customerDefaults(customer),
@@ -63,12 +67,36 @@ export function CustomerForm({ id, workspaceId, customer, onSave }: CustomerForm
     }
   });
   return (
-    <form id={id} className="customer-form" onSubmit={submit} noValidate aria-label="Customer">
+    <form
+      id={id}
+      className="customer-form"
+      onSubmit={submit}
+      noValidate
+      aria-label={intl.formatMessage({ id: 'customers.form.label', defaultMessage: 'Customer' })}
+    >
       {problem.message && <Alert>{problem.message}</Alert>}
-      <TextField label="Name" autoComplete="off" data-autofocus error={errors.name?.message} {...register('name')} />
+      <TextField
+        label={intl.formatMessage({ id: 'customers.form.name', defaultMessage: 'Name' })}
+        autoComplete="off"
+        data-autofocus
+        error={errors.name?.message}
+        {...register('name')}
+      />
       <div className="form-row">
-        <TextField label="Email" type="email" optional error={errors.email?.message} {...register('email')} />
-        <TextField label="Phone" type="tel" optional error={errors.phone?.message} {...register('phone')} />
+        <TextField
+          label={intl.formatMessage({ id: 'customers.form.email', defaultMessage: 'Email' })}
+          type="email"
+          optional
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label={intl.formatMessage({ id: 'customers.form.phone', defaultMessage: 'Phone' })}
+          type="tel"
+          optional
+          error={errors.phone?.message}
+          {...register('phone')}
+        />
       </div>
       <Controller
         control={control}
@@ -88,10 +116,10 @@ export function CustomerForm({ id, workspaceId, customer, onSave }: CustomerForm
             }}
           >
             <div className="form-row">
-              {coordinates.map(([key, label]) => (
+              {coordinates.map((key) => (
                 <TextField
                   key={key}
-                  label={label}
+                  label={intl.formatMessage(coordinateLabels[key])}
                   type="number"
                   step="any"
                   inputMode="decimal"
@@ -103,7 +131,13 @@ export function CustomerForm({ id, workspaceId, customer, onSave }: CustomerForm
           </PlaceField>
         )}
       />
-      <TextArea label="Notes" optional rows={3} error={errors.notes?.message} {...register('notes')} />
+      <TextArea
+        label={intl.formatMessage({ id: 'customers.form.notes', defaultMessage: 'Notes' })}
+        optional
+        rows={3}
+        error={errors.notes?.message}
+        {...register('notes')}
+      />
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { Panel } from '../../components/Panel';
 import { Skeleton } from '../../components/Skeleton';
 import { formatJobTime } from '../../entities/job/format-time';
 import { StatusLabel } from '../../entities/job/job-status';
+import { Message, useIntl } from '../../lib/i18n';
 import { useCustomerJobsQuery } from './endpoints';
 
 /** The customer's jobs, latest first, each opening over the board. */
@@ -19,9 +20,18 @@ export function CustomerJobs({
   slug: string;
   zone: string;
 }) {
+  const intl = useIntl();
   const { data, isLoading } = useCustomerJobsQuery({ workspaceId, id: customerId });
   return (
-    <Panel title="Jobs" description={data ? `${data.total} in total` : undefined} flush>
+    <Panel
+      title={<Message id="customers.jobs.title" defaultMessage="Jobs" />}
+      description={
+        data ? (
+          <Message id="customers.jobs.total" defaultMessage="{total} in total" values={{ total: String(data.total) }} />
+        ) : undefined
+      }
+      flush
+    >
       {isLoading && (
         <div className="customers-skeleton">
           <Skeleton height={16} />
@@ -29,8 +39,11 @@ export function CustomerJobs({
         </div>
       )}
       {data && data.items.length === 0 && (
-        <EmptyState icon="calendar" title="No jobs yet">
-          Jobs you create for this customer appear here.
+        <EmptyState
+          icon="calendar"
+          title={intl.formatMessage({ id: 'customers.jobs.empty', defaultMessage: 'No jobs yet' })}
+        >
+          <Message id="customers.jobs.emptyHint" defaultMessage="Jobs you create for this customer appear here." />
         </EmptyState>
       )}
       {data && data.items.length > 0 && (
@@ -43,7 +56,9 @@ export function CustomerJobs({
               <StatusLabel status={job.status} size={12} />
               <span className="customer-job-time">
                 {formatJobTime(job.start, job.end, job.allDay, zone)}
-                {job.rrule ? ` · ${describeRule(job.rrule, zone) ?? 'repeats'}` : ''}
+                {job.rrule
+                  ? ` · ${describeRule(job.rrule, zone) ?? intl.formatMessage({ id: 'customers.jobs.repeats', defaultMessage: 'repeats' })}`
+                  : ''}
               </span>
             </li>
           ))}

@@ -9,6 +9,7 @@ import { Panel } from '../../components/Panel';
 import { useGetMembersQuery } from '../../entities/member/endpoints';
 import { useGetConfigQuery } from '../../entities/session/endpoints';
 import { useGetWorkspaceQuery } from '../../entities/workspace/endpoints';
+import { Message, useIntl } from '../../lib/i18n';
 import type { LayerVisibility, MapJob } from '../map';
 import { baseLayerOptions, FieldMap, JobPopupContent, jobsOnMap } from '../map';
 import { boxAround, customerOnMap } from './customer-map-data';
@@ -38,6 +39,7 @@ interface CustomerMapProps {
 
 /** The customer's place and their jobs' sites on a small map (the app's one map component). */
 export function CustomerMap({ workspaceId, customer, slug, zone }: CustomerMapProps) {
+  const intl = useIntl();
   const settings = useGetWorkspaceQuery(workspaceId);
   const config = useGetConfigQuery();
   const members = useGetMembersQuery(workspaceId);
@@ -57,7 +59,7 @@ export function CustomerMap({ workspaceId, customer, slug, zone }: CustomerMapPr
       zone={zone}
       actions={
         <Link className={buttonClass('secondary', 'sm')} to={`/w/${slug}/jobs/${encodeURIComponent(job.jobId)}`}>
-          Open
+          <Message id="customers.map.open" defaultMessage="Open" />
         </Link>
       }
     />
@@ -65,15 +67,26 @@ export function CustomerMap({ workspaceId, customer, slug, zone }: CustomerMapPr
 
   return (
     <Panel
-      title="On the map"
-      description={place ? `The customer and ${jobs.length} ${jobs.length === 1 ? 'job' : 'jobs'}` : undefined}
+      title={<Message id="customers.map.title" defaultMessage="On the map" />}
+      description={
+        place ? (
+          <Message
+            id="customers.map.description"
+            defaultMessage="The customer and {count, plural, one {# job} other {# jobs}}"
+            values={{ count: jobs.length }}
+          />
+        ) : undefined
+      }
       flush
       className="customer-map-panel"
     >
       {place ? (
         <FieldMap
           className="customer-map"
-          label={`Map of ${customer.name}`}
+          label={intl.formatMessage(
+            { id: 'customers.map.label', defaultMessage: 'Map of {name}' },
+            { name: customer.name },
+          )}
           zone={zone}
           customers={customers}
           jobs={jobs}
@@ -88,8 +101,14 @@ export function CustomerMap({ workspaceId, customer, slug, zone }: CustomerMapPr
           <CentreOnCustomer at={place} sites={jobs} />
         </FieldMap>
       ) : (
-        <EmptyState icon="pin" title="No position on the map">
-          Edit the customer and choose their address from the suggestions, or drop the pin.
+        <EmptyState
+          icon="pin"
+          title={intl.formatMessage({ id: 'customers.map.noPosition', defaultMessage: 'No position on the map' })}
+        >
+          <Message
+            id="customers.map.noPositionHint"
+            defaultMessage="Edit the customer and choose their address from the suggestions, or drop the pin."
+          />
         </EmptyState>
       )}
     </Panel>

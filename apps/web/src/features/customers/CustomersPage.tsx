@@ -10,6 +10,7 @@ import { SearchBox } from '../../components/SearchBox';
 import { Loading, Skeleton } from '../../components/Skeleton';
 import { TableHead } from '../../components/TableHead';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
+import { Message, useIntl } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { ExportMenu } from '../export';
 import { CustomerDialog } from './CustomerDialog';
@@ -29,7 +30,8 @@ export function CustomersPage() {
   const [text, setText] = useState(q);
   const settled = useDebounced(text.trim(), 250);
   const [creating, setCreating] = useState(false);
-  useDocumentTitle('Customers');
+  const intl = useIntl();
+  useDocumentTitle(intl.formatMessage({ id: 'customers.list.title', defaultMessage: 'Customers' }));
 
   useEffect(() => {
     if (settled === q) return;
@@ -65,8 +67,8 @@ export function CustomersPage() {
   return (
     <div className="customers">
       <PageHeader
-        title="Customers"
-        description="The people and places you work for."
+        title={<Message id="customers.list.title" defaultMessage="Customers" />}
+        description={<Message id="customers.list.description" defaultMessage="The people and places you work for." />}
         actions={
           <>
             {can(role, 'data.export') && (
@@ -75,12 +77,12 @@ export function CustomersPage() {
             {can(role, 'import.run') && (
               <Link className={buttonClass('secondary')} to={`/w/${slug}/customers/import`}>
                 <Icon name="upload" size={16} />
-                Import
+                <Message id="customers.list.import" defaultMessage="Import" />
               </Link>
             )}
             {can(role, 'schedule.write') && (
               <Button variant="primary" icon="plus" onClick={() => setCreating(true)}>
-                New customer
+                <Message id="customers.list.newCustomer" defaultMessage="New customer" />
               </Button>
             )}
           </>
@@ -90,17 +92,29 @@ export function CustomersPage() {
         <div className="customers-toolbar">
           <SearchBox
             className="customers-search"
-            label="Search customers"
-            placeholder="Search by name, address or phone"
+            label={intl.formatMessage({ id: 'customers.list.searchLabel', defaultMessage: 'Search customers' })}
+            placeholder={intl.formatMessage({
+              id: 'customers.list.searchPlaceholder',
+              defaultMessage: 'Search by name, address or phone',
+            })}
             value={text}
             onChange={setText}
           />
           <span className="customers-count" aria-live="polite">
-            {data ? (total === 0 ? 'No customers' : `${first}–${last} of ${total}`) : ''}
+            {data &&
+              (total === 0 ? (
+                <Message id="customers.list.none" defaultMessage="No customers" />
+              ) : (
+                <Message
+                  id="customers.list.range"
+                  defaultMessage="{first}–{last} of {total}"
+                  values={{ first: String(first), last: String(last), total: String(total) }}
+                />
+              ))}
           </span>
         </div>
         {isLoading && (
-          <Loading label="Loading customers…">
+          <Loading label={intl.formatMessage({ id: 'customers.list.loading', defaultMessage: 'Loading customers…' })}>
             <div className="customers-skeleton">
               {[0, 1, 2, 3, 4].map((i) => (
                 <Skeleton key={i} height={16} />
@@ -110,19 +124,50 @@ export function CustomersPage() {
         )}
         {isError && (
           <p className="customers-empty">
-            <RetryLine message="Couldn't load customers." onRetry={() => void refetch()} />
+            <RetryLine
+              message={intl.formatMessage({
+                id: 'customers.list.loadFailed',
+                defaultMessage: "Couldn't load customers.",
+              })}
+              onRetry={() => void refetch()}
+            />
           </p>
         )}
         {data && data.items.length === 0 && (
-          <EmptyState icon="building" title={q ? `No customer matches “${q}”` : 'No customers yet'}>
-            {q
-              ? 'Try part of the name, the street or the phone number.'
-              : 'Add your first customer to schedule jobs at their place.'}
+          <EmptyState
+            icon="building"
+            title={
+              q
+                ? intl.formatMessage(
+                    { id: 'customers.list.noMatch', defaultMessage: 'No customer matches “{q}”' },
+                    { q },
+                  )
+                : intl.formatMessage({ id: 'customers.list.empty', defaultMessage: 'No customers yet' })
+            }
+          >
+            {q ? (
+              <Message
+                id="customers.list.noMatchHint"
+                defaultMessage="Try part of the name, the street or the phone number."
+              />
+            ) : (
+              <Message
+                id="customers.list.emptyHint"
+                defaultMessage="Add your first customer to schedule jobs at their place."
+              />
+            )}
           </EmptyState>
         )}
         {data && data.items.length > 0 && (
           <table className="customers-table" aria-busy={isFetching}>
-            <TableHead columns={['Name', 'Address', 'Phone', 'Email']} />
+            <TableHead
+              columns={[
+                intl.formatMessage({ id: 'customers.list.name', defaultMessage: 'Name' }),
+                intl.formatMessage({ id: 'customers.list.address', defaultMessage: 'Address' }),
+                intl.formatMessage({ id: 'customers.list.phone', defaultMessage: 'Phone' }),
+                intl.formatMessage({ id: 'customers.list.email', defaultMessage: 'Email' }),
+              ]}
+            />
             <tbody>
               {data.items.map((c) => (
                 <tr key={c.id}>
@@ -138,15 +183,22 @@ export function CustomersPage() {
           </table>
         )}
         {total > pageSize && (
-          <nav className="customers-pager" aria-label="Pages">
+          <nav
+            className="customers-pager"
+            aria-label={intl.formatMessage({ id: 'customers.pager.label', defaultMessage: 'Pages' })}
+          >
             <Button size="sm" icon="chevronLeft" disabled={page <= 1} onClick={() => goTo(page - 1)}>
-              Previous
+              <Message id="customers.pager.previous" defaultMessage="Previous" />
             </Button>
             <span>
-              Page {page} of {Math.ceil(total / pageSize)}
+              <Message
+                id="customers.pager.page"
+                defaultMessage="Page {page} of {pages}"
+                values={{ page: String(page), pages: String(Math.ceil(total / pageSize)) }}
+              />
             </span>
             <Button size="sm" disabled={last >= total} onClick={() => goTo(page + 1)}>
-              Next
+              <Message id="customers.pager.next" defaultMessage="Next" />
               <Icon name="chevronRight" />
             </Button>
           </nav>
