@@ -1,11 +1,11 @@
-import { type AreaGeometry, areaCreateSchema, memberPalette } from '@fieldplan/shared';
+import { type AreaGeometry, areaCreateSchema } from '@fieldplan/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
-import { ColourPicker } from '../../components/ColourPicker';
+import { ColourField } from '../../components/ColourField';
 import { TextField } from '../../components/TextField';
 import { useFormProblem } from '../../lib/use-form-problem';
 import { describeShape } from './shape';
@@ -72,18 +72,7 @@ export function AreaForm({
         error={formState.errors.name?.message}
         {...register('name')}
       />
-      <div className="field">
-        <span className="field-label" id="area-colour-label">
-          Colour
-        </span>
-        <Controller
-          control={control}
-          name="colour"
-          render={({ field }) => (
-            <ColourPicker colours={memberPalette} value={field.value} onChange={field.onChange} label="Area colour" />
-          )}
-        />
-      </div>
+      <ColourField control={control} name="colour" label="Area colour" labelId="area-colour-label" />
       <p className="area-shape-info">{describeShape(geometry)}</p>
       {extra}
       <div className="area-form-actions">

@@ -1,17 +1,10 @@
-import {
-  type Feed,
-  type FeedCreate,
-  feedCreateSchema,
-  feedLimits,
-  type Member,
-  memberPalette,
-} from '@fieldplan/shared';
+import { type Feed, type FeedCreate, feedCreateSchema, feedLimits, type Member } from '@fieldplan/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Alert } from '../../components/Alert';
-import { ColourPicker } from '../../components/ColourPicker';
+import { ColourField } from '../../components/ColourField';
 import { NamedOptions, Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
 import { toProblem } from '../../lib/problem';
@@ -115,16 +108,7 @@ export function FeedForm({ id, defaults, technicians, onSave, notice, saving = f
           {...register('refreshMinutes', { valueAsNumber: true })}
         />
       </div>
-      <div className="field">
-        <span className="field-label">Colour</span>
-        <Controller
-          control={control}
-          name="colour"
-          render={({ field }) => (
-            <ColourPicker colours={memberPalette} value={field.value} onChange={field.onChange} label="Feed colour" />
-          )}
-        />
-      </div>
+      <ColourField control={control} name="colour" label="Feed colour" />
       {saving && (
         <div className="feed-progress" role="status">
           <span className="feed-progress-bar" aria-hidden="true" />
