@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button } from '../../components/Button';
 import { Panel } from '../../components/Panel';
 import { useToast } from '../../components/use-toast';
+import { Message, useIntl } from '../../lib/i18n';
 import { problemMessage } from '../../lib/problem';
 import { download, formatBytes } from './download';
 import { RestoreArchiveDialog } from './RestoreArchiveDialog';
@@ -12,6 +13,7 @@ import './Export.css';
  * Fieldplan, and a new workspace from such a zip (docs/adr/0035-export-and-workspace-archive.md).
  */
 export function ArchivePanel({ workspaceId }: { workspaceId: string }) {
+  const intl = useIntl();
   const toast = useToast();
   const [received, setReceived] = useState<number | null>(null);
   const [restoring, setRestoring] = useState(false);
@@ -23,28 +25,52 @@ export function ArchivePanel({ workspaceId }: { workspaceId: string }) {
       setReceived,
     );
     setReceived(null);
-    if (result.ok) toast({ message: `Downloaded ${result.name}`, tone: 'success' });
+    if (result.ok)
+      toast({
+        message: intl.formatMessage(
+          { id: 'export.downloaded', defaultMessage: 'Downloaded {name}' },
+          { name: result.name },
+        ),
+        tone: 'success',
+      });
     else toast({ message: problemMessage(result.problem), tone: 'error' });
   };
   return (
     <Panel
       className="archive-panel"
-      title="Workspace archive"
-      description="Everything in this workspace — customers, jobs, visits with notes, checklists, photos and signatures, areas, templates and members — in one zip file."
+      title={intl.formatMessage({ id: 'export.archive.title', defaultMessage: 'Workspace archive' })}
+      description={intl.formatMessage({
+        id: 'export.archive.description',
+        defaultMessage:
+          'Everything in this workspace — customers, jobs, visits with notes, checklists, photos and signatures, areas, templates and members — in one zip file.',
+      })}
     >
       <div className="archive-actions">
         <Button icon="download" onClick={() => void start()} disabled={received !== null}>
-          {received === null ? 'Download archive' : 'Downloading…'}
+          {received === null ? (
+            <Message id="export.archive.download" defaultMessage="Download archive" />
+          ) : (
+            <Message id="export.archive.downloading" defaultMessage="Downloading…" />
+          )}
         </Button>
         <Button icon="upload" onClick={() => setRestoring(true)}>
-          Restore from archive…
+          <Message id="export.archive.restore" defaultMessage="Restore from archive…" />
         </Button>
         <span className="archive-progress" role="status" aria-live="polite">
-          {received !== null ? `${formatBytes(received)} received` : ''}
+          {received !== null && (
+            <Message
+              id="export.archive.received"
+              defaultMessage="{size} received"
+              values={{ size: formatBytes(received) }}
+            />
+          )}
         </span>
       </div>
       <p className="muted archive-note">
-        Restoring never changes this workspace: it creates a new one from the archive, with you as its owner.
+        <Message
+          id="export.archive.restoreNote"
+          defaultMessage="Restoring never changes this workspace: it creates a new one from the archive, with you as its owner."
+        />
       </p>
       <RestoreArchiveDialog open={restoring} onClose={() => setRestoring(false)} />
     </Panel>

@@ -1,17 +1,27 @@
 import type { ExportFormat } from '@fieldplan/shared';
 import { useState } from 'react';
+import { defineMessages, type MessageDescriptor } from 'react-intl';
 import { buttonClass } from '../../components/Button';
 import { Icon } from '../../components/Icon';
 import { Menu, MenuHeader, MenuItem } from '../../components/Menu';
 import { useToast } from '../../components/use-toast';
+import { Message, useIntl } from '../../lib/i18n';
 import { problemMessage } from '../../lib/problem';
 import { download, exportPath } from './download';
 import './Export.css';
 
-const formats: { format: ExportFormat; label: string; hint: string }[] = [
-  { format: 'csv', label: 'CSV', hint: 'comma-separated, UTF-8' },
-  { format: 'csv-excel', label: 'CSV for Excel', hint: 'semicolons, opens in Excel' },
-  { format: 'xlsx', label: 'Excel workbook', hint: '.xlsx' },
+const formatText = defineMessages({
+  csv: { id: 'export.format.csv', defaultMessage: 'CSV' },
+  csvHint: { id: 'export.format.csvHint', defaultMessage: 'comma-separated, UTF-8' },
+  csvExcel: { id: 'export.format.csvExcel', defaultMessage: 'CSV for Excel' },
+  csvExcelHint: { id: 'export.format.csvExcelHint', defaultMessage: 'semicolons, opens in Excel' },
+  xlsx: { id: 'export.format.xlsx', defaultMessage: 'Excel workbook' },
+});
+const formats: { format: ExportFormat; label: MessageDescriptor; hint: MessageDescriptor | string }[] = [
+  { format: 'csv', label: formatText.csv, hint: formatText.csvHint },
+  { format: 'csv-excel', label: formatText.csvExcel, hint: formatText.csvExcelHint },
+  // The file's extension is its hint: no words to translate.
+  { format: 'xlsx', label: formatText.xlsx, hint: '.xlsx' },
 ];
 
 interface ExportMenuProps {
@@ -24,7 +34,9 @@ interface ExportMenuProps {
 }
 
 /** An Export menu: the list as it is filtered now, as CSV, CSV for Excel or .xlsx (docs/PRODUCT.md, "Export"). */
-export function ExportMenu({ workspaceId, what, filters, label = 'Export' }: ExportMenuProps) {
+export function ExportMenu({ workspaceId, what, filters, label: labelGiven }: ExportMenuProps) {
+  const intl = useIntl();
+  const label = labelGiven ?? intl.formatMessage({ id: 'export.menu.export', defaultMessage: 'Export' });
   const toast = useToast();
   const [busy, setBusy] = useState(false);
   const run = async (format: ExportFormat) => {
@@ -34,29 +46,38 @@ export function ExportMenu({ workspaceId, what, filters, label = 'Export' }: Exp
       `${what}.${format === 'xlsx' ? 'xlsx' : 'csv'}`,
     );
     setBusy(false);
-    if (result.ok) toast({ message: `Downloaded ${result.name}`, tone: 'success' });
+    if (result.ok)
+      toast({
+        message: intl.formatMessage(
+          { id: 'export.downloaded', defaultMessage: 'Downloaded {name}' },
+          { name: result.name },
+        ),
+        tone: 'success',
+      });
     else toast({ message: problemMessage(result.problem), tone: 'error' });
   };
   return (
     <Menu
-      label={`${label} as`}
+      label={intl.formatMessage({ id: 'export.menu.as', defaultMessage: '{label} as' }, { label })}
       align="end"
       buttonClassName={buttonClass('secondary')}
       button={
         <>
           <Icon name="download" />
-          {busy ? 'Exporting…' : label}
+          {busy ? <Message id="export.menu.exporting" defaultMessage="Exporting…" /> : label}
         </>
       }
     >
       <MenuHeader>
-        <span className="muted">With the current filters</span>
+        <span className="muted">
+          <Message id="export.menu.withFilters" defaultMessage="With the current filters" />
+        </span>
       </MenuHeader>
       {formats.map((f) => (
         <MenuItem key={f.format} onSelect={() => void run(f.format)}>
           <span className="export-option">
-            <span>{f.label}</span>
-            <span className="muted">{f.hint}</span>
+            <span>{intl.formatMessage(f.label)}</span>
+            <span className="muted">{typeof f.hint === 'string' ? f.hint : intl.formatMessage(f.hint)}</span>
           </span>
         </MenuItem>
       ))}

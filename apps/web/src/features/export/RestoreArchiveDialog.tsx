@@ -5,6 +5,7 @@ import { api } from '../../base/api';
 import { useAppDispatch } from '../../base/hooks';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
+import { Message, useIntl } from '../../lib/i18n';
 import { problemMessage } from '../../lib/problem';
 import { uploadArchive } from './download';
 import { RestoredInvitations } from './RestoredInvitations';
@@ -17,6 +18,7 @@ type State =
 
 /** Creates a NEW workspace from an archive: choose the file, watch it upload and restore, then open it. */
 export function RestoreArchiveDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const intl = useIntl();
   const [file, setFile] = useState<File | null>(null);
   const [state, setState] = useState<State>({ step: 'choose' });
   const dispatch = useAppDispatch();
@@ -48,7 +50,9 @@ export function RestoreArchiveDialog({ open, onClose }: { open: boolean; onClose
   const footer =
     state.step === 'done' ? (
       <>
-        <Button onClick={close}>Close</Button>
+        <Button onClick={close}>
+          <Message id="export.restore.close" defaultMessage="Close" />
+        </Button>
         <Button
           variant="primary"
           onClick={() => {
@@ -57,16 +61,24 @@ export function RestoreArchiveDialog({ open, onClose }: { open: boolean; onClose
             void navigate(`/w/${slug}`);
           }}
         >
-          Open “{state.result.workspace.name}”
+          <Message
+            id="export.restore.open"
+            defaultMessage="Open “{name}”"
+            values={{ name: state.result.workspace.name }}
+          />
         </Button>
       </>
     ) : (
       <>
         <Button onClick={close} disabled={busy}>
-          Cancel
+          <Message id="export.restore.cancel" defaultMessage="Cancel" />
         </Button>
         <Button variant="primary" icon="upload" onClick={() => void start()} disabled={!file || busy}>
-          {busy ? 'Restoring…' : 'Create workspace'}
+          {busy ? (
+            <Message id="export.restore.restoring" defaultMessage="Restoring…" />
+          ) : (
+            <Message id="export.restore.create" defaultMessage="Create workspace" />
+          )}
         </Button>
       </>
     );
@@ -75,22 +87,36 @@ export function RestoreArchiveDialog({ open, onClose }: { open: boolean; onClose
     <Dialog
       open={open}
       onClose={close}
-      title="Restore from archive"
-      description="Creates a new workspace from a Fieldplan archive (.zip), owned by you. Nothing existing is changed."
+      title={intl.formatMessage({ id: 'export.restore.title', defaultMessage: 'Restore from archive' })}
+      description={intl.formatMessage({
+        id: 'export.restore.description',
+        defaultMessage:
+          'Creates a new workspace from a Fieldplan archive (.zip), owned by you. Nothing existing is changed.',
+      })}
       footer={footer}
     >
       {state.step === 'done' ? (
         <div className="restore-result" role="status">
           <p>
-            Created <strong>{state.result.workspace.name}</strong> with {state.result.counts.customers ?? 0} customers
-            and {state.result.counts.jobs ?? 0} jobs.
+            <Message
+              id="export.restore.created"
+              defaultMessage="Created <strong>{name}</strong> with {customers, plural, one {# customer} other {# customers}} and {jobs, plural, one {# job} other {# jobs}}."
+              values={{
+                name: state.result.workspace.name,
+                customers: state.result.counts.customers ?? 0,
+                jobs: state.result.counts.jobs ?? 0,
+                strong: (chunks) => <strong>{chunks}</strong>,
+              }}
+            />
           </p>
           <RestoredInvitations invitations={state.result.invitations} />
         </div>
       ) : (
         <div className="restore-form">
           <label className="field">
-            <span className="field-label">Archive file</span>
+            <span className="field-label">
+              <Message id="export.restore.file" defaultMessage="Archive file" />
+            </span>
             <input
               type="file"
               accept=".zip,application/zip"
@@ -100,12 +126,30 @@ export function RestoreArchiveDialog({ open, onClose }: { open: boolean; onClose
           </label>
           {state.step === 'uploading' && (
             <div className="restore-progress">
-              <progress max={1} value={state.sent} aria-label="Uploading the archive" />
-              <span role="status">Uploading… {Math.round(state.sent * 100)}%</span>
+              <progress
+                max={1}
+                value={state.sent}
+                aria-label={intl.formatMessage({
+                  id: 'export.restore.uploadingLabel',
+                  defaultMessage: 'Uploading the archive',
+                })}
+              />
+              <span role="status">
+                <Message
+                  id="export.restore.uploading"
+                  defaultMessage="Uploading… {percent}%"
+                  values={{ percent: Math.round(state.sent * 100) }}
+                />
+              </span>
             </div>
           )}
           {state.step === 'restoring' && (
-            <p role="status">Checking and restoring… this can take a minute for a large archive.</p>
+            <p role="status">
+              <Message
+                id="export.restore.checking"
+                defaultMessage="Checking and restoring… this can take a minute for a large archive."
+              />
+            </p>
           )}
           {state.step === 'choose' && state.error && (
             <p className="restore-error" role="alert">

@@ -2,41 +2,64 @@ import type { ArchiveRestoreResult } from '@fieldplan/shared';
 import { Button } from '../../components/Button';
 import { useToast } from '../../components/use-toast';
 import { copyText } from '../../lib/clipboard';
+import { Message, useIntl } from '../../lib/i18n';
 
 /**
  * The archive's other members, each invited by link (docs/PRODUCT.md, "Export"). The links are shown
  * only here (the server keeps their hashes), so each can be copied and sent on.
  */
 export function RestoredInvitations({ invitations }: { invitations: ArchiveRestoreResult['invitations'] }) {
+  const intl = useIntl();
   const toast = useToast();
   if (invitations.length === 0) return null;
   const copy = async (invitation: ArchiveRestoreResult['invitations'][number]) => {
     const copied = await copyText(invitation.url);
     toast(
       copied
-        ? { tone: 'success', message: `Invite link for ${invitation.email} copied` }
-        : { tone: 'info', message: `Copy the link by hand: ${invitation.url}` },
+        ? {
+            tone: 'success',
+            message: intl.formatMessage(
+              { id: 'export.restored.copied', defaultMessage: 'Invite link for {email} copied' },
+              { email: invitation.email },
+            ),
+          }
+        : {
+            tone: 'info',
+            message: intl.formatMessage(
+              { id: 'export.restored.copyByHand', defaultMessage: 'Copy the link by hand: {url}' },
+              { url: invitation.url },
+            ),
+          },
     );
   };
   return (
     <>
       <p>
-        Everyone else in the archive is invited. Send each their link — shown only now; until they accept, their visits
-        are unassigned. You can withdraw invitations under Team.
+        <Message
+          id="export.restored.intro"
+          defaultMessage="Everyone else in the archive is invited. Send each their link — shown only now; until they accept, their visits are unassigned. You can withdraw invitations under Team."
+        />
       </p>
       <ul className="restore-invitations">
         {invitations.map((invitation) => (
           <li key={invitation.email}>
             <span>
-              {invitation.name} · {invitation.email} · {invitation.role}
+              <Message
+                id="export.restored.member"
+                defaultMessage="{name} · {email} · {role, select, owner {owner} dispatcher {dispatcher} technician {technician} other {viewer}}"
+                values={{ name: invitation.name, email: invitation.email, role: invitation.role }}
+              />
             </span>
             <Button
               variant="ghost"
               icon="copy"
-              aria-label={`Copy invite link for ${invitation.email}`}
+              aria-label={intl.formatMessage(
+                { id: 'export.restored.copyLabel', defaultMessage: 'Copy invite link for {email}' },
+                { email: invitation.email },
+              )}
               onClick={() => void copy(invitation)}
             >
-              Copy link
+              <Message id="export.restored.copyLink" defaultMessage="Copy link" />
             </Button>
           </li>
         ))}

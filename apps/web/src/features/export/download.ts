@@ -1,5 +1,6 @@
 import { type ArchiveRestoreResult, type ExportFormat, errorTitle, isProblem, type Problem } from '@fieldplan/shared';
 import { postFile } from '../../base/post-file';
+import { t } from '../../lib/i18n';
 
 /** The file name the server gave (`Content-Disposition`), or a fallback. */
 function fileNameOf(response: Response, fallback: string): string {
@@ -22,16 +23,17 @@ const internalProblem = (status: number): Problem => ({
   title: errorTitle.internal,
   status,
   code: 'internal',
-  detail: 'Something went wrong',
+  detail: t({ id: 'export.problem.internal', defaultMessage: 'Something went wrong' }),
 });
 
-const unreachable: Problem = {
+// Written when it happens, in the page's language at that moment.
+const unreachable = (): Problem => ({
   type: 'about:blank',
-  title: "Can't reach Fieldplan",
+  title: t({ id: 'export.problem.unreachable', defaultMessage: "Can't reach Fieldplan" }),
   status: 0,
   code: 'internal',
-  detail: 'Check your connection and try again.',
-};
+  detail: t({ id: 'export.problem.checkConnection', defaultMessage: 'Check your connection and try again.' }),
+});
 
 /** Hands the bytes to the browser as a download. */
 function save(blob: Blob, name: string): void {
@@ -60,7 +62,7 @@ export async function download(
   try {
     response = await fetch(`/api/v1${path}`, { credentials: 'same-origin' });
   } catch {
-    return { ok: false, problem: unreachable };
+    return { ok: false, problem: unreachable() };
   }
   if (!response.ok) return { ok: false, problem: await problemOf(response) };
   const chunks: Uint8Array[] = [];
@@ -99,7 +101,7 @@ export type RestoreResult = { ok: true; result: ArchiveRestoreResult } | { ok: f
 /** Uploads an archive (XMLHttpRequest: fetch reports no upload progress); `onProgress` gets 0–1. */
 export async function uploadArchive(file: File, onProgress: (sent: number) => void): Promise<RestoreResult> {
   const answer = await postFile('/api/v1/workspace-archives', { 'content-type': 'application/zip' }, file, onProgress);
-  if (!answer) return { ok: false, problem: unreachable };
+  if (!answer) return { ok: false, problem: unreachable() };
   if (answer.status === 201) return { ok: true, result: answer.body as ArchiveRestoreResult };
   if (isProblem(answer.body)) return { ok: false, problem: answer.body };
   return { ok: false, problem: internalProblem(answer.status) };
