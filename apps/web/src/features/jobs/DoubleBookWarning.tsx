@@ -5,6 +5,7 @@ import { Icon } from '../../components/Icon';
 import { useGetBusyQuery } from '../../entities/feed/endpoints';
 import { useGetCalendarEventsQuery } from '../../entities/job/calendar-endpoints';
 import { busyTimesOf } from '../../entities/job/calendar-patch';
+import { Message } from '../../lib/i18n';
 import { bookingOf, clashMessage, clashOf } from '../calendar';
 import type { JobFormValues } from './job-form-schema';
 
@@ -68,7 +69,11 @@ export function DoubleBookWarning({ control, workspaceId, zone, members, visit }
       {message && (
         <p className="job-double-book-text">
           <Icon name="alert" size={14} />
-          {message}. You can still save.
+          <Message
+            id="jobs.doubleBook.stillSave"
+            defaultMessage="{clash}. You can still save."
+            values={{ clash: message }}
+          />
         </p>
       )}
     </div>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { TextField } from '../../components/TextField';
+import { useIntl } from '../../lib/i18n';
 import { durationMinutes, durationText, endAfter } from './job-duration';
 import type { JobFormApi } from './job-form-schema';
 
@@ -9,6 +10,7 @@ import type { JobFormApi } from './job-form-schema';
  * shows here. It holds no value of its own, so it can never disagree with the end.
  */
 export function DurationField({ form }: { form: JobFormApi }) {
+  const intl = useIntl();
   const { control, getValues, setValue, formState } = form;
   const [start, end] = useWatch({ control, name: ['start', 'end'] });
   const minutes = durationMinutes(start, end);
@@ -16,14 +18,21 @@ export function DurationField({ form }: { form: JobFormApi }) {
   const [draft, setDraft] = useState<string | null>(null);
   return (
     <TextField
-      label="Duration"
+      label={intl.formatMessage({ id: 'jobs.form.duration', defaultMessage: 'Duration' })}
       className="job-duration"
       type="number"
       min={5}
       max={1440}
       step={15}
       inputMode="numeric"
-      hint={minutes === null ? 'Minutes' : `Minutes · ${durationText(minutes)}`}
+      hint={
+        minutes === null
+          ? intl.formatMessage({ id: 'jobs.form.durationHint', defaultMessage: 'Minutes' })
+          : intl.formatMessage(
+              { id: 'jobs.form.durationHintWithText', defaultMessage: 'Minutes · {duration}' },
+              { duration: durationText(minutes) },
+            )
+      }
       value={draft ?? (minutes === null ? '' : String(minutes))}
       onChange={(event) => {
         const text = event.target.value;

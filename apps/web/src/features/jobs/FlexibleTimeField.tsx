@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
+import { defineMessages } from 'react-intl';
 import { TextField } from '../../components/TextField';
+import { Message, useIntl } from '../../lib/i18n';
 import { defaultFlexibleTimes, flexibleUnavailable } from './flexible-window';
 import type { JobFormValues } from './job-form-schema';
 
@@ -10,9 +12,13 @@ interface FlexibleTimeFieldProps {
   workingHours: { start: string; end: string };
 }
 
+const endLabels = defineMessages({
+  start: { id: 'jobs.flexible.from', defaultMessage: 'Flexible from' },
+  end: { id: 'jobs.flexible.until', defaultMessage: 'Flexible until' },
+});
 const windowEnds = [
-  ['start', 'Flexible from'],
-  ['end', 'Flexible until'],
+  ['start', endLabels.start],
+  ['end', endLabels.end],
 ] as const;
 
 /**
@@ -20,6 +26,7 @@ const windowEnds = [
  * day" may move a one-off timed visit. Off, with the reason, for all-day and recurring jobs.
  */
 export function FlexibleTimeField({ form, workingHours }: FlexibleTimeFieldProps) {
+  const intl = useIntl();
   const { register, control, getValues, setValue, formState } = form;
   const [allDay, start, end, recurrence, flex] = useWatch({
     control,
@@ -53,14 +60,14 @@ export function FlexibleTimeField({ form, workingHours }: FlexibleTimeFieldProps
             }
           }}
         />
-        Flexible — Fieldplan may move this visit within
+        <Message id="jobs.flexible.switch" defaultMessage="Flexible — Fieldplan may move this visit within" />
       </label>
       {shown && (
         <div className="form-row flex-time-row">
           {windowEnds.map(([bound, label]) => (
             <TextField
               key={bound}
-              label={label}
+              label={intl.formatMessage(label)}
               type="time"
               step={300}
               error={errors?.[bound]?.message}
@@ -78,8 +85,14 @@ export function FlexibleTimeField({ form, workingHours }: FlexibleTimeFieldProps
       <p className="field-hint" id={ids.hint}>
         {reason ??
           (shown
-            ? 'Optimise day may move the visit inside this window and the working hours.'
-            : 'Off: the visit keeps its time when a day is optimised.')}
+            ? intl.formatMessage({
+                id: 'jobs.flexible.onHint',
+                defaultMessage: 'Optimise day may move the visit inside this window and the working hours.',
+              })
+            : intl.formatMessage({
+                id: 'jobs.flexible.offHint',
+                defaultMessage: 'Off: the visit keeps its time when a day is optimised.',
+              }))}
       </p>
     </div>
   );

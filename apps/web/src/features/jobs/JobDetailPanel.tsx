@@ -12,6 +12,7 @@ import { useGetJobQuery } from '../../entities/job/endpoints';
 import { formatJobTime } from '../../entities/job/format-time';
 import { StatusLabel } from '../../entities/job/job-status';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
+import { Message, useIntl } from '../../lib/i18n';
 import { toProblem } from '../../lib/problem';
 import { useOutsideAreas } from '../areas';
 import { useBoardLinks, useScheduleContext } from '../dispatch';
@@ -28,6 +29,7 @@ const JobSiteMap = lazy(() => import('./JobSiteMap'));
 
 /** `/w/:slug/jobs/:id[?occurrence=…]`: a job (or one visit of a series) over the board. */
 export function JobDetailPanel() {
+  const intl = useIntl();
   const { id = '' } = useParams();
   const { workspaceId, slug, role, membership } = useWorkspace();
   const { settings, members } = useScheduleContext();
@@ -42,8 +44,8 @@ export function JobDetailPanel() {
 
   if (isLoading) {
     return (
-      <Drawer title="Job" onClose={close}>
-        <Loading label="Loading the job…">
+      <Drawer title={intl.formatMessage({ id: 'jobs.detail.drawerTitle', defaultMessage: 'Job' })} onClose={close}>
+        <Loading label={intl.formatMessage({ id: 'jobs.detail.loading', defaultMessage: 'Loading the job…' })}>
           <Skeleton width="60%" height={18} />
           <Skeleton width="40%" />
           <Skeleton width="80%" />
@@ -54,9 +56,20 @@ export function JobDetailPanel() {
   if (!job || !ctx) {
     const gone = toProblem(error).status === 404;
     return (
-      <Drawer title="Job" onClose={close}>
-        <EmptyState icon="inbox" title={gone ? 'This job no longer exists' : "Couldn't load the job"}>
-          {gone ? 'Someone deleted it, or the link is wrong.' : 'Check your connection and try again.'}
+      <Drawer title={intl.formatMessage({ id: 'jobs.detail.drawerTitle', defaultMessage: 'Job' })} onClose={close}>
+        <EmptyState
+          icon="inbox"
+          title={
+            gone
+              ? intl.formatMessage({ id: 'jobs.detail.goneTitle', defaultMessage: 'This job no longer exists' })
+              : intl.formatMessage({ id: 'jobs.detail.failedTitle', defaultMessage: "Couldn't load the job" })
+          }
+        >
+          {gone ? (
+            <Message id="jobs.detail.goneBody" defaultMessage="Someone deleted it, or the link is wrong." />
+          ) : (
+            <Message id="jobs.detail.failedBody" defaultMessage="Check your connection and try again." />
+          )}
         </EmptyState>
       </Drawer>
     );
@@ -73,13 +86,24 @@ export function JobDetailPanel() {
         <>
           <StatusLabel status={visit.status} />
           {job.bookingRequest?.status === 'pending' && (
-            <span className="detail-request" title="Booked online; confirm or decline it in Requests">
-              Request · not confirmed yet
+            <span
+              className="detail-request"
+              title={intl.formatMessage({
+                id: 'jobs.detail.requestHint',
+                defaultMessage: 'Booked online; confirm or decline it in Requests',
+              })}
+            >
+              <Message id="jobs.detail.request" defaultMessage="Request · not confirmed yet" />
             </span>
           )}
           {job.rrule && (
             <span className="detail-recurring">
-              <Icon name="repeat" size={14} /> {visit.occurrenceKey ? 'One visit of a series' : 'Recurring'}
+              <Icon name="repeat" size={14} />{' '}
+              {visit.occurrenceKey ? (
+                <Message id="jobs.detail.oneVisit" defaultMessage="One visit of a series" />
+              ) : (
+                <Message id="jobs.detail.recurring" defaultMessage="Recurring" />
+              )}
             </span>
           )}
         </>
@@ -89,40 +113,58 @@ export function JobDetailPanel() {
         writer && (
           <>
             <Link className={buttonClass('secondary', 'sm')} to={links.edit(job.id, visit.occurrenceKey)}>
-              <Icon name="pencil" /> Edit
+              <Icon name="pencil" /> <Message id="jobs.detail.edit" defaultMessage="Edit" />
             </Link>
             <Button size="sm" variant="ghost" icon="trash" onClick={() => deletion.ask(job, visit.occurrenceKey)}>
-              Delete
+              <Message id="jobs.detail.delete" defaultMessage="Delete" />
             </Button>
           </>
         )
       }
     >
-      {!visit.found && <p className="detail-note">This occurrence no longer exists; showing the series.</p>}
+      {!visit.found && (
+        <p className="detail-note">
+          <Message
+            id="jobs.detail.occurrenceGone"
+            defaultMessage="This occurrence no longer exists; showing the series."
+          />
+        </p>
+      )}
       <StatusActions workspaceId={workspaceId} job={job} visit={visit} role={role} memberId={membership.memberId} />
       {writer && <TrackingLinks workspaceId={workspaceId} job={job} />}
       {can(role, 'notifications.read') && <JobNotifications workspaceId={workspaceId} job={job} />}
       {writer && <SuggestSlots workspaceId={workspaceId} job={job} timeZone={settings.timeZone} members={members} />}
       <dl className="detail-list">
-        <dt>When</dt>
+        <dt>
+          <Message id="jobs.detail.when" defaultMessage="When" />
+        </dt>
         <dd>
           {formatJobTime(visit.start, visit.end, job.allDay, settings.timeZone)}
           {job.flexibleWindow && (
             <span className="detail-flexible">
-              <span aria-hidden="true">↔</span> Flexible {formatFlexibleWindow(job.flexibleWindow, settings.timeZone)}
+              <span aria-hidden="true">↔</span>{' '}
+              <Message
+                id="jobs.detail.flexible"
+                defaultMessage="Flexible {window}"
+                values={{ window: formatFlexibleWindow(job.flexibleWindow, settings.timeZone) }}
+              />
             </span>
           )}
         </dd>
         {rule && (
           <>
-            <dt>Repeats</dt>
+            <dt>
+              <Message id="jobs.detail.repeats" defaultMessage="Repeats" />
+            </dt>
             <dd>{rule}</dd>
           </>
         )}
-        <dt>Technicians</dt>
+        <dt>
+          <Message id="jobs.detail.technicians" defaultMessage="Technicians" />
+        </dt>
         <dd>
           {visit.assigneeIds.length === 0 ? (
-            'Unassigned'
+            <Message id="jobs.detail.unassigned" defaultMessage="Unassigned" />
           ) : (
             <ul className="detail-people">
               {visit.assigneeIds.map((mid) => {
@@ -130,16 +172,26 @@ export function JobDetailPanel() {
                 return (
                   <li key={mid}>
                     <Avatar name={m?.name ?? '?'} colour={m?.colour ?? '#9E9E9E'} size="sm" />
-                    {m?.name ?? 'Former member'}
+                    {m?.name ?? <Message id="jobs.detail.formerMember" defaultMessage="Former member" />}
                   </li>
                 );
               })}
             </ul>
           )}
         </dd>
-        <dt>Customer</dt>
-        <dd>{job.customerId ? <Link to={links.customer(job.customerId)}>{job.customerName}</Link> : 'None'}</dd>
-        <dt>Address</dt>
+        <dt>
+          <Message id="jobs.detail.customer" defaultMessage="Customer" />
+        </dt>
+        <dd>
+          {job.customerId ? (
+            <Link to={links.customer(job.customerId)}>{job.customerName}</Link>
+          ) : (
+            <Message id="jobs.detail.noCustomer" defaultMessage="None" />
+          )}
+        </dd>
+        <dt>
+          <Message id="jobs.detail.address" defaultMessage="Address" />
+        </dt>
         <dd>
           {job.address || '—'}
           {job.lat !== null && job.lng !== null && (
@@ -149,13 +201,20 @@ export function JobDetailPanel() {
           )}
           {outside(job) && (
             <span className="detail-outside" role="note">
-              <Icon name="pin" size={14} /> Outside every service area
+              <Icon name="pin" size={14} />{' '}
+              <Message id="jobs.detail.outsideAreas" defaultMessage="Outside every service area" />
             </span>
           )}
         </dd>
-        <dt>Priority</dt>
-        <dd>P{job.priority}</dd>
-        <dt>Description</dt>
+        <dt>
+          <Message id="jobs.detail.priority" defaultMessage="Priority" />
+        </dt>
+        <dd>
+          <Message id="jobs.detail.priorityValue" defaultMessage="P{priority}" values={{ priority: job.priority }} />
+        </dd>
+        <dt>
+          <Message id="jobs.detail.description" defaultMessage="Description" />
+        </dt>
         <dd className="detail-description">{job.description || '—'}</dd>
       </dl>
       {job.lat !== null && job.lng !== null && (

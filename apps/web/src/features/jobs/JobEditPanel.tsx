@@ -12,6 +12,7 @@ import { ConflictDialog } from '../../entities/job/ConflictDialog';
 import { type Conflict, conflictOf, theirSnapshot } from '../../entities/job/conflict';
 import { useGetJobQuery } from '../../entities/job/endpoints';
 import { useUpdateJobMutation } from '../../entities/job/mutations';
+import { Message, useIntl } from '../../lib/i18n';
 import { JobForm, type JobFormApi } from './JobForm';
 import { type JobFormValues, startDateOf, toFormValues } from './job-form-schema';
 import { apiFields, occurrenceFields, toPatch } from './job-payload';
@@ -29,6 +30,7 @@ interface Attempt {
 
 /** `/w/:slug/jobs/:id/edit`: the job form for a job, a series, or one visit of a series. */
 export function JobEditPanel() {
+  const intl = useIntl();
   const { id = '' } = useParams();
   const { workspaceId, role, settings, members, links, navigate, toast, problem, technicians } = useJobPanel();
   const dispatch = useAppDispatch();
@@ -60,14 +62,17 @@ export function JobEditPanel() {
 
   if (loading || !defaults || !job || !visit) {
     return (
-      <Drawer title="Edit job" onClose={close}>
+      <Drawer title={intl.formatMessage({ id: 'jobs.edit.title', defaultMessage: 'Edit job' })} onClose={close}>
         {loading ? (
-          <Loading label="Loading the job…">
+          <Loading label={intl.formatMessage({ id: 'jobs.edit.loading', defaultMessage: 'Loading the job…' })}>
             <Skeleton width="60%" height={18} />
           </Loading>
         ) : (
-          <EmptyState icon="inbox" title="This job no longer exists">
-            Someone deleted it, or the link is wrong.
+          <EmptyState
+            icon="inbox"
+            title={intl.formatMessage({ id: 'jobs.edit.goneTitle', defaultMessage: 'This job no longer exists' })}
+          >
+            <Message id="jobs.edit.goneBody" defaultMessage="Someone deleted it, or the link is wrong." />
           </EmptyState>
         )}
       </Drawer>
@@ -75,9 +80,15 @@ export function JobEditPanel() {
   }
   if (!can(role, 'schedule.write')) {
     return (
-      <Drawer title="Edit job" onClose={close}>
-        <EmptyState icon="calendar" title="Only dispatchers edit jobs">
-          You can change the status of your own jobs on their page.
+      <Drawer title={intl.formatMessage({ id: 'jobs.edit.title', defaultMessage: 'Edit job' })} onClose={close}>
+        <EmptyState
+          icon="calendar"
+          title={intl.formatMessage({ id: 'jobs.edit.forbiddenTitle', defaultMessage: 'Only dispatchers edit jobs' })}
+        >
+          <Message
+            id="jobs.edit.forbiddenBody"
+            defaultMessage="You can change the status of your own jobs on their page."
+          />
         </EmptyState>
       </Drawer>
     );
@@ -94,7 +105,13 @@ export function JobEditPanel() {
         scope,
         occurrence: scope ? visit.occurrenceKey : null,
       }).unwrap();
-      toast({ tone: 'success', message: `Saved “${values.title.trim()}”` });
+      toast({
+        tone: 'success',
+        message: intl.formatMessage(
+          { id: 'jobs.edit.saved', defaultMessage: 'Saved “{title}”' },
+          { title: values.title.trim() },
+        ),
+      });
       const created = change.jobs.find((j) => j.id !== id);
       form.reset(values);
       const saved = change.jobs.find((j) => j.id === id);
@@ -113,7 +130,10 @@ export function JobEditPanel() {
   const onSubmit = async (values: JobFormValues, form: JobFormApi) => {
     const patch = toPatch(values, defaults, zone);
     if (Object.keys(patch).length === 0) {
-      toast({ tone: 'info', message: 'Nothing changed' });
+      toast({
+        tone: 'info',
+        message: intl.formatMessage({ id: 'jobs.edit.nothingChanged', defaultMessage: 'Nothing changed' }),
+      });
       await navigate(links.job(id, occurrence));
       return;
     }
@@ -123,7 +143,14 @@ export function JobEditPanel() {
       const answer = await scopes.ask({
         action: 'edit',
         title: job.title,
-        disabled: seriesOnly ? { this: 'One visit can only get its own time and technicians' } : {},
+        disabled: seriesOnly
+          ? {
+              this: intl.formatMessage({
+                id: 'jobs.edit.scopeThisDisabled',
+                defaultMessage: 'One visit can only get its own time and technicians',
+              }),
+            }
+          : {},
       });
       if (!answer) return;
       scope = answer;
@@ -134,21 +161,33 @@ export function JobEditPanel() {
   const mine = conflict ? apiFields(conflict.attempt.values, zone) : null;
   return (
     <Drawer
-      title="Edit job"
-      subtitle={visit.occurrenceKey ? 'One visit of a recurring job' : undefined}
+      title={intl.formatMessage({ id: 'jobs.edit.title', defaultMessage: 'Edit job' })}
+      subtitle={
+        visit.occurrenceKey
+          ? intl.formatMessage({ id: 'jobs.edit.oneVisit', defaultMessage: 'One visit of a recurring job' })
+          : undefined
+      }
       onClose={close}
       footer={
         <>
-          <Button onClick={close}>Cancel</Button>
+          <Button onClick={close}>
+            <Message id="jobs.edit.cancel" defaultMessage="Cancel" />
+          </Button>
           <Button type="submit" form="job-form" variant="primary" loading={isLoading}>
-            Save
+            <Message id="jobs.edit.save" defaultMessage="Save" />
           </Button>
         </>
       }
     >
       {changedElsewhere && !conflict && (
-        <Alert tone="info" title="Changed by someone else">
-          This job was saved by someone else while you were editing. Saving will show both versions.
+        <Alert
+          tone="info"
+          title={intl.formatMessage({ id: 'jobs.edit.changedTitle', defaultMessage: 'Changed by someone else' })}
+        >
+          <Message
+            id="jobs.edit.changedBody"
+            defaultMessage="This job was saved by someone else while you were editing. Saving will show both versions."
+          />
         </Alert>
       )}
       <JobForm
@@ -183,7 +222,13 @@ export function JobEditPanel() {
             dispatch(applyJobChange(workspaceId, { entity: 'job', action: 'updated', data: conflict.current }));
             setBase(conflict.current);
             setConflict(null);
-            toast({ tone: 'info', message: 'Showing their version; your changes were discarded' });
+            toast({
+              tone: 'info',
+              message: intl.formatMessage({
+                id: 'jobs.edit.showingTheirs',
+                defaultMessage: 'Showing their version; your changes were discarded',
+              }),
+            });
           }}
           onKeepMine={() => {
             const { attempt, currentVersion } = conflict;

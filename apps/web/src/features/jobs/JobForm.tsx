@@ -6,6 +6,7 @@ import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { TextArea } from '../../components/TextArea';
 import { TextField } from '../../components/TextField';
+import { Message, useIntl } from '../../lib/i18n';
 import { CustomerCombobox } from '../customers';
 import { PlaceField } from '../places';
 import { DoubleBookWarning, type EditedVisit } from './DoubleBookWarning';
@@ -54,6 +55,7 @@ export function JobForm({
   visit = null,
   onSubmit,
 }: JobFormProps) {
+  const intl = useIntl();
   const schema = useMemo(() => jobFormSchema(zone), [zone]);
   // Problems show after Save (then as they are corrected), never for a mere visit: the title is
   // focused on open, and leaving it empty must not push an error in under the next click.
@@ -103,9 +105,21 @@ export function JobForm({
   const submit = handleSubmit((values) => onSubmit(values, form));
 
   return (
-    <form id={id} className="job-form" onSubmit={submit} noValidate aria-label="Job">
+    <form
+      id={id}
+      className="job-form"
+      onSubmit={submit}
+      noValidate
+      aria-label={intl.formatMessage({ id: 'jobs.form.label', defaultMessage: 'Job' })}
+    >
       {message && <Alert>{message}</Alert>}
-      <TextField label="Title" autoComplete="off" data-autofocus error={errors.title?.message} {...register('title')} />
+      <TextField
+        label={intl.formatMessage({ id: 'jobs.form.title', defaultMessage: 'Title' })}
+        autoComplete="off"
+        data-autofocus
+        error={errors.title?.message}
+        {...register('title')}
+      />
       <Controller
         control={control}
         name="customerName"
@@ -129,12 +143,18 @@ export function JobForm({
         render={({ field }) => (
           <PlaceField
             workspaceId={workspaceId}
-            label="Site address"
+            label={intl.formatMessage({ id: 'jobs.form.siteAddress', defaultMessage: 'Site address' })}
             optional={customerId !== null}
             hint={
               customerId === null
-                ? 'Required without a customer. Choose a suggestion to place the pin.'
-                : "Leave empty to use the customer's address. Choose a suggestion to place the pin."
+                ? intl.formatMessage({
+                    id: 'jobs.form.siteHintRequired',
+                    defaultMessage: 'Required without a customer. Choose a suggestion to place the pin.',
+                  })
+                : intl.formatMessage({
+                    id: 'jobs.form.siteHintOptional',
+                    defaultMessage: "Leave empty to use the customer's address. Choose a suggestion to place the pin.",
+                  })
             }
             address={field.value}
             onAddressChange={field.onChange}
@@ -148,7 +168,11 @@ export function JobForm({
             {offered && !sameSite({ address, lat, lng }, offered) && (
               <p className="job-site-offer">
                 <Button size="sm" variant="ghost" icon="building" onClick={() => fillSiteFrom(offered)}>
-                  Use {offered.name}’s address
+                  <Message
+                    id="jobs.form.useCustomerAddress"
+                    defaultMessage="Use {name}’s address"
+                    values={{ name: offered.name }}
+                  />
                 </Button>
               </p>
             )}
@@ -158,16 +182,16 @@ export function JobForm({
       <fieldset className="job-when" aria-labelledby={whenId}>
         <div className="job-when-head">
           <span id={whenId} className="field-label">
-            When
+            <Message id="jobs.form.when" defaultMessage="When" />
           </span>
           <label className="checkbox">
-            <input type="checkbox" {...register('allDay')} /> All day
+            <input type="checkbox" {...register('allDay')} /> <Message id="jobs.form.allDay" defaultMessage="All day" />
           </label>
         </div>
         <div className="form-row">
           <TextField
             key={allDay ? 'start-date' : 'start-time'}
-            label="Start"
+            label={intl.formatMessage({ id: 'jobs.form.start', defaultMessage: 'Start' })}
             type={allDay ? 'date' : 'datetime-local'}
             step={allDay ? undefined : 900}
             error={errors.start?.message}
@@ -175,7 +199,7 @@ export function JobForm({
           />
           <TextField
             key={allDay ? 'end-date' : 'end-time'}
-            label="End"
+            label={intl.formatMessage({ id: 'jobs.form.end', defaultMessage: 'End' })}
             type={allDay ? 'date' : 'datetime-local'}
             step={allDay ? undefined : 900}
             error={errors.end?.message}
@@ -183,7 +207,12 @@ export function JobForm({
           />
           {!allDay && <DurationField form={form} />}
         </div>
-        <p className="field-hint">Leave both empty to put the job in the unscheduled queue.</p>
+        <p className="field-hint">
+          <Message
+            id="jobs.form.unscheduledHint"
+            defaultMessage="Leave both empty to put the job in the unscheduled queue."
+          />
+        </p>
         <FlexibleTimeField form={form} workingHours={workingHours} />
       </fieldset>
       <Controller
@@ -200,17 +229,17 @@ export function JobForm({
       />
       <DoubleBookWarning control={control} workspaceId={workspaceId} zone={zone} members={technicians} visit={visit} />
       <TextField
-        label="Priority"
+        label={intl.formatMessage({ id: 'jobs.form.priority', defaultMessage: 'Priority' })}
         type="number"
         min={1}
         max={5}
         className="field-narrow"
-        hint="1 = most urgent, 5 = whenever"
+        hint={intl.formatMessage({ id: 'jobs.form.priorityHint', defaultMessage: '1 = most urgent, 5 = whenever' })}
         error={errors.priority?.message}
         {...register('priority', { valueAsNumber: true })}
       />
       <TextArea
-        label="Description"
+        label={intl.formatMessage({ id: 'jobs.form.description', defaultMessage: 'Description' })}
         optional
         rows={4}
         hint={`${description.length} / 5000`}

@@ -5,6 +5,7 @@ import { Drawer } from '../../components/Drawer';
 import { EmptyState } from '../../components/EmptyState';
 import { Loading, Skeleton } from '../../components/Skeleton';
 import { useCreateJobMutation } from '../../entities/job/mutations';
+import { Message, useIntl } from '../../lib/i18n';
 import { useGetCustomerQuery } from '../customers';
 import { JobForm } from './JobForm';
 import { type JobPrefill, toFormValues } from './job-form-schema';
@@ -14,6 +15,7 @@ import { useJobPanel } from './use-job-panel';
 /** `/w/:slug/jobs/new`: the job form over the board, prefilled from the slot that was clicked. */
 export function JobNewPanel() {
   const { workspaceId, role, settings, links, navigate, toast, problem, technicians } = useJobPanel();
+  const intl = useIntl();
   const [create, { isLoading }] = useCreateJobMutation();
   const { search } = links;
   // "New job" on a customer's page: the job is for them, at their place.
@@ -40,28 +42,35 @@ export function JobNewPanel() {
 
   if (!can(role, 'schedule.write')) {
     return (
-      <Drawer title="New job" onClose={close}>
-        <EmptyState icon="calendar" title="Only dispatchers create jobs">
-          Ask an owner or a dispatcher to add this job.
+      <Drawer title={intl.formatMessage({ id: 'jobs.new.title', defaultMessage: 'New job' })} onClose={close}>
+        <EmptyState
+          icon="calendar"
+          title={intl.formatMessage({ id: 'jobs.new.forbiddenTitle', defaultMessage: 'Only dispatchers create jobs' })}
+        >
+          <Message id="jobs.new.forbiddenBody" defaultMessage="Ask an owner or a dispatcher to add this job." />
         </EmptyState>
       </Drawer>
     );
   }
   return (
     <Drawer
-      title="New job"
+      title={intl.formatMessage({ id: 'jobs.new.title', defaultMessage: 'New job' })}
       onClose={close}
       footer={
         <>
-          <Button onClick={close}>Cancel</Button>
+          <Button onClick={close}>
+            <Message id="jobs.new.cancel" defaultMessage="Cancel" />
+          </Button>
           <Button type="submit" form="job-form" variant="primary" loading={isLoading}>
-            Create job
+            <Message id="jobs.new.create" defaultMessage="Create job" />
           </Button>
         </>
       }
     >
       {customer.isLoading ? (
-        <Loading label="Loading the customer…">
+        <Loading
+          label={intl.formatMessage({ id: 'jobs.new.loadingCustomer', defaultMessage: 'Loading the customer…' })}
+        >
           <Skeleton height={32} />
         </Loading>
       ) : (
@@ -77,7 +86,13 @@ export function JobNewPanel() {
             problem.clear();
             try {
               const job = await create({ workspaceId, job: toCreate(values, settings.timeZone) }).unwrap();
-              toast({ tone: 'success', message: `Created “${job.title}”` });
+              toast({
+                tone: 'success',
+                message: intl.formatMessage(
+                  { id: 'jobs.new.created', defaultMessage: 'Created “{title}”' },
+                  { title: job.title },
+                ),
+              });
               await navigate(links.job(job.id, null), { replace: true });
             } catch (error) {
               problem.report(error, form);

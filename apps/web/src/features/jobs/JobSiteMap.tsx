@@ -1,6 +1,7 @@
 import type { Job, Member, Workspace } from '@fieldplan/shared';
 import { useMemo } from 'react';
 import { useGetConfigQuery } from '../../entities/session/endpoints';
+import { useIntl } from '../../lib/i18n';
 import type { LayerVisibility } from '../map';
 import { baseLayerOptions, FieldMap, jobsOnMap } from '../map';
 
@@ -19,6 +20,7 @@ interface JobSiteMapProps {
  * the tooltip gives its title as text). Loaded with Leaflet on demand.
  */
 export default function JobSiteMap({ job, members, settings }: JobSiteMapProps) {
+  const intl = useIntl();
   const config = useGetConfigQuery();
   const bases = useMemo(() => baseLayerOptions(settings.map, config.data?.maps), [settings.map, config.data]);
   const jobs = useMemo(() => jobsOnMap([job], members), [job, members]);
@@ -27,7 +29,7 @@ export default function JobSiteMap({ job, members, settings }: JobSiteMapProps) 
   return (
     <FieldMap
       className="job-site-map"
-      label="Map of the job site"
+      label={intl.formatMessage({ id: 'jobs.siteMap.label', defaultMessage: 'Map of the job site' })}
       zone={settings.timeZone}
       jobs={jobs}
       layers={layers}

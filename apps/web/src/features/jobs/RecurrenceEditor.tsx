@@ -1,19 +1,40 @@
 import { describeRule, recurrenceLimits } from '@fieldplan/shared';
 import { useId } from 'react';
 import { type FieldErrors, type UseFormReturn, useWatch } from 'react-hook-form';
+import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
 import { Select } from '../../components/Select';
+import { Message, useIntl } from '../../lib/i18n';
 import { type JobFormValues, startDateOf, timingOf } from './job-form-schema';
 import { nthOf, type RepeatKind, weekdayOf } from './recurrence-form';
 
-const weekdayShort = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
-const weekdayLong = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-const units: Record<Exclude<RepeatKind, 'none'>, string> = {
-  DAILY: 'day',
-  WEEKLY: 'week',
-  MONTHLY: 'month',
-  YEARLY: 'year',
+const weekdayShort: MessageDescriptor[] = Object.values(
+  defineMessages({
+    mon: { id: 'jobs.recurrence.weekdayShort.mon', defaultMessage: 'Mon' },
+    tue: { id: 'jobs.recurrence.weekdayShort.tue', defaultMessage: 'Tue' },
+    wed: { id: 'jobs.recurrence.weekdayShort.wed', defaultMessage: 'Wed' },
+    thu: { id: 'jobs.recurrence.weekdayShort.thu', defaultMessage: 'Thu' },
+    fri: { id: 'jobs.recurrence.weekdayShort.fri', defaultMessage: 'Fri' },
+    sat: { id: 'jobs.recurrence.weekdayShort.sat', defaultMessage: 'Sat' },
+    sun: { id: 'jobs.recurrence.weekdayShort.sun', defaultMessage: 'Sun' },
+  }),
+);
+const weekdayLong: MessageDescriptor[] = Object.values(
+  defineMessages({
+    mon: { id: 'jobs.recurrence.weekday.mon', defaultMessage: 'Monday' },
+    tue: { id: 'jobs.recurrence.weekday.tue', defaultMessage: 'Tuesday' },
+    wed: { id: 'jobs.recurrence.weekday.wed', defaultMessage: 'Wednesday' },
+    thu: { id: 'jobs.recurrence.weekday.thu', defaultMessage: 'Thursday' },
+    fri: { id: 'jobs.recurrence.weekday.fri', defaultMessage: 'Friday' },
+    sat: { id: 'jobs.recurrence.weekday.sat', defaultMessage: 'Saturday' },
+    sun: { id: 'jobs.recurrence.weekday.sun', defaultMessage: 'Sunday' },
+  }),
+);
+const dayName = (intl: IntlShape, names: MessageDescriptor[], day: number) => {
+  const name = names[day];
+  return name ? intl.formatMessage(name) : '';
 };
-const ordinal = (n: number) => (n === -1 ? 'last' : (['first', 'second', 'third', 'fourth'][n - 1] ?? `${n}th`));
+/** Which weekday of the month ("the second Tuesday") as a message's select key. */
+const ordinal = (n: number) => (n === -1 ? 'last' : (['first', 'second', 'third', 'fourth'][n - 1] ?? 'other'));
 const monthDay = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'long', timeZone: 'UTC' });
 
 interface RecurrenceEditorProps {
@@ -38,20 +59,28 @@ const countInput = (max: number, error: string | undefined) => ({
 });
 
 export function RecurrenceEditor({ form, zone, disabled = false }: RecurrenceEditorProps) {
+  const intl = useIntl();
   const { register, control, setValue, formState } = form;
   const values = useWatch({ control }) as JobFormValues;
   const rec = values.recurrence;
-  const ids = { group: useId(), summary: useId(), error: useId() };
+  const ids = { group: useId(), summary: useId(), error: useId(), interval: useId() };
   const startDate = startDateOf(values);
   const errors = formState.errors;
   const freqError = errorOf(errors, 'freq') ?? errorOf(errors, 'weekdays');
   const timing = startDate === null ? null : timingOf(values, zone);
-  const summary = rec.freq === 'none' ? 'Does not repeat' : timing?.rrule ? describeRule(timing.rrule, zone) : null;
+  const summary =
+    rec.freq === 'none'
+      ? intl.formatMessage({ id: 'jobs.recurrence.none', defaultMessage: 'Does not repeat' })
+      : timing?.rrule
+        ? describeRule(timing.rrule, zone)
+        : null;
 
   if (rec.custom || disabled) {
     return (
       <fieldset className="recurrence" aria-describedby={ids.summary}>
-        <legend className="field-label">Repeat</legend>
+        <legend className="field-label">
+          <Message id="jobs.recurrence.legend" defaultMessage="Repeat" />
+        </legend>
         <p id={ids.summary} className="recurrence-summary">
           {summary ?? (rec.custom && describeRule(rec.custom, zone)) ?? rec.custom}
         </p>
@@ -61,7 +90,7 @@ export function RecurrenceEditor({ form, zone, disabled = false }: RecurrenceEdi
             className="link-button"
             onClick={() => setValue('recurrence.custom', null, { shouldDirty: true })}
           >
-            Edit as a simple rule
+            <Message id="jobs.recurrence.editSimple" defaultMessage="Edit as a simple rule" />
           </button>
         )}
       </fieldset>
@@ -87,87 +116,184 @@ export function RecurrenceEditor({ form, zone, disabled = false }: RecurrenceEdi
       className="recurrence"
       aria-describedby={[freqError ? ids.error : '', ids.summary].filter(Boolean).join(' ')}
     >
-      <legend className="field-label">Repeat</legend>
+      <legend className="field-label">
+        <Message id="jobs.recurrence.legend" defaultMessage="Repeat" />
+      </legend>
       <div className="recurrence-row">
-        <Select aria-label="Repeat" value={rec.freq} onChange={(e) => onFreq(e.target.value as RepeatKind)}>
-          <option value="none">Does not repeat</option>
-          <option value="DAILY">Daily</option>
-          <option value="WEEKLY">Weekly</option>
-          <option value="MONTHLY">Monthly</option>
-          <option value="YEARLY">Yearly</option>
+        <Select
+          aria-label={intl.formatMessage({ id: 'jobs.recurrence.legend', defaultMessage: 'Repeat' })}
+          value={rec.freq}
+          onChange={(e) => onFreq(e.target.value as RepeatKind)}
+        >
+          <option value="none">
+            {intl.formatMessage({ id: 'jobs.recurrence.none', defaultMessage: 'Does not repeat' })}
+          </option>
+          <option value="DAILY">{intl.formatMessage({ id: 'jobs.recurrence.daily', defaultMessage: 'Daily' })}</option>
+          <option value="WEEKLY">
+            {intl.formatMessage({ id: 'jobs.recurrence.weekly', defaultMessage: 'Weekly' })}
+          </option>
+          <option value="MONTHLY">
+            {intl.formatMessage({ id: 'jobs.recurrence.monthly', defaultMessage: 'Monthly' })}
+          </option>
+          <option value="YEARLY">
+            {intl.formatMessage({ id: 'jobs.recurrence.yearly', defaultMessage: 'Yearly' })}
+          </option>
         </Select>
         {rec.freq !== 'none' && (
-          <label className="recurrence-inline">
-            every
-            <input
-              {...countInput(recurrenceLimits.maxInterval, errorOf(errors, 'interval'))}
-              aria-label="Repeat every"
-              {...register('recurrence.interval', { valueAsNumber: true })}
+          <label className="recurrence-inline" htmlFor={ids.interval}>
+            <Message
+              id="jobs.recurrence.every"
+              defaultMessage="every {input} {freq, select, DAILY {{interval, plural, one {day} other {days}}} WEEKLY {{interval, plural, one {week} other {weeks}}} MONTHLY {{interval, plural, one {month} other {months}}} other {{interval, plural, one {year} other {years}}}}"
+              values={{
+                freq: rec.freq,
+                interval: rec.interval,
+                input: (
+                  <input
+                    {...countInput(recurrenceLimits.maxInterval, errorOf(errors, 'interval'))}
+                    id={ids.interval}
+                    aria-label={intl.formatMessage({
+                      id: 'jobs.recurrence.everyLabel',
+                      defaultMessage: 'Repeat every',
+                    })}
+                    {...register('recurrence.interval', { valueAsNumber: true })}
+                  />
+                ),
+              }}
             />
-            {units[rec.freq]}
-            {rec.interval === 1 ? '' : 's'}
           </label>
         )}
       </div>
       {errorOf(errors, 'interval') && <p className="field-error">{errorOf(errors, 'interval')}</p>}
       {rec.freq === 'WEEKLY' && (
         <fieldset className="weekday-toggles">
-          <legend className="visually-hidden">On days</legend>
+          <legend className="visually-hidden">
+            <Message id="jobs.recurrence.onDays" defaultMessage="On days" />
+          </legend>
           {weekdayShort.map((label, day) => (
             <button
-              key={label}
+              key={label.id}
               type="button"
               className="weekday-toggle"
               aria-pressed={rec.weekdays.includes(day)}
-              aria-label={weekdayLong[day]}
+              aria-label={dayName(intl, weekdayLong, day)}
               onClick={() => toggleDay(day)}
             >
-              {label}
+              {intl.formatMessage(label)}
             </button>
           ))}
         </fieldset>
       )}
       {rec.freq === 'MONTHLY' && startDate !== null && (
-        <div className="recurrence-choices" role="radiogroup" aria-label="Monthly on">
+        <div
+          className="recurrence-choices"
+          role="radiogroup"
+          aria-label={intl.formatMessage({ id: 'jobs.recurrence.monthlyOn', defaultMessage: 'Monthly on' })}
+        >
           <label>
-            <input type="radio" value="day" {...register('recurrence.monthly')} /> On day{' '}
-            {new Date(startDate).getUTCDate()}
+            <input type="radio" value="day" {...register('recurrence.monthly')} />{' '}
+            <Message
+              id="jobs.recurrence.onDay"
+              defaultMessage="On day {day}"
+              values={{ day: new Date(startDate).getUTCDate() }}
+            />
           </label>
           <label>
-            <input type="radio" value="nth" {...register('recurrence.monthly')} /> On the {ordinal(nthOf(startDate))}{' '}
-            {weekdayLong[weekdayOf(startDate)]}
+            <input type="radio" value="nth" {...register('recurrence.monthly')} />{' '}
+            <Message
+              id="jobs.recurrence.onNth"
+              defaultMessage="On the {which, select, first {first} second {second} third {third} fourth {fourth} last {last} other {{n}th}} {weekday}"
+              values={{
+                which: ordinal(nthOf(startDate)),
+                n: nthOf(startDate),
+                weekday: dayName(intl, weekdayLong, weekdayOf(startDate)),
+              }}
+            />
           </label>
         </div>
       )}
       {rec.freq === 'YEARLY' && startDate !== null && (
-        <p className="recurrence-note">On {monthDay.format(startDate)}</p>
+        <p className="recurrence-note">
+          <Message
+            id="jobs.recurrence.onDate"
+            defaultMessage="On {date}"
+            values={{ date: monthDay.format(startDate) }}
+          />
+        </p>
       )}
       {rec.freq !== 'none' && (
-        <div className="recurrence-choices" role="radiogroup" aria-label="Ends">
-          <span className="recurrence-ends-label">Ends</span>
+        <div
+          className="recurrence-choices"
+          role="radiogroup"
+          aria-label={intl.formatMessage({ id: 'jobs.recurrence.ends', defaultMessage: 'Ends' })}
+        >
+          <span className="recurrence-ends-label">
+            <Message id="jobs.recurrence.ends" defaultMessage="Ends" />
+          </span>
           <label>
-            <input type="radio" value="never" aria-label="Never" {...register('recurrence.ends')} /> Never{' '}
-            <span className="field-optional">(runs {recurrenceLimits.maxUntilYears} years at most)</span>
+            <input
+              type="radio"
+              value="never"
+              aria-label={intl.formatMessage({ id: 'jobs.recurrence.never', defaultMessage: 'Never' })}
+              {...register('recurrence.ends')}
+            />{' '}
+            <Message id="jobs.recurrence.never" defaultMessage="Never" />{' '}
+            <span className="field-optional">
+              <Message
+                id="jobs.recurrence.neverLimit"
+                defaultMessage="(runs {years} years at most)"
+                values={{ years: recurrenceLimits.maxUntilYears }}
+              />
+            </span>
           </label>
           <label className="recurrence-inline">
-            <input type="radio" value="count" aria-label="After a number of times" {...register('recurrence.ends')} />{' '}
-            After
             <input
-              {...countInput(recurrenceLimits.maxCount, errorOf(errors, 'count'))}
-              aria-label="Number of occurrences"
-              {...register('recurrence.count', { valueAsNumber: true, onChange: () => endBy('count') })}
+              type="radio"
+              value="count"
+              aria-label={intl.formatMessage({
+                id: 'jobs.recurrence.afterLabel',
+                defaultMessage: 'After a number of times',
+              })}
+              {...register('recurrence.ends')}
+            />{' '}
+            <Message
+              id="jobs.recurrence.after"
+              defaultMessage="After {input} times"
+              values={{
+                input: (
+                  <input
+                    {...countInput(recurrenceLimits.maxCount, errorOf(errors, 'count'))}
+                    aria-label={intl.formatMessage({
+                      id: 'jobs.recurrence.countLabel',
+                      defaultMessage: 'Number of occurrences',
+                    })}
+                    {...register('recurrence.count', { valueAsNumber: true, onChange: () => endBy('count') })}
+                  />
+                ),
+              }}
             />
-            times
           </label>
           {errorOf(errors, 'count') && <p className="field-error">{errorOf(errors, 'count')}</p>}
           <label className="recurrence-inline">
-            <input type="radio" value="until" aria-label="On a date" {...register('recurrence.ends')} /> On
             <input
-              type="date"
-              className="input input-sm"
-              aria-label="Last date"
-              aria-invalid={errorOf(errors, 'until') ? true : undefined}
-              {...register('recurrence.until', { onChange: () => endBy('until') })}
+              type="radio"
+              value="until"
+              aria-label={intl.formatMessage({ id: 'jobs.recurrence.onADate', defaultMessage: 'On a date' })}
+              {...register('recurrence.ends')}
+            />{' '}
+            <Message
+              id="jobs.recurrence.onUntil"
+              defaultMessage="On {input}"
+              values={{
+                input: (
+                  <input
+                    type="date"
+                    className="input input-sm"
+                    aria-label={intl.formatMessage({ id: 'jobs.recurrence.lastDate', defaultMessage: 'Last date' })}
+                    aria-invalid={errorOf(errors, 'until') ? true : undefined}
+                    {...register('recurrence.until', { onChange: () => endBy('until') })}
+                  />
+                ),
+              }}
             />
           </label>
           {errorOf(errors, 'until') && <p className="field-error">{errorOf(errors, 'until')}</p>}
@@ -179,7 +305,10 @@ export function RecurrenceEditor({ form, zone, disabled = false }: RecurrenceEdi
         </p>
       )}
       <p id={ids.summary} className="recurrence-summary" aria-live="polite">
-        {summary ?? (startDate === null ? 'Choose a start to repeat from' : 'Check the repeat settings')}
+        {summary ??
+          (startDate === null
+            ? intl.formatMessage({ id: 'jobs.recurrence.chooseStart', defaultMessage: 'Choose a start to repeat from' })
+            : intl.formatMessage({ id: 'jobs.recurrence.checkSettings', defaultMessage: 'Check the repeat settings' }))}
       </p>
     </fieldset>
   );

@@ -2,10 +2,11 @@ import { allowedNextStatuses, type Job, type JobStatus, type Role } from '@field
 import { useAppDispatch } from '../../base/hooks';
 import { Button } from '../../components/Button';
 import { useToast } from '../../components/use-toast';
+import { statusActionMessage, statusIcon } from '../../entities/job';
 import { applyJobChange } from '../../entities/job/apply-job-change';
 import { conflictOf } from '../../entities/job/conflict';
-import { statusIcon } from '../../entities/job/job-status';
 import { useChangeJobStatusMutation } from '../../entities/job/mutations';
+import { Message, useIntl } from '../../lib/i18n';
 import { problemMessage, toProblem } from '../../lib/problem';
 import type { Visit } from './occurrence';
 
@@ -19,6 +20,7 @@ interface StatusActionsProps {
 
 /** Buttons for the next allowed statuses; a stale version reloads the job and says so. */
 export function StatusActions({ workspaceId, job, visit, role, memberId }: StatusActionsProps) {
+  const intl = useIntl();
   const [change, { isLoading, originalArgs }] = useChangeJobStatusMutation();
   const dispatch = useAppDispatch();
   const toast = useToast();
@@ -34,15 +36,23 @@ export function StatusActions({ workspaceId, job, visit, role, memberId }: Statu
       const conflict = conflictOf(error);
       if (conflict) {
         dispatch(applyJobChange(workspaceId, { entity: 'job', action: 'updated', data: conflict.current }));
-        toast({ tone: 'info', message: 'Someone else changed this job just now — here is their version. Try again.' });
+        toast({
+          tone: 'info',
+          message: intl.formatMessage({
+            id: 'jobs.status.conflict',
+            defaultMessage: 'Someone else changed this job just now — here is their version. Try again.',
+          }),
+        });
       } else toast({ tone: 'error', message: problemMessage(toProblem(error)) });
     }
   };
 
   return (
     <fieldset className="status-actions">
-      <legend className="visually-hidden">Change status</legend>
-      {next.map(({ status, label }, i) => (
+      <legend className="visually-hidden">
+        <Message id="jobs.status.legend" defaultMessage="Change status" />
+      </legend>
+      {next.map(({ status }, i) => (
         <Button
           key={status}
           size="sm"
@@ -51,7 +61,7 @@ export function StatusActions({ workspaceId, job, visit, role, memberId }: Statu
           loading={isLoading && originalArgs?.status === status}
           onClick={() => void onClick(status)}
         >
-          {label}
+          {intl.formatMessage(statusActionMessage(visit.status, status))}
         </Button>
       ))}
     </fieldset>

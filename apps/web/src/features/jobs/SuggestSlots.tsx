@@ -6,6 +6,7 @@ import { useToast } from '../../components/use-toast';
 import { jobsPath } from '../../entities/job/endpoints';
 import { formatJobTime } from '../../entities/job/format-time';
 import { useUpdateJobMutation } from '../../entities/job/mutations';
+import { Message, useIntl } from '../../lib/i18n';
 import { problemMessage, toProblem } from '../../lib/problem';
 import './SuggestSlots.css';
 
@@ -41,6 +42,7 @@ export function SuggestSlots({
   timeZone: string;
   members: readonly Member[];
 }) {
+  const intl = useIntl();
   const [fetchSuggestions, { data, isFetching, error }] = useLazyJobSuggestionsQuery();
   const [update, { isLoading: saving }] = useUpdateJobMutation();
   const toast = useToast();
@@ -52,14 +54,26 @@ export function SuggestSlots({
     try {
       const patch = { start, end, assigneeIds: [memberId] };
       await update({ workspaceId, id: job.id, version: job.version, patch }).unwrap();
-      toast({ tone: 'success', message: `Scheduled with ${names.get(memberId)?.name ?? 'the technician'}` });
+      const name = names.get(memberId)?.name;
+      toast({
+        tone: 'success',
+        message: name
+          ? intl.formatMessage({ id: 'jobs.suggest.scheduledWith', defaultMessage: 'Scheduled with {name}' }, { name })
+          : intl.formatMessage({
+              id: 'jobs.suggest.scheduledWithTechnician',
+              defaultMessage: 'Scheduled with the technician',
+            }),
+      });
     } catch (e) {
       toast({ tone: 'error', message: problemMessage(toProblem(e)) });
     }
   };
 
   return (
-    <section className="suggest-slots" aria-label="Suggested times">
+    <section
+      className="suggest-slots"
+      aria-label={intl.formatMessage({ id: 'jobs.suggest.label', defaultMessage: 'Suggested times' })}
+    >
       <Button
         size="sm"
         variant="secondary"
@@ -68,16 +82,26 @@ export function SuggestSlots({
         disabled={!located}
         onClick={() => void fetchSuggestions({ workspaceId, jobId: job.id, version: job.version })}
       >
-        Suggest a time
+        <Message id="jobs.suggest.button" defaultMessage="Suggest a time" />
       </Button>
-      {!located && <p className="detail-note">Place the job on the map to get suggestions.</p>}
+      {!located && (
+        <p className="detail-note">
+          <Message id="jobs.suggest.notLocated" defaultMessage="Place the job on the map to get suggestions." />
+        </p>
+      )}
       {error && <p role="alert">{problemMessage(toProblem(error))}</p>}
       {data && !isFetching && (
         <>
           {data.notice && <p className="detail-note">{data.notice}</p>}
-          {data.outsideServiceAreas && <p className="detail-note">The site is outside every service area.</p>}
+          {data.outsideServiceAreas && (
+            <p className="detail-note">
+              <Message id="jobs.suggest.outsideAreas" defaultMessage="The site is outside every service area." />
+            </p>
+          )}
           {data.options.length === 0 ? (
-            <p className="detail-note">No free time fits this job in the next 7 days.</p>
+            <p className="detail-note">
+              <Message id="jobs.suggest.none" defaultMessage="No free time fits this job in the next 7 days." />
+            </p>
           ) : (
             <ul className="suggest-slot-list">
               {data.options.map((o) => {
@@ -86,8 +110,17 @@ export function SuggestSlots({
                   <li key={`${o.memberId}-${o.start}`} className="suggest-slot">
                     <Avatar name={m?.name ?? '?'} colour={m?.colour ?? '#9E9E9E'} size="sm" />
                     <span className="suggest-slot-text">
-                      <strong>{m?.name ?? 'Former member'}</strong> {formatJobTime(o.start, o.end, false, timeZone)}{' '}
-                      <span className="suggest-slot-drive">+{Math.round(o.addedTravelMinutes)} min drive</span>
+                      <strong>
+                        {m?.name ?? <Message id="jobs.suggest.formerMember" defaultMessage="Former member" />}
+                      </strong>{' '}
+                      {formatJobTime(o.start, o.end, false, timeZone)}{' '}
+                      <span className="suggest-slot-drive">
+                        <Message
+                          id="jobs.suggest.addedDrive"
+                          defaultMessage="+{minutes} min drive"
+                          values={{ minutes: Math.round(o.addedTravelMinutes) }}
+                        />
+                      </span>
                     </span>
                     <Button
                       size="sm"
@@ -95,7 +128,7 @@ export function SuggestSlots({
                       loading={saving}
                       onClick={() => void schedule(o.memberId, o.start, o.end)}
                     >
-                      Schedule
+                      <Message id="jobs.suggest.schedule" defaultMessage="Schedule" />
                     </Button>
                   </li>
                 );

@@ -1,6 +1,7 @@
 import type { Member } from '@fieldplan/shared';
 import { Avatar } from '../../components/Avatar';
 import { FieldsetField } from '../../components/Field';
+import { Message } from '../../lib/i18n';
 
 interface TechnicianPickerProps {
   technicians: readonly Member[];
@@ -16,7 +17,10 @@ export function TechnicianPicker({ technicians, value, onChange, error }: Techni
       className="field tech-picker"
       legend={
         <>
-          Technicians <span className="field-optional">optional</span>
+          <Message id="jobs.form.technicians" defaultMessage="Technicians" />{' '}
+          <span className="field-optional">
+            <Message id="jobs.form.optional" defaultMessage="optional" />
+          </span>
         </>
       }
       error={error}

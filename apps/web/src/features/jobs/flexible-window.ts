@@ -1,5 +1,6 @@
 import { type FlexibleWindow, formatWallTime, instantToWall, parseInstant, wallToInstant } from '@fieldplan/shared';
 import { clockIn } from '../../lib/clock';
+import { t } from '../../lib/i18n';
 
 /**
  * The form's flexible time: a switch and two local clock times (`HH:mm`). "From" lies on the
@@ -23,10 +24,15 @@ interface Visit {
 
 /** Why a job can't have a flexible time (shown as the control's hint), or null when it can. */
 export function flexibleUnavailable(visit: Visit): string | null {
-  if (visit.allDay) return 'All-day jobs have no clock time to move.';
+  if (visit.allDay)
+    return t({ id: 'jobs.flexible.allDayOff', defaultMessage: 'All-day jobs have no clock time to move.' });
   if (visit.recurrence.freq !== 'none' || visit.recurrence.custom)
-    return 'Recurring jobs keep their time; only one-off visits can be flexible.';
-  if (visit.start === '' || visit.end === '') return 'Give the job a start and an end first.';
+    return t({
+      id: 'jobs.flexible.recurringOff',
+      defaultMessage: 'Recurring jobs keep their time; only one-off visits can be flexible.',
+    });
+  if (visit.start === '' || visit.end === '')
+    return t({ id: 'jobs.flexible.noTimeOff', defaultMessage: 'Give the job a start and an end first.' });
   return null;
 }
 
@@ -81,10 +87,13 @@ export function flexibleFormOf(window: FlexibleWindow | null, zone: string): Fle
 /** "08:00–12:00" in the workspace zone (the detail panel's line); "22:00–02:00 next day" overnight. */
 export function formatFlexibleWindow(window: FlexibleWindow, zone: string): string {
   const form = flexibleFormOf(window, zone);
-  const [start, end] = [form.start, form.end].map((hhmm) => formatWallTime(hhmm, clockIn(zone)));
+  const start = formatWallTime(form.start, clockIn(zone));
+  const end = formatWallTime(form.end, clockIn(zone));
   const day = (iso: string) => {
     const at = parseInstant(iso);
     return at === null ? '' : new Date(instantToWall(zone, at)).toISOString().slice(0, 10);
   };
-  return `${start}–${end}${day(window.end) > day(window.start) ? ' next day' : ''}`;
+  if (day(window.end) > day(window.start))
+    return t({ id: 'jobs.flexible.windowNextDay', defaultMessage: '{start}–{end} next day' }, { start, end });
+  return `${start}–${end}`;
 }

@@ -13,17 +13,22 @@ import {
 } from '@fieldplan/shared';
 import type { UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
+import { t } from '../../lib/i18n';
 import { flexibleFormOf, flexibleWindowOf, noFlexibleWindow } from './flexible-window';
 import { endAfter } from './job-duration';
 import { noRecurrence, type RecurrenceForm, recurrenceToRule, repeatKinds } from './recurrence-form';
 
 const recurrenceSchema = z.object({
   freq: z.enum(repeatKinds),
-  interval: z.number({ error: 'Repeat every must be a number' }),
+  interval: z.number({
+    error: () => t({ id: 'jobs.form.intervalNotNumber', defaultMessage: 'Repeat every must be a number' }),
+  }),
   weekdays: z.array(z.number()),
   monthly: z.enum(['day', 'nth']),
   ends: z.enum(['never', 'count', 'until']),
-  count: z.number({ error: 'Number of occurrences must be a number' }),
+  count: z.number({
+    error: () => t({ id: 'jobs.form.countNotNumber', defaultMessage: 'Number of occurrences must be a number' }),
+  }),
   until: z.string(),
   custom: z.string().nullable(),
 });
@@ -142,8 +147,16 @@ export function timingOf(values: JobFormValues, zone: string): JobTiming {
 function blankWindowIssues(flex: JobFormValues['flexibleWindow'], timing: JobTiming): FieldError[] | null {
   if (!timing.flexibleWindow) return null;
   const blank: FieldError[] = [];
-  if (flex.start === '') blank.push({ path: 'flexibleWindow.start', message: 'Choose when the window opens' });
-  if (flex.end === '') blank.push({ path: 'flexibleWindow.end', message: 'Choose when the window closes' });
+  if (flex.start === '')
+    blank.push({
+      path: 'flexibleWindow.start',
+      message: t({ id: 'jobs.form.windowOpensBlank', defaultMessage: 'Choose when the window opens' }),
+    });
+  if (flex.end === '')
+    blank.push({
+      path: 'flexibleWindow.end',
+      message: t({ id: 'jobs.form.windowClosesBlank', defaultMessage: 'Choose when the window closes' }),
+    });
   return blank.length > 0 ? blank : null;
 }
 
@@ -156,7 +169,11 @@ export function jobFormSchema(zone: string) {
   return fields.superRefine((values, ctx) => {
     const rec = values.recurrence;
     if (rec.freq !== 'none' && !rec.custom && rec.ends === 'until' && parseDateOnly(rec.until) === null) {
-      ctx.addIssue({ code: 'custom', path: ['recurrence', 'until'], message: 'Choose the last date of the series' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['recurrence', 'until'],
+        message: t({ id: 'jobs.form.untilBlank', defaultMessage: 'Choose the last date of the series' }),
+      });
       return;
     }
     const timing = timingOf(values, zone);
@@ -170,7 +187,7 @@ export function jobFormSchema(zone: string) {
       ctx.addIssue({
         code: 'custom',
         path: [values.lat === null ? 'lat' : 'lng'],
-        message: 'Give both latitude and longitude',
+        message: t({ id: 'jobs.form.latLngBoth', defaultMessage: 'Give both latitude and longitude' }),
       });
     }
     // The server takes the customer's site when no address is sent (so a lone pin would be lost).
@@ -180,8 +197,14 @@ export function jobFormSchema(zone: string) {
         path: ['address'],
         message:
           values.customerId === null
-            ? 'Site address is required when no customer is chosen'
-            : 'Site address is required with a pin on the map',
+            ? t({
+                id: 'jobs.form.addressRequired',
+                defaultMessage: 'Site address is required when no customer is chosen',
+              })
+            : t({
+                id: 'jobs.form.addressRequiredWithPin',
+                defaultMessage: 'Site address is required with a pin on the map',
+              }),
       });
     }
   });

@@ -4,10 +4,12 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useToast } from '../../components/use-toast';
 import { useDeleteJobMutation } from '../../entities/job/mutations';
 import { ScopeDialog } from '../../entities/job/ScopeDialog';
+import { useIntl } from '../../lib/i18n';
 import { problemMessage, toProblem } from '../../lib/problem';
 
 /** Delete with the right question: "this / following / all" for a series, "are you sure" otherwise. */
 export function useDeleteJob(workspaceId: string, onDeleted: () => void) {
+  const intl = useIntl();
   const [target, setTarget] = useState<{ job: Job; occurrence: string | null } | null>(null);
   const [remove, { isLoading }] = useDeleteJobMutation();
   const toast = useToast();
@@ -26,7 +28,16 @@ export function useDeleteJob(workspaceId: string, onDeleted: () => void) {
       setTarget(null);
       toast({
         tone: 'success',
-        message: scope === 'this' ? `Deleted one occurrence of “${job.title}”` : `Deleted “${job.title}”`,
+        message:
+          scope === 'this'
+            ? intl.formatMessage(
+                { id: 'jobs.delete.deletedOccurrence', defaultMessage: 'Deleted one occurrence of “{title}”' },
+                { title: job.title },
+              )
+            : intl.formatMessage(
+                { id: 'jobs.delete.deleted', defaultMessage: 'Deleted “{title}”' },
+                { title: job.title },
+              ),
       });
       onDeleted();
     } catch (error) {
@@ -47,13 +58,22 @@ export function useDeleteJob(workspaceId: string, onDeleted: () => void) {
       />
       <ConfirmDialog
         open={target !== null && !recurring}
-        title={`Delete “${target?.job.title ?? ''}”?`}
+        title={intl.formatMessage(
+          { id: 'jobs.delete.confirmTitle', defaultMessage: 'Delete “{title}”?' },
+          { title: target?.job.title ?? '' },
+        )}
         description={
           target?.job.rrule
-            ? 'Every occurrence of this series will be removed.'
-            : 'The job is removed from the calendar and the queue.'
+            ? intl.formatMessage({
+                id: 'jobs.delete.seriesBody',
+                defaultMessage: 'Every occurrence of this series will be removed.',
+              })
+            : intl.formatMessage({
+                id: 'jobs.delete.body',
+                defaultMessage: 'The job is removed from the calendar and the queue.',
+              })
         }
-        confirmLabel="Delete job"
+        confirmLabel={intl.formatMessage({ id: 'jobs.delete.confirm', defaultMessage: 'Delete job' })}
         busy={isLoading}
         onCancel={() => setTarget(null)}
         onConfirm={() => void run(undefined)}
