@@ -1,24 +1,17 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction, type Updateable } from 'kysely';
 import { insertByColumns } from '../../db/column-insert.js';
 import type { Dialect } from '../../db/database.js';
-import type { Database } from '../../db/schema.js';
+import type { CustomersTable, Database } from '../../db/schema.js';
 import { withSearchColumns } from './presenter.js';
 
 /**
  * Writes of many customers at once for the import (docs/adr/0034-import.md): no change row per
  * customer — the import records one batched change per chunk — and no per-row version check.
  */
-export interface CustomerFields {
-  name: string;
-  email: string | null;
-  phone: string | null;
-  address: string;
-  lat: number;
-  lng: number;
-  notes: string;
+export type CustomerFields = Pick<CustomersTable, 'name' | 'email' | 'phone' | 'address' | 'lat' | 'lng' | 'notes'> & {
   /** The customer's own language (docs/adr/0042-languages.md); absent or null: the workspace's. */
   language?: string | null;
-}
+};
 
 /** The workspace's live customers' identifying fields, for matching duplicates. */
 export function customerIdentities(db: Kysely<Database>, workspaceId: string) {
@@ -79,6 +72,21 @@ const customerColumns = [
   { column: 'search_text', type: 'text' },
 ] as const;
 
+/** An update of the workspace's live (not deleted) customer `id` that moves its version on, unchecked. */
+function updateLiveCustomer(
+  trx: Transaction<Database>,
+  workspaceId: string,
+  id: string,
+  changes: Updateable<CustomersTable>,
+) {
+  return trx
+    .updateTable('customers')
+    .set({ ...changes, version: sql`version + 1`, updated_at: Date.now() })
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null);
+}
+
 /** Overwrites a live customer's fields with an imported row's (its version moves on). */
 export async function overwriteCustomer(
   trx: Transaction<Database>,
@@ -86,17 +94,7 @@ export async function overwriteCustomer(
   id: string,
   fields: Partial<CustomerFields> & { name: string; address: string; phone: string | null },
 ): Promise<void> {
-  await trx
-    .updateTable('customers')
-    .set({
-      ...withSearchColumns(fields),
-      version: sql`version + 1`,
-      updated_at: Date.now(),
-    })
-    .where('workspace_id', '=', workspaceId)
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .execute();
+  await updateLiveCustomer(trx, workspaceId, id, withSearchColumns(fields)).execute();
 }
 
 /** Moves a customer to where geocoding placed it, unless someone has moved it since it was written. */
@@ -107,14 +105,9 @@ export async function placeCustomer(
   at: { lat: number; lng: number },
   from: { lat: number; lng: number },
 ): Promise<boolean> {
-  const result = await trx
-    .updateTable('customers')
-    .set({ lat: at.lat, lng: at.lng, version: sql`version + 1`, updated_at: Date.now() })
-    .where('workspace_id', '=', workspaceId)
-    .where('id', '=', id)
+  const result = await updateLiveCustomer(trx, workspaceId, id, { lat: at.lat, lng: at.lng })
     .where('lat', '=', from.lat)
     .where('lng', '=', from.lng)
-    .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
