@@ -3,12 +3,14 @@ import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import { useToastedWrite } from '../../components/use-toasted-write';
 import { formatDateTime } from '../../lib/format';
+import { Message, useIntl } from '../../lib/i18n';
 import { useJobNotificationsQuery, useResendNotificationMutation } from './endpoints';
 import { kindLabel, statusLabel } from './labels';
 import './Notifications.css';
 
 /** On a job's detail, for the office: what the customer was sent and when, why one failed, and resend. */
 export function JobNotifications({ workspaceId, job }: { workspaceId: string; job: Job }) {
+  const intl = useIntl();
   const { data: rows = [] } = useJobNotificationsQuery(
     { workspaceId, jobId: job.id, version: job.version },
     { refetchOnMountOrArgChange: true },
@@ -18,11 +20,19 @@ export function JobNotifications({ workspaceId, job }: { workspaceId: string; jo
   if (rows.length === 0) return null;
 
   const onResend = (id: string) =>
-    toasted(() => resend({ workspaceId, jobId: job.id, id }).unwrap(), 'Queued to send again');
+    toasted(
+      () => resend({ workspaceId, jobId: job.id, id }).unwrap(),
+      intl.formatMessage({ id: 'notifications.job.resent', defaultMessage: 'Queued to send again' }),
+    );
 
   return (
-    <section className="job-notifications" aria-label="Customer notifications">
-      <h3 className="job-notifications-title">Customer notifications</h3>
+    <section
+      className="job-notifications"
+      aria-label={intl.formatMessage({ id: 'notifications.job.label', defaultMessage: 'Customer notifications' })}
+    >
+      <h3 className="job-notifications-title">
+        <Message id="notifications.job.title" defaultMessage="Customer notifications" />
+      </h3>
       <ul className="job-notifications-list">
         {rows.map((n) => {
           const status = statusLabel[n.status];
@@ -30,18 +40,42 @@ export function JobNotifications({ workspaceId, job }: { workspaceId: string; jo
             <li key={n.id} className="job-notification">
               <div className="job-notification-head">
                 <span>
-                  {kindLabel[n.kind]} · {n.channel === 'email' ? 'Email' : 'Text'} to {n.recipient}
+                  <Message
+                    id="notifications.job.sentTo"
+                    defaultMessage="{kind} · {channel, select, email {Email} other {Text}} to {recipient}"
+                    values={{ kind: intl.formatMessage(kindLabel[n.kind]), channel: n.channel, recipient: n.recipient }}
+                  />
                 </span>
-                <Badge tone={status.tone}>{status.text}</Badge>
+                <Badge tone={status.tone}>
+                  <Message {...status.text} />
+                </Badge>
               </div>
               <p className="job-notification-when">
-                {n.sentAt ? `Sent ${formatDateTime(n.sentAt)}` : `Due ${formatDateTime(n.dueAt)}`}
-                {n.attempts > 1 ? ` · ${n.attempts} attempts` : ''}
+                {n.sentAt ? (
+                  <Message
+                    id="notifications.job.sent"
+                    defaultMessage="Sent {time}"
+                    values={{ time: formatDateTime(n.sentAt) }}
+                  />
+                ) : (
+                  <Message
+                    id="notifications.job.due"
+                    defaultMessage="Due {time}"
+                    values={{ time: formatDateTime(n.dueAt) }}
+                  />
+                )}
+                {n.attempts > 1 && (
+                  <Message
+                    id="notifications.job.attempts"
+                    defaultMessage="{attempts, plural, one { · # attempt} other { · # attempts}}"
+                    values={{ attempts: n.attempts }}
+                  />
+                )}
               </p>
               {n.reason && <p className="job-notification-reason">{n.reason}</p>}
               {(n.status === 'sent' || n.status === 'dead' || n.status === 'skipped') && (
                 <Button size="sm" variant="ghost" loading={isLoading} onClick={() => void onResend(n.id)}>
-                  Resend
+                  <Message id="notifications.job.resend" defaultMessage="Resend" />
                 </Button>
               )}
             </li>

@@ -14,6 +14,7 @@ import { TextArea } from '../../components/TextArea';
 import { TextField } from '../../components/TextField';
 import { useToast } from '../../components/use-toast';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
+import { Message, t, useIntl } from '../../lib/i18n';
 import { problemMessage, toProblem } from '../../lib/problem';
 import { useNotificationSettingsQuery, useSaveNotificationSettingsMutation } from './endpoints';
 import { kindLabel, preview } from './labels';
@@ -38,26 +39,45 @@ function draftOf(s: NotificationSettings): Draft {
 
 const unknownError = (text: string) => {
   const unknown = unknownPlaceholders(text);
-  return unknown.length > 0 ? `Unknown placeholder ${unknown.map((n) => `{${n}}`).join(', ')}` : undefined;
+  return unknown.length > 0
+    ? t(
+        { id: 'notifications.settings.unknownPlaceholder', defaultMessage: 'Unknown placeholder {names}' },
+        { names: unknown.map((n) => `{${n}}`).join(', ') },
+      )
+    : undefined;
 };
 
 /** Settings → Notifications: the switch, sender addresses, reminder time and each kind's template with a preview. */
 export function NotificationSettingsPage() {
+  const intl = useIntl();
   const { workspaceId, role } = useWorkspace();
   const readable = can(role, 'notifications.read');
   const { data, error } = useNotificationSettingsQuery(workspaceId, { skip: !readable });
   if (!readable) {
     return (
-      <EmptyState icon="settings" title="Only the office sees notification settings">
-        Ask an owner of this workspace about customer emails and texts.
+      <EmptyState
+        icon="settings"
+        title={intl.formatMessage({
+          id: 'notifications.settings.officeOnly',
+          defaultMessage: 'Only the office sees notification settings',
+        })}
+      >
+        <Message
+          id="notifications.settings.officeOnlyText"
+          defaultMessage="Ask an owner of this workspace about customer emails and texts."
+        />
       </EmptyState>
     );
   }
   return (
     <>
       <PageHeader
-        title="Customer notifications"
-        description="Emails and texts to customers when a visit is requested online, booked or declined, the day before, when the technician is on the way and when it is done (with a link to the visit report)."
+        title={intl.formatMessage({ id: 'notifications.settings.title', defaultMessage: 'Customer notifications' })}
+        description={intl.formatMessage({
+          id: 'notifications.settings.description',
+          defaultMessage:
+            'Emails and texts to customers when a visit is requested online, booked or declined, the day before, when the technician is on the way and when it is done (with a link to the visit report).',
+        })}
       />
       {data ? (
         <SettingsForm key={data.version} settings={data} editable={can(role, 'notifications.manage')} />
@@ -69,6 +89,7 @@ export function NotificationSettingsPage() {
 }
 
 function SettingsForm({ settings, editable }: { settings: NotificationSettings; editable: boolean }) {
+  const intl = useIntl();
   const { workspaceId } = useWorkspace();
   const [draft, setDraft] = useState<Draft>(() => draftOf(settings));
   const [save, { isLoading }] = useSaveNotificationSettingsMutation();
@@ -105,7 +126,13 @@ function SettingsForm({ settings, editable }: { settings: NotificationSettings; 
     try {
       await save({ workspaceId, version: settings.version, body: draft }).unwrap();
       setErrors({});
-      toast({ tone: 'success', message: 'Notification settings saved' });
+      toast({
+        tone: 'success',
+        message: intl.formatMessage({
+          id: 'notifications.settings.saved',
+          defaultMessage: 'Notification settings saved',
+        }),
+      });
     } catch (error) {
       const problem = toProblem(error);
       setErrors(Object.fromEntries((problem.errors ?? []).map((e) => [e.path, e.message])));
@@ -114,8 +141,11 @@ function SettingsForm({ settings, editable }: { settings: NotificationSettings; 
   };
 
   return (
-    <form onSubmit={(e) => void onSubmit(e)} aria-label="Notification settings">
-      <Panel title="Sending">
+    <form
+      onSubmit={(e) => void onSubmit(e)}
+      aria-label={intl.formatMessage({ id: 'notifications.settings.form', defaultMessage: 'Notification settings' })}
+    >
+      <Panel title={intl.formatMessage({ id: 'notifications.settings.sending', defaultMessage: 'Sending' })}>
         <label className="checkbox-field">
           <input
             type="checkbox"
@@ -123,29 +153,104 @@ function SettingsForm({ settings, editable }: { settings: NotificationSettings; 
             disabled={!editable}
             onChange={(e) => set({ enabled: e.target.checked })}
           />{' '}
-          Send customer notifications
+          <Message id="notifications.settings.enabled" defaultMessage="Send customer notifications" />
         </label>
-        {!settings.channels.email && <p>Email is not set up on this server (SMTP_URL).</p>}
-        {!settings.channels.sms && <p>Texts are not set up on this server (SMS_*).</p>}
-        {field('fromAddress', { label: 'From address', optional: true, type: 'email' }, orNull)}
-        {field('replyTo', { label: 'Reply-to address', optional: true, type: 'email' }, orNull)}
-        {field('companyPhone', { label: 'Company phone', hint: 'Shown where a template says {companyPhone}' }, asText)}
+        {!settings.channels.email && (
+          <p>
+            <Message
+              id="notifications.settings.noEmail"
+              defaultMessage="Email is not set up on this server ({setting})."
+              values={{ setting: 'SMTP_URL' }}
+            />
+          </p>
+        )}
+        {!settings.channels.sms && (
+          <p>
+            <Message
+              id="notifications.settings.noSms"
+              defaultMessage="Texts are not set up on this server ({setting})."
+              values={{ setting: 'SMS_*' }}
+            />
+          </p>
+        )}
+        {field(
+          'fromAddress',
+          {
+            label: intl.formatMessage({ id: 'notifications.settings.fromAddress', defaultMessage: 'From address' }),
+            optional: true,
+            type: 'email',
+          },
+          orNull,
+        )}
+        {field(
+          'replyTo',
+          {
+            label: intl.formatMessage({ id: 'notifications.settings.replyTo', defaultMessage: 'Reply-to address' }),
+            optional: true,
+            type: 'email',
+          },
+          orNull,
+        )}
+        {field(
+          'companyPhone',
+          {
+            label: intl.formatMessage({ id: 'notifications.settings.companyPhone', defaultMessage: 'Company phone' }),
+            hint: intl.formatMessage(
+              {
+                id: 'notifications.settings.companyPhoneHint',
+                defaultMessage: 'Shown where a template says {placeholder}',
+              },
+              { placeholder: '{companyPhone}' },
+            ),
+          },
+          asText,
+        )}
         {field(
           'reminderDaysBefore',
-          { label: 'Reminder: days before the visit', type: 'number', min: 0, max: 14 },
+          {
+            label: intl.formatMessage({
+              id: 'notifications.settings.reminderDays',
+              defaultMessage: 'Reminder: days before the visit',
+            }),
+            type: 'number',
+            min: 0,
+            max: 14,
+          },
           Number,
         )}
-        {field('reminderTime', { label: 'Reminder time', type: 'time' }, asText)}
+        {field(
+          'reminderTime',
+          {
+            label: intl.formatMessage({ id: 'notifications.settings.reminderTime', defaultMessage: 'Reminder time' }),
+            type: 'time',
+          },
+          asText,
+        )}
         {field(
           'moveThresholdMinutes',
-          { label: 'Confirm again when a visit moves by more than (minutes)', type: 'number', min: 0 },
+          {
+            label: intl.formatMessage({
+              id: 'notifications.settings.moveThreshold',
+              defaultMessage: 'Confirm again when a visit moves by more than (minutes)',
+            }),
+            type: 'number',
+            min: 0,
+          },
           Number,
         )}
       </Panel>
-      <Panel title="Templates" description={`Placeholders: ${notificationPlaceholders.map((n) => `{${n}}`).join(' ')}`}>
+      <Panel
+        title={intl.formatMessage({ id: 'notifications.settings.templates', defaultMessage: 'Templates' })}
+        description={intl.formatMessage(
+          { id: 'notifications.settings.placeholders', defaultMessage: 'Placeholders: {list}' },
+          { list: notificationPlaceholders.map((n) => `{${n}}`).join(' ') },
+        )}
+      >
         {draft.templates.map((t, i) => (
           <fieldset key={t.kind} className="notification-template">
-            <legend>{kindLabel[t.kind]}</legend>
+            <legend>
+              <Message {...kindLabel[t.kind]} />
+            </legend>
             <label className="checkbox-field">
               <input
                 type="checkbox"
@@ -153,12 +258,29 @@ function SettingsForm({ settings, editable }: { settings: NotificationSettings; 
                 disabled={!editable}
                 onChange={(e) => setTemplate(i, { enabled: e.target.checked })}
               />{' '}
-              Send this one
+              <Message id="notifications.settings.sendThis" defaultMessage="Send this one" />
             </label>
-            <TextField label="Email subject" {...templateText(i, 'subject')} />
-            <TextArea label="Email text" rows={6} {...templateText(i, 'body')} />
-            <TextArea label="Text message" rows={2} {...templateText(i, 'sms')} />
-            <figure className="notification-preview" aria-label={`Preview of ${kindLabel[t.kind]}`}>
+            <TextField
+              label={intl.formatMessage({ id: 'notifications.settings.subject', defaultMessage: 'Email subject' })}
+              {...templateText(i, 'subject')}
+            />
+            <TextArea
+              label={intl.formatMessage({ id: 'notifications.settings.body', defaultMessage: 'Email text' })}
+              rows={6}
+              {...templateText(i, 'body')}
+            />
+            <TextArea
+              label={intl.formatMessage({ id: 'notifications.settings.sms', defaultMessage: 'Text message' })}
+              rows={2}
+              {...templateText(i, 'sms')}
+            />
+            <figure
+              className="notification-preview"
+              aria-label={intl.formatMessage(
+                { id: 'notifications.settings.preview', defaultMessage: 'Preview of {kind}' },
+                { kind: intl.formatMessage(kindLabel[t.kind]) },
+              )}
+            >
               <strong>{preview(t.subject)}</strong>
               {'\n\n'}
               {preview(t.body)}
@@ -168,7 +290,7 @@ function SettingsForm({ settings, editable }: { settings: NotificationSettings; 
       </Panel>
       {editable && (
         <Button type="submit" variant="primary" loading={isLoading}>
-          Save
+          <Message id="notifications.settings.save" defaultMessage="Save" />
         </Button>
       )}
     </form>

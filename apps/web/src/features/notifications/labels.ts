@@ -1,22 +1,26 @@
 import type { NotificationKind, NotificationStatus } from '@fieldplan/shared';
+import { defineMessage, defineMessages, type MessageDescriptor } from 'react-intl';
 import type { BadgeTone } from '../../components/Badge';
 
-export const kindLabel: Record<NotificationKind, string> = {
-  booking_requested: 'Booking request received',
-  booking_confirmed: 'Booking confirmed',
-  booking_declined: 'Booking request declined',
-  reminder: 'Reminder',
-  on_my_way: 'On my way',
-  visit_completed: 'Visit completed',
-};
+export const kindLabel: Record<NotificationKind, MessageDescriptor> = defineMessages({
+  booking_requested: { id: 'notifications.kind.bookingRequested', defaultMessage: 'Booking request received' },
+  booking_confirmed: { id: 'notifications.kind.bookingConfirmed', defaultMessage: 'Booking confirmed' },
+  booking_declined: { id: 'notifications.kind.bookingDeclined', defaultMessage: 'Booking request declined' },
+  reminder: { id: 'notifications.kind.reminder', defaultMessage: 'Reminder' },
+  on_my_way: { id: 'notifications.kind.onMyWay', defaultMessage: 'On my way' },
+  visit_completed: { id: 'notifications.kind.visitCompleted', defaultMessage: 'Visit completed' },
+});
 
-export const statusLabel: Record<NotificationStatus, { text: string; tone: BadgeTone }> = {
-  pending: { text: 'Waiting', tone: 'neutral' },
-  sending: { text: 'Sending', tone: 'accent' },
-  sent: { text: 'Sent', tone: 'success' },
-  dead: { text: 'Failed', tone: 'danger' },
-  cancelled: { text: 'Cancelled', tone: 'neutral' },
-  skipped: { text: 'Not sent', tone: 'warning' },
+export const statusLabel: Record<NotificationStatus, { text: MessageDescriptor; tone: BadgeTone }> = {
+  pending: { text: defineMessage({ id: 'notifications.status.pending', defaultMessage: 'Waiting' }), tone: 'neutral' },
+  sending: { text: defineMessage({ id: 'notifications.status.sending', defaultMessage: 'Sending' }), tone: 'accent' },
+  sent: { text: defineMessage({ id: 'notifications.status.sent', defaultMessage: 'Sent' }), tone: 'success' },
+  dead: { text: defineMessage({ id: 'notifications.status.dead', defaultMessage: 'Failed' }), tone: 'danger' },
+  cancelled: {
+    text: defineMessage({ id: 'notifications.status.cancelled', defaultMessage: 'Cancelled' }),
+    tone: 'neutral',
+  },
+  skipped: { text: defineMessage({ id: 'notifications.status.skipped', defaultMessage: 'Not sent' }), tone: 'warning' },
 };
 
 /** Sample values for the template preview (the real ones are filled in when a message is sent). */
