@@ -8,6 +8,7 @@ import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { StackForm } from '../../components/StackForm';
 import { TextField } from '../../components/TextField';
+import { Message, useIntl } from '../../lib/i18n';
 import { useFormProblem } from '../../lib/use-form-problem';
 import { acceptAsNewUserSchema, acceptWithPasswordSchema } from './accept-schemas';
 import { useAcceptInvitationMutation } from './endpoints';
@@ -36,6 +37,7 @@ interface Props {
  * whether the email has an account (anyone with the link could learn it), so the invitee picks.
  */
 export function AcceptInvitationForm({ token, preview, signedInAs }: Props) {
+  const intl = useIntl();
   const navigate = useNavigate();
   const [accept] = useAcceptInvitationMutation();
   const [hasAccount, setHasAccount] = useState(false);
@@ -71,7 +73,17 @@ export function AcceptInvitationForm({ token, preview, signedInAs }: Props) {
       onSubmit={onSubmit}
       message={problem.message}
       submitting={isSubmitting}
-      submit={needsName ? 'Create account and join' : `Join ${preview.workspaceName}`}
+      submit={
+        needsName ? (
+          <Message id="invitations.accept.createAndJoin" defaultMessage="Create account and join" />
+        ) : (
+          <Message
+            id="invitations.accept.join"
+            defaultMessage="Join {workspace}"
+            values={{ workspace: preview.workspaceName }}
+          />
+        )
+      }
       after={
         !alreadySignedIn && (
           <Button
@@ -83,27 +95,65 @@ export function AcceptInvitationForm({ token, preview, signedInAs }: Props) {
               setHasAccount(!hasAccount);
             }}
           >
-            {hasAccount ? 'New to Fieldplan? Create an account instead' : 'Already have a Fieldplan account? Use it'}
+            {hasAccount ? (
+              <Message
+                id="invitations.accept.createInstead"
+                defaultMessage="New to Fieldplan? Create an account instead"
+              />
+            ) : (
+              <Message id="invitations.accept.useAccount" defaultMessage="Already have a Fieldplan account? Use it" />
+            )}
           </Button>
         )
       }
     >
       {signedInAs && !alreadySignedIn && (
         <Alert tone="info">
-          You're signed in as {signedInAs}. Joining signs you in as {preview.email} instead.
+          <Message
+            id="invitations.accept.otherAccount"
+            defaultMessage="You're signed in as {signedInAs}. Joining signs you in as {email} instead."
+            values={{ signedInAs, email: preview.email }}
+          />
         </Alert>
       )}
-      <TextField label="Email" value={preview.email} readOnly hint="The invitation is for this address." />
+      <TextField
+        label={intl.formatMessage({ id: 'invitations.accept.email', defaultMessage: 'Email' })}
+        value={preview.email}
+        readOnly
+        hint={intl.formatMessage({
+          id: 'invitations.accept.emailHint',
+          defaultMessage: 'The invitation is for this address.',
+        })}
+      />
       {needsName && (
-        <TextField label="Your name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+        <TextField
+          label={intl.formatMessage({ id: 'invitations.accept.name', defaultMessage: 'Your name' })}
+          autoComplete="name"
+          error={errors.name?.message}
+          {...register('name')}
+        />
       )}
       {!alreadySignedIn && (
         <TextField
           key={hasAccount ? 'current' : 'new'}
-          label={hasAccount ? 'Your Fieldplan password' : 'Choose a password'}
+          label={
+            hasAccount
+              ? intl.formatMessage({ id: 'invitations.accept.password', defaultMessage: 'Your Fieldplan password' })
+              : intl.formatMessage({ id: 'invitations.accept.newPassword', defaultMessage: 'Choose a password' })
+          }
           type="password"
           autoComplete={hasAccount ? 'current-password' : 'new-password'}
-          hint={hasAccount ? 'The password of your account with this email.' : '10 to 128 characters.'}
+          hint={
+            hasAccount
+              ? intl.formatMessage({
+                  id: 'invitations.accept.passwordHint',
+                  defaultMessage: 'The password of your account with this email.',
+                })
+              : intl.formatMessage({
+                  id: 'invitations.accept.newPasswordHint',
+                  defaultMessage: '10 to 128 characters.',
+                })
+          }
           error={errors.password?.message}
           {...register('password')}
         />

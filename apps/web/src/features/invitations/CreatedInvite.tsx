@@ -1,6 +1,7 @@
-import { type Invitation, roleLabel } from '@fieldplan/shared';
+import type { Invitation } from '@fieldplan/shared';
 import { OnceLink } from '../../components/OnceLink';
 import { formatDateTime } from '../../lib/format';
+import { Message, useIntl } from '../../lib/i18n';
 
 interface CreatedInviteProps {
   invitation: Invitation;
@@ -10,18 +11,32 @@ interface CreatedInviteProps {
 
 /** The new link, shown once (only its hash is stored): copy it now. */
 export function CreatedInvite({ invitation, url, onDone }: CreatedInviteProps) {
+  const intl = useIntl();
   return (
     <div className="created-invite" role="status">
       <p className="created-invite-title">
-        Invitation for <strong>{invitation.email}</strong> as {roleLabel[invitation.role].toLowerCase()}
+        <Message
+          id="invitations.created.title"
+          defaultMessage="Invitation for <strong>{email}</strong> as {role, select, owner {owner} dispatcher {dispatcher} technician {technician} other {viewer}}"
+          values={{ email: invitation.email, role: invitation.role, strong: (chunks) => <strong>{chunks}</strong> }}
+        />
       </p>
       <OnceLink
         url={url}
-        label="Invite link"
+        label={intl.formatMessage({ id: 'invitations.created.link', defaultMessage: 'Invite link' })}
         className="created-invite-field"
-        hint={`Shown only once — copy it now. Works once, until ${formatDateTime(invitation.expiresAt)}.`}
+        hint={intl.formatMessage(
+          {
+            id: 'invitations.created.hint',
+            defaultMessage: 'Shown only once — copy it now. Works once, until {until}.',
+          },
+          { until: formatDateTime(invitation.expiresAt) },
+        )}
         actionsClassName="created-invite-actions"
-        copied={`Link copied — send it to ${invitation.email}`}
+        copied={intl.formatMessage(
+          { id: 'invitations.created.copied', defaultMessage: 'Link copied — send it to {email}' },
+          { email: invitation.email },
+        )}
         onDone={onDone}
       />
     </div>

@@ -1,4 +1,4 @@
-import { type Invitation, invitationCreateSchema, roleLabel, roles } from '@fieldplan/shared';
+import { type Invitation, invitationCreateSchema, roles } from '@fieldplan/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -6,7 +6,9 @@ import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Select } from '../../components/Select';
 import { EmailField } from '../../components/TextField';
+import { roleMessages } from '../../entities/member';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
+import { Message, useIntl } from '../../lib/i18n';
 import { useFormProblem } from '../../lib/use-form-problem';
 import { CreatedInvite } from './CreatedInvite';
 import { useCreateInvitationMutation } from './endpoints';
@@ -18,6 +20,7 @@ export const inviteEmailId = 'invite-email';
 
 /** Email + role → a one-time invite link to copy and send. */
 export function InviteForm() {
+  const intl = useIntl();
   const { workspaceId } = useWorkspace();
   const [create] = useCreateInvitationMutation();
   const [created, setCreated] = useState<Invitation | null>(null);
@@ -45,25 +48,34 @@ export function InviteForm() {
 
   return (
     <div className="invite">
-      <form className="invite-form" onSubmit={onSubmit} noValidate aria-label="Invite someone">
+      <form
+        className="invite-form"
+        onSubmit={onSubmit}
+        noValidate
+        aria-label={intl.formatMessage({ id: 'invitations.form.label', defaultMessage: 'Invite someone' })}
+      >
         {problem.message && <Alert>{problem.message}</Alert>}
         <EmailField
           id={inviteEmailId}
-          label="Email"
+          label={intl.formatMessage({ id: 'invitations.form.email', defaultMessage: 'Email' })}
           autoComplete="off"
-          placeholder="name@company.com"
+          placeholder={intl.formatMessage({ id: 'invitations.form.emailExample', defaultMessage: 'name@company.com' })}
           error={errors.email?.message}
           {...register('email')}
         />
-        <Select label="Role" error={errors.role?.message} {...register('role')}>
+        <Select
+          label={intl.formatMessage({ id: 'invitations.form.role', defaultMessage: 'Role' })}
+          error={errors.role?.message}
+          {...register('role')}
+        >
           {roles.map((role) => (
             <option key={role} value={role}>
-              {roleLabel[role]}
+              {intl.formatMessage(roleMessages[role])}
             </option>
           ))}
         </Select>
         <Button type="submit" variant="primary" icon="link" loading={isSubmitting}>
-          Create invite link
+          <Message id="invitations.form.submit" defaultMessage="Create invite link" />
         </Button>
       </form>
       {created?.url && <CreatedInvite invitation={created} url={created.url} onDone={() => setCreated(null)} />}

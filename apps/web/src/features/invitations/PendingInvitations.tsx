@@ -1,15 +1,18 @@
-import { type Invitation, roleLabel } from '@fieldplan/shared';
+import type { Invitation } from '@fieldplan/shared';
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import { Icon } from '../../components/Icon';
 import { Loading, Skeleton } from '../../components/Skeleton';
 import { useToastedWrite } from '../../components/use-toasted-write';
+import { roleMessages } from '../../entities/member';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
 import { formatDateTime, formatRelative } from '../../lib/format';
+import { Message, useIntl } from '../../lib/i18n';
 import { useGetInvitationsQuery, useRevokeInvitationMutation } from './endpoints';
 
 /** Invitations not yet accepted, newest first; expired ones can be cleared away. */
 export function PendingInvitations() {
+  const intl = useIntl();
   const { workspaceId } = useWorkspace();
   const { data, isLoading } = useGetInvitationsQuery(workspaceId);
   const [revoke] = useRevokeInvitationMutation();
@@ -19,20 +22,31 @@ export function PendingInvitations() {
   const withdraw = (invitation: Invitation) =>
     toasted(
       () => revoke({ workspaceId, invitationId: invitation.id }).unwrap(),
-      `Invitation for ${invitation.email} withdrawn`,
+      intl.formatMessage(
+        { id: 'invitations.pending.withdrawn', defaultMessage: 'Invitation for {email} withdrawn' },
+        { email: invitation.email },
+      ),
     );
 
   return (
     <div className="pending">
       <h3 className="pending-title">
-        Pending invitations {pending.length > 0 && <span className="pending-count">{pending.length}</span>}
+        <Message id="invitations.pending.title" defaultMessage="Pending invitations" />{' '}
+        {pending.length > 0 && <span className="pending-count">{pending.length}</span>}
       </h3>
       {isLoading ? (
-        <Loading label="Loading invitations…">
+        <Loading
+          label={intl.formatMessage({ id: 'invitations.pending.loading', defaultMessage: 'Loading invitations…' })}
+        >
           <Skeleton height={36} />
         </Loading>
       ) : pending.length === 0 ? (
-        <p className="pending-empty">No open invitations. New links show up here until they're used.</p>
+        <p className="pending-empty">
+          <Message
+            id="invitations.pending.empty"
+            defaultMessage="No open invitations. New links show up here until they're used."
+          />
+        </p>
       ) : (
         <ul className="pending-list">
           {pending.map((invitation) => {
@@ -43,12 +57,18 @@ export function PendingInvitations() {
                 <div className="pending-text">
                   <span className="pending-email">{invitation.email}</span>
                   <span className="pending-meta">
-                    {roleLabel[invitation.role]} ·{' '}
+                    {intl.formatMessage(roleMessages[invitation.role])} ·{' '}
                     {expired ? (
-                      <Badge tone="warning">Expired</Badge>
+                      <Badge tone="warning">
+                        <Message id="invitations.pending.expired" defaultMessage="Expired" />
+                      </Badge>
                     ) : (
                       <time dateTime={invitation.expiresAt} title={formatDateTime(invitation.expiresAt)}>
-                        expires {formatRelative(invitation.expiresAt)}
+                        <Message
+                          id="invitations.pending.expires"
+                          defaultMessage="expires {when}"
+                          values={{ when: formatRelative(invitation.expiresAt) }}
+                        />
                       </time>
                     )}
                   </span>
@@ -56,10 +76,24 @@ export function PendingInvitations() {
                 <Button
                   size="sm"
                   variant="ghost"
-                  aria-label={`${expired ? 'Remove' : 'Revoke'} invitation for ${invitation.email}`}
+                  aria-label={
+                    expired
+                      ? intl.formatMessage(
+                          { id: 'invitations.pending.removeFor', defaultMessage: 'Remove invitation for {email}' },
+                          { email: invitation.email },
+                        )
+                      : intl.formatMessage(
+                          { id: 'invitations.pending.revokeFor', defaultMessage: 'Revoke invitation for {email}' },
+                          { email: invitation.email },
+                        )
+                  }
                   onClick={() => void withdraw(invitation)}
                 >
-                  {expired ? 'Remove' : 'Revoke'}
+                  {expired ? (
+                    <Message id="invitations.pending.remove" defaultMessage="Remove" />
+                  ) : (
+                    <Message id="invitations.pending.revoke" defaultMessage="Revoke" />
+                  )}
                 </Button>
               </li>
             );
