@@ -1,6 +1,7 @@
 import type { Place } from '@fieldplan/shared';
 import { type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { Listbox } from '../../../components/Listbox';
+import { Message, useIntl } from '../../../lib/i18n';
 import { searchPlaces } from './public-api';
 
 export interface ChosenPlace {
@@ -14,6 +15,7 @@ export interface ChosenPlace {
  * suggestions, Enter picks, Escape closes). Only a picked suggestion has a position to book.
  */
 export function AddressStep({ slug, onChoose }: { slug: string; onChoose: (place: ChosenPlace) => void }) {
+  const intl = useIntl();
   const [query, setQuery] = useState('');
   const [places, setPlaces] = useState<Place[]>([]);
   const [open, setOpen] = useState(false);
@@ -79,7 +81,7 @@ export function AddressStep({ slug, onChoose }: { slug: string; onChoose: (place
   return (
     <div className="book-combo">
       <label className="field-label" htmlFor={inputId}>
-        Address of the visit
+        <Message id="booking.address.label" defaultMessage="Address of the visit" />
       </label>
       <div className="book-combo-box">
         <input
@@ -91,7 +93,10 @@ export function AddressStep({ slug, onChoose }: { slug: string; onChoose: (place
           aria-controls={listId}
           aria-activedescendant={activeId}
           autoComplete="street-address"
-          placeholder="Street and number, town"
+          placeholder={intl.formatMessage({
+            id: 'booking.address.placeholder',
+            defaultMessage: 'Street and number, town',
+          })}
           value={query}
           onChange={(e) => {
             setQuery(e.target.value);
@@ -103,7 +108,7 @@ export function AddressStep({ slug, onChoose }: { slug: string; onChoose: (place
         />
         <Listbox
           id={listId}
-          label="Suggested addresses"
+          label={intl.formatMessage({ id: 'booking.address.suggestions', defaultMessage: 'Suggested addresses' })}
           className="book-options"
           optionClassName="book-option"
           hidden={!showList}
@@ -121,15 +126,27 @@ export function AddressStep({ slug, onChoose }: { slug: string; onChoose: (place
         </Listbox>
       </div>
       <p className="field-hint" aria-live="polite">
-        {status === 'searching'
-          ? 'Searching…'
-          : status === 'failed'
-            ? 'The address search is not answering. Try again in a moment.'
-            : status === 'done' && places.length === 0
-              ? 'No matching address. Try the street and town.'
-              : status === 'done'
-                ? `${places.length} suggestion${places.length === 1 ? '' : 's'}: pick one with the arrow keys and Enter, or tap it.`
-                : 'Type at least two letters, then pick your address from the list.'}
+        {status === 'searching' ? (
+          <Message id="booking.address.searching" defaultMessage="Searching…" />
+        ) : status === 'failed' ? (
+          <Message
+            id="booking.address.failed"
+            defaultMessage="The address search is not answering. Try again in a moment."
+          />
+        ) : status === 'done' && places.length === 0 ? (
+          <Message id="booking.address.noMatch" defaultMessage="No matching address. Try the street and town." />
+        ) : status === 'done' ? (
+          <Message
+            id="booking.address.found"
+            defaultMessage="{count, plural, one {# suggestion} other {# suggestions}}: pick one with the arrow keys and Enter, or tap it."
+            values={{ count: places.length }}
+          />
+        ) : (
+          <Message
+            id="booking.address.hint"
+            defaultMessage="Type at least two letters, then pick your address from the list."
+          />
+        )}
       </p>
     </div>
   );

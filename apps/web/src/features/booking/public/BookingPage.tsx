@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { Loading, Skeleton } from '../../../components/Skeleton';
+import { Message, useIntl } from '../../../lib/i18n';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AddressStep, type ChosenPlace } from './AddressStep';
 import { type Details, DetailsStep, noDetails } from './DetailsStep';
@@ -31,8 +32,16 @@ export function BookingPage({ slug }: { slug: string }) {
   const [notice, setNotice] = useState<string | null>(null);
   const [result, setResult] = useState<PublicBookingResult | null>(null);
   const [details, setDetails] = useState<Details>(noDetails);
+  const intl = useIntl();
   useEmbedHeight();
-  useDocumentTitle(load.kind === 'ready' ? `Book · ${load.page.company.name}` : 'Book a visit');
+  useDocumentTitle(
+    load.kind === 'ready'
+      ? intl.formatMessage(
+          { id: 'booking.page.documentTitle', defaultMessage: 'Book · {company}' },
+          { company: load.page.company.name },
+        )
+      : intl.formatMessage({ id: 'booking.page.documentTitleNone', defaultMessage: 'Book a visit' }),
+  );
 
   useEffect(() => {
     void bookingPage(slug).then((answer) =>
@@ -43,7 +52,9 @@ export function BookingPage({ slug }: { slug: string }) {
   if (load.kind === 'loading') {
     return (
       <main className="book">
-        <Loading label="Loading the booking page…">
+        <Loading
+          label={intl.formatMessage({ id: 'booking.page.loading', defaultMessage: 'Loading the booking page…' })}
+        >
           <Skeleton width={220} height={24} />
           <Skeleton height={14} />
           <Skeleton height={120} />
@@ -57,9 +68,22 @@ export function BookingPage({ slug }: { slug: string }) {
       <main className="book">
         <div className="book-message" role="alert">
           <h1 className="book-message-title">
-            {missing ? 'Online booking isn’t available here' : 'Something went wrong'}
+            {missing ? (
+              <Message id="booking.page.unavailable" defaultMessage="Online booking isn’t available here" />
+            ) : (
+              <Message id="booking.page.failed" defaultMessage="Something went wrong" />
+            )}
           </h1>
-          <p>{missing ? 'Check the link, or contact the business directly.' : messageOf(load.problem)}</p>
+          <p>
+            {missing ? (
+              <Message
+                id="booking.page.unavailableHint"
+                defaultMessage="Check the link, or contact the business directly."
+              />
+            ) : (
+              messageOf(load.problem)
+            )}
+          </p>
         </div>
       </main>
     );
@@ -70,14 +94,29 @@ export function BookingPage({ slug }: { slug: string }) {
   if (result) return <Confirmation page={page} result={result} place={place} />;
 
   const step = !service ? 1 : !place ? 2 : !slot ? 3 : 4;
+  const titles = {
+    service: intl.formatMessage({ id: 'booking.step.serviceTitle', defaultMessage: 'What do you need?' }),
+    address: intl.formatMessage({ id: 'booking.step.addressTitle', defaultMessage: 'Where is the visit?' }),
+    time: intl.formatMessage({ id: 'booking.step.timeTitle', defaultMessage: 'Choose a time' }),
+    details: intl.formatMessage({ id: 'booking.step.detailsTitle', defaultMessage: 'Your details' }),
+  };
+  const stepLabels = [
+    intl.formatMessage({ id: 'booking.steps.service', defaultMessage: 'Service' }),
+    intl.formatMessage({ id: 'booking.steps.address', defaultMessage: 'Address' }),
+    intl.formatMessage({ id: 'booking.steps.time', defaultMessage: 'Time' }),
+    intl.formatMessage({ id: 'booking.steps.details', defaultMessage: 'Your details' }),
+  ];
   return (
     <main className="book">
       <header className="book-head">
         <h1 className="book-company">{page.company.name}</h1>
         {page.intro && <p className="book-intro">{page.intro}</p>}
       </header>
-      <ol className="book-steps" aria-label="Steps">
-        {['Service', 'Address', 'Time', 'Your details'].map((label, i) => (
+      <ol
+        className="book-steps"
+        aria-label={intl.formatMessage({ id: 'booking.steps.label', defaultMessage: 'Steps' })}
+      >
+        {stepLabels.map((label, i) => (
           <li
             key={label}
             className={i + 1 < step ? 'done' : i + 1 === step ? 'current' : ''}
@@ -88,14 +127,17 @@ export function BookingPage({ slug }: { slug: string }) {
         ))}
       </ol>
       {notice && (
-        <Alert tone="info" title="Please choose again">
+        <Alert
+          tone="info"
+          title={intl.formatMessage({ id: 'booking.page.chooseAgain', defaultMessage: 'Please choose again' })}
+        >
           {notice}
         </Alert>
       )}
 
       <Step
         n={1}
-        title="What do you need?"
+        title={titles.service}
         done={service ? `${service.name} · ${durationText(service.durationMinutes)}` : null}
         onChange={() => {
           setService(null);
@@ -105,7 +147,14 @@ export function BookingPage({ slug }: { slug: string }) {
       >
         {page.services.length === 0 ? (
           <p className="book-muted">
-            There is nothing to book online right now. {page.company.phone ? `Call us at ${page.company.phone}.` : ''}
+            <Message id="booking.services.none" defaultMessage="There is nothing to book online right now." />{' '}
+            {page.company.phone && (
+              <Message
+                id="booking.services.callUs"
+                defaultMessage="Call us at {phone}."
+                values={{ phone: page.company.phone }}
+              />
+            )}
           </p>
         ) : (
           <ul className="book-services">
@@ -131,7 +180,7 @@ export function BookingPage({ slug }: { slug: string }) {
       {service && (
         <Step
           n={2}
-          title="Where is the visit?"
+          title={titles.address}
           done={place?.address ?? null}
           onChange={() => {
             setPlace(null);
@@ -152,7 +201,7 @@ export function BookingPage({ slug }: { slug: string }) {
       {service && place && (
         <Step
           n={3}
-          title="Choose a time"
+          title={titles.time}
           done={slot ? whenText(slot.start, slot.end, tz) : null}
           onChange={() => setSlot(null)}
         >
@@ -178,7 +227,7 @@ export function BookingPage({ slug }: { slug: string }) {
       )}
 
       {service && place && slot && (
-        <Step n={4} title="Your details" done={null}>
+        <Step n={4} title={titles.details} done={null}>
           <DetailsStep
             slug={slug}
             values={details}
@@ -190,8 +239,14 @@ export function BookingPage({ slug }: { slug: string }) {
             onSlotTaken={(slots) => {
               setNotice(
                 slots
-                  ? 'That time was just taken. Here are the times still free.'
-                  : 'That time is no longer on offer. Here are the times free now.',
+                  ? intl.formatMessage({
+                      id: 'booking.page.slotTaken',
+                      defaultMessage: 'That time was just taken. Here are the times still free.',
+                    })
+                  : intl.formatMessage({
+                      id: 'booking.page.slotExpired',
+                      defaultMessage: 'That time is no longer on offer. Here are the times free now.',
+                    }),
               );
               setFresh(slots ? { slots, key: Date.now() } : { slots: null, key: Date.now() });
               setSlot(null);
@@ -219,6 +274,7 @@ interface StepProps {
 
 /** One step: open (its title and content) or folded to the choice made. New open steps take the focus. */
 function Step({ n, title, done, onChange, children }: StepProps) {
+  const intl = useIntl();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (done === null && n > 1) heading.current?.focus({ preventScroll: false });
@@ -233,8 +289,16 @@ function Step({ n, title, done, onChange, children }: StepProps) {
           {title}
         </h2>
         {done !== null && onChange && (
-          <Button size="sm" variant="ghost" onClick={onChange} aria-label={`Change: ${title}`}>
-            Change
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={onChange}
+            aria-label={intl.formatMessage(
+              { id: 'booking.step.changeLabel', defaultMessage: 'Change: {title}' },
+              { title },
+            )}
+          >
+            <Message id="booking.step.change" defaultMessage="Change" />
           </Button>
         )}
       </div>
@@ -262,17 +326,39 @@ function Confirmation({
           ✓
         </span>
         <h1 id="book-done-title" ref={heading} tabIndex={-1}>
-          {confirmed ? 'Your visit is booked' : 'Request sent'}
+          {confirmed ? (
+            <Message id="booking.done.booked" defaultMessage="Your visit is booked" />
+          ) : (
+            <Message id="booking.done.requested" defaultMessage="Request sent" />
+          )}
         </h1>
         <p className="book-done-what">{result.serviceName}</p>
         <p className="book-done-when">{whenText(result.start, result.end, page.timeZone)}</p>
         {place && <p className="book-muted">{place.address}</p>}
         <p>
-          {confirmed
-            ? `${page.company.name} has booked this time for you. We’ve sent the details by email.`
-            : `${page.company.name} will confirm this time shortly; it is held for you meanwhile. We’ve sent you an email, and will send another once it’s confirmed.`}
+          {confirmed ? (
+            <Message
+              id="booking.done.bookedText"
+              defaultMessage="{company} has booked this time for you. We’ve sent the details by email."
+              values={{ company: page.company.name }}
+            />
+          ) : (
+            <Message
+              id="booking.done.requestedText"
+              defaultMessage="{company} will confirm this time shortly; it is held for you meanwhile. We’ve sent you an email, and will send another once it’s confirmed."
+              values={{ company: page.company.name }}
+            />
+          )}
         </p>
-        {page.company.phone && <p className="book-muted">Questions? Call {page.company.phone}.</p>}
+        {page.company.phone && (
+          <p className="book-muted">
+            <Message
+              id="booking.done.questions"
+              defaultMessage="Questions? Call {phone}."
+              values={{ phone: page.company.phone }}
+            />
+          </p>
+        )}
       </section>
     </main>
   );

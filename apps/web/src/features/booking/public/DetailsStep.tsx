@@ -4,6 +4,7 @@ import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { TextArea } from '../../../components/TextArea';
 import { TextField } from '../../../components/TextField';
+import { Message, useIntl } from '../../../lib/i18n';
 import type { ChosenPlace } from './AddressStep';
 import { type BookingProblem, messageOf, newChallenge, submitRequest } from './public-api';
 import { solveChallenge } from './solve-challenge';
@@ -36,6 +37,7 @@ type Phase = { kind: 'editing' } | { kind: 'checking'; progress: number } | { ki
  */
 export function DetailsStep(props: DetailsStepProps) {
   const { slug, values, onValues, serviceId, place, slot, onBooked, onSlotTaken, onAddressProblem } = props;
+  const intl = useIntl();
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [phase, setPhase] = useState<Phase>({ kind: 'editing' });
   const [failure, setFailure] = useState<string | null>(null);
@@ -99,7 +101,12 @@ export function DetailsStep(props: DetailsStepProps) {
         );
       } catch {
         setPhase({ kind: 'editing' });
-        setFailure('Your browser could not finish the check. Reload the page and try again.');
+        setFailure(
+          intl.formatMessage({
+            id: 'booking.details.checkFailed',
+            defaultMessage: 'Your browser could not finish the check. Reload the page and try again.',
+          }),
+        );
         return;
       }
       setPhase({ kind: 'sending' });
@@ -112,19 +119,30 @@ export function DetailsStep(props: DetailsStepProps) {
 
   const busy = phase.kind !== 'editing';
   return (
-    <form className="book-form" onSubmit={(e) => void submit(e)} noValidate aria-label="Your details">
-      <TextField label="Name" autoComplete="name" value={values.name} onChange={set('name')} error={errors.name} />
+    <form
+      className="book-form"
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      aria-label={intl.formatMessage({ id: 'booking.details.label', defaultMessage: 'Your details' })}
+    >
       <TextField
-        label="Email"
+        label={intl.formatMessage({ id: 'booking.details.name', defaultMessage: 'Name' })}
+        autoComplete="name"
+        value={values.name}
+        onChange={set('name')}
+        error={errors.name}
+      />
+      <TextField
+        label={intl.formatMessage({ id: 'booking.details.email', defaultMessage: 'Email' })}
         type="email"
         autoComplete="email"
         value={values.email}
         onChange={set('email')}
         error={errors.email}
-        hint="We send the confirmation here."
+        hint={intl.formatMessage({ id: 'booking.details.emailHint', defaultMessage: 'We send the confirmation here.' })}
       />
       <TextField
-        label="Phone"
+        label={intl.formatMessage({ id: 'booking.details.phone', defaultMessage: 'Phone' })}
         type="tel"
         autoComplete="tel"
         optional
@@ -133,17 +151,22 @@ export function DetailsStep(props: DetailsStepProps) {
         error={errors.phone}
       />
       <TextArea
-        label="Notes for the technician"
+        label={intl.formatMessage({ id: 'booking.details.notes', defaultMessage: 'Notes for the technician' })}
         optional
         rows={3}
         value={values.notes}
         onChange={set('notes')}
         error={errors.notes}
-        hint="Access, parking, what needs doing."
+        hint={intl.formatMessage({
+          id: 'booking.details.notesHint',
+          defaultMessage: 'Access, parking, what needs doing.',
+        })}
       />
       {/* Honeypot: people never see or reach it; form-filling bots do (docs/adr/0030). */}
       <div className="book-trap" aria-hidden="true">
-        <label htmlFor="book-website">Website</label>
+        <label htmlFor="book-website">
+          <Message id="booking.details.website" defaultMessage="Website" />
+        </label>
         <input
           id="book-website"
           name="website"
@@ -157,13 +180,19 @@ export function DetailsStep(props: DetailsStepProps) {
       {failure && <Alert>{failure}</Alert>}
       {phase.kind === 'checking' && (
         <div className="book-progress">
-          <label htmlFor="book-check">Checking your request (a quick spam check)…</label>
+          <label htmlFor="book-check">
+            <Message id="booking.details.checking" defaultMessage="Checking your request (a quick spam check)…" />
+          </label>
           <progress id="book-check" max={1} value={phase.progress} />
         </div>
       )}
       <div className="book-actions">
         <Button type="submit" variant="primary" loading={busy}>
-          {phase.kind === 'sending' ? 'Sending…' : 'Request this time'}
+          {phase.kind === 'sending' ? (
+            <Message id="booking.details.sending" defaultMessage="Sending…" />
+          ) : (
+            <Message id="booking.details.submit" defaultMessage="Request this time" />
+          )}
         </Button>
       </div>
     </form>

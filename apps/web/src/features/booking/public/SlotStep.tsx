@@ -2,6 +2,7 @@ import type { PublicSlot } from '@fieldplan/shared';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/Button';
 import { Loading, Skeleton } from '../../../components/Skeleton';
+import { Message, useIntl } from '../../../lib/i18n';
 import { dayAfter, slotsByDay, timeText } from './format';
 import { type BookingProblem, findSlots, messageOf } from './public-api';
 
@@ -26,6 +27,7 @@ type State =
 /** The suggested times for the service at the address, grouped by day; later weeks on request. */
 export function SlotStep(props: SlotStepProps) {
   const { slug, serviceId, lat, lng, timeZone, phone, given, onChoose, onChangeAddress } = props;
+  const intl = useIntl();
   const [from, setFrom] = useState<string | undefined>(undefined);
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<State>(given ? { kind: 'ready', slots: given, from: null } : { kind: 'loading' });
@@ -52,8 +54,10 @@ export function SlotStep(props: SlotStepProps) {
 
   if (state.kind === 'loading') {
     return (
-      <Loading label="Finding free times…">
-        <p className="book-muted">Finding free times…</p>
+      <Loading label={intl.formatMessage({ id: 'booking.slots.finding', defaultMessage: 'Finding free times…' })}>
+        <p className="book-muted">
+          <Message id="booking.slots.finding" defaultMessage="Finding free times…" />
+        </p>
         <div className="book-slot-skeleton">
           {[0, 1, 2].map((i) => (
             <div key={i} className="book-day">
@@ -75,18 +79,39 @@ export function SlotStep(props: SlotStepProps) {
     return (
       <div className="book-message" role="alert">
         <p className="book-message-title">
-          {outside ? 'This address is outside the area we serve' : 'We couldn’t find free times'}
+          {outside ? (
+            <Message id="booking.slots.outside" defaultMessage="This address is outside the area we serve" />
+          ) : (
+            <Message id="booking.slots.failed" defaultMessage="We couldn’t find free times" />
+          )}
         </p>
         <p>
-          {outside
-            ? phone
-              ? `Please call us at ${phone} — we may still be able to help.`
-              : 'Please contact us directly — we may still be able to help.'
-            : messageOf(state.problem)}
+          {outside ? (
+            phone ? (
+              <Message
+                id="booking.slots.outsideCall"
+                defaultMessage="Please call us at {phone} — we may still be able to help."
+                values={{ phone }}
+              />
+            ) : (
+              <Message
+                id="booking.slots.outsideContact"
+                defaultMessage="Please contact us directly — we may still be able to help."
+              />
+            )
+          ) : (
+            messageOf(state.problem)
+          )}
         </p>
         <div className="book-actions">
-          <Button onClick={onChangeAddress}>Change address</Button>
-          {!outside && <Button onClick={() => setAttempt((n) => n + 1)}>Try again</Button>}
+          <Button onClick={onChangeAddress}>
+            <Message id="booking.slots.changeAddress" defaultMessage="Change address" />
+          </Button>
+          {!outside && (
+            <Button onClick={() => setAttempt((n) => n + 1)}>
+              <Message id="booking.slots.retry" defaultMessage="Try again" />
+            </Button>
+          )}
         </div>
       </div>
     );
@@ -98,8 +123,24 @@ export function SlotStep(props: SlotStepProps) {
     <div className="book-slot-list">
       {days.length === 0 ? (
         <div className="book-message">
-          <p className="book-message-title">No free times {state.from ? 'that week' : 'in the next days'}</p>
-          <p>{phone ? `Try later dates, or call us at ${phone}.` : 'Try later dates, or contact us directly.'}</p>
+          <p className="book-message-title">
+            {state.from ? (
+              <Message id="booking.slots.noneThatWeek" defaultMessage="No free times that week" />
+            ) : (
+              <Message id="booking.slots.noneSoon" defaultMessage="No free times in the next days" />
+            )}
+          </p>
+          <p>
+            {phone ? (
+              <Message
+                id="booking.slots.noneCall"
+                defaultMessage="Try later dates, or call us at {phone}."
+                values={{ phone }}
+              />
+            ) : (
+              <Message id="booking.slots.noneContact" defaultMessage="Try later dates, or contact us directly." />
+            )}
+          </p>
         </div>
       ) : (
         days.map(([day, slots]) => (
@@ -109,7 +150,11 @@ export function SlotStep(props: SlotStepProps) {
               {slots.map((slot) => (
                 <button key={slot.token} type="button" className="book-slot" onClick={() => onChoose(slot)}>
                   <span className="book-slot-time">{timeText(slot.start, timeZone)}</span>
-                  {slot.with && <span className="book-slot-with">with {slot.with}</span>}
+                  {slot.with && (
+                    <span className="book-slot-with">
+                      <Message id="booking.slots.with" defaultMessage="with {name}" values={{ name: slot.with }} />
+                    </span>
+                  )}
                 </button>
               ))}
             </div>
@@ -121,9 +166,13 @@ export function SlotStep(props: SlotStepProps) {
           icon="chevronRight"
           onClick={() => setFrom(last ? dayAfter(last.start, timeZone) : nextWeek(state.from, timeZone))}
         >
-          Later dates
+          <Message id="booking.slots.later" defaultMessage="Later dates" />
         </Button>
-        {state.from && <Button onClick={() => setFrom(undefined)}>Earliest dates</Button>}
+        {state.from && (
+          <Button onClick={() => setFrom(undefined)}>
+            <Message id="booking.slots.earliest" defaultMessage="Earliest dates" />
+          </Button>
+        )}
       </div>
     </div>
   );

@@ -10,6 +10,7 @@ import {
   type PublicSlots,
   type PublicSlotsRequest,
 } from '@fieldplan/shared';
+import { t } from '../../../lib/i18n';
 
 // The public booking page's calls (docs/PRODUCT.md, "Online booking"). Plain fetch, no store: the
 // page is its own small entry (book-main.tsx) and nothing here is signed in.
@@ -21,13 +22,16 @@ export interface BookingProblem extends Problem {
 
 export type Answer<T> = { ok: true; data: T } | { ok: false; problem: BookingProblem };
 
-const offline: BookingProblem = {
+// A function, not a constant: its words are in the page's language, known only once it renders.
+const offline = (): BookingProblem => ({
   type: 'about:blank',
-  title: "Can't reach the booking service",
+  title: t({ id: 'booking.problem.offline', defaultMessage: "Can't reach the booking service" }),
   status: 0,
   code: 'internal',
-  detail: 'Check your connection and try again.',
-};
+  detail: t({ id: 'booking.problem.offlineHint', defaultMessage: 'Check your connection and try again.' }),
+});
+
+const somethingWrong = () => t({ id: 'booking.problem.failed', defaultMessage: 'Something went wrong. Try again.' });
 
 async function call<T>(path: string, body?: unknown, signal?: AbortSignal): Promise<Answer<T>> {
   let response: Response;
@@ -44,7 +48,7 @@ async function call<T>(path: string, body?: unknown, signal?: AbortSignal): Prom
     });
   } catch (error) {
     if (signal?.aborted) throw error;
-    return { ok: false, problem: offline };
+    return { ok: false, problem: offline() };
   }
   let parsed: unknown = null;
   try {
@@ -59,7 +63,7 @@ async function call<T>(path: string, body?: unknown, signal?: AbortSignal): Prom
     if (!problem.retryAfter && Number.isFinite(retry) && retry > 0) problem.retryAfter = retry;
     return { ok: false, problem };
   }
-  return { ok: false, problem: { ...offline, status: response.status, detail: 'Something went wrong. Try again.' } };
+  return { ok: false, problem: { ...offline(), status: response.status, detail: somethingWrong() } };
 }
 
 const slugPath = (slug: string) => encodeURIComponent(slug);
@@ -82,16 +86,28 @@ export function messageOf(problem: BookingProblem): string {
   if (problem.code === 'rate_limited') {
     const wait = problem.retryAfter;
     const base = problem.detail && !/^too many/i.test(problem.detail) ? `${problem.detail} ` : '';
-    return `${base}${wait ? `Please try again in ${waitText(wait)}.` : 'Please try again in a minute.'}`.trim();
+    const again = wait
+      ? t({ id: 'booking.problem.retryIn', defaultMessage: 'Please try again in {wait}.' }, { wait: waitText(wait) })
+      : t({ id: 'booking.problem.retryMinute', defaultMessage: 'Please try again in a minute.' });
+    return `${base}${again}`.trim();
   }
-  return problem.detail || problem.title || 'Something went wrong. Try again.';
+  return problem.detail || problem.title || somethingWrong();
 }
-
-const count = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
 
 /** "45 seconds", "3 minutes", "1 hour". */
 export function waitText(seconds: number): string {
-  if (seconds < 90) return count(Math.max(1, Math.round(seconds)), 'second');
-  if (seconds < 3600) return count(Math.round(seconds / 60), 'minute');
-  return count(Math.round(seconds / 3600), 'hour');
+  if (seconds < 90)
+    return t(
+      { id: 'booking.problem.seconds', defaultMessage: '{count, plural, one {# second} other {# seconds}}' },
+      { count: Math.max(1, Math.round(seconds)) },
+    );
+  if (seconds < 3600)
+    return t(
+      { id: 'booking.problem.minutes', defaultMessage: '{count, plural, one {# minute} other {# minutes}}' },
+      { count: Math.round(seconds / 60) },
+    );
+  return t(
+    { id: 'booking.problem.hours', defaultMessage: '{count, plural, one {# hour} other {# hours}}' },
+    { count: Math.round(seconds / 3600) },
+  );
 }
