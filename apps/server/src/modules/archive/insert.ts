@@ -55,6 +55,12 @@ export async function insertAll(
   const template = idMap();
   const member = (old: string | null) => (old === null ? undefined : members.ids.get(old));
   const author = (old: string) => member(old) ?? to.ownerMemberId;
+  /** A visit's address in the new workspace: its job's new id and the occurrence. */
+  const visit = (v: { jobId: string; occurrenceKey: number }) => ({
+    workspace_id: ws,
+    job_id: job(v.jobId),
+    occurrence_key: v.occurrenceKey,
+  });
   const assignees = (ids: string[]) => [...new Set(ids.map((id) => member(id)).filter((id): id is string => !!id))];
 
   const w = lines.workspace[0];
@@ -207,9 +213,7 @@ export async function insertAll(
     'visit_notes',
     lines.notes.map((n) => ({
       id: newId(),
-      workspace_id: ws,
-      job_id: job(n.jobId),
-      occurrence_key: n.occurrenceKey,
+      ...visit(n),
       author_id: author(n.authorId),
       body: n.body,
       version: n.version,
@@ -222,9 +226,7 @@ export async function insertAll(
     'visit_checklists',
     lines.checklists.map((c) => ({
       id: newId(),
-      workspace_id: ws,
-      job_id: job(c.jobId),
-      occurrence_key: c.occurrenceKey,
+      ...visit(c),
       // A template deleted since still names the checklist; the new id keeps answers grouped.
       template_id: template(c.templateId),
       name: c.name,
@@ -242,9 +244,7 @@ export async function insertAll(
     'visit_signatures',
     lines.signatures.map((s) => ({
       id: newId(),
-      workspace_id: ws,
-      job_id: job(s.jobId),
-      occurrence_key: s.occurrenceKey,
+      ...visit(s),
       name: s.name,
       image: signatures.get(s.id) ?? Buffer.alloc(0),
       signed_at: s.signedAt,
@@ -257,9 +257,7 @@ export async function insertAll(
     trx,
     'visit_status_times',
     lines['status-times'].map((t) => ({
-      workspace_id: ws,
-      job_id: job(t.jobId),
-      occurrence_key: t.occurrenceKey,
+      ...visit(t),
       status: t.status,
       at: t.at,
       member_id: member(t.memberId) ?? null,
@@ -269,10 +267,8 @@ export async function insertAll(
     trx,
     'photos',
     lines.photos.map((p) => ({
-      workspace_id: ws,
+      ...visit(p),
       id: photoIds.get(p.id) as string,
-      job_id: job(p.jobId),
-      occurrence_key: p.occurrenceKey,
       caption: p.caption,
       content_type: p.contentType,
       width: p.width,
