@@ -30,7 +30,7 @@ export function statusActionMessage(from: JobStatus, to: JobStatus): MessageDesc
   return actionMessages[to];
 }
 
-export const priorityMessages = defineMessages({
+export const priorityMessages: Record<'short' | 'full', MessageDescriptor> = defineMessages({
   /** A priority in a list to pick from: "P1 · most urgent", "P3", "P5 · whenever". */
   short: {
     id: 'entities.jobPriority.short',

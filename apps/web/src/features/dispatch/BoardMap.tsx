@@ -5,6 +5,7 @@ import type { CalendarVisit } from '../../entities/job/calendar-visit';
 import { useGetConfigQuery } from '../../entities/session/endpoints';
 import { useGetTravelLegsQuery } from '../../entities/travel/endpoints';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
+import { useIntl } from '../../lib/i18n';
 import { type HoverSync, useHovered } from '../calendar';
 import { LiveTechnicianMarkers } from '../locations';
 import type { MapJob } from '../map';
@@ -40,6 +41,7 @@ interface BoardMapProps {
 /** The dispatch board's map: the calendar's range, following it, in step with its hover and selection. */
 export function BoardMap(props: BoardMapProps) {
   const { settings, members, visits, range, loaded, oneDay, hover, selected, onSelect, onStale } = props;
+  const intl = useIntl();
   const { workspaceId, role, membership } = useWorkspace();
   const areas = useListAreasQuery(workspaceId);
   const config = useGetConfigQuery();
@@ -67,7 +69,7 @@ export function BoardMap(props: BoardMapProps) {
   return (
     <FieldMap
       className="board-fieldmap"
-      label="Map of the calendar's range"
+      label={intl.formatMessage({ id: 'dispatch.map.label', defaultMessage: "Map of the calendar's range" })}
       zone={zone}
       jobs={jobs}
       homeBases={homeBases}

@@ -6,6 +6,7 @@ import { TableHead } from '../../components/TableHead';
 import type { CalendarVisit } from '../../entities/job/calendar-visit';
 import { formatClock } from '../../entities/job/format-time';
 import { clockIn } from '../../lib/clock';
+import { Message, useIntl } from '../../lib/i18n';
 import { summariseDay } from './day-summary';
 
 interface DaySummaryProps {
@@ -24,31 +25,52 @@ const hours = (minutes: number) => (minutes === 0 ? '—' : `${Math.round((minut
 
 /** Beside the board's map (its Summary tab): who has how much work on the day, and double bookings. */
 export function DaySummary({ visits, date, zone, members, jobHref, loading, onOptimise }: DaySummaryProps) {
+  const intl = useIntl();
   const summary = summariseDay(visits, date, zone, members);
+  const technician = intl.formatMessage({ id: 'dispatch.summary.technician', defaultMessage: 'Technician' });
   const names = new Map(members.map((m) => [m.id, m.name]));
   return (
     <section className="summary" aria-labelledby="summary-title">
       <header className="summary-header">
-        <h2 id="summary-title">Day summary</h2>
+        <h2 id="summary-title">
+          <Message id="dispatch.summary.title" defaultMessage="Day summary" />
+        </h2>
         <p className="summary-date">{formatLongDay(`${date}T00:00:00Z`, clockIn('UTC'))}</p>
       </header>
       <dl className="summary-totals">
         <div>
-          <dt>Jobs</dt>
+          <dt>
+            <Message id="dispatch.summary.jobs" defaultMessage="Jobs" />
+          </dt>
           <dd>{loading ? '…' : summary.total}</dd>
         </div>
         <div>
-          <dt>Unassigned</dt>
+          <dt>
+            <Message id="dispatch.summary.unassigned" defaultMessage="Unassigned" />
+          </dt>
           <dd>{loading ? '…' : summary.unassigned}</dd>
         </div>
         <div className={summary.flagged > 0 ? 'summary-alert' : undefined}>
-          <dt>Double-booked</dt>
+          <dt>
+            <Message id="dispatch.summary.doubleBooked" defaultMessage="Double-booked" />
+          </dt>
           <dd>{loading ? '…' : summary.flagged}</dd>
         </div>
       </dl>
-      <h3 className="summary-subtitle">Technicians</h3>
+      <h3 className="summary-subtitle">
+        <Message id="dispatch.summary.technicians" defaultMessage="Technicians" />
+      </h3>
       <table className="summary-table">
-        <TableHead columns={['Technician', 'Jobs', 'Booked']} hiddenLast={onOptimise ? 'Optimise' : undefined} />
+        <TableHead
+          columns={[
+            technician,
+            intl.formatMessage({ id: 'dispatch.summary.jobs', defaultMessage: 'Jobs' }),
+            intl.formatMessage({ id: 'dispatch.summary.booked', defaultMessage: 'Booked' }),
+          ]}
+          hiddenLast={
+            onOptimise ? intl.formatMessage({ id: 'dispatch.summary.optimise', defaultMessage: 'Optimise' }) : undefined
+          }
+        />
         <tbody>
           {summary.technicians.map((t) => (
             <tr key={t.id}>
@@ -63,8 +85,11 @@ export function DaySummary({ visits, date, zone, members, jobHref, loading, onOp
                   <button
                     type="button"
                     className="icon-button summary-optimise"
-                    aria-label={`Optimise day for ${t.name}`}
-                    title="Optimise day"
+                    aria-label={intl.formatMessage(
+                      { id: 'dispatch.summary.optimiseFor', defaultMessage: 'Optimise day for {name}' },
+                      { name: t.name },
+                    )}
+                    title={intl.formatMessage({ id: 'dispatch.summary.optimiseDay', defaultMessage: 'Optimise day' })}
                     onClick={() => onOptimise(t.id)}
                   >
                     <Icon name="route" />
@@ -75,10 +100,13 @@ export function DaySummary({ visits, date, zone, members, jobHref, loading, onOp
           ))}
         </tbody>
       </table>
-      <h3 className="summary-subtitle">Double bookings</h3>
+      <h3 className="summary-subtitle">
+        <Message id="dispatch.summary.doubleBookings" defaultMessage="Double bookings" />
+      </h3>
       {summary.flagged === 0 ? (
         <p className="summary-none">
-          <Icon name="circleCheck" size={14} /> None on this day
+          <Icon name="circleCheck" size={14} />{' '}
+          <Message id="dispatch.summary.noDoubles" defaultMessage="None on this day" />
         </p>
       ) : (
         <ul className="summary-doubles">
@@ -86,7 +114,7 @@ export function DaySummary({ visits, date, zone, members, jobHref, loading, onOp
             <li key={`${a.id}|${b.id}`}>
               <span className="summary-double-who">
                 <Icon name="alert" size={14} />
-                {technicianIds.map((id) => names.get(id) ?? 'Technician').join(', ')}
+                {technicianIds.map((id) => names.get(id) ?? technician).join(', ')}
               </span>
               <Link to={jobHref(a)}>
                 {formatClock(formatVisitTime(a.start, a.allDay), zone)} {a.job.title}
@@ -100,13 +128,20 @@ export function DaySummary({ visits, date, zone, members, jobHref, loading, onOp
             <li key={visit.id}>
               <span className="summary-double-who">
                 <Icon name="alert" size={14} />
-                {visit.assigneeIds.map((id) => names.get(id) ?? 'Technician').join(', ')}
+                {visit.assigneeIds.map((id) => names.get(id) ?? technician).join(', ')}
               </span>
               <Link to={jobHref(visit)}>
                 {formatClock(formatVisitTime(visit.start, visit.allDay), zone)} {visit.job.title}
               </Link>
               <span className="summary-double-other">
-                {[onBusy && 'on busy time', withHidden && 'with a job the filters hide'].filter(Boolean).join(', ')}
+                {intl.formatMessage(
+                  {
+                    id: 'dispatch.summary.clashWith',
+                    defaultMessage:
+                      '{with, select, busy {on busy time} hidden {with a job the filters hide} both {on busy time, with a job the filters hide} other {}}',
+                  },
+                  { with: onBusy && withHidden ? 'both' : onBusy ? 'busy' : withHidden ? 'hidden' : 'none' },
+                )}
               </span>
             </li>
           ))}

@@ -10,11 +10,13 @@ import {
   useRef,
   useState,
 } from 'react';
+import { defineMessages, type MessageDescriptor } from 'react-intl';
 import { useNavigate, useParams } from 'react-router';
 import { Icon } from '../../components/Icon';
 import { useMediaQuery } from '../../components/use-media-query';
 import { type CalendarVisit, occurrenceOf } from '../../entities/job/calendar-visit';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
+import { Message, useIntl } from '../../lib/i18n';
 import {
   CalendarSurface,
   ScheduleFilters,
@@ -33,7 +35,12 @@ import { queueWidth, sideWidth, usePaneWidth } from './use-side-width';
 
 type PaneName = 'calendar' | 'map' | 'queue' | 'summary';
 type SideName = 'map' | 'summary';
-const paneLabel: Record<PaneName, string> = { calendar: 'Calendar', map: 'Map', queue: 'Queue', summary: 'Summary' };
+const paneLabel: Record<PaneName, MessageDescriptor> = defineMessages({
+  calendar: { id: 'dispatch.pane.calendar', defaultMessage: 'Calendar' },
+  map: { id: 'dispatch.pane.map', defaultMessage: 'Map' },
+  queue: { id: 'dispatch.pane.queue', defaultMessage: 'Queue' },
+  summary: { id: 'dispatch.pane.summary', defaultMessage: 'Summary' },
+});
 // Leaflet loads beside the calendar, not before it (and not at all on /calendar).
 const BoardMap = lazy(() => import('./BoardMap').then((m) => ({ default: m.BoardMap })));
 
@@ -43,6 +50,7 @@ const BoardMap = lazy(() => import('./BoardMap').then((m) => ({ default: m.Board
  * 1,000 px the parts become tabs.
  */
 export function DispatchBoard({ settings, members }: { settings: Workspace; members: Member[] }) {
+  const intl = useIntl();
   const { workspaceId, slug, role, me } = useWorkspace();
   const navigate = useNavigate();
   const url = useScheduleParams('resourceTimelineDay', settings.timeZone);
@@ -122,9 +130,15 @@ export function DispatchBoard({ settings, members }: { settings: Workspace; memb
 
   return (
     <div ref={board} className={`board-page board${tabs ? ' board-tabs' : closed}`} style={style}>
-      <h1 className="visually-hidden">Dispatch</h1>
+      <h1 className="visually-hidden">
+        <Message id="dispatch.board.heading" defaultMessage="Dispatch" />
+      </h1>
       {tabs && (
-        <div className="board-tablist" role="tablist" aria-label="Board">
+        <div
+          className="board-tablist"
+          role="tablist"
+          aria-label={intl.formatMessage({ id: 'dispatch.board.tabs', defaultMessage: 'Board' })}
+        >
           {(['calendar', 'map', 'queue', 'summary'] as const).map((p) => (
             <button
               key={p}
@@ -136,7 +150,7 @@ export function DispatchBoard({ settings, members }: { settings: Workspace; memb
               className="board-tab"
               onClick={() => setPane(p)}
             >
-              {paneLabel[p]}
+              {intl.formatMessage(paneLabel[p])}
             </button>
           ))}
         </div>
@@ -155,7 +169,13 @@ export function DispatchBoard({ settings, members }: { settings: Workspace; memb
         )}
       </Pane>
       {!tabs && !queuePane.collapsed && (
-        <Splitter board={board} edge="left" label="Queue width" controls="board-queue" {...queuePane.splitter} />
+        <Splitter
+          board={board}
+          edge="left"
+          label={intl.formatMessage({ id: 'dispatch.board.queueWidth', defaultMessage: 'Queue width' })}
+          controls="board-queue"
+          {...queuePane.splitter}
+        />
       )}
       <Pane name="calendar" tabs={tabs} hidden={!shown('calendar')}>
         <CalendarSurface
@@ -182,7 +202,13 @@ export function DispatchBoard({ settings, members }: { settings: Workspace; memb
       ) : (
         <>
           {!side.collapsed && (
-            <Splitter board={board} edge="right" label="Map width" controls="board-side" {...side.splitter} />
+            <Splitter
+              board={board}
+              edge="right"
+              label={intl.formatMessage({ id: 'dispatch.board.mapWidth', defaultMessage: 'Map width' })}
+              controls="board-side"
+              {...side.splitter}
+            />
           )}
           <SidePane
             tab={sideTab}
@@ -203,7 +229,10 @@ const sideTabs: readonly SideName[] = ['map', 'summary'];
 
 /** Hides the queue to a thin rail (more room for the timeline) and brings it back. */
 function QueueToggle({ collapsed, onCollapse }: { collapsed: boolean; onCollapse: (collapsed: boolean) => void }) {
-  const label = collapsed ? 'Show the queue' : 'Hide the queue';
+  const intl = useIntl();
+  const label = collapsed
+    ? intl.formatMessage({ id: 'dispatch.board.showQueue', defaultMessage: 'Show the queue' })
+    : intl.formatMessage({ id: 'dispatch.board.hideQueue', defaultMessage: 'Hide the queue' });
   return (
     <button
       type="button"
@@ -229,14 +258,16 @@ function SidePane(props: {
   summary: ReactNode;
 }) {
   const { tab, onTab, collapsed, onCollapse } = props;
+  const intl = useIntl();
   if (collapsed) {
+    const show = intl.formatMessage({ id: 'dispatch.board.showMap', defaultMessage: 'Show the map' });
     return (
       <div className="board-side board-side-collapsed" id="board-side">
         <button
           type="button"
           className="icon-button board-side-toggle"
-          aria-label="Show the map"
-          title="Show the map"
+          aria-label={show}
+          title={show}
           aria-expanded={false}
           aria-controls="board-side"
           onClick={() => onCollapse(false)}
@@ -246,10 +277,15 @@ function SidePane(props: {
       </div>
     );
   }
+  const hide = intl.formatMessage({ id: 'dispatch.board.hideMap', defaultMessage: 'Hide the map' });
   return (
     <div className="board-side" id="board-side">
       <div className="board-side-bar">
-        <div className="board-side-tabs" role="tablist" aria-label="Beside the calendar">
+        <div
+          className="board-side-tabs"
+          role="tablist"
+          aria-label={intl.formatMessage({ id: 'dispatch.board.sideTabs', defaultMessage: 'Beside the calendar' })}
+        >
           {sideTabs.map((name) => (
             <button
               key={name}
@@ -270,15 +306,15 @@ function SidePane(props: {
               }}
             >
               <Icon name={name === 'map' ? 'map' : 'users'} size={14} />
-              {paneLabel[name]}
+              {intl.formatMessage(paneLabel[name])}
             </button>
           ))}
         </div>
         <button
           type="button"
           className="icon-button board-side-toggle"
-          aria-label="Hide the map"
-          title="Hide the map"
+          aria-label={hide}
+          title={hide}
           aria-expanded
           aria-controls="board-side"
           onClick={() => onCollapse(true)}

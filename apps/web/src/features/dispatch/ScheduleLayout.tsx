@@ -4,6 +4,7 @@ import { Button } from '../../components/Button';
 import { useGetMembersQuery } from '../../entities/member/endpoints';
 import { useGetWorkspaceQuery } from '../../entities/workspace/endpoints';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
+import { Message, useIntl } from '../../lib/i18n';
 import { problemMessage, toProblem } from '../../lib/problem';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { CalendarPage } from '../calendar';
@@ -21,13 +22,18 @@ import '../jobs/Jobs.css';
  * Loaded on demand: FullCalendar is not in the first bundle.
  */
 export default function ScheduleLayout() {
+  const intl = useIntl();
   const { workspaceId } = useWorkspace();
   const { pathname } = useLocation();
   const [search] = useSearchParams();
   const settings = useGetWorkspaceQuery(workspaceId);
   const members = useGetMembersQuery(workspaceId);
   const board = pathname.endsWith('/calendar') || search.get('from') === 'calendar' ? 'calendar' : 'dispatch';
-  useDocumentTitle(board === 'calendar' ? 'Calendar' : 'Dispatch');
+  useDocumentTitle(
+    board === 'calendar'
+      ? intl.formatMessage({ id: 'dispatch.layout.calendarTitle', defaultMessage: 'Calendar' })
+      : intl.formatMessage({ id: 'dispatch.layout.dispatchTitle', defaultMessage: 'Dispatch' }),
+  );
   usePrefetchVisibleEvents(settings.data, board);
 
   if (settings.error || members.error) {
@@ -37,8 +43,14 @@ export default function ScheduleLayout() {
     };
     return (
       <div className="board-page board-failed">
-        <Alert title="Couldn't load the schedule">{problemMessage(toProblem(settings.error ?? members.error))}</Alert>
-        <Button onClick={retry}>Try again</Button>
+        <Alert
+          title={intl.formatMessage({ id: 'dispatch.layout.failed', defaultMessage: "Couldn't load the schedule" })}
+        >
+          {problemMessage(toProblem(settings.error ?? members.error))}
+        </Alert>
+        <Button onClick={retry}>
+          <Message id="dispatch.layout.retry" defaultMessage="Try again" />
+        </Button>
       </div>
     );
   }

@@ -6,8 +6,10 @@ import { Icon } from '../../components/Icon';
 import { RetryLine } from '../../components/LoadFailed';
 import { SearchBox } from '../../components/SearchBox';
 import { Skeleton } from '../../components/Skeleton';
+import { priorityMessages } from '../../entities/job';
 import { useListJobsQuery } from '../../entities/job/endpoints';
 import { formatJobTime } from '../../entities/job/format-time';
+import { Message, useIntl } from '../../lib/i18n';
 
 interface UnscheduledQueueProps {
   workspaceId: string;
@@ -35,6 +37,7 @@ const minutesOf = (job: Job) =>
  * timed one shows its time. Drag one onto a technician's row to schedule it.
  */
 export function UnscheduledQueue({ workspaceId, slug, keep, draggable, zone, keepJob }: UnscheduledQueueProps) {
+  const intl = useIntl();
   const { data, isLoading, isError, refetch } = useListJobsQuery({ workspaceId, queue: true, limit: 100 });
   const [filter, setFilter] = useState('');
   const list = useRef<HTMLUListElement>(null);
@@ -65,13 +68,25 @@ export function UnscheduledQueue({ workspaceId, slug, keep, draggable, zone, kee
     <section className="queue" aria-labelledby="queue-title">
       <header className="queue-header">
         <h2 id="queue-title">
-          Unscheduled{' '}
-          <span className="queue-count">{!data ? '' : narrowed ? `${jobs.length} of ${data.total}` : data.total}</span>
+          <Message id="dispatch.queue.title" defaultMessage="Unscheduled" />{' '}
+          <span className="queue-count">
+            {!data ? (
+              ''
+            ) : narrowed ? (
+              <Message
+                id="dispatch.queue.countOf"
+                defaultMessage="{shown} of {total}"
+                values={{ shown: jobs.length, total: data.total }}
+              />
+            ) : (
+              data.total
+            )}
+          </span>
         </h2>
         <SearchBox
           className="queue-search"
-          label="Filter unscheduled jobs"
-          placeholder="Filter"
+          label={intl.formatMessage({ id: 'dispatch.queue.filterLabel', defaultMessage: 'Filter unscheduled jobs' })}
+          placeholder={intl.formatMessage({ id: 'dispatch.queue.filterPlaceholder', defaultMessage: 'Filter' })}
           size="sm"
           value={filter}
           onChange={setFilter}
@@ -89,15 +104,30 @@ export function UnscheduledQueue({ workspaceId, slug, keep, draggable, zone, kee
       )}
       {isError && (
         <p className="queue-empty">
-          <RetryLine message="Couldn't load the queue." onRetry={() => void refetch()} />
+          <RetryLine
+            message={intl.formatMessage({ id: 'dispatch.queue.failed', defaultMessage: "Couldn't load the queue." })}
+            onRetry={() => void refetch()}
+          />
         </p>
       )}
       {data && jobs.length === 0 && (
         <p className="queue-empty">
-          {narrowed ? 'No unscheduled job matches.' : 'Nothing waiting — every job has a time and a technician.'}
+          {narrowed ? (
+            <Message id="dispatch.queue.noMatch" defaultMessage="No unscheduled job matches." />
+          ) : (
+            <Message
+              id="dispatch.queue.empty"
+              defaultMessage="Nothing waiting — every job has a time and a technician."
+            />
+          )}
         </p>
       )}
-      <ul ref={list} className="queue-list" aria-label="Unscheduled jobs" hidden={!data || jobs.length === 0}>
+      <ul
+        ref={list}
+        className="queue-list"
+        aria-label={intl.formatMessage({ id: 'dispatch.queue.listLabel', defaultMessage: 'Unscheduled jobs' })}
+        hidden={!data || jobs.length === 0}
+      >
         {jobs.map((job) => (
           <QueueItem
             key={job.id}
@@ -109,13 +139,16 @@ export function UnscheduledQueue({ workspaceId, slug, keep, draggable, zone, kee
         ))}
       </ul>
       {draggable && data && data.items.length > 0 && (
-        <p className="queue-hint">Drag a job onto a technician's row to schedule it.</p>
+        <p className="queue-hint">
+          <Message id="dispatch.queue.dragHint" defaultMessage="Drag a job onto a technician's row to schedule it." />
+        </p>
       )}
     </section>
   );
 }
 
 function QueueItem({ job, href, draggable, zone }: { job: Job; href: string; draggable: boolean; zone: string }) {
+  const intl = useIntl();
   return (
     <li
       className={draggable ? 'queue-item queue-item-draggable' : 'queue-item'}
@@ -125,17 +158,26 @@ function QueueItem({ job, href, draggable, zone }: { job: Job; href: string; dra
       data-duration={minutesOf(job)}
     >
       {draggable && <Icon name="grip" className="queue-grip" />}
-      <span className={`queue-priority queue-priority-${job.priority}`} title={`Priority ${job.priority}`}>
-        P{job.priority}
+      <span
+        className={`queue-priority queue-priority-${job.priority}`}
+        title={intl.formatMessage(priorityMessages.full, { priority: job.priority })}
+      >
+        <Message id="dispatch.queue.priority" defaultMessage="P{priority}" values={{ priority: job.priority }} />
       </span>
       <span className="queue-text">
         <Link to={href} className="queue-title">
           {job.title}
         </Link>
-        <span className="queue-meta ellipsis">{job.customerName ?? job.address ?? 'No customer'}</span>
+        <span className="queue-meta ellipsis">
+          {job.customerName ?? job.address ?? <Message id="dispatch.queue.noCustomer" defaultMessage="No customer" />}
+        </span>
         {job.start !== null && (
           <span className="queue-meta queue-when ellipsis">
-            {formatJobTime(job.start, job.end, job.allDay, zone)} · no technician
+            <Message
+              id="dispatch.queue.noTechnician"
+              defaultMessage="{time} · no technician"
+              values={{ time: formatJobTime(job.start, job.end, job.allDay, zone) }}
+            />
           </span>
         )}
       </span>
