@@ -21,3 +21,11 @@ export const currentIntl = (): IntlShape => current;
 export function t(descriptor: MessageDescriptor, values?: Record<string, string | number | Date>): string {
   return current.formatMessage(descriptor, values);
 }
+
+/**
+ * A table of messages (statuses, roles …) formatted where shown: `intl.formatMessage(table[key], values)`.
+ * Plain descriptors, so a message with arguments and one without sit in one table.
+ */
+export function defineMessages<K extends string>(messages: Record<K, MessageDescriptor>): Record<K, MessageDescriptor> {
+  return messages;
+}
