@@ -1,9 +1,7 @@
 import type { ArchiveLine } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-
-const n = (v: unknown) => Number(v);
-const nn = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+import { n, nn, visitRef } from './line-values.js';
 
 /** Completed photos (an unfinished upload is not a photo yet), read whole before the zip starts. */
 export async function photoRows(db: Kysely<Database>, workspaceId: string): Promise<ArchiveLine<'photos'>[]> {
@@ -16,8 +14,7 @@ export async function photoRows(db: Kysely<Database>, workspaceId: string): Prom
     .execute();
   return rows.map((p) => ({
     id: p.id,
-    jobId: p.job_id,
-    occurrenceKey: n(p.occurrence_key),
+    ...visitRef(p),
     caption: p.caption,
     contentType: p.content_type as 'image/jpeg' | 'image/png' | 'image/webp',
     width: n(p.width),
@@ -43,8 +40,7 @@ export async function signatureRows(db: Kysely<Database>, workspaceId: string): 
     .execute();
   return rows.map((s) => ({
     id: s.id,
-    jobId: s.job_id,
-    occurrenceKey: n(s.occurrence_key),
+    ...visitRef(s),
     name: s.name,
     signedAt: n(s.signed_at),
     memberId: s.member_id,

@@ -1,11 +1,10 @@
 import type { ArchiveLine, JobStatus } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { rowsOfWorkspace } from '../../lib/workspace-rows.js';
 import type { DumpState } from './dump.js';
+import { n, nn, visitRef } from './line-values.js';
 import { type PagedRow, rowsOf, workspacePages } from './paging.js';
-
-const n = (v: unknown) => Number(v);
-const nn = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 /** Live jobs with their technicians and exceptions, a page at a time (docs/adr/0035). */
 export async function* jobLines(db: Kysely<Database>, workspaceId: string, state: DumpState) {
@@ -70,7 +69,7 @@ async function* recordRows<T extends 'visit_notes' | 'visit_checklists'>(
 }
 
 export async function* jobChecklistLines(db: Kysely<Database>, workspaceId: string, state: DumpState) {
-  const rows = await db.selectFrom('job_checklists').selectAll().where('workspace_id', '=', workspaceId).execute();
+  const rows = await rowsOfWorkspace(db, 'job_checklists', workspaceId);
   for (const r of rows) {
     if (!state.jobs.has(r.job_id) || !state.templates.has(r.template_id)) continue;
     yield {
@@ -86,8 +85,7 @@ export async function* noteLines(db: Kysely<Database>, workspaceId: string, stat
   for await (const r of rows) {
     yield {
       id: r.id,
-      jobId: r.job_id,
-      occurrenceKey: n(r.occurrence_key),
+      ...visitRef(r),
       authorId: r.author_id,
       body: r.body,
       version: n(r.version),
@@ -102,8 +100,7 @@ export async function* checklistLines(db: Kysely<Database>, workspaceId: string,
   for await (const r of rows) {
     yield {
       id: r.id,
-      jobId: r.job_id,
-      occurrenceKey: n(r.occurrence_key),
+      ...visitRef(r),
       templateId: r.template_id,
       name: r.name,
       items: JSON.parse(r.items),
@@ -118,12 +115,11 @@ export async function* checklistLines(db: Kysely<Database>, workspaceId: string,
 }
 
 export async function* statusTimeLines(db: Kysely<Database>, workspaceId: string, state: DumpState) {
-  const rows = await db.selectFrom('visit_status_times').selectAll().where('workspace_id', '=', workspaceId).execute();
+  const rows = await rowsOfWorkspace(db, 'visit_status_times', workspaceId);
   for (const r of rows) {
     if (!state.jobs.has(r.job_id)) continue;
     yield {
-      jobId: r.job_id,
-      occurrenceKey: n(r.occurrence_key),
+      ...visitRef(r),
       status: r.status as JobStatus,
       at: n(r.at),
       memberId: r.member_id,

@@ -8,6 +8,8 @@ import {
 } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { rowsOfWorkspace } from '../../lib/workspace-rows.js';
+import { n, nn } from './line-values.js';
 import { rowsOf, workspacePages } from './paging.js';
 
 /**
@@ -24,9 +26,6 @@ export interface DumpState {
   templates: Set<string>;
   counts: Partial<Record<ArchiveFile, number>>;
 }
-
-const n = (v: unknown) => Number(v);
-const nn = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 export async function workspaceLine(db: Kysely<Database>, workspaceId: string): Promise<ArchiveLine<'workspace'>> {
   const w = await db.selectFrom('workspaces').selectAll().where('id', '=', workspaceId).executeTakeFirstOrThrow();
@@ -91,12 +90,7 @@ export async function* customerLines(db: Kysely<Database>, workspaceId: string, 
 }
 
 export async function* areaLines(db: Kysely<Database>, workspaceId: string) {
-  const rows = await db
-    .selectFrom('service_areas')
-    .selectAll()
-    .where('workspace_id', '=', workspaceId)
-    .orderBy('id')
-    .execute();
+  const rows = await rowsOfWorkspace(db, 'service_areas', workspaceId, ['id']);
   for (const a of rows) {
     yield {
       id: a.id,
@@ -114,12 +108,7 @@ export async function* areaLines(db: Kysely<Database>, workspaceId: string) {
 }
 
 export async function* templateLines(db: Kysely<Database>, workspaceId: string, state: DumpState) {
-  const rows = await db
-    .selectFrom('checklist_templates')
-    .selectAll()
-    .where('workspace_id', '=', workspaceId)
-    .orderBy('id')
-    .execute();
+  const rows = await rowsOfWorkspace(db, 'checklist_templates', workspaceId, ['id']);
   for (const t of rows) {
     state.templates.add(t.id);
     yield {
