@@ -12,6 +12,7 @@ import { TextArea } from '../../../components/TextArea';
 import { TextField } from '../../../components/TextField';
 import { useToast } from '../../../components/use-toast';
 import { useWorkspace } from '../../../entities/workspace/use-workspace';
+import { Message, useIntl } from '../../../lib/i18n';
 import { problemMessage, toProblem } from '../../../lib/problem';
 import { useSaveBookingSettingsMutation } from './endpoints';
 
@@ -46,6 +47,7 @@ export function BookingSettingsForm({
   const [stale, setStale] = useState(false);
   const [save, { isLoading }] = useSaveBookingSettingsMutation();
   const toast = useToast();
+  const intl = useIntl();
   const set = (patch: Partial<BookingSettingsInput>) => setDraft((d) => ({ ...d, ...patch }));
   const setNumber = (key: NumberKey) => (e: { target: { value: string } }) =>
     set({ [key]: e.target.value === '' ? Number.NaN : Number(e.target.value) });
@@ -61,7 +63,10 @@ export function BookingSettingsForm({
       await save({ workspaceId, version: settings.version, body: checked.data }).unwrap();
       setErrors({});
       setStale(false);
-      toast({ tone: 'success', message: 'Booking settings saved' });
+      toast({
+        tone: 'success',
+        message: intl.formatMessage({ id: 'booking.settings.saved', defaultMessage: 'Booking settings saved' }),
+      });
     } catch (error) {
       const problem = toProblem(error);
       if (problem.status === 412) {
@@ -104,58 +109,108 @@ export function BookingSettingsForm({
   );
 
   return (
-    <form onSubmit={(e) => void onSubmit(e)} aria-label="Booking settings">
-      <Panel title="Booking page">
+    <form
+      onSubmit={(e) => void onSubmit(e)}
+      aria-label={intl.formatMessage({ id: 'booking.settings.title', defaultMessage: 'Booking settings' })}
+    >
+      <Panel title={<Message id="booking.settings.page" defaultMessage="Booking page" />}>
         <div className="booking-settings">
-          {check('enabled', 'Take bookings online', 'Off: the public page says booking isn’t available.')}
+          {check(
+            'enabled',
+            intl.formatMessage({ id: 'booking.settings.enabled', defaultMessage: 'Take bookings online' }),
+            intl.formatMessage({
+              id: 'booking.settings.enabledOff',
+              defaultMessage: 'Off: the public page says booking isn’t available.',
+            }),
+          )}
           {check(
             'autoConfirm',
-            'Confirm requests automatically',
-            'Off: each request waits in Requests for a dispatcher.',
+            intl.formatMessage({
+              id: 'booking.settings.autoConfirm',
+              defaultMessage: 'Confirm requests automatically',
+            }),
+            intl.formatMessage({
+              id: 'booking.settings.autoConfirmOff',
+              defaultMessage: 'Off: each request waits in Requests for a dispatcher.',
+            }),
           )}
           <div className="booking-grid">
             {num(
               'holdHours',
-              'Hold a requested time for (hours)',
-              'Undecided requests expire after this.',
+              intl.formatMessage({
+                id: 'booking.settings.holdHours',
+                defaultMessage: 'Hold a requested time for (hours)',
+              }),
+              intl.formatMessage({
+                id: 'booking.settings.holdHoursHint',
+                defaultMessage: 'Undecided requests expire after this.',
+              }),
               bookingLimits.holdHoursMin,
               bookingLimits.holdHoursMax,
             )}
             {num(
               'pendingCap',
-              'Most requests waiting at once',
-              'More are turned away until some are decided.',
+              intl.formatMessage({
+                id: 'booking.settings.pendingCap',
+                defaultMessage: 'Most requests waiting at once',
+              }),
+              intl.formatMessage({
+                id: 'booking.settings.pendingCapHint',
+                defaultMessage: 'More are turned away until some are decided.',
+              }),
               bookingLimits.pendingCapMin,
               bookingLimits.pendingCapMax,
             )}
             {num(
               'horizonDays',
-              'Bookable days ahead',
-              'How far ahead customers may book.',
+              intl.formatMessage({ id: 'booking.settings.horizonDays', defaultMessage: 'Bookable days ahead' }),
+              intl.formatMessage({
+                id: 'booking.settings.horizonDaysHint',
+                defaultMessage: 'How far ahead customers may book.',
+              }),
               bookingLimits.horizonDaysMin,
               bookingLimits.horizonDaysMax,
             )}
             {num(
               'minNoticeHours',
-              'Minimum notice (hours)',
-              'The earliest time offered is this far from now.',
+              intl.formatMessage({ id: 'booking.settings.minNoticeHours', defaultMessage: 'Minimum notice (hours)' }),
+              intl.formatMessage({
+                id: 'booking.settings.minNoticeHoursHint',
+                defaultMessage: 'The earliest time offered is this far from now.',
+              }),
               0,
               bookingLimits.minNoticeHoursMax,
             )}
           </div>
           <TextArea
-            label="Introduction"
+            label={intl.formatMessage({ id: 'booking.settings.intro', defaultMessage: 'Introduction' })}
             optional
             rows={3}
-            hint={`Shown at the top of the booking page, as plain text (at most ${bookingLimits.introMax} characters).`}
+            hint={intl.formatMessage(
+              {
+                id: 'booking.settings.introHint',
+                defaultMessage: 'Shown at the top of the booking page, as plain text (at most {max} characters).',
+              },
+              { max: String(bookingLimits.introMax) },
+            )}
             value={draft.intro}
             disabled={!editable}
             error={errors.intro}
             onChange={(e) => set({ intro: e.target.value })}
           />
           {stale && (
-            <Alert title="Someone else saved these settings meanwhile">
-              <p>Your changes are still here but were not saved.</p>
+            <Alert
+              title={intl.formatMessage({
+                id: 'booking.settings.stale',
+                defaultMessage: 'Someone else saved these settings meanwhile',
+              })}
+            >
+              <p>
+                <Message
+                  id="booking.settings.staleHint"
+                  defaultMessage="Your changes are still here but were not saved."
+                />
+              </p>
               <Button
                 size="sm"
                 onClick={() => {
@@ -163,14 +218,14 @@ export function BookingSettingsForm({
                   onReload();
                 }}
               >
-                Load their version
+                <Message id="booking.settings.loadTheirs" defaultMessage="Load their version" />
               </Button>
             </Alert>
           )}
           {editable && (
             <div className="booking-actions">
               <Button type="submit" variant="primary" loading={isLoading}>
-                Save
+                <Message id="booking.settings.save" defaultMessage="Save" />
               </Button>
             </div>
           )}

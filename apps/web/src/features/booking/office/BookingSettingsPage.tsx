@@ -6,6 +6,7 @@ import { LoadFailedState } from '../../../components/LoadFailed';
 import { PageHeader } from '../../../components/Panel';
 import { Loading, Skeleton } from '../../../components/Skeleton';
 import { useWorkspace } from '../../../entities/workspace/use-workspace';
+import { Message, useIntl } from '../../../lib/i18n';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { BookingSettingsForm } from './BookingSettingsForm';
 import { EmbedPanel } from './EmbedPanel';
@@ -16,7 +17,8 @@ import './Booking-office.css';
 /** `/w/:slug/settings/booking`: the public booking page's rules, services and embed code (owners, dispatchers). */
 export function BookingSettingsPage() {
   const { workspaceId, slug, role } = useWorkspace();
-  useDocumentTitle('Booking settings');
+  const intl = useIntl();
+  useDocumentTitle(intl.formatMessage({ id: 'booking.settings.title', defaultMessage: 'Booking settings' }));
   const allowed = can(role, 'booking.manage');
   const { data, error, refetch } = useBookingSettingsQuery(workspaceId, { skip: !allowed });
 
@@ -24,14 +26,20 @@ export function BookingSettingsPage() {
     return (
       <EmptyState
         icon="settings"
-        title="Only owners and dispatchers manage online booking"
+        title={intl.formatMessage({
+          id: 'booking.settings.notAllowed',
+          defaultMessage: 'Only owners and dispatchers manage online booking',
+        })}
         action={
           <Link to={`/w/${slug}`} className={buttonClass('secondary')}>
-            Back to overview
+            <Message id="booking.settings.backToOverview" defaultMessage="Back to overview" />
           </Link>
         }
       >
-        Ask one of them if the booking page needs changing.
+        <Message
+          id="booking.settings.notAllowedHint"
+          defaultMessage="Ask one of them if the booking page needs changing."
+        />
       </EmptyState>
     );
   }
@@ -39,11 +47,16 @@ export function BookingSettingsPage() {
   return (
     <>
       <PageHeader
-        title="Online booking"
-        description="Customers pick a service and one of the times your team has free; requests wait in Requests."
+        title={<Message id="booking.settings.heading" defaultMessage="Online booking" />}
+        description={
+          <Message
+            id="booking.settings.description"
+            defaultMessage="Customers pick a service and one of the times your team has free; requests wait in Requests."
+          />
+        }
         actions={
           <Link to={`/w/${slug}/requests`} className={buttonClass('secondary')}>
-            Requests
+            <Message id="booking.settings.requests" defaultMessage="Requests" />
           </Link>
         }
       />
@@ -54,9 +67,18 @@ export function BookingSettingsPage() {
           <EmbedPanel publicUrl={data.publicUrl} embedSnippet={data.embedSnippet} slug={slug} />
         </div>
       ) : error ? (
-        <LoadFailedState title="Couldn't load the booking settings" error={error} onRetry={() => void refetch()} />
+        <LoadFailedState
+          title={intl.formatMessage({
+            id: 'booking.settings.loadFailed',
+            defaultMessage: "Couldn't load the booking settings",
+          })}
+          error={error}
+          onRetry={() => void refetch()}
+        />
       ) : (
-        <Loading label="Loading booking settings…">
+        <Loading
+          label={intl.formatMessage({ id: 'booking.settings.loading', defaultMessage: 'Loading booking settings…' })}
+        >
           <Skeleton height={240} />
         </Loading>
       )}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { TextArea } from '../../../components/TextArea';
+import { Message, useIntl } from '../../../lib/i18n';
 
 /** Declining frees the time and emails the customer a polite no; the reason stays in the office. */
 export function DeclineDialog({
@@ -17,27 +18,42 @@ export function DeclineDialog({
   onDecline: (reason: string) => void;
 }) {
   const [reason, setReason] = useState('');
+  const intl = useIntl();
   return (
     <Dialog
       open
       onClose={onCancel}
-      title={`Decline ${request.name}’s request?`}
-      description="The time is freed and the customer gets an email saying sorry."
+      title={
+        <Message
+          id="booking.decline.title"
+          defaultMessage="Decline {name}’s request?"
+          values={{ name: request.name }}
+        />
+      }
+      description={
+        <Message
+          id="booking.decline.description"
+          defaultMessage="The time is freed and the customer gets an email saying sorry."
+        />
+      }
       footer={
         <>
           <Button onClick={onCancel} data-autofocus>
-            Cancel
+            <Message id="booking.decline.cancel" defaultMessage="Cancel" />
           </Button>
           <Button variant="danger" loading={busy} onClick={() => onDecline(reason.trim())}>
-            Decline
+            <Message id="booking.decline.confirm" defaultMessage="Decline" />
           </Button>
         </>
       }
     >
       <TextArea
-        label="Reason"
+        label={intl.formatMessage({ id: 'booking.decline.reason', defaultMessage: 'Reason' })}
         optional
-        hint="For the office only: not sent to the customer."
+        hint={intl.formatMessage({
+          id: 'booking.decline.reasonHint',
+          defaultMessage: 'For the office only: not sent to the customer.',
+        })}
         rows={3}
         maxLength={bookingLimits.declineReasonMax}
         value={reason}

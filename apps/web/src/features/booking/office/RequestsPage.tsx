@@ -10,6 +10,7 @@ import { Loading, Skeleton } from '../../../components/Skeleton';
 import { useGetMembersQuery } from '../../../entities/member/endpoints';
 import { useGetWorkspaceQuery } from '../../../entities/workspace/endpoints';
 import { useWorkspace } from '../../../entities/workspace/use-workspace';
+import { Message, useIntl } from '../../../lib/i18n';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useNow } from '../../../lib/use-now';
 import { CapHitNotice } from './CapHitNotice';
@@ -25,43 +26,78 @@ export function RequestsPage() {
   const allowed = can(role, 'booking.manage');
   const { data, error, refetch } = useBookingRequestsQuery({ workspaceId, status: 'pending' }, { skip: !allowed });
   const { data: workspace } = useGetWorkspaceQuery(workspaceId);
-  useDocumentTitle(data?.pendingCount ? `Requests (${data.pendingCount})` : 'Requests');
+  const intl = useIntl();
+  useDocumentTitle(
+    data?.pendingCount
+      ? intl.formatMessage(
+          { id: 'booking.requests.documentTitleCount', defaultMessage: 'Requests ({count})' },
+          { count: String(data.pendingCount) },
+        )
+      : intl.formatMessage({ id: 'booking.requests.title', defaultMessage: 'Requests' }),
+  );
 
   if (!allowed) {
     return (
-      <EmptyState icon="inbox" title="Only owners and dispatchers decide booking requests">
-        Ask a dispatcher about a request.
+      <EmptyState
+        icon="inbox"
+        title={intl.formatMessage({
+          id: 'booking.requests.notAllowed',
+          defaultMessage: 'Only owners and dispatchers decide booking requests',
+        })}
+      >
+        <Message id="booking.requests.notAllowedHint" defaultMessage="Ask a dispatcher about a request." />
       </EmptyState>
     );
   }
   return (
     <>
       <PageHeader
-        title="Requests"
-        description="Visits customers asked for on the booking page. Each holds its time until you decide or it expires."
+        title={<Message id="booking.requests.title" defaultMessage="Requests" />}
+        description={
+          <Message
+            id="booking.requests.description"
+            defaultMessage="Visits customers asked for on the booking page. Each holds its time until you decide or it expires."
+          />
+        }
         actions={
           <Link to={`/w/${slug}/settings/booking`} className={buttonClass('secondary')}>
-            Booking settings
+            <Message id="booking.requests.settings" defaultMessage="Booking settings" />
           </Link>
         }
       />
       {data?.capHit && workspace && <CapHitNotice capHit={data.capHit} timeZone={workspace.timeZone} slug={slug} />}
       {data ? (
         data.items.length === 0 ? (
-          <EmptyState icon="inbox" title="No requests waiting">
-            New requests from the booking page appear here as they come in.
+          <EmptyState
+            icon="inbox"
+            title={intl.formatMessage({ id: 'booking.requests.empty', defaultMessage: 'No requests waiting' })}
+          >
+            <Message
+              id="booking.requests.emptyHint"
+              defaultMessage="New requests from the booking page appear here as they come in."
+            />
           </EmptyState>
         ) : (
-          <ul className="booking-requests" aria-label="Requests waiting">
+          <ul
+            className="booking-requests"
+            aria-label={intl.formatMessage({ id: 'booking.requests.listLabel', defaultMessage: 'Requests waiting' })}
+          >
             {data.items.map((request) => (
               <RequestCard key={request.id} request={request} />
             ))}
           </ul>
         )
       ) : error ? (
-        <LoadFailedState title="Couldn't load the requests" error={error} onRetry={() => void refetch()} />
+        <LoadFailedState
+          title={intl.formatMessage({
+            id: 'booking.requests.loadFailed',
+            defaultMessage: "Couldn't load the requests",
+          })}
+          error={error}
+          onRetry={() => void refetch()}
+        />
       ) : (
-        <Loading label="Loading requests…">
+        <Loading label={intl.formatMessage({ id: 'booking.requests.loading', defaultMessage: 'Loading requests…' })}>
           <div className="booking-requests">
             <Skeleton height={120} />
             <Skeleton height={120} />
@@ -79,8 +115,12 @@ function RequestCard({ request }: { request: BookingRequest }) {
   const now = useNow(30_000);
   const [declining, setDeclining] = useState(false);
   const { decide, busy } = useDecide(request);
+  const intl = useIntl();
   const tech = members?.find((m) => m.id === request.technicianId);
-  const who = !request.technicianId ? 'Unassigned' : (tech?.name ?? (members ? 'Former member' : '…'));
+  const who = !request.technicianId
+    ? intl.formatMessage({ id: 'booking.request.unassigned', defaultMessage: 'Unassigned' })
+    : (tech?.name ??
+      (members ? intl.formatMessage({ id: 'booking.request.formerMember', defaultMessage: 'Former member' }) : '…'));
   const titleId = `request-${request.id}`;
   return (
     <li className="booking-request" aria-labelledby={titleId}>
@@ -96,18 +136,24 @@ function RequestCard({ request }: { request: BookingRequest }) {
       </div>
       <dl className="booking-request-facts">
         <div>
-          <dt>When</dt>
+          <dt>
+            <Message id="booking.request.when" defaultMessage="When" />
+          </dt>
           <dd>{workspace ? slotText(request.start, request.end, workspace.timeZone) : '…'}</dd>
         </div>
         <div>
-          <dt>Who</dt>
+          <dt>
+            <Message id="booking.request.who" defaultMessage="Who" />
+          </dt>
           <dd>
             {tech && <span className="booking-dot" style={{ background: tech.colour }} aria-hidden="true" />}
             {who}
           </dd>
         </div>
         <div>
-          <dt>Customer</dt>
+          <dt>
+            <Message id="booking.request.customer" defaultMessage="Customer" />
+          </dt>
           <dd>
             {request.name}
             <span className="booking-contact">
@@ -117,12 +163,16 @@ function RequestCard({ request }: { request: BookingRequest }) {
           </dd>
         </div>
         <div>
-          <dt>Address</dt>
+          <dt>
+            <Message id="booking.request.address" defaultMessage="Address" />
+          </dt>
           <dd>{request.address}</dd>
         </div>
         {request.notes && (
           <div>
-            <dt>Notes</dt>
+            <dt>
+              <Message id="booking.request.notes" defaultMessage="Notes" />
+            </dt>
             <dd className="booking-notes">{request.notes}</dd>
           </div>
         )}
@@ -136,20 +186,23 @@ function RequestCard({ request }: { request: BookingRequest }) {
             disabled={busy !== null}
             onClick={() => void decide('confirm')}
           >
-            Confirm
+            <Message id="booking.request.confirm" defaultMessage="Confirm" />
           </Button>
           <Button disabled={busy !== null} onClick={() => setDeclining(true)}>
-            Decline
+            <Message id="booking.request.decline" defaultMessage="Decline" />
           </Button>
           <Link to={`/w/${slug}/jobs/${request.jobId}`} className={buttonClass('ghost')}>
-            Open job
+            <Message id="booking.request.openJob" defaultMessage="Open job" />
           </Link>
         </div>
       ) : (
         // Its job was deleted: nothing left to confirm or decline (the server answers 410); the hold
         // running out closes it (docs/adr/0030).
         <p className="booking-request-gone">
-          Its job was deleted, so there is nothing to confirm. It closes when its hold runs out.
+          <Message
+            id="booking.request.jobGone"
+            defaultMessage="Its job was deleted, so there is nothing to confirm. It closes when its hold runs out."
+          />
         </p>
       )}
       {declining && (

@@ -11,6 +11,7 @@ import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { TextField } from '../../../components/TextField';
 import { useWorkspace } from '../../../entities/workspace/use-workspace';
+import { Message, useIntl } from '../../../lib/i18n';
 import { problemMessage, toProblem } from '../../../lib/problem';
 import { useCreateBookingServiceMutation, useUpdateBookingServiceMutation } from './endpoints';
 
@@ -26,6 +27,7 @@ interface ServiceDialogProps {
 /** Adds or edits a service: its name, length, the technicians who do it (none ticked: all), shown or not. */
 export function ServiceDialog({ service, technicians, onClose, onStale }: ServiceDialogProps) {
   const { workspaceId } = useWorkspace();
+  const intl = useIntl();
   const [name, setName] = useState(service?.name ?? '');
   const [duration, setDuration] = useState(String(service?.durationMinutes ?? 60));
   const [techIds, setTechIds] = useState<string[]>(service?.technicianIds ?? []);
@@ -64,24 +66,36 @@ export function ServiceDialog({ service, technicians, onClose, onStale }: Servic
     <Dialog
       open
       onClose={onClose}
-      title={service ? 'Edit service' : 'Add a service'}
+      title={
+        service ? (
+          <Message id="booking.service.editTitle" defaultMessage="Edit service" />
+        ) : (
+          <Message id="booking.service.newTitle" defaultMessage="Add a service" />
+        )
+      }
       footer={
         <>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>
+            <Message id="booking.service.cancel" defaultMessage="Cancel" />
+          </Button>
           <Button
             type="submit"
             form="booking-service-form"
             variant="primary"
             loading={creating.isLoading || updating.isLoading}
           >
-            {service ? 'Save' : 'Add service'}
+            {service ? (
+              <Message id="booking.service.save" defaultMessage="Save" />
+            ) : (
+              <Message id="booking.service.add" defaultMessage="Add service" />
+            )}
           </Button>
         </>
       }
     >
       <form id="booking-service-form" className="booking-service-form" onSubmit={(e) => void onSubmit(e)} noValidate>
         <TextField
-          label="Name"
+          label={intl.formatMessage({ id: 'booking.service.name', defaultMessage: 'Name' })}
           value={name}
           maxLength={bookingLimits.serviceNameMax}
           error={errors.name}
@@ -89,7 +103,7 @@ export function ServiceDialog({ service, technicians, onClose, onStale }: Servic
           data-autofocus
         />
         <TextField
-          label="Duration (minutes)"
+          label={intl.formatMessage({ id: 'booking.service.duration', defaultMessage: 'Duration (minutes)' })}
           type="number"
           inputMode="numeric"
           min={bookingLimits.durationMin}
@@ -100,8 +114,12 @@ export function ServiceDialog({ service, technicians, onClose, onStale }: Servic
           onChange={(e) => setDuration(e.target.value)}
         />
         <fieldset className="booking-techs">
-          <legend>Technicians who do it</legend>
-          <p className="booking-muted">None ticked: every active technician.</p>
+          <legend>
+            <Message id="booking.service.technicians" defaultMessage="Technicians who do it" />
+          </legend>
+          <p className="booking-muted">
+            <Message id="booking.service.techniciansHint" defaultMessage="None ticked: every active technician." />
+          </p>
           {technicians.map((t) => (
             <label key={t.id} className="booking-tech">
               <input
@@ -117,7 +135,9 @@ export function ServiceDialog({ service, technicians, onClose, onStale }: Servic
         </fieldset>
         <label className="booking-check">
           <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} />
-          <span>Offered on the booking page</span>
+          <span>
+            <Message id="booking.service.offered" defaultMessage="Offered on the booking page" />
+          </span>
         </label>
         {failure && <Alert>{failure}</Alert>}
       </form>

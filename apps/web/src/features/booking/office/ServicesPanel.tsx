@@ -10,6 +10,7 @@ import { Skeleton } from '../../../components/Skeleton';
 import { useToastedWrite } from '../../../components/use-toasted-write';
 import { useGetMembersQuery } from '../../../entities/member/endpoints';
 import { useWorkspace } from '../../../entities/workspace/use-workspace';
+import { Message, useIntl } from '../../../lib/i18n';
 import { useBookingServicesQuery, useDeleteBookingServiceMutation } from './endpoints';
 import { ServiceDialog } from './ServiceDialog';
 
@@ -23,32 +24,49 @@ export function ServicesPanel({ editable }: { editable: boolean }) {
   const [stale, setStale] = useState(false);
   const [remove, removal] = useDeleteBookingServiceMutation();
   const toasted = useToastedWrite();
+  const intl = useIntl();
   const technicians = members.filter((m) => m.active && m.role === 'technician');
   const names = new Map(members.map((m) => [m.id, m.name]));
 
   const confirmDelete = async () => {
     if (!deleting) return;
-    await toasted(() => remove({ workspaceId, id: deleting.id }).unwrap(), `${deleting.name} deleted`);
+    await toasted(
+      () => remove({ workspaceId, id: deleting.id }).unwrap(),
+      intl.formatMessage({ id: 'booking.services.deleted', defaultMessage: '{name} deleted' }, { name: deleting.name }),
+    );
     setDeleting(null);
   };
 
   return (
     <Panel
-      title="Services"
-      description="What customers can book, how long it takes, and who does it."
+      title={<Message id="booking.services.title" defaultMessage="Services" />}
+      description={
+        <Message
+          id="booking.services.description"
+          defaultMessage="What customers can book, how long it takes, and who does it."
+        />
+      }
       flush
       actions={
         editable && (
           <Button size="sm" icon="plus" onClick={() => setEditing('new')}>
-            Add service
+            <Message id="booking.services.add" defaultMessage="Add service" />
           </Button>
         )
       }
     >
       {stale && (
         <div className="booking-pad">
-          <Alert title="Someone else changed that service meanwhile">
-            The list now shows their version; edit it again if needed.
+          <Alert
+            title={intl.formatMessage({
+              id: 'booking.services.stale',
+              defaultMessage: 'Someone else changed that service meanwhile',
+            })}
+          >
+            <Message
+              id="booking.services.staleHint"
+              defaultMessage="The list now shows their version; edit it again if needed."
+            />
           </Alert>
         </div>
       )}
@@ -57,31 +75,79 @@ export function ServicesPanel({ editable }: { editable: boolean }) {
           <Skeleton height={40} />
         </div>
       ) : data.items.length === 0 ? (
-        <EmptyState icon="calendar" title="No services yet">
-          Add what customers may book — for example “Boiler service, 60 min”.
+        <EmptyState
+          icon="calendar"
+          title={intl.formatMessage({ id: 'booking.services.empty', defaultMessage: 'No services yet' })}
+        >
+          <Message
+            id="booking.services.emptyHint"
+            defaultMessage="Add what customers may book — for example “Boiler service, 60 min”."
+          />
         </EmptyState>
       ) : (
-        <ul className="booking-services" aria-label="Services">
+        <ul
+          className="booking-services"
+          aria-label={intl.formatMessage({ id: 'booking.services.title', defaultMessage: 'Services' })}
+        >
           {data.items.map((s) => (
             <li key={s.id} className="booking-service-row">
               <div className="booking-service-main">
                 <span className="booking-service-name">
                   {s.name}
-                  {!s.active && <span className="booking-tag">Hidden</span>}
+                  {!s.active && (
+                    <span className="booking-tag">
+                      <Message id="booking.services.hidden" defaultMessage="Hidden" />
+                    </span>
+                  )}
                 </span>
                 <span className="booking-muted">
-                  {s.durationMinutes} min ·{' '}
-                  {s.technicianIds.length === 0
-                    ? 'All technicians'
-                    : s.technicianIds.map((id) => names.get(id) ?? 'Former member').join(', ')}
+                  <Message
+                    id="booking.services.summary"
+                    defaultMessage="{minutes} min · {technicians}"
+                    values={{
+                      minutes: String(s.durationMinutes),
+                      technicians:
+                        s.technicianIds.length === 0
+                          ? intl.formatMessage({
+                              id: 'booking.services.allTechnicians',
+                              defaultMessage: 'All technicians',
+                            })
+                          : s.technicianIds
+                              .map(
+                                (id) =>
+                                  names.get(id) ??
+                                  intl.formatMessage({
+                                    id: 'booking.services.formerMember',
+                                    defaultMessage: 'Former member',
+                                  }),
+                              )
+                              .join(', '),
+                    }}
+                  />
                 </span>
               </div>
               {editable && (
                 <RowActions
                   className="booking-row-actions"
                   actions={[
-                    { icon: 'pencil', label: `Edit ${s.name}`, variant: 'ghost', onClick: () => setEditing(s) },
-                    { icon: 'trash', label: `Delete ${s.name}`, variant: 'ghost', onClick: () => setDeleting(s) },
+                    {
+                      icon: 'pencil',
+                      label: intl.formatMessage(
+                        { id: 'booking.services.edit', defaultMessage: 'Edit {name}' },
+                        { name: s.name },
+                      ),
+                      variant: 'ghost',
+                      onClick: () => setEditing(s),
+                    },
+                    {
+                      icon: 'trash',
+                      label: intl.formatMessage(
+                        { id: 'booking.services.delete', defaultMessage: 'Delete {name}' },
+                        { name: s.name },
+                      ),
+                      variant: 'ghost',
+                      onClick: () => setDeleting(s),
+                    },
                   ]}
                 />
               )}
@@ -106,9 +172,24 @@ export function ServicesPanel({ editable }: { editable: boolean }) {
       )}
       <ConfirmDialog
         open={deleting !== null}
-        title={`Delete ${deleting?.name ?? 'service'}?`}
-        description="Customers can no longer choose it. Requests already made keep their time."
-        confirmLabel="Delete"
+        title={
+          deleting ? (
+            <Message
+              id="booking.services.deleteTitle"
+              defaultMessage="Delete {name}?"
+              values={{ name: deleting.name }}
+            />
+          ) : (
+            <Message id="booking.services.deleteTitleNone" defaultMessage="Delete service?" />
+          )
+        }
+        description={
+          <Message
+            id="booking.services.deleteDescription"
+            defaultMessage="Customers can no longer choose it. Requests already made keep their time."
+          />
+        }
+        confirmLabel={intl.formatMessage({ id: 'booking.services.deleteConfirm', defaultMessage: 'Delete' })}
         busy={removal.isLoading}
         onConfirm={() => void confirmDelete()}
         onCancel={() => setDeleting(null)}

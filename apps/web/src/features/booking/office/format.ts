@@ -1,5 +1,6 @@
 import { formatDay, formatTimeRange } from '@fieldplan/shared';
 import { clockIn } from '../../../lib/clock';
+import { t } from '../../../lib/i18n';
 
 /** "Thu, 26 Nov, 12:15–13:15" in the workspace's zone and formats (the board's times). */
 export function slotText(start: string, end: string, timeZone: string): string {
@@ -10,8 +11,12 @@ export function slotText(start: string, end: string, timeZone: string): string {
 /** "Held 23 h 10 min more", "Held 12 min more", "Expiring". */
 export function holdText(expiresAt: string, now: number): string {
   const minutes = Math.floor((Date.parse(expiresAt) - now) / 60_000);
-  if (minutes <= 0) return 'Expiring';
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  return `Held ${h > 0 ? `${h} h ` : ''}${m} min more`;
+  if (minutes <= 0) return t({ id: 'booking.request.expiring', defaultMessage: 'Expiring' });
+  return t(
+    {
+      id: 'booking.request.held',
+      defaultMessage: 'Held {hours, plural, =0 {} other {# h }}{minutes} min more',
+    },
+    { hours: Math.floor(minutes / 60), minutes: minutes % 60 },
+  );
 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useAppDispatch } from '../../../base/hooks';
 import { useToast } from '../../../components/use-toast';
 import { useWorkspace } from '../../../entities/workspace/use-workspace';
+import { useIntl } from '../../../lib/i18n';
 import { problemMessage, toProblem } from '../../../lib/problem';
 import { bookingApi, useDecideBookingRequestMutation } from './endpoints';
 
@@ -18,6 +19,7 @@ export function useDecide(request: BookingRequest) {
   const [busy, setBusy] = useState<Decision | null>(null);
   const toast = useToast();
   const dispatch = useAppDispatch();
+  const intl = useIntl();
 
   const decide = async (decision: Decision, reason?: string) => {
     setBusy(decision);
@@ -33,8 +35,14 @@ export function useDecide(request: BookingRequest) {
         tone: 'success',
         message:
           decision === 'confirm'
-            ? `Confirmed: ${request.serviceName} for ${request.name}`
-            : `Declined: ${request.name} is told by email`,
+            ? intl.formatMessage(
+                { id: 'booking.decide.confirmed', defaultMessage: 'Confirmed: {service} for {name}' },
+                { service: request.serviceName, name: request.name },
+              )
+            : intl.formatMessage(
+                { id: 'booking.decide.declined', defaultMessage: 'Declined: {name} is told by email' },
+                { name: request.name },
+              ),
       });
     } catch (error) {
       const problem = toProblem(error);
@@ -42,7 +50,10 @@ export function useDecide(request: BookingRequest) {
         dispatch(bookingApi.util.invalidateTags([{ type: 'Booking', id: `requests-${workspaceId}` }]));
         toast({
           tone: 'error',
-          message: 'Someone else decided this request meanwhile (or it expired). The list is up to date now.',
+          message: intl.formatMessage({
+            id: 'booking.decide.stale',
+            defaultMessage: 'Someone else decided this request meanwhile (or it expired). The list is up to date now.',
+          }),
         });
       } else {
         toast({ tone: 'error', message: problemMessage(problem) });
