@@ -1,5 +1,6 @@
 import type { DayFigures as Figures } from '@fieldplan/shared';
 import { formatClock } from '../../entities/job/format-time';
+import { Message, useIntl } from '../../lib/i18n';
 import { formatChange, formatDrive, formatKm } from './format';
 
 interface DayFiguresProps {
@@ -15,21 +16,25 @@ const minutesText = (minutes: number) => `${Math.round(minutes)} min`;
 
 /** Today's drive beside the plan's: distance, drive time and when the day ends, with the change. */
 export function DayFigures({ before, after, zone }: DayFiguresProps) {
+  const intl = useIntl();
   const rows = [
     {
-      label: 'Distance',
+      key: 'distance',
+      label: intl.formatMessage({ id: 'optimise.figures.distance', defaultMessage: 'Distance' }),
       today: formatKm(before.distanceKm),
       planned: after && formatKm(after.distanceKm),
       change: after && formatChange(before.distanceKm, after.distanceKm, formatKm),
     },
     {
-      label: 'Drive time',
+      key: 'drive',
+      label: intl.formatMessage({ id: 'optimise.figures.driveTime', defaultMessage: 'Drive time' }),
       today: formatDrive(before.driveMinutes),
       planned: after && formatDrive(after.driveMinutes),
       change: after && formatChange(before.driveMinutes, after.driveMinutes, formatDrive),
     },
     {
-      label: 'Finish',
+      key: 'finish',
+      label: intl.formatMessage({ id: 'optimise.figures.finish', defaultMessage: 'Finish' }),
       today: finishOf(before, zone),
       planned: after && finishOf(after, zone),
       change:
@@ -38,17 +43,29 @@ export function DayFigures({ before, after, zone }: DayFiguresProps) {
   ];
   return (
     <table className={`opt-figures${after ? '' : ' opt-figures-today'}`}>
-      <caption className="visually-hidden">{after ? 'Today and the optimised plan' : 'Today'}</caption>
+      <caption className="visually-hidden">
+        {after ? (
+          <Message id="optimise.figures.captionPlanned" defaultMessage="Today and the optimised plan" />
+        ) : (
+          <Message id="optimise.figures.today" defaultMessage="Today" />
+        )}
+      </caption>
       <thead>
         <tr>
           <td />
-          <th scope="col">Today</th>
-          {after && <th scope="col">Optimised</th>}
+          <th scope="col">
+            <Message id="optimise.figures.today" defaultMessage="Today" />
+          </th>
+          {after && (
+            <th scope="col">
+              <Message id="optimise.figures.optimised" defaultMessage="Optimised" />
+            </th>
+          )}
         </tr>
       </thead>
       <tbody>
         {rows.map((row) => (
-          <tr key={row.label}>
+          <tr key={row.key}>
             <th scope="row">{row.label}</th>
             <td>{row.today}</td>
             {after && (

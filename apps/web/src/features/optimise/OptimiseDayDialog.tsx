@@ -5,6 +5,7 @@ import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { Loading, Skeleton } from '../../components/Skeleton';
 import { useToast } from '../../components/use-toast';
+import { Message, useIntl } from '../../lib/i18n';
 import { problemMessage, toProblem } from '../../lib/problem';
 import { DayFigures } from './DayFigures';
 import { useApplyOptimisedDayMutation, useOptimiseDayPreviewQuery } from './endpoints';
@@ -35,6 +36,7 @@ export function movesOf(preview: OptimiseDayPreview) {
  * flexible visits, the visits in that order with what moves, and Apply — nothing changes before.
  */
 export function OptimiseDayDialog({ workspaceId, member, date: initialDate, zone, onClose }: OptimiseDayDialogProps) {
+  const intl = useIntl();
   const [date, setDate] = useState(initialDate);
   const args = { workspaceId, memberId: member.id, date };
   const preview = useOptimiseDayPreviewQuery(args, { refetchOnMountOrArgChange: true });
@@ -64,7 +66,13 @@ export function OptimiseDayDialog({ workspaceId, member, date: initialDate, zone
       await apply({ workspaceId, plan: { memberId: member.id, date, visits: moves } }).unwrap();
       toast({
         tone: 'success',
-        message: `${member.name}’s day: ${moves.length === 1 ? '1 visit moved' : `${moves.length} visits moved`}`,
+        message: intl.formatMessage(
+          {
+            id: 'optimise.dialog.applied',
+            defaultMessage: '{name}’s day: {count, plural, one {# visit moved} other {# visits moved}}',
+          },
+          { name: member.name, count: moves.length },
+        ),
       });
       onClose();
     } catch (error) {
@@ -79,13 +87,30 @@ export function OptimiseDayDialog({ workspaceId, member, date: initialDate, zone
       open
       size="wide"
       onClose={onClose}
-      title={`Optimise ${member.name}’s day`}
-      description="Reorders the visits with a flexible time to drive less. Fixed-time visits stay put; nothing changes until you apply."
+      title={intl.formatMessage(
+        { id: 'optimise.dialog.title', defaultMessage: 'Optimise {name}’s day' },
+        { name: member.name },
+      )}
+      description={intl.formatMessage({
+        id: 'optimise.dialog.description',
+        defaultMessage:
+          'Reorders the visits with a flexible time to drive less. Fixed-time visits stay put; nothing changes until you apply.',
+      })}
       footer={
         <>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>
+            <Message id="optimise.dialog.cancel" defaultMessage="Cancel" />
+          </Button>
           <Button variant="primary" icon="route" disabled={!canApply} loading={applying.isLoading} onClick={onApply}>
-            {moves.length > 0 && !stale ? `Apply — move ${moves.length}` : 'Apply'}
+            {moves.length > 0 && !stale ? (
+              <Message
+                id="optimise.dialog.applyMoves"
+                defaultMessage="Apply — move {count}"
+                values={{ count: moves.length }}
+              />
+            ) : (
+              <Message id="optimise.dialog.apply" defaultMessage="Apply" />
+            )}
           </Button>
         </>
       }
@@ -95,8 +120,8 @@ export function OptimiseDayDialog({ workspaceId, member, date: initialDate, zone
           size="sm"
           variant="ghost"
           icon="chevronLeft"
-          aria-label="Previous day"
-          title="Previous day"
+          aria-label={intl.formatMessage({ id: 'optimise.dialog.previousDay', defaultMessage: 'Previous day' })}
+          title={intl.formatMessage({ id: 'optimise.dialog.previousDay', defaultMessage: 'Previous day' })}
           onClick={() => goTo(step(date, -1))}
         />
         <p className="opt-day" aria-live="polite">
@@ -106,22 +131,32 @@ export function OptimiseDayDialog({ workspaceId, member, date: initialDate, zone
           size="sm"
           variant="ghost"
           icon="chevronRight"
-          aria-label="Next day"
-          title="Next day"
+          aria-label={intl.formatMessage({ id: 'optimise.dialog.nextDay', defaultMessage: 'Next day' })}
+          title={intl.formatMessage({ id: 'optimise.dialog.nextDay', defaultMessage: 'Next day' })}
           onClick={() => goTo(step(date, 1))}
         />
       </div>
       {stale && (
-        <Alert title="The day changed since this plan was made">
-          <p>Someone moved or edited one of these visits meanwhile; nothing was applied.</p>
+        <Alert
+          title={intl.formatMessage({
+            id: 'optimise.dialog.staleTitle',
+            defaultMessage: 'The day changed since this plan was made',
+          })}
+        >
+          <p>
+            <Message
+              id="optimise.dialog.staleBody"
+              defaultMessage="Someone moved or edited one of these visits meanwhile; nothing was applied."
+            />
+          </p>
           <Button size="sm" variant="secondary" className="opt-again" onClick={planAgain}>
-            Plan again
+            <Message id="optimise.dialog.planAgain" defaultMessage="Plan again" />
           </Button>
         </Alert>
       )}
       {failure && <Alert>{failure}</Alert>}
       {preview.isFetching ? (
-        <Loading label="Planning the day…">
+        <Loading label={intl.formatMessage({ id: 'optimise.dialog.planning', defaultMessage: 'Planning the day…' })}>
           <div className="opt-loading">
             <Skeleton height={64} />
             <Skeleton width="70%" />
@@ -130,10 +165,10 @@ export function OptimiseDayDialog({ workspaceId, member, date: initialDate, zone
           </div>
         </Loading>
       ) : preview.isError || !plan ? (
-        <Alert title="Couldn't plan this day">
+        <Alert title={intl.formatMessage({ id: 'optimise.dialog.failed', defaultMessage: "Couldn't plan this day" })}>
           <p>{problemMessage(toProblem(preview.error))}</p>
           <Button size="sm" variant="secondary" className="opt-again" onClick={planAgain}>
-            Try again
+            <Message id="optimise.dialog.retry" defaultMessage="Try again" />
           </Button>
         </Alert>
       ) : (

@@ -1,6 +1,7 @@
 import type { PlannedVisit } from '@fieldplan/shared';
 import { Badge } from '../../components/Badge';
 import { formatClock } from '../../entities/job/format-time';
+import { Message } from '../../lib/i18n';
 
 interface PlannedVisitsProps {
   visits: readonly PlannedVisit[];
@@ -11,11 +12,20 @@ interface PlannedVisitsProps {
 
 /** The day's visits in the planned order: what moves (old → new time), what is fixed. */
 export function PlannedVisits({ visits, planned, zone }: PlannedVisitsProps) {
-  if (visits.length === 0) return <p className="opt-none">No timed visits on this day.</p>;
+  if (visits.length === 0)
+    return (
+      <p className="opt-none">
+        <Message id="optimise.visits.none" defaultMessage="No timed visits on this day." />
+      </p>
+    );
   return (
     <section className="opt-visits-section" aria-labelledby="opt-visits-title">
       <h3 id="opt-visits-title" className="opt-subtitle">
-        {planned ? 'Visits in the planned order' : 'Visits today'}
+        {planned ? (
+          <Message id="optimise.visits.plannedTitle" defaultMessage="Visits in the planned order" />
+        ) : (
+          <Message id="optimise.visits.todayTitle" defaultMessage="Visits today" />
+        )}
       </h3>
       <ol className="opt-visits">
         {visits.map((v) => {
@@ -28,14 +38,23 @@ export function PlannedVisits({ visits, planned, zone }: PlannedVisitsProps) {
                   <>
                     <s className="opt-visit-old">{formatClock(v.currentStart, zone)}</s>
                     <span aria-hidden="true"> → </span>
-                    <span className="visually-hidden"> moves to </span>
+                    <span className="visually-hidden">
+                      {' '}
+                      <Message id="optimise.visits.movesTo" defaultMessage="moves to" />{' '}
+                    </span>
                   </>
                 )}
                 <span className="opt-visit-new">{time}</span>
               </span>
               <span className="opt-visit-title">{v.title}</span>
               <Badge tone={v.fixed ? 'neutral' : moved ? 'accent' : 'success'}>
-                {v.fixed ? 'Fixed time' : moved ? 'Moves' : 'Flexible'}
+                {v.fixed ? (
+                  <Message id="optimise.visits.fixed" defaultMessage="Fixed time" />
+                ) : moved ? (
+                  <Message id="optimise.visits.moves" defaultMessage="Moves" />
+                ) : (
+                  <Message id="optimise.visits.flexible" defaultMessage="Flexible" />
+                )}
               </Badge>
             </li>
           );
