@@ -17,7 +17,10 @@ const root = process.env.FIELDPLAN_I18N_ROOT ?? projectRoot;
 const bin = path.join(projectRoot, 'node_modules', '.bin', 'formatjs');
 
 /** Where messages are written, and where their catalogs live. */
-const scopes = [{ name: 'web', source: 'apps/web/src', catalogs: 'apps/web/src/lib/i18n/messages' }];
+const scopes = [
+  { name: 'web', source: 'apps/web/src', catalogs: 'apps/web/src/lib/i18n/messages' },
+  { name: 'server', source: 'apps/server/src', catalogs: 'apps/server/src/i18n/messages' },
+];
 
 /** A message id: lower camel case words joined by dots, at least two ("board.newJob"). */
 const idPattern = /^[a-z][a-zA-Z0-9]*(\.[a-zA-Z0-9]+)+$/;
@@ -71,6 +74,9 @@ function extract(scope) {
   return messages;
 }
 
+/** The scopes this tree has (a planted test tree may hold only one). */
+const present = () => scopes.filter((scope) => fs.existsSync(path.join(root, scope.source)));
+
 const sorted = (object) => Object.fromEntries(Object.entries(object).sort(([a], [b]) => (a < b ? -1 : 1)));
 const json = (object) => `${JSON.stringify(sorted(object), null, 2)}\n`;
 
@@ -122,14 +128,14 @@ async function check(scope, problems) {
 
 const command = process.argv[2];
 if (command === 'extract') {
-  for (const scope of scopes) {
+  for (const scope of present()) {
     const english = Object.fromEntries(Object.entries(extract(scope)).map(([id, m]) => [id, m.defaultMessage]));
     fs.writeFileSync(path.join(root, scope.catalogs, 'en.json'), json(english));
     console.log(`${scope.name}: ${Object.keys(english).length} messages`);
   }
 } else if (command === 'check') {
   const problems = [];
-  for (const scope of scopes) await check(scope, problems);
+  for (const scope of present()) await check(scope, problems);
   for (const problem of problems) console.error(problem);
   if (problems.length > 0) {
     console.error(`\n${problems.length} problem(s) in the message catalogs`);

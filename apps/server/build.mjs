@@ -20,6 +20,7 @@ await build({
   // @fieldplan/shared and @fieldplan/realtime are TypeScript source: bundle them instead of leaving them
   // external (their own npm dependencies — ws, ioredis — stay external like ours).
   alias: {
+    '@fieldplan/shared/i18n': '../../packages/shared/src/i18n/index.ts',
     '@fieldplan/shared': '../../packages/shared/src/index.ts',
     '@fieldplan/realtime': '../../packages/realtime/src/index.ts',
   },

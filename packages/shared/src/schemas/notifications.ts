@@ -65,13 +65,30 @@ const templateText = (max: number) =>
       }
     });
 
-export const notificationTemplateSchema = z.strictObject({
-  kind: z.enum(notificationKinds),
-  enabled: z.boolean(),
-  subject: singleLine(notificationLimits.subjectChars).pipe(templateText(notificationLimits.subjectChars)),
-  body: templateText(notificationLimits.bodyChars).pipe(z.string().min(1, 'must not be empty')),
-  sms: templateText(notificationLimits.smsChars).pipe(z.string().min(1, 'must not be empty')),
-});
+/**
+ * The placeholders a kind's message is for, which its email and text must keep in every language (a
+ * translation that drops one is refused when saved, naming it): the link the customer follows.
+ */
+export const requiredPlaceholders: Partial<
+  Record<NotificationKind, readonly (typeof notificationPlaceholders)[number][]>
+> = { on_my_way: ['trackingLink'], visit_completed: ['reportLink'] };
+
+export const notificationTemplateSchema = z
+  .strictObject({
+    kind: z.enum(notificationKinds),
+    enabled: z.boolean(),
+    subject: singleLine(notificationLimits.subjectChars).pipe(templateText(notificationLimits.subjectChars)),
+    body: templateText(notificationLimits.bodyChars).pipe(z.string().min(1, 'must not be empty')),
+    sms: templateText(notificationLimits.smsChars).pipe(z.string().min(1, 'must not be empty')),
+  })
+  .superRefine((template, ctx) => {
+    for (const name of requiredPlaceholders[template.kind] ?? []) {
+      for (const part of ['body', 'sms'] as const) {
+        if (template[part].includes(`{${name}}`)) continue;
+        ctx.addIssue({ code: 'custom', path: [part], message: `must keep {${name}}: the customer needs the link` });
+      }
+    }
+  });
 export type NotificationTemplate = z.infer<typeof notificationTemplateSchema>;
 
 /** An email address for From / Reply-To: one line, no display name (the company name is added). */

@@ -28,6 +28,8 @@ function once<T>(cache: BatchCache, key: string, read: () => Promise<T>): Promis
 /** Everything one message needs, read when it is sent (names and times as they are then). */
 export interface Composed {
   values: RenderValues;
+  /** The language the message is written in: the customer's own, else the workspace's (docs/adr/0042-languages.md). */
+  language: string;
   workspaceName: string;
   customer: { id: string; email: string | null; phone: string | null };
   /** Why the message is no longer wanted (the visit was cancelled, moved away or deleted), or null. */
@@ -91,10 +93,12 @@ export async function compose(
   if (!customer) return null;
   const key = Number(row.occurrence_key);
   const visit = visitOf(job, key);
+  const language = customer.language ?? workspace.language;
   const clock: Clock = {
     timeZone: workspace.time_zone,
     timeFormat: workspace.time_format as Clock['timeFormat'],
     dateFormat: workspace.date_format as Clock['dateFormat'],
+    language,
   };
   const techId = visit.assigneeIds[0];
   const technician = techId
@@ -131,6 +135,7 @@ export async function compose(
           ? `${baseUrl}/api/v1/visit-report/${reportToken(reportKey, row.job_id, job.row.rrule === null ? 0 : key)}`
           : '',
     },
+    language,
     workspaceName: workspace.name,
     customer: { id: customer.id, email: customer.email, phone: customer.phone },
     obsolete,

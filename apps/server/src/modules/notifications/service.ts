@@ -26,7 +26,7 @@ export async function getSettings(
   actor: Actor,
   channels: Channels,
 ): Promise<NotificationSettings> {
-  const s = await loadSettings(db, actor.workspaceId);
+  const { language: _shownIn, ...s } = await loadSettings(db, actor.workspaceId);
   return { ...s, templates: notificationKinds.map((k) => s.templates[k]), channels };
 }
 
@@ -45,7 +45,8 @@ export async function saveSettings(
   });
   await db.transaction().execute(async (trx) => {
     const current = await loadSettings(trx, actor.workspaceId);
-    checkVersion('notification settings', expected, current.version, () => ({ ...current, channels }));
+    const { language: _shownIn, ...shown } = current;
+    checkVersion('notification settings', expected, current.version, () => ({ ...shown, channels }));
     const now = Date.now();
     const values = {
       enabled: input.enabled ? 1 : 0,

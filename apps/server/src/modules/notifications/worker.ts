@@ -8,7 +8,7 @@ import { type BatchCache, compose, type NotificationRow } from './compose.js';
 import type { Mailer } from './email.js';
 import { isPermanent, recipientProblem } from './failure.js';
 import { oneLine, renderEmail, renderSms } from './render.js';
-import { isOptedOut, loadSettings, type StoredSettings } from './settings.js';
+import { isOptedOut, loadSettings, type StoredSettings, templateIn } from './settings.js';
 import type { SmsProvider } from './sms.js';
 import { unsubscribeToken } from './unsubscribe-token.js';
 
@@ -45,8 +45,8 @@ async function sendOne(
 ): Promise<void> {
   const { db } = sender;
   const settings = await settingsOf(row.workspace_id);
-  const template = settings.templates[row.kind as NotificationKind];
-  if (!settings.enabled || !template?.enabled) {
+  const kind = row.kind as NotificationKind;
+  if (!settings.enabled || !settings.templates[kind]?.enabled) {
     return settle(db, row, owner, { status: 'skipped', reason: 'Notifications of this kind are turned off' });
   }
   const composed = await compose(
@@ -59,6 +59,7 @@ async function sendOne(
     cache,
   );
   if (!composed) return settle(db, row, owner, { status: 'cancelled', reason: 'The job or its customer is gone' });
+  const template = templateIn(settings, kind, composed.language);
   if (composed.obsolete) return settle(db, row, owner, { status: 'cancelled', reason: composed.obsolete });
   if (await isOptedOut(db.kysely, row.workspace_id, composed.customer.id)) {
     return settle(db, row, owner, { status: 'skipped', reason: 'The customer unsubscribed' });

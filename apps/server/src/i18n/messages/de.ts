@@ -1,0 +1,5 @@
+// German: one JSON part per area of the server, merged (docs/TRANSLATING.md).
+import notifications from './de/notifications.json' with { type: 'json' };
+
+const german: Record<string, string> = { ...notifications };
+export default german;
