@@ -83,7 +83,12 @@ export function VisitCard({
               values={{
                 steps: waiting
                   .map((c) => workingStepLabel(c.status))
-                  .join(intl.formatMessage({ id: 'myDay.card.waitingThen', defaultMessage: ', then ' })),
+                  .reduce((before, after) =>
+                    intl.formatMessage(
+                      { id: 'myDay.card.waitingThen', defaultMessage: '{before}, then {after}' },
+                      { before, after },
+                    ),
+                  ),
               }}
             />
           </p>

@@ -5,6 +5,7 @@ import {
   useJobChecklistsQuery,
   useListChecklistTemplatesQuery,
 } from '../../entities/record/endpoints';
+import { Message } from '../../lib/i18n';
 import { problemMessage, toProblem } from '../../lib/problem';
 
 /** The office attaches checklists to a job by hand; those whose title pattern matches attach anyway. */
@@ -20,9 +21,13 @@ export function AttachChecklists({ workspaceId, jobId }: { workspaceId: string; 
     setChosen(on ? [...byHand.filter((t) => t !== id), id] : byHand.filter((t) => t !== id));
   return (
     <details className="vr-attach">
-      <summary>Checklists on this job</summary>
+      <summary>
+        <Message id="workRecord.attach.title" defaultMessage="Checklists on this job" />
+      </summary>
       <fieldset>
-        <legend className="visually-hidden">Checklists on this job</legend>
+        <legend className="visually-hidden">
+          <Message id="workRecord.attach.title" defaultMessage="Checklists on this job" />
+        </legend>
         {templates.map((t) => (
           <label key={t.id}>
             <input
@@ -32,7 +37,12 @@ export function AttachChecklists({ workspaceId, jobId }: { workspaceId: string; 
               onChange={(e) => toggle(t.id, e.target.checked)}
             />
             {t.name}
-            {matched.has(t.id) && <span className="vr-meta"> (its title pattern matches)</span>}
+            {matched.has(t.id) && (
+              <span className="vr-meta">
+                {' '}
+                <Message id="workRecord.attach.matched" defaultMessage="(its title pattern matches)" />
+              </span>
+            )}
           </label>
         ))}
       </fieldset>
@@ -52,7 +62,7 @@ export function AttachChecklists({ workspaceId, jobId }: { workspaceId: string; 
             .catch(() => undefined)
         }
       >
-        Save checklists
+        <Message id="workRecord.attach.save" defaultMessage="Save checklists" />
       </Button>
     </details>
   );

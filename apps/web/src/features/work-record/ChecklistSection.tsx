@@ -2,13 +2,19 @@ import type { Checklist, ChecklistAnswer, ChecklistItem } from '@fieldplan/share
 import { recordLimits } from '@fieldplan/shared';
 import { useEffect, useId, useState } from 'react';
 import type { VisitRef } from '../../entities/record/types';
+import { Message } from '../../lib/i18n';
 import type { useRecordOutbox } from './use-record-outbox';
 
 type RecordOutbox = ReturnType<typeof useRecordOutbox>;
 type Item = Pick<ChecklistItem, 'id' | 'label' | 'kind' | 'unit' | 'choices' | 'required'>;
 
 function RequiredMark({ item }: { item: Item }) {
-  return item.required ? <span className="wr-required"> (required)</span> : null;
+  return item.required ? (
+    <span className="wr-required">
+      {' '}
+      <Message id="workRecord.required.mark" defaultMessage="(required)" />
+    </span>
+  ) : null;
 }
 
 /** A text or number answer: typed freely, queued when the field is left (not on every key). */

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { Button } from '../../components/Button';
 import { TextArea } from '../../components/TextArea';
 import type { VisitRef } from '../../entities/record/types';
+import { Message, useIntl } from '../../lib/i18n';
 import type { ShownNote } from './merge';
 import { OutboxState } from './OutboxState';
 import type { useRecordOutbox } from './use-record-outbox';
@@ -27,6 +28,7 @@ export function NotesSection({
   myId: string;
   outbox: RecordOutbox;
 }) {
+  const intl = useIntl();
   const headingId = useId();
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -35,7 +37,7 @@ export function NotesSection({
   const add = async () => {
     const body = draft.trim();
     if (!body) {
-      setError('Write the note first');
+      setError(intl.formatMessage({ id: 'workRecord.notes.empty', defaultMessage: 'Write the note first' }));
       return;
     }
     const noteId = crypto.randomUUID();
@@ -64,8 +66,14 @@ export function NotesSection({
 
   return (
     <section className="wr-section" aria-labelledby={headingId}>
-      <h2 id={headingId}>Notes</h2>
-      {notes.length === 0 && <p className="wr-empty">No notes yet.</p>}
+      <h2 id={headingId}>
+        <Message id="workRecord.notes.heading" defaultMessage="Notes" />
+      </h2>
+      {notes.length === 0 && (
+        <p className="wr-empty">
+          <Message id="workRecord.notes.none" defaultMessage="No notes yet." />
+        </p>
+      )}
       <ul className="wr-notes">
         {notes.map((note) => {
           const mine = note.authorId === null || note.authorId === myId;
@@ -79,7 +87,7 @@ export function NotesSection({
                   }}
                 >
                   <TextArea
-                    label="Edit note"
+                    label={intl.formatMessage({ id: 'workRecord.notes.edit', defaultMessage: 'Edit note' })}
                     value={editing.body}
                     maxLength={recordLimits.noteMax}
                     onChange={(e) => setEditing({ id: note.id, body: e.target.value })}
@@ -87,9 +95,11 @@ export function NotesSection({
                   />
                   <div className="wr-row">
                     <Button type="submit" variant="primary">
-                      Save note
+                      <Message id="workRecord.notes.save" defaultMessage="Save note" />
                     </Button>
-                    <Button onClick={() => setEditing(null)}>Cancel</Button>
+                    <Button onClick={() => setEditing(null)}>
+                      <Message id="workRecord.notes.cancel" defaultMessage="Cancel" />
+                    </Button>
                   </div>
                 </form>
               ) : (
@@ -101,7 +111,7 @@ export function NotesSection({
                   {note.pending && <OutboxState item={note.pending} onRemove={outbox.remove} />}
                   {mine && !note.pending?.failure && (
                     <Button size="sm" variant="ghost" icon="pencil" onClick={() => setEditing(note)}>
-                      Edit
+                      <Message id="workRecord.notes.editButton" defaultMessage="Edit" />
                     </Button>
                   )}
                 </>
@@ -118,7 +128,7 @@ export function NotesSection({
         }}
       >
         <TextArea
-          label="New note"
+          label={intl.formatMessage({ id: 'workRecord.notes.new', defaultMessage: 'New note' })}
           value={draft}
           error={error}
           maxLength={recordLimits.noteMax}
@@ -126,7 +136,7 @@ export function NotesSection({
           onChange={(e) => setDraft(e.target.value)}
         />
         <Button type="submit" variant="primary" icon="plus">
-          Add note
+          <Message id="workRecord.notes.add" defaultMessage="Add note" />
         </Button>
       </form>
     </section>

@@ -1,9 +1,11 @@
 import { Button } from '../../components/Button';
 import { Icon } from '../../components/Icon';
+import { Message, useIntl } from '../../lib/i18n';
 import type { RecordItem } from './record-outbox';
 
 /** Where one write stands: waiting (with the upload's progress) or refused, with a way to remove it. */
 export function OutboxState({ item, onRemove }: { item: RecordItem; onRemove: (id: string) => void }) {
+  const intl = useIntl();
   if (item.failure) {
     return (
       <div className="wr-refused" role="alert">
@@ -11,7 +13,7 @@ export function OutboxState({ item, onRemove }: { item: RecordItem; onRemove: (i
           <Icon name="alert" size={14} /> {item.failure.message}
         </p>
         <Button size="sm" variant="danger" icon="trash" onClick={() => onRemove(item.id)}>
-          Remove
+          <Message id="workRecord.outbox.remove" defaultMessage="Remove" />
         </Button>
       </div>
     );
@@ -19,9 +21,13 @@ export function OutboxState({ item, onRemove }: { item: RecordItem; onRemove: (i
   const progress = item.progress;
   return (
     <p className="wr-waiting">
-      <Icon name="clock" size={14} /> Waiting to upload
+      <Icon name="clock" size={14} /> <Message id="workRecord.outbox.waiting" defaultMessage="Waiting to upload" />
       {progress && progress.total > 0 && (
-        <progress max={progress.total} value={progress.done} aria-label="Uploaded so far">
+        <progress
+          max={progress.total}
+          value={progress.done}
+          aria-label={intl.formatMessage({ id: 'workRecord.outbox.progress', defaultMessage: 'Uploaded so far' })}
+        >
           {Math.round((progress.done / progress.total) * 100)}%
         </progress>
       )}

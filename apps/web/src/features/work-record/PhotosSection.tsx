@@ -3,6 +3,7 @@ import { Alert } from '../../components/Alert';
 import { Icon } from '../../components/Icon';
 import type { Photo, VisitRef } from '../../entities/record/types';
 import { useGetWorkspaceQuery } from '../../entities/workspace/endpoints';
+import { Message, useIntl } from '../../lib/i18n';
 import type { PendingPhoto } from './merge';
 import { OutboxState } from './OutboxState';
 import { resizePhoto, warmResizer } from './resize';
@@ -13,11 +14,20 @@ type RecordOutbox = ReturnType<typeof useRecordOutbox>;
 
 /** A waiting photo drawn from its own bytes on the phone (an object URL, freed when it leaves). */
 function LocalPhoto({ photo, onRemove }: { photo: PendingPhoto; onRemove: (id: string) => void }) {
+  const intl = useIntl();
   const url = useMemo(() => URL.createObjectURL(photo.upload.blob), [photo.upload.blob]);
   useEffect(() => () => URL.revokeObjectURL(url), [url]);
   return (
     <li className="wr-photo">
-      <img src={url} alt={photo.upload.caption || 'Photo waiting to upload'} width={160} height={120} />
+      <img
+        src={url}
+        alt={
+          photo.upload.caption ||
+          intl.formatMessage({ id: 'workRecord.photos.waitingAlt', defaultMessage: 'Photo waiting to upload' })
+        }
+        width={160}
+        height={120}
+      />
       {photo.upload.caption && <p className="wr-caption">{photo.upload.caption}</p>}
       <OutboxState item={photo.item} onRemove={onRemove} />
     </li>
@@ -36,6 +46,7 @@ export function PhotosSection({
   pending: PendingPhoto[];
   outbox: RecordOutbox;
 }) {
+  const intl = useIntl();
   const headingId = useId();
   const [caption, setCaption] = useState('');
   const [busy, setBusy] = useState(0);
@@ -70,7 +81,20 @@ export function PhotosSection({
           `photo:${id}`,
         );
       } catch (error) {
-        setProblem(`“${file.name}” could not be read as a photo${error instanceof Error ? `: ${error.message}` : ''}`);
+        setProblem(
+          error instanceof Error
+            ? intl.formatMessage(
+                {
+                  id: 'workRecord.photos.unreadableWhy',
+                  defaultMessage: '“{name}” could not be read as a photo: {reason}',
+                },
+                { name: file.name, reason: error.message },
+              )
+            : intl.formatMessage(
+                { id: 'workRecord.photos.unreadable', defaultMessage: '“{name}” could not be read as a photo' },
+                { name: file.name },
+              ),
+        );
       } finally {
         setBusy((n) => n - 1);
       }
@@ -80,9 +104,18 @@ export function PhotosSection({
 
   return (
     <section className="wr-section" aria-labelledby={headingId}>
-      <h2 id={headingId}>Photos</h2>
-      {photos.length === 0 && pending.length === 0 && <p className="wr-empty">No photos yet.</p>}
-      <ul className="wr-photos" aria-label="Photos of this visit">
+      <h2 id={headingId}>
+        <Message id="workRecord.photos.heading" defaultMessage="Photos" />
+      </h2>
+      {photos.length === 0 && pending.length === 0 && (
+        <p className="wr-empty">
+          <Message id="workRecord.photos.none" defaultMessage="No photos yet." />
+        </p>
+      )}
+      <ul
+        className="wr-photos"
+        aria-label={intl.formatMessage({ id: 'workRecord.photos.list', defaultMessage: 'Photos of this visit' })}
+      >
         {photos.map((photo) => (
           <UploadedPhoto
             key={photo.id}
@@ -97,10 +130,17 @@ export function PhotosSection({
           <LocalPhoto key={p.item.id} photo={p} onRemove={outbox.remove} />
         ))}
       </ul>
-      <CaptionField label="Caption for the next photo" value={caption} onChange={setCaption} />
+      <CaptionField
+        label={intl.formatMessage({
+          id: 'workRecord.photos.nextCaption',
+          defaultMessage: 'Caption for the next photo',
+        })}
+        value={caption}
+        onChange={setCaption}
+      />
       <div className="wr-row">
         <label className="wr-file btn btn-primary btn-md">
-          <Icon name="plus" size={18} /> Take photo
+          <Icon name="plus" size={18} /> <Message id="workRecord.photos.take" defaultMessage="Take photo" />
           <input
             type="file"
             accept="image/*"
@@ -113,7 +153,7 @@ export function PhotosSection({
           />
         </label>
         <label className="wr-file btn btn-secondary btn-md">
-          Choose photos
+          <Message id="workRecord.photos.choose" defaultMessage="Choose photos" />
           <input
             type="file"
             accept="image/*"
@@ -128,7 +168,11 @@ export function PhotosSection({
       </div>
       {busy > 0 && (
         <p className="wr-waiting" role="status">
-          Preparing {busy} {busy === 1 ? 'photo' : 'photos'}…
+          <Message
+            id="workRecord.photos.preparing"
+            defaultMessage="Preparing {busy, plural, one {# photo} other {# photos}}…"
+            values={{ busy }}
+          />
         </p>
       )}
       {problem && <Alert>{problem}</Alert>}

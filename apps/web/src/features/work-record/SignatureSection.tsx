@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
 import type { VisitRef } from '../../entities/record/types';
+import { Message, useIntl } from '../../lib/i18n';
 import type { ShownRecord } from './merge';
 import type { useRecordOutbox } from './use-record-outbox';
 
@@ -16,6 +17,7 @@ function SignaturePad({
   canvasRef: React.RefObject<HTMLCanvasElement | null>;
   onDrawn: (drawn: boolean) => void;
 }) {
+  const intl = useIntl();
   const last = useRef<{ x: number; y: number } | null>(null);
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -40,7 +42,10 @@ function SignaturePad({
       ref={canvasRef}
       className="wr-signature-pad"
       role="img"
-      aria-label="Signature area: the customer signs here with a finger or stylus"
+      aria-label={intl.formatMessage({
+        id: 'workRecord.signature.pad',
+        defaultMessage: 'Signature area: the customer signs here with a finger or stylus',
+      })}
       onPointerDown={(e) => {
         e.currentTarget.setPointerCapture(e.pointerId);
         last.current = point(e);
@@ -81,6 +86,7 @@ export function SignatureSection({
   outbox: RecordOutbox;
   error: string | undefined;
 }) {
+  const intl = useIntl();
   const headingId = useId();
   const canvasRef = useRef<HTMLCanvasElement | null>(null);
   const [drawn, setDrawn] = useState(false);
@@ -96,8 +102,16 @@ export function SignatureSection({
 
   const save = async () => {
     const next: typeof problem = {};
-    if (!name.trim()) next.name = 'Name is required: the signer’s name in print';
-    if (!drawn) next.pad = 'Ask the customer to sign in the box first';
+    if (!name.trim())
+      next.name = intl.formatMessage({
+        id: 'workRecord.signature.nameRequired',
+        defaultMessage: 'Name is required: the signer’s name in print',
+      });
+    if (!drawn)
+      next.pad = intl.formatMessage({
+        id: 'workRecord.signature.notDrawn',
+        defaultMessage: 'Ask the customer to sign in the box first',
+      });
     setProblem(next);
     const canvas = canvasRef.current;
     if (next.name || next.pad || !canvas) return;
@@ -115,23 +129,46 @@ export function SignatureSection({
   return (
     <section className="wr-section" aria-labelledby={headingId}>
       <h2 id={headingId}>
-        Customer signature
-        {rule === 'required' && <span className="wr-required"> (required)</span>}
+        <Message id="workRecord.signature.heading" defaultMessage="Customer signature" />
+        {rule === 'required' && (
+          <span className="wr-required">
+            {' '}
+            <Message id="workRecord.required.mark" defaultMessage="(required)" />
+          </span>
+        )}
       </h2>
       {signature && !redo ? (
         <div className="wr-signed">
           <img
             src={'pending' in signature ? signature.image : signature.imageUrl}
-            alt={`Signature of ${signature.name}`}
+            alt={intl.formatMessage(
+              { id: 'workRecord.signature.alt', defaultMessage: 'Signature of {name}' },
+              { name: signature.name },
+            )}
             width={240}
             height={100}
           />
           <p>
-            Signed by <strong>{signature.name}</strong>
-            {signedBy ? ` · taken by ${signedBy.technicianName}` : ' · waiting to upload'}
+            {signedBy ? (
+              <Message
+                id="workRecord.signature.signedTakenBy"
+                defaultMessage="Signed by <b>{name}</b> · taken by {technician}"
+                values={{
+                  name: signature.name,
+                  technician: signedBy.technicianName,
+                  b: (chunks) => <strong>{chunks}</strong>,
+                }}
+              />
+            ) : (
+              <Message
+                id="workRecord.signature.signedWaiting"
+                defaultMessage="Signed by <b>{name}</b> · waiting to upload"
+                values={{ name: signature.name, b: (chunks) => <strong>{chunks}</strong> }}
+              />
+            )}
           </p>
           <Button size="sm" onClick={() => setRedo(true)}>
-            Sign again
+            <Message id="workRecord.signature.again" defaultMessage="Sign again" />
           </Button>
         </div>
       ) : (
@@ -148,7 +185,7 @@ export function SignatureSection({
             </p>
           )}
           <TextField
-            label="Signer’s name in print"
+            label={intl.formatMessage({ id: 'workRecord.signature.name', defaultMessage: 'Signer’s name in print' })}
             value={name}
             maxLength={recordLimits.signerNameMax}
             error={problem.name}
@@ -157,10 +194,16 @@ export function SignatureSection({
           />
           <div className="wr-row">
             <Button type="submit" variant="primary">
-              Save signature
+              <Message id="workRecord.signature.save" defaultMessage="Save signature" />
             </Button>
-            <Button onClick={clear}>Clear</Button>
-            {signature && <Button onClick={() => setRedo(false)}>Keep the saved one</Button>}
+            <Button onClick={clear}>
+              <Message id="workRecord.signature.clear" defaultMessage="Clear" />
+            </Button>
+            {signature && (
+              <Button onClick={() => setRedo(false)}>
+                <Message id="workRecord.signature.keep" defaultMessage="Keep the saved one" />
+              </Button>
+            )}
           </div>
         </form>
       )}

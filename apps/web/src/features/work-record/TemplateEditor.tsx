@@ -6,6 +6,7 @@ import {
   type SignatureRule,
 } from '@fieldplan/shared';
 import { useState } from 'react';
+import { defineMessages, type MessageDescriptor } from 'react-intl';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Select } from '../../components/Select';
@@ -14,6 +15,7 @@ import {
   useCreateChecklistTemplateMutation,
   useUpdateChecklistTemplateMutation,
 } from '../../entities/record/endpoints';
+import { Message, useIntl } from '../../lib/i18n';
 import { toProblem } from '../../lib/problem';
 
 interface DraftItem {
@@ -26,17 +28,17 @@ interface DraftItem {
   required: boolean;
 }
 
-const kindLabel: Record<ChecklistItemKind, string> = {
-  check: 'Tick',
-  text: 'Text',
-  number: 'Number',
-  choice: 'Choice',
-};
-const signatureLabel: Record<SignatureRule, string> = {
-  none: 'No signature',
-  optional: 'Signature optional',
-  required: 'Signature required to complete',
-};
+const kindLabel: Record<ChecklistItemKind, MessageDescriptor> = defineMessages({
+  check: { id: 'workRecord.editor.kind.check', defaultMessage: 'Tick' },
+  text: { id: 'workRecord.editor.kind.text', defaultMessage: 'Text' },
+  number: { id: 'workRecord.editor.kind.number', defaultMessage: 'Number' },
+  choice: { id: 'workRecord.editor.kind.choice', defaultMessage: 'Choice' },
+});
+const signatureLabel: Record<SignatureRule, MessageDescriptor> = defineMessages({
+  none: { id: 'workRecord.editor.signature.none', defaultMessage: 'No signature' },
+  optional: { id: 'workRecord.editor.signature.optional', defaultMessage: 'Signature optional' },
+  required: { id: 'workRecord.editor.signature.required', defaultMessage: 'Signature required to complete' },
+});
 
 /** An id for a new item, unique in the template (ids stay once answered, labels may change). */
 function newItemId(items: readonly DraftItem[]): string {
@@ -67,6 +69,7 @@ export function TemplateEditor({
   template: ChecklistTemplate | null;
   onDone: () => void;
 }) {
+  const intl = useIntl();
   const [name, setName] = useState(template?.name ?? '');
   const [pattern, setPattern] = useState(template?.titlePattern ?? '');
   const [signature, setSignature] = useState<SignatureRule>(template?.signature ?? 'none');
@@ -116,14 +119,18 @@ export function TemplateEditor({
   return (
     <form
       className="tpl-editor"
-      aria-label={template ? `Edit ${template.name}` : 'New checklist'}
+      aria-label={
+        template
+          ? intl.formatMessage({ id: 'workRecord.editor.edit', defaultMessage: 'Edit {name}' }, { name: template.name })
+          : intl.formatMessage({ id: 'workRecord.templates.new', defaultMessage: 'New checklist' })
+      }
       onSubmit={(e) => {
         e.preventDefault();
         void save();
       }}
     >
       {errors.length > 0 && (
-        <Alert title="Not saved">
+        <Alert title={intl.formatMessage({ id: 'workRecord.editor.notSaved', defaultMessage: 'Not saved' })}>
           <ul>
             {errors.map((message) => (
               <li key={message}>{message}</li>
@@ -132,51 +139,72 @@ export function TemplateEditor({
         </Alert>
       )}
       <TextField
-        label="Name"
+        label={intl.formatMessage({ id: 'workRecord.editor.name', defaultMessage: 'Name' })}
         value={name}
         maxLength={recordLimits.templateNameMax}
         onChange={(e) => setName(e.target.value)}
       />
       <TextField
-        label="Attach to jobs whose title contains"
-        hint="Leave empty to attach it to jobs by hand only."
+        label={intl.formatMessage({
+          id: 'workRecord.editor.pattern',
+          defaultMessage: 'Attach to jobs whose title contains',
+        })}
+        hint={intl.formatMessage({
+          id: 'workRecord.editor.patternHint',
+          defaultMessage: 'Leave empty to attach it to jobs by hand only.',
+        })}
         optional
         value={pattern}
         maxLength={recordLimits.titlePatternMax}
         onChange={(e) => setPattern(e.target.value)}
       />
-      <Select label="Signature" value={signature} onChange={(e) => setSignature(e.target.value as SignatureRule)}>
+      <Select
+        label={intl.formatMessage({ id: 'workRecord.editor.signature', defaultMessage: 'Signature' })}
+        value={signature}
+        onChange={(e) => setSignature(e.target.value as SignatureRule)}
+      >
         {(Object.keys(signatureLabel) as SignatureRule[]).map((rule) => (
           <option key={rule} value={rule}>
-            {signatureLabel[rule]}
+            {intl.formatMessage(signatureLabel[rule])}
           </option>
         ))}
       </Select>
       <fieldset className="tpl-items">
-        <legend>Items</legend>
+        <legend>
+          <Message id="workRecord.editor.items" defaultMessage="Items" />
+        </legend>
         <ol>
           {items.map((item, index) => (
             <li key={item.id} className="tpl-item">
               <TextField
-                label={`Item ${index + 1}`}
+                label={intl.formatMessage(
+                  { id: 'workRecord.editor.item', defaultMessage: 'Item {n}' },
+                  { n: index + 1 },
+                )}
                 value={item.label}
                 maxLength={recordLimits.itemLabelMax}
                 onChange={(e) => change(index, { label: e.target.value })}
               />
               <Select
-                label={`Item ${index + 1} kind`}
+                label={intl.formatMessage(
+                  { id: 'workRecord.editor.itemKind', defaultMessage: 'Item {n} kind' },
+                  { n: index + 1 },
+                )}
                 value={item.kind}
                 onChange={(e) => change(index, { kind: e.target.value as ChecklistItemKind })}
               >
                 {checklistItemKinds.map((kind) => (
                   <option key={kind} value={kind}>
-                    {kindLabel[kind]}
+                    {intl.formatMessage(kindLabel[kind])}
                   </option>
                 ))}
               </Select>
               {item.kind === 'number' && (
                 <TextField
-                  label={`Item ${index + 1} unit`}
+                  label={intl.formatMessage(
+                    { id: 'workRecord.editor.itemUnit', defaultMessage: 'Item {n} unit' },
+                    { n: index + 1 },
+                  )}
                   optional
                   value={item.unit}
                   maxLength={recordLimits.unitMax}
@@ -185,7 +213,11 @@ export function TemplateEditor({
               )}
               {item.kind === 'choice' && (
                 <label className="tpl-choices">
-                  Item {index + 1} choices, one a line
+                  <Message
+                    id="workRecord.editor.itemChoices"
+                    defaultMessage="Item {n} choices, one a line"
+                    values={{ n: index + 1 }}
+                  />
                   <textarea
                     className="input"
                     rows={3}
@@ -200,7 +232,7 @@ export function TemplateEditor({
                   checked={item.required}
                   onChange={(e) => change(index, { required: e.target.checked })}
                 />
-                Required to complete
+                <Message id="workRecord.editor.required" defaultMessage="Required to complete" />
               </label>
               <Button
                 size="sm"
@@ -209,7 +241,7 @@ export function TemplateEditor({
                 disabled={items.length === 1}
                 onClick={() => setItems((list) => list.filter((_, i) => i !== index))}
               >
-                Remove item {index + 1}
+                <Message id="workRecord.editor.removeItem" defaultMessage="Remove item {n}" values={{ n: index + 1 }} />
               </Button>
             </li>
           ))}
@@ -224,14 +256,16 @@ export function TemplateEditor({
             ])
           }
         >
-          Add item
+          <Message id="workRecord.editor.addItem" defaultMessage="Add item" />
         </Button>
       </fieldset>
       <div className="tpl-actions">
         <Button type="submit" variant="primary" loading={creating.isLoading || updating.isLoading}>
-          Save checklist
+          <Message id="workRecord.editor.save" defaultMessage="Save checklist" />
         </Button>
-        <Button onClick={onDone}>Cancel</Button>
+        <Button onClick={onDone}>
+          <Message id="workRecord.editor.cancel" defaultMessage="Cancel" />
+        </Button>
       </div>
     </form>
   );

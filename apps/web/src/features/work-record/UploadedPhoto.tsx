@@ -6,13 +6,18 @@ import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
 import { recordApi, useDeletePhotoMutation, useUpdatePhotoCaptionMutation } from '../../entities/record/endpoints';
 import type { VisitRef } from '../../entities/record/types';
+import { Message, t, useIntl } from '../../lib/i18n';
 import { problemMessage, toProblem } from '../../lib/problem';
 
 /**
  * A stale edit (412) means someone changed or removed the photo meanwhile: the record is read again so
  * the latest caption shows, and the person decides again (docs/PRODUCT.md, "Work record").
  */
-const staleMessage = 'Someone else changed this photo meanwhile. The latest version is shown now: try again.';
+const staleMessage = () =>
+  t({
+    id: 'workRecord.photo.stale',
+    defaultMessage: 'Someone else changed this photo meanwhile. The latest version is shown now: try again.',
+  });
 
 /**
  * One uploaded photo of a visit, with its caption; when `editable`, its caption can be changed and the
@@ -35,6 +40,7 @@ export function UploadedPhoto({
   width?: number;
   height?: number;
 }) {
+  const intl = useIntl();
   const dispatch = useAppDispatch();
   const [editing, setEditing] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -46,7 +52,11 @@ export function UploadedPhoto({
     const p = toProblem(error);
     if (p.code === 'version_conflict' || p.code === 'not_found') {
       dispatch(recordApi.util.invalidateTags([{ type: 'Job', id: `record:${visit.jobId}` }]));
-      setProblem(p.code === 'not_found' ? 'This photo was deleted meanwhile.' : staleMessage);
+      setProblem(
+        p.code === 'not_found'
+          ? intl.formatMessage({ id: 'workRecord.photo.gone', defaultMessage: 'This photo was deleted meanwhile.' })
+          : staleMessage(),
+      );
     } else setProblem(problemMessage(p));
   };
 
@@ -71,7 +81,12 @@ export function UploadedPhoto({
     }
   };
 
-  const label = photo.caption || `Photo by ${photo.uploadedByName}`;
+  const label =
+    photo.caption ||
+    intl.formatMessage(
+      { id: 'workRecord.photo.by', defaultMessage: 'Photo by {name}' },
+      { name: photo.uploadedByName },
+    );
   return (
     <li className={className}>
       <a href={photo.url} target="_blank" rel="noopener noreferrer">
@@ -84,13 +99,17 @@ export function UploadedPhoto({
             void save(editing);
           }}
         >
-          <CaptionField label="Caption" value={editing} onChange={setEditing} />
+          <CaptionField
+            label={intl.formatMessage({ id: 'workRecord.photo.caption', defaultMessage: 'Caption' })}
+            value={editing}
+            onChange={setEditing}
+          />
           <div className="wr-row">
             <Button type="submit" variant="primary" size="sm" disabled={updating.isLoading}>
-              Save caption
+              <Message id="workRecord.photo.saveCaption" defaultMessage="Save caption" />
             </Button>
             <Button size="sm" onClick={() => setEditing(null)}>
-              Cancel
+              <Message id="workRecord.photo.cancel" defaultMessage="Cancel" />
             </Button>
           </div>
         </form>
@@ -99,27 +118,41 @@ export function UploadedPhoto({
       )}
       {photo.lat !== null && photo.lng !== null && (
         <p className="wr-meta">
-          Taken at {photo.lat.toFixed(5)}, {photo.lng.toFixed(5)}
+          <Message
+            id="workRecord.photo.takenAt"
+            defaultMessage="Taken at {lat}, {lng}"
+            values={{ lat: photo.lat.toFixed(5), lng: photo.lng.toFixed(5) }}
+          />
         </p>
       )}
       {editable && editing === null && !confirming && (
         <div className="wr-row">
           <Button size="sm" variant="ghost" icon="pencil" onClick={() => setEditing(photo.caption)}>
-            Edit caption
+            <Message id="workRecord.photo.editCaption" defaultMessage="Edit caption" />
           </Button>
-          <Button size="sm" variant="ghost" onClick={() => setConfirming(true)} aria-label={`Delete ${label}`}>
-            Delete
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => setConfirming(true)}
+            aria-label={intl.formatMessage(
+              { id: 'workRecord.photo.deleteLabel', defaultMessage: 'Delete {label}' },
+              { label },
+            )}
+          >
+            <Message id="workRecord.photo.delete" defaultMessage="Delete" />
           </Button>
         </div>
       )}
       {confirming && (
         <div className="wr-row">
-          <span>Delete this photo?</span>
+          <span>
+            <Message id="workRecord.photo.confirmDelete" defaultMessage="Delete this photo?" />
+          </span>
           <Button size="sm" variant="danger" disabled={deleting.isLoading} onClick={() => void remove()}>
-            Delete photo
+            <Message id="workRecord.photo.deletePhoto" defaultMessage="Delete photo" />
           </Button>
           <Button size="sm" onClick={() => setConfirming(false)}>
-            Keep it
+            <Message id="workRecord.photo.keep" defaultMessage="Keep it" />
           </Button>
         </div>
       )}

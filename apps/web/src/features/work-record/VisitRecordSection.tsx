@@ -5,6 +5,7 @@ import { Skeleton } from '../../components/Skeleton';
 import { useVisitRecordQuery } from '../../entities/record/endpoints';
 import { useGetWorkspaceQuery } from '../../entities/workspace/endpoints';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
+import { Message } from '../../lib/i18n';
 import { problemMessage, toProblem } from '../../lib/problem';
 import { AttachChecklists } from './AttachChecklists';
 import { VisitRecordView } from './VisitRecordView';
@@ -34,9 +35,11 @@ export function VisitRecordSection({
   return (
     <section className="vr-panel" aria-labelledby="vr-panel-title">
       <div className="vr-panel-head">
-        <h2 id="vr-panel-title">Work record</h2>
+        <h2 id="vr-panel-title">
+          <Message id="workRecord.panel.heading" defaultMessage="Work record" />
+        </h2>
         <Link className={buttonClass('secondary', 'sm')} to={report}>
-          Report
+          <Message id="workRecord.panel.report" defaultMessage="Report" />
         </Link>
       </div>
       {can(role, 'schedule.write') && <AttachChecklists workspaceId={workspaceId} jobId={jobId} />}

@@ -1,6 +1,7 @@
 import type { Checklist, ChecklistAnswer } from '@fieldplan/shared';
 import { Icon } from '../../components/Icon';
 import type { VisitRecord, VisitRef } from '../../entities/record/types';
+import { Message, t, useIntl } from '../../lib/i18n';
 import { UploadedPhoto } from './UploadedPhoto';
 
 /** A moment in the workspace's zone (the office and the report read the visit's local times). */
@@ -10,7 +11,10 @@ const stamp = (iso: string, timeZone: string | undefined) =>
 /** An answer as text: ticked boxes, numbers with their unit, "—" for none. */
 function answerText(item: Checklist['items'][number], answer: ChecklistAnswer | undefined): string {
   if (answer === undefined || answer === null || answer === '') return '—';
-  if (typeof answer === 'boolean') return answer ? 'Yes' : 'No';
+  if (typeof answer === 'boolean')
+    return answer
+      ? t({ id: 'workRecord.view.yes', defaultMessage: 'Yes' })
+      : t({ id: 'workRecord.view.no', defaultMessage: 'No' });
   if (typeof answer === 'number') return item.unit ? `${answer} ${item.unit}` : String(answer);
   return answer;
 }
@@ -29,15 +33,23 @@ export function VisitRecordView({
   /** The office's panel: this visit's photo captions can be changed and photos deleted (not on the report). */
   editPhotosOf?: VisitRef | undefined;
 }) {
+  const intl = useIntl();
   const H = headingLevel === 2 ? 'h2' : 'h3';
   const empty =
     record.notes.length === 0 && record.photos.length === 0 && record.checklists.length === 0 && !record.signature;
-  if (empty) return <p className="vr-empty">Nothing recorded on this visit yet.</p>;
+  if (empty)
+    return (
+      <p className="vr-empty">
+        <Message id="workRecord.view.empty" defaultMessage="Nothing recorded on this visit yet." />
+      </p>
+    );
   return (
     <div className="vr">
       {record.notes.length > 0 && (
-        <section aria-label="Notes">
-          <H>Notes</H>
+        <section aria-label={intl.formatMessage({ id: 'workRecord.view.notes', defaultMessage: 'Notes' })}>
+          <H>
+            <Message id="workRecord.view.notes" defaultMessage="Notes" />
+          </H>
           <ul className="vr-notes">
             {record.notes.map((note) => (
               <li key={note.id}>
@@ -51,8 +63,10 @@ export function VisitRecordView({
         </section>
       )}
       {record.photos.length > 0 && (
-        <section aria-label="Photos">
-          <H>Photos</H>
+        <section aria-label={intl.formatMessage({ id: 'workRecord.view.photos', defaultMessage: 'Photos' })}>
+          <H>
+            <Message id="workRecord.view.photos" defaultMessage="Photos" />
+          </H>
           <ul className="vr-photos">
             {record.photos.map((photo) => (
               <UploadedPhoto
@@ -76,7 +90,12 @@ export function VisitRecordView({
               <div key={item.id}>
                 <dt>
                   {item.label}
-                  {item.required && <span className="vr-required"> (required)</span>}
+                  {item.required && (
+                    <span className="vr-required">
+                      {' '}
+                      <Message id="workRecord.required.mark" defaultMessage="(required)" />
+                    </span>
+                  )}
                 </dt>
                 <dd>
                   {item.kind === 'check' && checklist.answers[item.id] === true && <Icon name="check" size={14} />}
@@ -88,18 +107,30 @@ export function VisitRecordView({
         </section>
       ))}
       {record.signature && (
-        <section aria-label="Signature">
-          <H>Signature</H>
+        <section aria-label={intl.formatMessage({ id: 'workRecord.view.signature', defaultMessage: 'Signature' })}>
+          <H>
+            <Message id="workRecord.view.signature" defaultMessage="Signature" />
+          </H>
           <img
             className="vr-signature"
             src={record.signature.imageUrl}
-            alt={`Signature of ${record.signature.name}`}
+            alt={intl.formatMessage(
+              { id: 'workRecord.signature.alt', defaultMessage: 'Signature of {name}' },
+              { name: record.signature.name },
+            )}
             width={240}
             height={100}
           />
           <p className="vr-meta">
-            {record.signature.name} · {stamp(record.signature.signedAt, timeZone)} · taken by{' '}
-            {record.signature.technicianName}
+            <Message
+              id="workRecord.view.signedBy"
+              defaultMessage="{name} · {time} · taken by {technician}"
+              values={{
+                name: record.signature.name,
+                time: stamp(record.signature.signedAt, timeZone),
+                technician: record.signature.technicianName,
+              }}
+            />
           </p>
         </section>
       )}

@@ -8,6 +8,7 @@ import { useVisitRecordQuery } from '../../entities/record/endpoints';
 import type { VisitRecord } from '../../entities/record/types';
 import { useGetWorkspaceQuery } from '../../entities/workspace/endpoints';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
+import { Message, useIntl } from '../../lib/i18n';
 import { problemMessage, toProblem } from '../../lib/problem';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { VisitRecordView } from './VisitRecordView';
@@ -23,6 +24,7 @@ const timeIn = (iso: string, timeZone: string) =>
  * the times on site from its status changes, notes, photos, checklist answers and the signature.
  */
 export function VisitReportPage() {
+  const intl = useIntl();
   const { workspaceId, slug } = useWorkspace();
   const { id = '' } = useParams();
   const [params] = useSearchParams();
@@ -30,12 +32,19 @@ export function VisitReportPage() {
   const { data: job, error: jobError, isLoading: jobLoading } = useGetJobQuery({ workspaceId, id });
   const { data: record, error, isLoading } = useVisitRecordQuery({ workspaceId, jobId: id, occurrence });
   const { data: workspace } = useGetWorkspaceQuery(workspaceId);
-  useDocumentTitle(`Visit report · ${job?.title ?? 'Job'}`);
+  useDocumentTitle(
+    job
+      ? intl.formatMessage(
+          { id: 'workRecord.report.title', defaultMessage: 'Visit report · {title}' },
+          { title: job.title },
+        )
+      : intl.formatMessage({ id: 'workRecord.report.titleNone', defaultMessage: 'Visit report · Job' }),
+  );
   const zone = workspace?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
 
   if (jobLoading || isLoading) {
     return (
-      <Loading label="Loading the report…">
+      <Loading label={intl.formatMessage({ id: 'workRecord.report.loading', defaultMessage: 'Loading the report…' })}>
         <Skeleton width="50%" height={24} />
         <Skeleton height={120} />
       </Loading>
@@ -43,7 +52,10 @@ export function VisitReportPage() {
   }
   if (!job || !record) {
     return (
-      <EmptyState icon="alert" title="Couldn’t load the report">
+      <EmptyState
+        icon="alert"
+        title={intl.formatMessage({ id: 'workRecord.report.loadFailed', defaultMessage: 'Couldn’t load the report' })}
+      >
         {problemMessage(toProblem(jobError ?? error))}
       </EmptyState>
     );
@@ -58,27 +70,47 @@ export function VisitReportPage() {
   return (
     <article className="vreport" aria-labelledby="vreport-title">
       <div className="vreport-tools">
-        <Link to={back}>Back to the job</Link>
+        <Link to={back}>
+          <Message id="workRecord.report.back" defaultMessage="Back to the job" />
+        </Link>
         <Button variant="primary" onClick={() => window.print()}>
-          Print
+          <Message id="workRecord.report.print" defaultMessage="Print" />
         </Button>
       </div>
       <header>
         <p className="vr-meta">{workspace?.name}</p>
-        <h1 id="vreport-title">Visit report: {job.title}</h1>
+        <h1 id="vreport-title">
+          <Message
+            id="workRecord.report.heading"
+            defaultMessage="Visit report: {title}"
+            values={{ title: job.title }}
+          />
+        </h1>
       </header>
       <dl className="vreport-facts">
-        <dt>Customer</dt>
+        <dt>
+          <Message id="workRecord.report.customer" defaultMessage="Customer" />
+        </dt>
         <dd>{job.customerName ?? '—'}</dd>
-        <dt>Site</dt>
+        <dt>
+          <Message id="workRecord.report.site" defaultMessage="Site" />
+        </dt>
         <dd>{job.address || '—'}</dd>
-        <dt>Booked</dt>
+        <dt>
+          <Message id="workRecord.report.booked" defaultMessage="Booked" />
+        </dt>
         <dd>{formatJobTime(start, end, job.allDay, zone)}</dd>
-        <dt>On the way</dt>
+        <dt>
+          <Message id="workRecord.report.onTheWay" defaultMessage="On the way" />
+        </dt>
         <dd>{times.en_route ? timeIn(times.en_route, zone) : '—'}</dd>
-        <dt>Work started</dt>
+        <dt>
+          <Message id="workRecord.report.started" defaultMessage="Work started" />
+        </dt>
         <dd>{times.in_progress ? timeIn(times.in_progress, zone) : '—'}</dd>
-        <dt>Completed</dt>
+        <dt>
+          <Message id="workRecord.report.completed" defaultMessage="Completed" />
+        </dt>
         <dd>{times.completed ? timeIn(times.completed, zone) : '—'}</dd>
       </dl>
       <VisitRecordView record={record} timeZone={zone} headingLevel={2} />

@@ -4,9 +4,11 @@ import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Icon } from '../../components/Icon';
 import { Skeleton } from '../../components/Skeleton';
+import { statusActionMessage } from '../../entities/job/status-messages';
 import { useVisitRecordQuery } from '../../entities/record/endpoints';
 import { sameVisit, type VisitRef } from '../../entities/record/types';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
+import { Message, useIntl } from '../../lib/i18n';
 import { problemMessage, toProblem } from '../../lib/problem';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { localDate, nextWorkingStep, pendingStatus, RefusedChange, useGetMyDayQuery, useStatusQueue } from '../my-day';
@@ -26,6 +28,7 @@ import './WorkRecord.css';
  * (docs/PRODUCT.md, "The phone's work record"). Every write goes to the outbox first, so all of it works offline.
  */
 export function WorkRecordPage() {
+  const intl = useIntl();
   const { workspaceId, slug, role, membership } = useWorkspace();
   const { jobId = '' } = useParams();
   const [params] = useSearchParams();
@@ -39,7 +42,14 @@ export function WorkRecordPage() {
   const [missing, setMissing] = useState<Missing[]>([]);
 
   const dayVisit = day?.visits.find((v) => sameVisit(v, visit));
-  useDocumentTitle(`Work record · ${dayVisit?.title ?? 'Visit'}`);
+  useDocumentTitle(
+    dayVisit
+      ? intl.formatMessage(
+          { id: 'workRecord.page.title', defaultMessage: 'Work record · {title}' },
+          { title: dayVisit.title },
+        )
+      : intl.formatMessage({ id: 'workRecord.page.titleNone', defaultMessage: 'Work record · Visit' }),
+  );
   const shown = mergeRecord(record, outbox.items, visit);
   const visitItems = outbox.items.filter((i) => sameVisit(visitOf(i.payload), visit));
   const waiting = waitingSentence(visitItems);
@@ -84,9 +94,9 @@ export function WorkRecordPage() {
     <div className="wr-page">
       <header className="wr-head">
         <Link className="wr-back" to={`/w/${slug}/my-day${date === localDate(new Date()) ? '' : `?date=${date}`}`}>
-          <Icon name="chevronLeft" size={18} /> My day
+          <Icon name="chevronLeft" size={18} /> <Message id="workRecord.page.back" defaultMessage="My day" />
         </Link>
-        <h1>{dayVisit?.title ?? 'Work record'}</h1>
+        <h1>{dayVisit?.title ?? <Message id="workRecord.page.heading" defaultMessage="Work record" />}</h1>
         {dayVisit?.customerName && <p className="wr-meta">{dayVisit.customerName}</p>}
         {waiting && (
           <p className="wr-sync" role="status">
@@ -105,8 +115,14 @@ export function WorkRecordPage() {
       ) : (
         !record &&
         error && (
-          <Alert title="Couldn’t load the record">
-            {problemMessage(toProblem(error))} What you add here is kept on this phone and sent later.
+          <Alert
+            title={intl.formatMessage({ id: 'workRecord.page.loadFailed', defaultMessage: 'Couldn’t load the record' })}
+          >
+            <Message
+              id="workRecord.page.loadFailedText"
+              defaultMessage="{problem} What you add here is kept on this phone and sent later."
+              values={{ problem: problemMessage(toProblem(error)) }}
+            />
           </Alert>
         )
       )}
@@ -129,9 +145,14 @@ export function WorkRecordPage() {
         error={missing.find((m) => m.path === 'signature')?.message}
       />
       {(step || statusChanges.length > 0) && (
-        <section className="wr-section wr-complete" aria-label="Visit status">
+        <section
+          className="wr-section wr-complete"
+          aria-label={intl.formatMessage({ id: 'workRecord.page.status', defaultMessage: 'Visit status' })}
+        >
           {missing.length > 0 && (
-            <Alert title="Can’t complete yet">
+            <Alert
+              title={intl.formatMessage({ id: 'workRecord.page.cantComplete', defaultMessage: 'Can’t complete yet' })}
+            >
               <ul>
                 {missing.map((m) => (
                   <li key={m.path}>{m.message}</li>
@@ -146,7 +167,7 @@ export function WorkRecordPage() {
             ))}
           {step && (
             <Button variant="primary" className="wr-advance" onClick={complete}>
-              {step.label}
+              {currentStatus && intl.formatMessage(statusActionMessage(currentStatus, step.status))}
             </Button>
           )}
         </section>

@@ -1,6 +1,7 @@
 import type { Checklist, Note, Signature, SignaturePut } from '@fieldplan/shared';
 import { sameVisit, type VisitRecord, type VisitRef } from '../../entities/record/types';
 import type { PhotoUpload } from '../../entities/record/upload';
+import { t } from '../../lib/i18n';
 import { type RecordItem, visitOf } from './record-outbox';
 
 /** A note as the phone shows it: the server's, or one written here and still waiting (or refused). */
@@ -60,7 +61,7 @@ export function mergeRecord(
             id: write.noteId,
             body: write.body,
             authorId: null,
-            authorName: 'You',
+            authorName: t({ id: 'workRecord.notes.you', defaultMessage: 'You' }),
             createdAt: item.createdAt,
             version: null,
             pending: item,

@@ -1,9 +1,11 @@
 import type { ChecklistAnswer, Problem, SignaturePut } from '@fieldplan/shared';
+import { defineMessages } from 'react-intl';
 import { type OutboxItem, outboxKind, type Sender, type SendResult } from '../../base/outbox';
 import type { AppDispatch } from '../../base/store-types';
 import { patchRecord, recordApi, upsertChecklist, upsertNote, upsertPhoto } from '../../entities/record/endpoints';
 import { type VisitRef, visitKey } from '../../entities/record/types';
 import { type PhotoUpload, uploadPhoto } from '../../entities/record/upload';
+import { t } from '../../lib/i18n';
 import { toProblem } from '../../lib/problem';
 
 /** What the phone keeps for the work record until the server has it (docs/adr/0027-offline-work-record.md). */
@@ -15,12 +17,34 @@ export type RecordWrite =
 
 export type RecordItem = OutboxItem<RecordWrite>;
 
-/** Each kind of write, with the words that count what waits ("3 photos and 1 note"), in that order. */
+const nouns = defineMessages({
+  photo: { id: 'workRecord.outbox.photo', defaultMessage: 'photo' },
+  photos: { id: 'workRecord.outbox.photos', defaultMessage: 'photos' },
+  note: { id: 'workRecord.outbox.note', defaultMessage: 'note' },
+  notes: { id: 'workRecord.outbox.notes', defaultMessage: 'notes' },
+  answer: { id: 'workRecord.outbox.answer', defaultMessage: 'checklist answer' },
+  answers: { id: 'workRecord.outbox.answers', defaultMessage: 'checklist answers' },
+  signature: { id: 'workRecord.outbox.signature', defaultMessage: 'signature' },
+  signatures: { id: 'workRecord.outbox.signatures', defaultMessage: 'signatures' },
+});
+
+/**
+ * Each kind of write, with the words that count what waits ("3 photos and 1 note"), in that order.
+ * Read when the words are shown, so they are in the page's language then.
+ */
 export const recordNouns: Record<RecordWrite['type'], { one: string; many: string }> = {
-  photo: { one: 'photo', many: 'photos' },
-  note: { one: 'note', many: 'notes' },
-  answers: { one: 'checklist answer', many: 'checklist answers' },
-  signature: { one: 'signature', many: 'signatures' },
+  get photo() {
+    return { one: t(nouns.photo), many: t(nouns.photos) };
+  },
+  get note() {
+    return { one: t(nouns.note), many: t(nouns.notes) };
+  },
+  get answers() {
+    return { one: t(nouns.answer), many: t(nouns.answers) };
+  },
+  get signature() {
+    return { one: t(nouns.signature), many: t(nouns.signatures) };
+  },
 };
 
 /** The work record's writes among the outbox's items (of every kind), in order. */
@@ -36,17 +60,26 @@ export const groupOf = (visit: VisitRef) => visitKey(visit);
 export function refusalText(problem: Problem): string {
   switch (problem.code) {
     case 'forbidden':
-      return 'Not sent: this visit is no longer yours. Ask your dispatcher.';
+      return t({
+        id: 'workRecord.refused.forbidden',
+        defaultMessage: 'Not sent: this visit is no longer yours. Ask your dispatcher.',
+      });
     case 'not_found':
-      return 'Not sent: this job or visit no longer exists.';
+      return t({ id: 'workRecord.refused.notFound', defaultMessage: 'Not sent: this job or visit no longer exists.' });
     case 'version_conflict':
-      return 'Not sent: someone else changed it first. Check it and write it again.';
+      return t({
+        id: 'workRecord.refused.conflict',
+        defaultMessage: 'Not sent: someone else changed it first. Check it and write it again.',
+      });
     case 'validation_failed': {
       const first = problem.errors?.[0]?.message;
-      return `Not sent: ${first ?? problem.detail}`;
+      return t(
+        { id: 'workRecord.refused.other', defaultMessage: 'Not sent: {detail}' },
+        { detail: first ?? problem.detail },
+      );
     }
     default:
-      return `Not sent: ${problem.detail}`;
+      return t({ id: 'workRecord.refused.other', defaultMessage: 'Not sent: {detail}' }, { detail: problem.detail });
   }
 }
 

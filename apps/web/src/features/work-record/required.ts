@@ -1,4 +1,5 @@
 import type { Checklist, ChecklistAnswer } from '@fieldplan/shared';
+import { t } from '../../lib/i18n';
 
 /** An answer that counts as given: a ticked box, non-blank text, a number, a choice. */
 export function answered(value: ChecklistAnswer | undefined): boolean {
@@ -22,12 +23,21 @@ export function missingForCompletion(checklists: readonly Checklist[], hasSignat
   for (const checklist of checklists) {
     for (const item of checklist.items) {
       if (item.required && !answered(checklist.answers[item.id])) {
-        missing.push({ path: `checklists.${checklist.templateId}.${item.id}`, message: `"${item.label}" is required` });
+        missing.push({
+          path: `checklists.${checklist.templateId}.${item.id}`,
+          message: t(
+            { id: 'workRecord.required.item', defaultMessage: '"{label}" is required' },
+            { label: item.label },
+          ),
+        });
       }
     }
   }
   if (!hasSignature && checklists.some((c) => c.signature === 'required')) {
-    missing.push({ path: 'signature', message: 'The customer’s signature is required' });
+    missing.push({
+      path: 'signature',
+      message: t({ id: 'workRecord.required.signature', defaultMessage: 'The customer’s signature is required' }),
+    });
   }
   return missing;
 }

@@ -1,3 +1,4 @@
+import { t } from '../../lib/i18n';
 import type { Resized, ResizeResponse } from './resize-core';
 
 let worker: Worker | null = null;
@@ -16,7 +17,10 @@ function theWorker(): Worker {
       else pending.reject(new Error(answer.message));
     };
     worker.onerror = () => {
-      for (const pending of waiting.values()) pending.reject(new Error('The photo could not be resized'));
+      for (const pending of waiting.values())
+        pending.reject(
+          new Error(t({ id: 'workRecord.photos.resizeFailed', defaultMessage: 'The photo could not be resized' })),
+        );
       waiting.clear();
       worker = null;
     };

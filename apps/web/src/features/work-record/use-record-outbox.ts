@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { describeItems, useOutbox } from '../../base/outbox';
+import { t } from '../../lib/i18n';
 import { groupOf, type RecordItem, type RecordWrite, recordItems, recordNouns, visitOf } from './record-outbox';
 
 /**
@@ -36,5 +37,5 @@ export function useRecordOutbox(workspaceId: string) {
 /** "3 photos and 1 note waiting to upload", or null when nothing waits. */
 export function waitingSentence(items: readonly RecordItem[]): string | null {
   const words = describeItems(items, recordNouns);
-  return words ? `${words} waiting to upload` : null;
+  return words ? t({ id: 'workRecord.page.waiting', defaultMessage: '{words} waiting to upload' }, { words }) : null;
 }
