@@ -1,6 +1,7 @@
 import { useAppSelector } from '../../base/hooks';
 import { Button } from '../../components/Button';
 import { Icon } from '../../components/Icon';
+import { Message, useIntl } from '../../lib/i18n';
 import { useRealtime } from '../../realtime/realtime-context';
 import { selectConnection } from '../../realtime/realtime-slice';
 import { useLasted } from './ConnectionIndicator';
@@ -13,18 +14,20 @@ import './Connection.css';
  * "Reconnect" where pusher-js won't retry by itself.
  */
 export function ConnectionBanner() {
+  const intl = useIntl();
   const { state, since } = useAppSelector(selectConnection);
   const { reconnect } = useRealtime();
   const lasted = useLasted(since, bannerGraceMs);
   if (!showsBanner(state, lasted)) return null;
   const urgent = isOutage(state);
+  const { banner } = connectionCopy[state];
   return (
     <div className={`connection-banner${urgent ? ' connection-banner-urgent' : ''}`} role="status" data-state={state}>
       <Icon name={urgent ? 'alert' : 'clock'} size={16} />
-      <span>{connectionCopy[state].banner}</span>
+      <span>{banner && intl.formatMessage(banner)}</span>
       {offersReconnect(state) && (
         <Button size="sm" onClick={reconnect}>
-          Reconnect
+          <Message id="connection.reconnect" defaultMessage="Reconnect" />
         </Button>
       )}
     </div>

@@ -1,19 +1,42 @@
+import { defineMessages, type MessageDescriptor } from 'react-intl';
 import type { ConnectionState } from '../../realtime/realtime-slice';
 
-/** How each pusher-js state reads to a user (docs/PRODUCT.md, "States and transitions"): a label for the dot, a sentence for the banner. */
-export const connectionCopy: Record<Exclude<ConnectionState, 'off'>, { label: string; banner: string }> = {
-  initialized: { label: 'Connecting', banner: 'Connecting to live updates…' },
-  connecting: { label: 'Connecting', banner: 'Connecting to live updates…' },
-  connected: { label: 'Live', banner: '' },
-  unavailable: {
-    label: 'Offline',
-    banner: 'Live updates are unavailable — retrying. Changes made meanwhile appear when the connection is back.',
+const words = defineMessages({
+  connecting: { id: 'connection.label.connecting', defaultMessage: 'Connecting' },
+  connectingBanner: { id: 'connection.banner.connecting', defaultMessage: 'Connecting to live updates…' },
+  live: { id: 'connection.label.live', defaultMessage: 'Live' },
+  offline: { id: 'connection.label.offline', defaultMessage: 'Offline' },
+  unavailableBanner: {
+    id: 'connection.banner.unavailable',
+    defaultMessage:
+      'Live updates are unavailable — retrying. Changes made meanwhile appear when the connection is back.',
   },
-  failed: { label: 'Not supported', banner: 'Live updates can’t run in this browser. Reload to see others’ changes.' },
-  disconnected: {
-    label: 'Disconnected',
-    banner: 'Live updates are off. Reconnect to see others’ changes as they happen.',
+  notSupported: { id: 'connection.label.notSupported', defaultMessage: 'Not supported' },
+  failedBanner: {
+    id: 'connection.banner.failed',
+    defaultMessage: 'Live updates can’t run in this browser. Reload to see others’ changes.',
   },
+  disconnected: { id: 'connection.label.disconnected', defaultMessage: 'Disconnected' },
+  disconnectedBanner: {
+    id: 'connection.banner.disconnected',
+    defaultMessage: 'Live updates are off. Reconnect to see others’ changes as they happen.',
+  },
+});
+
+/**
+ * How each pusher-js state reads to a user (docs/PRODUCT.md, "States and transitions"): a label for
+ * the dot, a sentence for the banner (none while connected).
+ */
+export const connectionCopy: Record<
+  Exclude<ConnectionState, 'off'>,
+  { label: MessageDescriptor; banner: MessageDescriptor | null }
+> = {
+  initialized: { label: words.connecting, banner: words.connectingBanner },
+  connecting: { label: words.connecting, banner: words.connectingBanner },
+  connected: { label: words.live, banner: null },
+  unavailable: { label: words.offline, banner: words.unavailableBanner },
+  failed: { label: words.notSupported, banner: words.failedBanner },
+  disconnected: { label: words.disconnected, banner: words.disconnectedBanner },
 };
 
 /** States the banner offers "Reconnect" in (pusher-js won't retry by itself). */

@@ -5,6 +5,7 @@ import { Button, buttonClass } from '../../components/Button';
 import { PageHeader } from '../../components/Panel';
 import { useGetConfigQuery } from '../../entities/session/endpoints';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
+import { Message, useIntl } from '../../lib/i18n';
 import { problemMessage, toProblem } from '../../lib/problem';
 import { NotFoundContent } from './NotFoundPage';
 
@@ -31,6 +32,7 @@ export function ThrowOnRender() {
 
 /** `/w/:slug/debug`: buttons that fail on purpose, in the browser and on the server. */
 export function FaultsPage() {
+  const intl = useIntl();
   const { slug } = useWorkspace();
   const faults = useFaults();
   const [fail, failure] = debugApi.useLazyFailOnServerQuery();
@@ -38,17 +40,26 @@ export function FaultsPage() {
   if (!faults) return <NotFoundContent />;
   return (
     <>
-      <PageHeader title="Fault injection" description="Errors on purpose, to check that they are reported." />
+      <PageHeader
+        title={intl.formatMessage({ id: 'errors.faults.title', defaultMessage: 'Fault injection' })}
+        description={intl.formatMessage({
+          id: 'errors.faults.description',
+          defaultMessage: 'Errors on purpose, to check that they are reported.',
+        })}
+      />
       <div className="fault-actions">
         <Link to={`/w/${slug}/debug/throw`} className={buttonClass('secondary')}>
-          Throw while rendering
+          <Message id="errors.faults.throw" defaultMessage="Throw while rendering" />
         </Link>
         <Button onClick={() => void fail()} loading={failure.isFetching}>
-          Fail on the server
+          <Message id="errors.faults.failOnServer" defaultMessage="Fail on the server" />
         </Button>
       </div>
       {failure.error && !failure.isFetching && (
-        <Alert tone="error" title="The server failed">
+        <Alert
+          tone="error"
+          title={intl.formatMessage({ id: 'errors.faults.serverFailed', defaultMessage: 'The server failed' })}
+        >
           {problemMessage(toProblem(failure.error))}
         </Alert>
       )}

@@ -1,11 +1,31 @@
-import { selectQueued, writeLabel } from '../../base/failures-slice';
+import type { IntlShape } from 'react-intl';
+import { selectQueued } from '../../base/failures-slice';
 import { useAppSelector } from '../../base/hooks';
 import { Icon } from '../../components/Icon';
+import { Message, useIntl } from '../../lib/i18n';
+import { writeLabel } from './write-labels';
 
-function waitingText(labels: string[]): string {
-  if (labels.length === 0) return "Changes you make now are kept and sent when you're back online.";
-  const list = labels.length === 1 ? labels[0] : `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`;
-  return `Waiting to send ${list}; ${labels.length === 1 ? 'it goes' : 'they go'} out when you're back online.`;
+function waitingText(intl: IntlShape, labels: string[]): string {
+  if (labels.length === 0)
+    return intl.formatMessage({
+      id: 'errors.offline.keptForLater',
+      defaultMessage: "Changes you make now are kept and sent when you're back online.",
+    });
+  const list =
+    labels.length === 1
+      ? labels[0]
+      : intl.formatMessage(
+          { id: 'errors.offline.listAnd', defaultMessage: '{items} and {last}' },
+          { items: labels.slice(0, -1).join(', '), last: labels.at(-1) },
+        );
+  return intl.formatMessage(
+    {
+      id: 'errors.offline.waiting',
+      defaultMessage:
+        "Waiting to send {list}; {count, plural, one {it goes} other {they go}} out when you're back online.",
+    },
+    { list, count: labels.length },
+  );
 }
 
 /**
@@ -13,15 +33,23 @@ function waitingText(labels: string[]): string {
  * connection banner (which is about live updates, not about this browser's network).
  */
 export function OfflineBanner() {
+  const intl = useIntl();
   const online = useAppSelector((state) => state.api.config.online);
   const queued = useAppSelector(selectQueued);
   if (online && queued.length === 0) return null;
-  const labels = queued.map((q) => writeLabel(q.endpointName));
+  const labels = queued.map((q) => intl.formatMessage(writeLabel(q.endpointName)));
   return (
     <div className="offline-banner" role="status" data-testid="offline-banner">
       <Icon name="alert" size={16} />
       <span>
-        {online ? 'Sending the changes that were waiting…' : <strong>You're offline.</strong>} {waitingText(labels)}
+        {online ? (
+          <Message id="errors.offline.sending" defaultMessage="Sending the changes that were waiting…" />
+        ) : (
+          <strong>
+            <Message id="errors.offline.title" defaultMessage="You're offline." />
+          </strong>
+        )}{' '}
+        {waitingText(intl, labels)}
       </span>
     </div>
   );

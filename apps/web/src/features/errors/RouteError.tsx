@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useRouteError } from 'react-router';
 import { Button } from '../../components/Button';
 import { CardPage } from '../../components/CardPage';
+import { Message, useIntl } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { reportError } from '../../monitoring';
 import './Errors.css';
@@ -12,8 +13,10 @@ import './Errors.css';
  * instead of a blank page, is reported, and the report's event id is shown as the reference.
  */
 export function RouteError() {
+  const intl = useIntl();
   const error = useRouteError();
-  useDocumentTitle('Something went wrong');
+  const title = intl.formatMessage({ id: 'errors.route.title', defaultMessage: 'Something went wrong' });
+  useDocumentTitle(title);
   // A Problem thrown by a loader was reported by the server already; it carries its own reference.
   const known = isProblem(error) ? error.reference : undefined;
   const [reference, setReference] = useState<string | undefined>(known);
@@ -29,16 +32,25 @@ export function RouteError() {
   }, [error]);
   return (
     <CardPage
-      title="Something went wrong"
-      subtitle="This screen hit an error it could not recover from. Reload the page to carry on; if it keeps happening, tell us what you were doing."
+      title={title}
+      subtitle={
+        <Message
+          id="errors.route.hint"
+          defaultMessage="This screen hit an error it could not recover from. Reload the page to carry on; if it keeps happening, tell us what you were doing."
+        />
+      }
     >
       {reference && (
         <p className="error-reference">
-          The error was reported. Reference: <code data-testid="error-reference">{reference}</code>
+          <Message
+            id="errors.route.reported"
+            defaultMessage="The error was reported. Reference: <code>{reference}</code>"
+            values={{ reference, code: (chunks) => <code data-testid="error-reference">{chunks}</code> }}
+          />
         </p>
       )}
       <Button variant="primary" className="btn-block" onClick={() => window.location.reload()}>
-        Reload
+        <Message id="errors.route.reload" defaultMessage="Reload" />
       </Button>
     </CardPage>
   );

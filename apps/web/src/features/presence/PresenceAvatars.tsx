@@ -1,9 +1,10 @@
-import { roleLabel } from '@fieldplan/shared';
 import { useAppSelector } from '../../base/hooks';
 import { Avatar } from '../../components/Avatar';
 import { Popover } from '../../components/Popover';
 import { useMediaQuery } from '../../components/use-media-query';
+import { roleMessages } from '../../entities/member';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
+import { Message, useIntl } from '../../lib/i18n';
 import { type PresenceMember, selectConnection, selectPresence } from '../../realtime/realtime-slice';
 import './PresenceAvatars.css';
 
@@ -18,18 +19,29 @@ const none: PresenceMember[] = [];
  * avatars turn grey and say that presence is unknown.
  */
 export function PresenceAvatars() {
+  const intl = useIntl();
   const { workspaceId, me } = useWorkspace();
   const members = useAppSelector((state) => selectPresence(state, workspaceId)) ?? none;
   const stale = useAppSelector(selectConnection).state !== 'connected';
   const max = useMediaQuery('(max-width: 760px)') ? shownAvatars.phone : shownAvatars.wide;
   if (members.length === 0) return null;
   const ordered = [...members].sort((a, b) => Number(b.id === me.user.id) - Number(a.id === me.user.id));
-  const nameOf = (m: PresenceMember) => `${m.name}${m.id === me.user.id ? ' (you)' : ''}, ${roleLabel[m.role]}`;
+  const nameOf = (m: PresenceMember) =>
+    intl.formatMessage(
+      { id: 'presence.member', defaultMessage: '{you, select, yes {{name} (you)} other {{name}}}, {role}' },
+      { name: m.name, you: m.id === me.user.id ? 'yes' : 'no', role: intl.formatMessage(roleMessages[m.role]) },
+    );
   const shown = ordered.slice(0, max);
   const more = ordered.slice(max);
   const label = stale
-    ? `Presence unknown while offline (${ordered.length} online when last connected)`
-    : `Online now: ${ordered.length}`;
+    ? intl.formatMessage(
+        {
+          id: 'presence.unknown',
+          defaultMessage: 'Presence unknown while offline ({count} online when last connected)',
+        },
+        { count: ordered.length },
+      )
+    : intl.formatMessage({ id: 'presence.online', defaultMessage: 'Online now: {count}' }, { count: ordered.length });
   return (
     <section
       className={`presence${stale ? ' presence-stale' : ''}`}
@@ -53,9 +65,26 @@ export function PresenceAvatars() {
         >
           <Popover
             button={<span aria-hidden="true">+{more.length}</span>}
-            buttonLabel={`${more.length} more ${stale ? 'when last connected' : 'online'}`}
+            buttonLabel={
+              stale
+                ? intl.formatMessage(
+                    { id: 'presence.moreWhenConnected', defaultMessage: '{count} more when last connected' },
+                    { count: more.length },
+                  )
+                : intl.formatMessage(
+                    { id: 'presence.moreOnline', defaultMessage: '{count} more online' },
+                    { count: more.length },
+                  )
+            }
             buttonClassName="presence-more"
-            title={stale ? 'Also online when last connected' : 'Also online'}
+            title={
+              stale
+                ? intl.formatMessage({
+                    id: 'presence.alsoWhenConnected',
+                    defaultMessage: 'Also online when last connected',
+                  })
+                : intl.formatMessage({ id: 'presence.alsoOnline', defaultMessage: 'Also online' })
+            }
             align="end"
           >
             {() => (
@@ -72,7 +101,11 @@ export function PresenceAvatars() {
         </span>
       )}
       <span className="presence-label" aria-hidden="true">
-        {stale ? 'offline' : 'online'}
+        {stale ? (
+          <Message id="presence.offlineMark" defaultMessage="offline" />
+        ) : (
+          <Message id="presence.onlineMark" defaultMessage="online" />
+        )}
       </span>
     </section>
   );
