@@ -4,6 +4,7 @@ import { Alert } from '../../components/Alert';
 import { PageHeader, Panel } from '../../components/Panel';
 import { Loading, Skeleton } from '../../components/Skeleton';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
+import { Message, useIntl } from '../../lib/i18n';
 import { problemMessage, toProblem } from '../../lib/problem';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useGetImportQuery } from './endpoints';
@@ -18,30 +19,52 @@ import './Import.css';
  * imports jobs instead of customers.
  */
 export function ImportPage() {
+  const intl = useIntl();
   const { workspaceId, slug, role } = useWorkspace();
   const [search, setSearch] = useSearchParams();
   const id = search.get('id');
   const kind: ImportKind = search.get('kind') === 'jobs' ? 'jobs' : 'customers';
-  useDocumentTitle(`Import ${kind}`);
+  const title = intl.formatMessage(
+    { id: 'import.page.title', defaultMessage: '{kind, select, jobs {Import jobs} other {Import customers}}' },
+    { kind },
+  );
+  useDocumentTitle(title);
   const open = (imp: Import) => setSearch(imp.kind === 'jobs' ? { id: imp.id, kind: 'jobs' } : { id: imp.id });
 
   if (!can(role, 'import.run')) {
-    return <Alert>Only owners and dispatchers import {kind}.</Alert>;
+    return (
+      <Alert>
+        <Message
+          id="import.page.notAllowed"
+          defaultMessage="{kind, select, jobs {Only owners and dispatchers import jobs.} other {Only owners and dispatchers import customers.}}"
+          values={{ kind }}
+        />
+      </Alert>
+    );
   }
   return (
     <div className="import">
       <PageHeader
-        title={`Import ${kind}`}
+        title={title}
         description={
           <>
-            From a CSV or Excel file — an export of another tool or your own spreadsheet.{' '}
+            <Message
+              id="import.page.description"
+              defaultMessage="From a CSV or Excel file — an export of another tool or your own spreadsheet."
+            />{' '}
             {kind === 'jobs' ? (
-              <Link to={`/w/${slug}/customers/import`}>Import customers instead</Link>
+              <Link to={`/w/${slug}/customers/import`}>
+                <Message id="import.page.customersInstead" defaultMessage="Import customers instead" />
+              </Link>
             ) : (
-              <Link to={`/w/${slug}/customers/import?kind=jobs`}>Import jobs instead</Link>
+              <Link to={`/w/${slug}/customers/import?kind=jobs`}>
+                <Message id="import.page.jobsInstead" defaultMessage="Import jobs instead" />
+              </Link>
             )}
             {' · '}
-            <Link to={`/w/${slug}/customers`}>Back to customers</Link>
+            <Link to={`/w/${slug}/customers`}>
+              <Message id="import.page.backToCustomers" defaultMessage="Back to customers" />
+            </Link>
           </>
         }
       />
@@ -55,13 +78,14 @@ export function ImportPage() {
 }
 
 function ImportStep({ workspaceId, id }: { workspaceId: string; id: string }) {
+  const intl = useIntl();
   const running = (imp: Import | undefined) => imp?.status === 'running' || imp?.status === 'geocoding';
   const query = useGetImportQuery({ workspaceId, id });
   // Changes bring the progress live; a slow poll covers a lost connection.
   useGetImportQuery({ workspaceId, id }, { pollingInterval: running(query.data) ? 3000 : 0 });
   if (query.isLoading) {
     return (
-      <Loading label="Loading the import…">
+      <Loading label={intl.formatMessage({ id: 'import.page.loading', defaultMessage: 'Loading the import…' })}>
         <Skeleton height={120} />
       </Loading>
     );

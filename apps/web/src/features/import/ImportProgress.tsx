@@ -1,9 +1,11 @@
 import type { Import } from '@fieldplan/shared';
+import { defineMessages } from 'react-intl';
 import { Link } from 'react-router';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Panel } from '../../components/Panel';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
+import { Message, t, useIntl } from '../../lib/i18n';
 import { problemMessage, toProblem } from '../../lib/problem';
 import { useResumeImportMutation, useUnplacedRowsQuery } from './endpoints';
 
@@ -11,21 +13,35 @@ import { useResumeImportMutation, useUnplacedRowsQuery } from './endpoints';
 function progressOf(imp: Import): { label: string; share: number } {
   if (imp.status === 'running') {
     return {
-      label: `Importing rows: ${imp.processedRows.toLocaleString()} of ${imp.totalRows.toLocaleString()}`,
+      label: t(
+        { id: 'import.progress.rows', defaultMessage: 'Importing rows: {done} of {total}' },
+        { done: imp.processedRows.toLocaleString(), total: imp.totalRows.toLocaleString() },
+      ),
       share: imp.totalRows ? imp.processedRows / imp.totalRows : 0,
     };
   }
   if (imp.status === 'geocoding') {
     return {
-      label: `Placing addresses on the map: ${imp.geocodedRows.toLocaleString()} of ${imp.geocodeTotal.toLocaleString()}`,
+      label: t(
+        { id: 'import.progress.addresses', defaultMessage: 'Placing addresses on the map: {done} of {total}' },
+        { done: imp.geocodedRows.toLocaleString(), total: imp.geocodeTotal.toLocaleString() },
+      ),
       share: imp.geocodeTotal ? imp.geocodedRows / imp.geocodeTotal : 1,
     };
   }
-  return { label: 'Done', share: 1 };
+  return { label: t({ id: 'import.progress.done', defaultMessage: 'Done' }), share: 1 };
 }
+
+const countLabel = defineMessages({
+  created: { id: 'import.result.created', defaultMessage: 'Created' },
+  updated: { id: 'import.result.updated', defaultMessage: 'Updated' },
+  skipped: { id: 'import.result.skipped', defaultMessage: 'Skipped' },
+  refused: { id: 'import.result.refused', defaultMessage: 'Refused' },
+});
 
 /** Step 4: the progress (it survives a reload: it is the import's own), then the summary. */
 export function ImportProgress({ workspaceId, imp }: { workspaceId: string; imp: Import }) {
+  const intl = useIntl();
   const { slug } = useWorkspace();
   const [resume, resuming] = useResumeImportMutation();
   const finished = imp.status === 'done' || imp.status === 'failed';
@@ -34,18 +50,28 @@ export function ImportProgress({ workspaceId, imp }: { workspaceId: string; imp:
   // A file's own problem (on `file`) says what to change, as on the upload step.
   const refusal = resuming.error ? toProblem(resuming.error) : null;
   const whyNot = refusal ? (refusal.errors?.[0]?.message ?? problemMessage(refusal)) : null;
-  const counts: [string, number][] = [
-    ['Created', imp.created],
-    ['Updated', imp.updated],
-    ['Skipped', imp.skipped],
-    ['Refused', imp.refused],
-  ];
+  const counts = (['created', 'updated', 'skipped', 'refused'] as const).map(
+    (key) => [intl.formatMessage(countLabel[key]), imp[key]] as const,
+  );
 
   return (
-    <Panel title={finished ? '4. Result' : '4. Importing'} description={imp.fileName}>
+    <Panel
+      title={
+        finished
+          ? intl.formatMessage({ id: 'import.result.title', defaultMessage: '4. Result' })
+          : intl.formatMessage({ id: 'import.progress.title', defaultMessage: '4. Importing' })
+      }
+      description={imp.fileName}
+    >
       {!finished && (
         <>
-          <p className="import-note">{label} — you may leave this page; the import goes on.</p>
+          <p className="import-note">
+            <Message
+              id="import.progress.mayLeave"
+              defaultMessage="{progress} — you may leave this page; the import goes on."
+              values={{ progress: label }}
+            />
+          </p>
           <div
             className="import-bar"
             role="progressbar"
@@ -59,10 +85,14 @@ export function ImportProgress({ workspaceId, imp }: { workspaceId: string; imp:
         </>
       )}
       {imp.status === 'failed' && (
-        <Alert title="The import stopped">
-          {imp.error} Rows imported so far stay.{' '}
+        <Alert title={intl.formatMessage({ id: 'import.result.stopped', defaultMessage: 'The import stopped' })}>
+          <Message
+            id="import.result.stoppedText"
+            defaultMessage="{error} Rows imported so far stay."
+            values={{ error: imp.error }}
+          />{' '}
           <Button size="sm" onClick={() => void resume({ workspaceId, id: imp.id })} disabled={resuming.isLoading}>
-            Resume
+            <Message id="import.result.resume" defaultMessage="Resume" />
           </Button>
           {whyNot && <p>{whyNot}</p>}
         </Alert>
@@ -77,11 +107,21 @@ export function ImportProgress({ workspaceId, imp }: { workspaceId: string; imp:
       </dl>
       {imp.refusals.length > 0 && (
         <details className="import-list">
-          <summary>Refused rows ({imp.refused.toLocaleString()})</summary>
+          <summary>
+            <Message
+              id="import.result.refusedRows"
+              defaultMessage="Refused rows ({count})"
+              values={{ count: imp.refused.toLocaleString() }}
+            />
+          </summary>
           <ul>
             {imp.refusals.map((p) => (
               <li key={`${p.row}-${p.field}`}>
-                Row {p.row}: {p.message}
+                <Message
+                  id="import.result.refusal"
+                  defaultMessage="Row {row}: {message}"
+                  values={{ row: String(p.row), message: p.message }}
+                />
               </li>
             ))}
           </ul>
@@ -89,12 +129,32 @@ export function ImportProgress({ workspaceId, imp }: { workspaceId: string; imp:
       )}
       {finished && imp.unplaced > 0 && (
         <div className="import-list">
-          <h3>Not on the map yet ({imp.unplaced.toLocaleString()})</h3>
-          <p className="import-note">Their addresses couldn't be placed. Open each one and set its pin.</p>
+          <h3>
+            <Message
+              id="import.result.unplaced"
+              defaultMessage="Not on the map yet ({count})"
+              values={{ count: imp.unplaced.toLocaleString() }}
+            />
+          </h3>
+          <p className="import-note">
+            <Message
+              id="import.result.unplacedNote"
+              defaultMessage="Their addresses couldn't be placed. Open each one and set its pin."
+            />
+          </p>
           <ul>
             {unplaced.data?.items.map((u) => (
               <li key={u.id}>
-                <Link to={`/w/${slug}/customers/${u.id}`}>{u.name}</Link> — {u.address} (row {u.row})
+                <Message
+                  id="import.result.unplacedRow"
+                  defaultMessage="<link>{name}</link> — {address} (row {row})"
+                  values={{
+                    name: u.name,
+                    address: u.address,
+                    row: String(u.row),
+                    link: (chunks) => <Link to={`/w/${slug}/customers/${u.id}`}>{chunks}</Link>,
+                  }}
+                />
               </li>
             ))}
           </ul>
@@ -103,12 +163,18 @@ export function ImportProgress({ workspaceId, imp }: { workspaceId: string; imp:
       {finished && (
         <p>
           {imp.kind === 'jobs' ? (
-            <Link to={`/w/${slug}/calendar`}>See them on the calendar</Link>
+            <Link to={`/w/${slug}/calendar`}>
+              <Message id="import.result.seeCalendar" defaultMessage="See them on the calendar" />
+            </Link>
           ) : (
-            <Link to={`/w/${slug}/customers`}>See your customers</Link>
+            <Link to={`/w/${slug}/customers`}>
+              <Message id="import.result.seeCustomers" defaultMessage="See your customers" />
+            </Link>
           )}{' '}
           ·{' '}
-          <Link to={`/w/${slug}/customers/import${imp.kind === 'jobs' ? '?kind=jobs' : ''}`}>Import another file</Link>
+          <Link to={`/w/${slug}/customers/import${imp.kind === 'jobs' ? '?kind=jobs' : ''}`}>
+            <Message id="import.result.another" defaultMessage="Import another file" />
+          </Link>
         </p>
       )}
     </Panel>

@@ -3,6 +3,7 @@ import { type DragEvent, useRef, useState } from 'react';
 import { Alert } from '../../components/Alert';
 import { Icon } from '../../components/Icon';
 import { Panel } from '../../components/Panel';
+import { Message, useIntl } from '../../lib/i18n';
 import { problemMessage } from '../../lib/problem';
 import { uploadImport } from './upload';
 
@@ -16,6 +17,7 @@ export function ImportUpload({
   kind: ImportKind;
   onUploaded: (imp: Import) => void;
 }) {
+  const intl = useIntl();
   const [sent, setSent] = useState<number | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [over, setOver] = useState(false);
@@ -39,10 +41,14 @@ export function ImportUpload({
 
   return (
     <Panel
-      title="1. Choose a file"
+      title={intl.formatMessage({ id: 'import.upload.title', defaultMessage: '1. Choose a file' })}
       description={
         kind === 'jobs'
-          ? 'One job a row: title, customer, address, date and times, technician, status. Customers are matched by email or name, else created.'
+          ? intl.formatMessage({
+              id: 'import.upload.jobsDescription',
+              defaultMessage:
+                'One job a row: title, customer, address, date and times, technician, status. Customers are matched by email or name, else created.',
+            })
           : undefined
       }
     >
@@ -56,10 +62,15 @@ export function ImportUpload({
         onDrop={drop}
       >
         <Icon name="upload" size={24} />
-        <span className="import-drop-title">Drop a CSV or Excel file here, or choose one</span>
+        <span className="import-drop-title">
+          <Message id="import.upload.drop" defaultMessage="Drop a CSV or Excel file here, or choose one" />
+        </span>
         <span className="import-drop-hint">
-          Up to {importLimits.maxBytes / 1024 / 1024} MB and {importLimits.maxRows.toLocaleString()} rows; the first row
-          names the columns. Exports of Jobber, Housecall Pro and similar tools work as they are.
+          <Message
+            id="import.upload.limits"
+            defaultMessage="Up to {megabytes} MB and {rows} rows; the first row names the columns. Exports of Jobber, Housecall Pro and similar tools work as they are."
+            values={{ megabytes: importLimits.maxBytes / 1024 / 1024, rows: importLimits.maxRows.toLocaleString() }}
+          />
         </span>
         <input
           ref={input}
@@ -75,12 +86,25 @@ export function ImportUpload({
         />
       </label>
       {sent !== null && (
-        <div className="import-bar" role="progressbar" aria-label="Uploading" aria-valuenow={Math.round(sent * 100)}>
+        <div
+          className="import-bar"
+          role="progressbar"
+          aria-label={intl.formatMessage({ id: 'import.upload.uploading', defaultMessage: 'Uploading' })}
+          aria-valuenow={Math.round(sent * 100)}
+        >
           <span style={{ width: `${Math.round(sent * 100)}%` }} />
         </div>
       )}
       {detail && (
-        <Alert title={problem?.status === 413 ? 'File too large' : "This file can't be imported"}>{detail}</Alert>
+        <Alert
+          title={
+            problem?.status === 413
+              ? intl.formatMessage({ id: 'import.upload.tooLarge', defaultMessage: 'File too large' })
+              : intl.formatMessage({ id: 'import.upload.refused', defaultMessage: "This file can't be imported" })
+          }
+        >
+          {detail}
+        </Alert>
       )}
     </Panel>
   );

@@ -1,32 +1,33 @@
 import type { ImportKind, PreviewRow } from '@fieldplan/shared';
+import { defineMessages, type MessageDescriptor } from 'react-intl';
+import { Message, useIntl } from '../../lib/i18n';
 
-const columnsOf: Record<ImportKind, readonly (readonly [string, string])[]> = {
-  customers: [
-    ['name', 'Name'],
-    ['email', 'Email'],
-    ['phone', 'Phone'],
-    ['address', 'Address'],
-    ['lat', 'Lat'],
-    ['lng', 'Lng'],
-    ['notes', 'Notes'],
-  ],
-  jobs: [
-    ['title', 'Title'],
-    ['customer', 'Customer'],
-    ['address', 'Address'],
-    ['start', 'Start'],
-    ['end', 'End'],
-    ['status', 'Status'],
-    ['assignee', 'Technician'],
-    ['notes', 'Notes'],
-  ],
+const column = defineMessages({
+  name: { id: 'import.preview.column.name', defaultMessage: 'Name' },
+  email: { id: 'import.preview.column.email', defaultMessage: 'Email' },
+  phone: { id: 'import.preview.column.phone', defaultMessage: 'Phone' },
+  address: { id: 'import.preview.column.address', defaultMessage: 'Address' },
+  lat: { id: 'import.preview.column.lat', defaultMessage: 'Lat' },
+  lng: { id: 'import.preview.column.lng', defaultMessage: 'Lng' },
+  notes: { id: 'import.preview.column.notes', defaultMessage: 'Notes' },
+  title: { id: 'import.preview.column.title', defaultMessage: 'Title' },
+  customer: { id: 'import.preview.column.customer', defaultMessage: 'Customer' },
+  start: { id: 'import.preview.column.start', defaultMessage: 'Start' },
+  end: { id: 'import.preview.column.end', defaultMessage: 'End' },
+  status: { id: 'import.preview.column.status', defaultMessage: 'Status' },
+  assignee: { id: 'import.preview.column.assignee', defaultMessage: 'Technician' },
+});
+
+const columnsOf: Record<ImportKind, readonly (keyof typeof column)[]> = {
+  customers: ['name', 'email', 'phone', 'address', 'lat', 'lng', 'notes'],
+  jobs: ['title', 'customer', 'address', 'start', 'end', 'status', 'assignee', 'notes'],
 };
 
-const customerNote: Record<'email' | 'name' | 'new', string> = {
-  email: 'existing, same email',
-  name: 'existing, same name',
-  new: 'new customer',
-};
+const customerNote: Record<'email' | 'name' | 'new', MessageDescriptor> = defineMessages({
+  email: { id: 'import.preview.customer.email', defaultMessage: 'existing, same email' },
+  name: { id: 'import.preview.customer.name', defaultMessage: 'existing, same name' },
+  new: { id: 'import.preview.customer.new', defaultMessage: 'new customer' },
+});
 
 /** A start or end as the reader's clock shows it (the server sends instants). */
 const shown = (key: string, value: string) =>
@@ -34,42 +35,53 @@ const shown = (key: string, value: string) =>
     ? new Date(value).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
     : value;
 
-const actionLabel: Record<PreviewRow['action'], string> = {
-  create: 'New',
-  update: 'Updates',
-  skip: 'Skipped',
-  refuse: 'Refused',
-};
+const actionLabel: Record<PreviewRow['action'], MessageDescriptor> = defineMessages({
+  create: { id: 'import.preview.action.create', defaultMessage: 'New' },
+  update: { id: 'import.preview.action.update', defaultMessage: 'Updates' },
+  skip: { id: 'import.preview.action.skip', defaultMessage: 'Skipped' },
+  refuse: { id: 'import.preview.action.refuse', defaultMessage: 'Refused' },
+});
 
 /** The preview: one line per row as saved, its problems under the cell they belong to. */
 export function PreviewTable({ kind, rows }: { kind: ImportKind; rows: PreviewRow[] }) {
+  const intl = useIntl();
   const columns = columnsOf[kind];
   return (
     <div className="import-preview-wrap">
       <table className="import-preview">
         <thead>
           <tr>
-            <th scope="col">Row</th>
-            <th scope="col">Action</th>
-            {columns.map(([key, label]) => (
+            <th scope="col">
+              <Message id="import.preview.rowHeading" defaultMessage="Row" />
+            </th>
+            <th scope="col">
+              <Message id="import.preview.actionHeading" defaultMessage="Action" />
+            </th>
+            {columns.map((key) => (
               <th key={key} scope="col">
-                {label}
+                {intl.formatMessage(column[key])}
               </th>
             ))}
           </tr>
         </thead>
         <tbody>
           {rows.map((r) => {
-            const rowProblems = r.problems.filter((p) => !columns.some(([key]) => key === p.field));
+            const rowProblems = r.problems.filter((p) => !columns.some((key) => key === p.field));
             return (
               <tr key={r.row} className={r.action === 'refuse' ? 'import-refused' : undefined} data-row={r.row}>
                 <th scope="row">{r.row}</th>
                 <td>
-                  <span className={`import-action import-action-${r.action}`}>{actionLabel[r.action]}</span>
+                  <span className={`import-action import-action-${r.action}`}>
+                    {intl.formatMessage(actionLabel[r.action])}
+                  </span>
                   {r.match && (
                     <span className="import-match">
                       {' '}
-                      {r.match.name} (same {r.match.by})
+                      <Message
+                        id="import.preview.match"
+                        defaultMessage="{name} (same {by, select, email {email} phone {phone} other {address}})"
+                        values={{ name: r.match.name, by: r.match.by }}
+                      />
                     </span>
                   )}
                   {rowProblems.map((p) => (
@@ -78,13 +90,13 @@ export function PreviewTable({ kind, rows }: { kind: ImportKind; rows: PreviewRo
                     </span>
                   ))}
                 </td>
-                {columns.map(([key]) => {
+                {columns.map((key) => {
                   const problem = r.problems.find((p) => p.field === key);
                   return (
                     <td key={key} className={problem ? 'import-cell-bad' : undefined}>
                       {shown(key, r.values[key] ?? '') || <span className="import-empty">—</span>}
                       {key === 'customer' && r.customer && (
-                        <span className="import-match"> ({customerNote[r.customer.by]})</span>
+                        <span className="import-match"> ({intl.formatMessage(customerNote[r.customer.by])})</span>
                       )}
                       {problem && <span className="import-problem">{problem.message}</span>}
                     </td>

@@ -1,5 +1,6 @@
 import { errorTitle, type Import, type ImportKind, isProblem, type Problem } from '@fieldplan/shared';
 import { postFile } from '../../base/post-file';
+import { t } from '../../lib/i18n';
 
 /**
  * Sends a file as the upload's body (docs/PRODUCT.md, "Import"), reporting how much of it has gone
@@ -18,10 +19,22 @@ export async function uploadImport(
     file,
     onProgress,
   );
-  if (!answer) return { error: failure('Check your connection and try again.') };
+  if (!answer)
+    return {
+      error: failure(
+        t({ id: 'import.upload.checkConnection', defaultMessage: 'Check your connection and try again.' }),
+      ),
+    };
   if (answer.status === 201) return { data: answer.body as Import };
   if (isProblem(answer.body)) return { error: answer.body };
-  return { error: failure(`The server answered ${answer.status}`) };
+  return {
+    error: failure(
+      t(
+        { id: 'import.upload.serverAnswered', defaultMessage: 'The server answered {status}' },
+        { status: String(answer.status) },
+      ),
+    ),
+  };
 }
 
 const failure = (detail: string): Problem => ({

@@ -1,0 +1,35 @@
+import type { ImportField } from '@fieldplan/shared';
+import { defineMessages, type MessageDescriptor } from 'react-intl';
+
+/** The fields a column can fill, as the mapping selects name them (the shared importFields stay English). */
+export const importFieldLabels: Record<ImportField, MessageDescriptor> = defineMessages({
+  name: { id: 'import.field.name', defaultMessage: 'Name' },
+  company: { id: 'import.field.company', defaultMessage: 'Company' },
+  firstName: { id: 'import.field.firstName', defaultMessage: 'First name' },
+  lastName: { id: 'import.field.lastName', defaultMessage: 'Last name' },
+  email: { id: 'import.field.email', defaultMessage: 'Email' },
+  phone: { id: 'import.field.phone', defaultMessage: 'Phone' },
+  address: { id: 'import.field.address', defaultMessage: 'Address (whole)' },
+  street1: { id: 'import.field.street1', defaultMessage: 'Street' },
+  street2: { id: 'import.field.street2', defaultMessage: 'Street line 2' },
+  zip: { id: 'import.field.zip', defaultMessage: 'Postcode' },
+  city: { id: 'import.field.city', defaultMessage: 'City' },
+  state: { id: 'import.field.state', defaultMessage: 'State / region' },
+  country: { id: 'import.field.country', defaultMessage: 'Country' },
+  lat: { id: 'import.field.lat', defaultMessage: 'Latitude' },
+  lng: { id: 'import.field.lng', defaultMessage: 'Longitude' },
+  notes: { id: 'import.field.notes', defaultMessage: 'Notes' },
+  sourceId: { id: 'import.field.sourceId', defaultMessage: 'ID in the other tool' },
+  title: { id: 'import.field.title', defaultMessage: 'Title' },
+  customer: { id: 'import.field.customer', defaultMessage: 'Customer name' },
+  customerEmail: { id: 'import.field.customerEmail', defaultMessage: 'Customer email' },
+  customerPhone: { id: 'import.field.customerPhone', defaultMessage: 'Customer phone' },
+  start: { id: 'import.field.start', defaultMessage: 'Start (date, or date and time)' },
+  startTime: { id: 'import.field.startTime', defaultMessage: 'Start time' },
+  end: { id: 'import.field.end', defaultMessage: 'End (date and time, or time)' },
+  endTime: { id: 'import.field.endTime', defaultMessage: 'End time' },
+  duration: { id: 'import.field.duration', defaultMessage: 'Duration (minutes)' },
+  status: { id: 'import.field.status', defaultMessage: 'Status' },
+  assignee: { id: 'import.field.assignee', defaultMessage: 'Technician (email or name)' },
+  priority: { id: 'import.field.priority', defaultMessage: 'Priority (1–5)' },
+});
