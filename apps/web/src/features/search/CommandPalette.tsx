@@ -1,16 +1,18 @@
 import { type KeyboardEvent, useDeferredValue, useId, useMemo, useState } from 'react';
+import { defineMessages, type MessageDescriptor } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { Dialog } from '../../components/Dialog';
+import { useIntl } from '../../lib/i18n';
 import { maxQueryLength, type SearchEntry, type SearchKind } from './search-index';
 import { type Screen, useSearch } from './use-search';
 
-const groupTitle: Record<SearchKind, string> = {
-  screen: 'Screens',
-  job: 'Jobs',
-  customer: 'Customers',
-  address: 'Addresses',
-  technician: 'Technicians',
-};
+const groupTitle: Record<SearchKind, MessageDescriptor> = defineMessages({
+  screen: { id: 'search.group.screen', defaultMessage: 'Screens' },
+  job: { id: 'search.group.job', defaultMessage: 'Jobs' },
+  customer: { id: 'search.group.customer', defaultMessage: 'Customers' },
+  address: { id: 'search.group.address', defaultMessage: 'Addresses' },
+  technician: { id: 'search.group.technician', defaultMessage: 'Technicians' },
+});
 
 /**
  * The command palette: one box finding screens, jobs (by title, customer, address), customers,
@@ -24,14 +26,21 @@ interface PaletteProps {
 }
 
 export function CommandPalette({ open, onClose, screens }: PaletteProps) {
+  const intl = useIntl();
   return (
-    <Dialog open={open} onClose={onClose} title="Search" size="wide">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={intl.formatMessage({ id: 'search.palette.title', defaultMessage: 'Search' })}
+      size="wide"
+    >
       {open && <PaletteBody onClose={onClose} screens={screens} />}
     </Dialog>
   );
 }
 
 function PaletteBody({ onClose, screens }: Omit<PaletteProps, 'open'>) {
+  const intl = useIntl();
   const [text, setText] = useState('');
   const [active, setActive] = useState(0);
   const query = useDeferredValue(text);
@@ -71,12 +80,18 @@ function PaletteBody({ onClose, screens }: Omit<PaletteProps, 'open'>) {
         className="input palette-input"
         type="text"
         role="combobox"
-        aria-label="Search jobs, customers, addresses, technicians and screens"
+        aria-label={intl.formatMessage({
+          id: 'search.palette.label',
+          defaultMessage: 'Search jobs, customers, addresses, technicians and screens',
+        })}
         aria-expanded={flat.length > 0}
         aria-controls={listId}
         aria-autocomplete="list"
         aria-activedescendant={current >= 0 ? optionId(current) : undefined}
-        placeholder="Jobs, customers, addresses, technicians, screens…"
+        placeholder={intl.formatMessage({
+          id: 'search.palette.placeholder',
+          defaultMessage: 'Jobs, customers, addresses, technicians, screens…',
+        })}
         autoComplete="off"
         spellCheck={false}
         maxLength={maxQueryLength}
@@ -87,14 +102,19 @@ function PaletteBody({ onClose, screens }: Omit<PaletteProps, 'open'>) {
         }}
         onKeyDown={onKeyDown}
       />
-      <div id={listId} role="listbox" aria-label="Results" className="palette-results">
+      <div
+        id={listId}
+        role="listbox"
+        aria-label={intl.formatMessage({ id: 'search.palette.results', defaultMessage: 'Results' })}
+        className="palette-results"
+      >
         {groups.map((group) => {
           const headingId = `${listId}-${group.kind}`;
           return (
             // biome-ignore lint/a11y/useSemanticElements: a listbox groups its options with role=group (a fieldset can't sit in a listbox).
             <div key={group.kind} role="group" aria-labelledby={headingId} className="palette-group">
               <div id={headingId} role="presentation" className="palette-group-title">
-                {groupTitle[group.kind]}
+                {intl.formatMessage(groupTitle[group.kind])}
               </div>
               {group.entries.map((entry) => {
                 const i = index++;
@@ -121,12 +141,18 @@ function PaletteBody({ onClose, screens }: Omit<PaletteProps, 'open'>) {
       </div>
       <p className="palette-status" role="status">
         {!hasQuery
-          ? 'Type to search. ↑ ↓ to move, Enter to open, Esc to close.'
+          ? intl.formatMessage({
+              id: 'search.palette.help',
+              defaultMessage: 'Type to search. ↑ ↓ to move, Enter to open, Esc to close.',
+            })
           : flat.length > 0
-            ? `${flat.length} result${flat.length === 1 ? '' : 's'}`
+            ? intl.formatMessage(
+                { id: 'search.palette.count', defaultMessage: '{count, plural, one {# result} other {# results}}' },
+                { count: flat.length },
+              )
             : loading
-              ? 'Loading…'
-              : 'Nothing found'}
+              ? intl.formatMessage({ id: 'search.palette.loading', defaultMessage: 'Loading…' })
+              : intl.formatMessage({ id: 'search.palette.nothing', defaultMessage: 'Nothing found' })}
       </p>
     </div>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Icon } from '../../components/Icon';
+import { Message } from '../../lib/i18n';
 import { CommandPalette } from './CommandPalette';
 import type { Screen } from './use-search';
 import './Search.css';
@@ -28,7 +29,9 @@ export function SearchButton({ screens }: { screens: readonly Screen[] }) {
         onClick={() => setOpen(true)}
       >
         <Icon name="search" size={14} />
-        <span className="topbar-search-label">Search</span>
+        <span className="topbar-search-label">
+          <Message id="search.button" defaultMessage="Search" />
+        </span>
         <kbd className="topbar-search-key">{mac ? '⌘K' : 'Ctrl K'}</kbd>
       </button>
       <CommandPalette open={open} onClose={() => setOpen(false)} screens={screens} />

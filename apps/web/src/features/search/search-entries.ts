@@ -1,4 +1,6 @@
 import type { Customer, Job, Member } from '@fieldplan/shared';
+import type { IntlShape } from 'react-intl';
+import { currentIntl } from '../../lib/i18n';
 import type { SearchEntry } from './search-index';
 
 export type Findable = SearchEntry & { found?: string };
@@ -10,16 +12,33 @@ export interface SearchSources {
   screens: readonly { label: string; href: string }[];
 }
 
+/** The words the palette writes beside what it finds. */
+export interface SearchWords {
+  screen: string;
+  technicianJobs: string;
+}
+
+/** The palette's words in `intl`'s language (the page's, unless told). */
+export function searchWords(intl: Pick<IntlShape, 'formatMessage'> = currentIntl()): SearchWords {
+  return {
+    screen: intl.formatMessage({ id: 'search.detail.screen', defaultMessage: 'Screen' }),
+    technicianJobs: intl.formatMessage({
+      id: 'search.detail.technicianJobs',
+      defaultMessage: 'Their jobs on the board',
+    }),
+  };
+}
+
 /**
  * What the palette finds, from what the app holds: jobs by title, customer and address; customers by
  * name, address, phone and e-mail; each distinct address once; active technicians; the screens.
  */
-export function searchEntries(base: string, sources: SearchSources): Findable[] {
+export function searchEntries(base: string, sources: SearchSources, words = searchWords()): Findable[] {
   const entries: Findable[] = sources.screens.map((s) => ({
     kind: 'screen',
     id: s.href,
     label: s.label,
-    detail: 'Screen',
+    detail: words.screen,
     href: s.href,
   }));
   const addresses = new Set<string>();
@@ -53,7 +72,7 @@ export function searchEntries(base: string, sources: SearchSources): Findable[] 
       kind: 'technician',
       id: m.id,
       label: m.name,
-      detail: 'Their jobs on the board',
+      detail: words.technicianJobs,
       href: `${base}/dispatch?tech=${encodeURIComponent(m.id)}`,
       found: m.email ?? '',
     });

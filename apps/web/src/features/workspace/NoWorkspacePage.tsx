@@ -1,19 +1,26 @@
 import { Button } from '../../components/Button';
 import { CardPage } from '../../components/CardPage';
+import { Message, useIntl } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSignOut } from '../auth';
 
 /** Signed in, but a member of no workspace (every membership was deactivated). */
 export function NoWorkspacePage({ name }: { name: string }) {
+  const intl = useIntl();
   const signOut = useSignOut();
-  useDocumentTitle('No workspace');
+  useDocumentTitle(intl.formatMessage({ id: 'workspace.none.documentTitle', defaultMessage: 'No workspace' }));
   return (
     <CardPage
-      title={`You're not in a workspace, ${name}`}
-      subtitle="Ask the owner of your team for a new invitation link, then open it in this browser."
+      title={<Message id="workspace.none.title" defaultMessage="You're not in a workspace, {name}" values={{ name }} />}
+      subtitle={
+        <Message
+          id="workspace.none.hint"
+          defaultMessage="Ask the owner of your team for a new invitation link, then open it in this browser."
+        />
+      }
     >
       <Button className="btn-block" onClick={() => void signOut()}>
-        Sign out
+        <Message id="workspace.none.signOut" defaultMessage="Sign out" />
       </Button>
     </CardPage>
   );
