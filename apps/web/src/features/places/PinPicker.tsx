@@ -5,6 +5,7 @@ import { useMap, useMapEvents } from 'react-leaflet';
 import { Button } from '../../components/Button';
 import { useGetConfigQuery } from '../../entities/session/endpoints';
 import { useGetWorkspaceQuery } from '../../entities/workspace/endpoints';
+import { Message, useIntl } from '../../lib/i18n';
 import type { BaseLayerOption } from '../map';
 import { baseLayerOptions, defaultPinIcon, FieldMap } from '../map';
 import './Places.css';
@@ -126,7 +127,7 @@ function CentreButton({ move }: { move: (p: LatLng) => void }) {
             move({ lat: round6(c.lat), lng: round6(c.lng) });
           }}
         >
-          Pin the map centre
+          <Message id="places.pin.centre" defaultMessage="Pin the map centre" />
         </Button>
       </div>
     </div>
@@ -160,13 +161,16 @@ export function PinPicker({
   value,
   onChange,
   onConfirm,
-  label = 'Position on the map',
-  pinLabel = 'Site position',
+  label: labelGiven,
+  pinLabel: pinLabelGiven,
   center,
   zoom = 15,
   place = '',
   height = 220,
 }: PinPickerProps) {
+  const intl = useIntl();
+  const label = labelGiven ?? intl.formatMessage({ id: 'places.pin.mapLabel', defaultMessage: 'Position on the map' });
+  const pinLabel = pinLabelGiven ?? intl.formatMessage({ id: 'places.pin.pinLabel', defaultMessage: 'Site position' });
   const settings = useGetWorkspaceQuery(workspaceId);
   const config = useGetConfigQuery();
   const bases = useMemo(() => baseLayerOptions(settings.data?.map, config.data?.maps), [settings.data, config.data]);
@@ -186,11 +190,18 @@ export function PinPicker({
       )}
       <p className="pin-picker-bar">
         <span>
-          Click the map to drop the pin, or drag it; on the pin, arrow keys move it
-          {onConfirm ? ' and Enter confirms' : ''}.
+          <Message
+            id="places.pin.howTo"
+            defaultMessage="{confirm, select, yes {Click the map to drop the pin, or drag it; on the pin, arrow keys move it and Enter confirms.} other {Click the map to drop the pin, or drag it; on the pin, arrow keys move it.}}"
+            values={{ confirm: onConfirm ? 'yes' : 'no' }}
+          />
         </span>
         <span className="pin-picker-coords">
-          {value ? `${value.lat.toFixed(5)}, ${value.lng.toFixed(5)}` : 'No position yet'}
+          {value ? (
+            `${value.lat.toFixed(5)}, ${value.lng.toFixed(5)}`
+          ) : (
+            <Message id="places.pin.noPosition" defaultMessage="No position yet" />
+          )}
         </span>
       </p>
     </div>

@@ -2,6 +2,7 @@ import type { LatLng } from '@fieldplan/shared';
 import { type ReactNode, type Ref, useId, useState } from 'react';
 import { Button } from '../../components/Button';
 import { useGetWorkspaceQuery } from '../../entities/workspace/endpoints';
+import { Message, useIntl } from '../../lib/i18n';
 import { PinPicker } from './PinPicker';
 import { PlacesCombobox } from './PlacesCombobox';
 import type { PlaceChoice } from './types';
@@ -35,6 +36,7 @@ const onGlobe = (p: LatLng | null): p is LatLng =>
  * spot (no coordinates to type, so no coordinate errors on fields nobody touched).
  */
 export function PlaceField(props: PlaceFieldProps) {
+  const intl = useIntl();
   const settings = useGetWorkspaceQuery(props.workspaceId);
   const position = onGlobe(props.position) ? props.position : null;
   const pinId = useId();
@@ -50,9 +52,15 @@ export function PlaceField(props: PlaceFieldProps) {
   return (
     <div className="place-field">
       <PlacesCombobox
-        label={props.label ?? 'Address'}
+        label={props.label ?? intl.formatMessage({ id: 'places.field.address', defaultMessage: 'Address' })}
         optional={props.optional}
-        hint={props.hint ?? 'Choose a suggestion to place the pin; adjust it to the exact spot.'}
+        hint={
+          props.hint ??
+          intl.formatMessage({
+            id: 'places.field.hint',
+            defaultMessage: 'Choose a suggestion to place the pin; adjust it to the exact spot.',
+          })
+        }
         value={props.address}
         onInputChange={props.onAddressChange}
         onBlur={props.onAddressBlur}
@@ -69,7 +77,15 @@ export function PlaceField(props: PlaceFieldProps) {
       <div className="place-pin">
         {/* The exact position as the data element's machine-readable value. */}
         <data className="place-pin-at" value={position ? `${position.lat},${position.lng}` : ''}>
-          {position ? `Pin at ${position.lat.toFixed(5)}, ${position.lng.toFixed(5)}` : 'No pin yet'}
+          {position ? (
+            <Message
+              id="places.field.pinAt"
+              defaultMessage="Pin at {lat}, {lng}"
+              values={{ lat: position.lat.toFixed(5), lng: position.lng.toFixed(5) }}
+            />
+          ) : (
+            <Message id="places.field.noPin" defaultMessage="No pin yet" />
+          )}
         </data>
         <Button
           id={toggleId}
@@ -80,7 +96,11 @@ export function PlaceField(props: PlaceFieldProps) {
           aria-describedby={props.positionError ? errorId : undefined}
           onClick={() => setOpen(!open)}
         >
-          {open ? 'Done' : 'Adjust pin'}
+          {open ? (
+            <Message id="places.field.done" defaultMessage="Done" />
+          ) : (
+            <Message id="places.field.adjustPin" defaultMessage="Adjust pin" />
+          )}
         </Button>
       </div>
       {props.positionError && (

@@ -7,7 +7,6 @@ import { googleCallbackName, resetGoogleLoader } from './google-maps';
 import { PlacesCombobox } from './PlacesCombobox';
 import { testPlaces } from './test-fixtures';
 import type { PlaceChoice } from './types';
-import { streetNotices } from './use-place-provider';
 
 const places = testPlaces;
 const maps = (googleApiKey: string | null) => ({
@@ -132,11 +131,12 @@ describe('PlacesCombobox (built-in search)', () => {
       return new Response(JSON.stringify(places), { headers });
     });
     await user.type(input, 'Ber');
-    expect(await screen.findByText(streetNotices.geocoder_unavailable)).toBeInTheDocument();
+    const notice = 'Street search is unavailable — showing cities and customers only.';
+    expect(await screen.findByText(notice)).toBeInTheDocument();
     // Cities and customers are still suggested.
     expect(await screen.findAllByRole('option')).toHaveLength(3);
     await user.type(input, 'g');
-    await waitFor(() => expect(screen.queryByText(streetNotices.geocoder_unavailable)).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText(notice)).not.toBeInTheDocument());
     expect(answered).toBe(2);
   });
 

@@ -1,5 +1,7 @@
 import { type KeyboardEvent, type Ref, useEffect, useId, useRef, useState } from 'react';
+import { defineMessages, type MessageDescriptor } from 'react-intl';
 import { Listbox } from '../../components/Listbox';
+import { Message, useIntl } from '../../lib/i18n';
 import './Places.css';
 import type { PlaceChoice, PlaceProvider, PlaceSuggestion } from './types';
 import { usePlaceProvider } from './use-place-provider';
@@ -8,10 +10,13 @@ import { usePlaceProvider } from './use-place-provider';
 export const searchDelayMs = 200;
 const minQuery = 2;
 
-const sourceTag: Record<PlaceSuggestion['source'], string> = {
-  customer: 'Customer',
-  city: 'City',
-  address: 'Address',
+// Google is a name, the same in every language.
+const sourceTag: Record<PlaceSuggestion['source'], MessageDescriptor | string> = {
+  ...defineMessages({
+    customer: { id: 'places.source.customer', defaultMessage: 'Customer' },
+    city: { id: 'places.source.city', defaultMessage: 'City' },
+    address: { id: 'places.source.address', defaultMessage: 'Address' },
+  }),
   google: 'Google',
 };
 
@@ -50,6 +55,7 @@ type Phase = 'idle' | 'searching' | 'done' | 'failed' | 'resolving';
  * more characters, ArrowDown/ArrowUp move, Enter chooses, Escape closes, a click chooses.
  */
 export function PlacesCombobox(props: PlacesComboboxProps) {
+  const intl = useIntl();
   const configured = usePlaceProvider(props.workspaceId, props.bias);
   const provider = props.provider ?? configured.provider;
   const generated = useId();
@@ -142,16 +148,29 @@ export function PlacesCombobox(props: PlacesComboboxProps) {
 
   const status =
     phase === 'searching'
-      ? 'Searching…'
+      ? intl.formatMessage({ id: 'places.status.searching', defaultMessage: 'Searching…' })
       : phase === 'resolving'
-        ? 'Getting the position…'
+        ? intl.formatMessage({ id: 'places.status.resolving', defaultMessage: 'Getting the position…' })
         : phase === 'failed'
-          ? 'Search failed — type the address, then drop the pin on the map'
+          ? intl.formatMessage({
+              id: 'places.status.failed',
+              defaultMessage: 'Search failed — type the address, then drop the pin on the map',
+            })
           : phase === 'done' && open
             ? options.length === 0
-              ? 'No matching places'
-              : `${options.length} ${options.length === 1 ? 'suggestion' : 'suggestions'}`
+              ? intl.formatMessage({ id: 'places.status.none', defaultMessage: 'No matching places' })
+              : intl.formatMessage(
+                  {
+                    id: 'places.status.found',
+                    defaultMessage: '{count, plural, one {# suggestion} other {# suggestions}}',
+                  },
+                  { count: options.length },
+                )
             : '';
+  const tag = (source: PlaceSuggestion['source']) => {
+    const text = sourceTag[source];
+    return typeof text === 'string' ? text : intl.formatMessage(text);
+  };
   const describedBy = [props.error ? `${inputId}-error` : null, props.hint ? `${inputId}-hint` : null, statusId]
     .filter(Boolean)
     .join(' ');
@@ -160,7 +179,12 @@ export function PlacesCombobox(props: PlacesComboboxProps) {
     <div className={`field places-field${props.error ? ' field-invalid' : ''}`}>
       <label className="field-label" htmlFor={inputId}>
         {props.label}
-        {props.optional && <span className="field-optional"> optional</span>}
+        {props.optional && (
+          <span className="field-optional">
+            {' '}
+            <Message id="places.combobox.optional" defaultMessage="optional" />
+          </span>
+        )}
       </label>
       <div className="places-box">
         <input
@@ -194,7 +218,10 @@ export function PlacesCombobox(props: PlacesComboboxProps) {
         />
         <Listbox
           id={listId}
-          label={`${props.label} suggestions`}
+          label={intl.formatMessage(
+            { id: 'places.combobox.suggestions', defaultMessage: '{label} suggestions' },
+            { label: props.label },
+          )}
           className="places-list"
           optionClassName="places-option"
           hidden={!expanded}
@@ -207,7 +234,7 @@ export function PlacesCombobox(props: PlacesComboboxProps) {
             <>
               <span className="places-label">{option.label}</span>
               {option.secondary && <span className="places-secondary">{option.secondary}</span>}
-              <span className={`places-tag places-tag-${option.source}`}>{sourceTag[option.source]}</span>
+              <span className={`places-tag places-tag-${option.source}`}>{tag(option.source)}</span>
             </>
           )}
         </Listbox>

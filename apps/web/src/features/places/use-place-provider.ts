@@ -1,18 +1,29 @@
 import type { PlacesNotice } from '@fieldplan/shared';
 import { useEffect, useMemo, useState } from 'react';
+import { defineMessages, type MessageDescriptor } from 'react-intl';
 import { useAppDispatch } from '../../base/hooks';
 import { useGetConfigQuery } from '../../entities/session/endpoints';
+import { useIntl } from '../../lib/i18n';
 import { builtinProvider } from './builtin-provider';
 import { googleAuthFailed, loadGooglePlaces, onGoogleAuthFailure } from './google-maps';
 import { googleProvider } from './google-provider';
 import type { PlaceProvider } from './types';
 
-export const googleUnavailableNotice = 'Google Places is unavailable — using the built-in search.';
-/** What the built-in search says when the server's street geocoder didn't answer. */
-export const streetNotices: Record<PlacesNotice, string> = {
-  geocoder_unavailable: 'Street search is unavailable — showing cities and customers only.',
-  geocoder_busy: 'Street search is busy — showing cities and customers only. Type on to try again.',
+const googleUnavailableNotice: MessageDescriptor = {
+  id: 'places.notice.googleUnavailable',
+  defaultMessage: 'Google Places is unavailable — using the built-in search.',
 };
+/** What the built-in search says when the server's street geocoder didn't answer. */
+export const streetNotices: Record<PlacesNotice, MessageDescriptor> = defineMessages({
+  geocoder_unavailable: {
+    id: 'places.notice.geocoderUnavailable',
+    defaultMessage: 'Street search is unavailable — showing cities and customers only.',
+  },
+  geocoder_busy: {
+    id: 'places.notice.geocoderBusy',
+    defaultMessage: 'Street search is busy — showing cities and customers only. Type on to try again.',
+  },
+});
 
 /**
  * Google first, the built-in search when Google fails (the script doesn't load, the key is refused,
@@ -54,6 +65,7 @@ function googleWithFallback(
  * field can say so quietly.
  */
 export function usePlaceProvider(workspaceId: string | undefined, bias?: { lat: number; lng: number }) {
+  const intl = useIntl();
   const dispatch = useAppDispatch();
   const { data: config } = useGetConfigQuery();
   const [failed, setFailed] = useState(false);
@@ -78,6 +90,6 @@ export function usePlaceProvider(workspaceId: string | undefined, bias?: { lat: 
     return googleWithFallback(load, builtin, () => setFailed(true));
   }, [dispatch, workspaceId, key, base, lat, lng]);
 
-  const notice = failed && key ? googleUnavailableNotice : null;
-  return { provider, notice: notice ?? (streets ? streetNotices[streets] : null) };
+  const notice = failed && key ? googleUnavailableNotice : streets ? streetNotices[streets] : null;
+  return { provider, notice: notice ? intl.formatMessage(notice) : null };
 }
