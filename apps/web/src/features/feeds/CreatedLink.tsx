@@ -1,6 +1,7 @@
 import type { FeedTokenCreated } from '@fieldplan/shared';
 import { Icon } from '../../components/Icon';
 import { OnceLink } from '../../components/OnceLink';
+import { Message, useIntl } from '../../lib/i18n';
 import { QrCode } from './QrCode';
 
 /** The same address for calendar apps that subscribe through `webcal://` (phones open their calendar with it). */
@@ -8,7 +9,7 @@ export const webcalOf = (url: string) => url.replace(/^https?:\/\//, 'webcal://'
 
 interface CreatedLinkProps {
   link: FeedTokenCreated;
-  /** What it holds, for the words around it: "Tomasz Nowak's jobs", "every job of the workspace". */
+  /** What it holds, in the page's language: "Tomasz Nowak's jobs", "every job of the workspace". */
   what: string;
   onDone: () => void;
 }
@@ -16,29 +17,52 @@ interface CreatedLinkProps {
 /** A new link, shown once (only its hash is stored): copy it, or scan it with a phone. */
 export function CreatedLink({ link, what, onDone }: CreatedLinkProps) {
   const webcal = webcalOf(link.url);
+  const intl = useIntl();
 
   return (
-    <section className="created-link" aria-label="New iCal link">
+    <section
+      className="created-link"
+      aria-label={intl.formatMessage({ id: 'feeds.created.label', defaultMessage: 'New iCal link' })}
+    >
       <div className="created-link-text">
         <p className="created-link-title">
-          New iCal link to <strong>{what}</strong>
+          <Message
+            id="feeds.created.title"
+            defaultMessage="New iCal link to <strong>{what}</strong>"
+            values={{ what, strong: (chunks) => <strong>{chunks}</strong> }}
+          />
         </p>
         <OnceLink
           url={link.url}
-          label="Calendar address"
-          hint="Shown only once — copy it now. Anyone with it can read these jobs; revoke it if it leaks."
+          label={intl.formatMessage({ id: 'feeds.created.address', defaultMessage: 'Calendar address' })}
+          hint={intl.formatMessage({
+            id: 'feeds.created.hint',
+            defaultMessage: 'Shown only once — copy it now. Anyone with it can read these jobs; revoke it if it leaks.',
+          })}
           actionsClassName="created-link-actions"
-          copied="Link copied — paste it into your calendar app as a subscription"
+          copied={intl.formatMessage({
+            id: 'feeds.created.copied',
+            defaultMessage: 'Link copied — paste it into your calendar app as a subscription',
+          })}
           onDone={onDone}
         >
           <a className="created-link-webcal" href={webcal}>
-            <Icon name="calendar" size={14} /> Open in a calendar app
+            <Icon name="calendar" size={14} />{' '}
+            <Message id="feeds.created.openInApp" defaultMessage="Open in a calendar app" />
           </a>
         </OnceLink>
       </div>
       <figure className="created-link-qr">
-        <QrCode text={webcal} alt={`QR code to subscribe to ${what} from a phone`} />
-        <figcaption>Scan with a phone's camera to subscribe</figcaption>
+        <QrCode
+          text={webcal}
+          alt={intl.formatMessage(
+            { id: 'feeds.created.qrAlt', defaultMessage: 'QR code to subscribe to {what} from a phone' },
+            { what },
+          )}
+        />
+        <figcaption>
+          <Message id="feeds.created.scan" defaultMessage="Scan with a phone's camera to subscribe" />
+        </figcaption>
       </figure>
     </section>
   );

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
+import { Message, useIntl } from '../../lib/i18n';
 import { FeedForm, feedDefaults } from './FeedForm';
 import type { useFeedWrites } from './use-feed-writes';
 
@@ -21,16 +22,25 @@ const formId = 'feed-form';
 /** Add or edit a subscription; the server loads the address before it says yes, so saving can take a moment. */
 export function FeedDialog({ open, feed, nextColour, technicians, writes, onClose }: FeedDialogProps) {
   const [saving, setSaving] = useState(false);
+  const intl = useIntl();
   const conflict = writes.conflict && feed && writes.conflict.id === feed.id ? writes.conflict : null;
   const close = () => {
     writes.dismissConflict();
     onClose();
   };
   const notice = conflict && (
-    <Alert title="Someone else changed this subscription">
-      <p>It is now version {conflict.version}. Reload to see their version — your unsaved changes will be discarded.</p>
+    <Alert
+      title={intl.formatMessage({ id: 'feeds.dialog.stale', defaultMessage: 'Someone else changed this subscription' })}
+    >
+      <p>
+        <Message
+          id="feeds.dialog.staleHint"
+          defaultMessage="It is now version {version}. Reload to see their version — your unsaved changes will be discarded."
+          values={{ version: String(conflict.version) }}
+        />
+      </p>
       <Button size="sm" onClick={writes.reload}>
-        Reload
+        <Message id="feeds.dialog.reload" defaultMessage="Reload" />
       </Button>
     </Alert>
   );
@@ -38,13 +48,30 @@ export function FeedDialog({ open, feed, nextColour, technicians, writes, onClos
     <Dialog
       open={open}
       onClose={close}
-      title={feed ? `Edit “${feed.name}”` : 'Subscribe to a calendar'}
-      description="Its events show as busy time on the calendar, and a job on them is flagged as double-booked."
+      title={
+        feed ? (
+          <Message id="feeds.dialog.editTitle" defaultMessage="Edit “{name}”" values={{ name: feed.name }} />
+        ) : (
+          <Message id="feeds.dialog.newTitle" defaultMessage="Subscribe to a calendar" />
+        )
+      }
+      description={
+        <Message
+          id="feeds.dialog.description"
+          defaultMessage="Its events show as busy time on the calendar, and a job on them is flagged as double-booked."
+        />
+      }
       footer={
         <>
-          <Button onClick={close}>Cancel</Button>
+          <Button onClick={close}>
+            <Message id="feeds.dialog.cancel" defaultMessage="Cancel" />
+          </Button>
           <Button type="submit" form={formId} variant="primary" loading={saving}>
-            {feed ? 'Save' : 'Subscribe'}
+            {feed ? (
+              <Message id="feeds.dialog.save" defaultMessage="Save" />
+            ) : (
+              <Message id="feeds.dialog.subscribe" defaultMessage="Subscribe" />
+            )}
           </Button>
         </>
       }

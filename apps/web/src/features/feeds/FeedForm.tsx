@@ -7,6 +7,7 @@ import { Alert } from '../../components/Alert';
 import { ColourField } from '../../components/ColourField';
 import { NamedOptions, Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
+import { Message, useIntl } from '../../lib/i18n';
 import { toProblem } from '../../lib/problem';
 import { useFormProblem } from '../../lib/use-form-problem';
 
@@ -17,6 +18,8 @@ const feedFormSchema = feedCreateSchema.extend({
 });
 export type FeedFormValues = z.infer<typeof feedFormSchema>;
 const fieldNames = ['name', 'url', 'colour', 'memberId', 'refreshMinutes'] as const;
+/** An address, not words: the same in every language. */
+const exampleUrl = 'https://example.com/calendar.ics';
 
 /** The form's values as the API takes them. */
 export const feedPayload = (values: FeedFormValues): FeedCreate => ({
@@ -53,6 +56,7 @@ export function FeedForm({ id, defaults, technicians, onSave, notice, saving = f
   });
   const { register, handleSubmit, setError, formState, control } = form;
   const problem = useFormProblem(setError, fieldNames);
+  const intl = useIntl();
 
   const submit = handleSubmit(async (values) => {
     problem.clear();
@@ -68,51 +72,80 @@ export function FeedForm({ id, defaults, technicians, onSave, notice, saving = f
   });
 
   return (
-    <form id={id} className="feed-form" onSubmit={submit} noValidate aria-label="Calendar subscription">
+    <form
+      id={id}
+      className="feed-form"
+      onSubmit={submit}
+      noValidate
+      aria-label={intl.formatMessage({ id: 'feeds.form.label', defaultMessage: 'Calendar subscription' })}
+    >
       {notice}
-      {problem.message && <Alert title="The subscription can't be saved">{problem.message}</Alert>}
+      {problem.message && (
+        <Alert
+          title={intl.formatMessage({ id: 'feeds.form.failed', defaultMessage: "The subscription can't be saved" })}
+        >
+          {problem.message}
+        </Alert>
+      )}
       <TextField
-        label="Name"
+        label={intl.formatMessage({ id: 'feeds.form.name', defaultMessage: 'Name' })}
         autoComplete="off"
-        placeholder="Public holidays"
+        placeholder={intl.formatMessage({ id: 'feeds.form.namePlaceholder', defaultMessage: 'Public holidays' })}
         data-autofocus
         maxLength={feedLimits.nameMax}
         error={formState.errors.name?.message}
         {...register('name')}
       />
       <TextField
-        label="Calendar address (URL)"
+        label={intl.formatMessage({ id: 'feeds.form.url', defaultMessage: 'Calendar address (URL)' })}
         type="url"
         inputMode="url"
         autoComplete="off"
         spellCheck={false}
-        placeholder="https://example.com/calendar.ics"
-        hint="An iCalendar (.ics) address starting with https://, http:// or webcal://. Fieldplan's server fetches it."
+        placeholder={exampleUrl}
+        hint={intl.formatMessage({
+          id: 'feeds.form.urlHint',
+          defaultMessage:
+            "An iCalendar (.ics) address starting with https://, http:// or webcal://. Fieldplan's server fetches it.",
+        })}
         error={formState.errors.url?.message}
         {...register('url')}
       />
       <div className="feed-form-row">
-        <Select label="Busy time of" error={formState.errors.memberId?.message} {...register('memberId')}>
-          <option value="">Whole workspace (everyone)</option>
+        <Select
+          label={intl.formatMessage({ id: 'feeds.form.member', defaultMessage: 'Busy time of' })}
+          error={formState.errors.memberId?.message}
+          {...register('memberId')}
+        >
+          <option value="">
+            {intl.formatMessage({ id: 'feeds.form.wholeWorkspace', defaultMessage: 'Whole workspace (everyone)' })}
+          </option>
           <NamedOptions items={technicians} />
         </Select>
         <TextField
-          label="Refresh every (minutes)"
+          label={intl.formatMessage({ id: 'feeds.form.refresh', defaultMessage: 'Refresh every (minutes)' })}
           type="number"
           inputMode="numeric"
           min={feedLimits.refreshMinutesMin}
           max={feedLimits.refreshMinutesMax}
           step={5}
-          hint={`${feedLimits.refreshMinutesMin}–${feedLimits.refreshMinutesMax.toLocaleString()} minutes`}
+          hint={intl.formatMessage(
+            { id: 'feeds.form.refreshHint', defaultMessage: '{min}–{max} minutes' },
+            { min: String(feedLimits.refreshMinutesMin), max: feedLimits.refreshMinutesMax.toLocaleString() },
+          )}
           error={formState.errors.refreshMinutes?.message}
           {...register('refreshMinutes', { valueAsNumber: true })}
         />
       </div>
-      <ColourField control={control} name="colour" label="Feed colour" />
+      <ColourField
+        control={control}
+        name="colour"
+        label={intl.formatMessage({ id: 'feeds.form.colour', defaultMessage: 'Feed colour' })}
+      />
       {saving && (
         <div className="feed-progress" role="status">
           <span className="feed-progress-bar" aria-hidden="true" />
-          Loading the calendar…
+          <Message id="feeds.form.loadingCalendar" defaultMessage="Loading the calendar…" />
         </div>
       )}
     </form>

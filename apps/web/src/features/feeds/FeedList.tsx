@@ -1,20 +1,29 @@
 import type { Feed, FeedStatus } from '@fieldplan/shared';
+import { defineMessages, type MessageDescriptor } from 'react-intl';
 import { Badge, type BadgeTone } from '../../components/Badge';
 import { Icon } from '../../components/Icon';
 import { RowActions } from '../../components/RowActions';
 import { formatDateTime } from '../../lib/format';
+import { Message, t, useIntl } from '../../lib/i18n';
 import { eventCount } from './use-feed-writes';
 
-const statusLabel: Record<FeedStatus, string> = { ok: 'OK', failing: 'Failing', pending: 'Pending' };
+const statusLabel: Record<FeedStatus, MessageDescriptor> = defineMessages({
+  ok: { id: 'feeds.status.ok', defaultMessage: 'OK' },
+  failing: { id: 'feeds.status.failing', defaultMessage: 'Failing' },
+  pending: { id: 'feeds.status.pending', defaultMessage: 'Pending' },
+});
 const statusTone: Record<FeedStatus, BadgeTone> = { ok: 'success', failing: 'danger', pending: 'neutral' };
 
 /** "every 15 min", "every 2 h", "every 1 h 30 min", "once a day". */
 export function refreshText(minutes: number): string {
-  if (minutes === 1440) return 'once a day';
+  if (minutes === 1440) return t({ id: 'feeds.refresh.daily', defaultMessage: 'once a day' });
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
-  if (h === 0) return `every ${m} min`;
-  return `every ${h} h${m ? ` ${m} min` : ''}`;
+  if (h === 0) return t({ id: 'feeds.refresh.minutes', defaultMessage: 'every {minutes} min' }, { minutes: m });
+  return t(
+    { id: 'feeds.refresh.hours', defaultMessage: 'every {hours} h{minutes, plural, =0 {} other { # min}}' },
+    { hours: h, minutes: m },
+  );
 }
 
 interface FeedListProps {
@@ -28,18 +37,25 @@ interface FeedListProps {
 
 /** The subscriptions: whose busy time, how often, and whether the last fetch worked (with why not). */
 export function FeedList({ feeds, names, refreshing, actions }: FeedListProps) {
+  const intl = useIntl();
   return (
-    <ul className="feed-list" aria-label="Calendar subscriptions">
+    <ul
+      className="feed-list"
+      aria-label={intl.formatMessage({ id: 'feeds.list.label', defaultMessage: 'Calendar subscriptions' })}
+    >
       {feeds.map((feed) => {
         const busy = refreshing.has(feed.id);
-        const whose = feed.memberId ? (names.get(feed.memberId) ?? 'A former technician') : 'Whole workspace';
+        const whose = feed.memberId
+          ? (names.get(feed.memberId) ??
+            intl.formatMessage({ id: 'feeds.list.formerTechnician', defaultMessage: 'A former technician' }))
+          : intl.formatMessage({ id: 'feeds.list.wholeWorkspace', defaultMessage: 'Whole workspace' });
         return (
           <li key={feed.id} className="feed-item" aria-busy={busy || undefined}>
             <span className="feed-swatch" style={{ backgroundColor: feed.colour }} aria-hidden="true" />
             <div className="feed-main">
               <div className="feed-title">
                 <span className="feed-name">{feed.name}</span>
-                <Badge tone={statusTone[feed.status]}>{statusLabel[feed.status]}</Badge>
+                <Badge tone={statusTone[feed.status]}>{intl.formatMessage(statusLabel[feed.status])}</Badge>
               </div>
               <p className="feed-meta">
                 <span>
@@ -51,11 +67,16 @@ export function FeedList({ feeds, names, refreshing, actions }: FeedListProps) {
                 <span>
                   <Icon name="clock" size={14} />{' '}
                   {feed.lastFetchedAt ? (
-                    <>
-                      Last fetched <time dateTime={feed.lastFetchedAt}>{formatDateTime(feed.lastFetchedAt)}</time>
-                    </>
+                    <Message
+                      id="feeds.list.lastFetched"
+                      defaultMessage="Last fetched <time>{when}</time>"
+                      values={{
+                        when: formatDateTime(feed.lastFetchedAt),
+                        time: (chunks) => <time dateTime={feed.lastFetchedAt ?? undefined}>{chunks}</time>,
+                      }}
+                    />
                   ) : (
-                    'Not fetched yet'
+                    <Message id="feeds.list.notFetched" defaultMessage="Not fetched yet" />
                   )}
                 </span>
                 {feed.status !== 'pending' && <span>{eventCount(feed.eventCount)}</span>}
@@ -65,14 +86,30 @@ export function FeedList({ feeds, names, refreshing, actions }: FeedListProps) {
               </p>
               {feed.status === 'failing' && feed.lastError && (
                 <p className="feed-error">
-                  <Icon name="alert" size={14} /> Couldn't load: {feed.lastError}
-                  {feed.lastSuccessAt && <> — showing the copy from {formatDateTime(feed.lastSuccessAt)}</>}
+                  <Icon name="alert" size={14} />{' '}
+                  {feed.lastSuccessAt ? (
+                    <Message
+                      id="feeds.list.failedWithCopy"
+                      defaultMessage="Couldn't load: {error} — showing the copy from {when}"
+                      values={{ error: feed.lastError, when: formatDateTime(feed.lastSuccessAt) }}
+                    />
+                  ) : (
+                    <Message
+                      id="feeds.list.failed"
+                      defaultMessage="Couldn't load: {error}"
+                      values={{ error: feed.lastError }}
+                    />
+                  )}
                 </p>
               )}
               {busy && (
                 <div className="feed-progress" role="status">
                   <span className="feed-progress-bar" aria-hidden="true" />
-                  Refreshing “{feed.name}”…
+                  <Message
+                    id="feeds.list.refreshing"
+                    defaultMessage="Refreshing “{name}”…"
+                    values={{ name: feed.name }}
+                  />
                 </div>
               )}
             </div>
@@ -82,22 +119,31 @@ export function FeedList({ feeds, names, refreshing, actions }: FeedListProps) {
                 actions={[
                   {
                     icon: 'repeat',
-                    label: `Refresh ${feed.name} now`,
-                    text: 'Refresh',
+                    label: intl.formatMessage(
+                      { id: 'feeds.list.refreshLabel', defaultMessage: 'Refresh {name} now' },
+                      { name: feed.name },
+                    ),
+                    text: intl.formatMessage({ id: 'feeds.list.refresh', defaultMessage: 'Refresh' }),
                     loading: busy,
                     onClick: () => actions.refresh(feed),
                   },
                   {
                     icon: 'pencil',
-                    label: `Edit ${feed.name}`,
-                    text: 'Edit',
+                    label: intl.formatMessage(
+                      { id: 'feeds.list.editLabel', defaultMessage: 'Edit {name}' },
+                      { name: feed.name },
+                    ),
+                    text: intl.formatMessage({ id: 'feeds.list.edit', defaultMessage: 'Edit' }),
                     variant: 'ghost',
                     onClick: () => actions.edit(feed),
                   },
                   {
                     icon: 'trash',
-                    label: `Remove ${feed.name}`,
-                    text: 'Remove',
+                    label: intl.formatMessage(
+                      { id: 'feeds.list.removeLabel', defaultMessage: 'Remove {name}' },
+                      { name: feed.name },
+                    ),
+                    text: intl.formatMessage({ id: 'feeds.list.remove', defaultMessage: 'Remove' }),
                     variant: 'ghost',
                     onClick: () => actions.remove(feed),
                   },

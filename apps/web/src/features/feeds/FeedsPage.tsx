@@ -9,6 +9,7 @@ import { Loading, Skeleton } from '../../components/Skeleton';
 import { useListFeedsQuery } from '../../entities/feed/endpoints';
 import { useGetMembersQuery } from '../../entities/member/endpoints';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
+import { Message, useIntl } from '../../lib/i18n';
 import { problemMessage, toProblem } from '../../lib/problem';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { FeedDialog } from './FeedDialog';
@@ -20,7 +21,8 @@ import './Feeds.css';
 /** `/w/:slug/feeds`: calendars imported as busy time, and iCal links that export our jobs. */
 export function FeedsPage() {
   const { workspaceId, role } = useWorkspace();
-  useDocumentTitle('Calendar feeds');
+  const intl = useIntl();
+  useDocumentTitle(intl.formatMessage({ id: 'feeds.page.title', defaultMessage: 'Calendar feeds' }));
   const feeds = useListFeedsQuery(workspaceId);
   const members = useGetMembersQuery(workspaceId);
   const writes = useFeedWrites(workspaceId);
@@ -39,41 +41,78 @@ export function FeedsPage() {
   const editedFeed = typeof editing === 'string' ? (list.find((f) => f.id === editing) ?? null) : null;
   const addButton = canEdit && (
     <Button variant="primary" icon="plus" onClick={() => setEditing(null)}>
-      Add subscription
+      <Message id="feeds.page.add" defaultMessage="Add subscription" />
     </Button>
   );
 
   return (
     <div className="feeds-page">
       <PageHeader
-        title="Calendar feeds"
-        description="Bring in other calendars as busy time, and put our jobs in any calendar app."
+        title={<Message id="feeds.page.title" defaultMessage="Calendar feeds" />}
+        description={
+          <Message
+            id="feeds.page.description"
+            defaultMessage="Bring in other calendars as busy time, and put our jobs in any calendar app."
+          />
+        }
       />
       <div className="feeds-layout">
         <Panel
           className="feeds-subscriptions"
-          title="Subscriptions"
+          title={<Message id="feeds.subscriptions.title" defaultMessage="Subscriptions" />}
           description={
-            canEdit
-              ? 'Holidays, absences, other calendars: shown as busy time. A job on busy time is flagged.'
-              : 'Calendars shown as busy time. Dispatchers add and change them.'
+            canEdit ? (
+              <Message
+                id="feeds.subscriptions.descriptionEditor"
+                defaultMessage="Holidays, absences, other calendars: shown as busy time. A job on busy time is flagged."
+              />
+            ) : (
+              <Message
+                id="feeds.subscriptions.description"
+                defaultMessage="Calendars shown as busy time. Dispatchers add and change them."
+              />
+            )
           }
           actions={list.length > 0 && addButton}
         >
           {feeds.error ? (
-            <Alert title="Couldn't load the subscriptions">{problemMessage(toProblem(feeds.error))}</Alert>
+            <Alert
+              title={intl.formatMessage({
+                id: 'feeds.subscriptions.loadFailed',
+                defaultMessage: "Couldn't load the subscriptions",
+              })}
+            >
+              {problemMessage(toProblem(feeds.error))}
+            </Alert>
           ) : feeds.isLoading ? (
-            <Loading label="Loading subscriptions…">
+            <Loading
+              label={intl.formatMessage({
+                id: 'feeds.subscriptions.loading',
+                defaultMessage: 'Loading subscriptions…',
+              })}
+            >
               <div className="feeds-skeleton">
                 <Skeleton height={56} />
                 <Skeleton height={56} />
               </div>
             </Loading>
           ) : list.length === 0 ? (
-            <EmptyState icon="calendar" title="No subscriptions yet" action={addButton}>
-              {canEdit
-                ? 'Subscribe to public holidays or a technician’s own calendar: their events show as busy time on the calendar.'
-                : 'When a dispatcher subscribes to a calendar, its events show as busy time on the calendar.'}
+            <EmptyState
+              icon="calendar"
+              title={intl.formatMessage({ id: 'feeds.subscriptions.empty', defaultMessage: 'No subscriptions yet' })}
+              action={addButton}
+            >
+              {canEdit ? (
+                <Message
+                  id="feeds.subscriptions.emptyHintEditor"
+                  defaultMessage="Subscribe to public holidays or a technician’s own calendar: their events show as busy time on the calendar."
+                />
+              ) : (
+                <Message
+                  id="feeds.subscriptions.emptyHint"
+                  defaultMessage="When a dispatcher subscribes to a calendar, its events show as busy time on the calendar."
+                />
+              )}
             </EmptyState>
           ) : (
             <FeedList
@@ -108,7 +147,12 @@ export function FeedsPage() {
         target={removing}
         verb="Remove"
         noun="subscription"
-        description="Its busy time leaves the calendar. You can subscribe to it again later."
+        description={
+          <Message
+            id="feeds.remove.description"
+            defaultMessage="Its busy time leaves the calendar. You can subscribe to it again later."
+          />
+        }
         busy={writes.deleting}
         onConfirm={writes.remove}
         onClose={() => setRemoving(null)}

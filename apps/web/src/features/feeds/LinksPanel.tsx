@@ -16,6 +16,7 @@ import {
 } from '../../entities/feed/endpoints';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
 import { formatDate, formatDateTime } from '../../lib/format';
+import { Message, t, useIntl } from '../../lib/i18n';
 import { problemMessage, toProblem } from '../../lib/problem';
 import { CreatedLink } from './CreatedLink';
 
@@ -24,13 +25,15 @@ interface LinksPanelProps {
   names: ReadonlyMap<string, string>;
 }
 
-/** What a link holds, in words. */
-const holds = (memberId: string | null, names: ReadonlyMap<string, string>, mine: boolean) =>
-  memberId === null
-    ? 'every job of the workspace'
-    : mine
-      ? 'your jobs'
-      : `${names.get(memberId) ?? 'a former technician'}'s jobs`;
+/** What a link holds, in words (called while rendering: the page's language). */
+function holds(memberId: string | null, names: ReadonlyMap<string, string>, mine: boolean): string {
+  if (memberId === null) return t({ id: 'feeds.links.holdsAll', defaultMessage: 'every job of the workspace' });
+  if (mine) return t({ id: 'feeds.links.holdsMine', defaultMessage: 'your jobs' });
+  const name = names.get(memberId);
+  return name === undefined
+    ? t({ id: 'feeds.links.holdsFormer', defaultMessage: "a former technician's jobs" })
+    : t({ id: 'feeds.links.holdsMember', defaultMessage: "{name}'s jobs" }, { name });
+}
 
 /**
  * iCal links (export): dispatchers and owners make one per technician or for the whole workspace;
@@ -48,12 +51,18 @@ export function LinksPanel({ technicians, names }: LinksPanelProps) {
   const [confirm, setConfirm] = useState<FeedToken | null>(null);
   const toast = useToast();
   const toasted = useToastedWrite();
+  const intl = useIntl();
   const mine = (memberId: string | null) => memberId !== null && memberId === membership.memberId;
 
   if (!allowed) {
     return (
-      <Panel title="iCal links" description="Our jobs in any calendar app.">
-        <p className="feeds-note">Dispatchers make iCal links; viewers can't hold one.</p>
+      <Panel
+        title={<Message id="feeds.links.title" defaultMessage="iCal links" />}
+        description={<Message id="feeds.links.descriptionViewer" defaultMessage="Our jobs in any calendar app." />}
+      >
+        <p className="feeds-note">
+          <Message id="feeds.links.viewerNote" defaultMessage="Dispatchers make iCal links; viewers can't hold one." />
+        </p>
       </Panel>
     );
   }
@@ -68,7 +77,10 @@ export function LinksPanel({ technicians, names }: LinksPanelProps) {
   const doRevoke = async (token: FeedToken) => {
     const revoked = await toasted(
       () => revoke({ workspaceId, id: token.id }).unwrap(),
-      `Link …${token.hint} revoked — calendars using it stop updating`,
+      intl.formatMessage(
+        { id: 'feeds.links.revoked', defaultMessage: 'Link …{hint} revoked — calendars using it stop updating' },
+        { hint: token.hint },
+      ),
     );
     if (revoked && created?.id === token.id) setCreated(null);
     setConfirm(null);
@@ -78,17 +90,31 @@ export function LinksPanel({ technicians, names }: LinksPanelProps) {
   return (
     <Panel
       className="feeds-links"
-      title="iCal links"
+      title={<Message id="feeds.links.title" defaultMessage="iCal links" />}
       description={
-        managesAll
-          ? "Subscribe to a technician's jobs, or every job, from any calendar app."
-          : 'Your jobs in your phone’s calendar: it stays up to date by itself.'
+        managesAll ? (
+          <Message
+            id="feeds.links.descriptionManager"
+            defaultMessage="Subscribe to a technician's jobs, or every job, from any calendar app."
+          />
+        ) : (
+          <Message
+            id="feeds.links.descriptionTechnician"
+            defaultMessage="Your jobs in your phone’s calendar: it stays up to date by itself."
+          />
+        )
       }
     >
       <div className="link-create">
         {managesAll && (
-          <Select label="Link to the jobs of" value={target} onChange={(e) => setTarget(e.target.value)}>
-            <option value="">Whole workspace</option>
+          <Select
+            label={intl.formatMessage({ id: 'feeds.links.target', defaultMessage: 'Link to the jobs of' })}
+            value={target}
+            onChange={(e) => setTarget(e.target.value)}
+          >
+            <option value="">
+              {intl.formatMessage({ id: 'feeds.links.wholeWorkspace', defaultMessage: 'Whole workspace' })}
+            </option>
             <NamedOptions items={technicians} />
           </Select>
         )}
@@ -98,7 +124,11 @@ export function LinksPanel({ technicians, names }: LinksPanelProps) {
           loading={creating.isLoading}
           onClick={() => void make()}
         >
-          {managesAll ? 'Create link' : 'Create my link'}
+          {managesAll ? (
+            <Message id="feeds.links.create" defaultMessage="Create link" />
+          ) : (
+            <Message id="feeds.links.createMine" defaultMessage="Create my link" />
+          )}
         </Button>
       </div>
       {created && (
@@ -109,47 +139,95 @@ export function LinksPanel({ technicians, names }: LinksPanelProps) {
         />
       )}
       {tokens.isLoading ? (
-        <Loading label="Loading links…">
+        <Loading label={intl.formatMessage({ id: 'feeds.links.loading', defaultMessage: 'Loading links…' })}>
           <Skeleton height={36} />
         </Loading>
       ) : list.length === 0 ? (
-        <EmptyState icon="link" title="No links yet">
-          {managesAll
-            ? 'Create one to see jobs in Google Calendar, Outlook or a phone.'
-            : 'Create one to see your jobs in your phone’s calendar.'}
+        <EmptyState icon="link" title={intl.formatMessage({ id: 'feeds.links.empty', defaultMessage: 'No links yet' })}>
+          {managesAll ? (
+            <Message
+              id="feeds.links.emptyHintManager"
+              defaultMessage="Create one to see jobs in Google Calendar, Outlook or a phone."
+            />
+          ) : (
+            <Message
+              id="feeds.links.emptyHintTechnician"
+              defaultMessage="Create one to see your jobs in your phone’s calendar."
+            />
+          )}
         </EmptyState>
       ) : (
-        <ul className="link-list" aria-label="iCal links">
+        <ul
+          className="link-list"
+          aria-label={intl.formatMessage({ id: 'feeds.links.title', defaultMessage: 'iCal links' })}
+        >
           {list.map((token) => (
             <li key={token.id} className={token.revokedAt ? 'link-item link-revoked' : 'link-item'}>
               <div className="link-text">
                 <span className="link-what">
                   {token.memberId === null
-                    ? 'Whole workspace'
+                    ? intl.formatMessage({ id: 'feeds.links.wholeWorkspace', defaultMessage: 'Whole workspace' })
                     : mine(token.memberId)
-                      ? 'Your jobs'
-                      : (names.get(token.memberId) ?? 'A former technician')}
+                      ? intl.formatMessage({ id: 'feeds.links.yourJobs', defaultMessage: 'Your jobs' })
+                      : (names.get(token.memberId) ??
+                        intl.formatMessage({
+                          id: 'feeds.links.formerTechnician',
+                          defaultMessage: 'A former technician',
+                        }))}
                 </span>
                 <span className="link-meta">
-                  <code className="link-hint">…{token.hint}</code> · created{' '}
-                  <time dateTime={token.createdAt} title={formatDateTime(token.createdAt)}>
-                    {formatDate(token.createdAt)}
-                  </time>
+                  <Message
+                    id="feeds.links.created"
+                    defaultMessage="<code>…{hint}</code> · created <time>{date}</time>"
+                    values={{
+                      hint: token.hint,
+                      date: formatDate(token.createdAt),
+                      code: (chunks) => <code className="link-hint">{chunks}</code>,
+                      time: (chunks) => (
+                        <time dateTime={token.createdAt} title={formatDateTime(token.createdAt)}>
+                          {chunks}
+                        </time>
+                      ),
+                    }}
+                  />
                 </span>
-                {token.revokedReason && <span className="link-reason">Stopped working: {token.revokedReason}</span>}
+                {token.revokedReason && (
+                  <span className="link-reason">
+                    <Message
+                      id="feeds.links.stoppedReason"
+                      defaultMessage="Stopped working: {reason}"
+                      values={{ reason: token.revokedReason }}
+                    />
+                  </span>
+                )}
               </div>
               {token.revokedAt ? (
                 <Badge>
-                  {token.revokedReason ? 'Stopped' : 'Revoked'} {formatDate(token.revokedAt)}
+                  {token.revokedReason ? (
+                    <Message
+                      id="feeds.links.stoppedOn"
+                      defaultMessage="Stopped {date}"
+                      values={{ date: formatDate(token.revokedAt) }}
+                    />
+                  ) : (
+                    <Message
+                      id="feeds.links.revokedOn"
+                      defaultMessage="Revoked {date}"
+                      values={{ date: formatDate(token.revokedAt) }}
+                    />
+                  )}
                 </Badge>
               ) : (
                 <Button
                   size="sm"
                   variant="ghost"
-                  aria-label={`Revoke link …${token.hint}`}
+                  aria-label={intl.formatMessage(
+                    { id: 'feeds.links.revokeLabel', defaultMessage: 'Revoke link …{hint}' },
+                    { hint: token.hint },
+                  )}
                   onClick={() => setConfirm(token)}
                 >
-                  Revoke
+                  <Message id="feeds.links.revoke" defaultMessage="Revoke" />
                 </Button>
               )}
             </li>
@@ -158,9 +236,20 @@ export function LinksPanel({ technicians, names }: LinksPanelProps) {
       )}
       <ConfirmDialog
         open={confirm !== null}
-        title={`Revoke link …${confirm?.hint ?? ''}?`}
-        description="Calendars subscribed with it stop updating. This can't be undone; you can create a new link."
-        confirmLabel="Revoke link"
+        title={
+          <Message
+            id="feeds.links.revokeTitle"
+            defaultMessage="Revoke link …{hint}?"
+            values={{ hint: confirm?.hint ?? '' }}
+          />
+        }
+        description={
+          <Message
+            id="feeds.links.revokeDescription"
+            defaultMessage="Calendars subscribed with it stop updating. This can't be undone; you can create a new link."
+          />
+        }
+        confirmLabel={intl.formatMessage({ id: 'feeds.links.revokeConfirm', defaultMessage: 'Revoke link' })}
         busy={revoking.isLoading}
         onCancel={() => setConfirm(null)}
         onConfirm={() => confirm && void doRevoke(confirm)}

@@ -11,6 +11,7 @@ import {
   useRefreshFeedMutation,
   useUpdateFeedMutation,
 } from '../../entities/feed/endpoints';
+import { t, useIntl } from '../../lib/i18n';
 import { problemMessage, toProblem } from '../../lib/problem';
 import { type FeedFormValues, feedPayload } from './FeedForm';
 
@@ -36,7 +37,12 @@ export function useFeedWrites(workspaceId: string) {
   const [refreshing, setRefreshing] = useState<ReadonlySet<string>>(new Set());
   const dispatch = useAppDispatch();
   const toast = useToast();
-  const { conflict, setConflict, onStale } = useStaleRecord<Feed>('Someone else removed this subscription.', () => {
+  const intl = useIntl();
+  const gone = intl.formatMessage({
+    id: 'feeds.toast.gone',
+    defaultMessage: 'Someone else removed this subscription.',
+  });
+  const { conflict, setConflict, onStale } = useStaleRecord<Feed>(gone, () => {
     void dispatch(feedsApi.endpoints.listFeeds.initiate(workspaceId, { forceRefetch: true, subscribe: false }));
   });
 
@@ -56,7 +62,15 @@ export function useFeedWrites(workspaceId: string) {
         const saved = feed
           ? await update({ workspaceId, id: feed.id, version: feed.version, patch: changes(values, feed) }).unwrap()
           : await create({ workspaceId, feed: feedPayload(values) }).unwrap();
-        toast({ tone: 'success', message: feed ? `Saved “${saved.name}”` : `Subscribed to “${saved.name}”` });
+        toast({
+          tone: 'success',
+          message: feed
+            ? intl.formatMessage({ id: 'feeds.toast.saved', defaultMessage: 'Saved “{name}”' }, { name: saved.name })
+            : intl.formatMessage(
+                { id: 'feeds.toast.subscribed', defaultMessage: 'Subscribed to “{name}”' },
+                { name: saved.name },
+              ),
+        });
         return saved;
       } catch (error) {
         if (feed && onStale(error)) return null;
@@ -66,7 +80,13 @@ export function useFeedWrites(workspaceId: string) {
     async remove(feed: Feed): Promise<boolean> {
       try {
         await remove({ workspaceId, id: feed.id, version: feed.version }).unwrap();
-        toast({ tone: 'success', message: `Removed “${feed.name}” and its busy time` });
+        toast({
+          tone: 'success',
+          message: intl.formatMessage(
+            { id: 'feeds.toast.removed', defaultMessage: 'Removed “{name}” and its busy time' },
+            { name: feed.name },
+          ),
+        });
         return true;
       } catch (error) {
         if (!onStale(error)) toast({ tone: 'error', message: problemMessage(toProblem(error)) });
@@ -78,7 +98,13 @@ export function useFeedWrites(workspaceId: string) {
       setRefreshing((ids) => new Set(ids).add(feed.id));
       try {
         const fresh = await refresh({ workspaceId, id: feed.id }).unwrap();
-        toast({ tone: 'success', message: `“${fresh.name}” is up to date (${eventCount(fresh.eventCount)})` });
+        toast({
+          tone: 'success',
+          message: intl.formatMessage(
+            { id: 'feeds.toast.refreshed', defaultMessage: '“{name}” is up to date ({events})' },
+            { name: fresh.name, events: eventCount(fresh.eventCount) },
+          ),
+        });
       } catch (error) {
         if (!onStale(error)) toast({ tone: 'error', message: problemMessage(toProblem(error)) });
       } finally {
@@ -92,4 +118,6 @@ export function useFeedWrites(workspaceId: string) {
   };
 }
 
-export const eventCount = (n: number) => (n === 1 ? '1 event' : `${n.toLocaleString()} events`);
+/** "1 event", "1,204 events" in the page's language. */
+export const eventCount = (n: number) =>
+  t({ id: 'feeds.events.count', defaultMessage: '{count, plural, one {# event} other {# events}}' }, { count: n });
