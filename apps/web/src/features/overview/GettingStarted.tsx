@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Icon } from '../../components/Icon';
 import { Panel } from '../../components/Panel';
+import { Message, useIntl } from '../../lib/i18n';
 
 interface Step {
   done: boolean;
@@ -20,27 +21,44 @@ export function GettingStarted({
   invited: boolean;
   settingsDone: boolean;
 }) {
+  const intl = useIntl();
   const steps: Step[] = [
     {
       done: invited,
-      title: 'Invite your team',
-      body: 'Send dispatchers and technicians a link to join with the right role.',
+      title: intl.formatMessage({ id: 'overview.start.inviteTitle', defaultMessage: 'Invite your team' }),
+      body: intl.formatMessage({
+        id: 'overview.start.inviteBody',
+        defaultMessage: 'Send dispatchers and technicians a link to join with the right role.',
+      }),
       to: `/w/${slug}/team`,
-      action: 'Invite people',
+      action: intl.formatMessage({ id: 'overview.start.inviteAction', defaultMessage: 'Invite people' }),
     },
     {
       done: settingsDone,
-      title: 'Set time zone and working hours',
-      body: 'The calendar shades business hours and schedules in your time zone.',
+      title: intl.formatMessage({
+        id: 'overview.start.settingsTitle',
+        defaultMessage: 'Set time zone and working hours',
+      }),
+      body: intl.formatMessage({
+        id: 'overview.start.settingsBody',
+        defaultMessage: 'The calendar shades business hours and schedules in your time zone.',
+      }),
       to: `/w/${slug}/settings`,
-      action: 'Open settings',
+      action: intl.formatMessage({ id: 'overview.start.settingsAction', defaultMessage: 'Open settings' }),
     },
   ];
   const done = steps.filter((s) => s.done).length;
   return (
     <Panel
-      title="Getting started"
-      description={done === steps.length ? 'All set — nice work.' : `${done} of ${steps.length} done`}
+      title={intl.formatMessage({ id: 'overview.start.title', defaultMessage: 'Getting started' })}
+      description={
+        done === steps.length
+          ? intl.formatMessage({ id: 'overview.start.allSet', defaultMessage: 'All set — nice work.' })
+          : intl.formatMessage(
+              { id: 'overview.start.progress', defaultMessage: '{done} of {total} done' },
+              { done, total: steps.length },
+            )
+      }
       flush
     >
       <div className="checklist-progress" aria-hidden="true">
@@ -53,7 +71,14 @@ export function GettingStarted({
             <div className="checklist-text">
               <span className="checklist-title">
                 {step.title}
-                <span className="visually-hidden">{step.done ? ' (done)' : ' (to do)'}</span>
+                <span className="visually-hidden">
+                  {' '}
+                  {step.done ? (
+                    <Message id="overview.start.stepDone" defaultMessage="(done)" />
+                  ) : (
+                    <Message id="overview.start.stepToDo" defaultMessage="(to do)" />
+                  )}
+                </span>
               </span>
               <span className="checklist-body">{step.body}</span>
             </div>

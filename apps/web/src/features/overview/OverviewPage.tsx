@@ -1,8 +1,9 @@
-import { can, roleLabel } from '@fieldplan/shared';
+import { can } from '@fieldplan/shared';
 import { PageHeader } from '../../components/Panel';
 import { useGetMembersQuery } from '../../entities/member/endpoints';
 import { useGetWorkspaceQuery } from '../../entities/workspace/endpoints';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
+import { useIntl } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useGetInvitationsQuery } from '../invitations';
 import { GettingStarted } from './GettingStarted';
@@ -12,13 +13,15 @@ import { WorkspaceFacts } from './WorkspaceFacts';
 import { YourRole } from './YourRole';
 import './Overview.css';
 
-function greeting(now = new Date()): string {
+/** Which greeting the hour calls for (the words are the message's). */
+function partOfDay(now = new Date()): 'morning' | 'afternoon' | 'evening' {
   const hour = now.getHours();
-  return hour < 12 ? 'Good morning' : hour < 18 ? 'Good afternoon' : 'Good evening';
+  return hour < 12 ? 'morning' : hour < 18 ? 'afternoon' : 'evening';
 }
 
 /** `/w/:slug`: the landing page of a workspace — the morning's Overview of today. */
 export function OverviewPage() {
+  const intl = useIntl();
   const { me, membership, workspaceId, slug, role } = useWorkspace();
   useDocumentTitle(membership.workspaceName);
   const owner = can(role, 'members.manage');
@@ -32,7 +35,14 @@ export function OverviewPage() {
     <>
       <PageHeader
         title={membership.workspaceName}
-        description={`${greeting()}, ${firstName}. You're ${/^[aeiou]/i.test(role) ? 'an' : 'a'} ${roleLabel[role].toLowerCase()} here.`}
+        description={intl.formatMessage(
+          {
+            id: 'overview.greeting',
+            defaultMessage:
+              "{partOfDay, select, morning {Good morning} afternoon {Good afternoon} other {Good evening}}, {name}. You're {role, select, owner {an owner} dispatcher {a dispatcher} technician {a technician} other {a viewer}} here.",
+          },
+          { partOfDay: partOfDay(), name: firstName, role },
+        )}
       />
       <div className="overview">
         <div className="overview-main">

@@ -1,5 +1,6 @@
 import { can, type Role, wallToInstant } from '@fieldplan/shared';
 import { useMemo } from 'react';
+import type { IntlShape } from 'react-intl';
 import { Link } from 'react-router';
 import { Icon, type IconName } from '../../components/Icon';
 import { RetryLine } from '../../components/LoadFailed';
@@ -11,6 +12,7 @@ import type { CalendarVisit } from '../../entities/job/calendar-visit';
 import { useListJobsQuery } from '../../entities/job/endpoints';
 import { formatClock } from '../../entities/job/format-time';
 import { useGetTravelLegsQuery } from '../../entities/travel/endpoints';
+import { Message, useIntl } from '../../lib/i18n';
 import { useNow } from '../../lib/use-now';
 import { tightDrives, todayIn } from '../calendar';
 import { type Attention, attentionOf } from './attention';
@@ -28,6 +30,7 @@ const noVisits: CalendarVisit[] = [];
 
 /** Today at a glance: what needs attention now, each line a link to the board filtered to it. */
 export function TodayGlance({ workspaceId, slug, zone, role, memberId }: TodayGlanceProps) {
+  const intl = useIntl();
   const now = useNow(60_000);
   const today = todayIn(zone, now);
   const technician = !can(role, 'job.status.any') && can(role, 'job.status.own');
@@ -58,20 +61,31 @@ export function TodayGlance({ workspaceId, slug, zone, role, memberId }: TodayGl
   return (
     <Panel
       flush
-      title="Today at a glance"
+      title={intl.formatMessage({ id: 'overview.today.title', defaultMessage: 'Today at a glance' })}
       description={
-        technician ? 'Your day: what needs you now.' : 'What needs attention now — each line opens the board.'
+        technician
+          ? intl.formatMessage({ id: 'overview.today.technicianHint', defaultMessage: 'Your day: what needs you now.' })
+          : intl.formatMessage({
+              id: 'overview.today.hint',
+              defaultMessage: 'What needs attention now — each line opens the board.',
+            })
       }
     >
       {events.isLoading ? (
-        <Loading label="Loading today…">
+        <Loading label={intl.formatMessage({ id: 'overview.today.loading', defaultMessage: 'Loading today…' })}>
           <Skeleton height={40} />
           <div style={{ height: 8 }} />
           <Skeleton height={40} />
         </Loading>
       ) : events.isError ? (
         <p className="glance-empty" role="status">
-          <RetryLine message="Today's schedule could not be loaded." onRetry={() => events.refetch()} />
+          <RetryLine
+            message={intl.formatMessage({
+              id: 'overview.today.loadFailed',
+              defaultMessage: "Today's schedule could not be loaded.",
+            })}
+            onRetry={() => events.refetch()}
+          />
         </p>
       ) : (
         <GlanceLines attention={attention} slug={slug} today={today} zone={zone} technician={technician} />
@@ -90,11 +104,14 @@ interface Line {
   tone: 'warn' | 'info';
 }
 
-function plural(n: number, one: string, many: string) {
-  return n === 1 ? one : many;
-}
-
-function linesOf(a: Attention, slug: string, today: string, zone: string, technician: boolean): Line[] {
+function linesOf(
+  intl: IntlShape,
+  a: Attention,
+  slug: string,
+  today: string,
+  zone: string,
+  technician: boolean,
+): Line[] {
   const myDay = `/w/${slug}/my-day`;
   const board = (filter: { status?: string; view?: string } = {}) =>
     technician ? myDay : boardLink(slug, today, filter);
@@ -106,7 +123,14 @@ function linesOf(a: Attention, slug: string, today: string, zone: string, techni
       key: 'unscheduled',
       icon: 'inbox',
       count: a.unscheduled,
-      label: plural(a.unscheduled, 'job waiting for a time or a technician', 'jobs waiting for a time or a technician'),
+      label: intl.formatMessage(
+        {
+          id: 'overview.today.unscheduled',
+          defaultMessage:
+            '{count, plural, one {job waiting for a time or a technician} other {jobs waiting for a time or a technician}}',
+        },
+        { count: a.unscheduled },
+      ),
       href: board(),
       tone: 'warn',
     });
@@ -115,7 +139,14 @@ function linesOf(a: Attention, slug: string, today: string, zone: string, techni
       key: 'overdue',
       icon: 'alert',
       count: a.overdue.length,
-      label: plural(a.overdue.length, 'visit overdue — its end has passed', 'visits overdue — their end has passed'),
+      label: intl.formatMessage(
+        {
+          id: 'overview.today.overdue',
+          defaultMessage:
+            '{count, plural, one {visit overdue — its end has passed} other {visits overdue — their end has passed}}',
+        },
+        { count: a.overdue.length },
+      ),
       detail: first(a.overdue),
       href: board({ view: 'listWeek', status: 'scheduled,en_route,in_progress' }),
       tone: 'warn',
@@ -125,7 +156,14 @@ function linesOf(a: Attention, slug: string, today: string, zone: string, techni
       key: 'late',
       icon: 'clock',
       count: a.lateStarts.length,
-      label: plural(a.lateStarts.length, 'late start — nobody on the way yet', 'late starts — nobody on the way yet'),
+      label: intl.formatMessage(
+        {
+          id: 'overview.today.lateStarts',
+          defaultMessage:
+            '{count, plural, one {late start — nobody on the way yet} other {late starts — nobody on the way yet}}',
+        },
+        { count: a.lateStarts.length },
+      ),
       detail: first(a.lateStarts),
       href: board({ status: 'scheduled' }),
       tone: 'warn',
@@ -135,7 +173,14 @@ function linesOf(a: Attention, slug: string, today: string, zone: string, techni
       key: 'drives',
       icon: 'route',
       count: a.shortDrives,
-      label: plural(a.shortDrives, 'drive longer than the gap before it', 'drives longer than the gap before them'),
+      label: intl.formatMessage(
+        {
+          id: 'overview.today.shortDrives',
+          defaultMessage:
+            '{count, plural, one {drive longer than the gap before it} other {drives longer than the gap before them}}',
+        },
+        { count: a.shortDrives },
+      ),
       href: board(),
       tone: 'warn',
     });
@@ -144,7 +189,13 @@ function linesOf(a: Attention, slug: string, today: string, zone: string, techni
       key: 'double',
       icon: 'users',
       count: a.doubleBooked.length,
-      label: plural(a.doubleBooked.length, 'double-booked visit', 'double-booked visits'),
+      label: intl.formatMessage(
+        {
+          id: 'overview.today.doubleBooked',
+          defaultMessage: '{count, plural, one {double-booked visit} other {double-booked visits}}',
+        },
+        { count: a.doubleBooked.length },
+      ),
       detail: first(a.doubleBooked),
       href: board(),
       tone: 'warn',
@@ -154,7 +205,13 @@ function linesOf(a: Attention, slug: string, today: string, zone: string, techni
       key: 'feeds',
       icon: 'calendar',
       count: a.failingFeeds.length,
-      label: plural(a.failingFeeds.length, 'calendar feed failing', 'calendar feeds failing'),
+      label: intl.formatMessage(
+        {
+          id: 'overview.today.failingFeeds',
+          defaultMessage: '{count, plural, one {calendar feed failing} other {calendar feeds failing}}',
+        },
+        { count: a.failingFeeds.length },
+      ),
       detail: a.failingFeeds.map((f) => f.name).join(', '),
       href: `/w/${slug}/feeds`,
       tone: 'warn',
@@ -164,7 +221,13 @@ function linesOf(a: Attention, slug: string, today: string, zone: string, techni
       key: 'en-route',
       icon: 'arrowRight',
       count: a.enRoute.length,
-      label: plural(a.enRoute.length, 'visit on the way', 'visits on the way'),
+      label: intl.formatMessage(
+        {
+          id: 'overview.today.enRoute',
+          defaultMessage: '{count, plural, one {visit on the way} other {visits on the way}}',
+        },
+        { count: a.enRoute.length },
+      ),
       detail: first(a.enRoute),
       href: board({ status: 'en_route' }),
       tone: 'info',
@@ -174,7 +237,13 @@ function linesOf(a: Attention, slug: string, today: string, zone: string, techni
       key: 'on-site',
       icon: 'play',
       count: a.onSite.length,
-      label: plural(a.onSite.length, 'visit at work on site', 'visits at work on site'),
+      label: intl.formatMessage(
+        {
+          id: 'overview.today.onSite',
+          defaultMessage: '{count, plural, one {visit at work on site} other {visits at work on site}}',
+        },
+        { count: a.onSite.length },
+      ),
       detail: first(a.onSite),
       href: board({ status: 'in_progress' }),
       tone: 'info',
@@ -184,17 +253,33 @@ function linesOf(a: Attention, slug: string, today: string, zone: string, techni
 
 function GlanceLines(props: { attention: Attention; slug: string; today: string; zone: string; technician: boolean }) {
   const { attention, slug, today, zone, technician } = props;
-  const lines = linesOf(attention, slug, today, zone, technician);
+  const intl = useIntl();
+  const lines = linesOf(intl, attention, slug, today, zone, technician);
   return (
     <>
       {attention.allClear && (
         <p className="glance-clear" role="status">
-          <Icon name="circleCheck" size={20} /> <strong>All clear.</strong>{' '}
-          {technician ? 'Nothing of yours is late or clashing.' : 'Nothing is waiting, late, clashing or failing.'}
+          <Icon name="circleCheck" size={20} />{' '}
+          {technician ? (
+            <Message
+              id="overview.today.allClearTechnician"
+              defaultMessage="<strong>All clear.</strong> Nothing of yours is late or clashing."
+              values={{ strong: (chunks) => <strong>{chunks}</strong> }}
+            />
+          ) : (
+            <Message
+              id="overview.today.allClear"
+              defaultMessage="<strong>All clear.</strong> Nothing is waiting, late, clashing or failing."
+              values={{ strong: (chunks) => <strong>{chunks}</strong> }}
+            />
+          )}
         </p>
       )}
       {lines.length > 0 && (
-        <ul className="glance-list" aria-label="Needs attention today">
+        <ul
+          className="glance-list"
+          aria-label={intl.formatMessage({ id: 'overview.today.listLabel', defaultMessage: 'Needs attention today' })}
+        >
           {lines.map((line) => (
             <li key={line.key} className={`glance-line glance-${line.tone}`} data-glance={line.key}>
               <Link to={line.href} className="glance-link">

@@ -5,6 +5,7 @@ import { Panel } from '../../components/Panel';
 import { Loading, Skeleton } from '../../components/Skeleton';
 import { clockIn } from '../../lib/clock';
 import { shortWeekday, weekdayNames } from '../../lib/format';
+import { Message, useIntl } from '../../lib/i18n';
 
 function daysLabel(days: readonly number[], weekStart: number): string {
   const ordered = [...days].sort((a, b) => ((a - weekStart + 7) % 7) - ((b - weekStart + 7) % 7));
@@ -13,19 +14,22 @@ function daysLabel(days: readonly number[], weekStart: number): string {
 
 /** The settings that shape every schedule, read-only; owners get a link to change them. */
 export function WorkspaceFacts({ workspace, canEdit }: { workspace: Workspace | undefined; canEdit: boolean }) {
+  const intl = useIntl();
   return (
     <Panel
-      title="Workspace"
+      title={intl.formatMessage({ id: 'overview.facts.title', defaultMessage: 'Workspace' })}
       actions={
         canEdit && workspace ? (
           <Link to={`/w/${workspace.slug}/settings`} className="panel-link">
-            Edit <Icon name="arrowRight" size={14} />
+            <Message id="overview.facts.edit" defaultMessage="Edit" /> <Icon name="arrowRight" size={14} />
           </Link>
         ) : undefined
       }
     >
       {!workspace ? (
-        <Loading label="Loading workspace settings…">
+        <Loading
+          label={intl.formatMessage({ id: 'overview.facts.loading', defaultMessage: 'Loading workspace settings…' })}
+        >
           <Skeleton height={12} width="70%" />
           <div style={{ height: 10 }} />
           <Skeleton height={12} width="55%" />
@@ -35,14 +39,25 @@ export function WorkspaceFacts({ workspace, canEdit }: { workspace: Workspace | 
       ) : (
         <dl className="facts">
           <div>
-            <dt>Time zone</dt>
+            <dt>
+              <Message id="overview.facts.timeZone" defaultMessage="Time zone" />
+            </dt>
             <dd>
               {workspace.timeZone.replaceAll('_', ' ')}{' '}
-              <span className="muted">· {workspace.timeFormat === '12h' ? '12-hour' : '24-hour'} clock</span>
+              <span className="muted">
+                ·{' '}
+                <Message
+                  id="overview.facts.clock"
+                  defaultMessage="{format, select, 12h {12-hour clock} other {24-hour clock}}"
+                  values={{ format: workspace.timeFormat }}
+                />
+              </span>
             </dd>
           </div>
           <div>
-            <dt>Working hours</dt>
+            <dt>
+              <Message id="overview.facts.workingHours" defaultMessage="Working hours" />
+            </dt>
             <dd>
               {formatWallTime(workspace.workingHours.start, workspace)}–
               {formatWallTime(workspace.workingHours.end, workspace)}{' '}
@@ -50,19 +65,25 @@ export function WorkspaceFacts({ workspace, canEdit }: { workspace: Workspace | 
             </dd>
           </div>
           <div>
-            <dt>Week starts</dt>
+            <dt>
+              <Message id="overview.facts.weekStarts" defaultMessage="Week starts" />
+            </dt>
             <dd>{weekdayNames[workspace.weekStart] ?? '—'}</dd>
           </div>
           <div>
-            <dt>Times and dates</dt>
+            <dt>
+              <Message id="overview.facts.timesAndDates" defaultMessage="Times and dates" />
+            </dt>
             <dd>
               {formatTime(Date.now(), clockIn(workspace.timeZone))}{' '}
               <span className="muted">· {formatDate(Date.now(), clockIn(workspace.timeZone))}</span>
             </dd>
           </div>
           <div>
-            <dt>Address</dt>
-            <dd className="facts-mono">/w/{workspace.slug}</dd>
+            <dt>
+              <Message id="overview.facts.address" defaultMessage="Address" />
+            </dt>
+            <dd className="facts-mono">{`/w/${workspace.slug}`}</dd>
           </div>
         </dl>
       )}

@@ -1,12 +1,14 @@
-import { type Role, roleDescription } from '@fieldplan/shared';
+import type { Role } from '@fieldplan/shared';
 import { Avatar } from '../../components/Avatar';
 import { Panel } from '../../components/Panel';
-import { RoleBadge } from '../../entities/member/RoleBadge';
+import { RoleBadge, roleDescriptionMessages } from '../../entities/member';
+import { Message, useIntl } from '../../lib/i18n';
 
 /** You in this workspace: your colour, your role and what it lets you do. */
 export function YourRole({ name, email, colour, role }: { name: string; email: string; colour: string; role: Role }) {
+  const intl = useIntl();
   return (
-    <Panel title="You">
+    <Panel title={intl.formatMessage({ id: 'overview.you.title', defaultMessage: 'You' })}>
       <div className="you">
         <Avatar name={name} colour={colour} size="lg" />
         <div className="you-text">
@@ -15,7 +17,13 @@ export function YourRole({ name, email, colour, role }: { name: string; email: s
         </div>
         <RoleBadge role={role} />
       </div>
-      <p className="you-role">{roleDescription[role]}.</p>
+      <p className="you-role">
+        <Message
+          id="overview.you.roleDescription"
+          defaultMessage="{description}."
+          values={{ description: intl.formatMessage(roleDescriptionMessages[role]) }}
+        />
+      </p>
     </Panel>
   );
 }
