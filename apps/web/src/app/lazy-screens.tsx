@@ -1,6 +1,7 @@
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { Loading, Skeleton } from '../components/Skeleton';
 import { BoardSkeleton } from '../features/dispatch/BoardSkeleton';
+import { useIntl } from '../lib/i18n';
 
 /** A screen loaded on demand (its code, e.g. FullCalendar, stays out of the first bundle). */
 function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
@@ -68,15 +69,19 @@ export const jobNewPanel = suspended(<JobNewPanel />);
 export const jobDetailPanel = suspended(<JobDetailPanel />);
 export const jobEditPanel = suspended(<JobEditPanel />);
 /** While a screen's code loads: its heading and a block, instead of an empty page. */
-const screenFallback = (
-  <Loading label="Loading…">
-    <div className="screen-skeleton">
-      <Skeleton width={220} height={24} />
-      <Skeleton width="55%" />
-      <Skeleton height={180} />
-    </div>
-  </Loading>
-);
+function ScreenSkeleton() {
+  const intl = useIntl();
+  return (
+    <Loading label={intl.formatMessage({ id: 'app.screen.loading', defaultMessage: 'Loading…' })}>
+      <div className="screen-skeleton">
+        <Skeleton width={220} height={24} />
+        <Skeleton width="55%" />
+        <Skeleton height={180} />
+      </div>
+    </Loading>
+  );
+}
+const screenFallback = <ScreenSkeleton />;
 export const customersPage = suspended(<CustomersPage />, screenFallback);
 export const customerDetailPage = suspended(<CustomerDetailPage />, screenFallback);
 export const importPage = suspended(<ImportPage />, screenFallback);
