@@ -101,7 +101,7 @@ describe('invitations', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      user: { id: expect.any(String), name: 'Tina Tech', email: invitation.email },
+      user: { id: expect.any(String), name: 'Tina Tech', email: invitation.email, language: null },
       memberships: [
         {
           memberId: expect.any(String),
@@ -238,7 +238,7 @@ describe('invitations', () => {
     });
     expect(res.statusCode).toBe(200);
     const me = res.json();
-    expect(me.user).toEqual({ id: other.userId, name: 'Elsewhere', email: other.email });
+    expect(me.user).toEqual({ id: other.userId, name: 'Elsewhere', email: other.email, language: null });
     expect(me.memberships.map((m: { workspaceId: string; role: string }) => [m.workspaceId, m.role])).toEqual([
       [other.workspaceId, 'owner'],
       [owner.workspaceId, 'dispatcher'],

@@ -38,6 +38,21 @@ describe('notifications in the customer’s language', () => {
     expect(german?.text).toContain('Guten Tag Greta Grün,');
     expect(german?.text).toContain('Ihr Termin ist gebucht');
     expect(mailTo('eddie@example.test')?.subject).toMatch(/^Your visit from .+ is booked: [A-Z][a-z]+day, /);
+
+    // The unsubscribe page the German mail links to speaks German, before and after.
+    const line = german?.headerLines.find((h) => h.key === 'list-unsubscribe')?.line ?? '';
+    const path = new URL(/<([^>]+)>/.exec(line)?.[1] ?? 'http://x/').pathname;
+    const ask = await app.inject({ method: 'GET', url: path });
+    expect(ask.body).toContain('<html lang="de">');
+    expect(ask.body).toContain('>Abbestellen</button>');
+    const done = await app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.body).toContain('Sie erhalten von uns keine Benachrichtigungen zu Terminen mehr.');
   });
 
   it('a German workspace writes German to customers without a language, and English to an English one', async () => {

@@ -51,3 +51,10 @@ export function rawMessage(language: string | null | undefined, descriptor: { id
 
 /** The shipped language an `Accept-Language` header asks for (English when none). */
 export const languageOfRequest = (header: string | undefined): Locale => negotiateLocale(header ?? null);
+
+/** A table of messages (plain descriptors, so ones with and without arguments format alike). */
+export function defineMessages<K extends string>(
+  messages: Record<K, { id: string; defaultMessage: string }>,
+): Record<K, { id: string; defaultMessage: string }> {
+  return messages;
+}

@@ -1,6 +1,5 @@
 import { type NotificationKind, type NotificationTemplate, notificationKinds } from '@fieldplan/shared';
-import { defineMessages } from '@formatjs/intl';
-import { rawMessage } from '../../i18n/index.js';
+import { defineMessages, rawMessage } from '../../i18n/index.js';
 
 /**
  * The built-in text of each kind in every shipped language (docs/PRODUCT.md, "Customer notifications"),

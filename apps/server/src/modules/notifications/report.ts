@@ -1,6 +1,8 @@
 import { type ChecklistItem, type Clock, formatLongDay, formatTime } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { defineMessages, intlFor } from '../../i18n/index.js';
+import { findCustomer } from '../customers/index.js';
 import { loadJob } from '../jobs/index.js';
 import { findMember } from '../members/index.js';
 import { visitSummaries, visitSummaryKey } from '../work-record/index.js';
@@ -15,6 +17,8 @@ import { escapeHtml } from './render.js';
  * not the price or anything of other visits. Null when the visit is not (or no longer) completed.
  */
 export interface VisitReport {
+  /** The customer's language, else the workspace's (docs/adr/0042-languages.md). */
+  language: string;
   company: string;
   window: string;
   technician: string | null;
@@ -24,9 +28,20 @@ export interface VisitReport {
   signedBy: { name: string; at: string } | null;
 }
 
-function answerText(item: ChecklistItem, value: unknown): string {
+const words = defineMessages({
+  yes: { id: 'notifications.report.yes', defaultMessage: 'Yes' },
+  no: { id: 'notifications.report.no', defaultMessage: 'No' },
+  title: { id: 'notifications.report.title', defaultMessage: 'Visit report' },
+  visit: { id: 'notifications.report.visit', defaultMessage: 'Visit' },
+  technician: { id: 'notifications.report.technician', defaultMessage: 'Technician' },
+  arrived: { id: 'notifications.report.arrived', defaultMessage: 'Arrived' },
+  completed: { id: 'notifications.report.completed', defaultMessage: 'Completed' },
+  signed: { id: 'notifications.report.signed', defaultMessage: 'Signed by {name}, {at}' },
+});
+
+function answerText(item: ChecklistItem, value: unknown, language: string): string {
   if (value === undefined || value === null || value === '') return '—';
-  if (item.kind === 'check') return value === true ? 'Yes' : 'No';
+  if (item.kind === 'check') return intlFor(language).formatMessage(value === true ? words.yes : words.no);
   if (item.kind === 'number') return `${String(value)}${item.unit ? ` ${item.unit}` : ''}`;
   return String(value);
 }
@@ -44,10 +59,13 @@ export async function visitReport(
   const visit = visitOf(job, occurrenceKey);
   if (visit.status !== 'completed') return null;
   const workspaceId = owner.workspace_id;
+  const customer = job.row.customer_id ? await findCustomer(db, workspaceId, job.row.customer_id) : undefined;
+  const language = customer?.language ?? workspace.language;
   const clock: Clock = {
     timeZone: workspace.time_zone,
     timeFormat: workspace.time_format as Clock['timeFormat'],
     dateFormat: workspace.date_format as Clock['dateFormat'],
+    language,
   };
   // The work record's tables, read here for the customer's view (its module serves the office's).
   const ofVisit = { workspace_id: workspaceId, job_id: jobId, occurrence_key: occurrenceKey };
@@ -69,6 +87,7 @@ export async function visitReport(
   const techId = visit.assigneeIds[0];
   const technician = techId ? await findMember(db, workspaceId, techId) : undefined;
   return {
+    language,
     company: workspace.name,
     window: windowText(job, visit, clock),
     technician: technician ? (technician.name.trim().split(/\s+/)[0] ?? null) : null,
@@ -76,7 +95,7 @@ export async function visitReport(
     completed: timeOf('completed'),
     checklists: (summary?.checklists ?? []).map((c) => ({
       name: c.name,
-      lines: c.items.map((item) => ({ label: item.label, answer: answerText(item, c.answers[item.id]) })),
+      lines: c.items.map((item) => ({ label: item.label, answer: answerText(item, c.answers[item.id], language) })),
     })),
     signedBy: signature
       ? {
@@ -87,23 +106,28 @@ export async function visitReport(
   };
 }
 
-/** The report as a page: every value escaped (customer and office text is text, never HTML). */
+/** The report as a page in its language: every value escaped (customer and office text is text, never HTML). */
 export function reportPage(report: VisitReport): string {
   const e = escapeHtml;
-  const row = (label: string, value: string | null) => (value ? `<dt>${e(label)}</dt><dd>${e(value)}</dd>` : '');
+  const intl = intlFor(report.language);
+  const say = (message: (typeof words)[keyof typeof words], values?: Record<string, string>) =>
+    e(intl.formatMessage(message, values));
+  const row = (label: string, value: string | null) => (value ? `<dt>${label}</dt><dd>${e(value)}</dd>` : '');
   const lists = report.checklists
     .map(
       (c) =>
         `<h2>${e(c.name)}</h2>\n<ul>\n${c.lines.map((l) => `<li>${e(l.label)}: <strong>${e(l.answer)}</strong></li>`).join('\n')}\n</ul>`,
     )
     .join('\n');
-  const signed = report.signedBy ? `<p>Signed by ${e(report.signedBy.name)}, ${e(report.signedBy.at)}</p>` : '';
+  const signed = report.signedBy
+    ? `<p>${say(words.signed, { name: report.signedBy.name, at: report.signedBy.at })}</p>`
+    : '';
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><meta name="robots" content="noindex"><title>Visit report — ${e(report.company)}</title></head>
+<html lang="${e(intl.locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><meta name="robots" content="noindex"><title>${say(words.title)} — ${e(report.company)}</title></head>
 <body style="font-family: sans-serif; max-width: 40rem; margin: 2rem auto; padding: 0 1rem; line-height: 1.5">
-<h1>Visit report</h1>
+<h1>${say(words.title)}</h1>
 <p>${e(report.company)}</p>
-<dl>${row('Visit', report.window)}${row('Technician', report.technician)}${row('Arrived', report.arrived)}${row('Completed', report.completed)}</dl>
+<dl>${row(say(words.visit), report.window)}${row(say(words.technician), report.technician)}${row(say(words.arrived), report.arrived)}${row(say(words.completed), report.completed)}</dl>
 ${lists}
 ${signed}
 </body></html>
