@@ -7,6 +7,7 @@ import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { ColourField } from '../../components/ColourField';
 import { TextField } from '../../components/TextField';
+import { Message, useIntl } from '../../lib/i18n';
 import { useFormProblem } from '../../lib/use-form-problem';
 import { describeShape } from './shape';
 
@@ -41,6 +42,7 @@ export function AreaForm({
   extra,
   notice,
 }: AreaFormProps) {
+  const intl = useIntl();
   const form = useForm<AreaFormValues>({
     resolver: zodResolver(areaFormSchema),
     defaultValues: defaults,
@@ -64,21 +66,30 @@ export function AreaForm({
     <form className="area-form" onSubmit={submit} noValidate aria-label={title}>
       <h2>{title}</h2>
       {notice}
-      {problem.message && <Alert title="The shape can't be saved">{problem.message}</Alert>}
+      {problem.message && (
+        <Alert title={intl.formatMessage({ id: 'areas.form.saveFailed', defaultMessage: "The shape can't be saved" })}>
+          {problem.message}
+        </Alert>
+      )}
       <TextField
-        label="Name"
+        label={intl.formatMessage({ id: 'areas.form.name', defaultMessage: 'Name' })}
         autoComplete="off"
         data-autofocus
         error={formState.errors.name?.message}
         {...register('name')}
       />
-      <ColourField control={control} name="colour" label="Area colour" labelId="area-colour-label" />
+      <ColourField
+        control={control}
+        name="colour"
+        label={intl.formatMessage({ id: 'areas.form.colour', defaultMessage: 'Area colour' })}
+        labelId="area-colour-label"
+      />
       <p className="area-shape-info">{describeShape(geometry)}</p>
       {extra}
       <div className="area-form-actions">
         {onCancel && (
           <Button onClick={onCancel} disabled={formState.isSubmitting}>
-            Cancel
+            <Message id="areas.form.cancel" defaultMessage="Cancel" />
           </Button>
         )}
         <Button type="submit" variant="primary" loading={formState.isSubmitting}>

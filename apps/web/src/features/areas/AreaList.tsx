@@ -1,5 +1,6 @@
 import type { Area } from '@fieldplan/shared';
 import { EmptyState } from '../../components/EmptyState';
+import { Message, useIntl } from '../../lib/i18n';
 import { describeShape } from './shape';
 
 interface AreaListProps {
@@ -11,17 +12,32 @@ interface AreaListProps {
 
 /** The workspace's service areas: colour, name and shape; choosing one shows it on the map. */
 export function AreaList({ areas, selectedId, onSelect, canEdit }: AreaListProps) {
+  const intl = useIntl();
   if (areas.length === 0) {
     return (
-      <EmptyState icon="map" title="No service areas yet">
-        {canEdit
-          ? 'Draw a polygon or a circle on the map to mark where you work; jobs outside every area are flagged.'
-          : 'A dispatcher can draw the areas you work in; jobs outside them are flagged.'}
+      <EmptyState
+        icon="map"
+        title={intl.formatMessage({ id: 'areas.list.emptyTitle', defaultMessage: 'No service areas yet' })}
+      >
+        {canEdit ? (
+          <Message
+            id="areas.list.emptyEditor"
+            defaultMessage="Draw a polygon or a circle on the map to mark where you work; jobs outside every area are flagged."
+          />
+        ) : (
+          <Message
+            id="areas.list.emptyViewer"
+            defaultMessage="A dispatcher can draw the areas you work in; jobs outside them are flagged."
+          />
+        )}
       </EmptyState>
     );
   }
   return (
-    <ul className="area-list" aria-label="Service areas">
+    <ul
+      className="area-list"
+      aria-label={intl.formatMessage({ id: 'areas.list.label', defaultMessage: 'Service areas' })}
+    >
       {areas.map((area) => (
         <li key={area.id}>
           <button

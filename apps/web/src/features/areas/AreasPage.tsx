@@ -1,5 +1,6 @@
 import { type Area, type AreaGeometry, can, memberPalette } from '@fieldplan/shared';
 import { useCallback, useMemo, useState } from 'react';
+import { defineMessages, type MessageDescriptor } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
@@ -10,6 +11,7 @@ import { useGetMembersQuery } from '../../entities/member/endpoints';
 import { useGetConfigQuery } from '../../entities/session/endpoints';
 import { useGetWorkspaceQuery } from '../../entities/workspace/endpoints';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
+import { Message, useIntl } from '../../lib/i18n';
 import { problemMessage, toProblem } from '../../lib/problem';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { baseLayerOptions, FieldMap, FitToGeometry, homeBasesOf } from '../map';
@@ -20,20 +22,32 @@ import { useAreaWrites } from './use-area-writes';
 import '../map/MapPage.css';
 import './Areas.css';
 
-const drawHint: Record<DrawShape, string> = {
-  Polygon: 'Click the map to add corners; click the first corner to finish. Escape cancels.',
-  Circle: 'Click the centre, then click again to set the radius (50 m – 200 km). Escape cancels.',
-};
+const drawHint: Record<DrawShape, MessageDescriptor> = defineMessages({
+  Polygon: {
+    id: 'areas.draw.polygonHint',
+    defaultMessage: 'Click the map to add corners; click the first corner to finish. Escape cancels.',
+  },
+  Circle: {
+    id: 'areas.draw.circleHint',
+    defaultMessage: 'Click the centre, then click again to set the radius (50 m – 200 km). Escape cancels.',
+  },
+});
 
-const drawTools: { shape: DrawShape; icon: IconName; text: string }[] = [
-  { shape: 'Polygon', icon: 'pencil', text: 'Draw polygon' },
-  { shape: 'Circle', icon: 'circle', text: 'Draw circle' },
+const drawText = defineMessages({
+  polygon: { id: 'areas.draw.polygon', defaultMessage: 'Draw polygon' },
+  circle: { id: 'areas.draw.circle', defaultMessage: 'Draw circle' },
+});
+const drawTools: { shape: DrawShape; icon: IconName; text: MessageDescriptor }[] = [
+  { shape: 'Polygon', icon: 'pencil', text: drawText.polygon },
+  { shape: 'Circle', icon: 'circle', text: drawText.circle },
 ];
 
 /** `/w/:slug/areas`: draw, edit, rename, recolour and delete service areas (read-only without schedule.write). */
 export default function AreasPage() {
+  const intl = useIntl();
   const { workspaceId, role } = useWorkspace();
-  useDocumentTitle('Service areas');
+  const title = intl.formatMessage({ id: 'areas.page.title', defaultMessage: 'Service areas' });
+  useDocumentTitle(title);
   const settings = useGetWorkspaceQuery(workspaceId);
   const members = useGetMembersQuery(workspaceId);
   const areas = useListAreasQuery(workspaceId);
@@ -83,7 +97,9 @@ export default function AreasPage() {
   if (settings.error || areas.error) {
     return (
       <div className="areas-page areas-failed">
-        <Alert title="Couldn't load the service areas">
+        <Alert
+          title={intl.formatMessage({ id: 'areas.page.loadFailed', defaultMessage: "Couldn't load the service areas" })}
+        >
           {problemMessage(toProblem(settings.error ?? areas.error))}
         </Alert>
       </div>
@@ -102,10 +118,13 @@ export default function AreasPage() {
     if (saved) resetShape();
   };
   const conflictNotice = writes.conflict && (
-    <Alert title="Someone else changed this area">
+    <Alert title={intl.formatMessage({ id: 'areas.conflict.title', defaultMessage: 'Someone else changed this area' })}>
       <p>
-        It is now version {writes.conflict.version}. Reload to see their version — your unsaved changes will be
-        discarded.
+        <Message
+          id="areas.conflict.text"
+          defaultMessage="It is now version {version}. Reload to see their version — your unsaved changes will be discarded."
+          values={{ version: writes.conflict.version }}
+        />
       </p>
       <Button
         size="sm"
@@ -114,16 +133,16 @@ export default function AreasPage() {
           resetShape();
         }}
       >
-        Reload
+        <Message id="areas.conflict.reload" defaultMessage="Reload" />
       </Button>
     </Alert>
   );
 
   return (
     <div className="areas-page map-page">
-      <aside className="map-side areas-side" aria-label="Service areas">
+      <aside className="map-side areas-side" aria-label={title}>
         <header className="areas-header">
-          <h1>Service areas</h1>
+          <h1>{title}</h1>
           {canEdit && (
             <div className="areas-tools">
               {drawTools.map(({ shape, icon, text }) => (
@@ -134,30 +153,37 @@ export default function AreasPage() {
                   onClick={() => startDrawing(shape)}
                   aria-pressed={drawing === shape}
                 >
-                  {text}
+                  {intl.formatMessage(text)}
                 </Button>
               ))}
             </div>
           )}
-          {!canEdit && <p className="areas-note">You can view service areas; dispatchers draw and edit them.</p>}
+          {!canEdit && (
+            <p className="areas-note">
+              <Message
+                id="areas.page.viewOnly"
+                defaultMessage="You can view service areas; dispatchers draw and edit them."
+              />
+            </p>
+          )}
         </header>
         {drawing && (
           <div className="areas-hint" role="status">
-            <p>{drawHint[drawing]}</p>
+            <p>{intl.formatMessage(drawHint[drawing])}</p>
             <Button size="sm" variant="ghost" onClick={() => setDrawing(null)}>
-              Cancel drawing
+              <Message id="areas.draw.cancel" defaultMessage="Cancel drawing" />
             </Button>
           </div>
         )}
         {draft && (
           <AreaForm
-            title="New area"
+            title={intl.formatMessage({ id: 'areas.form.newTitle', defaultMessage: 'New area' })}
             defaults={{ name: '', colour: nextColour }}
             geometry={draft}
             onSave={saveNew}
             onCancel={() => setDraft(null)}
             onColour={onColour}
-            saveLabel="Save area"
+            saveLabel={intl.formatMessage({ id: 'areas.form.saveNew', defaultMessage: 'Save area' })}
           />
         )}
         {selected && !draft && canEdit && (
@@ -168,21 +194,21 @@ export default function AreasPage() {
             geometry={edited ?? selected.geometry}
             onSave={saveSelected}
             onColour={onColour}
-            saveLabel="Save changes"
+            saveLabel={intl.formatMessage({ id: 'areas.form.saveChanges', defaultMessage: 'Save changes' })}
             notice={conflictNotice}
             extra={
               <div className="area-shape-actions">
                 {editingShape ? (
                   <Button size="sm" onClick={resetShape}>
-                    Undo shape changes
+                    <Message id="areas.shape.undo" defaultMessage="Undo shape changes" />
                   </Button>
                 ) : (
                   <Button size="sm" icon="pencil" onClick={() => setEditingShape(true)}>
-                    Edit shape
+                    <Message id="areas.shape.edit" defaultMessage="Edit shape" />
                   </Button>
                 )}
                 <Button size="sm" variant="ghost" icon="trash" onClick={() => setConfirmDelete(true)}>
-                  Delete
+                  <Message id="areas.form.delete" defaultMessage="Delete" />
                 </Button>
               </div>
             }
@@ -195,12 +221,17 @@ export default function AreasPage() {
           canEdit={canEdit}
         />
         {canEdit && !selected && !draft && !drawing && list.length > 0 && (
-          <p className="areas-note">Choose an area to rename, recolour, reshape or delete it.</p>
+          <p className="areas-note">
+            <Message
+              id="areas.page.chooseHint"
+              defaultMessage="Choose an area to rename, recolour, reshape or delete it."
+            />
+          </p>
         )}
       </aside>
       <FieldMap
         className="map-main"
-        label="Service areas map"
+        label={intl.formatMessage({ id: 'areas.page.mapLabel', defaultMessage: 'Service areas map' })}
         zone={settings.data.timeZone}
         areas={others}
         homeBases={homeBases}
@@ -237,8 +268,11 @@ export default function AreasPage() {
       <ConfirmRemoval
         target={confirmDelete ? selected : null}
         verb="Delete"
-        noun="area"
-        description="Jobs in it are flagged if no other area covers them. This can't be undone."
+        noun={intl.formatMessage({ id: 'areas.delete.noun', defaultMessage: 'area' })}
+        description={intl.formatMessage({
+          id: 'areas.delete.description',
+          defaultMessage: "Jobs in it are flagged if no other area covers them. This can't be undone.",
+        })}
         busy={writes.deleting}
         onConfirm={async (area) => {
           if (await writes.remove(area)) choose(null);

@@ -4,6 +4,7 @@ import { type AreaGeometry, geometryLimits } from '@fieldplan/shared';
 import type L from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { useMap } from 'react-leaflet';
+import { currentLocale } from '../../lib/i18n';
 import { areaShape, areaStyle, canvasFor, useFieldMapContext } from '../map';
 import { layerToGeometry } from './shape';
 
@@ -49,6 +50,8 @@ export function DrawTool({
     };
     map.on('pm:create', onCreate as L.LeafletEventHandlerFn);
     document.addEventListener('keydown', onKey);
+    // Geoman's own drawing tooltips ("Click to place first vertex") in the page's language.
+    map.pm.setLang(currentLocale() === 'de' ? 'de' : 'en');
     map.pm.enableDraw(shape, drawOptions(colour));
     return () => {
       map.pm.disableDraw();

@@ -1,5 +1,6 @@
 import { type AreaGeometry, formatDistance, type Position, vertexCount } from '@fieldplan/shared';
 import L from 'leaflet';
+import { t } from '../../lib/i18n';
 
 const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
 
@@ -23,8 +24,27 @@ export function layerToGeometry(layer: L.Layer): AreaGeometry | null {
 
 /** "Polygon · 12 vertices", "Circle · 6.0 km radius". */
 export function describeShape(geometry: AreaGeometry): string {
-  if (geometry.type === 'Circle') return `Circle · ${formatDistance(geometry.radiusM)} radius`;
-  const n = vertexCount(geometry);
-  const parts = geometry.type === 'MultiPolygon' ? `${geometry.coordinates.length} polygons` : 'Polygon';
-  return `${parts} · ${n.toLocaleString()} ${n === 1 ? 'vertex' : 'vertices'}`;
+  if (geometry.type === 'Circle')
+    return t(
+      { id: 'areas.shape.circle', defaultMessage: 'Circle · {radius} radius' },
+      { radius: formatDistance(geometry.radiusM) },
+    );
+  const count = vertexCount(geometry);
+  const vertices = count.toLocaleString();
+  if (geometry.type === 'MultiPolygon')
+    return t(
+      {
+        id: 'areas.shape.multiPolygon',
+        defaultMessage:
+          '{polygons, plural, one {# polygon} other {# polygons}} · {count, plural, one {{vertices} vertex} other {{vertices} vertices}}',
+      },
+      { polygons: geometry.coordinates.length, count, vertices },
+    );
+  return t(
+    {
+      id: 'areas.shape.polygon',
+      defaultMessage: 'Polygon · {count, plural, one {{vertices} vertex} other {{vertices} vertices}}',
+    },
+    { count, vertices },
+  );
 }

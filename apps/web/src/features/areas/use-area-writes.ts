@@ -8,6 +8,7 @@ import {
   useDeleteAreaMutation,
   useUpdateAreaMutation,
 } from '../../entities/area/endpoints';
+import { useIntl } from '../../lib/i18n';
 import { problemMessage, toProblem } from '../../lib/problem';
 import type { AreaFormValues } from './AreaForm';
 
@@ -20,8 +21,12 @@ export function useAreaWrites(workspaceId: string) {
   const [update] = useUpdateAreaMutation();
   const [remove, removal] = useDeleteAreaMutation();
   const dispatch = useAppDispatch();
+  const intl = useIntl();
   const toast = useToast();
-  const { conflict, setConflict, onStale } = useStaleRecord<Area>('Someone else deleted this area.', () => {
+  const gone = intl.formatMessage({ id: 'areas.write.gone', defaultMessage: 'Someone else deleted this area.' });
+  const saved = (name: string) =>
+    intl.formatMessage({ id: 'areas.write.saved', defaultMessage: 'Saved “{name}”' }, { name });
+  const { conflict, setConflict, onStale } = useStaleRecord<Area>(gone, () => {
     void dispatch(areasApi.endpoints.listAreas.initiate(workspaceId, { forceRefetch: true }));
   });
 
@@ -41,15 +46,15 @@ export function useAreaWrites(workspaceId: string) {
     },
     async create(values: AreaFormValues, geometry: AreaGeometry): Promise<Area> {
       const area = await create({ workspaceId, area: { ...values, geometry } }).unwrap();
-      toast({ tone: 'success', message: `Saved “${area.name}”` });
+      toast({ tone: 'success', message: saved(area.name) });
       return area;
     },
     async update(area: Area, values: AreaFormValues, geometry: AreaGeometry | null): Promise<Area | null> {
       const patch = { ...values, ...(geometry && { geometry }) };
       try {
-        const saved = await update({ workspaceId, id: area.id, version: area.version, patch }).unwrap();
-        toast({ tone: 'success', message: `Saved “${saved.name}”` });
-        return saved;
+        const answer = await update({ workspaceId, id: area.id, version: area.version, patch }).unwrap();
+        toast({ tone: 'success', message: saved(answer.name) });
+        return answer;
       } catch (error) {
         if (onStale(error)) return null;
         throw error;
@@ -58,7 +63,13 @@ export function useAreaWrites(workspaceId: string) {
     async remove(area: Area): Promise<boolean> {
       try {
         await remove({ workspaceId, id: area.id, version: area.version }).unwrap();
-        toast({ tone: 'success', message: `Deleted “${area.name}”` });
+        toast({
+          tone: 'success',
+          message: intl.formatMessage(
+            { id: 'areas.write.deleted', defaultMessage: 'Deleted “{name}”' },
+            { name: area.name },
+          ),
+        });
         return true;
       } catch (error) {
         if (!onStale(error)) toast({ tone: 'error', message: problemMessage(toProblem(error)) });
