@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Message } from '../lib/i18n';
 import { Button } from './Button';
 import { Dialog } from './Dialog';
 
@@ -6,7 +7,7 @@ interface ConfirmDialogProps {
   open: boolean;
   title: ReactNode;
   description: ReactNode;
-  confirmLabel: string;
+  confirmLabel: ReactNode;
   tone?: 'danger' | 'primary';
   busy?: boolean;
   onConfirm: () => void;
@@ -34,7 +35,7 @@ export function ConfirmDialog({
       footer={
         <>
           <Button onClick={onCancel} data-autofocus>
-            Cancel
+            <Message id="components.confirm.cancel" defaultMessage="Cancel" />
           </Button>
           <Button variant={tone} onClick={onConfirm} loading={busy}>
             {confirmLabel}
@@ -49,7 +50,7 @@ interface ConfirmRemovalProps<T> {
   /** What would go; the dialog is open while it is set. */
   target: T | null;
   verb: 'Delete' | 'Remove';
-  /** What it is, for the button: "Delete area". */
+  /** What it is, in the page's language, for the button: "Delete area" ("Einsatzgebiet löschen"). */
   noun: string;
   description: ReactNode;
   busy: boolean;
@@ -71,9 +72,21 @@ export function ConfirmRemoval<T extends { name: string }>({
   return (
     <ConfirmDialog
       open={target !== null}
-      title={`${verb} “${target?.name ?? ''}”?`}
+      title={
+        <Message
+          id="components.confirmRemoval.title"
+          defaultMessage="{verb, select, Remove {Remove “{name}”?} other {Delete “{name}”?}}"
+          values={{ verb, name: target?.name ?? '' }}
+        />
+      }
       description={description}
-      confirmLabel={`${verb} ${noun}`}
+      confirmLabel={
+        <Message
+          id="components.confirmRemoval.confirm"
+          defaultMessage="{verb, select, Remove {Remove {noun}} other {Delete {noun}}}"
+          values={{ verb, noun }}
+        />
+      }
       busy={busy}
       onCancel={onClose}
       onConfirm={async () => {

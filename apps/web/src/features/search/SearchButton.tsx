@@ -32,7 +32,9 @@ export function SearchButton({ screens }: { screens: readonly Screen[] }) {
         <span className="topbar-search-label">
           <Message id="search.button" defaultMessage="Search" />
         </span>
-        <kbd className="topbar-search-key">{mac ? '⌘K' : 'Ctrl K'}</kbd>
+        <kbd className="topbar-search-key">
+          {mac ? '⌘K' : <Message id="search.button.shortcut" defaultMessage="Ctrl K" />}
+        </kbd>
       </button>
       <CommandPalette open={open} onClose={() => setOpen(false)} screens={screens} />
     </>
