@@ -1,5 +1,6 @@
 import { can, type Member, type Workspace } from '@fieldplan/shared';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
+import { Message, useIntl } from '../../lib/i18n';
 import { ExportMenu } from '../export';
 import { CalendarSurface } from './CalendarSurface';
 import { visibleRange } from './calendar-views';
@@ -12,6 +13,7 @@ import { type ScheduleParams, useScheduleParams } from './use-schedule-params';
  * service area, priority) in the URL.
  */
 export function CalendarPage({ settings, members }: { settings: Workspace; members: Member[] }) {
+  const intl = useIntl();
   const { params: raw, update, search } = useScheduleParams('timeGridWeek', settings.timeZone);
   const filter = useScheduleFilter(raw, search, update, members);
   const { params } = filter;
@@ -20,7 +22,9 @@ export function CalendarPage({ settings, members }: { settings: Workspace; membe
   const range = visibleRange(params.view, params.date, settings.weekStart);
   return (
     <div className="board-page calendar-page">
-      <h1 className="visually-hidden">Calendar</h1>
+      <h1 className="visually-hidden">
+        <Message id="calendar.page.heading" defaultMessage="Calendar" />
+      </h1>
       <CalendarSurface
         board="calendar"
         settings={settings}
@@ -40,7 +44,7 @@ export function CalendarPage({ settings, members }: { settings: Workspace; membe
               <ExportMenu
                 workspaceId={workspaceId}
                 what="visits"
-                label="Export visits"
+                label={intl.formatMessage({ id: 'calendar.page.export', defaultMessage: 'Export visits' })}
                 filters={{
                   start: range.start,
                   end: range.end,

@@ -6,6 +6,7 @@ import { Icon } from '../../components/Icon';
 import { RetryLine } from '../../components/LoadFailed';
 import { Skeleton } from '../../components/Skeleton';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
+import { Message, useIntl } from '../../lib/i18n';
 import { useOutsideAreas } from '../areas';
 import { usePendingRequestJobIds } from '../booking';
 import { useOptimiseDay } from '../optimise';
@@ -54,6 +55,7 @@ export function CalendarSurface({
   toolbarExtra,
   hover,
 }: CalendarSurfaceProps) {
+  const intl = useIntl();
   const { workspaceId, slug, role, me } = useWorkspace();
   const outside = useOutsideAreas(workspaceId);
   const requested = usePendingRequestJobIds(workspaceId, role);
@@ -122,7 +124,7 @@ export function CalendarSurface({
         {editable && (
           <Link className={buttonClass('primary', 'sm')} to={newJobHref}>
             <Icon name="plus" />
-            New job
+            <Message id="calendar.surface.newJob" defaultMessage="New job" />
           </Link>
         )}
       </CalendarToolbar>
@@ -159,14 +161,36 @@ export function CalendarSurface({
         {query.isError && (
           <div className="cal-overlay" role="alert">
             <p className="cal-overlay-card">
-              <RetryLine message={`Couldn't load the jobs of this ${unit}.`} onRetry={() => void query.refetch()} />
+              <RetryLine
+                message={intl.formatMessage(
+                  {
+                    id: 'calendar.surface.failed',
+                    defaultMessage:
+                      "{unit, select, month {Couldn't load the jobs of this month.} day {Couldn't load the jobs of this day.} other {Couldn't load the jobs of this week.}}",
+                  },
+                  { unit },
+                )}
+                onRetry={() => void query.refetch()}
+              />
             </p>
           </div>
         )}
         {!loading && !query.isError && visits.length === 0 && (
           <div className="cal-overlay cal-overlay-quiet">
             <p className="cal-overlay-card" role="status">
-              {editable ? `No jobs this ${unit} — drag one from the queue or click a slot` : `No jobs this ${unit}`}
+              {editable ? (
+                <Message
+                  id="calendar.surface.emptyEditable"
+                  defaultMessage="{unit, select, month {No jobs this month — drag one from the queue or click a slot} day {No jobs this day — drag one from the queue or click a slot} other {No jobs this week — drag one from the queue or click a slot}}"
+                  values={{ unit }}
+                />
+              ) : (
+                <Message
+                  id="calendar.surface.empty"
+                  defaultMessage="{unit, select, month {No jobs this month} day {No jobs this day} other {No jobs this week}}"
+                  values={{ unit }}
+                />
+              )}
             </p>
           </div>
         )}
@@ -185,15 +209,32 @@ export function CalendarSurface({
  * rendered on the day timeline so that a change is announced.
  */
 function TravelWarning({ travel }: { travel: readonly TravelGapEvent[] }) {
+  const intl = useIntl();
   const count = travel.filter((t) => t.extendedProps.travel.tooShort).length;
-  const text = count === 1 ? 'drive too short' : 'drives too short';
+  const text = intl.formatMessage(
+    {
+      id: 'calendar.surface.tooShortWords',
+      defaultMessage: '{count, plural, one {drive too short} other {drives too short}}',
+    },
+    { count },
+  );
   // Compact (icon and count) so the toolbar stays one line beside the map; the words are in the
   // accessible text and the title.
   return (
     <span
       className={count > 0 ? 'cal-travel-warning' : undefined}
       role="status"
-      title={count > 0 ? `${count} ${text}` : undefined}
+      title={
+        count > 0
+          ? intl.formatMessage(
+              {
+                id: 'calendar.surface.tooShort',
+                defaultMessage: '{count, plural, one {# drive too short} other {# drives too short}}',
+              },
+              { count },
+            )
+          : undefined
+      }
     >
       {count > 0 && (
         <>
@@ -210,7 +251,7 @@ function CalendarLoading() {
   return (
     <div className="cal-overlay cal-loading" aria-busy="true">
       <span className="visually-hidden" role="status">
-        Loading jobs…
+        <Message id="calendar.surface.loading" defaultMessage="Loading jobs…" />
       </span>
       {Array.from({ length: 6 }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Button } from '../../components/Button';
 import { Icon } from '../../components/Icon';
 import { useClockFormats } from '../../lib/clock';
+import { Message, useIntl } from '../../lib/i18n';
 import { type CalendarView, calendarViews, stepDate, viewLabel, viewTitle } from './calendar-views';
 
 interface CalendarToolbarProps {
@@ -31,24 +32,42 @@ export function CalendarToolbar({
 }: CalendarToolbarProps) {
   const unit = view === 'dayGridMonth' ? 'month' : view.endsWith('Day') ? 'day' : 'week';
   const formats = useClockFormats();
+  const intl = useIntl();
+  const viewText = intl.formatMessage({ id: 'calendar.toolbar.view', defaultMessage: 'View' });
   return (
-    <div className="cal-toolbar" role="toolbar" aria-label="Calendar">
+    <div
+      className="cal-toolbar"
+      role="toolbar"
+      aria-label={intl.formatMessage({ id: 'calendar.toolbar.label', defaultMessage: 'Calendar' })}
+    >
       <div className="cal-nav">
         <button
           type="button"
           className="icon-button cal-step"
-          aria-label={`Previous ${unit}`}
+          aria-label={intl.formatMessage(
+            {
+              id: 'calendar.toolbar.previous',
+              defaultMessage: '{unit, select, month {Previous month} day {Previous day} other {Previous week}}',
+            },
+            { unit },
+          )}
           onClick={() => onChange({ date: stepDate(view, date, -1) })}
         >
           <Icon name="chevronLeft" />
         </button>
         <Button size="sm" onClick={() => onChange({ date: today })} disabled={date === today}>
-          Today
+          <Message id="calendar.toolbar.today" defaultMessage="Today" />
         </Button>
         <button
           type="button"
           className="icon-button cal-step"
-          aria-label={`Next ${unit}`}
+          aria-label={intl.formatMessage(
+            {
+              id: 'calendar.toolbar.next',
+              defaultMessage: '{unit, select, month {Next month} day {Next day} other {Next week}}',
+            },
+            { unit },
+          )}
           onClick={() => onChange({ date: stepDate(view, date, 1) })}
         >
           <Icon name="chevronRight" />
@@ -58,7 +77,9 @@ export function CalendarToolbar({
         {viewTitle(view, date, firstDay, formats)}
       </h2>
       <label className="cal-date">
-        <span className="visually-hidden">Go to date</span>
+        <span className="visually-hidden">
+          <Message id="calendar.toolbar.goToDate" defaultMessage="Go to date" />
+        </span>
         <input
           type="date"
           className="input input-sm"
@@ -67,7 +88,7 @@ export function CalendarToolbar({
         />
       </label>
       <fieldset className="cal-views">
-        <legend className="visually-hidden">View</legend>
+        <legend className="visually-hidden">{viewText}</legend>
         {views.map((v) => (
           <button
             key={v}
@@ -76,12 +97,12 @@ export function CalendarToolbar({
             aria-pressed={v === view}
             onClick={() => onChange({ view: v })}
           >
-            {viewLabel[v]}
+            {intl.formatMessage(viewLabel[v])}
           </button>
         ))}
       </fieldset>
       <label className="cal-views-select">
-        <span className="visually-hidden">View</span>
+        <span className="visually-hidden">{viewText}</span>
         <select
           className="select select-sm"
           value={view}
@@ -89,7 +110,7 @@ export function CalendarToolbar({
         >
           {views.map((v) => (
             <option key={v} value={v}>
-              {viewLabel[v]}
+              {intl.formatMessage(viewLabel[v])}
             </option>
           ))}
         </select>
@@ -99,10 +120,17 @@ export function CalendarToolbar({
           type="button"
           className="cal-view cal-hours"
           aria-pressed={fullDay.on}
-          title={fullDay.on ? 'Showing all 24 hours' : 'Showing the working hours — show all 24'}
+          title={
+            fullDay.on
+              ? intl.formatMessage({ id: 'calendar.toolbar.allHours', defaultMessage: 'Showing all 24 hours' })
+              : intl.formatMessage({
+                  id: 'calendar.toolbar.workingHours',
+                  defaultMessage: 'Showing the working hours — show all 24',
+                })
+          }
           onClick={() => fullDay.onChange(!fullDay.on)}
         >
-          24 h
+          <Message id="calendar.toolbar.fullDay" defaultMessage="24 h" />
         </button>
       )}
       {children && <div className="cal-extra">{children}</div>}

@@ -13,8 +13,9 @@ import type { ResourceLabelContentArg } from '@fullcalendar/resource';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { CalendarVisit } from '../../entities/job/calendar-visit';
+import { useIntl } from '../../lib/i18n';
 import { inNextTask } from '../../lib/next-task';
-import { scrollTimeOf, workspaceOptions } from './calendar-options';
+import { calendarTexts, scrollTimeOf, workspaceOptions } from './calendar-options';
 import { type CalendarView, dayViewOf, hiddenDaysOf, todayIn } from './calendar-views';
 import { fullDaySpan, type HourSpan } from './day-hours';
 import { classNamesWithSelection } from './event-classes';
@@ -148,7 +149,11 @@ export const ScheduleCalendar = memo(function ScheduleCalendar(props: ScheduleCa
   const handlers = useRef(props);
   handlers.current = props;
   const { min: spanMin, max: spanMax } = props.span ?? fullDaySpan;
-  const base = useMemo(() => workspaceOptions(settings, { min: spanMin, max: spanMax }), [settings, spanMin, spanMax]);
+  const intl = useIntl();
+  const base = useMemo(
+    () => ({ ...workspaceOptions(settings, { min: spanMin, max: spanMax }), ...calendarTexts(intl) }),
+    [settings, spanMin, spanMax, intl],
+  );
   const names = useMemo(() => new Map(resources.map((r) => [r.id, r.title])), [resources]);
   const namesRef = useRef(names);
   const namesKey = useRef('');

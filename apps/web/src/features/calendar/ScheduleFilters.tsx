@@ -2,12 +2,12 @@ import { type Area, type JobStatus, type Member, unassignedResourceId } from '@f
 import { Icon } from '../../components/Icon';
 import { Popover } from '../../components/Popover';
 import { NamedOptions } from '../../components/Select';
-import { allStatuses, StatusLabel, statusText } from '../../entities/job/job-status';
+import { jobStatusMessages, priorityMessages } from '../../entities/job';
+import { allStatuses, StatusLabel } from '../../entities/job/job-status';
+import { Message, useIntl } from '../../lib/i18n';
 import type { ScheduleParams } from './use-schedule-params';
 import { jobPriorities } from './visit-filter';
 import './ScheduleFilters.css';
-
-const priorityLabel = (p: number) => (p === 1 ? 'P1 · most urgent' : p === 5 ? 'P5 · whenever' : `P${p}`);
 
 type FilterPatch = Partial<Pick<ScheduleParams, 'technicianId' | 'statuses' | 'areaId' | 'priority'>>;
 
@@ -24,19 +24,26 @@ interface ScheduleFiltersProps {
  * move into a "Filters" popover (ScheduleFilters.css).
  */
 export function ScheduleFilters({ members, areas, params, onChange }: ScheduleFiltersProps) {
+  const intl = useIntl();
   const technicians = members.filter((m) => m.role === 'technician' && m.active);
   const more = (params.areaId ? 1 : 0) + (params.priority !== null ? 1 : 0);
   return (
     <div className="sched-filters">
       <label className="cal-filter">
-        <span className="visually-hidden">Technician</span>
+        <span className="visually-hidden">
+          <Message id="calendar.filters.technician" defaultMessage="Technician" />
+        </span>
         <select
           className="select select-sm"
           value={params.technicianId ?? ''}
           onChange={(e) => onChange({ technicianId: e.target.value || null })}
         >
-          <option value="">All technicians</option>
-          <option value={unassignedResourceId}>Unassigned</option>
+          <option value="">
+            {intl.formatMessage({ id: 'calendar.filters.allTechnicians', defaultMessage: 'All technicians' })}
+          </option>
+          <option value={unassignedResourceId}>
+            {intl.formatMessage({ id: 'calendar.filters.unassigned', defaultMessage: 'Unassigned' })}
+          </option>
           <NamedOptions items={technicians} />
         </select>
       </label>
@@ -49,12 +56,22 @@ export function ScheduleFilters({ members, areas, params, onChange }: ScheduleFi
           button={
             <>
               <Icon name="filter" size={14} />
-              Filters{more > 0 ? ` · ${more}` : ''}
+              <Message
+                id="calendar.filters.more"
+                defaultMessage="{count, plural, =0 {Filters} other {Filters · #}}"
+                values={{ count: more }}
+              />
             </>
           }
-          buttonLabel={more > 0 ? `More filters: ${more} on` : 'More filters'}
+          buttonLabel={intl.formatMessage(
+            {
+              id: 'calendar.filters.moreLabel',
+              defaultMessage: '{count, plural, =0 {More filters} other {More filters: # on}}',
+            },
+            { count: more },
+          )}
           buttonClassName="btn btn-secondary btn-sm"
-          title="Area and priority"
+          title={intl.formatMessage({ id: 'calendar.filters.moreTitle', defaultMessage: 'Area and priority' })}
           align="end"
         >
           {() => (
@@ -69,30 +86,39 @@ export function ScheduleFilters({ members, areas, params, onChange }: ScheduleFi
 }
 
 function AreaAndPriority({ areas, params, onChange }: Omit<ScheduleFiltersProps, 'members'>) {
+  const intl = useIntl();
   return (
     <>
       <label className="cal-filter">
-        <span className="visually-hidden">Service area</span>
+        <span className="visually-hidden">
+          <Message id="calendar.filters.area" defaultMessage="Service area" />
+        </span>
         <select
           className="select select-sm"
           value={params.areaId ?? ''}
           onChange={(e) => onChange({ areaId: e.target.value || null })}
         >
-          <option value="">All areas</option>
+          <option value="">
+            {intl.formatMessage({ id: 'calendar.filters.allAreas', defaultMessage: 'All areas' })}
+          </option>
           <NamedOptions items={areas} />
         </select>
       </label>
       <label className="cal-filter">
-        <span className="visually-hidden">Priority</span>
+        <span className="visually-hidden">
+          <Message id="calendar.filters.priority" defaultMessage="Priority" />
+        </span>
         <select
           className="select select-sm"
           value={params.priority === null ? '' : String(params.priority)}
           onChange={(e) => onChange({ priority: e.target.value ? Number(e.target.value) : null })}
         >
-          <option value="">All priorities</option>
+          <option value="">
+            {intl.formatMessage({ id: 'calendar.filters.allPriorities', defaultMessage: 'All priorities' })}
+          </option>
           {jobPriorities.map((p) => (
             <option key={p} value={p}>
-              {priorityLabel(p)}
+              {intl.formatMessage(priorityMessages.short, { priority: p })}
             </option>
           ))}
         </select>
@@ -102,12 +128,19 @@ function AreaAndPriority({ areas, params, onChange }: Omit<ScheduleFiltersProps,
 }
 
 function StatusFilter({ statuses, onChange }: { statuses: JobStatus[]; onChange: (patch: FilterPatch) => void }) {
+  const intl = useIntl();
   const summary =
     statuses.length === 0
-      ? 'All statuses'
+      ? intl.formatMessage({ id: 'calendar.filters.allStatuses', defaultMessage: 'All statuses' })
       : statuses.length === 1
-        ? statusText(statuses[0] ?? 'scheduled')
-        : `${statuses.length} statuses`;
+        ? intl.formatMessage(jobStatusMessages[statuses[0] ?? 'scheduled'])
+        : intl.formatMessage(
+            {
+              id: 'calendar.filters.statusCount',
+              defaultMessage: '{count, plural, one {# status} other {# statuses}}',
+            },
+            { count: statuses.length },
+          );
   const toggle = (status: JobStatus) =>
     onChange({
       statuses: statuses.includes(status)
@@ -122,14 +155,19 @@ function StatusFilter({ statuses, onChange }: { statuses: JobStatus[]; onChange:
           {summary}
         </>
       }
-      buttonLabel={`Status filter: ${summary}`}
+      buttonLabel={intl.formatMessage(
+        { id: 'calendar.filters.statusLabel', defaultMessage: 'Status filter: {summary}' },
+        { summary },
+      )}
       buttonClassName="btn btn-secondary btn-sm"
-      title="Show jobs that are"
+      title={intl.formatMessage({ id: 'calendar.filters.statusTitle', defaultMessage: 'Show jobs that are' })}
       align="end"
     >
       {() => (
         <fieldset className="status-filter">
-          <legend className="visually-hidden">Statuses</legend>
+          <legend className="visually-hidden">
+            <Message id="calendar.filters.statuses" defaultMessage="Statuses" />
+          </legend>
           {allStatuses.map((status) => (
             <label key={status} className="status-filter-option">
               <input type="checkbox" checked={statuses.includes(status)} onChange={() => toggle(status)} />
@@ -138,7 +176,7 @@ function StatusFilter({ statuses, onChange }: { statuses: JobStatus[]; onChange:
           ))}
           {statuses.length > 0 && (
             <button type="button" className="link-button" onClick={() => onChange({ statuses: [] })}>
-              Show all statuses
+              <Message id="calendar.filters.showAll" defaultMessage="Show all statuses" />
             </button>
           )}
         </fieldset>

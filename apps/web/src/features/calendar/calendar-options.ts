@@ -5,6 +5,7 @@ import interactionPlugin from '@fullcalendar/interaction';
 import listPlugin from '@fullcalendar/list';
 import resourceTimelinePlugin from '@fullcalendar/resource-timeline';
 import timeGridPlugin from '@fullcalendar/timegrid';
+import type { IntlShape } from 'react-intl';
 import { fullDaySpan, type HourSpan } from './day-hours';
 import { workspaceZonePlugin } from './zone-plugin';
 
@@ -48,6 +49,40 @@ function dayFormatOf(settings: Workspace, long: boolean): (arg: { date: { marker
 }
 
 /**
+ * FullCalendar's own words (its buttons, "+2 more", the all-day row, hints for assistive technology)
+ * in the page's language; its dates stay with the formatters above.
+ */
+export function calendarTexts(intl: IntlShape): CalendarOptions {
+  return {
+    buttonText: {
+      today: intl.formatMessage({ id: 'calendar.fc.today', defaultMessage: 'today' }),
+      month: intl.formatMessage({ id: 'calendar.fc.month', defaultMessage: 'month' }),
+      week: intl.formatMessage({ id: 'calendar.fc.week', defaultMessage: 'week' }),
+      day: intl.formatMessage({ id: 'calendar.fc.day', defaultMessage: 'day' }),
+      list: intl.formatMessage({ id: 'calendar.fc.list', defaultMessage: 'list' }),
+    },
+    allDayText: intl.formatMessage({ id: 'calendar.fc.allDay', defaultMessage: 'all-day' }),
+    noEventsText: intl.formatMessage({ id: 'calendar.fc.noEvents', defaultMessage: 'No events to display' }),
+    moreLinkText: (count: number) =>
+      intl.formatMessage({ id: 'calendar.fc.more', defaultMessage: '+{count} more' }, { count }),
+    moreLinkHint: (count: number) =>
+      intl.formatMessage(
+        {
+          id: 'calendar.fc.moreHint',
+          defaultMessage: '{count, plural, one {Show # more event} other {Show # more events}}',
+        },
+        { count },
+      ),
+    navLinkHint: (date: string) =>
+      intl.formatMessage({ id: 'calendar.fc.goTo', defaultMessage: 'Go to {date}' }, { date }),
+    closeHint: intl.formatMessage({ id: 'calendar.fc.close', defaultMessage: 'Close' }),
+    timeHint: intl.formatMessage({ id: 'calendar.fc.time', defaultMessage: 'Time' }),
+    eventHint: intl.formatMessage({ id: 'calendar.fc.event', defaultMessage: 'Event' }),
+    resourceAreaHeaderContent: intl.formatMessage({ id: 'calendar.fc.technicians', defaultMessage: 'Technicians' }),
+  };
+}
+
+/**
  * The options that follow from the workspace's settings (zone, week start, working hours) and the
  * hours the day views span — built once per change so FullCalendar's option diff stays cheap.
  * On the working hours the day timeline fits its width; over 24 h it scrolls sideways.
@@ -80,7 +115,6 @@ export function workspaceOptions(settings: Workspace, span: HourSpan = fullDaySp
     expandRows: false,
     resourceOrder: 'sortIndex',
     resourceAreaWidth: '160px',
-    resourceAreaHeaderContent: 'Technicians',
     eventOrder: 'start,-duration,title',
     slotEventOverlap: false,
     dayMaxEvents: true,

@@ -8,6 +8,7 @@ import {
   instantToWall,
   parseDateOnly,
 } from '@fieldplan/shared';
+import { defineMessages, type MessageDescriptor } from 'react-intl';
 
 /** The calendar's views (FullCalendar view names), in the order the switcher shows them. */
 export const calendarViews = [
@@ -24,15 +25,15 @@ export type CalendarView = (typeof allViews)[number];
 /** What a phone offers: lists and the month. */
 export const phoneViews: readonly CalendarView[] = ['listDay', 'listWeek', 'dayGridMonth'];
 
-export const viewLabel: Record<CalendarView, string> = {
-  resourceTimelineDay: 'Timeline day',
-  resourceTimelineWeek: 'Timeline week',
-  timeGridDay: 'Day',
-  timeGridWeek: 'Week',
-  dayGridMonth: 'Month',
-  listWeek: 'List',
-  listDay: 'Day list',
-};
+export const viewLabel: Record<CalendarView, MessageDescriptor> = defineMessages({
+  resourceTimelineDay: { id: 'calendar.view.timelineDay', defaultMessage: 'Timeline day' },
+  resourceTimelineWeek: { id: 'calendar.view.timelineWeek', defaultMessage: 'Timeline week' },
+  timeGridDay: { id: 'calendar.view.day', defaultMessage: 'Day' },
+  timeGridWeek: { id: 'calendar.view.week', defaultMessage: 'Week' },
+  dayGridMonth: { id: 'calendar.view.month', defaultMessage: 'Month' },
+  listWeek: { id: 'calendar.view.list', defaultMessage: 'List' },
+  listDay: { id: 'calendar.view.dayList', defaultMessage: 'Day list' },
+});
 
 /** What a phone shows instead: a list (a timeline or a grid of technicians doesn't fit 390 px). */
 export function narrowView(view: CalendarView): CalendarView {

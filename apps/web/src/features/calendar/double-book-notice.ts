@@ -4,6 +4,7 @@ import { feedsApi } from '../../entities/feed/endpoints';
 import { calendarApi } from '../../entities/job/calendar-endpoints';
 import { busyTimesOf } from '../../entities/job/calendar-patch';
 import type { CalendarVisit } from '../../entities/job/calendar-visit';
+import { t } from '../../lib/i18n';
 
 /** Who a visit at its new place double-books, and with what (the shared model's rules). */
 export interface Clash {
@@ -44,14 +45,33 @@ export function clashOf(mine: Booked, visits: readonly CalendarVisit[], busy: re
   return { technicianIds: mine.assigneeIds.filter((id) => who.has(id)), titles, onBusy: busyIds.size > 0 };
 }
 
-const listed = (items: readonly string[]) =>
-  items.length <= 2 ? items.join(' and ') : `${items.slice(0, 2).join(', ')} and ${items.length - 2} more`;
+/** "Alex", "Alex and Sam", "Alex, Sam and 2 more". */
+function listed(items: readonly string[]): string {
+  const [first = '', second = ''] = items;
+  if (items.length <= 1) return first;
+  if (items.length === 2)
+    return t({ id: 'calendar.clash.two', defaultMessage: '{first} and {second}' }, { first, second });
+  return t(
+    { id: 'calendar.clash.more', defaultMessage: '{first}, {second} and {more} more' },
+    { first, second, more: items.length - 2 },
+  );
+}
 
 /** "Double-books Alex with “Boiler service”" (or "… with busy time"). */
 export function clashMessage(clash: Clash, names: ReadonlyMap<string, string>): string {
-  const who = listed(clash.technicianIds.map((id) => names.get(id) ?? 'a technician'));
-  const what = [...clash.titles.map((t) => `“${t}”`), ...(clash.onBusy ? ['busy time'] : [])];
-  return `Double-books ${who} with ${listed(what)}`;
+  const who = listed(
+    clash.technicianIds.map(
+      (id) => names.get(id) ?? t({ id: 'calendar.clash.someTechnician', defaultMessage: 'a technician' }),
+    ),
+  );
+  const what = [
+    ...clash.titles.map((title) => t({ id: 'calendar.clash.title', defaultMessage: '“{title}”' }, { title })),
+    ...(clash.onBusy ? [t({ id: 'calendar.clash.busyTime', defaultMessage: 'busy time' })] : []),
+  ];
+  return t(
+    { id: 'calendar.clash.message', defaultMessage: 'Double-books {who} with {what}' },
+    { who, what: listed(what) },
+  );
 }
 
 /** Every visit the calendar cache holds for the workspace (each once) and its cached busy time. */

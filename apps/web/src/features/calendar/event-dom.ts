@@ -1,10 +1,35 @@
 import type { EventContentArg } from '@fullcalendar/core';
+import { defineMessages } from 'react-intl';
 import { type IconName, iconPaths } from '../../components/Icon';
 import { statusIcon, statusText } from '../../entities/job/job-status';
+import { t } from '../../lib/i18n';
 import { setCardLines } from './event-card';
 import type { VisitEventProps } from './fc-adapter';
 
 type Props = VisitEventProps;
+
+// An event's words: built with t() as each event is drawn (the page's language by then).
+const words = defineMessages({
+  unassigned: { id: 'calendar.event.unassigned', defaultMessage: 'Unassigned' },
+  technician: { id: 'calendar.event.technician', defaultMessage: 'Technician' },
+  allDay: { id: 'calendar.event.allDay', defaultMessage: 'All day' },
+  recurring: { id: 'calendar.event.recurring', defaultMessage: 'Recurring' },
+  request: { id: 'calendar.event.request', defaultMessage: 'Request' },
+  requestText: { id: 'calendar.event.requestText', defaultMessage: 'Booking request, not confirmed yet' },
+  outsideText: { id: 'calendar.event.outside', defaultMessage: 'Outside every service area' },
+  flexibleText: { id: 'calendar.event.flexible', defaultMessage: 'Flexible time' },
+  double: { id: 'calendar.event.double', defaultMessage: 'Double' },
+  doubleText: {
+    id: 'calendar.event.doubleText',
+    defaultMessage: 'Double-booked: shares a technician’s time with another booking',
+  },
+  requestFlag: { id: 'calendar.event.flag.request', defaultMessage: 'booking request, not confirmed yet' },
+  recurringFlag: { id: 'calendar.event.flag.recurring', defaultMessage: 'recurring' },
+  flexibleFlag: { id: 'calendar.event.flag.flexible', defaultMessage: 'flexible time' },
+  doubleFlag: { id: 'calendar.event.flag.double', defaultMessage: 'double-booked' },
+  outsideFlag: { id: 'calendar.event.flag.outside', defaultMessage: 'outside every service area' },
+});
+const word = (key: keyof typeof words): string => t(words[key]);
 
 function el(tag: string, className?: string, text?: string): HTMLElement {
   const node = document.createElement(tag);
@@ -37,7 +62,7 @@ export function iconMaskRule(name: IconName): string {
 }
 
 const peopleOf = (ids: readonly string[], names: ReadonlyMap<string, string>) =>
-  ids.length === 0 ? 'Unassigned' : ids.map((id) => names.get(id) ?? 'Technician').join(', ');
+  ids.length === 0 ? word('unassigned') : ids.map((id) => names.get(id) ?? word('technician')).join(', ');
 
 /**
  * One job on the calendar as DOM nodes (FullCalendar's `domNodes` content): the same markup as
@@ -70,11 +95,11 @@ export function eventNodes(
   const away = outside({ lat: props.lat, lng: props.lng });
   const request = requested.has(props.jobId);
   const flags = [
-    request ? requestText.toLowerCase() : '',
-    props.recurring ? 'recurring' : '',
-    props.flexible ? flexibleText.toLowerCase() : '',
-    double ? 'double-booked' : '',
-    away ? outsideText.toLowerCase() : '',
+    request ? word('requestFlag') : '',
+    props.recurring ? word('recurringFlag') : '',
+    props.flexible ? word('flexibleFlag') : '',
+    double ? word('doubleFlag') : '',
+    away ? word('outsideFlag') : '',
   ];
   const list = view.type.startsWith('list');
   const month = view.type === 'dayGridMonth';
@@ -82,7 +107,9 @@ export function eventNodes(
   // browser's tooltip line, starting with the time.
   const card = view.type.startsWith('resourceTimeline');
   if (card) {
-    const when = event.allDay ? 'All day' : [timeText, durationText(event.start, event.end)].filter(Boolean).join(', ');
+    const when = event.allDay
+      ? word('allDay')
+      : [timeText, durationText(event.start, event.end)].filter(Boolean).join(', ');
     setCardLines(
       root,
       [event.title, when, props.customerName ?? '', people, status, flags.filter(Boolean).join(' · ')].filter(Boolean),
@@ -108,16 +135,16 @@ export function eventNodes(
   line.appendChild(el('span', 'ev-title', event.title));
   if (props.recurring) {
     const mark = el('span', 'ev-recurring', '↻');
-    mark.title = 'Recurring';
+    mark.title = word('recurring');
     mark.setAttribute('role', 'img');
-    mark.setAttribute('aria-label', 'Recurring');
+    mark.setAttribute('aria-label', mark.title);
     line.appendChild(mark);
   }
   if (props.flexible) {
     const mark = el('span', 'ev-flexible', '↔');
-    mark.title = flexibleText;
+    mark.title = word('flexibleText');
     mark.setAttribute('role', 'img');
-    mark.setAttribute('aria-label', flexibleText);
+    mark.setAttribute('aria-label', mark.title);
     line.appendChild(mark);
   }
   if (away) line.appendChild(outsideFlag());
@@ -152,24 +179,18 @@ export type OutsideAreas = (site: { lat?: number | null | undefined; lng?: numbe
 const never: OutsideAreas = () => false;
 const noRequests: ReadonlySet<string> = new Set();
 /** An online booking request the office has not confirmed yet (docs/adr/0030). */
-export const requestText = 'Booking request, not confirmed yet';
-
 function requestLabel(): HTMLElement {
-  const label = el('span', 'ev-request', 'Request');
-  label.title = requestText;
-  label.setAttribute('aria-label', requestText);
+  const label = el('span', 'ev-request', word('request'));
+  label.title = word('requestText');
+  label.setAttribute('aria-label', label.title);
   label.setAttribute('role', 'img');
   return label;
 }
-export const outsideText = 'Outside every service area';
-/** The marker of a job with a flexible window ("optimise a day" may move it). */
-export const flexibleText = 'Flexible time';
-
 function outsideFlag(): HTMLElement {
   const flag = el('span', 'ev-outside');
-  flag.title = outsideText;
+  flag.title = word('outsideText');
   flag.setAttribute('role', 'img');
-  flag.setAttribute('aria-label', outsideText);
+  flag.setAttribute('aria-label', flag.title);
   flag.appendChild(icon('pin'));
   return flag;
 }
@@ -180,10 +201,9 @@ function outsideFlag(): HTMLElement {
  */
 function doubleBadge(): HTMLElement {
   const badge = el('span', 'ev-double-badge');
-  badge.title = doubleText;
+  badge.title = word('doubleText');
   badge.setAttribute('role', 'img');
-  badge.setAttribute('aria-label', doubleText);
-  badge.append(icon('alert'), el('span', 'ev-double-text', 'Double'));
+  badge.setAttribute('aria-label', badge.title);
+  badge.append(icon('alert'), el('span', 'ev-double-text', word('double')));
   return badge;
 }
-const doubleText = 'Double-booked: shares a technician’s time with another booking';

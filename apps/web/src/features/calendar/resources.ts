@@ -1,6 +1,7 @@
 import { type Member, unassignedColour, unassignedResourceId } from '@fieldplan/shared';
 import type { ResourceLabelContentArg } from '@fullcalendar/resource';
 import { textOn } from '../../lib/colour';
+import { t } from '../../lib/i18n';
 import { initials } from '../../lib/initials';
 
 export interface ScheduleResource {
@@ -10,13 +11,15 @@ export interface ScheduleResource {
   extendedProps: { colour: string; sortIndex: number; unassigned: boolean };
 }
 
+const unassignedText = () => t({ id: 'calendar.resources.unassigned', defaultMessage: 'Unassigned' });
+
 /** Timeline rows: the "Unassigned" row first, then every active technician in the team's order. */
 export function technicianResources(members: readonly Member[]): ScheduleResource[] {
   const technicians = members.filter((m) => m.role === 'technician' && m.active);
   return [
     {
       id: unassignedResourceId,
-      title: 'Unassigned',
+      title: unassignedText(),
       eventColor: unassignedColour,
       extendedProps: { colour: unassignedColour, sortIndex: -1, unassigned: true },
     },
@@ -50,7 +53,7 @@ export function resourceLabelNodes(arg: ResourceLabelContentArg, optimise = fals
     mark.className = 'res-unassigned-mark';
     mark.setAttribute('aria-hidden', 'true');
     mark.textContent = '—';
-    name.textContent = 'Unassigned';
+    name.textContent = unassignedText();
     label.append(mark, name);
     return [label];
   }
@@ -72,8 +75,11 @@ function optimiseButton(memberId: string, name: string): HTMLElement {
   button.type = 'button';
   button.className = 'res-optimise';
   button.setAttribute(optimiseAttribute, memberId);
-  button.setAttribute('aria-label', `Optimise day for ${name}`);
-  button.title = 'Optimise day';
+  button.setAttribute(
+    'aria-label',
+    t({ id: 'calendar.resources.optimiseFor', defaultMessage: 'Optimise day for {name}' }, { name }),
+  );
+  button.title = t({ id: 'calendar.resources.optimise', defaultMessage: 'Optimise day' });
   const mark = document.createElement('span');
   mark.className = 'ev-icon ev-icon-route';
   mark.setAttribute('aria-hidden', 'true');

@@ -1,4 +1,5 @@
 import type { EventContentArg } from '@fullcalendar/core';
+import { t } from '../../lib/i18n';
 import { driveText, type TravelGap, travelTitle } from './travel-gaps';
 
 function span(className: string, text?: string): HTMLElement {
@@ -29,7 +30,11 @@ export function travelNodes(arg: Pick<EventContentArg, 'event'>): Node[] {
   if (gap.tooShort) {
     const alert = span('ev-icon ev-icon-alert');
     alert.setAttribute('aria-hidden', 'true');
-    label.append(alert, span('tg-flag', 'too short'), span('tg-sep', '·'));
+    label.append(
+      alert,
+      span('tg-flag', t({ id: 'calendar.travel.tooShort', defaultMessage: 'too short' })),
+      span('tg-sep', '·'),
+    );
   }
   label.appendChild(span('tg-drive', driveText(gap)));
   root.appendChild(label);

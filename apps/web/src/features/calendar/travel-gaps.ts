@@ -11,6 +11,7 @@ import {
   takesTime,
 } from '@fieldplan/shared';
 import type { CalendarVisit } from '../../entities/job/calendar-visit';
+import { t } from '../../lib/i18n';
 
 /** What a travel marker shows (the `extendedProps.travel` of its background event). */
 export interface TravelGap {
@@ -102,12 +103,21 @@ export const tightDrives = (
     .map((g) => ({ memberId: g.resourceId }));
 
 /** "12 min drive". */
-export const driveText = (gap: Pick<TravelGap, 'driveMinutes'>) => `${formatDuration(gap.driveMinutes * 60)} drive`;
+export const driveText = (gap: Pick<TravelGap, 'driveMinutes'>) =>
+  t(
+    { id: 'calendar.travel.drive', defaultMessage: '{duration} drive' },
+    { duration: formatDuration(gap.driveMinutes * 60) },
+  );
 
 /** The marker's accessible title: "5 min between visits, 12 min drive". */
 export function travelTitle(gap: TravelGap): string {
-  const between = gap.gapMinutes === 0 ? 'No time' : formatDuration(gap.gapMinutes * 60);
-  return `${between} between visits, ${driveText(gap)}`;
+  const drive = driveText(gap);
+  if (gap.gapMinutes === 0)
+    return t({ id: 'calendar.travel.noGap', defaultMessage: 'No time between visits, {drive}' }, { drive });
+  return t(
+    { id: 'calendar.travel.gap', defaultMessage: '{gap} between visits, {drive}' },
+    { gap: formatDuration(gap.gapMinutes * 60), drive },
+  );
 }
 
 /** The same markers keep the same array (FullCalendar re-renders every event when a source changes). */

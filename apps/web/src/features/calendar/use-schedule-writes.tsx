@@ -10,6 +10,7 @@ import { formatJobTime } from '../../entities/job/format-time';
 import { useUpdateJobMutation } from '../../entities/job/mutations';
 import { ScopeDialog } from '../../entities/job/ScopeDialog';
 import { cachedJob, moveEventOptimistically } from '../../entities/job/schedule-cache';
+import { t } from '../../lib/i18n';
 import { problemMessage, toProblem } from '../../lib/problem';
 import { bookingOf, cachedBookings, clashMessage, clashOf } from './double-book-notice';
 import type { MoveRequest } from './fc-translate';
@@ -70,14 +71,25 @@ export function useScheduleWrites(workspace: Workspace, members: readonly Member
         }).unwrap();
         const saved = change.jobs.find((j) => j.id === write.jobId);
         const reverse = write.reverse && (scope === undefined || scope === 'this') && saved ? write.reverse : null;
-        const when = `“${write.title}”: ${formatJobTime(write.mine.start, write.mine.end, write.mine.allDay, workspace.timeZone)}`;
+        const when = t(
+          { id: 'calendar.write.moved', defaultMessage: '“{title}”: {time}' },
+          {
+            title: write.title,
+            time: formatJobTime(write.mine.start, write.mine.end, write.mine.allDay, workspace.timeZone),
+          },
+        );
         toast({
           tone: clash ? 'info' : 'success',
-          message: clash ? `${when}. ${clashMessage(clash, names)}` : when,
+          message: clash
+            ? t(
+                { id: 'calendar.write.movedClash', defaultMessage: '{moved}. {clash}' },
+                { moved: when, clash: clashMessage(clash, names) },
+              )
+            : when,
           ...(reverse &&
             saved && {
               action: {
-                label: 'Undo',
+                label: t({ id: 'calendar.write.undo', defaultMessage: 'Undo' }),
                 onClick: () => {
                   const back = {
                     workspaceId,
