@@ -51,6 +51,15 @@ module.exports = {
       to: { path: '^apps/server/src/http/' },
     },
     {
+      name: 'server-lib-stands-alone',
+      comment:
+        'lib/ and errors/ are the bottom of the server (docs/ARCHITECTURE.md): they import nothing of it but each other; ' +
+        'a helper that reads the database belongs in db/.',
+      severity: 'error',
+      from: { path: '^apps/server/src/(lib|errors)/' },
+      to: { path: '^apps/server/src/', pathNot: '^apps/server/src/(lib|errors)/' },
+    },
+    {
       name: 'server-http-knows-no-monitoring',
       comment:
         'Error reporting builds on HTTP (its tunnel is a route, its reports take http/request-context.ts); ' +

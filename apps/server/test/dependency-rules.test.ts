@@ -33,6 +33,11 @@ const fixture: Record<string, string> = {
   'db/versioned.ts':
     "import { AppError } from '../errors/app-error.js';\nimport { HttpError } from '../http/app-error.js';\nexport const v = [AppError, HttpError];\n",
   'monitoring/reporter.ts': 'export const report = 1;\n',
+  // Forbidden: lib/ reading the database (allowed: lib/ using errors/ and itself).
+  'db/schema.ts': 'export type Database = { n: number };\n',
+  'lib/ids.ts': 'export const newId = () => 1;\n',
+  'lib/rows.ts':
+    "import type { Database } from '../db/schema.js';\nimport { AppError } from '../errors/app-error.js';\nimport { newId } from './ids.js';\nexport const r = (d: Database) => [d, AppError, newId];\n",
   'http/problem.ts': "import { report } from '../monitoring/reporter.js';\nexport const p = report;\n",
 };
 
@@ -90,12 +95,13 @@ async function violations(dir = 'apps/server/src') {
 }
 
 describe('module boundary rules', () => {
-  it('report a deep import across modules, a module internal used from outside, db importing realtime or http, http importing monitoring, and an import cycle', async () => {
+  it('report a deep import across modules, a module internal used from outside, db importing realtime or http, http importing monitoring, lib importing db, and an import cycle', async () => {
     expect(await violations()).toEqual([
       'no-circular: apps/server/src/modules/areas/index.ts → apps/server/src/modules/places/index.ts',
       'server-db-knows-no-http: apps/server/src/db/versioned.ts → apps/server/src/http/app-error.ts',
       'server-db-knows-no-realtime: apps/server/src/db/changes.ts → apps/server/src/realtime/publisher.ts',
       'server-http-knows-no-monitoring: apps/server/src/http/problem.ts → apps/server/src/monitoring/reporter.ts',
+      'server-lib-stands-alone: apps/server/src/lib/rows.ts → apps/server/src/db/schema.ts',
       'server-module-deep-import: apps/server/src/modules/tracking/view.ts → apps/server/src/modules/jobs/queries.ts',
       'server-module-internals: apps/server/src/app.ts → apps/server/src/modules/jobs/service.ts',
     ]);

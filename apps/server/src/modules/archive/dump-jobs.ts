@@ -1,7 +1,7 @@
 import type { ArchiveLine, JobStatus } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { rowsOfWorkspace } from '../../lib/workspace-rows.js';
+import { rowsOfWorkspace } from '../../db/workspace-rows.js';
 import type { DumpState } from './dump.js';
 import { n, nn, visitRef } from './line-values.js';
 import { type PagedRow, rowsOf, workspacePages } from './paging.js';

@@ -8,7 +8,7 @@ import {
 } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { rowsOfWorkspace } from '../../lib/workspace-rows.js';
+import { rowsOfWorkspace } from '../../db/workspace-rows.js';
 import { n, nn } from './line-values.js';
 import { rowsOf, workspacePages } from './paging.js';
 

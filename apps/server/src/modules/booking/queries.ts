@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { recordOfWorkspace, rowOfWorkspace, rowsOfWorkspace } from '../../lib/workspace-rows.js';
+import { recordOfWorkspace, rowOfWorkspace, rowsOfWorkspace } from '../../db/workspace-rows.js';
 import type { RequestRow, ServiceRow } from './presenter.js';
 import { type StoredBookingSettings, storedSettings } from './presenter.js';
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { countOfWorkspace, rowOfWorkspace, rowsOfWorkspace } from '../../lib/workspace-rows.js';
+import { countOfWorkspace, rowOfWorkspace, rowsOfWorkspace } from '../../db/workspace-rows.js';
 import type { ParsedItem } from './ical/parse.js';
 import type { FeedRow } from './presenter.js';
 

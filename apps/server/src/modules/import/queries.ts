@@ -2,7 +2,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import { insertByColumns } from '../../db/column-insert.js';
 import type { Dialect } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import { rowOfWorkspace } from '../../lib/workspace-rows.js';
+import { rowOfWorkspace } from '../../db/workspace-rows.js';
 import type { ImportRow } from './presenter.js';
 
 type Reader = Kysely<Database> | Transaction<Database>;

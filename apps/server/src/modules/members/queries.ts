@@ -1,7 +1,7 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import { preparedQuery, slot } from '../../db/prepared.js';
 import type { Database, MembershipsTable } from '../../db/schema.js';
-import { countOfWorkspace } from '../../lib/workspace-rows.js';
+import { countOfWorkspace } from '../../db/workspace-rows.js';
 import type { MemberRow } from './presenter.js';
 
 /** The workspace's membership rows, active or not. */

@@ -6,7 +6,7 @@ import {
 } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { recordOfWorkspace, rowsOfWorkspace } from '../../lib/workspace-rows.js';
+import { recordOfWorkspace, rowsOfWorkspace } from '../../db/workspace-rows.js';
 import { findWorkspace } from '../workspaces/index.js';
 import { defaultSettings, defaultTemplatesIn } from './defaults.js';
 

@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, TrackingLinksTable } from '../../db/schema.js';
-import { rowOfWorkspace } from '../../lib/workspace-rows.js';
+import { rowOfWorkspace } from '../../db/workspace-rows.js';
 
 export type LinkRow = Selectable<TrackingLinksTable>;
 

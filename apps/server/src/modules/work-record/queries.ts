@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { rowOfWorkspace, rowsOfWorkspace } from '../../lib/workspace-rows.js';
+import { rowOfWorkspace, rowsOfWorkspace } from '../../db/workspace-rows.js';
 import { findMember } from '../members/index.js';
 import type { ChecklistRow, Names, NoteRow, SignatureRow, TemplateRow } from './presenter.js';
 

@@ -11,7 +11,7 @@ import { conflictNow, loadAtVersion, type VersionedEntity, versionedUpdate } fro
 import { AppError } from '../../errors/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
 import { newRowOf } from '../../lib/ids.js';
-import { countOfWorkspace } from '../../lib/workspace-rows.js';
+import { countOfWorkspace } from '../../db/workspace-rows.js';
 import { presentTemplate, type TemplateRow } from './presenter.js';
 import { findTemplate, listTemplates } from './queries.js';
 

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { Database } from './schema.js';
 
 // The plain reads every module's queries.ts had written out for its own table: one row of the workspace
 // by id, its one row of a settings table, all its rows in an order, how many it has. A module still owns its table (docs/ARCHITECTURE.md,
