@@ -1,5 +1,6 @@
 import { memberPalette } from '@fieldplan/shared';
 import { type Control, Controller, type FieldPathByValue, type FieldValues } from 'react-hook-form';
+import { Message } from '../lib/i18n';
 import { ColourPicker } from './ColourPicker';
 
 interface ColourFieldProps<T extends FieldValues> {
@@ -15,7 +16,7 @@ export function ColourField<T extends FieldValues>({ control, name, label, label
   return (
     <div className="field">
       <span className="field-label" id={labelId}>
-        Colour
+        <Message id="components.colourField.label" defaultMessage="Colour" />
       </span>
       <Controller
         control={control}
