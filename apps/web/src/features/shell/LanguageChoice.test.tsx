@@ -59,7 +59,8 @@ describe('your language, in the account menu', () => {
 
     // Keyboard only: down past the location switch to the language and choose it.
     const german = within(group).getByRole('menuitemradio', { name: 'Deutsch' });
-    while (document.activeElement !== german) await user.keyboard('{ArrowDown}');
+    for (let step = 0; step < 10 && document.activeElement !== german; step++) await user.keyboard('{ArrowDown}');
+    expect(german).toHaveFocus();
     await user.keyboard('{Enter}');
 
     await waitFor(() => expect(fetch.callsTo('PATCH /me')).toHaveLength(1));
