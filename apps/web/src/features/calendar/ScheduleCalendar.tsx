@@ -194,15 +194,16 @@ export const ScheduleCalendar = memo(function ScheduleCalendar(props: ScheduleCa
     // Busy time: FullCalendar's own content, its title as text. Travel markers: built like events.
     (arg: EventContentArg) =>
       isBusyTime(arg.event)
-        ? !isTravelGap(arg.event) || { domNodes: cachedEventNodes(arg, () => travelNodes(arg)) }
+        ? !isTravelGap(arg.event) || { domNodes: cachedEventNodes(arg, () => travelNodes(arg), intl.locale) }
         : {
             domNodes: cachedEventNodes(
               arg,
               () => eventNodes(arg, namesRef.current, outside, requested),
-              `${namesKey.current}|${outsideKey.current.key}|${requestedKey.current.key}`,
+              // Their words are in the page's language: another language builds them anew.
+              `${intl.locale}|${namesKey.current}|${outsideKey.current.key}|${requestedKey.current.key}`,
             ),
           },
-    [outside, requested],
+    [outside, requested, intl.locale],
   );
   const zone = settings.timeZone;
   const lastHidden = useRef<number[]>([]);
