@@ -2,6 +2,7 @@ import 'leaflet/dist/leaflet.css';
 import './FieldMap.css';
 import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { MapContainer } from 'react-leaflet';
+import { Message, useIntl } from '../../lib/i18n';
 import { BaseLayers } from './BaseLayers';
 import { JobPopupContent } from './JobPopup';
 import { JobsLayer } from './JobsLayer';
@@ -69,6 +70,7 @@ export interface FieldMapProps {
 
 /** One map for every screen (docs/PRODUCT.md, "What it does and for whom"): job sites, customers, home bases, areas and routes. */
 export function FieldMap(props: FieldMapProps) {
+  const intl = useIntl();
   const {
     zone,
     jobs = [],
@@ -115,7 +117,7 @@ export function FieldMap(props: FieldMapProps) {
       className={['field-map', tilesFailed || base?.url === null ? 'fm-offline' : '', props.className]
         .filter(Boolean)
         .join(' ')}
-      aria-label={props.label ?? 'Map'}
+      aria-label={props.label ?? intl.formatMessage({ id: 'map.field.label', defaultMessage: 'Map' })}
       data-job-count={layers.jobs ? jobs.length : 0}
     >
       <FieldMapContext.Provider value={context}>
@@ -170,7 +172,10 @@ export function FieldMap(props: FieldMapProps) {
       {props.overlay}
       {tilesFailed && (
         <p className="fm-notice" role="status">
-          Map tiles can’t be reached — showing the built-in offline map
+          <Message
+            id="map.field.tilesFailed"
+            defaultMessage="Map tiles can’t be reached — showing the built-in offline map"
+          />
         </p>
       )}
     </section>

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { Icon } from '../../components/Icon';
 // The same icons as the glyphs on the map.
-import { statusIcon } from '../../entities/job/job-status';
-import { dayAndTime, statusText } from './format';
+import { statusIcon, statusText } from '../../entities/job/job-status';
+import { Message } from '../../lib/i18n';
+import { outsideEveryArea } from './content';
+import { dayAndTime } from './format';
 import type { MapJob } from './types';
 import './JobPopup.css';
 
@@ -23,18 +25,30 @@ export function JobPopupContent({ job, zone, actions }: JobPopupContentProps) {
         {statusText(job.status)}
       </p>
       <dl className="fm-job-facts">
-        <dt>Customer</dt>
-        <dd>{job.customerName ?? 'No customer'}</dd>
-        <dt>Address</dt>
-        <dd>{job.address || 'No address'}</dd>
-        <dt>Time</dt>
+        <dt>
+          <Message id="map.popup.customer" defaultMessage="Customer" />
+        </dt>
+        <dd>{job.customerName ?? <Message id="map.popup.noCustomer" defaultMessage="No customer" />}</dd>
+        <dt>
+          <Message id="map.popup.address" defaultMessage="Address" />
+        </dt>
+        <dd>{job.address || <Message id="map.popup.noAddress" defaultMessage="No address" />}</dd>
+        <dt>
+          <Message id="map.popup.time" defaultMessage="Time" />
+        </dt>
         <dd>{dayAndTime(job, zone)}</dd>
-        <dt>{job.technicianNames.length > 1 ? 'Technicians' : 'Technician'}</dt>
+        <dt>
+          <Message
+            id="map.popup.technicians"
+            defaultMessage="{count, plural, one {Technician} other {Technicians}}"
+            values={{ count: job.technicianNames.length }}
+          />
+        </dt>
         <dd>{job.technicianNames.join(', ')}</dd>
       </dl>
       {job.outsideAreas && (
         <p className="fm-job-outside" role="note">
-          Outside every service area
+          {outsideEveryArea()}
         </p>
       )}
       {actions && <div className="fm-job-actions">{actions}</div>}

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { t } from '../../lib/i18n';
 import { jobTooltip } from './content';
 import { useFieldMapContext } from './map-context';
 import { PointsLayer } from './PointsLayer';
@@ -38,7 +39,11 @@ export function JobsLayer({ jobs, selectedJobId, hoveredJobId, onSelect, onHover
     glyphOf,
     tooltipOf: (job: MapJob) => jobTooltip(job, zone),
     groupOf: (job: MapJob) => job.colour,
-    noun: 'jobs',
+    counted: (count: number) =>
+      t(
+        { id: 'map.cluster.jobs', defaultMessage: '{count, plural, one {{n} job} other {{n} jobs}}' },
+        { count, n: count.toLocaleString() },
+      ),
     onClick: onSelect,
     onHover,
     styleKey: `${selectedJobId}|${hoveredJobId}`,

@@ -1,4 +1,5 @@
 import { Popover } from '../../components/Popover';
+import { Message, useIntl } from '../../lib/i18n';
 import { type BaseLayerOption, type LayerVisibility, type OverlayKey, overlayKeys, overlayLabels } from './types';
 
 interface LayerControlProps {
@@ -30,19 +31,23 @@ function LayersIcon() {
 
 /** Which overlays show and which base map is under them: checkboxes and radio buttons in a popover. */
 export function LayerControl({ layers, onLayersChange, available, bases, baseId, onBaseChange }: LayerControlProps) {
+  const intl = useIntl();
+  const title = intl.formatMessage({ id: 'map.layers.title', defaultMessage: 'Map layers' });
   return (
     <div className="fm-control fm-layers">
       <Popover
         button={<LayersIcon />}
-        buttonLabel="Map layers"
+        buttonLabel={title}
         buttonClassName="fm-control-button"
-        title="Map layers"
+        title={title}
         align="end"
       >
         {() => (
           <div className="fm-layer-panel">
             <fieldset>
-              <legend>Show</legend>
+              <legend>
+                <Message id="map.layers.show" defaultMessage="Show" />
+              </legend>
               {overlayKeys
                 .filter((key) => available.includes(key))
                 .map((key) => (
@@ -52,13 +57,15 @@ export function LayerControl({ layers, onLayersChange, available, bases, baseId,
                       checked={layers[key]}
                       onChange={(e) => onLayersChange({ ...layers, [key]: e.target.checked })}
                     />
-                    {overlayLabels[key]}
+                    {intl.formatMessage(overlayLabels[key])}
                   </label>
                 ))}
             </fieldset>
             {bases.length > 1 && (
               <fieldset>
-                <legend>Base map</legend>
+                <legend>
+                  <Message id="map.layers.baseMap" defaultMessage="Base map" />
+                </legend>
                 {bases.map((base) => (
                   <label key={base.id} className="fm-check">
                     <input

@@ -11,6 +11,7 @@ import { useGetConfigQuery } from '../../entities/session/endpoints';
 import { useGetTravelLegsQuery } from '../../entities/travel/endpoints';
 import { useGetWorkspaceQuery } from '../../entities/workspace/endpoints';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
+import { Message, useIntl } from '../../lib/i18n';
 import { problemMessage, toProblem } from '../../lib/problem';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { LiveTechnicianMarkers } from '../locations';
@@ -30,21 +31,24 @@ import './MapPage.css';
 
 /** `/w/:slug/map`: the day's jobs, routes, home bases, customers and service areas (loaded on demand). */
 export default function MapPage() {
+  const intl = useIntl();
   const { workspaceId } = useWorkspace();
-  useDocumentTitle('Map');
+  useDocumentTitle(intl.formatMessage({ id: 'map.page.title', defaultMessage: 'Map' }));
   const settings = useGetWorkspaceQuery(workspaceId);
   const members = useGetMembersQuery(workspaceId);
   if (settings.error || members.error) {
     return (
       <div className="map-page map-failed">
-        <Alert title="Couldn't load the map">{problemMessage(toProblem(settings.error ?? members.error))}</Alert>
+        <Alert title={intl.formatMessage({ id: 'map.page.loadFailed', defaultMessage: "Couldn't load the map" })}>
+          {problemMessage(toProblem(settings.error ?? members.error))}
+        </Alert>
         <Button
           onClick={() => {
             void settings.refetch();
             void members.refetch();
           }}
         >
-          Try again
+          <Message id="map.page.tryAgain" defaultMessage="Try again" />
         </Button>
       </div>
     );
@@ -56,6 +60,7 @@ export default function MapPage() {
 const noVisits: CalendarVisit[] = [];
 
 function MapScreen({ settings, members }: { settings: Workspace; members: Member[] }) {
+  const intl = useIntl();
   const { workspaceId, slug, role, membership } = useWorkspace();
   const zone = settings.timeZone;
   const { params, update } = useMapParams(zone, settings.map);
@@ -108,7 +113,7 @@ function MapScreen({ settings, members }: { settings: Workspace; members: Member
             className={buttonClass('secondary', 'sm')}
             to={`/w/${slug}/jobs/${encodeURIComponent(job.jobId)}${job.occurrenceKey ? `?occurrence=${encodeURIComponent(job.occurrenceKey)}` : ''}`}
           >
-            Open
+            <Message id="map.page.open" defaultMessage="Open" />
           </Link>
           <MapStatusActions
             workspaceId={workspaceId}
@@ -124,12 +129,17 @@ function MapScreen({ settings, members }: { settings: Workspace; members: Member
 
   return (
     <div className="map-page">
-      <h1 className="visually-hidden">Map</h1>
+      <h1 className="visually-hidden">
+        <Message id="map.page.title" defaultMessage="Map" />
+      </h1>
       <MapSidebar
         search={
           <PlacesCombobox
-            label="Find a place"
-            placeholder="Address, customer or city"
+            label={intl.formatMessage({ id: 'map.page.findPlace', defaultMessage: 'Find a place' })}
+            placeholder={intl.formatMessage({
+              id: 'map.page.findPlaceHint',
+              defaultMessage: 'Address, customer or city',
+            })}
             value={placeText}
             onInputChange={setPlaceText}
             onSelect={(choice) => {
@@ -155,7 +165,7 @@ function MapScreen({ settings, members }: { settings: Workspace; members: Member
       />
       <FieldMap
         className="map-main"
-        label="Map of the day"
+        label={intl.formatMessage({ id: 'map.page.mapLabel', defaultMessage: 'Map of the day' })}
         zone={zone}
         jobs={jobs}
         customers={customers.data ?? []}

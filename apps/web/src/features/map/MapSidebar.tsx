@@ -3,8 +3,10 @@ import type { ReactNode } from 'react';
 import { Button } from '../../components/Button';
 import { Icon } from '../../components/Icon';
 import { Skeleton } from '../../components/Skeleton';
+import { statusText } from '../../entities/job/job-status';
 import { clockIn } from '../../lib/clock';
-import { statusText, timeWindow } from './format';
+import { Message, useIntl } from '../../lib/i18n';
+import { timeWindow } from './format';
 import { RoutesLegend } from './RoutesLegend';
 import type { MapJob, MapRoute } from './types';
 import { addDays } from './use-map-params';
@@ -33,11 +35,15 @@ const dateLabel = (date: string) => formatLongDay(`${date}T00:00:00Z`, clockIn('
 
 /** The day picker, the routes legend and the day's jobs as a list (the keyboard's way to the pins). */
 export function MapSidebar(props: MapSidebarProps) {
+  const intl = useIntl();
   const { date, jobs, routes, zone, loading } = props;
   const outside = jobs.filter((j) => j.outsideAreas).length;
   const ordered = [...jobs].sort((a, b) => a.start.localeCompare(b.start) || a.title.localeCompare(b.title));
   return (
-    <aside className="map-side" aria-label="Day on the map">
+    <aside
+      className="map-side"
+      aria-label={intl.formatMessage({ id: 'map.side.label', defaultMessage: 'Day on the map' })}
+    >
       {props.search}
       <div className="map-day">
         <div className="map-day-nav">
@@ -45,13 +51,13 @@ export function MapSidebar(props: MapSidebarProps) {
             size="sm"
             variant="ghost"
             icon="chevronLeft"
-            aria-label="Previous day"
+            aria-label={intl.formatMessage({ id: 'map.side.previousDay', defaultMessage: 'Previous day' })}
             onClick={() => props.onDate(addDays(date, -1))}
           />
           <input
             className="input map-date"
             type="date"
-            aria-label="Date"
+            aria-label={intl.formatMessage({ id: 'map.side.date', defaultMessage: 'Date' })}
             value={date}
             onChange={(e) => e.target.value && props.onDate(e.target.value)}
           />
@@ -59,32 +65,53 @@ export function MapSidebar(props: MapSidebarProps) {
             size="sm"
             variant="ghost"
             icon="chevronRight"
-            aria-label="Next day"
+            aria-label={intl.formatMessage({ id: 'map.side.nextDay', defaultMessage: 'Next day' })}
             onClick={() => props.onDate(addDays(date, 1))}
           />
           <Button size="sm" disabled={date === props.today} onClick={() => props.onDate(props.today)}>
-            Today
+            <Message id="map.side.today" defaultMessage="Today" />
           </Button>
         </div>
         <p className="map-day-label">{dateLabel(date)}</p>
         <p className="map-day-summary">
           {loading ? (
-            'Loading…'
+            <Message id="map.side.loading" defaultMessage="Loading…" />
           ) : (
             <>
-              {jobs.length} {jobs.length === 1 ? 'job' : 'jobs'} on the map
+              <Message
+                id="map.side.jobsOnMap"
+                defaultMessage="{count, plural, one {# job} other {# jobs}} on the map"
+                values={{ count: jobs.length }}
+              />
               {outside > 0 && (
                 <span className="map-flag">
-                  <Icon name="alert" size={14} /> {outside} outside every area
+                  <Icon name="alert" size={14} />{' '}
+                  <Message
+                    id="map.side.outside"
+                    defaultMessage="{count} outside every area"
+                    values={{ count: outside }}
+                  />
                 </span>
               )}
-              {props.unplaced > 0 && <span className="map-muted"> · {props.unplaced} without a position</span>}
+              {props.unplaced > 0 && (
+                <span className="map-muted">
+                  {' · '}
+                  <Message
+                    id="map.side.unplaced"
+                    defaultMessage="{count} without a position"
+                    values={{ count: props.unplaced }}
+                  />
+                </span>
+              )}
             </>
           )}
         </p>
       </div>
       <RoutesLegend routes={routes} notice={props.travelNotice} />
-      <section className="map-jobs" aria-label="Jobs of the day">
+      <section
+        className="map-jobs"
+        aria-label={intl.formatMessage({ id: 'map.side.jobsOfDay', defaultMessage: 'Jobs of the day' })}
+      >
         {loading ? (
           <div className="map-jobs-loading">
             <Skeleton height={44} />
@@ -92,7 +119,12 @@ export function MapSidebar(props: MapSidebarProps) {
             <Skeleton height={44} />
           </div>
         ) : ordered.length === 0 ? (
-          <p className="map-empty">No jobs this day — pick another date, or schedule jobs on the board.</p>
+          <p className="map-empty">
+            <Message
+              id="map.side.empty"
+              defaultMessage="No jobs this day — pick another date, or schedule jobs on the board."
+            />
+          </p>
         ) : (
           <ul>
             {ordered.map((job) => (
@@ -113,7 +145,11 @@ export function MapSidebar(props: MapSidebarProps) {
                   <span className="map-job-meta">
                     {statusText(job.status)} · {job.technicianNames.join(', ')}
                   </span>
-                  {job.outsideAreas && <span className="map-job-outside">Outside every area</span>}
+                  {job.outsideAreas && (
+                    <span className="map-job-outside">
+                      <Message id="map.side.jobOutside" defaultMessage="Outside every area" />
+                    </span>
+                  )}
                 </button>
               </li>
             ))}

@@ -2,6 +2,8 @@ import { allowedNextStatuses, type JobStatus, type Role } from '@fieldplan/share
 import { Button } from '../../components/Button';
 import { useToast } from '../../components/use-toast';
 import { useChangeJobStatusMutation } from '../../entities/job/mutations';
+import { statusActionMessage } from '../../entities/job/status-messages';
+import { useIntl } from '../../lib/i18n';
 import { problemMessage, toProblem } from '../../lib/problem';
 import type { MapJob } from './types';
 
@@ -17,6 +19,7 @@ interface MapStatusActionsProps {
 /** Status buttons in a job's popup (`POST …/jobs/:id/status` with If-Match). */
 export function MapStatusActions({ workspaceId, job, role, memberId, onStale }: MapStatusActionsProps) {
   const [change, { isLoading, originalArgs }] = useChangeJobStatusMutation();
+  const intl = useIntl();
   const toast = useToast();
   const next = allowedNextStatuses(job, { role, memberId });
   if (next.length === 0) return null;
@@ -33,13 +36,19 @@ export function MapStatusActions({ workspaceId, job, role, memberId, onStale }: 
       const problem = toProblem(error);
       if (problem.code === 'version_conflict') {
         onStale();
-        toast({ tone: 'info', message: 'Someone else changed this job just now — the map shows their version.' });
+        toast({
+          tone: 'info',
+          message: intl.formatMessage({
+            id: 'map.status.stale',
+            defaultMessage: 'Someone else changed this job just now — the map shows their version.',
+          }),
+        });
       } else toast({ tone: 'error', message: problemMessage(problem) });
     }
   };
   return (
     <>
-      {next.map(({ status, label }, i) => (
+      {next.map(({ status }, i) => (
         <Button
           key={status}
           size="sm"
@@ -47,7 +56,7 @@ export function MapStatusActions({ workspaceId, job, role, memberId, onStale }: 
           loading={isLoading && originalArgs?.status === status}
           onClick={() => void onClick(status)}
         >
-          {label}
+          {intl.formatMessage(statusActionMessage(job.status, status))}
         </Button>
       ))}
     </>

@@ -1,3 +1,4 @@
+import { t } from '../../lib/i18n';
 import { customerTooltip, homeBaseTooltip } from './content';
 import { PointsLayer } from './PointsLayer';
 import type { MapCustomer, MapHomeBase } from './types';
@@ -15,7 +16,12 @@ export function CustomersLayer({
       keyOf={(c) => c.id}
       glyphOf={() => ({ kind: 'customer', hovered: false })}
       tooltipOf={customerTooltip}
-      noun="customers"
+      counted={(count) =>
+        t(
+          { id: 'map.cluster.customers', defaultMessage: '{count, plural, one {{n} customer} other {{n} customers}}' },
+          { count, n: count.toLocaleString() },
+        )
+      }
       onClick={onSelect}
     />
   );
@@ -29,7 +35,15 @@ export function HomeBasesLayer({ bases }: { bases: readonly MapHomeBase[] }) {
       keyOf={(b) => b.memberId}
       glyphOf={(b) => ({ kind: 'home', colour: b.colour })}
       tooltipOf={homeBaseTooltip}
-      noun="home bases"
+      counted={(count) =>
+        t(
+          {
+            id: 'map.cluster.homeBases',
+            defaultMessage: '{count, plural, one {{n} home base} other {{n} home bases}}',
+          },
+          { count, n: count.toLocaleString() },
+        )
+      }
     />
   );
 }

@@ -17,8 +17,8 @@ export interface PointsLayerProps<T extends { lat: number; lng: number }> {
   tooltipOf: (item: T) => HTMLElement;
   /** Clusters whose points all share a group take its colour (a technician's). */
   groupOf?: (item: T) => string | null;
-  /** What a cluster holds, for its tooltip ("jobs"). */
-  noun: string;
+  /** What a cluster holds in words with its count, for its tooltip and label ("12 jobs"). */
+  counted: (count: number) => string;
   /** false: never cluster; default: markers that would overlap at the current zoom are clustered. */
   cluster?: boolean;
   /** false: drawn only (no hover, no click) — e.g. a highlight drawn over the real point. */
@@ -58,7 +58,7 @@ export function PointsLayer<T extends { lat: number; lng: number }>(props: Point
 
   useEffect(() => {
     const group = L.layerGroup().addTo(map);
-    const focus = new ClusterFocus(map, () => latest.current.props.noun);
+    const focus = new ClusterFocus(map, (count) => latest.current.props.counted(count));
     state.current = { group, shown: new Map(), clusters: [], focus };
     return () => {
       group.remove();
@@ -164,8 +164,8 @@ export function PointsLayer<T extends { lat: number; lng: number }>(props: Point
         const members = (await leavesOf()).flatMap((i) => (items[i] ? [items[i] as T] : []));
         if (!cancelled) spreadOut(L.latLng(at), members, marker);
       };
-      const { noun } = latest.current.props;
-      const marker = clusterMarker(at, count, colour, noun, latest.current.theme, renderer, () => void expand());
+      const counted = latest.current.props.counted(count);
+      const marker = clusterMarker(at, count, colour, counted, latest.current.theme, renderer, () => void expand());
       return { layer: marker, at: L.latLng(at), count, expand: () => void expand() };
     };
 

@@ -1,5 +1,6 @@
 import { formatDistance, formatDuration } from '@fieldplan/shared';
 import { Icon } from '../../components/Icon';
+import { Message, useIntl } from '../../lib/i18n';
 import type { MapRoute } from './types';
 import './RoutesLegend.css';
 
@@ -16,8 +17,10 @@ const distanceOf = (route: MapRoute) => (route.travel ? route.travel.distanceKm 
  * Each technician's route of the day: colour, name, stops, drive time and distance (the server's
  * drives once they arrive; the straight line until then), drives too short flagged, with the total.
  */
-export function RoutesLegend({ routes, title = 'Routes of the day', notice }: RoutesLegendProps) {
+export function RoutesLegend({ routes, title: titleGiven, notice }: RoutesLegendProps) {
+  const intl = useIntl();
   if (routes.length === 0) return null;
+  const title = titleGiven ?? intl.formatMessage({ id: 'map.legend.title', defaultMessage: 'Routes of the day' });
   const total = routes.reduce((sum, r) => sum + distanceOf(r), 0);
   const priced = routes.every((r) => r.travel);
   const drive = routes.reduce((sum, r) => sum + (r.travel?.driveMinutes ?? 0), 0);
@@ -34,13 +37,28 @@ export function RoutesLegend({ routes, title = 'Routes of the day', notice }: Ro
               <span className="fm-legend-figure">{formatDistance(distanceOf(route))}</span>
               <span className="fm-legend-meta">
                 <span>
-                  {route.jobIds.length} {route.jobIds.length === 1 ? 'stop' : 'stops'}
-                  {route.travel && ` · ${formatDuration(route.travel.driveMinutes * 60)} drive`}
+                  {route.travel ? (
+                    <Message
+                      id="map.legend.stopsAndDrive"
+                      defaultMessage="{count, plural, one {# stop} other {# stops}} · {drive} drive"
+                      values={{ count: route.jobIds.length, drive: formatDuration(route.travel.driveMinutes * 60) }}
+                    />
+                  ) : (
+                    <Message
+                      id="map.legend.stops"
+                      defaultMessage="{count, plural, one {# stop} other {# stops}}"
+                      values={{ count: route.jobIds.length }}
+                    />
+                  )}
                 </span>
                 {short > 0 && (
                   <span className="fm-legend-short">
                     <Icon name="alert" size={12} />
-                    {short === 1 ? '1 drive too short' : `${short} drives too short`}
+                    <Message
+                      id="map.legend.tooShort"
+                      defaultMessage="{count, plural, one {# drive too short} other {# drives too short}}"
+                      values={{ count: short }}
+                    />
                   </span>
                 )}
               </span>
@@ -49,8 +67,18 @@ export function RoutesLegend({ routes, title = 'Routes of the day', notice }: Ro
         })}
       </ul>
       <p className="fm-legend-total">
-        <span>Total</span>
-        <span className="fm-legend-figure">{priced ? `${formatDuration(drive * 60)} drive` : ''}</span>
+        <span>
+          <Message id="map.legend.total" defaultMessage="Total" />
+        </span>
+        <span className="fm-legend-figure">
+          {priced && (
+            <Message
+              id="map.legend.drive"
+              defaultMessage="{drive} drive"
+              values={{ drive: formatDuration(drive * 60) }}
+            />
+          )}
+        </span>
         <span className="fm-legend-figure">{formatDistance(total)}</span>
       </p>
       {notice && (

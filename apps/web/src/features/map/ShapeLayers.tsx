@@ -2,6 +2,7 @@ import { formatDistance, formatDuration } from '@fieldplan/shared';
 import L from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { useMap } from 'react-leaflet';
+import { t } from '../../lib/i18n';
 import { travelTitle } from '../calendar';
 import { areaTooltip } from './content';
 import { tint } from './glyphs';
@@ -78,10 +79,20 @@ function tipNodes(titleText: string, detail: string, className = 'fm-tip'): HTML
 
 /** What a route's tooltip says: stops, then the drive when priced, and the distance. */
 export function routeSummary(route: MapRoute): string {
-  const stops = `${route.jobIds.length} ${route.jobIds.length === 1 ? 'stop' : 'stops'}`;
-  if (!route.travel) return `${stops} · ${formatDistance(route.distanceM)}`;
+  const count = route.jobIds.length;
+  if (!route.travel)
+    return t(
+      { id: 'map.route.summary', defaultMessage: '{count, plural, one {# stop} other {# stops}} · {distance}' },
+      { count, distance: formatDistance(route.distanceM) },
+    );
   const { driveMinutes, distanceKm } = route.travel;
-  return `${stops} · ${formatDuration(driveMinutes * 60)} drive · ${formatDistance(distanceKm * 1000)}`;
+  return t(
+    {
+      id: 'map.route.summaryWithDrive',
+      defaultMessage: '{count, plural, one {# stop} other {# stops}} · {drive} drive · {distance}',
+    },
+    { count, drive: formatDuration(driveMinutes * 60), distance: formatDistance(distanceKm * 1000) },
+  );
 }
 
 /**
@@ -118,7 +129,14 @@ export function RoutesLayer({ routes }: { routes: readonly MapRoute[] }) {
         const text = travelTitle({ ...drive, tooShort: true });
         shapes.push(
           flagged
-            .bindTooltip(tipNodes(`${route.name}: drive too short`, text, 'fm-tip fm-tip-short'), { sticky: true })
+            .bindTooltip(
+              tipNodes(
+                t({ id: 'map.route.tooShort', defaultMessage: '{name}: drive too short' }, { name: route.name }),
+                text,
+                'fm-tip fm-tip-short',
+              ),
+              { sticky: true },
+            )
             .addTo(group),
         );
       }

@@ -1,4 +1,5 @@
 import { defaultTileAttribution, defaultTileUrlTemplate, type MapSettings, type MapsConfig } from '@fieldplan/shared';
+import { t } from '../../lib/i18n';
 import { type BaseLayerOption, offlineBaseLayerId } from './types';
 
 function tileLabel(template: string): string {
@@ -6,7 +7,7 @@ function tileLabel(template: string): string {
     const host = new URL(template.replace(/\{[a-z]\}/g, '0')).hostname;
     return /(^|\.)openstreetmap\.org$/.test(host) ? 'OpenStreetMap' : host.replace(/^(tile|tiles|[a-c])\./, '');
   } catch {
-    return 'Tiles';
+    return t({ id: 'map.base.tiles', defaultMessage: 'Tiles' });
   }
 }
 
@@ -24,6 +25,11 @@ export function baseLayerOptions(settings: MapSettings | undefined, config: Maps
   };
   if (settings) add('workspace', settings.tileUrlTemplate, settings.tileAttribution);
   add('default', config?.tileUrlTemplate ?? defaultTileUrlTemplate, config?.tileAttribution ?? defaultTileAttribution);
-  options.push({ id: offlineBaseLayerId, label: 'Offline map', url: null, attribution: 'Natural Earth' });
+  options.push({
+    id: offlineBaseLayerId,
+    label: t({ id: 'map.base.offline', defaultMessage: 'Offline map' }),
+    url: null,
+    attribution: 'Natural Earth',
+  });
   return options;
 }

@@ -12,7 +12,7 @@ function mapWithFocus() {
   document.body.append(el);
   const map = L.map(el, { center: [52.5, 13.4], zoom: 10 });
   maps.push(map);
-  return { map, focus: new ClusterFocus(map, () => 'jobs') };
+  return { map, focus: new ClusterFocus(map, (count) => `${count.toLocaleString('en')} jobs`) };
 }
 
 const button = () => document.querySelector<HTMLElement>('.fm-cluster-focus');

@@ -1,4 +1,5 @@
 import L from 'leaflet';
+import { t } from '../../lib/i18n';
 import { glyphRadius } from './glyphs';
 
 /** A cluster as the keyboard reaches it. */
@@ -26,7 +27,8 @@ export class ClusterFocus {
 
   constructor(
     private readonly map: L.Map,
-    private readonly noun: () => string,
+    /** A cluster's sites in words with their count ("12 jobs"). */
+    private readonly counted: (count: number) => string,
   ) {
     const icon = L.divIcon({ className: 'fm-cluster-focus', html: '', iconSize: [0, 0] });
     this.marker = L.marker(map.getCenter(), { icon, interactive: false, keyboard: false });
@@ -83,7 +85,14 @@ export class ClusterFocus {
     const n = this.clusters.length;
     el.setAttribute(
       'aria-label',
-      `${cluster.count.toLocaleString('en')} ${this.noun()}: zoom in (cluster ${this.current + 1} of ${n}${n > 1 ? ', arrow keys for the others' : ''})`,
+      t(
+        {
+          id: 'map.cluster.focus',
+          defaultMessage:
+            '{total, plural, one {{sites}: zoom in (cluster {index} of {total})} other {{sites}: zoom in (cluster {index} of {total}, arrow keys for the others)}}',
+        },
+        { sites: this.counted(cluster.count), index: this.current + 1, total: n },
+      ),
     );
   }
 

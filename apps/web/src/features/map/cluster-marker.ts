@@ -12,7 +12,8 @@ export function clusterMarker(
   at: L.LatLngExpression,
   count: number,
   colour: string | null,
-  noun: string,
+  /** Its sites in words with their count ("12 jobs"). */
+  counted: string,
   theme: MapTheme,
   renderer: L.Canvas,
   onExpand: () => void,
@@ -23,7 +24,7 @@ export function clusterMarker(
   });
   // Tooltips are built on first hover: a view can hold hundreds of clusters.
   marker.on('mouseover', () => {
-    if (!marker.getTooltip()) marker.bindTooltip(clusterTooltip(count, noun), { direction: 'top', offset: [0, -14] });
+    if (!marker.getTooltip()) marker.bindTooltip(clusterTooltip(counted), { direction: 'top', offset: [0, -14] });
     marker.openTooltip();
   });
   marker.on('click', onExpand);

@@ -1,5 +1,7 @@
 import { formatDistance } from '@fieldplan/shared';
-import { statusText, timeWindow } from './format';
+import { statusText } from '../../entities/job/job-status';
+import { t } from '../../lib/i18n';
+import { timeWindow } from './format';
 import type { MapArea, MapCustomer, MapHomeBase, MapJob } from './types';
 
 // Tooltip content for Leaflet, built as DOM with textContent: user text (a job titled
@@ -23,10 +25,13 @@ function tooltip(title: string, ...lines: (string | null | undefined)[]): HTMLEl
 export function jobTooltip(job: MapJob, zone: string): HTMLElement {
   const root = tooltip(
     job.title,
-    `${timeWindow(job, zone)} · ${statusText(job.status)}`,
+    t(
+      { id: 'map.tip.jobWhen', defaultMessage: '{time} · {status}' },
+      { time: timeWindow(job, zone), status: statusText(job.status) },
+    ),
     job.technicianNames.join(', '),
   );
-  if (job.outsideAreas) root.append(el('span', 'fm-tip-line fm-tip-warning', 'Outside every service area'));
+  if (job.outsideAreas) root.append(el('span', 'fm-tip-line fm-tip-warning', outsideEveryArea()));
   return root;
 }
 
@@ -35,15 +40,27 @@ export function customerTooltip(customer: MapCustomer): HTMLElement {
 }
 
 export function homeBaseTooltip(base: MapHomeBase): HTMLElement {
-  return tooltip(base.name, 'Home base');
+  return tooltip(base.name, t({ id: 'map.tip.homeBase', defaultMessage: 'Home base' }));
 }
 
 export function areaTooltip(area: MapArea): HTMLElement {
   const g = area.geometry;
-  return tooltip(area.name, g.type === 'Circle' ? `Circle, ${formatDistance(g.radiusM)} radius` : 'Service area');
+  return tooltip(
+    area.name,
+    g.type === 'Circle'
+      ? t(
+          { id: 'map.tip.circleArea', defaultMessage: 'Circle, {radius} radius' },
+          { radius: formatDistance(g.radiusM) },
+        )
+      : t({ id: 'map.tip.serviceArea', defaultMessage: 'Service area' }),
+  );
 }
 
-/** A cluster's tooltip: how many sites, and that a click zooms in. */
-export function clusterTooltip(count: number, noun: string): HTMLElement {
-  return tooltip(`${count.toLocaleString()} ${noun}`, 'Click to zoom in');
+/** A cluster's tooltip: how many sites ("1,234 jobs"), and that a click zooms in. */
+export function clusterTooltip(howMany: string): HTMLElement {
+  return tooltip(howMany, t({ id: 'map.tip.clickToZoom', defaultMessage: 'Click to zoom in' }));
 }
+
+/** The note on a job outside every service area (its tooltip, its popup). */
+export const outsideEveryArea = () =>
+  t({ id: 'map.job.outsideEveryArea', defaultMessage: 'Outside every service area' });

@@ -1,5 +1,6 @@
-import { formatDay, formatTimeRange, type JobStatus, jobStatusLabel } from '@fieldplan/shared';
+import { formatDay, formatTimeRange } from '@fieldplan/shared';
 import { clockIn } from '../../lib/clock';
+import { t } from '../../lib/i18n';
 
 interface Timed {
   start: string;
@@ -9,20 +10,19 @@ interface Timed {
 
 /** "09:15–10:30" in the workspace zone, "All day", or "Not scheduled" (no times yet). */
 export function timeWindow(job: Timed, zone: string): string {
-  if (!job.start || !job.end) return 'Not scheduled';
-  if (job.allDay) return 'All day';
+  if (!job.start || !job.end) return notScheduled();
+  if (job.allDay) return t({ id: 'map.time.allDay', defaultMessage: 'All day' });
   return formatTimeRange(job.start, job.end, clockIn(zone));
 }
 
 /** "Mon 23 Nov, 09:15–10:30" in the workspace zone ("Mon 23 Nov, all day"). */
 export function dayAndTime(job: Timed, zone: string): string {
-  if (!job.start || !job.end) return 'Not scheduled';
+  if (!job.start || !job.end) return notScheduled();
   // All-day dates are calendar dates: format them in UTC so they don't shift.
   const date = formatDay(job.start, clockIn(job.allDay ? 'UTC' : zone));
-  return `${date}, ${job.allDay ? 'all day' : timeWindow(job, zone)}`;
+  return job.allDay
+    ? t({ id: 'map.time.dayAllDay', defaultMessage: '{date}, all day' }, { date })
+    : t({ id: 'map.time.dayAndTime', defaultMessage: '{date}, {time}' }, { date, time: timeWindow(job, zone) });
 }
 
-export function statusText(status: JobStatus): string {
-  const label = jobStatusLabel[status];
-  return label.charAt(0).toUpperCase() + label.slice(1);
-}
+const notScheduled = () => t({ id: 'map.time.notScheduled', defaultMessage: 'Not scheduled' });

@@ -9,6 +9,7 @@ import {
   unassignedColour,
 } from '@fieldplan/shared';
 import { type CalendarVisit, occurrenceOf } from '../../entities/job/calendar-visit';
+import { t } from '../../lib/i18n';
 import type { JobSites } from './endpoints';
 import type { FlaggedDrive, MapHomeBase, MapJob, MapRoute } from './types';
 
@@ -25,6 +26,10 @@ function siteOf(visit: CalendarVisit, sites: JobSites | undefined): { lat: numbe
 
 /** True when the visit says where its job is (or that it has no site). */
 // Read loosely: a range cached before the feed carried sites has no `lat` at all.
+// In a technician's place: one no longer in the workspace, or none at all.
+const formerMember = () => t({ id: 'map.names.formerMember', defaultMessage: 'Former member' });
+const unassigned = () => t({ id: 'map.names.unassigned', defaultMessage: 'Unassigned' });
+
 const knowsSite = (visit: CalendarVisit) => (visit.job as { lat?: unknown }).lat !== undefined;
 
 /**
@@ -57,7 +62,7 @@ export function toMapJobs(
       colour: colours.get(assigneeIds[0] ?? '') ?? (assigneeIds.length > 0 ? visit.colour : unassignedColour),
       assigneeIds: [...assigneeIds],
       technicianNames:
-        assigneeIds.length > 0 ? assigneeIds.map((id) => names.get(id) ?? 'Former member') : ['Unassigned'],
+        assigneeIds.length > 0 ? assigneeIds.map((id) => names.get(id) ?? formerMember()) : [unassigned()],
       customerId: job.customerId,
       customerName: job.customerName,
       address: job.address,
@@ -89,9 +94,7 @@ export function jobsOnMap(jobs: readonly Job[], members: readonly Member[]): Map
       colour: first?.colour ?? unassignedColour,
       assigneeIds: job.assigneeIds,
       technicianNames:
-        job.assigneeIds.length > 0
-          ? job.assigneeIds.map((id) => byId.get(id)?.name ?? 'Former member')
-          : ['Unassigned'],
+        job.assigneeIds.length > 0 ? job.assigneeIds.map((id) => byId.get(id)?.name ?? formerMember()) : [unassigned()],
       customerId: job.customerId,
       customerName: job.customerName,
       address: job.address,
@@ -131,7 +134,10 @@ export function dayRoutes(jobs: readonly MapJob[], members: readonly Member[]): 
   return routesOfTheDay(
     technicians.map((m) => ({ id: m.id, colour: m.colour, homeBase: m.homeBase })),
     stops,
-  ).map((route) => ({ ...route, name: names.get(route.technicianId) ?? 'Technician' }));
+  ).map((route) => ({
+    ...route,
+    name: names.get(route.technicianId) ?? t({ id: 'map.names.technician', defaultMessage: 'Technician' }),
+  }));
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { AreaGeometry, DayRoute, JobStatus, LatLng } from '@fieldplan/shared';
+import { defineMessages, type MessageDescriptor } from 'react-intl';
 
 /** A job site on the map: one job, or one occurrence of a recurring job. */
 export interface MapJob {
@@ -80,13 +81,13 @@ export const overlayKeys = ['jobs', 'customers', 'homeBases', 'areas', 'routes']
 export type OverlayKey = (typeof overlayKeys)[number];
 export type LayerVisibility = Record<OverlayKey, boolean>;
 
-export const overlayLabels: Record<OverlayKey, string> = {
-  jobs: 'Jobs',
-  customers: 'Customers',
-  homeBases: 'Home bases',
-  areas: 'Service areas',
-  routes: 'Routes of the day',
-};
+export const overlayLabels: Record<OverlayKey, MessageDescriptor> = defineMessages({
+  jobs: { id: 'map.overlay.jobs', defaultMessage: 'Jobs' },
+  customers: { id: 'map.overlay.customers', defaultMessage: 'Customers' },
+  homeBases: { id: 'map.overlay.homeBases', defaultMessage: 'Home bases' },
+  areas: { id: 'map.overlay.areas', defaultMessage: 'Service areas' },
+  routes: { id: 'map.overlay.routes', defaultMessage: 'Routes of the day' },
+});
 
 export const defaultLayers: LayerVisibility = {
   jobs: true,
