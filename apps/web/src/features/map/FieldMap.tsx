@@ -1,7 +1,7 @@
 import 'leaflet/dist/leaflet.css';
 import './FieldMap.css';
 import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
-import { MapContainer } from 'react-leaflet';
+import { MapContainer, ZoomControl } from 'react-leaflet';
 import { Message, useIntl } from '../../lib/i18n';
 import { BaseLayers } from './BaseLayers';
 import { JobPopupContent } from './JobPopup';
@@ -128,7 +128,13 @@ export function FieldMap(props: FieldMapProps) {
           zoomDelta={1}
           worldCopyJump
           className="fm-leaflet"
+          // Leaflet's own zoom buttons are titled in English: this one in the page's language.
+          zoomControl={false}
         >
+          <ZoomControl
+            zoomInTitle={intl.formatMessage({ id: 'map.field.zoomIn', defaultMessage: 'Zoom in' })}
+            zoomOutTitle={intl.formatMessage({ id: 'map.field.zoomOut', defaultMessage: 'Zoom out' })}
+          />
           {base && <BaseLayers option={base} onFallback={setTilesFailed} />}
           <ViewSync view={props.view} onViewChange={props.onViewChange} />
           <BoundsData target={wrapper} />

@@ -3,6 +3,7 @@ import L from 'leaflet';
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useMap, useMapEvents } from 'react-leaflet';
+import { t } from '../../lib/i18n';
 import type { MapView } from './types';
 
 const same = (a: MapView, b: MapView) =>
@@ -86,6 +87,11 @@ export function PopupPortal({ at, openKey, onClose, children }: PopupPortalProps
       if (ours) closeRef.current();
     });
     popup.openOn(map);
+    // Leaflet names its × button in English.
+    popup
+      .getElement()
+      ?.querySelector('.leaflet-popup-close-button')
+      ?.setAttribute('aria-label', t({ id: 'map.popup.close', defaultMessage: 'Close popup' }));
     return () => {
       ours = false;
       popup.remove();
