@@ -8,10 +8,10 @@ import type { Kysely } from 'kysely';
 import { lockChangeLog, recordChange } from '../../db/changes.js';
 import type { Database } from '../../db/schema.js';
 import { conflictNow, loadAtVersion, type VersionedEntity, versionedUpdate } from '../../db/versioned.js';
+import { countOfWorkspace } from '../../db/workspace-rows.js';
 import { AppError } from '../../errors/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
 import { newRowOf } from '../../lib/ids.js';
-import { countOfWorkspace } from '../../db/workspace-rows.js';
 import { presentTemplate, type TemplateRow } from './presenter.js';
 import { findTemplate, listTemplates } from './queries.js';
 
