@@ -143,4 +143,24 @@ describe('online booking: the public page', () => {
     const again = await slotsFor(guest, team, dateIn(3));
     expect(again.map((s) => s.start)).not.toContain(slot.start);
   });
+
+  it('the page speaks the business’s language and clock; a customer who books in German is German from then on', async () => {
+    const guest = visitor(app, '10.0.0.5');
+    const page = await guest.get(`/api/public/book/${team.slug}`);
+    expect(page.json()).toMatchObject({ language: 'en', timeFormat: '24h', dateFormat: 'dmy' });
+    const [slot] = await slotsFor(guest, team, dateIn(4));
+    if (!slot) throw new Error('no slot');
+    const body = await requestBody(guest, team, slot, { email: 'greta.booking@example.test', language: 'de' });
+    const res = await submit(guest, team, body);
+    expect(res.statusCode, res.body).toBe(201);
+    const customer = await db.kysely
+      .selectFrom('customers')
+      .select('language')
+      .where('email', '=', 'greta.booking@example.test')
+      .executeTakeFirstOrThrow();
+    expect(customer.language).toBe('de');
+    const bad = await submit(guest, team, { ...(await requestBody(guest, team, slot)), language: 'fr' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors?.[0]?.path).toBe('language');
+  });
 });

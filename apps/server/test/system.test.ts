@@ -175,6 +175,7 @@ describe('system routes', () => {
           'dateFormat',
           'defaultJobMinutes',
           'keepPhotoLocation',
+          'language',
           'map',
           'name',
           'slug',

@@ -248,3 +248,17 @@ export function formatRelativeTime(
 ): string {
   return new Intl.RelativeTimeFormat(language ?? 'en', { numeric: 'auto', style }).format(value, unit);
 }
+
+/** A length of time in minutes as the language writes it: "45 min", "1 h", "2 h 30 min"; "2 Std. 30 Min.". */
+export function formatMinutes(minutes: number, language?: string): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (!language || language.startsWith('en')) {
+    if (hours === 0) return `${rest} min`;
+    return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+  }
+  const unit = (value: number, name: 'hour' | 'minute') =>
+    new Intl.NumberFormat(language, { style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
+  if (hours === 0) return unit(rest, 'minute');
+  return rest === 0 ? unit(hours, 'hour') : `${unit(hours, 'hour')} ${unit(rest, 'minute')}`;
+}

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { dateFormatField, timeFormatField } from '../clock/settings.js';
 import { customerLimits, phoneField } from './customers.js';
 import { positionFields } from './entity-fields.js';
-import { emailField, latField, lngField, oneLineText } from './fields.js';
+import { emailField, languageField, latField, lngField, oneLineText } from './fields.js';
 
 /**
  * Online booking (docs/PRODUCT.md, "Online booking"; docs/adr/0030-online-booking.md): a public page per
@@ -214,6 +215,11 @@ export const publicBookingPageSchema = z.object({
   horizonDays: z.number().int(),
   /** The workspace's IANA zone: slots are shown in it. */
   timeZone: z.string(),
+  /** How the business writes times and dates (its Settings), on the page as in the app. */
+  timeFormat: timeFormatField,
+  dateFormat: dateFormatField,
+  /** The language the workspace speaks to its customers: the page's, unless the customer picks another. */
+  language: languageField,
 });
 export type PublicBookingPage = z.infer<typeof publicBookingPageSchema>;
 
@@ -265,6 +271,8 @@ export const publicBookingSubmitSchema = z.strictObject({
     .optional(),
   /** Honeypot: a hidden field people leave empty. */
   website: z.string().max(500).optional(),
+  /** The language the customer booked in: theirs from now on, unless the office set another. */
+  language: languageField.optional(),
   challenge: z.string({ error: 'Challenge is required' }).min(1).max(500),
   nonce: z.string({ error: 'Nonce is required' }).min(1).max(100),
 });

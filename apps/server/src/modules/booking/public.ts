@@ -1,12 +1,16 @@
 import {
   bookingLimits,
+  type DateFormat,
   dayMs,
+  fallbackLocale,
   instantToWall,
+  isLocale,
   type PublicBookingPage,
   type PublicChallenge,
   type PublicSlot,
   type PublicSlotsRequest,
   parseDateOnly,
+  type TimeFormat,
 } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
 import { lastChangeSeq } from '../../db/changes.js';
@@ -40,7 +44,15 @@ export interface PublicContext {
 }
 
 export interface OpenPage {
-  workspace: { id: string; name: string; slug: string; time_zone: string };
+  workspace: {
+    id: string;
+    name: string;
+    slug: string;
+    time_zone: string;
+    time_format: string;
+    date_format: string;
+    language: string;
+  };
   settings: StoredBookingSettings;
 }
 
@@ -66,6 +78,9 @@ export async function publicPage(ctx: PublicContext, page: OpenPage): Promise<Pu
     services: services.map((s) => ({ id: s.id, name: s.name, durationMinutes: Number(s.duration_minutes) })),
     horizonDays: page.settings.horizonDays,
     timeZone: page.workspace.time_zone,
+    timeFormat: page.workspace.time_format as TimeFormat,
+    dateFormat: page.workspace.date_format as DateFormat,
+    language: isLocale(page.workspace.language) ? page.workspace.language : fallbackLocale,
   };
 }
 

@@ -172,6 +172,7 @@ async function write(
     address: input.address,
     lat: input.lat,
     lng: input.lng,
+    language: input.language,
   });
   const end = slot.t + durationMinutes * 60_000;
   await saveJob(trx, actor, workspace.time_zone, {

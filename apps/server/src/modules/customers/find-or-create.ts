@@ -1,7 +1,8 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { versionedUpdate } from '../../db/versioned.js';
 import type { Actor } from '../../http/workspace-access.js';
-import { insertCustomer } from './service.js';
+import { customerEntity, insertCustomer } from './service.js';
 
 /** Who booked online: matched to a customer by email. */
 export interface BookingCustomer {
@@ -12,6 +13,8 @@ export interface BookingCustomer {
   address: string;
   lat: number;
   lng: number;
+  /** The language the customer booked in, when they chose one. */
+  language?: string | undefined;
 }
 
 /**
@@ -26,14 +29,21 @@ export async function customerForBooking(
 ): Promise<string> {
   const found = await trx
     .selectFrom('customers')
-    .select('id')
+    .select(['id', 'language', 'version'])
     .where('workspace_id', '=', actor.workspaceId)
     .where('email', '=', input.email)
     .where('deleted_at', 'is', null)
     .orderBy('created_at')
     .limit(1)
     .executeTakeFirst();
-  if (found) return found.id;
+  if (found) {
+    // A language the customer chose on the booking page becomes theirs unless the office set one.
+    if (found.language === null && input.language) {
+      const target = { id: found.id, version: Number(found.version) };
+      await versionedUpdate(trx, customerEntity, actor, target, { language: input.language, updated_at: Date.now() });
+    }
+    return found.id;
+  }
   const row = await insertCustomer(trx, actor, {
     name: input.name,
     email: input.email,
@@ -42,6 +52,7 @@ export async function customerForBooking(
     lat: input.lat,
     lng: input.lng,
     notes: '',
+    language: input.language ?? null,
   });
   return row.id;
 }

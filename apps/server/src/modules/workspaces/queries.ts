@@ -10,7 +10,7 @@ export function findWorkspace(db: Kysely<Database>, id: string) {
 export function findWorkspaceBySlug(db: Kysely<Database>, slug: string) {
   return db
     .selectFrom('workspaces')
-    .select(['id', 'name', 'slug', 'time_zone'])
+    .select(['id', 'name', 'slug', 'time_zone', 'time_format', 'date_format', 'language'])
     .where('slug', '=', slug)
     .executeTakeFirst();
 }

@@ -1,3 +1,6 @@
+import { formatMinutes } from '@fieldplan/shared';
+import { currentLocale } from '../../lib/i18n';
+
 /**
  * The job form's duration beside its end: both are local wall times (`YYYY-MM-DDTHH:mm`), so a
  * duration is plain wall-clock minutes. Editing the duration moves the end; editing the end
@@ -41,10 +44,7 @@ export function endAfterMove(before: string, after: string, end: string): string
   return minutes === null ? null : endAfter(after, minutes);
 }
 
-/** "1 h 30 min", "45 min", "2 h": the duration in words, for the field's hint. */
+/** "1 h 30 min", "45 min", "2 h" ("1 Std. 30 Min."): the duration in words, for the field's hint. */
 export function durationText(minutes: number): string {
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  if (hours === 0) return `${rest} min`;
-  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+  return formatMinutes(minutes, currentLocale());
 }

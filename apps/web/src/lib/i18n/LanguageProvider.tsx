@@ -31,7 +31,9 @@ export function storedLanguage(): string | null {
   }
 }
 
-const SetLanguage = createContext<(wish: string | null) => void>(() => {});
+/** `remember: false`: for this page only (a customer's page following the business's language). */
+type SetLanguageFn = (wish: string | null, options?: { remember?: boolean }) => void;
+const SetLanguage = createContext<SetLanguageFn>(() => {});
 
 /** Changes the page's language (the user's choice arrived, or they picked another); null: the browser's. */
 export const useSetLanguage = () => useContext(SetLanguage);
@@ -47,8 +49,9 @@ interface Props {
 /** Gives everything below it the page's language: messages, plurals, `lang` and `dir` on `<html>`. */
 export function LanguageProvider({ wish: first, onMissing, children }: Props) {
   const [wish, setWish] = useState(first);
-  const changeWish = useCallback((next: string | null) => {
+  const changeWish = useCallback<SetLanguageFn>((next, options = {}) => {
     setWish(next);
+    if (options.remember === false) return;
     try {
       if (next === null) localStorage.removeItem(storageKey);
       else localStorage.setItem(storageKey, next);

@@ -14,6 +14,9 @@ const page: PublicBookingPage = {
   services: [{ id: 's1', name: 'Boiler service', durationMinutes: 60 }],
   horizonDays: 14,
   timeZone: 'Europe/Berlin',
+  timeFormat: '24h',
+  dateFormat: 'dmy',
+  language: 'en',
 };
 const berlin = { id: 'city:1', label: 'Berlin', secondary: 'Germany', lat: 52.52, lng: 13.4, source: 'city' };
 const slot = (hour: number, token: string): PublicSlot => ({

@@ -3,11 +3,13 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { Loading, Skeleton } from '../../../components/Skeleton';
-import { Message, useIntl } from '../../../lib/i18n';
+import { setClockFormats } from '../../../lib/clock';
+import { Message, useIntl, useSetLanguage } from '../../../lib/i18n';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AddressStep, type ChosenPlace } from './AddressStep';
 import { type Details, DetailsStep, noDetails } from './DetailsStep';
 import { durationText, whenText } from './format';
+import { LanguagePicker, pickedLanguage } from './LanguagePicker';
 import { type BookingProblem, bookingPage, messageOf } from './public-api';
 import { SlotStep } from './SlotStep';
 import { useEmbedHeight } from './use-embed-height';
@@ -43,11 +45,18 @@ export function BookingPage({ slug }: { slug: string }) {
       : intl.formatMessage({ id: 'booking.page.documentTitleNone', defaultMessage: 'Book a visit' }),
   );
 
+  const setLanguage = useSetLanguage();
   useEffect(() => {
-    void bookingPage(slug).then((answer) =>
-      setLoad(answer.ok ? { kind: 'ready', page: answer.data } : { kind: 'failed', problem: answer.problem }),
-    );
-  }, [slug]);
+    void bookingPage(slug).then((answer) => {
+      if (answer.ok) {
+        const { timeFormat, dateFormat } = answer.data;
+        setClockFormats({ timeFormat, dateFormat, weekStart: 1 });
+        // The business's language for its customers, unless this customer picked another here before.
+        setLanguage(pickedLanguage() ?? answer.data.language, { remember: false });
+      }
+      setLoad(answer.ok ? { kind: 'ready', page: answer.data } : { kind: 'failed', problem: answer.problem });
+    });
+  }, [slug, setLanguage]);
 
   if (load.kind === 'loading') {
     return (
@@ -109,6 +118,7 @@ export function BookingPage({ slug }: { slug: string }) {
   return (
     <main className="book">
       <header className="book-head">
+        <LanguagePicker />
         <h1 className="book-company">{page.company.name}</h1>
         {page.intro && <p className="book-intro">{page.intro}</p>}
       </header>

@@ -1,10 +1,10 @@
-import { type PublicBookingResult, type PublicSlot, publicBookingSubmitSchema } from '@fieldplan/shared';
+import { isLocale, type PublicBookingResult, type PublicSlot, publicBookingSubmitSchema } from '@fieldplan/shared';
 import { type FormEvent, useState } from 'react';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { TextArea } from '../../../components/TextArea';
 import { TextField } from '../../../components/TextField';
-import { Message, useIntl } from '../../../lib/i18n';
+import { currentLocale, Message, useIntl } from '../../../lib/i18n';
 import type { ChosenPlace } from './AddressStep';
 import { type BookingProblem, messageOf, newChallenge, submitRequest } from './public-api';
 import { solveChallenge } from './solve-challenge';
@@ -74,6 +74,8 @@ export function DetailsStep(props: DetailsStepProps) {
       lng: place.lng,
       notes: values.notes || undefined,
       website: values.website,
+      // The language the customer booked in: the business writes to them in it.
+      ...(isLocale(currentLocale()) && { language: currentLocale() }),
       challenge: 'pending',
       nonce: 'pending',
     };
