@@ -63,7 +63,19 @@ describe('tracking links', () => {
     const before = await track(token);
     expect(before.statusCode, before.body).toBe(200);
     const page = before.json() as TrackingPage;
-    expect(Object.keys(page).sort()).toEqual(['channel', 'eta', 'position', 'status', 'technician', 'window']);
+    expect(Object.keys(page).sort()).toEqual([
+      'channel',
+      'dateFormat',
+      'eta',
+      'language',
+      'position',
+      'status',
+      'technician',
+      'timeFormat',
+      'window',
+    ]);
+    // How the page speaks: the customer has no language of their own, so the business's (English).
+    expect(page).toMatchObject({ language: 'en', timeFormat: '24h', dateFormat: 'dmy' });
     expect(Object.keys(page.technician).sort()).toEqual(['colour', 'firstName']);
     expect(Object.keys(page.window).sort()).toEqual(['end', 'start']);
     expect(page).toMatchObject({

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { dateFormatField, timeFormatField } from '../clock/settings.js';
 import { positionFields, visitFields } from './entity-fields.js';
+import { languageField } from './fields.js';
 
 /**
  * The customer's tracking link (docs/adr/0011): everything `GET /api/v1/track/:token` and
@@ -28,8 +30,16 @@ export const trackingViewSchema = z.strictObject({
 });
 export type TrackingView = z.infer<typeof trackingViewSchema>;
 
-/** The API's answer: the view and the public channel it updates on. */
-export const trackingPageSchema = trackingViewSchema.extend({ channel: z.string() });
+/**
+ * The API's answer: the view, the public channel it updates on, and how the page speaks — the
+ * customer's language (else the business's) and the business's time and date formats.
+ */
+export const trackingPageSchema = trackingViewSchema.extend({
+  channel: z.string(),
+  language: languageField,
+  timeFormat: timeFormatField,
+  dateFormat: dateFormatField,
+});
 export type TrackingPage = z.infer<typeof trackingPageSchema>;
 
 /** Events on the link's channel: `update` carries a TrackingView, `ended` says the link stopped working. */

@@ -1,11 +1,22 @@
-import type { JobStatus, TrackingLink, TrackingPage } from '@fieldplan/shared';
-import { trackingChannel } from '@fieldplan/shared';
+import {
+  type DateFormat,
+  defaultClock,
+  fallbackLocale,
+  isLocale,
+  type JobStatus,
+  type TimeFormat,
+  type TrackingLink,
+  type TrackingPage,
+  trackingChannel,
+} from '@fieldplan/shared';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { notFound } from '../../errors/app-error.js';
 import type { Actor } from '../../http/workspace-access.js';
 import { iso, newId } from '../../lib/ids.js';
+import { findCustomer } from '../customers/index.js';
 import { loadJob } from '../jobs/index.js';
+import { findWorkspace } from '../workspaces/index.js';
 import type { TrackingContext } from './context.js';
 import { noteLinksChanged } from './publish.js';
 import {
@@ -86,7 +97,23 @@ export async function publicTrackingPage(
   const link = hash ? await linkByHash(db, hash) : undefined;
   const view = link ? await trackingView(db, link, context.travel) : null;
   if (!link || !view) throw notFound('This tracking link');
-  return { ...view, channel: trackingChannel(link.token_hash) };
+  return { ...view, channel: trackingChannel(link.token_hash), ...(await howThePageSpeaks(db, link)) };
+}
+
+/** The customer's language, else the business's, and the business's clock (docs/adr/0042-languages.md). */
+async function howThePageSpeaks(db: Kysely<Database>, link: LinkRow) {
+  const [job, workspace] = await Promise.all([
+    loadJob(db, link.workspace_id, link.job_id),
+    findWorkspace(db, link.workspace_id),
+  ]);
+  const customerId = job?.row.customer_id;
+  const customer = customerId ? await findCustomer(db, link.workspace_id, customerId) : undefined;
+  const language = customer?.language ?? workspace?.language;
+  return {
+    language: isLocale(language) ? language : fallbackLocale,
+    timeFormat: (workspace?.time_format ?? defaultClock.timeFormat) as TimeFormat,
+    dateFormat: (workspace?.date_format ?? defaultClock.dateFormat) as DateFormat,
+  };
 }
 
 async function presentLink(

@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Logo } from '../../components/Logo';
-import { Message, useIntl } from '../../lib/i18n';
+import { setClockFormats } from '../../lib/clock';
+import { Message, useIntl, useSetLanguage } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useGetTrackingQuery } from './endpoints';
 import { arrivalText, statusHeadline, windowText } from './format';
@@ -17,6 +18,16 @@ const TrackingMap = lazy(() => import('./TrackingMap').then((m) => ({ default: m
 export function TrackingPage({ token }: { token: string }) {
   const intl = useIntl();
   const { data: page, error, isLoading } = useGetTrackingQuery(token, { refetchOnFocus: true });
+  const setLanguage = useSetLanguage();
+  const language = page?.language;
+  const timeFormat = page?.timeFormat;
+  const dateFormat = page?.dateFormat;
+  // The customer's language (else the business's) and the business's clock, for this page only.
+  useEffect(() => {
+    if (!language || !timeFormat || !dateFormat) return;
+    setClockFormats({ timeFormat, dateFormat, weekStart: 1 });
+    setLanguage(language, { remember: false });
+  }, [language, timeFormat, dateFormat, setLanguage]);
   const { ended } = useTrackingChannel(token, page?.channel);
   useDocumentTitle(intl.formatMessage({ id: 'tracking.page.title', defaultMessage: 'Your visit' }));
 

@@ -1,8 +1,10 @@
-import type { TrackingView } from '@fieldplan/shared';
+import { formatLongDay, formatTime, type TrackingView } from '@fieldplan/shared';
+import { browserZone, clockIn } from '../../lib/clock';
 import { t } from '../../lib/i18n';
 
-const time = (iso: string) =>
-  new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+// Times on the customer's own clock (their device's zone), written as the business writes them
+// (12/24 h, date order) in the page's language.
+const time = (iso: string) => formatTime(iso, clockIn(browserZone()));
 
 /** "Today, 08:00–09:30" (the customer's own clock), or the date when not today. */
 export function windowText(window: TrackingView['window'], now = new Date()): string {
@@ -10,7 +12,7 @@ export function windowText(window: TrackingView['window'], now = new Date()): st
   const sameDay = start.toDateString() === now.toDateString();
   const day = sameDay
     ? t({ id: 'tracking.window.today', defaultMessage: 'Today' })
-    : new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long' }).format(start);
+    : formatLongDay(start, clockIn(browserZone()));
   return t(
     { id: 'tracking.window.text', defaultMessage: '{day}, {start}–{end}' },
     { day, start: time(window.start), end: time(window.end) },
