@@ -74,7 +74,7 @@ export function CalendarToolbar({
         </button>
       </div>
       <h2 className="cal-title" aria-live="polite">
-        {viewTitle(view, date, firstDay, formats)}
+        {viewTitle(view, date, firstDay, { ...formats, language: intl.locale })}
       </h2>
       <label className="cal-date">
         <span className="visually-hidden">

@@ -94,7 +94,7 @@ describe('my day: stops and travel', () => {
     expect(dayTitle('2026-03-02', '2026-03-02')).toBe('Today');
     expect(dayTitle('2026-03-03', '2026-03-02')).toBe('Tomorrow');
     expect(dayTitle('2026-03-01', '2026-03-02')).toBe('Yesterday');
-    expect(dayTitle('2026-03-10', '2026-03-02')).toBe('Tue 10 Mar');
+    expect(dayTitle('2026-03-10', '2026-03-02')).toBe('Tue, 10 Mar');
     expect(localDate(new Date(2026, 2, 2, 23, 59))).toBe('2026-03-02');
   });
 

@@ -2,6 +2,7 @@ import {
   allowedNextStatuses,
   dayLegs,
   defaultTravelSettings,
+  formatDay,
   formatDistance,
   formatDuration,
   formatTimeRange,
@@ -34,11 +35,8 @@ export function shiftDate(date: string, days: number): string {
 export const isDate = (value: string | null): value is string =>
   value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
 
-/** "Mon 2 Mar". */
-export const shortDate = (date: string): string =>
-  new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
+/** "Mon, 2 Mar" ("Mo., 2. März"): the workspace's date order, the page's language. */
+export const shortDate = (date: string): string => formatDay(`${date}T00:00:00Z`, clockIn('UTC'));
 
 /** "Today", "Tomorrow", "Yesterday" or "Mon 2 Mar". */
 export function dayTitle(date: string, today: string): string {
