@@ -33,7 +33,7 @@ export class BookingPage {
   /** Types into the address combobox and picks the first suggestion with the keyboard. */
   async chooseAddress(text: string): Promise<void> {
     await this.address.fill(text);
-    await this.page.getByRole('option').first().waitFor();
+    await this.page.getByRole('listbox').getByRole('option').first().waitFor();
     await this.address.press('ArrowDown');
     await this.address.press('Enter');
   }
