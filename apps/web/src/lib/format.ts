@@ -1,6 +1,8 @@
 import {
   formatDate as formatDateIn,
   formatDateTime as formatDateTimeIn,
+  formatDistance as formatDistanceIn,
+  formatDuration as formatDurationIn,
   formatRelativeTime,
   weekdayName,
 } from '@fieldplan/shared';
@@ -39,3 +41,9 @@ export function shortWeekday(day: number): string {
 export function longWeekday(day: number): string {
   return weekdayName(day, currentLocale(), 'long');
 }
+
+/** A distance in the page's language: "850 m", "12.4 km" ("12,4 km"). */
+export const formatDistance = (metres: number): string => formatDistanceIn(metres, currentLocale());
+
+/** A drive time in the page's language: "4 min", "1 h 05 min" ("1 Std. 5 Min."). */
+export const formatDuration = (seconds: number): string => formatDurationIn(seconds, currentLocale());

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDistance } from '../geo/distance.js';
+import { formatDuration } from '../travel/model.js';
 import {
   formatDate,
   formatDateTime,
@@ -7,6 +8,7 @@ import {
   formatDayRange,
   formatDayWithYear,
   formatLongDay,
+  formatMinutes,
   formatMonth,
   formatNumber,
   formatRelativeTime,
@@ -152,6 +154,11 @@ describe('in German (docs/adr/0042-languages.md)', () => {
     expect(formatNumber(1234.5, 'de', { maximumFractionDigits: 1 })).toBe('1234,5');
     expect(formatRelativeTime(-3, 'minute', 'de')).toBe('vor 3 Minuten');
     expect(formatRelativeTime(6, 'day')).toBe('in 6 days');
+    expect(formatMinutes(90)).toBe('1 h 30 min');
+    expect(formatMinutes(90, 'de')).toBe('1 Std. 30 Min.');
+    expect(formatMinutes(45, 'de')).toBe('45 Min.');
+    expect(formatDuration(3900)).toBe('1 h 05 min');
+    expect(formatDuration(3900, 'de')).toBe('1 Std. 5 Min.');
   });
 });
 

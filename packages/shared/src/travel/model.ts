@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatMinutes } from '../clock/format.js';
 import { haversineM } from '../geo/distance.js';
 import type { LatLng } from '../geo/types.js';
 
@@ -59,10 +60,15 @@ export function etaFrom(
   return now + Math.round(travelLeg(position, destination, settings).durationS * 1000);
 }
 
-/** "4 min", "1 h 05 min": how drive times read (to the nearest minute; "< 1 min" below half a minute). */
-export function formatDuration(seconds: number): string {
-  if (seconds < 30) return '< 1 min';
+/**
+ * "4 min", "1 h 05 min": how drive times read (to the nearest minute; "< 1 min" below half a minute);
+ * in another language its units ("1 Std. 5 Min.").
+ */
+export function formatDuration(seconds: number, language?: string): string {
+  const english = !language || language.startsWith('en');
+  if (seconds < 30) return english ? '< 1 min' : `< ${formatMinutes(1, language)}`;
   const minutes = Math.max(1, Math.round(seconds / 60));
+  if (!english) return formatMinutes(minutes, language);
   if (minutes < 60) return `${minutes} min`;
   return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
 }

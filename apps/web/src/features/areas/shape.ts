@@ -1,5 +1,6 @@
-import { type AreaGeometry, formatDistance, type Position, vertexCount } from '@fieldplan/shared';
+import { type AreaGeometry, type Position, vertexCount } from '@fieldplan/shared';
 import L from 'leaflet';
+import { formatDistance } from '../../lib/format';
 import { t } from '../../lib/i18n';
 
 const round6 = (n: number) => Math.round(n * 1e6) / 1e6;

@@ -1,7 +1,6 @@
 import {
   dayDrives,
   formatDateOnly,
-  formatDuration,
   type GapVisit,
   gapMsOf,
   instantToWall,
@@ -11,6 +10,7 @@ import {
   takesTime,
 } from '@fieldplan/shared';
 import type { CalendarVisit } from '../../entities/job/calendar-visit';
+import { formatDuration } from '../../lib/format';
 import { t } from '../../lib/i18n';
 
 /** What a travel marker shows (the `extendedProps.travel` of its background event). */

@@ -1,5 +1,5 @@
-import { formatDistance, formatDuration } from '@fieldplan/shared';
 import { Icon } from '../../components/Icon';
+import { formatDistance, formatDuration } from '../../lib/format';
 import { Message, useIntl } from '../../lib/i18n';
 import type { MapRoute } from './types';
 import './RoutesLegend.css';

@@ -1,7 +1,7 @@
-import { formatDistance, formatDuration } from '@fieldplan/shared';
 import L from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { useMap } from 'react-leaflet';
+import { formatDistance, formatDuration } from '../../lib/format';
 import { t } from '../../lib/i18n';
 import { travelTitle } from '../calendar';
 import { areaTooltip } from './content';

@@ -1,5 +1,5 @@
-import { formatDistance } from '@fieldplan/shared';
 import { statusText } from '../../entities/job/job-status';
+import { formatDistance } from '../../lib/format';
 import { t } from '../../lib/i18n';
 import { timeWindow } from './format';
 import type { MapArea, MapCustomer, MapHomeBase, MapJob } from './types';

@@ -3,8 +3,6 @@ import {
   dayLegs,
   defaultTravelSettings,
   formatDay,
-  formatDistance,
-  formatDuration,
   formatTimeRange,
   type JobStatus,
   type MyDay,
@@ -17,6 +15,7 @@ import {
 } from '@fieldplan/shared';
 import { statusActionMessage } from '../../entities/job/status-messages';
 import { clockIn } from '../../lib/clock';
+import { formatDistance, formatDuration } from '../../lib/format';
 import { t } from '../../lib/i18n';
 
 /** `YYYY-MM-DD` of an instant on this device's calendar (the phone's day is the technician's). */

@@ -1,5 +1,6 @@
-import { formatDistance, formatDuration, formatLongDay } from '@fieldplan/shared';
+import { formatLongDay } from '@fieldplan/shared';
 import { clockIn } from '../../lib/clock';
+import { formatDistance, formatDuration } from '../../lib/format';
 
 /** "12.4 km", "800 m", "0 m". */
 export const formatKm = (km: number) => formatDistance(km * 1000);
