@@ -234,6 +234,21 @@ describe('Fieldplan in German', () => {
     expect(errors).toEqual([]);
 
     const mail = await waitForMail(email, (m) => m.subject.includes('Buchungsanfrage'));
+    // Nothing left waiting for the specs after this one: the office declines the request.
+    const requests = await api<{ items: { id: string; email: string; version: number }[] }>(
+      owner,
+      'GET',
+      `/workspaces/${ws}/booking/requests`,
+    );
+    const mine = requests.items.find((r) => r.email === email);
+    if (!mine) throw new Error('the request is not listed');
+    await api(
+      owner,
+      'POST',
+      `/workspaces/${ws}/booking/requests/${mine.id}/decline`,
+      {},
+      { 'if-match': `"${mine.version}"` },
+    );
     expect(mail.subject).toMatch(
       /^.+ hat Ihre Buchungsanfrage erhalten: \p{L}+, \d{1,2}\. \p{L}+ \d{4}, \d\d:\d\d–\d\d:\d\d$/u,
     );
