@@ -1,12 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { BookingRequestList, BookingService, BookingSettings, Job } from '@fieldplan/shared';
+import type { BookingRequestList, Job } from '@fieldplan/shared';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BookingPage } from '../pages/booking-page.js';
 import { TrackingPage } from '../pages/tracking-page.js';
 import { api } from '../support/api.js';
 import { seriousA11yViolations } from '../support/axe.js';
+import { openBooking } from '../support/booking.js';
 import { baseUrl, launchBrowser, newContext, signInViaApi, trackPageErrors, uniqueEmail } from '../support/browser.js';
 import { linksOf, waitForMail } from '../support/inbox.js';
 
@@ -56,26 +57,8 @@ describe('online booking', () => {
     owner = await ownerContext.newPage();
     const me = await api<Me>(owner, 'GET', '/me');
     ws = me.memberships.find((m) => m.workspaceSlug === 'demo')?.workspaceId ?? '';
-    const settings = await api<BookingSettings>(owner, 'GET', `/workspaces/${ws}/booking/settings`);
-    await owner.request.fetch(`/api/v1/workspaces/${ws}/booking/settings`, {
-      method: 'PUT',
-      headers: { origin: baseUrl, 'if-match': `"${settings.version}"` },
-      data: {
-        enabled: true,
-        autoConfirm: false,
-        holdHours: 24,
-        pendingCap: 50,
-        horizonDays: 14,
-        minNoticeHours: 2,
-        intro: 'Boilers, radiators and <b>leaks</b> — pick a time that suits you.',
-      },
-    });
     serviceName = `Boiler service ${Date.now().toString(36)}`;
-    await api<BookingService>(owner, 'POST', `/workspaces/${ws}/booking/services`, {
-      name: serviceName,
-      durationMinutes: 60,
-      technicianIds: [],
-    });
+    await openBooking(owner, ws, serviceName, 'Boilers, radiators and <b>leaks</b> — pick a time that suits you.');
   });
   afterAll(async () => {
     for (const made of contexts) await made.close().catch(() => undefined);

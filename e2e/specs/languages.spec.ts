@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BookingService, BookingSettings } from '@fieldplan/shared';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../support/api.js';
+import { openBooking } from '../support/booking.js';
 import { baseUrl, launchBrowser, signInViaApi, trackPageErrors, uniqueEmail } from '../support/browser.js';
 import { waitForMail } from '../support/inbox.js';
 
@@ -182,30 +182,8 @@ describe('Fieldplan in German', () => {
 
   it('a customer picks German on the booking page, books, and gets the German email', async () => {
     const owner = await userIn('owner@demo.test', null);
-    const settings = await api<BookingSettings & { version: number }>(
-      owner,
-      'GET',
-      `/workspaces/${ws}/booking/settings`,
-    );
-    await owner.request.fetch(`/api/v1/workspaces/${ws}/booking/settings`, {
-      method: 'PUT',
-      headers: { origin: baseUrl, 'if-match': `"${settings.version}"` },
-      data: {
-        enabled: true,
-        autoConfirm: false,
-        holdHours: 24,
-        pendingCap: 50,
-        horizonDays: 14,
-        minNoticeHours: 2,
-        intro: '',
-      },
-    });
     const service = `Heizungscheck ${Date.now().toString(36)}`;
-    await api<BookingService>(owner, 'POST', `/workspaces/${ws}/booking/services`, {
-      name: service,
-      durationMinutes: 60,
-      technicianIds: [],
-    });
+    await openBooking(owner, ws, service);
 
     const page = await (await context({ viewport: phone })).newPage();
     const errors = trackPageErrors(page);
