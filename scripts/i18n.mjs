@@ -1,12 +1,13 @@
 #!/usr/bin/env node
-// The message catalogs (docs/adr/0042-languages.md).
-//   `npm run i18n:extract` — writes the English catalog from the code: every `<FormattedMessage id=…
-//     defaultMessage=…>`, `intl.formatMessage({ id, defaultMessage })`, `defineMessages` and `t({ … })`.
-//   `npm run lint:i18n` — fails when the English catalog is not what the code says (run extract), when a
-//     message has no explicit dotted id, or when another language's catalog (the JSON parts in
-//     messages/<language>/) lacks a message, keeps one the code no longer has, has one twice, or does not
+// The message catalogs (docs/adr/0042-languages.md). The code names message ids — `<Message id=…>`,
+// `intl.formatMessage({ id })`, `defineMessages`, `t({ id })`; each language's text is in its catalog:
+// English in messages/en.json, another language in the JSON parts of messages/<language>/.
+//   `npm run lint:i18n` — fails when a message has no explicit dotted id, when the code names an id
+//     the English catalog lacks (or keeps English text beside the id, where it would drift from the
+//     catalog), when the English catalog keeps a message the code no longer names, or when another
+//     language's catalog lacks a message, keeps one English no longer has, has one twice, or does not
 //     keep a message's arguments.
-// FIELDPLAN_I18N_ROOT points both at another tree (the tests plant faults in a copy).
+// FIELDPLAN_I18N_ROOT points it at another tree (the tests plant faults in a copy).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -43,7 +44,7 @@ function sourceFiles(dir) {
   return files.sort();
 }
 
-/** The messages the code of a scope writes: id → { defaultMessage }. */
+/** The messages the code of a scope names: id → { defaultMessage? }. */
 function extract(scope) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldplan-i18n-'));
   const list = path.join(dir, 'files.txt');
@@ -77,22 +78,32 @@ function extract(scope) {
 /** The scopes this tree has (a planted test tree may hold only one). */
 const present = () => scopes.filter((scope) => fs.existsSync(path.join(root, scope.source)));
 
-const sorted = (object) => Object.fromEntries(Object.entries(object).sort(([a], [b]) => (a < b ? -1 : 1)));
-const json = (object) => `${JSON.stringify(sorted(object), null, 2)}\n`;
+/** Ids the code names in a descriptor that extraction cannot see (one built apart from `defineMessages`). */
+function namedIds(scope) {
+  const ids = new Set();
+  const pattern = /\bid(?:=|:\s*)(["'])([a-z][a-zA-Z0-9]*(?:\.[a-zA-Z0-9]+)+)\1/g;
+  for (const file of sourceFiles(path.join(root, scope.source))) {
+    for (const match of fs.readFileSync(file, 'utf8').matchAll(pattern)) ids.add(match[2]);
+  }
+  return ids;
+}
 
 async function check(scope, problems) {
   const { translationProblem } = await import(path.join(projectRoot, 'packages/shared/src/i18n/placeholders.ts'));
   const extracted = extract(scope);
-  const english = Object.fromEntries(Object.entries(extracted).map(([id, m]) => [id, m.defaultMessage]));
-  for (const id of Object.keys(english)) {
-    if (!idPattern.test(id))
-      problems.push(`${scope.name}: message "${english[id]}" needs an explicit dotted id (has ${id})`);
-  }
   const dir = path.join(root, scope.catalogs);
   const enFile = path.join(dir, 'en.json');
-  const committed = fs.existsSync(enFile) ? fs.readFileSync(enFile, 'utf8') : '';
-  if (committed !== json(english)) {
-    problems.push(`${scope.name}: ${path.relative(root, enFile)} is not what the code says: run npm run i18n:extract`);
+  const enName = path.relative(root, enFile);
+  const english = fs.existsSync(enFile) ? JSON.parse(fs.readFileSync(enFile, 'utf8')) : {};
+  for (const [id, { defaultMessage }] of Object.entries(extracted)) {
+    if (!idPattern.test(id)) problems.push(`${scope.name}: message ${id} needs an explicit dotted id`);
+    else if (!(id in english)) problems.push(`${scope.name}: ${id} is not in ${enName}: add its English there`);
+    if (defaultMessage !== undefined)
+      problems.push(`${scope.name}: ${id} has its English in the code: move "${defaultMessage}" to ${enName}`);
+  }
+  const named = namedIds(scope);
+  for (const id of Object.keys(english)) {
+    if (!(id in extracted) && !named.has(id)) problems.push(`${scope.name}: ${enName} keeps ${id}, which the code no longer names`);
   }
   const languages = fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory());
   for (const { name: language } of languages) {
@@ -121,19 +132,13 @@ async function check(scope, problems) {
         );
     }
     for (const id of Object.keys(catalog)) {
-      if (!(id in english)) problems.push(`${scope.name}/${language}: ${id} is no longer in the code`);
+      if (!(id in english)) problems.push(`${scope.name}/${language}: ${id} is not in ${enName}`);
     }
   }
 }
 
 const command = process.argv[2];
-if (command === 'extract') {
-  for (const scope of present()) {
-    const english = Object.fromEntries(Object.entries(extract(scope)).map(([id, m]) => [id, m.defaultMessage]));
-    fs.writeFileSync(path.join(root, scope.catalogs, 'en.json'), json(english));
-    console.log(`${scope.name}: ${Object.keys(english).length} messages`);
-  }
-} else if (command === 'check') {
+if (command === 'check') {
   const problems = [];
   for (const scope of present()) await check(scope, problems);
   for (const problem of problems) console.error(problem);
@@ -143,6 +148,6 @@ if (command === 'extract') {
   }
   console.log('message catalogs: complete');
 } else {
-  console.error('usage: node scripts/i18n.mjs extract|check');
+  console.error('usage: node scripts/i18n.mjs check');
   process.exit(2);
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +11,7 @@ const featureDoor = /\/src\/features\/[^/]+\/index\.ts$/;
 const apiTarget = process.env.FIELDPLAN_API ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [englishMessages(), react(), precompress()],
   server: {
     port: 5173,
     proxy: {
@@ -42,6 +43,41 @@ export default defineConfig({
     },
   },
 });
+
+const englishCatalog = fileURLToPath(new URL('./src/lib/i18n/messages/en.json', import.meta.url));
+/** A message id where the code names one: `id="board.newJob"` (JSX) or `id: 'board.newJob'` (a descriptor). */
+const messageId = /\bid(=|:\s*)(["'])([a-z][a-zA-Z0-9]*(?:\.[a-zA-Z0-9]+)+)\2/g;
+
+/**
+ * The code names message ids only; their English is in messages/en.json (docs/adr/0042-languages.md).
+ * This writes each id's English beside it, as the `defaultMessage` react-intl shows when the page's
+ * catalog has no other text — so English travels in the chunk of the screen that shows it, and a page
+ * loads no catalog at all to speak English.
+ */
+export function englishMessages(): Plugin {
+  let english: Record<string, string> | undefined;
+  return {
+    name: 'fieldplan-english-messages',
+    enforce: 'pre',
+    watchChange(id) {
+      if (id === englishCatalog) english = undefined;
+    },
+    transform(code, id) {
+      if (!/\/src\/.+\.tsx?$/.test(id) || id.includes('/node_modules/')) return undefined;
+      this.addWatchFile(englishCatalog);
+      english ??= JSON.parse(readFileSync(englishCatalog, 'utf8')) as Record<string, string>;
+      const catalog = english;
+      let changed = false;
+      const out = code.replace(messageId, (named, separator: string, _quote, key: string) => {
+        if (!Object.hasOwn(catalog, key)) return named;
+        changed = true;
+        const text = JSON.stringify(catalog[key]);
+        return separator === '=' ? `${named} defaultMessage={${text}}` : `${named}, defaultMessage: ${text}`;
+      });
+      return changed ? { code: out, map: null } : undefined;
+    },
+  };
+}
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);

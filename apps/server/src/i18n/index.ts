@@ -1,15 +1,13 @@
 import { fallbackLocale, isLocale, type Locale, negotiateLocale } from '@fieldplan/shared';
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import german from './messages/de.js';
+import english from './messages/en.json' with { type: 'json' };
 
 // What the server writes in a language (docs/adr/0042-languages.md): emails and their default
-// templates, the pages it renders (unsubscribe, visit report). English is the code's own text
-// (`defaultMessage`); another language's messages are in messages/<language>/*.json, checked by
-// `npm run lint:i18n` like the web's.
+// templates, the pages it renders (unsubscribe, visit report). The code names message ids; each
+// language's text is in its catalog — English in messages/en.json, another language in
+// messages/<language>/*.json — checked by `npm run lint:i18n` like the web's.
 
-const catalogs: Record<Locale, Record<string, string>> = { en: {}, de: german };
-const cache = createIntlCache();
-const intls = new Map<string, IntlShape>();
 const reported = new Set<string>();
 
 /** Told once per message a language lacks (the English text is used meanwhile). */
@@ -17,6 +15,33 @@ let onMissing: (id: string, language: string) => void = () => {};
 export function reportMissingMessagesTo(report: (id: string, language: string) => void): void {
   onMissing = report;
 }
+
+/**
+ * A language's catalog that answers a message it lacks with the English text, telling `onMissing`
+ * once — so a gap shows English, never a message id.
+ */
+export function withEnglishFallback(locale: Locale, own: Record<string, string>): Record<string, string> {
+  const lookUp = (id: string): string | undefined => {
+    if (Object.hasOwn(own, id)) return own[id];
+    if (!Object.hasOwn(english, id)) return undefined;
+    if (!reported.has(`${locale}:${id}`)) {
+      reported.add(`${locale}:${id}`);
+      onMissing(id, locale);
+    }
+    return (english as Record<string, string>)[id];
+  };
+  return new Proxy(own, {
+    get: (_, id) => (typeof id === 'string' ? lookUp(id) : undefined),
+    getOwnPropertyDescriptor: (_, id) => {
+      const value = typeof id === 'string' ? lookUp(id) : undefined;
+      return value === undefined ? undefined : { value, enumerable: true, configurable: true, writable: false };
+    },
+  });
+}
+
+const catalogs: Record<Locale, Record<string, string>> = { en: english, de: withEnglishFallback('de', german) };
+const cache = createIntlCache();
+const intls = new Map<string, IntlShape>();
 
 /** The messages and formats of a language (a shipped one; anything else is English). */
 export function intlFor(language: string | null | undefined): IntlShape {
@@ -28,13 +53,9 @@ export function intlFor(language: string | null | undefined): IntlShape {
         locale,
         defaultLocale: 'en',
         messages: catalogs[locale],
-        onError: (error) => {
-          if (error.code !== 'MISSING_TRANSLATION' || locale === 'en') return;
-          const id = /"([^"]+)"/.exec(error.message)?.[1] ?? error.message;
-          if (reported.has(`${locale}:${id}`)) return;
-          reported.add(`${locale}:${id}`);
-          onMissing(id, locale);
-        },
+        // A gap in a catalog is answered (and told) by withEnglishFallback; an id in no catalog is
+        // refused by `npm run lint:i18n` before it ships.
+        onError: () => {},
       },
       cache,
     );
@@ -44,9 +65,9 @@ export function intlFor(language: string | null | undefined): IntlShape {
 }
 
 /** A message's text as written in the language's catalog, unformatted (a template with its own placeholders). */
-export function rawMessage(language: string | null | undefined, descriptor: { id: string; defaultMessage: string }) {
+export function rawMessage(language: string | null | undefined, descriptor: { id: string }): string {
   const locale = isLocale(language) ? language : fallbackLocale;
-  return catalogs[locale][descriptor.id] ?? descriptor.defaultMessage;
+  return catalogs[locale][descriptor.id] ?? descriptor.id;
 }
 
 /** The shipped language an `Accept-Language` header asks for (English when none). */
@@ -54,7 +75,7 @@ export const languageOfRequest = (header: string | undefined): Locale => negotia
 
 /** A table of messages (plain descriptors, so ones with and without arguments format alike). */
 export function defineMessages<K extends string>(
-  messages: Record<K, { id: string; defaultMessage: string }>,
-): Record<K, { id: string; defaultMessage: string }> {
+  messages: Record<K, { id: string }>,
+): Record<K, { id: string }> {
   return messages;
 }

@@ -72,7 +72,7 @@ export const jobEditPanel = suspended(<JobEditPanel />);
 function ScreenSkeleton() {
   const intl = useIntl();
   return (
-    <Loading label={intl.formatMessage({ id: 'app.screen.loading', defaultMessage: 'Loading…' })}>
+    <Loading label={intl.formatMessage({ id: 'app.screen.loading' })}>
       <div className="screen-skeleton">
         <Skeleton width={220} height={24} />
         <Skeleton width="55%" />

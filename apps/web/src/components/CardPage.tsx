@@ -22,10 +22,7 @@ export function CardPage({ title, subtitle, children, footer }: CardPageProps) {
             <Logo />
           </Link>
           <p className="card-page-pitch">
-            <Message
-              id="components.cardPage.pitch"
-              defaultMessage="Schedule and dispatch field work — who goes where, when."
-            />
+            <Message id="components.cardPage.pitch" />
           </p>
         </div>
         <div className="card-page-card">

@@ -16,7 +16,7 @@ export function ColourField<T extends FieldValues>({ control, name, label, label
   return (
     <div className="field">
       <span className="field-label" id={labelId}>
-        <Message id="components.colourField.label" defaultMessage="Colour" />
+        <Message id="components.colourField.label" />
       </span>
       <Controller
         control={control}

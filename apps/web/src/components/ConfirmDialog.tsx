@@ -35,7 +35,7 @@ export function ConfirmDialog({
       footer={
         <>
           <Button onClick={onCancel} data-autofocus>
-            <Message id="components.confirm.cancel" defaultMessage="Cancel" />
+            <Message id="components.confirm.cancel" />
           </Button>
           <Button variant={tone} onClick={onConfirm} loading={busy}>
             {confirmLabel}
@@ -72,21 +72,9 @@ export function ConfirmRemoval<T extends { name: string }>({
   return (
     <ConfirmDialog
       open={target !== null}
-      title={
-        <Message
-          id="components.confirmRemoval.title"
-          defaultMessage="{verb, select, Remove {Remove “{name}”?} other {Delete “{name}”?}}"
-          values={{ verb, name: target?.name ?? '' }}
-        />
-      }
+      title={<Message id="components.confirmRemoval.title" values={{ verb, name: target?.name ?? '' }} />}
       description={description}
-      confirmLabel={
-        <Message
-          id="components.confirmRemoval.confirm"
-          defaultMessage="{verb, select, Remove {Remove {noun}} other {Delete {noun}}}"
-          values={{ verb, noun }}
-        />
-      }
+      confirmLabel={<Message id="components.confirmRemoval.confirm" values={{ verb, noun }} />}
       busy={busy}
       onCancel={onClose}
       onConfirm={async () => {

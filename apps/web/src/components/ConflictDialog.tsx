@@ -40,26 +40,15 @@ export function ConflictDialog({
       open={open}
       onClose={onReload}
       role="alertdialog"
-      title={
-        <Message
-          id="components.conflict.title"
-          defaultMessage="{noun, select, job {Someone else changed this job} customer {Someone else changed this customer} area {Someone else changed this area} other {Someone else changed this record}}"
-          values={{ noun }}
-        />
-      }
-      description={
-        <Message
-          id="components.conflict.description"
-          defaultMessage="It was saved by someone else after you opened it. Take their version, or apply your change on top of it."
-        />
-      }
+      title={<Message id="components.conflict.title" values={{ noun }} />}
+      description={<Message id="components.conflict.description" />}
       footer={
         <>
           <Button onClick={onReload} data-autofocus disabled={busy}>
-            <Message id="components.conflict.reload" defaultMessage="Reload" />
+            <Message id="components.conflict.reload" />
           </Button>
           <Button variant="primary" onClick={onKeepMine} loading={busy}>
-            <Message id="components.conflict.keepMine" defaultMessage="Keep mine" />
+            <Message id="components.conflict.keepMine" />
           </Button>
         </>
       }
@@ -69,18 +58,14 @@ export function ConflictDialog({
           <tr>
             <th scope="col">
               <span className="visually-hidden">
-                <Message id="components.conflict.field" defaultMessage="Field" />
+                <Message id="components.conflict.field" />
               </span>
             </th>
             <th scope="col">
-              <Message
-                id="components.conflict.theirVersion"
-                defaultMessage="Their version (v{version})"
-                values={{ version: theirVersion }}
-              />
+              <Message id="components.conflict.theirVersion" values={{ version: theirVersion }} />
             </th>
             <th scope="col">
-              <Message id="components.conflict.yours" defaultMessage="Yours" />
+              <Message id="components.conflict.yours" />
             </th>
           </tr>
         </thead>
@@ -95,7 +80,7 @@ export function ConflictDialog({
                     <>
                       {' '}
                       <span className="conflict-flag">
-                        <Message id="components.conflict.differs" defaultMessage="differs" />
+                        <Message id="components.conflict.differs" />
                       </span>
                     </>
                   )}

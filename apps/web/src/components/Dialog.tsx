@@ -102,7 +102,7 @@ export function Dialog({
             type="button"
             className="dialog-close"
             onClick={onClose}
-            aria-label={intl.formatMessage({ id: 'components.close', defaultMessage: 'Close' })}
+            aria-label={intl.formatMessage({ id: 'components.close' })}
           >
             <Icon name="x" />
           </button>

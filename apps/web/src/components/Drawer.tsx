@@ -62,7 +62,7 @@ export function Drawer({ title, subtitle, onClose, actions, footer, children }: 
             type="button"
             className="icon-button drawer-close"
             onClick={onClose}
-            aria-label={intl.formatMessage({ id: 'components.close', defaultMessage: 'Close' })}
+            aria-label={intl.formatMessage({ id: 'components.close' })}
           >
             <Icon name="x" />
           </button>

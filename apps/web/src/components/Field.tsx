@@ -40,7 +40,7 @@ export function FieldShell({ ids, label, hint, error, optional, className, child
         {optional && (
           <span className="field-optional">
             {' '}
-            <Message id="components.field.optional" defaultMessage="optional" />
+            <Message id="components.field.optional" />
           </span>
         )}
       </label>

@@ -11,7 +11,7 @@ export function LoadFailedState({ title, error, onRetry }: { title: string; erro
       title={title}
       action={
         <Button onClick={onRetry}>
-          <Message id="components.tryAgain" defaultMessage="Try again" />
+          <Message id="components.tryAgain" />
         </Button>
       }
     >
@@ -26,7 +26,7 @@ export function RetryLine({ message, onRetry }: { message: string; onRetry: () =
     <>
       {message}{' '}
       <button type="button" className="link-button" onClick={onRetry}>
-        <Message id="components.tryAgain" defaultMessage="Try again" />
+        <Message id="components.tryAgain" />
       </button>
     </>
   );

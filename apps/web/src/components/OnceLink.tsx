@@ -37,7 +37,6 @@ export function OnceLink({ url, label, hint, className, actionsClassName, copied
         tone: 'info',
         message: intl.formatMessage({
           id: 'components.onceLink.copyByHand',
-          defaultMessage: 'Press Ctrl+C (⌘C on a Mac) to copy the selected link',
         }),
       });
     }
@@ -56,11 +55,11 @@ export function OnceLink({ url, label, hint, className, actionsClassName, copied
       />
       <div className={actionsClassName}>
         <Button variant="primary" icon="copy" onClick={() => void copy()}>
-          <Message id="components.onceLink.copy" defaultMessage="Copy" />
+          <Message id="components.onceLink.copy" />
         </Button>
         {children}
         <Button variant="ghost" onClick={onDone}>
-          <Message id="components.onceLink.done" defaultMessage="Done" />
+          <Message id="components.onceLink.done" />
         </Button>
       </div>
     </>

@@ -46,7 +46,7 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
       <button
         type="button"
         className="toast-close"
-        aria-label={intl.formatMessage({ id: 'components.toast.dismiss', defaultMessage: 'Dismiss' })}
+        aria-label={intl.formatMessage({ id: 'components.toast.dismiss' })}
         onClick={() => onDismiss(toast.id)}
       >
         <Icon name="x" size={14} />
@@ -76,10 +76,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={show}>
       {children}
-      <section
-        className="toasts"
-        aria-label={intl.formatMessage({ id: 'components.toast.region', defaultMessage: 'Notifications' })}
-      >
+      <section className="toasts" aria-label={intl.formatMessage({ id: 'components.toast.region' })}>
         {/* Errors interrupt (each is an alert); the rest wait their turn in a polite status region. */}
         <div className="toast-list">
           {errors.map((t) => (

@@ -22,7 +22,7 @@ export function formatDate(iso: string): string {
 /** "in 6 days", "in 3 hours", "expired" (in the page's language) — for invitation expiry. */
 export function formatRelative(iso: string, now = Date.now()): string {
   const ms = new Date(iso).getTime() - now;
-  if (ms <= 0) return t({ id: 'format.expired', defaultMessage: 'expired' });
+  if (ms <= 0) return t({ id: 'format.expired' });
   const language = currentLocale();
   const hours = ms / 3_600_000;
   if (hours < 1) return formatRelativeTime(Math.ceil(ms / 60_000), 'minute', language);

@@ -9,81 +9,57 @@ import { defineMessages, rawMessage } from '../../i18n/index.js';
 const builtIn = defineMessages({
   bookingRequestedSubject: {
     id: 'notifications.template.bookingRequested.subject',
-    defaultMessage: '{company} received your booking request: {window}',
   },
   bookingRequestedBody: {
     id: 'notifications.template.bookingRequested.body',
-    defaultMessage:
-      'Hello {customer},\n\nthank you: we received your request for a visit {window}. We will confirm it shortly.\n\nQuestions? Call us at {companyPhone}.\n\n{company}',
   },
   bookingRequestedSms: {
     id: 'notifications.template.bookingRequested.sms',
-    defaultMessage: '{company}: we received your request for {window} and will confirm it shortly.',
   },
   bookingConfirmedSubject: {
     id: 'notifications.template.bookingConfirmed.subject',
-    defaultMessage: 'Your visit from {company} is booked: {window}',
   },
   bookingConfirmedBody: {
     id: 'notifications.template.bookingConfirmed.body',
-    defaultMessage:
-      'Hello {customer},\n\nyour visit is booked for {window}.\n\nQuestions? Call us at {companyPhone}.\n\n{company}',
   },
   bookingConfirmedSms: {
     id: 'notifications.template.bookingConfirmed.sms',
-    defaultMessage: '{company}: your visit is booked for {window}. Questions? {companyPhone}',
   },
   bookingDeclinedSubject: {
     id: 'notifications.template.bookingDeclined.subject',
-    defaultMessage: '{company} cannot take your booking request',
   },
   bookingDeclinedBody: {
     id: 'notifications.template.bookingDeclined.body',
-    defaultMessage:
-      'Hello {customer},\n\nsorry: we cannot visit you {window} as you asked. Please call us at {companyPhone} to find another time.\n\n{company}',
   },
   bookingDeclinedSms: {
     id: 'notifications.template.bookingDeclined.sms',
-    defaultMessage: '{company}: sorry, we cannot visit you {window}. Please call {companyPhone} to find another time.',
   },
   reminderSubject: {
     id: 'notifications.template.reminder.subject',
-    defaultMessage: 'Reminder: {company} visits you {window}',
   },
   reminderBody: {
     id: 'notifications.template.reminder.body',
-    defaultMessage:
-      'Hello {customer},\n\na reminder that {technician} from {company} visits you {window}.\n\nNeed to change it? Call us at {companyPhone}.\n\n{company}',
   },
   reminderSms: {
     id: 'notifications.template.reminder.sms',
-    defaultMessage: '{company}: reminder, we visit you {window}. To change it call {companyPhone}',
   },
   onMyWaySubject: {
     id: 'notifications.template.onMyWay.subject',
-    defaultMessage: '{technician} from {company} is on the way',
   },
   onMyWayBody: {
     id: 'notifications.template.onMyWay.body',
-    defaultMessage:
-      'Hello {customer},\n\n{technician} is on the way to you. Follow the arrival here:\n{trackingLink}\n\n{company}',
   },
   onMyWaySms: {
     id: 'notifications.template.onMyWay.sms',
-    defaultMessage: '{company}: {technician} is on the way. Track: {trackingLink}',
   },
   visitCompletedSubject: {
     id: 'notifications.template.visitCompleted.subject',
-    defaultMessage: 'Your visit from {company} is complete',
   },
   visitCompletedBody: {
     id: 'notifications.template.visitCompleted.body',
-    defaultMessage:
-      'Hello {customer},\n\nthank you: your visit is complete.\n\nYour visit report: {reportLink}\n\nQuestions? Call us at {companyPhone}.\n\n{company}',
   },
   visitCompletedSms: {
     id: 'notifications.template.visitCompleted.sms',
-    defaultMessage: '{company}: your visit is complete. Thank you! Report: {reportLink}',
   },
 });
 

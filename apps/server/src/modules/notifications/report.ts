@@ -29,14 +29,14 @@ export interface VisitReport {
 }
 
 const words = defineMessages({
-  yes: { id: 'notifications.report.yes', defaultMessage: 'Yes' },
-  no: { id: 'notifications.report.no', defaultMessage: 'No' },
-  title: { id: 'notifications.report.title', defaultMessage: 'Visit report' },
-  visit: { id: 'notifications.report.visit', defaultMessage: 'Visit' },
-  technician: { id: 'notifications.report.technician', defaultMessage: 'Technician' },
-  arrived: { id: 'notifications.report.arrived', defaultMessage: 'Arrived' },
-  completed: { id: 'notifications.report.completed', defaultMessage: 'Completed' },
-  signed: { id: 'notifications.report.signed', defaultMessage: 'Signed by {name}, {at}' },
+  yes: { id: 'notifications.report.yes' },
+  no: { id: 'notifications.report.no' },
+  title: { id: 'notifications.report.title' },
+  visit: { id: 'notifications.report.visit' },
+  technician: { id: 'notifications.report.technician' },
+  arrived: { id: 'notifications.report.arrived' },
+  completed: { id: 'notifications.report.completed' },
+  signed: { id: 'notifications.report.signed' },
 });
 
 function answerText(item: ChecklistItem, value: unknown, language: string): string {

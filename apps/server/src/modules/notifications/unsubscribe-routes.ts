@@ -15,14 +15,13 @@ import { readUnsubscribeToken } from './unsubscribe-token.js';
 const params = z.object({ token: z.string().max(300) });
 
 const words = defineMessages({
-  askTitle: { id: 'notifications.unsubscribe.askTitle', defaultMessage: 'Stop notifications' },
+  askTitle: { id: 'notifications.unsubscribe.askTitle' },
   ask: {
     id: 'notifications.unsubscribe.ask',
-    defaultMessage: 'Press the button to stop getting visit notifications by email and text.',
   },
-  button: { id: 'notifications.unsubscribe.button', defaultMessage: 'Unsubscribe' },
-  doneTitle: { id: 'notifications.unsubscribe.doneTitle', defaultMessage: 'Unsubscribed' },
-  done: { id: 'notifications.unsubscribe.done', defaultMessage: 'You will get no more visit notifications from us.' },
+  button: { id: 'notifications.unsubscribe.button' },
+  doneTitle: { id: 'notifications.unsubscribe.doneTitle' },
+  done: { id: 'notifications.unsubscribe.done' },
 });
 
 /** The language the customer reads: their own, else the workspace's (docs/adr/0042-languages.md). */

@@ -19,10 +19,8 @@ interface ConflictDialogProps {
 
 const people = (ids: string[], names: ReadonlyMap<string, string>) =>
   ids.length === 0
-    ? t({ id: 'entities.conflict.unassigned', defaultMessage: 'Unassigned' })
-    : ids
-        .map((id) => names.get(id) ?? t({ id: 'entities.conflict.formerMember', defaultMessage: 'Former member' }))
-        .join(', ');
+    ? t({ id: 'entities.conflict.unassigned' })
+    : ids.map((id) => names.get(id) ?? t({ id: 'entities.conflict.formerMember' })).join(', ');
 
 /**
  * 412 on a job: the shared conflict dialog with a job's rows (time, technicians, title), theirs
@@ -32,19 +30,19 @@ export function ConflictDialog(props: ConflictDialogProps) {
   const { mine, theirs, zone, names, ...dialog } = props;
   const rows = [
     {
-      label: t({ id: 'entities.conflict.time', defaultMessage: 'Time' }),
+      label: t({ id: 'entities.conflict.time' }),
       theirs: theirs
         ? formatJobTime(theirs.start, theirs.end, theirs.allDay, zone)
-        : t({ id: 'entities.conflict.occurrenceRemoved', defaultMessage: 'Occurrence removed' }),
+        : t({ id: 'entities.conflict.occurrenceRemoved' }),
       mine: formatJobTime(mine.start, mine.end, mine.allDay, zone),
     },
     {
-      label: t({ id: 'entities.conflict.technicians', defaultMessage: 'Technicians' }),
+      label: t({ id: 'entities.conflict.technicians' }),
       theirs: theirs ? people(theirs.assigneeIds, names) : '—',
       mine: people(mine.assigneeIds, names),
     },
     {
-      label: t({ id: 'entities.conflict.title', defaultMessage: 'Title' }),
+      label: t({ id: 'entities.conflict.title' }),
       theirs: theirs?.title ?? '—',
       mine: mine.title,
     },

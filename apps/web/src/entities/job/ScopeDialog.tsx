@@ -8,20 +8,20 @@ import { Message, useIntl } from '../../lib/i18n';
 export type ScopeAction = 'move' | 'edit' | 'delete';
 
 const titles: Record<ScopeAction, MessageDescriptor> = defineMessages({
-  move: { id: 'entities.scope.title.move', defaultMessage: 'Move recurring job' },
-  edit: { id: 'entities.scope.title.edit', defaultMessage: 'Save recurring job' },
-  delete: { id: 'entities.scope.title.delete', defaultMessage: 'Delete recurring job' },
+  move: { id: 'entities.scope.title.move' },
+  edit: { id: 'entities.scope.title.edit' },
+  delete: { id: 'entities.scope.title.delete' },
 });
 const confirmLabels: Record<ScopeAction, MessageDescriptor> = defineMessages({
-  move: { id: 'entities.scope.confirm.move', defaultMessage: 'Move' },
-  edit: { id: 'entities.scope.confirm.edit', defaultMessage: 'Save' },
-  delete: { id: 'entities.scope.confirm.delete', defaultMessage: 'Delete' },
+  move: { id: 'entities.scope.confirm.move' },
+  edit: { id: 'entities.scope.confirm.edit' },
+  delete: { id: 'entities.scope.confirm.delete' },
 });
 
 export const scopeLabel: Record<EditScope, MessageDescriptor> = defineMessages({
-  this: { id: 'entities.scope.option.this', defaultMessage: 'This occurrence' },
-  following: { id: 'entities.scope.option.following', defaultMessage: 'This and following' },
-  all: { id: 'entities.scope.option.all', defaultMessage: 'All occurrences' },
+  this: { id: 'entities.scope.option.this' },
+  following: { id: 'entities.scope.option.following' },
+  all: { id: 'entities.scope.option.all' },
 });
 
 interface ScopeDialogProps {
@@ -50,14 +50,11 @@ export function ScopeDialog({ open, action, title, disabled = {}, onChoose, onCa
       open={open}
       onClose={onCancel}
       title={intl.formatMessage(titles[action])}
-      description={intl.formatMessage(
-        { id: 'entities.scope.description', defaultMessage: '“{title}” repeats. Which occurrences should change?' },
-        { title },
-      )}
+      description={intl.formatMessage({ id: 'entities.scope.description' }, { title })}
       footer={
         <>
           <Button onClick={onCancel}>
-            <Message id="entities.scope.cancel" defaultMessage="Cancel" />
+            <Message id="entities.scope.cancel" />
           </Button>
           <Button variant={action === 'delete' ? 'danger' : 'primary'} onClick={() => onChoose(scope)}>
             {intl.formatMessage(confirmLabels[action])}
@@ -67,7 +64,7 @@ export function ScopeDialog({ open, action, title, disabled = {}, onChoose, onCa
     >
       <fieldset className="scope-options">
         <legend className="visually-hidden">
-          <Message id="entities.scope.legend" defaultMessage="Occurrences to change" />
+          <Message id="entities.scope.legend" />
         </legend>
         {(['this', 'following', 'all'] as const).map((value) => (
           <label key={value} className={disabled[value] ? 'scope-option scope-option-disabled' : 'scope-option'}>

@@ -12,8 +12,7 @@ export function formatClock(iso: string, zone: string): string {
  * "Mon 23 Nov – Wed 25 Nov (all day)"; "Not scheduled" without a time.
  */
 export function formatJobTime(start: string | null, end: string | null, allDay: boolean, zone: string): string {
-  if (start === null || end === null)
-    return t({ id: 'entities.jobTime.notScheduled', defaultMessage: 'Not scheduled' });
+  if (start === null || end === null) return t({ id: 'entities.jobTime.notScheduled' });
   const clock = clockIn(zone);
   if (allDay) {
     // All-day dates are UTC midnights: read them in UTC so no zone moves the day.
@@ -21,11 +20,8 @@ export function formatJobTime(start: string | null, end: string | null, allDay: 
     const s = parseDateOnly(start) ?? 0;
     const last = (parseDateOnly(end) ?? s + dayMs) - dayMs;
     return last > s
-      ? t(
-          { id: 'entities.jobTime.allDayRange', defaultMessage: '{first} – {last} (all day)' },
-          { first: formatDay(s, utc), last: formatDay(last, utc) },
-        )
-      : t({ id: 'entities.jobTime.allDay', defaultMessage: '{day} (all day)' }, { day: formatDay(s, utc) });
+      ? t({ id: 'entities.jobTime.allDayRange' }, { first: formatDay(s, utc), last: formatDay(last, utc) })
+      : t({ id: 'entities.jobTime.allDay' }, { day: formatDay(s, utc) });
   }
   const day = (iso: string) => formatDay(iso, clock);
   const time = (iso: string) => formatTime(iso, clock);

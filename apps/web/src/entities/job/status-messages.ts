@@ -6,22 +6,22 @@ import { defineMessages, type MessageDescriptor } from 'react-intl';
 
 /** A status as a screen names it: "Unscheduled", "En route". */
 export const jobStatusMessages: Record<JobStatus, MessageDescriptor> = defineMessages({
-  unscheduled: { id: 'entities.jobStatus.unscheduled', defaultMessage: 'Unscheduled' },
-  scheduled: { id: 'entities.jobStatus.scheduled', defaultMessage: 'Scheduled' },
-  en_route: { id: 'entities.jobStatus.enRoute', defaultMessage: 'En route' },
-  in_progress: { id: 'entities.jobStatus.inProgress', defaultMessage: 'In progress' },
-  completed: { id: 'entities.jobStatus.completed', defaultMessage: 'Completed' },
-  cancelled: { id: 'entities.jobStatus.cancelled', defaultMessage: 'Cancelled' },
+  unscheduled: { id: 'entities.jobStatus.unscheduled' },
+  scheduled: { id: 'entities.jobStatus.scheduled' },
+  en_route: { id: 'entities.jobStatus.enRoute' },
+  in_progress: { id: 'entities.jobStatus.inProgress' },
+  completed: { id: 'entities.jobStatus.completed' },
+  cancelled: { id: 'entities.jobStatus.cancelled' },
 });
 
 const actionMessages: Record<JobStatus | 'reopen', MessageDescriptor> = defineMessages({
-  unscheduled: { id: 'entities.jobStatusAction.unschedule', defaultMessage: 'Unschedule' },
-  scheduled: { id: 'entities.jobStatusAction.schedule', defaultMessage: 'Schedule' },
-  en_route: { id: 'entities.jobStatusAction.onMyWay', defaultMessage: 'On my way' },
-  in_progress: { id: 'entities.jobStatusAction.startWork', defaultMessage: 'Start work' },
-  completed: { id: 'entities.jobStatusAction.complete', defaultMessage: 'Complete' },
-  cancelled: { id: 'entities.jobStatusAction.cancelJob', defaultMessage: 'Cancel job' },
-  reopen: { id: 'entities.jobStatusAction.reopen', defaultMessage: 'Reopen' },
+  unscheduled: { id: 'entities.jobStatusAction.unschedule' },
+  scheduled: { id: 'entities.jobStatusAction.schedule' },
+  en_route: { id: 'entities.jobStatusAction.onMyWay' },
+  in_progress: { id: 'entities.jobStatusAction.startWork' },
+  completed: { id: 'entities.jobStatusAction.complete' },
+  cancelled: { id: 'entities.jobStatusAction.cancelJob' },
+  reopen: { id: 'entities.jobStatusAction.reopen' },
 });
 
 /** The button that moves a visit from `from` to `to` (the words of shared's statusActionLabel). */
@@ -34,8 +34,7 @@ export const priorityMessages: Record<'short' | 'full', MessageDescriptor> = def
   /** A priority in a list to pick from: "P1 · most urgent", "P3", "P5 · whenever". */
   short: {
     id: 'entities.jobPriority.short',
-    defaultMessage: '{priority, plural, =1 {P1 · most urgent} =5 {P5 · whenever} other {P#}}',
   },
   /** A priority named in full: "Priority 3". */
-  full: { id: 'entities.jobPriority.full', defaultMessage: 'Priority {priority}' },
+  full: { id: 'entities.jobPriority.full' },
 });

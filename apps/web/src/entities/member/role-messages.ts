@@ -6,25 +6,22 @@ import { defineMessages, type MessageDescriptor } from 'react-intl';
 
 /** A role's name: "Owner", "Technician". */
 export const roleMessages: Record<Role, MessageDescriptor> = defineMessages({
-  owner: { id: 'entities.role.owner', defaultMessage: 'Owner' },
-  dispatcher: { id: 'entities.role.dispatcher', defaultMessage: 'Dispatcher' },
-  technician: { id: 'entities.role.technician', defaultMessage: 'Technician' },
-  viewer: { id: 'entities.role.viewer', defaultMessage: 'Viewer' },
+  owner: { id: 'entities.role.owner' },
+  dispatcher: { id: 'entities.role.dispatcher' },
+  technician: { id: 'entities.role.technician' },
+  viewer: { id: 'entities.role.viewer' },
 });
 
 /** What a role may do, one sentence without its full stop. */
 export const roleDescriptionMessages: Record<Role, MessageDescriptor> = defineMessages({
   owner: {
     id: 'entities.roleDescription.owner',
-    defaultMessage: 'Everything, plus team, roles, invitations and settings',
   },
   dispatcher: {
     id: 'entities.roleDescription.dispatcher',
-    defaultMessage: 'Creates and schedules jobs, customers, areas and feeds',
   },
   technician: {
     id: 'entities.roleDescription.technician',
-    defaultMessage: 'Sees the schedule, works their own jobs, shares location',
   },
-  viewer: { id: 'entities.roleDescription.viewer', defaultMessage: 'Read-only access' },
+  viewer: { id: 'entities.roleDescription.viewer' },
 });

@@ -42,13 +42,10 @@ async function problemOf(response: Response): Promise<Problem> {
   if (isProblem(body)) return body;
   return {
     type: 'about:blank',
-    title: t({ id: 'entities.upload.refused', defaultMessage: 'Refused' }),
+    title: t({ id: 'entities.upload.refused' }),
     status: response.status,
     code: 'internal',
-    detail: t(
-      { id: 'entities.upload.serverAnswered', defaultMessage: 'The server answered {status}' },
-      { status: String(response.status) },
-    ),
+    detail: t({ id: 'entities.upload.serverAnswered' }, { status: String(response.status) }),
   };
 }
 

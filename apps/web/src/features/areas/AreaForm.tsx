@@ -66,13 +66,9 @@ export function AreaForm({
     <form className="area-form" onSubmit={submit} noValidate aria-label={title}>
       <h2>{title}</h2>
       {notice}
-      {problem.message && (
-        <Alert title={intl.formatMessage({ id: 'areas.form.saveFailed', defaultMessage: "The shape can't be saved" })}>
-          {problem.message}
-        </Alert>
-      )}
+      {problem.message && <Alert title={intl.formatMessage({ id: 'areas.form.saveFailed' })}>{problem.message}</Alert>}
       <TextField
-        label={intl.formatMessage({ id: 'areas.form.name', defaultMessage: 'Name' })}
+        label={intl.formatMessage({ id: 'areas.form.name' })}
         autoComplete="off"
         data-autofocus
         error={formState.errors.name?.message}
@@ -81,7 +77,7 @@ export function AreaForm({
       <ColourField
         control={control}
         name="colour"
-        label={intl.formatMessage({ id: 'areas.form.colour', defaultMessage: 'Area colour' })}
+        label={intl.formatMessage({ id: 'areas.form.colour' })}
         labelId="area-colour-label"
       />
       <p className="area-shape-info">{describeShape(geometry)}</p>
@@ -89,7 +85,7 @@ export function AreaForm({
       <div className="area-form-actions">
         {onCancel && (
           <Button onClick={onCancel} disabled={formState.isSubmitting}>
-            <Message id="areas.form.cancel" defaultMessage="Cancel" />
+            <Message id="areas.form.cancel" />
           </Button>
         )}
         <Button type="submit" variant="primary" loading={formState.isSubmitting}>

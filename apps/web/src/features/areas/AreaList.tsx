@@ -15,29 +15,13 @@ export function AreaList({ areas, selectedId, onSelect, canEdit }: AreaListProps
   const intl = useIntl();
   if (areas.length === 0) {
     return (
-      <EmptyState
-        icon="map"
-        title={intl.formatMessage({ id: 'areas.list.emptyTitle', defaultMessage: 'No service areas yet' })}
-      >
-        {canEdit ? (
-          <Message
-            id="areas.list.emptyEditor"
-            defaultMessage="Draw a polygon or a circle on the map to mark where you work; jobs outside every area are flagged."
-          />
-        ) : (
-          <Message
-            id="areas.list.emptyViewer"
-            defaultMessage="A dispatcher can draw the areas you work in; jobs outside them are flagged."
-          />
-        )}
+      <EmptyState icon="map" title={intl.formatMessage({ id: 'areas.list.emptyTitle' })}>
+        {canEdit ? <Message id="areas.list.emptyEditor" /> : <Message id="areas.list.emptyViewer" />}
       </EmptyState>
     );
   }
   return (
-    <ul
-      className="area-list"
-      aria-label={intl.formatMessage({ id: 'areas.list.label', defaultMessage: 'Service areas' })}
-    >
+    <ul className="area-list" aria-label={intl.formatMessage({ id: 'areas.list.label' })}>
       {areas.map((area) => (
         <li key={area.id}>
           <button

@@ -25,17 +25,15 @@ import './Areas.css';
 const drawHint: Record<DrawShape, MessageDescriptor> = defineMessages({
   Polygon: {
     id: 'areas.draw.polygonHint',
-    defaultMessage: 'Click the map to add corners; click the first corner to finish. Escape cancels.',
   },
   Circle: {
     id: 'areas.draw.circleHint',
-    defaultMessage: 'Click the centre, then click again to set the radius (50 m – 200 km). Escape cancels.',
   },
 });
 
 const drawText = defineMessages({
-  polygon: { id: 'areas.draw.polygon', defaultMessage: 'Draw polygon' },
-  circle: { id: 'areas.draw.circle', defaultMessage: 'Draw circle' },
+  polygon: { id: 'areas.draw.polygon' },
+  circle: { id: 'areas.draw.circle' },
 });
 const drawTools: { shape: DrawShape; icon: IconName; text: MessageDescriptor }[] = [
   { shape: 'Polygon', icon: 'pencil', text: drawText.polygon },
@@ -46,7 +44,7 @@ const drawTools: { shape: DrawShape; icon: IconName; text: MessageDescriptor }[]
 export default function AreasPage() {
   const intl = useIntl();
   const { workspaceId, role } = useWorkspace();
-  const title = intl.formatMessage({ id: 'areas.page.title', defaultMessage: 'Service areas' });
+  const title = intl.formatMessage({ id: 'areas.page.title' });
   useDocumentTitle(title);
   const settings = useGetWorkspaceQuery(workspaceId);
   const members = useGetMembersQuery(workspaceId);
@@ -97,9 +95,7 @@ export default function AreasPage() {
   if (settings.error || areas.error) {
     return (
       <div className="areas-page areas-failed">
-        <Alert
-          title={intl.formatMessage({ id: 'areas.page.loadFailed', defaultMessage: "Couldn't load the service areas" })}
-        >
+        <Alert title={intl.formatMessage({ id: 'areas.page.loadFailed' })}>
           {problemMessage(toProblem(settings.error ?? areas.error))}
         </Alert>
       </div>
@@ -118,13 +114,9 @@ export default function AreasPage() {
     if (saved) resetShape();
   };
   const conflictNotice = writes.conflict && (
-    <Alert title={intl.formatMessage({ id: 'areas.conflict.title', defaultMessage: 'Someone else changed this area' })}>
+    <Alert title={intl.formatMessage({ id: 'areas.conflict.title' })}>
       <p>
-        <Message
-          id="areas.conflict.text"
-          defaultMessage="It is now version {version}. Reload to see their version — your unsaved changes will be discarded."
-          values={{ version: writes.conflict.version }}
-        />
+        <Message id="areas.conflict.text" values={{ version: writes.conflict.version }} />
       </p>
       <Button
         size="sm"
@@ -133,7 +125,7 @@ export default function AreasPage() {
           resetShape();
         }}
       >
-        <Message id="areas.conflict.reload" defaultMessage="Reload" />
+        <Message id="areas.conflict.reload" />
       </Button>
     </Alert>
   );
@@ -160,10 +152,7 @@ export default function AreasPage() {
           )}
           {!canEdit && (
             <p className="areas-note">
-              <Message
-                id="areas.page.viewOnly"
-                defaultMessage="You can view service areas; dispatchers draw and edit them."
-              />
+              <Message id="areas.page.viewOnly" />
             </p>
           )}
         </header>
@@ -171,19 +160,19 @@ export default function AreasPage() {
           <div className="areas-hint" role="status">
             <p>{intl.formatMessage(drawHint[drawing])}</p>
             <Button size="sm" variant="ghost" onClick={() => setDrawing(null)}>
-              <Message id="areas.draw.cancel" defaultMessage="Cancel drawing" />
+              <Message id="areas.draw.cancel" />
             </Button>
           </div>
         )}
         {draft && (
           <AreaForm
-            title={intl.formatMessage({ id: 'areas.form.newTitle', defaultMessage: 'New area' })}
+            title={intl.formatMessage({ id: 'areas.form.newTitle' })}
             defaults={{ name: '', colour: nextColour }}
             geometry={draft}
             onSave={saveNew}
             onCancel={() => setDraft(null)}
             onColour={onColour}
-            saveLabel={intl.formatMessage({ id: 'areas.form.saveNew', defaultMessage: 'Save area' })}
+            saveLabel={intl.formatMessage({ id: 'areas.form.saveNew' })}
           />
         )}
         {selected && !draft && canEdit && (
@@ -194,21 +183,21 @@ export default function AreasPage() {
             geometry={edited ?? selected.geometry}
             onSave={saveSelected}
             onColour={onColour}
-            saveLabel={intl.formatMessage({ id: 'areas.form.saveChanges', defaultMessage: 'Save changes' })}
+            saveLabel={intl.formatMessage({ id: 'areas.form.saveChanges' })}
             notice={conflictNotice}
             extra={
               <div className="area-shape-actions">
                 {editingShape ? (
                   <Button size="sm" onClick={resetShape}>
-                    <Message id="areas.shape.undo" defaultMessage="Undo shape changes" />
+                    <Message id="areas.shape.undo" />
                   </Button>
                 ) : (
                   <Button size="sm" icon="pencil" onClick={() => setEditingShape(true)}>
-                    <Message id="areas.shape.edit" defaultMessage="Edit shape" />
+                    <Message id="areas.shape.edit" />
                   </Button>
                 )}
                 <Button size="sm" variant="ghost" icon="trash" onClick={() => setConfirmDelete(true)}>
-                  <Message id="areas.form.delete" defaultMessage="Delete" />
+                  <Message id="areas.form.delete" />
                 </Button>
               </div>
             }
@@ -222,16 +211,13 @@ export default function AreasPage() {
         />
         {canEdit && !selected && !draft && !drawing && list.length > 0 && (
           <p className="areas-note">
-            <Message
-              id="areas.page.chooseHint"
-              defaultMessage="Choose an area to rename, recolour, reshape or delete it."
-            />
+            <Message id="areas.page.chooseHint" />
           </p>
         )}
       </aside>
       <FieldMap
         className="map-main"
-        label={intl.formatMessage({ id: 'areas.page.mapLabel', defaultMessage: 'Service areas map' })}
+        label={intl.formatMessage({ id: 'areas.page.mapLabel' })}
         zone={settings.data.timeZone}
         areas={others}
         homeBases={homeBases}
@@ -268,10 +254,9 @@ export default function AreasPage() {
       <ConfirmRemoval
         target={confirmDelete ? selected : null}
         verb="Delete"
-        noun={intl.formatMessage({ id: 'areas.delete.noun', defaultMessage: 'area' })}
+        noun={intl.formatMessage({ id: 'areas.delete.noun' })}
         description={intl.formatMessage({
           id: 'areas.delete.description',
-          defaultMessage: "Jobs in it are flagged if no other area covers them. This can't be undone.",
         })}
         busy={writes.deleting}
         onConfirm={async (area) => {

@@ -25,26 +25,19 @@ export function layerToGeometry(layer: L.Layer): AreaGeometry | null {
 
 /** "Polygon · 12 vertices", "Circle · 6.0 km radius". */
 export function describeShape(geometry: AreaGeometry): string {
-  if (geometry.type === 'Circle')
-    return t(
-      { id: 'areas.shape.circle', defaultMessage: 'Circle · {radius} radius' },
-      { radius: formatDistance(geometry.radiusM) },
-    );
+  if (geometry.type === 'Circle') return t({ id: 'areas.shape.circle' }, { radius: formatDistance(geometry.radiusM) });
   const count = vertexCount(geometry);
   const vertices = count.toLocaleString();
   if (geometry.type === 'MultiPolygon')
     return t(
       {
         id: 'areas.shape.multiPolygon',
-        defaultMessage:
-          '{polygons, plural, one {# polygon} other {# polygons}} · {count, plural, one {{vertices} vertex} other {{vertices} vertices}}',
       },
       { polygons: geometry.coordinates.length, count, vertices },
     );
   return t(
     {
       id: 'areas.shape.polygon',
-      defaultMessage: 'Polygon · {count, plural, one {{vertices} vertex} other {{vertices} vertices}}',
     },
     { count, vertices },
   );

@@ -23,9 +23,8 @@ export function useAreaWrites(workspaceId: string) {
   const dispatch = useAppDispatch();
   const intl = useIntl();
   const toast = useToast();
-  const gone = intl.formatMessage({ id: 'areas.write.gone', defaultMessage: 'Someone else deleted this area.' });
-  const saved = (name: string) =>
-    intl.formatMessage({ id: 'areas.write.saved', defaultMessage: 'Saved “{name}”' }, { name });
+  const gone = intl.formatMessage({ id: 'areas.write.gone' });
+  const saved = (name: string) => intl.formatMessage({ id: 'areas.write.saved' }, { name });
   const { conflict, setConflict, onStale } = useStaleRecord<Area>(gone, () => {
     void dispatch(areasApi.endpoints.listAreas.initiate(workspaceId, { forceRefetch: true }));
   });
@@ -65,10 +64,7 @@ export function useAreaWrites(workspaceId: string) {
         await remove({ workspaceId, id: area.id, version: area.version }).unwrap();
         toast({
           tone: 'success',
-          message: intl.formatMessage(
-            { id: 'areas.write.deleted', defaultMessage: 'Deleted “{name}”' },
-            { name: area.name },
-          ),
+          message: intl.formatMessage({ id: 'areas.write.deleted' }, { name: area.name }),
         });
         return true;
       } catch (error) {

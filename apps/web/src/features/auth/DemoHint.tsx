@@ -19,7 +19,6 @@ export function DemoHint({ onUse }: { onUse: (email: string, password: string) =
       <p>
         <Message
           id="auth.demo.hint"
-          defaultMessage="<strong>Demo workspace.</strong> Password <code>{password}</code> for every account. Fill in:"
           values={{
             password: demoPassword,
             strong: (chunks) => <strong>{chunks}</strong>,

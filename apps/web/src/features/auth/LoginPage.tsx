@@ -19,7 +19,7 @@ const fields = ['email', 'password'] as const;
 
 export function LoginPage() {
   const intl = useIntl();
-  const signInWords = intl.formatMessage({ id: 'auth.signIn.title', defaultMessage: 'Sign in' });
+  const signInWords = intl.formatMessage({ id: 'auth.signIn.title' });
   useDocumentTitle(signInWords);
   const [params] = useSearchParams();
   const next = safeNext(params.get('next'));
@@ -55,33 +55,18 @@ export function LoginPage() {
   return (
     <CardPage
       title={signInWords}
-      subtitle={
-        next ? (
-          <Message
-            id="auth.signIn.sessionEnded"
-            defaultMessage="Your session ended. Sign in to carry on where you were."
-          />
-        ) : (
-          <Message id="auth.signIn.welcomeBack" defaultMessage="Welcome back." />
-        )
-      }
-      footer={
-        <Message
-          id="auth.signIn.newHere"
-          defaultMessage="New to Fieldplan? <link>Create a workspace</link>"
-          values={{ link: (chunks) => <Link to="/signup">{chunks}</Link> }}
-        />
-      }
+      subtitle={next ? <Message id="auth.signIn.sessionEnded" /> : <Message id="auth.signIn.welcomeBack" />}
+      footer={<Message id="auth.signIn.newHere" values={{ link: (chunks) => <Link to="/signup">{chunks}</Link> }} />}
     >
       <StackForm onSubmit={onSubmit} message={problem.message} submitting={isSubmitting} submit={signInWords}>
         <EmailField
-          label={intl.formatMessage({ id: 'auth.signIn.email', defaultMessage: 'Email' })}
+          label={intl.formatMessage({ id: 'auth.signIn.email' })}
           autoComplete="username"
           error={errors.email?.message}
           {...register('email')}
         />
         <TextField
-          label={intl.formatMessage({ id: 'auth.password', defaultMessage: 'Password' })}
+          label={intl.formatMessage({ id: 'auth.password' })}
           type="password"
           autoComplete="current-password"
           error={errors.password?.message}

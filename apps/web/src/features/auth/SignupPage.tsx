@@ -20,7 +20,7 @@ const fields = ['name', 'email', 'password', 'workspaceName'] as const;
 
 export function SignupPage() {
   const intl = useIntl();
-  const title = intl.formatMessage({ id: 'auth.signUp.title', defaultMessage: 'Create your workspace' });
+  const title = intl.formatMessage({ id: 'auth.signUp.title' });
   useDocumentTitle(title);
   const navigate = useNavigate();
   const [signUp] = useSignUpMutation();
@@ -61,55 +61,39 @@ export function SignupPage() {
   return (
     <CardPage
       title={title}
-      subtitle={
-        <Message
-          id="auth.signUp.subtitle"
-          defaultMessage="You'll be its owner, and can invite your team right after."
-        />
-      }
-      footer={
-        <Message
-          id="auth.signUp.haveAccount"
-          defaultMessage="Already have an account? <link>Sign in</link>"
-          values={{ link: (chunks) => <Link to="/login">{chunks}</Link> }}
-        />
-      }
+      subtitle={<Message id="auth.signUp.subtitle" />}
+      footer={<Message id="auth.signUp.haveAccount" values={{ link: (chunks) => <Link to="/login">{chunks}</Link> }} />}
     >
       <StackForm
         onSubmit={onSubmit}
         message={problem.message}
         submitting={isSubmitting}
-        submit={<Message id="auth.signUp.submit" defaultMessage="Create workspace" />}
+        submit={<Message id="auth.signUp.submit" />}
       >
         {notSignedIn && (
           <Alert>
-            <Message
-              id="auth.signUp.notSignedIn"
-              defaultMessage="These details didn't sign you in. If you already have an account with this email: <link>Sign in with that account</link>. Otherwise, use another email."
-              values={{ link: (chunks) => <Link to="/login">{chunks}</Link> }}
-            />
+            <Message id="auth.signUp.notSignedIn" values={{ link: (chunks) => <Link to="/login">{chunks}</Link> }} />
           </Alert>
         )}
         <TextField
-          label={intl.formatMessage({ id: 'auth.signUp.name', defaultMessage: 'Your name' })}
+          label={intl.formatMessage({ id: 'auth.signUp.name' })}
           autoComplete="name"
           error={errors.name?.message}
           {...register('name')}
         />
         <EmailField
-          label={intl.formatMessage({ id: 'auth.signUp.email', defaultMessage: 'Work email' })}
+          label={intl.formatMessage({ id: 'auth.signUp.email' })}
           autoComplete="email"
           error={errors.email?.message}
           {...register('email')}
         />
         <TextField
-          label={intl.formatMessage({ id: 'auth.password', defaultMessage: 'Password' })}
+          label={intl.formatMessage({ id: 'auth.password' })}
           type="password"
           autoComplete="new-password"
           hint={intl.formatMessage(
             {
               id: 'auth.signUp.passwordHint',
-              defaultMessage: '{min} to {max} characters. A short sentence works well.',
             },
             { min: limits.passwordMin, max: limits.passwordMax },
           )}
@@ -117,11 +101,10 @@ export function SignupPage() {
           {...register('password')}
         />
         <TextField
-          label={intl.formatMessage({ id: 'auth.signUp.workspaceName', defaultMessage: 'Workspace name' })}
+          label={intl.formatMessage({ id: 'auth.signUp.workspaceName' })}
           autoComplete="organization"
           hint={intl.formatMessage({
             id: 'auth.signUp.workspaceNameHint',
-            defaultMessage: 'Your company or team, e.g. “Acme Plumbing”. You can change it later.',
           })}
           error={errors.workspaceName?.message}
           {...register('workspaceName')}

@@ -13,15 +13,11 @@ export function signInNoticeMessage(me: Me, justTried: boolean): string | null {
   if (justTried) {
     return t({
       id: 'auth.notice.alreadyHadAccount',
-      defaultMessage:
-        'You already had an account with this email, so you are signed in to it. No new workspace was made.',
     });
   }
   return t(
     {
       id: 'auth.notice.signUpAttempt',
-      defaultMessage:
-        "Someone tried to create a new account with your email ({at}). Your account is unchanged — if it wasn't you, there is nothing to do.",
     },
     { at: formatDateTime(attempt.at) },
   );

@@ -23,7 +23,7 @@ export function CalendarPage({ settings, members }: { settings: Workspace; membe
   return (
     <div className="board-page calendar-page">
       <h1 className="visually-hidden">
-        <Message id="calendar.page.heading" defaultMessage="Calendar" />
+        <Message id="calendar.page.heading" />
       </h1>
       <CalendarSurface
         board="calendar"
@@ -44,7 +44,7 @@ export function CalendarPage({ settings, members }: { settings: Workspace; membe
               <ExportMenu
                 workspaceId={workspaceId}
                 what="visits"
-                label={intl.formatMessage({ id: 'calendar.page.export', defaultMessage: 'Export visits' })}
+                label={intl.formatMessage({ id: 'calendar.page.export' })}
                 filters={{
                   start: range.start,
                   end: range.end,

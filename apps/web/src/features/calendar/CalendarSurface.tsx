@@ -124,7 +124,7 @@ export function CalendarSurface({
         {editable && (
           <Link className={buttonClass('primary', 'sm')} to={newJobHref}>
             <Icon name="plus" />
-            <Message id="calendar.surface.newJob" defaultMessage="New job" />
+            <Message id="calendar.surface.newJob" />
           </Link>
         )}
       </CalendarToolbar>
@@ -165,8 +165,6 @@ export function CalendarSurface({
                 message={intl.formatMessage(
                   {
                     id: 'calendar.surface.failed',
-                    defaultMessage:
-                      "{unit, select, month {Couldn't load the jobs of this month.} day {Couldn't load the jobs of this day.} other {Couldn't load the jobs of this week.}}",
                   },
                   { unit },
                 )}
@@ -179,17 +177,9 @@ export function CalendarSurface({
           <div className="cal-overlay cal-overlay-quiet">
             <p className="cal-overlay-card" role="status">
               {editable ? (
-                <Message
-                  id="calendar.surface.emptyEditable"
-                  defaultMessage="{unit, select, month {No jobs this month — drag one from the queue or click a slot} day {No jobs this day — drag one from the queue or click a slot} other {No jobs this week — drag one from the queue or click a slot}}"
-                  values={{ unit }}
-                />
+                <Message id="calendar.surface.emptyEditable" values={{ unit }} />
               ) : (
-                <Message
-                  id="calendar.surface.empty"
-                  defaultMessage="{unit, select, month {No jobs this month} day {No jobs this day} other {No jobs this week}}"
-                  values={{ unit }}
-                />
+                <Message id="calendar.surface.empty" values={{ unit }} />
               )}
             </p>
           </div>
@@ -214,7 +204,6 @@ function TravelWarning({ travel }: { travel: readonly TravelGapEvent[] }) {
   const text = intl.formatMessage(
     {
       id: 'calendar.surface.tooShortWords',
-      defaultMessage: '{count, plural, one {drive too short} other {drives too short}}',
     },
     { count },
   );
@@ -229,7 +218,6 @@ function TravelWarning({ travel }: { travel: readonly TravelGapEvent[] }) {
           ? intl.formatMessage(
               {
                 id: 'calendar.surface.tooShort',
-                defaultMessage: '{count, plural, one {# drive too short} other {# drives too short}}',
               },
               { count },
             )
@@ -251,7 +239,7 @@ function CalendarLoading() {
   return (
     <div className="cal-overlay cal-loading" aria-busy="true">
       <span className="visually-hidden" role="status">
-        <Message id="calendar.surface.loading" defaultMessage="Loading jobs…" />
+        <Message id="calendar.surface.loading" />
       </span>
       {Array.from({ length: 6 }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders

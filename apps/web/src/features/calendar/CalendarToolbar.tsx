@@ -33,13 +33,9 @@ export function CalendarToolbar({
   const unit = view === 'dayGridMonth' ? 'month' : view.endsWith('Day') ? 'day' : 'week';
   const formats = useClockFormats();
   const intl = useIntl();
-  const viewText = intl.formatMessage({ id: 'calendar.toolbar.view', defaultMessage: 'View' });
+  const viewText = intl.formatMessage({ id: 'calendar.toolbar.view' });
   return (
-    <div
-      className="cal-toolbar"
-      role="toolbar"
-      aria-label={intl.formatMessage({ id: 'calendar.toolbar.label', defaultMessage: 'Calendar' })}
-    >
+    <div className="cal-toolbar" role="toolbar" aria-label={intl.formatMessage({ id: 'calendar.toolbar.label' })}>
       <div className="cal-nav">
         <button
           type="button"
@@ -47,7 +43,6 @@ export function CalendarToolbar({
           aria-label={intl.formatMessage(
             {
               id: 'calendar.toolbar.previous',
-              defaultMessage: '{unit, select, month {Previous month} day {Previous day} other {Previous week}}',
             },
             { unit },
           )}
@@ -56,7 +51,7 @@ export function CalendarToolbar({
           <Icon name="chevronLeft" />
         </button>
         <Button size="sm" onClick={() => onChange({ date: today })} disabled={date === today}>
-          <Message id="calendar.toolbar.today" defaultMessage="Today" />
+          <Message id="calendar.toolbar.today" />
         </Button>
         <button
           type="button"
@@ -64,7 +59,6 @@ export function CalendarToolbar({
           aria-label={intl.formatMessage(
             {
               id: 'calendar.toolbar.next',
-              defaultMessage: '{unit, select, month {Next month} day {Next day} other {Next week}}',
             },
             { unit },
           )}
@@ -78,7 +72,7 @@ export function CalendarToolbar({
       </h2>
       <label className="cal-date">
         <span className="visually-hidden">
-          <Message id="calendar.toolbar.goToDate" defaultMessage="Go to date" />
+          <Message id="calendar.toolbar.goToDate" />
         </span>
         <input
           type="date"
@@ -122,15 +116,14 @@ export function CalendarToolbar({
           aria-pressed={fullDay.on}
           title={
             fullDay.on
-              ? intl.formatMessage({ id: 'calendar.toolbar.allHours', defaultMessage: 'Showing all 24 hours' })
+              ? intl.formatMessage({ id: 'calendar.toolbar.allHours' })
               : intl.formatMessage({
                   id: 'calendar.toolbar.workingHours',
-                  defaultMessage: 'Showing the working hours — show all 24',
                 })
           }
           onClick={() => fullDay.onChange(!fullDay.on)}
         >
-          <Message id="calendar.toolbar.fullDay" defaultMessage="24 h" />
+          <Message id="calendar.toolbar.fullDay" />
         </button>
       )}
       {children && <div className="cal-extra">{children}</div>}

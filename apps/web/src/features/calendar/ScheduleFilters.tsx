@@ -31,19 +31,15 @@ export function ScheduleFilters({ members, areas, params, onChange }: ScheduleFi
     <div className="sched-filters">
       <label className="cal-filter">
         <span className="visually-hidden">
-          <Message id="calendar.filters.technician" defaultMessage="Technician" />
+          <Message id="calendar.filters.technician" />
         </span>
         <select
           className="select select-sm"
           value={params.technicianId ?? ''}
           onChange={(e) => onChange({ technicianId: e.target.value || null })}
         >
-          <option value="">
-            {intl.formatMessage({ id: 'calendar.filters.allTechnicians', defaultMessage: 'All technicians' })}
-          </option>
-          <option value={unassignedResourceId}>
-            {intl.formatMessage({ id: 'calendar.filters.unassigned', defaultMessage: 'Unassigned' })}
-          </option>
+          <option value="">{intl.formatMessage({ id: 'calendar.filters.allTechnicians' })}</option>
+          <option value={unassignedResourceId}>{intl.formatMessage({ id: 'calendar.filters.unassigned' })}</option>
           <NamedOptions items={technicians} />
         </select>
       </label>
@@ -56,22 +52,17 @@ export function ScheduleFilters({ members, areas, params, onChange }: ScheduleFi
           button={
             <>
               <Icon name="filter" size={14} />
-              <Message
-                id="calendar.filters.more"
-                defaultMessage="{count, plural, =0 {Filters} other {Filters · #}}"
-                values={{ count: more }}
-              />
+              <Message id="calendar.filters.more" values={{ count: more }} />
             </>
           }
           buttonLabel={intl.formatMessage(
             {
               id: 'calendar.filters.moreLabel',
-              defaultMessage: '{count, plural, =0 {More filters} other {More filters: # on}}',
             },
             { count: more },
           )}
           buttonClassName="btn btn-secondary btn-sm"
-          title={intl.formatMessage({ id: 'calendar.filters.moreTitle', defaultMessage: 'Area and priority' })}
+          title={intl.formatMessage({ id: 'calendar.filters.moreTitle' })}
           align="end"
         >
           {() => (
@@ -91,31 +82,27 @@ function AreaAndPriority({ areas, params, onChange }: Omit<ScheduleFiltersProps,
     <>
       <label className="cal-filter">
         <span className="visually-hidden">
-          <Message id="calendar.filters.area" defaultMessage="Service area" />
+          <Message id="calendar.filters.area" />
         </span>
         <select
           className="select select-sm"
           value={params.areaId ?? ''}
           onChange={(e) => onChange({ areaId: e.target.value || null })}
         >
-          <option value="">
-            {intl.formatMessage({ id: 'calendar.filters.allAreas', defaultMessage: 'All areas' })}
-          </option>
+          <option value="">{intl.formatMessage({ id: 'calendar.filters.allAreas' })}</option>
           <NamedOptions items={areas} />
         </select>
       </label>
       <label className="cal-filter">
         <span className="visually-hidden">
-          <Message id="calendar.filters.priority" defaultMessage="Priority" />
+          <Message id="calendar.filters.priority" />
         </span>
         <select
           className="select select-sm"
           value={params.priority === null ? '' : String(params.priority)}
           onChange={(e) => onChange({ priority: e.target.value ? Number(e.target.value) : null })}
         >
-          <option value="">
-            {intl.formatMessage({ id: 'calendar.filters.allPriorities', defaultMessage: 'All priorities' })}
-          </option>
+          <option value="">{intl.formatMessage({ id: 'calendar.filters.allPriorities' })}</option>
           {jobPriorities.map((p) => (
             <option key={p} value={p}>
               {intl.formatMessage(priorityMessages.short, { priority: p })}
@@ -131,13 +118,12 @@ function StatusFilter({ statuses, onChange }: { statuses: JobStatus[]; onChange:
   const intl = useIntl();
   const summary =
     statuses.length === 0
-      ? intl.formatMessage({ id: 'calendar.filters.allStatuses', defaultMessage: 'All statuses' })
+      ? intl.formatMessage({ id: 'calendar.filters.allStatuses' })
       : statuses.length === 1
         ? intl.formatMessage(jobStatusMessages[statuses[0] ?? 'scheduled'])
         : intl.formatMessage(
             {
               id: 'calendar.filters.statusCount',
-              defaultMessage: '{count, plural, one {# status} other {# statuses}}',
             },
             { count: statuses.length },
           );
@@ -155,18 +141,15 @@ function StatusFilter({ statuses, onChange }: { statuses: JobStatus[]; onChange:
           {summary}
         </>
       }
-      buttonLabel={intl.formatMessage(
-        { id: 'calendar.filters.statusLabel', defaultMessage: 'Status filter: {summary}' },
-        { summary },
-      )}
+      buttonLabel={intl.formatMessage({ id: 'calendar.filters.statusLabel' }, { summary })}
       buttonClassName="btn btn-secondary btn-sm"
-      title={intl.formatMessage({ id: 'calendar.filters.statusTitle', defaultMessage: 'Show jobs that are' })}
+      title={intl.formatMessage({ id: 'calendar.filters.statusTitle' })}
       align="end"
     >
       {() => (
         <fieldset className="status-filter">
           <legend className="visually-hidden">
-            <Message id="calendar.filters.statuses" defaultMessage="Statuses" />
+            <Message id="calendar.filters.statuses" />
           </legend>
           {allStatuses.map((status) => (
             <label key={status} className="status-filter-option">
@@ -176,7 +159,7 @@ function StatusFilter({ statuses, onChange }: { statuses: JobStatus[]; onChange:
           ))}
           {statuses.length > 0 && (
             <button type="button" className="link-button" onClick={() => onChange({ statuses: [] })}>
-              <Message id="calendar.filters.showAll" defaultMessage="Show all statuses" />
+              <Message id="calendar.filters.showAll" />
             </button>
           )}
         </fieldset>

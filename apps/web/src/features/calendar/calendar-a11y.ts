@@ -29,7 +29,7 @@ function mend(root: HTMLElement): void {
   }
   for (const list of root.querySelectorAll('table.fc-datagrid-body[role="presentation"]')) {
     list.setAttribute('role', 'grid');
-    list.setAttribute('aria-label', t({ id: 'calendar.a11y.technicians', defaultMessage: 'Technicians' }));
+    list.setAttribute('aria-label', t({ id: 'calendar.a11y.technicians' }));
     list.setAttribute('aria-readonly', 'true');
   }
   // A windowed timeline renders only the rows near the viewport (docs/adr/0023-timeline-windowing.md):
@@ -45,19 +45,11 @@ function mend(root: HTMLElement): void {
     cell.setAttribute('role', 'presentation');
   }
   // The time axis scrolls (in step with the lanes): focusable and named, so arrow keys scroll the hours.
-  nameScrollers(
-    root,
-    '.fc-timeline-header',
-    t({ id: 'calendar.a11y.hoursScroll', defaultMessage: 'Timeline hours: arrow keys scroll' }),
-  );
+  nameScrollers(root, '.fc-timeline-header', t({ id: 'calendar.a11y.hoursScroll' }));
   // The technicians' list scrolls too (in step with the lanes) once the board is shorter than its rows
   // — a banner above it is enough — and its rows hold nothing focusable: focusable and named as well,
   // so a keyboard can scroll it (axe: scrollable-region-focusable).
-  nameScrollers(
-    root,
-    'table.fc-datagrid-body',
-    t({ id: 'calendar.a11y.techniciansScroll', defaultMessage: 'Technicians: arrow keys scroll' }),
-  );
+  nameScrollers(root, 'table.fc-datagrid-body', t({ id: 'calendar.a11y.techniciansScroll' }));
   // Month: "+27 more" is a link without an address that opens a popover — a button, which is what
   // its aria-expanded belongs to.
   for (const more of root.querySelectorAll('a.fc-more-link:not([role])')) more.setAttribute('role', 'button');

@@ -55,30 +55,27 @@ function dayFormatOf(settings: Workspace, long: boolean): (arg: { date: { marker
 export function calendarTexts(intl: IntlShape): CalendarOptions {
   return {
     buttonText: {
-      today: intl.formatMessage({ id: 'calendar.fc.today', defaultMessage: 'today' }),
-      month: intl.formatMessage({ id: 'calendar.fc.month', defaultMessage: 'month' }),
-      week: intl.formatMessage({ id: 'calendar.fc.week', defaultMessage: 'week' }),
-      day: intl.formatMessage({ id: 'calendar.fc.day', defaultMessage: 'day' }),
-      list: intl.formatMessage({ id: 'calendar.fc.list', defaultMessage: 'list' }),
+      today: intl.formatMessage({ id: 'calendar.fc.today' }),
+      month: intl.formatMessage({ id: 'calendar.fc.month' }),
+      week: intl.formatMessage({ id: 'calendar.fc.week' }),
+      day: intl.formatMessage({ id: 'calendar.fc.day' }),
+      list: intl.formatMessage({ id: 'calendar.fc.list' }),
     },
-    allDayText: intl.formatMessage({ id: 'calendar.fc.allDay', defaultMessage: 'all-day' }),
-    noEventsText: intl.formatMessage({ id: 'calendar.fc.noEvents', defaultMessage: 'No events to display' }),
-    moreLinkText: (count: number) =>
-      intl.formatMessage({ id: 'calendar.fc.more', defaultMessage: '+{count} more' }, { count }),
+    allDayText: intl.formatMessage({ id: 'calendar.fc.allDay' }),
+    noEventsText: intl.formatMessage({ id: 'calendar.fc.noEvents' }),
+    moreLinkText: (count: number) => intl.formatMessage({ id: 'calendar.fc.more' }, { count }),
     moreLinkHint: (count: number) =>
       intl.formatMessage(
         {
           id: 'calendar.fc.moreHint',
-          defaultMessage: '{count, plural, one {Show # more event} other {Show # more events}}',
         },
         { count },
       ),
-    navLinkHint: (date: string) =>
-      intl.formatMessage({ id: 'calendar.fc.goTo', defaultMessage: 'Go to {date}' }, { date }),
-    closeHint: intl.formatMessage({ id: 'calendar.fc.close', defaultMessage: 'Close' }),
-    timeHint: intl.formatMessage({ id: 'calendar.fc.time', defaultMessage: 'Time' }),
-    eventHint: intl.formatMessage({ id: 'calendar.fc.event', defaultMessage: 'Event' }),
-    resourceAreaHeaderContent: intl.formatMessage({ id: 'calendar.fc.technicians', defaultMessage: 'Technicians' }),
+    navLinkHint: (date: string) => intl.formatMessage({ id: 'calendar.fc.goTo' }, { date }),
+    closeHint: intl.formatMessage({ id: 'calendar.fc.close' }),
+    timeHint: intl.formatMessage({ id: 'calendar.fc.time' }),
+    eventHint: intl.formatMessage({ id: 'calendar.fc.event' }),
+    resourceAreaHeaderContent: intl.formatMessage({ id: 'calendar.fc.technicians' }),
   };
 }
 

@@ -26,13 +26,13 @@ export type CalendarView = (typeof allViews)[number];
 export const phoneViews: readonly CalendarView[] = ['listDay', 'listWeek', 'dayGridMonth'];
 
 export const viewLabel: Record<CalendarView, MessageDescriptor> = defineMessages({
-  resourceTimelineDay: { id: 'calendar.view.timelineDay', defaultMessage: 'Timeline day' },
-  resourceTimelineWeek: { id: 'calendar.view.timelineWeek', defaultMessage: 'Timeline week' },
-  timeGridDay: { id: 'calendar.view.day', defaultMessage: 'Day' },
-  timeGridWeek: { id: 'calendar.view.week', defaultMessage: 'Week' },
-  dayGridMonth: { id: 'calendar.view.month', defaultMessage: 'Month' },
-  listWeek: { id: 'calendar.view.list', defaultMessage: 'List' },
-  listDay: { id: 'calendar.view.dayList', defaultMessage: 'Day list' },
+  resourceTimelineDay: { id: 'calendar.view.timelineDay' },
+  resourceTimelineWeek: { id: 'calendar.view.timelineWeek' },
+  timeGridDay: { id: 'calendar.view.day' },
+  timeGridWeek: { id: 'calendar.view.week' },
+  dayGridMonth: { id: 'calendar.view.month' },
+  listWeek: { id: 'calendar.view.list' },
+  listDay: { id: 'calendar.view.dayList' },
 });
 
 /** What a phone shows instead: a list (a timeline or a grid of technicians doesn't fit 390 px). */

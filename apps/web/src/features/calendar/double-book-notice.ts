@@ -49,29 +49,18 @@ export function clashOf(mine: Booked, visits: readonly CalendarVisit[], busy: re
 function listed(items: readonly string[]): string {
   const [first = '', second = ''] = items;
   if (items.length <= 1) return first;
-  if (items.length === 2)
-    return t({ id: 'calendar.clash.two', defaultMessage: '{first} and {second}' }, { first, second });
-  return t(
-    { id: 'calendar.clash.more', defaultMessage: '{first}, {second} and {more} more' },
-    { first, second, more: items.length - 2 },
-  );
+  if (items.length === 2) return t({ id: 'calendar.clash.two' }, { first, second });
+  return t({ id: 'calendar.clash.more' }, { first, second, more: items.length - 2 });
 }
 
 /** "Double-books Alex with “Boiler service”" (or "… with busy time"). */
 export function clashMessage(clash: Clash, names: ReadonlyMap<string, string>): string {
-  const who = listed(
-    clash.technicianIds.map(
-      (id) => names.get(id) ?? t({ id: 'calendar.clash.someTechnician', defaultMessage: 'a technician' }),
-    ),
-  );
+  const who = listed(clash.technicianIds.map((id) => names.get(id) ?? t({ id: 'calendar.clash.someTechnician' })));
   const what = [
-    ...clash.titles.map((title) => t({ id: 'calendar.clash.title', defaultMessage: '“{title}”' }, { title })),
-    ...(clash.onBusy ? [t({ id: 'calendar.clash.busyTime', defaultMessage: 'busy time' })] : []),
+    ...clash.titles.map((title) => t({ id: 'calendar.clash.title' }, { title })),
+    ...(clash.onBusy ? [t({ id: 'calendar.clash.busyTime' })] : []),
   ];
-  return t(
-    { id: 'calendar.clash.message', defaultMessage: 'Double-books {who} with {what}' },
-    { who, what: listed(what) },
-  );
+  return t({ id: 'calendar.clash.message' }, { who, what: listed(what) });
 }
 
 /** Every visit the calendar cache holds for the workspace (each once) and its cached busy time. */

@@ -10,24 +10,23 @@ type Props = VisitEventProps;
 
 // An event's words: built with t() as each event is drawn (the page's language by then).
 const words = defineMessages({
-  unassigned: { id: 'calendar.event.unassigned', defaultMessage: 'Unassigned' },
-  technician: { id: 'calendar.event.technician', defaultMessage: 'Technician' },
-  allDay: { id: 'calendar.event.allDay', defaultMessage: 'All day' },
-  recurring: { id: 'calendar.event.recurring', defaultMessage: 'Recurring' },
-  request: { id: 'calendar.event.request', defaultMessage: 'Request' },
-  requestText: { id: 'calendar.event.requestText', defaultMessage: 'Booking request, not confirmed yet' },
-  outsideText: { id: 'calendar.event.outside', defaultMessage: 'Outside every service area' },
-  flexibleText: { id: 'calendar.event.flexible', defaultMessage: 'Flexible time' },
-  double: { id: 'calendar.event.double', defaultMessage: 'Double' },
+  unassigned: { id: 'calendar.event.unassigned' },
+  technician: { id: 'calendar.event.technician' },
+  allDay: { id: 'calendar.event.allDay' },
+  recurring: { id: 'calendar.event.recurring' },
+  request: { id: 'calendar.event.request' },
+  requestText: { id: 'calendar.event.requestText' },
+  outsideText: { id: 'calendar.event.outside' },
+  flexibleText: { id: 'calendar.event.flexible' },
+  double: { id: 'calendar.event.double' },
   doubleText: {
     id: 'calendar.event.doubleText',
-    defaultMessage: 'Double-booked: shares a technician’s time with another booking',
   },
-  requestFlag: { id: 'calendar.event.flag.request', defaultMessage: 'booking request, not confirmed yet' },
-  recurringFlag: { id: 'calendar.event.flag.recurring', defaultMessage: 'recurring' },
-  flexibleFlag: { id: 'calendar.event.flag.flexible', defaultMessage: 'flexible time' },
-  doubleFlag: { id: 'calendar.event.flag.double', defaultMessage: 'double-booked' },
-  outsideFlag: { id: 'calendar.event.flag.outside', defaultMessage: 'outside every service area' },
+  requestFlag: { id: 'calendar.event.flag.request' },
+  recurringFlag: { id: 'calendar.event.flag.recurring' },
+  flexibleFlag: { id: 'calendar.event.flag.flexible' },
+  doubleFlag: { id: 'calendar.event.flag.double' },
+  outsideFlag: { id: 'calendar.event.flag.outside' },
 });
 const word = (key: keyof typeof words): string => t(words[key]);
 

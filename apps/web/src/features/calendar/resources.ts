@@ -11,7 +11,7 @@ export interface ScheduleResource {
   extendedProps: { colour: string; sortIndex: number; unassigned: boolean };
 }
 
-const unassignedText = () => t({ id: 'calendar.resources.unassigned', defaultMessage: 'Unassigned' });
+const unassignedText = () => t({ id: 'calendar.resources.unassigned' });
 
 /** Timeline rows: the "Unassigned" row first, then every active technician in the team's order. */
 export function technicianResources(members: readonly Member[]): ScheduleResource[] {
@@ -75,11 +75,8 @@ function optimiseButton(memberId: string, name: string): HTMLElement {
   button.type = 'button';
   button.className = 'res-optimise';
   button.setAttribute(optimiseAttribute, memberId);
-  button.setAttribute(
-    'aria-label',
-    t({ id: 'calendar.resources.optimiseFor', defaultMessage: 'Optimise day for {name}' }, { name }),
-  );
-  button.title = t({ id: 'calendar.resources.optimise', defaultMessage: 'Optimise day' });
+  button.setAttribute('aria-label', t({ id: 'calendar.resources.optimiseFor' }, { name }));
+  button.title = t({ id: 'calendar.resources.optimise' });
   const mark = document.createElement('span');
   mark.className = 'ev-icon ev-icon-route';
   mark.setAttribute('aria-hidden', 'true');

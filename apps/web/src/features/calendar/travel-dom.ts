@@ -30,11 +30,7 @@ export function travelNodes(arg: Pick<EventContentArg, 'event'>): Node[] {
   if (gap.tooShort) {
     const alert = span('ev-icon ev-icon-alert');
     alert.setAttribute('aria-hidden', 'true');
-    label.append(
-      alert,
-      span('tg-flag', t({ id: 'calendar.travel.tooShort', defaultMessage: 'too short' })),
-      span('tg-sep', '·'),
-    );
+    label.append(alert, span('tg-flag', t({ id: 'calendar.travel.tooShort' })), span('tg-sep', '·'));
   }
   label.appendChild(span('tg-drive', driveText(gap)));
   root.appendChild(label);

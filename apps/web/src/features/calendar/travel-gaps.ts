@@ -104,20 +104,13 @@ export const tightDrives = (
 
 /** "12 min drive". */
 export const driveText = (gap: Pick<TravelGap, 'driveMinutes'>) =>
-  t(
-    { id: 'calendar.travel.drive', defaultMessage: '{duration} drive' },
-    { duration: formatDuration(gap.driveMinutes * 60) },
-  );
+  t({ id: 'calendar.travel.drive' }, { duration: formatDuration(gap.driveMinutes * 60) });
 
 /** The marker's accessible title: "5 min between visits, 12 min drive". */
 export function travelTitle(gap: TravelGap): string {
   const drive = driveText(gap);
-  if (gap.gapMinutes === 0)
-    return t({ id: 'calendar.travel.noGap', defaultMessage: 'No time between visits, {drive}' }, { drive });
-  return t(
-    { id: 'calendar.travel.gap', defaultMessage: '{gap} between visits, {drive}' },
-    { gap: formatDuration(gap.gapMinutes * 60), drive },
-  );
+  if (gap.gapMinutes === 0) return t({ id: 'calendar.travel.noGap' }, { drive });
+  return t({ id: 'calendar.travel.gap' }, { gap: formatDuration(gap.gapMinutes * 60), drive });
 }
 
 /** The same markers keep the same array (FullCalendar re-renders every event when a source changes). */

@@ -72,7 +72,7 @@ export function useScheduleWrites(workspace: Workspace, members: readonly Member
         const saved = change.jobs.find((j) => j.id === write.jobId);
         const reverse = write.reverse && (scope === undefined || scope === 'this') && saved ? write.reverse : null;
         const when = t(
-          { id: 'calendar.write.moved', defaultMessage: '“{title}”: {time}' },
+          { id: 'calendar.write.moved' },
           {
             title: write.title,
             time: formatJobTime(write.mine.start, write.mine.end, write.mine.allDay, workspace.timeZone),
@@ -81,15 +81,12 @@ export function useScheduleWrites(workspace: Workspace, members: readonly Member
         toast({
           tone: clash ? 'info' : 'success',
           message: clash
-            ? t(
-                { id: 'calendar.write.movedClash', defaultMessage: '{moved}. {clash}' },
-                { moved: when, clash: clashMessage(clash, names) },
-              )
+            ? t({ id: 'calendar.write.movedClash' }, { moved: when, clash: clashMessage(clash, names) })
             : when,
           ...(reverse &&
             saved && {
               action: {
-                label: t({ id: 'calendar.write.undo', defaultMessage: 'Undo' }),
+                label: t({ id: 'calendar.write.undo' }),
                 onClick: () => {
                   const back = {
                     workspaceId,

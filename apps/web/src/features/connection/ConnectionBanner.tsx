@@ -27,7 +27,7 @@ export function ConnectionBanner() {
       <span>{banner && intl.formatMessage(banner)}</span>
       {offersReconnect(state) && (
         <Button size="sm" onClick={reconnect}>
-          <Message id="connection.reconnect" defaultMessage="Reconnect" />
+          <Message id="connection.reconnect" />
         </Button>
       )}
     </div>

@@ -11,10 +11,7 @@ export function ConnectionIndicator() {
   const { state } = useAppSelector(selectConnection);
   if (state === 'off') return null;
   const label = intl.formatMessage(connectionCopy[state].label);
-  const name = intl.formatMessage(
-    { id: 'connection.indicator.label', defaultMessage: 'Live updates: {state}' },
-    { state: label },
-  );
+  const name = intl.formatMessage({ id: 'connection.indicator.label' }, { state: label });
   return (
     <span className={`connection-dot connection-${state}`} data-state={state} role="img" aria-label={name} title={name}>
       <span className="connection-dot-mark" aria-hidden="true" />

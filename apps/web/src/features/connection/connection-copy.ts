@@ -2,24 +2,20 @@ import { defineMessages, type MessageDescriptor } from 'react-intl';
 import type { ConnectionState } from '../../realtime/realtime-slice';
 
 const words = defineMessages({
-  connecting: { id: 'connection.label.connecting', defaultMessage: 'Connecting' },
-  connectingBanner: { id: 'connection.banner.connecting', defaultMessage: 'Connecting to live updates…' },
-  live: { id: 'connection.label.live', defaultMessage: 'Live' },
-  offline: { id: 'connection.label.offline', defaultMessage: 'Offline' },
+  connecting: { id: 'connection.label.connecting' },
+  connectingBanner: { id: 'connection.banner.connecting' },
+  live: { id: 'connection.label.live' },
+  offline: { id: 'connection.label.offline' },
   unavailableBanner: {
     id: 'connection.banner.unavailable',
-    defaultMessage:
-      'Live updates are unavailable — retrying. Changes made meanwhile appear when the connection is back.',
   },
-  notSupported: { id: 'connection.label.notSupported', defaultMessage: 'Not supported' },
+  notSupported: { id: 'connection.label.notSupported' },
   failedBanner: {
     id: 'connection.banner.failed',
-    defaultMessage: 'Live updates can’t run in this browser. Reload to see others’ changes.',
   },
-  disconnected: { id: 'connection.label.disconnected', defaultMessage: 'Disconnected' },
+  disconnected: { id: 'connection.label.disconnected' },
   disconnectedBanner: {
     id: 'connection.banner.disconnected',
-    defaultMessage: 'Live updates are off. Reconnect to see others’ changes as they happen.',
   },
 });
 

@@ -24,7 +24,6 @@ export function CustomerCombobox({ workspaceId, name, onChoose, error, label }: 
   const intl = useIntl();
   const hint = intl.formatMessage({
     id: 'customers.combobox.hint',
-    defaultMessage: 'Type a name, street or phone number',
   });
   const [text, setText] = useState(name);
   const [open, setOpen] = useState(false);
@@ -79,7 +78,7 @@ export function CustomerCombobox({ workspaceId, name, onChoose, error, label }: 
   return (
     <FieldShell
       ids={ids}
-      label={label ?? intl.formatMessage({ id: 'customers.combobox.label', defaultMessage: 'Customer' })}
+      label={label ?? intl.formatMessage({ id: 'customers.combobox.label' })}
       hint={hint}
       error={error}
       optional
@@ -114,7 +113,7 @@ export function CustomerCombobox({ workspaceId, name, onChoose, error, label }: 
         <div
           id={listId}
           role="listbox"
-          aria-label={intl.formatMessage({ id: 'customers.combobox.listLabel', defaultMessage: 'Customers' })}
+          aria-label={intl.formatMessage({ id: 'customers.combobox.listLabel' })}
           className="listbox-popup combobox-list"
           hidden={!expanded}
         >
@@ -139,11 +138,7 @@ export function CustomerCombobox({ workspaceId, name, onChoose, error, label }: 
           ))}
           {expanded && options.length === 0 && (
             <div className="combobox-empty">
-              <Message
-                id="customers.combobox.noMatch"
-                defaultMessage="No customer matches “{text}”"
-                values={{ text }}
-              />
+              <Message id="customers.combobox.noMatch" values={{ text }} />
             </div>
           )}
         </div>

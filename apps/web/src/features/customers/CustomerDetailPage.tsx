@@ -32,11 +32,11 @@ export function CustomerDetailPage() {
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [remove, removal] = useDeleteCustomerMutation();
-  useDocumentTitle(customer?.name ?? intl.formatMessage({ id: 'customers.detail.title', defaultMessage: 'Customer' }));
+  useDocumentTitle(customer?.name ?? intl.formatMessage({ id: 'customers.detail.title' }));
 
   if (isLoading) {
     return (
-      <Loading label={intl.formatMessage({ id: 'customers.detail.loading', defaultMessage: 'Loading the customer…' })}>
+      <Loading label={intl.formatMessage({ id: 'customers.detail.loading' })}>
         <Skeleton width="40%" height={24} />
       </Loading>
     );
@@ -48,20 +48,16 @@ export function CustomerDetailPage() {
         icon="building"
         title={
           gone
-            ? intl.formatMessage({ id: 'customers.detail.gone', defaultMessage: 'This customer no longer exists' })
-            : intl.formatMessage({ id: 'customers.detail.loadFailed', defaultMessage: "Couldn't load the customer" })
+            ? intl.formatMessage({ id: 'customers.detail.gone' })
+            : intl.formatMessage({ id: 'customers.detail.loadFailed' })
         }
         action={
           <Link to={`/w/${slug}/customers`}>
-            <Message id="customers.detail.allCustomers" defaultMessage="All customers" />
+            <Message id="customers.detail.allCustomers" />
           </Link>
         }
       >
-        {gone ? (
-          <Message id="customers.detail.goneHint" defaultMessage="Someone deleted them, or the link is wrong." />
-        ) : (
-          <Message id="customers.detail.loadFailedHint" defaultMessage="Check your connection and try again." />
-        )}
+        {gone ? <Message id="customers.detail.goneHint" /> : <Message id="customers.detail.loadFailedHint" />}
       </EmptyState>
     );
   }
@@ -71,10 +67,7 @@ export function CustomerDetailPage() {
       await remove({ workspaceId, id, version: customer.version }).unwrap();
       toast({
         tone: 'success',
-        message: intl.formatMessage(
-          { id: 'customers.detail.deleted', defaultMessage: 'Deleted {name}' },
-          { name: customer.name },
-        ),
+        message: intl.formatMessage({ id: 'customers.detail.deleted' }, { name: customer.name }),
       });
       await navigate(`/w/${slug}/customers`, { replace: true });
     } catch (e) {
@@ -85,12 +78,9 @@ export function CustomerDetailPage() {
 
   return (
     <div className="customers">
-      <nav
-        className="breadcrumb"
-        aria-label={intl.formatMessage({ id: 'customers.detail.breadcrumb', defaultMessage: 'Breadcrumb' })}
-      >
+      <nav className="breadcrumb" aria-label={intl.formatMessage({ id: 'customers.detail.breadcrumb' })}>
         <Link to={`/w/${slug}/customers`}>
-          <Message id="customers.list.title" defaultMessage="Customers" />
+          <Message id="customers.list.title" />
         </Link>
       </nav>
       <PageHeader
@@ -104,13 +94,13 @@ export function CustomerDetailPage() {
                 to={`/w/${slug}/jobs/new?customerId=${encodeURIComponent(customer.id)}`}
               >
                 <Icon name="plus" />
-                <Message id="customers.detail.newJob" defaultMessage="New job" />
+                <Message id="customers.detail.newJob" />
               </Link>
               <Button icon="pencil" onClick={() => setEditing(true)}>
-                <Message id="customers.detail.edit" defaultMessage="Edit" />
+                <Message id="customers.detail.edit" />
               </Button>
               <Button variant="ghost" icon="trash" onClick={() => setDeleting(true)}>
-                <Message id="customers.detail.delete" defaultMessage="Delete" />
+                <Message id="customers.detail.delete" />
               </Button>
             </>
           )
@@ -118,30 +108,30 @@ export function CustomerDetailPage() {
       />
       <div className="customer-grid">
         <div className="customer-side">
-          <Panel title={<Message id="customers.detail.contact" defaultMessage="Contact" />}>
+          <Panel title={<Message id="customers.detail.contact" />}>
             <dl className="detail-list">
               <dt>
-                <Message id="customers.detail.phone" defaultMessage="Phone" />
+                <Message id="customers.detail.phone" />
               </dt>
               <dd>
                 {customer.phone ? <a href={`tel:${customer.phone.replace(/[^\d+]/g, '')}`}>{customer.phone}</a> : '—'}
               </dd>
               <dt>
-                <Message id="customers.detail.email" defaultMessage="Email" />
+                <Message id="customers.detail.email" />
               </dt>
               <dd>{customer.email ? <a href={`mailto:${customer.email}`}>{customer.email}</a> : '—'}</dd>
               <dt>
-                <Message id="customers.detail.address" defaultMessage="Address" />
+                <Message id="customers.detail.address" />
               </dt>
               <dd>{customer.address}</dd>
               <dt>
-                <Message id="customers.detail.position" defaultMessage="Position" />
+                <Message id="customers.detail.position" />
               </dt>
               <dd className="customers-nowrap">
                 {customer.lat.toFixed(5)}, {customer.lng.toFixed(5)}
               </dd>
               <dt>
-                <Message id="customers.detail.notes" defaultMessage="Notes" />
+                <Message id="customers.detail.notes" />
               </dt>
               <dd className="detail-description">{customer.notes || '—'}</dd>
             </dl>
@@ -153,14 +143,9 @@ export function CustomerDetailPage() {
       <CustomerDialog workspaceId={workspaceId} customer={customer} open={editing} onClose={() => setEditing(false)} />
       <ConfirmDialog
         open={deleting}
-        title={<Message id="customers.delete.title" defaultMessage="Delete {name}?" values={{ name: customer.name }} />}
-        description={
-          <Message
-            id="customers.delete.description"
-            defaultMessage="The customer leaves the list and search. Their past jobs keep their address."
-          />
-        }
-        confirmLabel={intl.formatMessage({ id: 'customers.delete.confirm', defaultMessage: 'Delete customer' })}
+        title={<Message id="customers.delete.title" values={{ name: customer.name }} />}
+        description={<Message id="customers.delete.description" />}
+        confirmLabel={intl.formatMessage({ id: 'customers.delete.confirm' })}
         busy={removal.isLoading}
         onCancel={() => setDeleting(false)}
         onConfirm={() => void onDelete()}

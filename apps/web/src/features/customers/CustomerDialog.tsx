@@ -38,22 +38,18 @@ export function CustomerDialog({ workspaceId, customer, open, onClose, onSaved }
       onClose={onClose}
       title={
         customer ? (
-          <Message id="customers.dialog.editTitle" defaultMessage="Edit {name}" values={{ name: customer.name }} />
+          <Message id="customers.dialog.editTitle" values={{ name: customer.name }} />
         ) : (
-          <Message id="customers.dialog.newTitle" defaultMessage="New customer" />
+          <Message id="customers.dialog.newTitle" />
         )
       }
       footer={
         <>
           <Button onClick={onClose}>
-            <Message id="customers.dialog.cancel" defaultMessage="Cancel" />
+            <Message id="customers.dialog.cancel" />
           </Button>
           <Button type="submit" form="customer-form" variant="primary" loading={created.isLoading || updated.isLoading}>
-            {customer ? (
-              <Message id="customers.dialog.save" defaultMessage="Save" />
-            ) : (
-              <Message id="customers.dialog.create" defaultMessage="Create customer" />
-            )}
+            {customer ? <Message id="customers.dialog.save" /> : <Message id="customers.dialog.create" />}
           </Button>
         </>
       }
@@ -74,14 +70,8 @@ export function CustomerDialog({ workspaceId, customer, open, onClose, onSaved }
           toast({
             tone: 'success',
             message: customer
-              ? intl.formatMessage(
-                  { id: 'customers.dialog.saved', defaultMessage: 'Saved {name}' },
-                  { name: saved.name },
-                )
-              : intl.formatMessage(
-                  { id: 'customers.dialog.created', defaultMessage: 'Created {name}' },
-                  { name: saved.name },
-                ),
+              ? intl.formatMessage({ id: 'customers.dialog.saved' }, { name: saved.name })
+              : intl.formatMessage({ id: 'customers.dialog.created' }, { name: saved.name }),
           });
           onSaved?.(saved);
           onClose();

@@ -17,8 +17,8 @@ export const customerFieldNames = ['name', 'email', 'phone', 'address', 'lat', '
 
 const coordinates = ['lat', 'lng'] as const;
 const coordinateLabels = defineMessages({
-  lat: { id: 'customers.form.latitude', defaultMessage: 'Latitude' },
-  lng: { id: 'customers.form.longitude', defaultMessage: 'Longitude' },
+  lat: { id: 'customers.form.latitude' },
+  lng: { id: 'customers.form.longitude' },
 });
 
 const nullableNumber = (value: unknown) => (value === '' || value === null ? undefined : Number(value));
@@ -72,11 +72,11 @@ export function CustomerForm({ id, workspaceId, customer, onSave }: CustomerForm
       className="customer-form"
       onSubmit={submit}
       noValidate
-      aria-label={intl.formatMessage({ id: 'customers.form.label', defaultMessage: 'Customer' })}
+      aria-label={intl.formatMessage({ id: 'customers.form.label' })}
     >
       {problem.message && <Alert>{problem.message}</Alert>}
       <TextField
-        label={intl.formatMessage({ id: 'customers.form.name', defaultMessage: 'Name' })}
+        label={intl.formatMessage({ id: 'customers.form.name' })}
         autoComplete="off"
         data-autofocus
         error={errors.name?.message}
@@ -84,14 +84,14 @@ export function CustomerForm({ id, workspaceId, customer, onSave }: CustomerForm
       />
       <div className="form-row">
         <TextField
-          label={intl.formatMessage({ id: 'customers.form.email', defaultMessage: 'Email' })}
+          label={intl.formatMessage({ id: 'customers.form.email' })}
           type="email"
           optional
           error={errors.email?.message}
           {...register('email')}
         />
         <TextField
-          label={intl.formatMessage({ id: 'customers.form.phone', defaultMessage: 'Phone' })}
+          label={intl.formatMessage({ id: 'customers.form.phone' })}
           type="tel"
           optional
           error={errors.phone?.message}
@@ -132,7 +132,7 @@ export function CustomerForm({ id, workspaceId, customer, onSave }: CustomerForm
         )}
       />
       <TextArea
-        label={intl.formatMessage({ id: 'customers.form.notes', defaultMessage: 'Notes' })}
+        label={intl.formatMessage({ id: 'customers.form.notes' })}
         optional
         rows={3}
         error={errors.notes?.message}

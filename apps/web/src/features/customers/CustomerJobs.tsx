@@ -24,12 +24,8 @@ export function CustomerJobs({
   const { data, isLoading } = useCustomerJobsQuery({ workspaceId, id: customerId });
   return (
     <Panel
-      title={<Message id="customers.jobs.title" defaultMessage="Jobs" />}
-      description={
-        data ? (
-          <Message id="customers.jobs.total" defaultMessage="{total} in total" values={{ total: String(data.total) }} />
-        ) : undefined
-      }
+      title={<Message id="customers.jobs.title" />}
+      description={data ? <Message id="customers.jobs.total" values={{ total: String(data.total) }} /> : undefined}
       flush
     >
       {isLoading && (
@@ -39,11 +35,8 @@ export function CustomerJobs({
         </div>
       )}
       {data && data.items.length === 0 && (
-        <EmptyState
-          icon="calendar"
-          title={intl.formatMessage({ id: 'customers.jobs.empty', defaultMessage: 'No jobs yet' })}
-        >
-          <Message id="customers.jobs.emptyHint" defaultMessage="Jobs you create for this customer appear here." />
+        <EmptyState icon="calendar" title={intl.formatMessage({ id: 'customers.jobs.empty' })}>
+          <Message id="customers.jobs.emptyHint" />
         </EmptyState>
       )}
       {data && data.items.length > 0 && (
@@ -57,7 +50,7 @@ export function CustomerJobs({
               <span className="customer-job-time">
                 {formatJobTime(job.start, job.end, job.allDay, zone)}
                 {job.rrule
-                  ? ` · ${describeRule(job.rrule, zone) ?? intl.formatMessage({ id: 'customers.jobs.repeats', defaultMessage: 'repeats' })}`
+                  ? ` · ${describeRule(job.rrule, zone) ?? intl.formatMessage({ id: 'customers.jobs.repeats' })}`
                   : ''}
               </span>
             </li>

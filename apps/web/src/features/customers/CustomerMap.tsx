@@ -59,7 +59,7 @@ export function CustomerMap({ workspaceId, customer, slug, zone }: CustomerMapPr
       zone={zone}
       actions={
         <Link className={buttonClass('secondary', 'sm')} to={`/w/${slug}/jobs/${encodeURIComponent(job.jobId)}`}>
-          <Message id="customers.map.open" defaultMessage="Open" />
+          <Message id="customers.map.open" />
         </Link>
       }
     />
@@ -67,26 +67,15 @@ export function CustomerMap({ workspaceId, customer, slug, zone }: CustomerMapPr
 
   return (
     <Panel
-      title={<Message id="customers.map.title" defaultMessage="On the map" />}
-      description={
-        place ? (
-          <Message
-            id="customers.map.description"
-            defaultMessage="The customer and {count, plural, one {# job} other {# jobs}}"
-            values={{ count: jobs.length }}
-          />
-        ) : undefined
-      }
+      title={<Message id="customers.map.title" />}
+      description={place ? <Message id="customers.map.description" values={{ count: jobs.length }} /> : undefined}
       flush
       className="customer-map-panel"
     >
       {place ? (
         <FieldMap
           className="customer-map"
-          label={intl.formatMessage(
-            { id: 'customers.map.label', defaultMessage: 'Map of {name}' },
-            { name: customer.name },
-          )}
+          label={intl.formatMessage({ id: 'customers.map.label' }, { name: customer.name })}
           zone={zone}
           customers={customers}
           jobs={jobs}
@@ -101,14 +90,8 @@ export function CustomerMap({ workspaceId, customer, slug, zone }: CustomerMapPr
           <CentreOnCustomer at={place} sites={jobs} />
         </FieldMap>
       ) : (
-        <EmptyState
-          icon="pin"
-          title={intl.formatMessage({ id: 'customers.map.noPosition', defaultMessage: 'No position on the map' })}
-        >
-          <Message
-            id="customers.map.noPositionHint"
-            defaultMessage="Edit the customer and choose their address from the suggestions, or drop the pin."
-          />
+        <EmptyState icon="pin" title={intl.formatMessage({ id: 'customers.map.noPosition' })}>
+          <Message id="customers.map.noPositionHint" />
         </EmptyState>
       )}
     </Panel>

@@ -31,7 +31,7 @@ export function CustomersPage() {
   const settled = useDebounced(text.trim(), 250);
   const [creating, setCreating] = useState(false);
   const intl = useIntl();
-  useDocumentTitle(intl.formatMessage({ id: 'customers.list.title', defaultMessage: 'Customers' }));
+  useDocumentTitle(intl.formatMessage({ id: 'customers.list.title' }));
 
   useEffect(() => {
     if (settled === q) return;
@@ -67,8 +67,8 @@ export function CustomersPage() {
   return (
     <div className="customers">
       <PageHeader
-        title={<Message id="customers.list.title" defaultMessage="Customers" />}
-        description={<Message id="customers.list.description" defaultMessage="The people and places you work for." />}
+        title={<Message id="customers.list.title" />}
+        description={<Message id="customers.list.description" />}
         actions={
           <>
             {can(role, 'data.export') && (
@@ -77,12 +77,12 @@ export function CustomersPage() {
             {can(role, 'import.run') && (
               <Link className={buttonClass('secondary')} to={`/w/${slug}/customers/import`}>
                 <Icon name="upload" size={16} />
-                <Message id="customers.list.import" defaultMessage="Import" />
+                <Message id="customers.list.import" />
               </Link>
             )}
             {can(role, 'schedule.write') && (
               <Button variant="primary" icon="plus" onClick={() => setCreating(true)}>
-                <Message id="customers.list.newCustomer" defaultMessage="New customer" />
+                <Message id="customers.list.newCustomer" />
               </Button>
             )}
           </>
@@ -92,10 +92,9 @@ export function CustomersPage() {
         <div className="customers-toolbar">
           <SearchBox
             className="customers-search"
-            label={intl.formatMessage({ id: 'customers.list.searchLabel', defaultMessage: 'Search customers' })}
+            label={intl.formatMessage({ id: 'customers.list.searchLabel' })}
             placeholder={intl.formatMessage({
               id: 'customers.list.searchPlaceholder',
-              defaultMessage: 'Search by name, address or phone',
             })}
             value={text}
             onChange={setText}
@@ -103,18 +102,17 @@ export function CustomersPage() {
           <span className="customers-count" aria-live="polite">
             {data &&
               (total === 0 ? (
-                <Message id="customers.list.none" defaultMessage="No customers" />
+                <Message id="customers.list.none" />
               ) : (
                 <Message
                   id="customers.list.range"
-                  defaultMessage="{first}–{last} of {total}"
                   values={{ first: String(first), last: String(last), total: String(total) }}
                 />
               ))}
           </span>
         </div>
         {isLoading && (
-          <Loading label={intl.formatMessage({ id: 'customers.list.loading', defaultMessage: 'Loading customers…' })}>
+          <Loading label={intl.formatMessage({ id: 'customers.list.loading' })}>
             <div className="customers-skeleton">
               {[0, 1, 2, 3, 4].map((i) => (
                 <Skeleton key={i} height={16} />
@@ -127,7 +125,6 @@ export function CustomersPage() {
             <RetryLine
               message={intl.formatMessage({
                 id: 'customers.list.loadFailed',
-                defaultMessage: "Couldn't load customers.",
               })}
               onRetry={() => void refetch()}
             />
@@ -138,34 +135,21 @@ export function CustomersPage() {
             icon="building"
             title={
               q
-                ? intl.formatMessage(
-                    { id: 'customers.list.noMatch', defaultMessage: 'No customer matches “{q}”' },
-                    { q },
-                  )
-                : intl.formatMessage({ id: 'customers.list.empty', defaultMessage: 'No customers yet' })
+                ? intl.formatMessage({ id: 'customers.list.noMatch' }, { q })
+                : intl.formatMessage({ id: 'customers.list.empty' })
             }
           >
-            {q ? (
-              <Message
-                id="customers.list.noMatchHint"
-                defaultMessage="Try part of the name, the street or the phone number."
-              />
-            ) : (
-              <Message
-                id="customers.list.emptyHint"
-                defaultMessage="Add your first customer to schedule jobs at their place."
-              />
-            )}
+            {q ? <Message id="customers.list.noMatchHint" /> : <Message id="customers.list.emptyHint" />}
           </EmptyState>
         )}
         {data && data.items.length > 0 && (
           <table className="customers-table" aria-busy={isFetching}>
             <TableHead
               columns={[
-                intl.formatMessage({ id: 'customers.list.name', defaultMessage: 'Name' }),
-                intl.formatMessage({ id: 'customers.list.address', defaultMessage: 'Address' }),
-                intl.formatMessage({ id: 'customers.list.phone', defaultMessage: 'Phone' }),
-                intl.formatMessage({ id: 'customers.list.email', defaultMessage: 'Email' }),
+                intl.formatMessage({ id: 'customers.list.name' }),
+                intl.formatMessage({ id: 'customers.list.address' }),
+                intl.formatMessage({ id: 'customers.list.phone' }),
+                intl.formatMessage({ id: 'customers.list.email' }),
               ]}
             />
             <tbody>
@@ -183,22 +167,18 @@ export function CustomersPage() {
           </table>
         )}
         {total > pageSize && (
-          <nav
-            className="customers-pager"
-            aria-label={intl.formatMessage({ id: 'customers.pager.label', defaultMessage: 'Pages' })}
-          >
+          <nav className="customers-pager" aria-label={intl.formatMessage({ id: 'customers.pager.label' })}>
             <Button size="sm" icon="chevronLeft" disabled={page <= 1} onClick={() => goTo(page - 1)}>
-              <Message id="customers.pager.previous" defaultMessage="Previous" />
+              <Message id="customers.pager.previous" />
             </Button>
             <span>
               <Message
                 id="customers.pager.page"
-                defaultMessage="Page {page} of {pages}"
                 values={{ page: String(page), pages: String(Math.ceil(total / pageSize)) }}
               />
             </span>
             <Button size="sm" disabled={last >= total} onClick={() => goTo(page + 1)}>
-              <Message id="customers.pager.next" defaultMessage="Next" />
+              <Message id="customers.pager.next" />
               <Icon name="chevronRight" />
             </Button>
           </nav>

@@ -69,7 +69,7 @@ export function BoardMap(props: BoardMapProps) {
   return (
     <FieldMap
       className="board-fieldmap"
-      label={intl.formatMessage({ id: 'dispatch.map.label', defaultMessage: "Map of the calendar's range" })}
+      label={intl.formatMessage({ id: 'dispatch.map.label' })}
       zone={zone}
       jobs={jobs}
       homeBases={homeBases}

@@ -6,7 +6,7 @@ export function BoardSkeleton() {
   const intl = useIntl();
   return (
     <div className="board-page" style={{ padding: 'var(--space-4)', display: 'grid', gap: 'var(--space-3)' }}>
-      <Loading label={intl.formatMessage({ id: 'dispatch.skeleton.loading', defaultMessage: 'Loading the schedule…' })}>
+      <Loading label={intl.formatMessage({ id: 'dispatch.skeleton.loading' })}>
         <div style={{ display: 'grid', gap: 'var(--space-3)' }}>
           <Skeleton height={28} width="40%" />
           {[45, 70, 30, 60, 50, 35, 65, 40].map((w) => (

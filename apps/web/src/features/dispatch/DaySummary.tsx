@@ -27,49 +27,47 @@ const hours = (minutes: number) => (minutes === 0 ? '—' : `${Math.round((minut
 export function DaySummary({ visits, date, zone, members, jobHref, loading, onOptimise }: DaySummaryProps) {
   const intl = useIntl();
   const summary = summariseDay(visits, date, zone, members);
-  const technician = intl.formatMessage({ id: 'dispatch.summary.technician', defaultMessage: 'Technician' });
+  const technician = intl.formatMessage({ id: 'dispatch.summary.technician' });
   const names = new Map(members.map((m) => [m.id, m.name]));
   return (
     <section className="summary" aria-labelledby="summary-title">
       <header className="summary-header">
         <h2 id="summary-title">
-          <Message id="dispatch.summary.title" defaultMessage="Day summary" />
+          <Message id="dispatch.summary.title" />
         </h2>
         <p className="summary-date">{formatLongDay(`${date}T00:00:00Z`, clockIn('UTC'))}</p>
       </header>
       <dl className="summary-totals">
         <div>
           <dt>
-            <Message id="dispatch.summary.jobs" defaultMessage="Jobs" />
+            <Message id="dispatch.summary.jobs" />
           </dt>
           <dd>{loading ? '…' : summary.total}</dd>
         </div>
         <div>
           <dt>
-            <Message id="dispatch.summary.unassigned" defaultMessage="Unassigned" />
+            <Message id="dispatch.summary.unassigned" />
           </dt>
           <dd>{loading ? '…' : summary.unassigned}</dd>
         </div>
         <div className={summary.flagged > 0 ? 'summary-alert' : undefined}>
           <dt>
-            <Message id="dispatch.summary.doubleBooked" defaultMessage="Double-booked" />
+            <Message id="dispatch.summary.doubleBooked" />
           </dt>
           <dd>{loading ? '…' : summary.flagged}</dd>
         </div>
       </dl>
       <h3 className="summary-subtitle">
-        <Message id="dispatch.summary.technicians" defaultMessage="Technicians" />
+        <Message id="dispatch.summary.technicians" />
       </h3>
       <table className="summary-table">
         <TableHead
           columns={[
             technician,
-            intl.formatMessage({ id: 'dispatch.summary.jobs', defaultMessage: 'Jobs' }),
-            intl.formatMessage({ id: 'dispatch.summary.booked', defaultMessage: 'Booked' }),
+            intl.formatMessage({ id: 'dispatch.summary.jobs' }),
+            intl.formatMessage({ id: 'dispatch.summary.booked' }),
           ]}
-          hiddenLast={
-            onOptimise ? intl.formatMessage({ id: 'dispatch.summary.optimise', defaultMessage: 'Optimise' }) : undefined
-          }
+          hiddenLast={onOptimise ? intl.formatMessage({ id: 'dispatch.summary.optimise' }) : undefined}
         />
         <tbody>
           {summary.technicians.map((t) => (
@@ -85,11 +83,8 @@ export function DaySummary({ visits, date, zone, members, jobHref, loading, onOp
                   <button
                     type="button"
                     className="icon-button summary-optimise"
-                    aria-label={intl.formatMessage(
-                      { id: 'dispatch.summary.optimiseFor', defaultMessage: 'Optimise day for {name}' },
-                      { name: t.name },
-                    )}
-                    title={intl.formatMessage({ id: 'dispatch.summary.optimiseDay', defaultMessage: 'Optimise day' })}
+                    aria-label={intl.formatMessage({ id: 'dispatch.summary.optimiseFor' }, { name: t.name })}
+                    title={intl.formatMessage({ id: 'dispatch.summary.optimiseDay' })}
                     onClick={() => onOptimise(t.id)}
                   >
                     <Icon name="route" />
@@ -101,12 +96,11 @@ export function DaySummary({ visits, date, zone, members, jobHref, loading, onOp
         </tbody>
       </table>
       <h3 className="summary-subtitle">
-        <Message id="dispatch.summary.doubleBookings" defaultMessage="Double bookings" />
+        <Message id="dispatch.summary.doubleBookings" />
       </h3>
       {summary.flagged === 0 ? (
         <p className="summary-none">
-          <Icon name="circleCheck" size={14} />{' '}
-          <Message id="dispatch.summary.noDoubles" defaultMessage="None on this day" />
+          <Icon name="circleCheck" size={14} /> <Message id="dispatch.summary.noDoubles" />
         </p>
       ) : (
         <ul className="summary-doubles">
@@ -137,8 +131,6 @@ export function DaySummary({ visits, date, zone, members, jobHref, loading, onOp
                 {intl.formatMessage(
                   {
                     id: 'dispatch.summary.clashWith',
-                    defaultMessage:
-                      '{with, select, busy {on busy time} hidden {with a job the filters hide} both {on busy time, with a job the filters hide} other {}}',
                   },
                   { with: onBusy && withHidden ? 'both' : onBusy ? 'busy' : withHidden ? 'hidden' : 'none' },
                 )}

@@ -36,10 +36,10 @@ import { queueWidth, sideWidth, usePaneWidth } from './use-side-width';
 type PaneName = 'calendar' | 'map' | 'queue' | 'summary';
 type SideName = 'map' | 'summary';
 const paneLabel: Record<PaneName, MessageDescriptor> = defineMessages({
-  calendar: { id: 'dispatch.pane.calendar', defaultMessage: 'Calendar' },
-  map: { id: 'dispatch.pane.map', defaultMessage: 'Map' },
-  queue: { id: 'dispatch.pane.queue', defaultMessage: 'Queue' },
-  summary: { id: 'dispatch.pane.summary', defaultMessage: 'Summary' },
+  calendar: { id: 'dispatch.pane.calendar' },
+  map: { id: 'dispatch.pane.map' },
+  queue: { id: 'dispatch.pane.queue' },
+  summary: { id: 'dispatch.pane.summary' },
 });
 // Leaflet loads beside the calendar, not before it (and not at all on /calendar).
 const BoardMap = lazy(() => import('./BoardMap').then((m) => ({ default: m.BoardMap })));
@@ -131,14 +131,10 @@ export function DispatchBoard({ settings, members }: { settings: Workspace; memb
   return (
     <div ref={board} className={`board-page board${tabs ? ' board-tabs' : closed}`} style={style}>
       <h1 className="visually-hidden">
-        <Message id="dispatch.board.heading" defaultMessage="Dispatch" />
+        <Message id="dispatch.board.heading" />
       </h1>
       {tabs && (
-        <div
-          className="board-tablist"
-          role="tablist"
-          aria-label={intl.formatMessage({ id: 'dispatch.board.tabs', defaultMessage: 'Board' })}
-        >
+        <div className="board-tablist" role="tablist" aria-label={intl.formatMessage({ id: 'dispatch.board.tabs' })}>
           {(['calendar', 'map', 'queue', 'summary'] as const).map((p) => (
             <button
               key={p}
@@ -172,7 +168,7 @@ export function DispatchBoard({ settings, members }: { settings: Workspace; memb
         <Splitter
           board={board}
           edge="left"
-          label={intl.formatMessage({ id: 'dispatch.board.queueWidth', defaultMessage: 'Queue width' })}
+          label={intl.formatMessage({ id: 'dispatch.board.queueWidth' })}
           controls="board-queue"
           {...queuePane.splitter}
         />
@@ -205,7 +201,7 @@ export function DispatchBoard({ settings, members }: { settings: Workspace; memb
             <Splitter
               board={board}
               edge="right"
-              label={intl.formatMessage({ id: 'dispatch.board.mapWidth', defaultMessage: 'Map width' })}
+              label={intl.formatMessage({ id: 'dispatch.board.mapWidth' })}
               controls="board-side"
               {...side.splitter}
             />
@@ -231,8 +227,8 @@ const sideTabs: readonly SideName[] = ['map', 'summary'];
 function QueueToggle({ collapsed, onCollapse }: { collapsed: boolean; onCollapse: (collapsed: boolean) => void }) {
   const intl = useIntl();
   const label = collapsed
-    ? intl.formatMessage({ id: 'dispatch.board.showQueue', defaultMessage: 'Show the queue' })
-    : intl.formatMessage({ id: 'dispatch.board.hideQueue', defaultMessage: 'Hide the queue' });
+    ? intl.formatMessage({ id: 'dispatch.board.showQueue' })
+    : intl.formatMessage({ id: 'dispatch.board.hideQueue' });
   return (
     <button
       type="button"
@@ -260,7 +256,7 @@ function SidePane(props: {
   const { tab, onTab, collapsed, onCollapse } = props;
   const intl = useIntl();
   if (collapsed) {
-    const show = intl.formatMessage({ id: 'dispatch.board.showMap', defaultMessage: 'Show the map' });
+    const show = intl.formatMessage({ id: 'dispatch.board.showMap' });
     return (
       <div className="board-side board-side-collapsed" id="board-side">
         <button
@@ -277,14 +273,14 @@ function SidePane(props: {
       </div>
     );
   }
-  const hide = intl.formatMessage({ id: 'dispatch.board.hideMap', defaultMessage: 'Hide the map' });
+  const hide = intl.formatMessage({ id: 'dispatch.board.hideMap' });
   return (
     <div className="board-side" id="board-side">
       <div className="board-side-bar">
         <div
           className="board-side-tabs"
           role="tablist"
-          aria-label={intl.formatMessage({ id: 'dispatch.board.sideTabs', defaultMessage: 'Beside the calendar' })}
+          aria-label={intl.formatMessage({ id: 'dispatch.board.sideTabs' })}
         >
           {sideTabs.map((name) => (
             <button

@@ -31,8 +31,8 @@ export default function ScheduleLayout() {
   const board = pathname.endsWith('/calendar') || search.get('from') === 'calendar' ? 'calendar' : 'dispatch';
   useDocumentTitle(
     board === 'calendar'
-      ? intl.formatMessage({ id: 'dispatch.layout.calendarTitle', defaultMessage: 'Calendar' })
-      : intl.formatMessage({ id: 'dispatch.layout.dispatchTitle', defaultMessage: 'Dispatch' }),
+      ? intl.formatMessage({ id: 'dispatch.layout.calendarTitle' })
+      : intl.formatMessage({ id: 'dispatch.layout.dispatchTitle' }),
   );
   usePrefetchVisibleEvents(settings.data, board);
 
@@ -43,13 +43,11 @@ export default function ScheduleLayout() {
     };
     return (
       <div className="board-page board-failed">
-        <Alert
-          title={intl.formatMessage({ id: 'dispatch.layout.failed', defaultMessage: "Couldn't load the schedule" })}
-        >
+        <Alert title={intl.formatMessage({ id: 'dispatch.layout.failed' })}>
           {problemMessage(toProblem(settings.error ?? members.error))}
         </Alert>
         <Button onClick={retry}>
-          <Message id="dispatch.layout.retry" defaultMessage="Try again" />
+          <Message id="dispatch.layout.retry" />
         </Button>
       </div>
     );

@@ -68,16 +68,12 @@ export function UnscheduledQueue({ workspaceId, slug, keep, draggable, zone, kee
     <section className="queue" aria-labelledby="queue-title">
       <header className="queue-header">
         <h2 id="queue-title">
-          <Message id="dispatch.queue.title" defaultMessage="Unscheduled" />{' '}
+          <Message id="dispatch.queue.title" />{' '}
           <span className="queue-count">
             {!data ? (
               ''
             ) : narrowed ? (
-              <Message
-                id="dispatch.queue.countOf"
-                defaultMessage="{shown} of {total}"
-                values={{ shown: jobs.length, total: data.total }}
-              />
+              <Message id="dispatch.queue.countOf" values={{ shown: jobs.length, total: data.total }} />
             ) : (
               data.total
             )}
@@ -85,8 +81,8 @@ export function UnscheduledQueue({ workspaceId, slug, keep, draggable, zone, kee
         </h2>
         <SearchBox
           className="queue-search"
-          label={intl.formatMessage({ id: 'dispatch.queue.filterLabel', defaultMessage: 'Filter unscheduled jobs' })}
-          placeholder={intl.formatMessage({ id: 'dispatch.queue.filterPlaceholder', defaultMessage: 'Filter' })}
+          label={intl.formatMessage({ id: 'dispatch.queue.filterLabel' })}
+          placeholder={intl.formatMessage({ id: 'dispatch.queue.filterPlaceholder' })}
           size="sm"
           value={filter}
           onChange={setFilter}
@@ -104,28 +100,18 @@ export function UnscheduledQueue({ workspaceId, slug, keep, draggable, zone, kee
       )}
       {isError && (
         <p className="queue-empty">
-          <RetryLine
-            message={intl.formatMessage({ id: 'dispatch.queue.failed', defaultMessage: "Couldn't load the queue." })}
-            onRetry={() => void refetch()}
-          />
+          <RetryLine message={intl.formatMessage({ id: 'dispatch.queue.failed' })} onRetry={() => void refetch()} />
         </p>
       )}
       {data && jobs.length === 0 && (
         <p className="queue-empty">
-          {narrowed ? (
-            <Message id="dispatch.queue.noMatch" defaultMessage="No unscheduled job matches." />
-          ) : (
-            <Message
-              id="dispatch.queue.empty"
-              defaultMessage="Nothing waiting — every job has a time and a technician."
-            />
-          )}
+          {narrowed ? <Message id="dispatch.queue.noMatch" /> : <Message id="dispatch.queue.empty" />}
         </p>
       )}
       <ul
         ref={list}
         className="queue-list"
-        aria-label={intl.formatMessage({ id: 'dispatch.queue.listLabel', defaultMessage: 'Unscheduled jobs' })}
+        aria-label={intl.formatMessage({ id: 'dispatch.queue.listLabel' })}
         hidden={!data || jobs.length === 0}
       >
         {jobs.map((job) => (
@@ -140,7 +126,7 @@ export function UnscheduledQueue({ workspaceId, slug, keep, draggable, zone, kee
       </ul>
       {draggable && data && data.items.length > 0 && (
         <p className="queue-hint">
-          <Message id="dispatch.queue.dragHint" defaultMessage="Drag a job onto a technician's row to schedule it." />
+          <Message id="dispatch.queue.dragHint" />
         </p>
       )}
     </section>
@@ -162,20 +148,19 @@ function QueueItem({ job, href, draggable, zone }: { job: Job; href: string; dra
         className={`queue-priority queue-priority-${job.priority}`}
         title={intl.formatMessage(priorityMessages.full, { priority: job.priority })}
       >
-        <Message id="dispatch.queue.priority" defaultMessage="P{priority}" values={{ priority: job.priority }} />
+        <Message id="dispatch.queue.priority" values={{ priority: job.priority }} />
       </span>
       <span className="queue-text">
         <Link to={href} className="queue-title">
           {job.title}
         </Link>
         <span className="queue-meta ellipsis">
-          {job.customerName ?? job.address ?? <Message id="dispatch.queue.noCustomer" defaultMessage="No customer" />}
+          {job.customerName ?? job.address ?? <Message id="dispatch.queue.noCustomer" />}
         </span>
         {job.start !== null && (
           <span className="queue-meta queue-when ellipsis">
             <Message
               id="dispatch.queue.noTechnician"
-              defaultMessage="{time} · no technician"
               values={{ time: formatJobTime(job.start, job.end, job.allDay, zone) }}
             />
           </span>

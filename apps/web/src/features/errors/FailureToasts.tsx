@@ -19,7 +19,7 @@ export function FailureToasts() {
         tone: notice.tone,
         message: notice.message,
         action: retry && {
-          label: intl.formatMessage({ id: 'errors.toast.retry', defaultMessage: 'Retry' }),
+          label: intl.formatMessage({ id: 'errors.toast.retry' }),
           onClick: () => {
             const request = resend(dispatch, retry);
             request
@@ -29,7 +29,6 @@ export function FailureToasts() {
                   tone: 'success',
                   message: intl.formatMessage({
                     id: 'errors.toast.saved',
-                    defaultMessage: 'Done: your change was saved',
                   }),
                 }),
               )

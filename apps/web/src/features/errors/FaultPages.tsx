@@ -41,25 +41,21 @@ export function FaultsPage() {
   return (
     <>
       <PageHeader
-        title={intl.formatMessage({ id: 'errors.faults.title', defaultMessage: 'Fault injection' })}
+        title={intl.formatMessage({ id: 'errors.faults.title' })}
         description={intl.formatMessage({
           id: 'errors.faults.description',
-          defaultMessage: 'Errors on purpose, to check that they are reported.',
         })}
       />
       <div className="fault-actions">
         <Link to={`/w/${slug}/debug/throw`} className={buttonClass('secondary')}>
-          <Message id="errors.faults.throw" defaultMessage="Throw while rendering" />
+          <Message id="errors.faults.throw" />
         </Link>
         <Button onClick={() => void fail()} loading={failure.isFetching}>
-          <Message id="errors.faults.failOnServer" defaultMessage="Fail on the server" />
+          <Message id="errors.faults.failOnServer" />
         </Button>
       </div>
       {failure.error && !failure.isFetching && (
-        <Alert
-          tone="error"
-          title={intl.formatMessage({ id: 'errors.faults.serverFailed', defaultMessage: 'The server failed' })}
-        >
+        <Alert tone="error" title={intl.formatMessage({ id: 'errors.faults.serverFailed' })}>
           {problemMessage(toProblem(failure.error))}
         </Alert>
       )}

@@ -9,20 +9,17 @@ function waitingText(intl: IntlShape, labels: string[]): string {
   if (labels.length === 0)
     return intl.formatMessage({
       id: 'errors.offline.keptForLater',
-      defaultMessage: "Changes you make now are kept and sent when you're back online.",
     });
   const list =
     labels.length === 1
       ? labels[0]
       : intl.formatMessage(
-          { id: 'errors.offline.listAnd', defaultMessage: '{items} and {last}' },
+          { id: 'errors.offline.listAnd' },
           { items: labels.slice(0, -1).join(', '), last: labels.at(-1) },
         );
   return intl.formatMessage(
     {
       id: 'errors.offline.waiting',
-      defaultMessage:
-        "Waiting to send {list}; {count, plural, one {it goes} other {they go}} out when you're back online.",
     },
     { list, count: labels.length },
   );
@@ -43,10 +40,10 @@ export function OfflineBanner() {
       <Icon name="alert" size={16} />
       <span>
         {online ? (
-          <Message id="errors.offline.sending" defaultMessage="Sending the changes that were waiting…" />
+          <Message id="errors.offline.sending" />
         ) : (
           <strong>
-            <Message id="errors.offline.title" defaultMessage="You're offline." />
+            <Message id="errors.offline.title" />
           </strong>
         )}{' '}
         {waitingText(intl, labels)}

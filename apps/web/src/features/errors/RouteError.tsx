@@ -15,7 +15,7 @@ import './Errors.css';
 export function RouteError() {
   const intl = useIntl();
   const error = useRouteError();
-  const title = intl.formatMessage({ id: 'errors.route.title', defaultMessage: 'Something went wrong' });
+  const title = intl.formatMessage({ id: 'errors.route.title' });
   useDocumentTitle(title);
   // A Problem thrown by a loader was reported by the server already; it carries its own reference.
   const known = isProblem(error) ? error.reference : undefined;
@@ -31,26 +31,17 @@ export function RouteError() {
     };
   }, [error]);
   return (
-    <CardPage
-      title={title}
-      subtitle={
-        <Message
-          id="errors.route.hint"
-          defaultMessage="This screen hit an error it could not recover from. Reload the page to carry on; if it keeps happening, tell us what you were doing."
-        />
-      }
-    >
+    <CardPage title={title} subtitle={<Message id="errors.route.hint" />}>
       {reference && (
         <p className="error-reference">
           <Message
             id="errors.route.reported"
-            defaultMessage="The error was reported. Reference: <code>{reference}</code>"
             values={{ reference, code: (chunks) => <code data-testid="error-reference">{chunks}</code> }}
           />
         </p>
       )}
       <Button variant="primary" className="btn-block" onClick={() => window.location.reload()}>
-        <Message id="errors.route.reload" defaultMessage="Reload" />
+        <Message id="errors.route.reload" />
       </Button>
     </CardPage>
   );

@@ -27,10 +27,7 @@ export function ArchivePanel({ workspaceId }: { workspaceId: string }) {
     setReceived(null);
     if (result.ok)
       toast({
-        message: intl.formatMessage(
-          { id: 'export.downloaded', defaultMessage: 'Downloaded {name}' },
-          { name: result.name },
-        ),
+        message: intl.formatMessage({ id: 'export.downloaded' }, { name: result.name }),
         tone: 'success',
       });
     else toast({ message: problemMessage(result.problem), tone: 'error' });
@@ -38,39 +35,24 @@ export function ArchivePanel({ workspaceId }: { workspaceId: string }) {
   return (
     <Panel
       className="archive-panel"
-      title={intl.formatMessage({ id: 'export.archive.title', defaultMessage: 'Workspace archive' })}
+      title={intl.formatMessage({ id: 'export.archive.title' })}
       description={intl.formatMessage({
         id: 'export.archive.description',
-        defaultMessage:
-          'Everything in this workspace — customers, jobs, visits with notes, checklists, photos and signatures, areas, templates and members — in one zip file.',
       })}
     >
       <div className="archive-actions">
         <Button icon="download" onClick={() => void start()} disabled={received !== null}>
-          {received === null ? (
-            <Message id="export.archive.download" defaultMessage="Download archive" />
-          ) : (
-            <Message id="export.archive.downloading" defaultMessage="Downloading…" />
-          )}
+          {received === null ? <Message id="export.archive.download" /> : <Message id="export.archive.downloading" />}
         </Button>
         <Button icon="upload" onClick={() => setRestoring(true)}>
-          <Message id="export.archive.restore" defaultMessage="Restore from archive…" />
+          <Message id="export.archive.restore" />
         </Button>
         <span className="archive-progress" role="status" aria-live="polite">
-          {received !== null && (
-            <Message
-              id="export.archive.received"
-              defaultMessage="{size} received"
-              values={{ size: formatBytes(received) }}
-            />
-          )}
+          {received !== null && <Message id="export.archive.received" values={{ size: formatBytes(received) }} />}
         </span>
       </div>
       <p className="muted archive-note">
-        <Message
-          id="export.archive.restoreNote"
-          defaultMessage="Restoring never changes this workspace: it creates a new one from the archive, with you as its owner."
-        />
+        <Message id="export.archive.restoreNote" />
       </p>
       <RestoreArchiveDialog open={restoring} onClose={() => setRestoring(false)} />
     </Panel>

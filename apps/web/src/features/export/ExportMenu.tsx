@@ -11,11 +11,11 @@ import { download, exportPath } from './download';
 import './Export.css';
 
 const formatText = defineMessages({
-  csv: { id: 'export.format.csv', defaultMessage: 'CSV' },
-  csvHint: { id: 'export.format.csvHint', defaultMessage: 'comma-separated, UTF-8' },
-  csvExcel: { id: 'export.format.csvExcel', defaultMessage: 'CSV for Excel' },
-  csvExcelHint: { id: 'export.format.csvExcelHint', defaultMessage: 'semicolons, opens in Excel' },
-  xlsx: { id: 'export.format.xlsx', defaultMessage: 'Excel workbook' },
+  csv: { id: 'export.format.csv' },
+  csvHint: { id: 'export.format.csvHint' },
+  csvExcel: { id: 'export.format.csvExcel' },
+  csvExcelHint: { id: 'export.format.csvExcelHint' },
+  xlsx: { id: 'export.format.xlsx' },
 });
 const formats: { format: ExportFormat; label: MessageDescriptor; hint: MessageDescriptor | string }[] = [
   { format: 'csv', label: formatText.csv, hint: formatText.csvHint },
@@ -36,7 +36,7 @@ interface ExportMenuProps {
 /** An Export menu: the list as it is filtered now, as CSV, CSV for Excel or .xlsx (docs/PRODUCT.md, "Export"). */
 export function ExportMenu({ workspaceId, what, filters, label: labelGiven }: ExportMenuProps) {
   const intl = useIntl();
-  const label = labelGiven ?? intl.formatMessage({ id: 'export.menu.export', defaultMessage: 'Export' });
+  const label = labelGiven ?? intl.formatMessage({ id: 'export.menu.export' });
   const toast = useToast();
   const [busy, setBusy] = useState(false);
   const run = async (format: ExportFormat) => {
@@ -48,29 +48,26 @@ export function ExportMenu({ workspaceId, what, filters, label: labelGiven }: Ex
     setBusy(false);
     if (result.ok)
       toast({
-        message: intl.formatMessage(
-          { id: 'export.downloaded', defaultMessage: 'Downloaded {name}' },
-          { name: result.name },
-        ),
+        message: intl.formatMessage({ id: 'export.downloaded' }, { name: result.name }),
         tone: 'success',
       });
     else toast({ message: problemMessage(result.problem), tone: 'error' });
   };
   return (
     <Menu
-      label={intl.formatMessage({ id: 'export.menu.as', defaultMessage: '{label} as' }, { label })}
+      label={intl.formatMessage({ id: 'export.menu.as' }, { label })}
       align="end"
       buttonClassName={buttonClass('secondary')}
       button={
         <>
           <Icon name="download" />
-          {busy ? <Message id="export.menu.exporting" defaultMessage="Exporting…" /> : label}
+          {busy ? <Message id="export.menu.exporting" /> : label}
         </>
       }
     >
       <MenuHeader>
         <span className="muted">
-          <Message id="export.menu.withFilters" defaultMessage="With the current filters" />
+          <Message id="export.menu.withFilters" />
         </span>
       </MenuHeader>
       {formats.map((f) => (

@@ -51,7 +51,7 @@ export function RestoreArchiveDialog({ open, onClose }: { open: boolean; onClose
     state.step === 'done' ? (
       <>
         <Button onClick={close}>
-          <Message id="export.restore.close" defaultMessage="Close" />
+          <Message id="export.restore.close" />
         </Button>
         <Button
           variant="primary"
@@ -61,24 +61,16 @@ export function RestoreArchiveDialog({ open, onClose }: { open: boolean; onClose
             void navigate(`/w/${slug}`);
           }}
         >
-          <Message
-            id="export.restore.open"
-            defaultMessage="Open “{name}”"
-            values={{ name: state.result.workspace.name }}
-          />
+          <Message id="export.restore.open" values={{ name: state.result.workspace.name }} />
         </Button>
       </>
     ) : (
       <>
         <Button onClick={close} disabled={busy}>
-          <Message id="export.restore.cancel" defaultMessage="Cancel" />
+          <Message id="export.restore.cancel" />
         </Button>
         <Button variant="primary" icon="upload" onClick={() => void start()} disabled={!file || busy}>
-          {busy ? (
-            <Message id="export.restore.restoring" defaultMessage="Restoring…" />
-          ) : (
-            <Message id="export.restore.create" defaultMessage="Create workspace" />
-          )}
+          {busy ? <Message id="export.restore.restoring" /> : <Message id="export.restore.create" />}
         </Button>
       </>
     );
@@ -87,11 +79,9 @@ export function RestoreArchiveDialog({ open, onClose }: { open: boolean; onClose
     <Dialog
       open={open}
       onClose={close}
-      title={intl.formatMessage({ id: 'export.restore.title', defaultMessage: 'Restore from archive' })}
+      title={intl.formatMessage({ id: 'export.restore.title' })}
       description={intl.formatMessage({
         id: 'export.restore.description',
-        defaultMessage:
-          'Creates a new workspace from a Fieldplan archive (.zip), owned by you. Nothing existing is changed.',
       })}
       footer={footer}
     >
@@ -100,7 +90,6 @@ export function RestoreArchiveDialog({ open, onClose }: { open: boolean; onClose
           <p>
             <Message
               id="export.restore.created"
-              defaultMessage="Created <strong>{name}</strong> with {customers, plural, one {# customer} other {# customers}} and {jobs, plural, one {# job} other {# jobs}}."
               values={{
                 name: state.result.workspace.name,
                 customers: state.result.counts.customers ?? 0,
@@ -115,7 +104,7 @@ export function RestoreArchiveDialog({ open, onClose }: { open: boolean; onClose
         <div className="restore-form">
           <label className="field">
             <span className="field-label">
-              <Message id="export.restore.file" defaultMessage="Archive file" />
+              <Message id="export.restore.file" />
             </span>
             <input
               type="file"
@@ -131,24 +120,16 @@ export function RestoreArchiveDialog({ open, onClose }: { open: boolean; onClose
                 value={state.sent}
                 aria-label={intl.formatMessage({
                   id: 'export.restore.uploadingLabel',
-                  defaultMessage: 'Uploading the archive',
                 })}
               />
               <span role="status">
-                <Message
-                  id="export.restore.uploading"
-                  defaultMessage="Uploading… {percent}%"
-                  values={{ percent: Math.round(state.sent * 100) }}
-                />
+                <Message id="export.restore.uploading" values={{ percent: Math.round(state.sent * 100) }} />
               </span>
             </div>
           )}
           {state.step === 'restoring' && (
             <p role="status">
-              <Message
-                id="export.restore.checking"
-                defaultMessage="Checking and restoring… this can take a minute for a large archive."
-              />
+              <Message id="export.restore.checking" />
             </p>
           )}
           {state.step === 'choose' && state.error && (

@@ -18,27 +18,18 @@ export function RestoredInvitations({ invitations }: { invitations: ArchiveResto
       copied
         ? {
             tone: 'success',
-            message: intl.formatMessage(
-              { id: 'export.restored.copied', defaultMessage: 'Invite link for {email} copied' },
-              { email: invitation.email },
-            ),
+            message: intl.formatMessage({ id: 'export.restored.copied' }, { email: invitation.email }),
           }
         : {
             tone: 'info',
-            message: intl.formatMessage(
-              { id: 'export.restored.copyByHand', defaultMessage: 'Copy the link by hand: {url}' },
-              { url: invitation.url },
-            ),
+            message: intl.formatMessage({ id: 'export.restored.copyByHand' }, { url: invitation.url }),
           },
     );
   };
   return (
     <>
       <p>
-        <Message
-          id="export.restored.intro"
-          defaultMessage="Everyone else in the archive is invited. Send each their link — shown only now; until they accept, their visits are unassigned. You can withdraw invitations under Team."
-        />
+        <Message id="export.restored.intro" />
       </p>
       <ul className="restore-invitations">
         {invitations.map((invitation) => (
@@ -46,20 +37,16 @@ export function RestoredInvitations({ invitations }: { invitations: ArchiveResto
             <span>
               <Message
                 id="export.restored.member"
-                defaultMessage="{name} · {email} · {role, select, owner {owner} dispatcher {dispatcher} technician {technician} other {viewer}}"
                 values={{ name: invitation.name, email: invitation.email, role: invitation.role }}
               />
             </span>
             <Button
               variant="ghost"
               icon="copy"
-              aria-label={intl.formatMessage(
-                { id: 'export.restored.copyLabel', defaultMessage: 'Copy invite link for {email}' },
-                { email: invitation.email },
-              )}
+              aria-label={intl.formatMessage({ id: 'export.restored.copyLabel' }, { email: invitation.email })}
               onClick={() => void copy(invitation)}
             >
-              <Message id="export.restored.copyLink" defaultMessage="Copy link" />
+              <Message id="export.restored.copyLink" />
             </Button>
           </li>
         ))}

@@ -23,16 +23,16 @@ const internalProblem = (status: number): Problem => ({
   title: errorTitle.internal,
   status,
   code: 'internal',
-  detail: t({ id: 'export.problem.internal', defaultMessage: 'Something went wrong' }),
+  detail: t({ id: 'export.problem.internal' }),
 });
 
 // Written when it happens, in the page's language at that moment.
 const unreachable = (): Problem => ({
   type: 'about:blank',
-  title: t({ id: 'export.problem.unreachable', defaultMessage: "Can't reach Fieldplan" }),
+  title: t({ id: 'export.problem.unreachable' }),
   status: 0,
   code: 'internal',
-  detail: t({ id: 'export.problem.checkConnection', defaultMessage: 'Check your connection and try again.' }),
+  detail: t({ id: 'export.problem.checkConnection' }),
 });
 
 /** Hands the bytes to the browser as a download. */

@@ -20,48 +20,32 @@ export function CreatedLink({ link, what, onDone }: CreatedLinkProps) {
   const intl = useIntl();
 
   return (
-    <section
-      className="created-link"
-      aria-label={intl.formatMessage({ id: 'feeds.created.label', defaultMessage: 'New iCal link' })}
-    >
+    <section className="created-link" aria-label={intl.formatMessage({ id: 'feeds.created.label' })}>
       <div className="created-link-text">
         <p className="created-link-title">
-          <Message
-            id="feeds.created.title"
-            defaultMessage="New iCal link to <strong>{what}</strong>"
-            values={{ what, strong: (chunks) => <strong>{chunks}</strong> }}
-          />
+          <Message id="feeds.created.title" values={{ what, strong: (chunks) => <strong>{chunks}</strong> }} />
         </p>
         <OnceLink
           url={link.url}
-          label={intl.formatMessage({ id: 'feeds.created.address', defaultMessage: 'Calendar address' })}
+          label={intl.formatMessage({ id: 'feeds.created.address' })}
           hint={intl.formatMessage({
             id: 'feeds.created.hint',
-            defaultMessage: 'Shown only once — copy it now. Anyone with it can read these jobs; revoke it if it leaks.',
           })}
           actionsClassName="created-link-actions"
           copied={intl.formatMessage({
             id: 'feeds.created.copied',
-            defaultMessage: 'Link copied — paste it into your calendar app as a subscription',
           })}
           onDone={onDone}
         >
           <a className="created-link-webcal" href={webcal}>
-            <Icon name="calendar" size={14} />{' '}
-            <Message id="feeds.created.openInApp" defaultMessage="Open in a calendar app" />
+            <Icon name="calendar" size={14} /> <Message id="feeds.created.openInApp" />
           </a>
         </OnceLink>
       </div>
       <figure className="created-link-qr">
-        <QrCode
-          text={webcal}
-          alt={intl.formatMessage(
-            { id: 'feeds.created.qrAlt', defaultMessage: 'QR code to subscribe to {what} from a phone' },
-            { what },
-          )}
-        />
+        <QrCode text={webcal} alt={intl.formatMessage({ id: 'feeds.created.qrAlt' }, { what })} />
         <figcaption>
-          <Message id="feeds.created.scan" defaultMessage="Scan with a phone's camera to subscribe" />
+          <Message id="feeds.created.scan" />
         </figcaption>
       </figure>
     </section>

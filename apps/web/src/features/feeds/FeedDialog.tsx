@@ -29,18 +29,12 @@ export function FeedDialog({ open, feed, nextColour, technicians, writes, onClos
     onClose();
   };
   const notice = conflict && (
-    <Alert
-      title={intl.formatMessage({ id: 'feeds.dialog.stale', defaultMessage: 'Someone else changed this subscription' })}
-    >
+    <Alert title={intl.formatMessage({ id: 'feeds.dialog.stale' })}>
       <p>
-        <Message
-          id="feeds.dialog.staleHint"
-          defaultMessage="It is now version {version}. Reload to see their version — your unsaved changes will be discarded."
-          values={{ version: String(conflict.version) }}
-        />
+        <Message id="feeds.dialog.staleHint" values={{ version: String(conflict.version) }} />
       </p>
       <Button size="sm" onClick={writes.reload}>
-        <Message id="feeds.dialog.reload" defaultMessage="Reload" />
+        <Message id="feeds.dialog.reload" />
       </Button>
     </Alert>
   );
@@ -50,28 +44,19 @@ export function FeedDialog({ open, feed, nextColour, technicians, writes, onClos
       onClose={close}
       title={
         feed ? (
-          <Message id="feeds.dialog.editTitle" defaultMessage="Edit “{name}”" values={{ name: feed.name }} />
+          <Message id="feeds.dialog.editTitle" values={{ name: feed.name }} />
         ) : (
-          <Message id="feeds.dialog.newTitle" defaultMessage="Subscribe to a calendar" />
+          <Message id="feeds.dialog.newTitle" />
         )
       }
-      description={
-        <Message
-          id="feeds.dialog.description"
-          defaultMessage="Its events show as busy time on the calendar, and a job on them is flagged as double-booked."
-        />
-      }
+      description={<Message id="feeds.dialog.description" />}
       footer={
         <>
           <Button onClick={close}>
-            <Message id="feeds.dialog.cancel" defaultMessage="Cancel" />
+            <Message id="feeds.dialog.cancel" />
           </Button>
           <Button type="submit" form={formId} variant="primary" loading={saving}>
-            {feed ? (
-              <Message id="feeds.dialog.save" defaultMessage="Save" />
-            ) : (
-              <Message id="feeds.dialog.subscribe" defaultMessage="Subscribe" />
-            )}
+            {feed ? <Message id="feeds.dialog.save" /> : <Message id="feeds.dialog.subscribe" />}
           </Button>
         </>
       }

@@ -77,27 +77,21 @@ export function FeedForm({ id, defaults, technicians, onSave, notice, saving = f
       className="feed-form"
       onSubmit={submit}
       noValidate
-      aria-label={intl.formatMessage({ id: 'feeds.form.label', defaultMessage: 'Calendar subscription' })}
+      aria-label={intl.formatMessage({ id: 'feeds.form.label' })}
     >
       {notice}
-      {problem.message && (
-        <Alert
-          title={intl.formatMessage({ id: 'feeds.form.failed', defaultMessage: "The subscription can't be saved" })}
-        >
-          {problem.message}
-        </Alert>
-      )}
+      {problem.message && <Alert title={intl.formatMessage({ id: 'feeds.form.failed' })}>{problem.message}</Alert>}
       <TextField
-        label={intl.formatMessage({ id: 'feeds.form.name', defaultMessage: 'Name' })}
+        label={intl.formatMessage({ id: 'feeds.form.name' })}
         autoComplete="off"
-        placeholder={intl.formatMessage({ id: 'feeds.form.namePlaceholder', defaultMessage: 'Public holidays' })}
+        placeholder={intl.formatMessage({ id: 'feeds.form.namePlaceholder' })}
         data-autofocus
         maxLength={feedLimits.nameMax}
         error={formState.errors.name?.message}
         {...register('name')}
       />
       <TextField
-        label={intl.formatMessage({ id: 'feeds.form.url', defaultMessage: 'Calendar address (URL)' })}
+        label={intl.formatMessage({ id: 'feeds.form.url' })}
         type="url"
         inputMode="url"
         autoComplete="off"
@@ -105,47 +99,39 @@ export function FeedForm({ id, defaults, technicians, onSave, notice, saving = f
         placeholder={exampleUrl}
         hint={intl.formatMessage({
           id: 'feeds.form.urlHint',
-          defaultMessage:
-            "An iCalendar (.ics) address starting with https://, http:// or webcal://. Fieldplan's server fetches it.",
         })}
         error={formState.errors.url?.message}
         {...register('url')}
       />
       <div className="feed-form-row">
         <Select
-          label={intl.formatMessage({ id: 'feeds.form.member', defaultMessage: 'Busy time of' })}
+          label={intl.formatMessage({ id: 'feeds.form.member' })}
           error={formState.errors.memberId?.message}
           {...register('memberId')}
         >
-          <option value="">
-            {intl.formatMessage({ id: 'feeds.form.wholeWorkspace', defaultMessage: 'Whole workspace (everyone)' })}
-          </option>
+          <option value="">{intl.formatMessage({ id: 'feeds.form.wholeWorkspace' })}</option>
           <NamedOptions items={technicians} />
         </Select>
         <TextField
-          label={intl.formatMessage({ id: 'feeds.form.refresh', defaultMessage: 'Refresh every (minutes)' })}
+          label={intl.formatMessage({ id: 'feeds.form.refresh' })}
           type="number"
           inputMode="numeric"
           min={feedLimits.refreshMinutesMin}
           max={feedLimits.refreshMinutesMax}
           step={5}
           hint={intl.formatMessage(
-            { id: 'feeds.form.refreshHint', defaultMessage: '{min}–{max} minutes' },
+            { id: 'feeds.form.refreshHint' },
             { min: String(feedLimits.refreshMinutesMin), max: feedLimits.refreshMinutesMax.toLocaleString() },
           )}
           error={formState.errors.refreshMinutes?.message}
           {...register('refreshMinutes', { valueAsNumber: true })}
         />
       </div>
-      <ColourField
-        control={control}
-        name="colour"
-        label={intl.formatMessage({ id: 'feeds.form.colour', defaultMessage: 'Feed colour' })}
-      />
+      <ColourField control={control} name="colour" label={intl.formatMessage({ id: 'feeds.form.colour' })} />
       {saving && (
         <div className="feed-progress" role="status">
           <span className="feed-progress-bar" aria-hidden="true" />
-          <Message id="feeds.form.loadingCalendar" defaultMessage="Loading the calendar…" />
+          <Message id="feeds.form.loadingCalendar" />
         </div>
       )}
     </form>

@@ -8,22 +8,19 @@ import { Message, t, useIntl } from '../../lib/i18n';
 import { eventCount } from './use-feed-writes';
 
 const statusLabel: Record<FeedStatus, MessageDescriptor> = defineMessages({
-  ok: { id: 'feeds.status.ok', defaultMessage: 'OK' },
-  failing: { id: 'feeds.status.failing', defaultMessage: 'Failing' },
-  pending: { id: 'feeds.status.pending', defaultMessage: 'Pending' },
+  ok: { id: 'feeds.status.ok' },
+  failing: { id: 'feeds.status.failing' },
+  pending: { id: 'feeds.status.pending' },
 });
 const statusTone: Record<FeedStatus, BadgeTone> = { ok: 'success', failing: 'danger', pending: 'neutral' };
 
 /** "every 15 min", "every 2 h", "every 1 h 30 min", "once a day". */
 export function refreshText(minutes: number): string {
-  if (minutes === 1440) return t({ id: 'feeds.refresh.daily', defaultMessage: 'once a day' });
+  if (minutes === 1440) return t({ id: 'feeds.refresh.daily' });
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
-  if (h === 0) return t({ id: 'feeds.refresh.minutes', defaultMessage: 'every {minutes} min' }, { minutes: m });
-  return t(
-    { id: 'feeds.refresh.hours', defaultMessage: 'every {hours} h{minutes, plural, =0 {} other { # min}}' },
-    { hours: h, minutes: m },
-  );
+  if (h === 0) return t({ id: 'feeds.refresh.minutes' }, { minutes: m });
+  return t({ id: 'feeds.refresh.hours' }, { hours: h, minutes: m });
 }
 
 interface FeedListProps {
@@ -39,16 +36,12 @@ interface FeedListProps {
 export function FeedList({ feeds, names, refreshing, actions }: FeedListProps) {
   const intl = useIntl();
   return (
-    <ul
-      className="feed-list"
-      aria-label={intl.formatMessage({ id: 'feeds.list.label', defaultMessage: 'Calendar subscriptions' })}
-    >
+    <ul className="feed-list" aria-label={intl.formatMessage({ id: 'feeds.list.label' })}>
       {feeds.map((feed) => {
         const busy = refreshing.has(feed.id);
         const whose = feed.memberId
-          ? (names.get(feed.memberId) ??
-            intl.formatMessage({ id: 'feeds.list.formerTechnician', defaultMessage: 'A former technician' }))
-          : intl.formatMessage({ id: 'feeds.list.wholeWorkspace', defaultMessage: 'Whole workspace' });
+          ? (names.get(feed.memberId) ?? intl.formatMessage({ id: 'feeds.list.formerTechnician' }))
+          : intl.formatMessage({ id: 'feeds.list.wholeWorkspace' });
         return (
           <li key={feed.id} className="feed-item" aria-busy={busy || undefined}>
             <span className="feed-swatch" style={{ backgroundColor: feed.colour }} aria-hidden="true" />
@@ -69,14 +62,13 @@ export function FeedList({ feeds, names, refreshing, actions }: FeedListProps) {
                   {feed.lastFetchedAt ? (
                     <Message
                       id="feeds.list.lastFetched"
-                      defaultMessage="Last fetched <time>{when}</time>"
                       values={{
                         when: formatDateTime(feed.lastFetchedAt),
                         time: (chunks) => <time dateTime={feed.lastFetchedAt ?? undefined}>{chunks}</time>,
                       }}
                     />
                   ) : (
-                    <Message id="feeds.list.notFetched" defaultMessage="Not fetched yet" />
+                    <Message id="feeds.list.notFetched" />
                   )}
                 </span>
                 {feed.status !== 'pending' && <span>{eventCount(feed.eventCount)}</span>}
@@ -90,26 +82,17 @@ export function FeedList({ feeds, names, refreshing, actions }: FeedListProps) {
                   {feed.lastSuccessAt ? (
                     <Message
                       id="feeds.list.failedWithCopy"
-                      defaultMessage="Couldn't load: {error} — showing the copy from {when}"
                       values={{ error: feed.lastError, when: formatDateTime(feed.lastSuccessAt) }}
                     />
                   ) : (
-                    <Message
-                      id="feeds.list.failed"
-                      defaultMessage="Couldn't load: {error}"
-                      values={{ error: feed.lastError }}
-                    />
+                    <Message id="feeds.list.failed" values={{ error: feed.lastError }} />
                   )}
                 </p>
               )}
               {busy && (
                 <div className="feed-progress" role="status">
                   <span className="feed-progress-bar" aria-hidden="true" />
-                  <Message
-                    id="feeds.list.refreshing"
-                    defaultMessage="Refreshing “{name}”…"
-                    values={{ name: feed.name }}
-                  />
+                  <Message id="feeds.list.refreshing" values={{ name: feed.name }} />
                 </div>
               )}
             </div>
@@ -119,31 +102,22 @@ export function FeedList({ feeds, names, refreshing, actions }: FeedListProps) {
                 actions={[
                   {
                     icon: 'repeat',
-                    label: intl.formatMessage(
-                      { id: 'feeds.list.refreshLabel', defaultMessage: 'Refresh {name} now' },
-                      { name: feed.name },
-                    ),
-                    text: intl.formatMessage({ id: 'feeds.list.refresh', defaultMessage: 'Refresh' }),
+                    label: intl.formatMessage({ id: 'feeds.list.refreshLabel' }, { name: feed.name }),
+                    text: intl.formatMessage({ id: 'feeds.list.refresh' }),
                     loading: busy,
                     onClick: () => actions.refresh(feed),
                   },
                   {
                     icon: 'pencil',
-                    label: intl.formatMessage(
-                      { id: 'feeds.list.editLabel', defaultMessage: 'Edit {name}' },
-                      { name: feed.name },
-                    ),
-                    text: intl.formatMessage({ id: 'feeds.list.edit', defaultMessage: 'Edit' }),
+                    label: intl.formatMessage({ id: 'feeds.list.editLabel' }, { name: feed.name }),
+                    text: intl.formatMessage({ id: 'feeds.list.edit' }),
                     variant: 'ghost',
                     onClick: () => actions.edit(feed),
                   },
                   {
                     icon: 'trash',
-                    label: intl.formatMessage(
-                      { id: 'feeds.list.removeLabel', defaultMessage: 'Remove {name}' },
-                      { name: feed.name },
-                    ),
-                    text: intl.formatMessage({ id: 'feeds.list.remove', defaultMessage: 'Remove' }),
+                    label: intl.formatMessage({ id: 'feeds.list.removeLabel' }, { name: feed.name }),
+                    text: intl.formatMessage({ id: 'feeds.list.remove' }),
                     variant: 'ghost',
                     onClick: () => actions.remove(feed),
                   },

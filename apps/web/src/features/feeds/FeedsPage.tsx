@@ -22,7 +22,7 @@ import './Feeds.css';
 export function FeedsPage() {
   const { workspaceId, role } = useWorkspace();
   const intl = useIntl();
-  useDocumentTitle(intl.formatMessage({ id: 'feeds.page.title', defaultMessage: 'Calendar feeds' }));
+  useDocumentTitle(intl.formatMessage({ id: 'feeds.page.title' }));
   const feeds = useListFeedsQuery(workspaceId);
   const members = useGetMembersQuery(workspaceId);
   const writes = useFeedWrites(workspaceId);
@@ -41,36 +41,22 @@ export function FeedsPage() {
   const editedFeed = typeof editing === 'string' ? (list.find((f) => f.id === editing) ?? null) : null;
   const addButton = canEdit && (
     <Button variant="primary" icon="plus" onClick={() => setEditing(null)}>
-      <Message id="feeds.page.add" defaultMessage="Add subscription" />
+      <Message id="feeds.page.add" />
     </Button>
   );
 
   return (
     <div className="feeds-page">
-      <PageHeader
-        title={<Message id="feeds.page.title" defaultMessage="Calendar feeds" />}
-        description={
-          <Message
-            id="feeds.page.description"
-            defaultMessage="Bring in other calendars as busy time, and put our jobs in any calendar app."
-          />
-        }
-      />
+      <PageHeader title={<Message id="feeds.page.title" />} description={<Message id="feeds.page.description" />} />
       <div className="feeds-layout">
         <Panel
           className="feeds-subscriptions"
-          title={<Message id="feeds.subscriptions.title" defaultMessage="Subscriptions" />}
+          title={<Message id="feeds.subscriptions.title" />}
           description={
             canEdit ? (
-              <Message
-                id="feeds.subscriptions.descriptionEditor"
-                defaultMessage="Holidays, absences, other calendars: shown as busy time. A job on busy time is flagged."
-              />
+              <Message id="feeds.subscriptions.descriptionEditor" />
             ) : (
-              <Message
-                id="feeds.subscriptions.description"
-                defaultMessage="Calendars shown as busy time. Dispatchers add and change them."
-              />
+              <Message id="feeds.subscriptions.description" />
             )
           }
           actions={list.length > 0 && addButton}
@@ -79,7 +65,6 @@ export function FeedsPage() {
             <Alert
               title={intl.formatMessage({
                 id: 'feeds.subscriptions.loadFailed',
-                defaultMessage: "Couldn't load the subscriptions",
               })}
             >
               {problemMessage(toProblem(feeds.error))}
@@ -88,7 +73,6 @@ export function FeedsPage() {
             <Loading
               label={intl.formatMessage({
                 id: 'feeds.subscriptions.loading',
-                defaultMessage: 'Loading subscriptions…',
               })}
             >
               <div className="feeds-skeleton">
@@ -99,19 +83,13 @@ export function FeedsPage() {
           ) : list.length === 0 ? (
             <EmptyState
               icon="calendar"
-              title={intl.formatMessage({ id: 'feeds.subscriptions.empty', defaultMessage: 'No subscriptions yet' })}
+              title={intl.formatMessage({ id: 'feeds.subscriptions.empty' })}
               action={addButton}
             >
               {canEdit ? (
-                <Message
-                  id="feeds.subscriptions.emptyHintEditor"
-                  defaultMessage="Subscribe to public holidays or a technician’s own calendar: their events show as busy time on the calendar."
-                />
+                <Message id="feeds.subscriptions.emptyHintEditor" />
               ) : (
-                <Message
-                  id="feeds.subscriptions.emptyHint"
-                  defaultMessage="When a dispatcher subscribes to a calendar, its events show as busy time on the calendar."
-                />
+                <Message id="feeds.subscriptions.emptyHint" />
               )}
             </EmptyState>
           ) : (
@@ -147,12 +125,7 @@ export function FeedsPage() {
         target={removing}
         verb="Remove"
         noun="subscription"
-        description={
-          <Message
-            id="feeds.remove.description"
-            defaultMessage="Its busy time leaves the calendar. You can subscribe to it again later."
-          />
-        }
+        description={<Message id="feeds.remove.description" />}
         busy={writes.deleting}
         onConfirm={writes.remove}
         onClose={() => setRemoving(null)}

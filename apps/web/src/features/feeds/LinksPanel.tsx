@@ -27,12 +27,10 @@ interface LinksPanelProps {
 
 /** What a link holds, in words (called while rendering: the page's language). */
 function holds(memberId: string | null, names: ReadonlyMap<string, string>, mine: boolean): string {
-  if (memberId === null) return t({ id: 'feeds.links.holdsAll', defaultMessage: 'every job of the workspace' });
-  if (mine) return t({ id: 'feeds.links.holdsMine', defaultMessage: 'your jobs' });
+  if (memberId === null) return t({ id: 'feeds.links.holdsAll' });
+  if (mine) return t({ id: 'feeds.links.holdsMine' });
   const name = names.get(memberId);
-  return name === undefined
-    ? t({ id: 'feeds.links.holdsFormer', defaultMessage: "a former technician's jobs" })
-    : t({ id: 'feeds.links.holdsMember', defaultMessage: "{name}'s jobs" }, { name });
+  return name === undefined ? t({ id: 'feeds.links.holdsFormer' }) : t({ id: 'feeds.links.holdsMember' }, { name });
 }
 
 /**
@@ -56,12 +54,9 @@ export function LinksPanel({ technicians, names }: LinksPanelProps) {
 
   if (!allowed) {
     return (
-      <Panel
-        title={<Message id="feeds.links.title" defaultMessage="iCal links" />}
-        description={<Message id="feeds.links.descriptionViewer" defaultMessage="Our jobs in any calendar app." />}
-      >
+      <Panel title={<Message id="feeds.links.title" />} description={<Message id="feeds.links.descriptionViewer" />}>
         <p className="feeds-note">
-          <Message id="feeds.links.viewerNote" defaultMessage="Dispatchers make iCal links; viewers can't hold one." />
+          <Message id="feeds.links.viewerNote" />
         </p>
       </Panel>
     );
@@ -77,10 +72,7 @@ export function LinksPanel({ technicians, names }: LinksPanelProps) {
   const doRevoke = async (token: FeedToken) => {
     const revoked = await toasted(
       () => revoke({ workspaceId, id: token.id }).unwrap(),
-      intl.formatMessage(
-        { id: 'feeds.links.revoked', defaultMessage: 'Link …{hint} revoked — calendars using it stop updating' },
-        { hint: token.hint },
-      ),
+      intl.formatMessage({ id: 'feeds.links.revoked' }, { hint: token.hint }),
     );
     if (revoked && created?.id === token.id) setCreated(null);
     setConfirm(null);
@@ -90,31 +82,23 @@ export function LinksPanel({ technicians, names }: LinksPanelProps) {
   return (
     <Panel
       className="feeds-links"
-      title={<Message id="feeds.links.title" defaultMessage="iCal links" />}
+      title={<Message id="feeds.links.title" />}
       description={
         managesAll ? (
-          <Message
-            id="feeds.links.descriptionManager"
-            defaultMessage="Subscribe to a technician's jobs, or every job, from any calendar app."
-          />
+          <Message id="feeds.links.descriptionManager" />
         ) : (
-          <Message
-            id="feeds.links.descriptionTechnician"
-            defaultMessage="Your jobs in your phone’s calendar: it stays up to date by itself."
-          />
+          <Message id="feeds.links.descriptionTechnician" />
         )
       }
     >
       <div className="link-create">
         {managesAll && (
           <Select
-            label={intl.formatMessage({ id: 'feeds.links.target', defaultMessage: 'Link to the jobs of' })}
+            label={intl.formatMessage({ id: 'feeds.links.target' })}
             value={target}
             onChange={(e) => setTarget(e.target.value)}
           >
-            <option value="">
-              {intl.formatMessage({ id: 'feeds.links.wholeWorkspace', defaultMessage: 'Whole workspace' })}
-            </option>
+            <option value="">{intl.formatMessage({ id: 'feeds.links.wholeWorkspace' })}</option>
             <NamedOptions items={technicians} />
           </Select>
         )}
@@ -124,11 +108,7 @@ export function LinksPanel({ technicians, names }: LinksPanelProps) {
           loading={creating.isLoading}
           onClick={() => void make()}
         >
-          {managesAll ? (
-            <Message id="feeds.links.create" defaultMessage="Create link" />
-          ) : (
-            <Message id="feeds.links.createMine" defaultMessage="Create my link" />
-          )}
+          {managesAll ? <Message id="feeds.links.create" /> : <Message id="feeds.links.createMine" />}
         </Button>
       </div>
       {created && (
@@ -139,46 +119,35 @@ export function LinksPanel({ technicians, names }: LinksPanelProps) {
         />
       )}
       {tokens.isLoading ? (
-        <Loading label={intl.formatMessage({ id: 'feeds.links.loading', defaultMessage: 'Loading links…' })}>
+        <Loading label={intl.formatMessage({ id: 'feeds.links.loading' })}>
           <Skeleton height={36} />
         </Loading>
       ) : list.length === 0 ? (
-        <EmptyState icon="link" title={intl.formatMessage({ id: 'feeds.links.empty', defaultMessage: 'No links yet' })}>
+        <EmptyState icon="link" title={intl.formatMessage({ id: 'feeds.links.empty' })}>
           {managesAll ? (
-            <Message
-              id="feeds.links.emptyHintManager"
-              defaultMessage="Create one to see jobs in Google Calendar, Outlook or a phone."
-            />
+            <Message id="feeds.links.emptyHintManager" />
           ) : (
-            <Message
-              id="feeds.links.emptyHintTechnician"
-              defaultMessage="Create one to see your jobs in your phone’s calendar."
-            />
+            <Message id="feeds.links.emptyHintTechnician" />
           )}
         </EmptyState>
       ) : (
-        <ul
-          className="link-list"
-          aria-label={intl.formatMessage({ id: 'feeds.links.title', defaultMessage: 'iCal links' })}
-        >
+        <ul className="link-list" aria-label={intl.formatMessage({ id: 'feeds.links.title' })}>
           {list.map((token) => (
             <li key={token.id} className={token.revokedAt ? 'link-item link-revoked' : 'link-item'}>
               <div className="link-text">
                 <span className="link-what">
                   {token.memberId === null
-                    ? intl.formatMessage({ id: 'feeds.links.wholeWorkspace', defaultMessage: 'Whole workspace' })
+                    ? intl.formatMessage({ id: 'feeds.links.wholeWorkspace' })
                     : mine(token.memberId)
-                      ? intl.formatMessage({ id: 'feeds.links.yourJobs', defaultMessage: 'Your jobs' })
+                      ? intl.formatMessage({ id: 'feeds.links.yourJobs' })
                       : (names.get(token.memberId) ??
                         intl.formatMessage({
                           id: 'feeds.links.formerTechnician',
-                          defaultMessage: 'A former technician',
                         }))}
                 </span>
                 <span className="link-meta">
                   <Message
                     id="feeds.links.created"
-                    defaultMessage="<code>…{hint}</code> · created <time>{date}</time>"
                     values={{
                       hint: token.hint,
                       date: formatDate(token.createdAt),
@@ -193,41 +162,26 @@ export function LinksPanel({ technicians, names }: LinksPanelProps) {
                 </span>
                 {token.revokedReason && (
                   <span className="link-reason">
-                    <Message
-                      id="feeds.links.stoppedReason"
-                      defaultMessage="Stopped working: {reason}"
-                      values={{ reason: token.revokedReason }}
-                    />
+                    <Message id="feeds.links.stoppedReason" values={{ reason: token.revokedReason }} />
                   </span>
                 )}
               </div>
               {token.revokedAt ? (
                 <Badge>
                   {token.revokedReason ? (
-                    <Message
-                      id="feeds.links.stoppedOn"
-                      defaultMessage="Stopped {date}"
-                      values={{ date: formatDate(token.revokedAt) }}
-                    />
+                    <Message id="feeds.links.stoppedOn" values={{ date: formatDate(token.revokedAt) }} />
                   ) : (
-                    <Message
-                      id="feeds.links.revokedOn"
-                      defaultMessage="Revoked {date}"
-                      values={{ date: formatDate(token.revokedAt) }}
-                    />
+                    <Message id="feeds.links.revokedOn" values={{ date: formatDate(token.revokedAt) }} />
                   )}
                 </Badge>
               ) : (
                 <Button
                   size="sm"
                   variant="ghost"
-                  aria-label={intl.formatMessage(
-                    { id: 'feeds.links.revokeLabel', defaultMessage: 'Revoke link …{hint}' },
-                    { hint: token.hint },
-                  )}
+                  aria-label={intl.formatMessage({ id: 'feeds.links.revokeLabel' }, { hint: token.hint })}
                   onClick={() => setConfirm(token)}
                 >
-                  <Message id="feeds.links.revoke" defaultMessage="Revoke" />
+                  <Message id="feeds.links.revoke" />
                 </Button>
               )}
             </li>
@@ -236,20 +190,9 @@ export function LinksPanel({ technicians, names }: LinksPanelProps) {
       )}
       <ConfirmDialog
         open={confirm !== null}
-        title={
-          <Message
-            id="feeds.links.revokeTitle"
-            defaultMessage="Revoke link …{hint}?"
-            values={{ hint: confirm?.hint ?? '' }}
-          />
-        }
-        description={
-          <Message
-            id="feeds.links.revokeDescription"
-            defaultMessage="Calendars subscribed with it stop updating. This can't be undone; you can create a new link."
-          />
-        }
-        confirmLabel={intl.formatMessage({ id: 'feeds.links.revokeConfirm', defaultMessage: 'Revoke link' })}
+        title={<Message id="feeds.links.revokeTitle" values={{ hint: confirm?.hint ?? '' }} />}
+        description={<Message id="feeds.links.revokeDescription" />}
+        confirmLabel={intl.formatMessage({ id: 'feeds.links.revokeConfirm' })}
         busy={revoking.isLoading}
         onCancel={() => setConfirm(null)}
         onConfirm={() => confirm && void doRevoke(confirm)}

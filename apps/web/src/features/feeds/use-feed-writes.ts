@@ -40,7 +40,6 @@ export function useFeedWrites(workspaceId: string) {
   const intl = useIntl();
   const gone = intl.formatMessage({
     id: 'feeds.toast.gone',
-    defaultMessage: 'Someone else removed this subscription.',
   });
   const { conflict, setConflict, onStale } = useStaleRecord<Feed>(gone, () => {
     void dispatch(feedsApi.endpoints.listFeeds.initiate(workspaceId, { forceRefetch: true, subscribe: false }));
@@ -65,11 +64,8 @@ export function useFeedWrites(workspaceId: string) {
         toast({
           tone: 'success',
           message: feed
-            ? intl.formatMessage({ id: 'feeds.toast.saved', defaultMessage: 'Saved “{name}”' }, { name: saved.name })
-            : intl.formatMessage(
-                { id: 'feeds.toast.subscribed', defaultMessage: 'Subscribed to “{name}”' },
-                { name: saved.name },
-              ),
+            ? intl.formatMessage({ id: 'feeds.toast.saved' }, { name: saved.name })
+            : intl.formatMessage({ id: 'feeds.toast.subscribed' }, { name: saved.name }),
         });
         return saved;
       } catch (error) {
@@ -82,10 +78,7 @@ export function useFeedWrites(workspaceId: string) {
         await remove({ workspaceId, id: feed.id, version: feed.version }).unwrap();
         toast({
           tone: 'success',
-          message: intl.formatMessage(
-            { id: 'feeds.toast.removed', defaultMessage: 'Removed “{name}” and its busy time' },
-            { name: feed.name },
-          ),
+          message: intl.formatMessage({ id: 'feeds.toast.removed' }, { name: feed.name }),
         });
         return true;
       } catch (error) {
@@ -101,7 +94,7 @@ export function useFeedWrites(workspaceId: string) {
         toast({
           tone: 'success',
           message: intl.formatMessage(
-            { id: 'feeds.toast.refreshed', defaultMessage: '“{name}” is up to date ({events})' },
+            { id: 'feeds.toast.refreshed' },
             { name: fresh.name, events: eventCount(fresh.eventCount) },
           ),
         });
@@ -119,5 +112,4 @@ export function useFeedWrites(workspaceId: string) {
 }
 
 /** "1 event", "1,204 events" in the page's language. */
-export const eventCount = (n: number) =>
-  t({ id: 'feeds.events.count', defaultMessage: '{count, plural, one {# event} other {# events}}' }, { count: n });
+export const eventCount = (n: number) => t({ id: 'feeds.events.count' }, { count: n });

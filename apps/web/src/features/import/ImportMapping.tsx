@@ -20,12 +20,11 @@ import { importFieldLabels } from './field-labels';
 import { PreviewTable } from './PreviewTable';
 
 const policyText = defineMessages({
-  skip: { id: 'import.policy.skip', defaultMessage: '<strong>Skip</strong> — keep the existing customer as it is' },
+  skip: { id: 'import.policy.skip' },
   update: {
     id: 'import.policy.update',
-    defaultMessage: "<strong>Update</strong> — overwrite it with the file's values",
   },
-  create: { id: 'import.policy.create', defaultMessage: '<strong>Create</strong> — add the row as another customer' },
+  create: { id: 'import.policy.create' },
 });
 const policies: { value: DuplicatePolicy; text: MessageDescriptor }[] = [
   { value: 'skip', text: policyText.skip },
@@ -35,22 +34,16 @@ const policies: { value: DuplicatePolicy; text: MessageDescriptor }[] = [
 
 /** The encoding note: what the file was read as, and whether that was a guess. */
 function encodingNote(imp: Import): string {
-  if (imp.format === 'xlsx')
-    return t({ id: 'import.mapping.xlsx', defaultMessage: 'Excel workbook: the first sheet is imported.' });
-  const name =
-    imp.encoding === 'windows-1252'
-      ? t({ id: 'import.mapping.windows1252', defaultMessage: 'Windows-1252 (Western European)' })
-      : imp.encoding.toUpperCase();
+  if (imp.format === 'xlsx') return t({ id: 'import.mapping.xlsx' });
+  const name = imp.encoding === 'windows-1252' ? t({ id: 'import.mapping.windows1252' }) : imp.encoding.toUpperCase();
   return imp.encodingGuessed
     ? t(
         {
           id: 'import.mapping.encodingGuessed',
-          defaultMessage:
-            'Read as {name}: the file is not UTF-8, so its encoding was detected. If letters like ä or é look wrong below, save the file as “CSV UTF-8” and upload it again.',
         },
         { name },
       )
-    : t({ id: 'import.mapping.encoding', defaultMessage: 'Read as {name}.' }, { name });
+    : t({ id: 'import.mapping.encoding' }, { name });
 }
 
 /** Steps 2 and 3: a field per column, the duplicate policy, and the first rows as they will be saved. */
@@ -87,11 +80,10 @@ export function ImportMapping({ workspaceId, imp }: { workspaceId: string; imp: 
   return (
     <>
       <Panel
-        title={intl.formatMessage({ id: 'import.mapping.title', defaultMessage: '2. Match the columns' })}
+        title={intl.formatMessage({ id: 'import.mapping.title' })}
         description={intl.formatMessage(
           {
             id: 'import.mapping.description',
-            defaultMessage: '{fileName} · {count, plural, one {{rows} row} other {{rows} rows}}',
           },
           { fileName: imp.fileName, count: imp.totalRows, rows: imp.totalRows.toLocaleString() },
         )}
@@ -105,16 +97,11 @@ export function ImportMapping({ workspaceId, imp }: { workspaceId: string; imp: 
               // Columns are fixed by the file; their position is their identity.
               // biome-ignore lint/suspicious/noArrayIndexKey: the header's order never changes
               key={i}
-              label={
-                header ||
-                intl.formatMessage({ id: 'import.mapping.column', defaultMessage: 'Column {n}' }, { n: i + 1 })
-              }
+              label={header || intl.formatMessage({ id: 'import.mapping.column' }, { n: i + 1 })}
               value={mapping[i] ?? ''}
               onChange={(e) => setColumn(i, e.target.value)}
             >
-              <option value="">
-                {intl.formatMessage({ id: 'import.mapping.leaveOut', defaultMessage: '— leave out —' })}
-              </option>
+              <option value="">{intl.formatMessage({ id: 'import.mapping.leaveOut' })}</option>
               {fields.map((field) => (
                 <option key={field} value={field}>
                   {intl.formatMessage(importFieldLabels[field])}
@@ -125,18 +112,12 @@ export function ImportMapping({ workspaceId, imp }: { workspaceId: string; imp: 
         </div>
         {imp.kind === 'jobs' ? (
           <p className="import-note">
-            <Message
-              id="import.mapping.jobsNote"
-              defaultMessage="A row whose “ID in the other tool” was imported before is skipped, so importing a file again adds nothing twice. Imported jobs send customers no confirmation."
-            />
+            <Message id="import.mapping.jobsNote" />
           </p>
         ) : (
           <fieldset className="import-policy">
             <legend>
-              <Message
-                id="import.mapping.policyLegend"
-                defaultMessage="When a row matches an existing customer (same email, phone or address)"
-              />
+              <Message id="import.mapping.policyLegend" />
             </legend>
             {policies.map((p) => (
               <label key={p.value}>
@@ -154,12 +135,10 @@ export function ImportMapping({ workspaceId, imp }: { workspaceId: string; imp: 
         )}
       </Panel>
       <Panel
-        title={intl.formatMessage({ id: 'import.preview.title', defaultMessage: '3. Check the first rows' })}
+        title={intl.formatMessage({ id: 'import.preview.title' })}
         description={intl.formatMessage(
           {
             id: 'import.preview.description',
-            defaultMessage:
-              'The first {count} rows as they will be saved. Rows with problems are left out; the rest are imported.',
           },
           { count: importLimits.previewRows },
         )}
@@ -169,11 +148,7 @@ export function ImportMapping({ workspaceId, imp }: { workspaceId: string; imp: 
         <div className="import-actions">
           {refused > 0 && (
             <span className="import-note">
-              <Message
-                id="import.preview.refused"
-                defaultMessage="{refused} of these rows will be refused — fix them in the file, or import the rest now."
-                values={{ refused }}
-              />
+              <Message id="import.preview.refused" values={{ refused }} />
             </span>
           )}
           <Button
@@ -188,7 +163,6 @@ export function ImportMapping({ workspaceId, imp }: { workspaceId: string; imp: 
           >
             <Message
               id="import.mapping.start"
-              defaultMessage="{count, plural, one {Import {rows} row} other {Import {rows} rows}}"
               values={{ count: imp.totalRows, rows: imp.totalRows.toLocaleString() }}
             />
           </Button>

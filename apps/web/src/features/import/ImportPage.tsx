@@ -24,21 +24,14 @@ export function ImportPage() {
   const [search, setSearch] = useSearchParams();
   const id = search.get('id');
   const kind: ImportKind = search.get('kind') === 'jobs' ? 'jobs' : 'customers';
-  const title = intl.formatMessage(
-    { id: 'import.page.title', defaultMessage: '{kind, select, jobs {Import jobs} other {Import customers}}' },
-    { kind },
-  );
+  const title = intl.formatMessage({ id: 'import.page.title' }, { kind });
   useDocumentTitle(title);
   const open = (imp: Import) => setSearch(imp.kind === 'jobs' ? { id: imp.id, kind: 'jobs' } : { id: imp.id });
 
   if (!can(role, 'import.run')) {
     return (
       <Alert>
-        <Message
-          id="import.page.notAllowed"
-          defaultMessage="{kind, select, jobs {Only owners and dispatchers import jobs.} other {Only owners and dispatchers import customers.}}"
-          values={{ kind }}
-        />
+        <Message id="import.page.notAllowed" values={{ kind }} />
       </Alert>
     );
   }
@@ -48,22 +41,19 @@ export function ImportPage() {
         title={title}
         description={
           <>
-            <Message
-              id="import.page.description"
-              defaultMessage="From a CSV or Excel file — an export of another tool or your own spreadsheet."
-            />{' '}
+            <Message id="import.page.description" />{' '}
             {kind === 'jobs' ? (
               <Link to={`/w/${slug}/customers/import`}>
-                <Message id="import.page.customersInstead" defaultMessage="Import customers instead" />
+                <Message id="import.page.customersInstead" />
               </Link>
             ) : (
               <Link to={`/w/${slug}/customers/import?kind=jobs`}>
-                <Message id="import.page.jobsInstead" defaultMessage="Import jobs instead" />
+                <Message id="import.page.jobsInstead" />
               </Link>
             )}
             {' · '}
             <Link to={`/w/${slug}/customers`}>
-              <Message id="import.page.backToCustomers" defaultMessage="Back to customers" />
+              <Message id="import.page.backToCustomers" />
             </Link>
           </>
         }
@@ -85,7 +75,7 @@ function ImportStep({ workspaceId, id }: { workspaceId: string; id: string }) {
   useGetImportQuery({ workspaceId, id }, { pollingInterval: running(query.data) ? 3000 : 0 });
   if (query.isLoading) {
     return (
-      <Loading label={intl.formatMessage({ id: 'import.page.loading', defaultMessage: 'Loading the import…' })}>
+      <Loading label={intl.formatMessage({ id: 'import.page.loading' })}>
         <Skeleton height={120} />
       </Loading>
     );

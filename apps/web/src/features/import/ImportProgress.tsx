@@ -14,7 +14,7 @@ function progressOf(imp: Import): { label: string; share: number } {
   if (imp.status === 'running') {
     return {
       label: t(
-        { id: 'import.progress.rows', defaultMessage: 'Importing rows: {done} of {total}' },
+        { id: 'import.progress.rows' },
         { done: imp.processedRows.toLocaleString(), total: imp.totalRows.toLocaleString() },
       ),
       share: imp.totalRows ? imp.processedRows / imp.totalRows : 0,
@@ -23,20 +23,20 @@ function progressOf(imp: Import): { label: string; share: number } {
   if (imp.status === 'geocoding') {
     return {
       label: t(
-        { id: 'import.progress.addresses', defaultMessage: 'Placing addresses on the map: {done} of {total}' },
+        { id: 'import.progress.addresses' },
         { done: imp.geocodedRows.toLocaleString(), total: imp.geocodeTotal.toLocaleString() },
       ),
       share: imp.geocodeTotal ? imp.geocodedRows / imp.geocodeTotal : 1,
     };
   }
-  return { label: t({ id: 'import.progress.done', defaultMessage: 'Done' }), share: 1 };
+  return { label: t({ id: 'import.progress.done' }), share: 1 };
 }
 
 const countLabel = defineMessages({
-  created: { id: 'import.result.created', defaultMessage: 'Created' },
-  updated: { id: 'import.result.updated', defaultMessage: 'Updated' },
-  skipped: { id: 'import.result.skipped', defaultMessage: 'Skipped' },
-  refused: { id: 'import.result.refused', defaultMessage: 'Refused' },
+  created: { id: 'import.result.created' },
+  updated: { id: 'import.result.updated' },
+  skipped: { id: 'import.result.skipped' },
+  refused: { id: 'import.result.refused' },
 });
 
 /** Step 4: the progress (it survives a reload: it is the import's own), then the summary. */
@@ -58,19 +58,15 @@ export function ImportProgress({ workspaceId, imp }: { workspaceId: string; imp:
     <Panel
       title={
         finished
-          ? intl.formatMessage({ id: 'import.result.title', defaultMessage: '4. Result' })
-          : intl.formatMessage({ id: 'import.progress.title', defaultMessage: '4. Importing' })
+          ? intl.formatMessage({ id: 'import.result.title' })
+          : intl.formatMessage({ id: 'import.progress.title' })
       }
       description={imp.fileName}
     >
       {!finished && (
         <>
           <p className="import-note">
-            <Message
-              id="import.progress.mayLeave"
-              defaultMessage="{progress} — you may leave this page; the import goes on."
-              values={{ progress: label }}
-            />
+            <Message id="import.progress.mayLeave" values={{ progress: label }} />
           </p>
           <div
             className="import-bar"
@@ -85,14 +81,10 @@ export function ImportProgress({ workspaceId, imp }: { workspaceId: string; imp:
         </>
       )}
       {imp.status === 'failed' && (
-        <Alert title={intl.formatMessage({ id: 'import.result.stopped', defaultMessage: 'The import stopped' })}>
-          <Message
-            id="import.result.stoppedText"
-            defaultMessage="{error} Rows imported so far stay."
-            values={{ error: imp.error }}
-          />{' '}
+        <Alert title={intl.formatMessage({ id: 'import.result.stopped' })}>
+          <Message id="import.result.stoppedText" values={{ error: imp.error }} />{' '}
           <Button size="sm" onClick={() => void resume({ workspaceId, id: imp.id })} disabled={resuming.isLoading}>
-            <Message id="import.result.resume" defaultMessage="Resume" />
+            <Message id="import.result.resume" />
           </Button>
           {whyNot && <p>{whyNot}</p>}
         </Alert>
@@ -108,20 +100,12 @@ export function ImportProgress({ workspaceId, imp }: { workspaceId: string; imp:
       {imp.refusals.length > 0 && (
         <details className="import-list">
           <summary>
-            <Message
-              id="import.result.refusedRows"
-              defaultMessage="Refused rows ({count})"
-              values={{ count: imp.refused.toLocaleString() }}
-            />
+            <Message id="import.result.refusedRows" values={{ count: imp.refused.toLocaleString() }} />
           </summary>
           <ul>
             {imp.refusals.map((p) => (
               <li key={`${p.row}-${p.field}`}>
-                <Message
-                  id="import.result.refusal"
-                  defaultMessage="Row {row}: {message}"
-                  values={{ row: String(p.row), message: p.message }}
-                />
+                <Message id="import.result.refusal" values={{ row: String(p.row), message: p.message }} />
               </li>
             ))}
           </ul>
@@ -130,24 +114,16 @@ export function ImportProgress({ workspaceId, imp }: { workspaceId: string; imp:
       {finished && imp.unplaced > 0 && (
         <div className="import-list">
           <h3>
-            <Message
-              id="import.result.unplaced"
-              defaultMessage="Not on the map yet ({count})"
-              values={{ count: imp.unplaced.toLocaleString() }}
-            />
+            <Message id="import.result.unplaced" values={{ count: imp.unplaced.toLocaleString() }} />
           </h3>
           <p className="import-note">
-            <Message
-              id="import.result.unplacedNote"
-              defaultMessage="Their addresses couldn't be placed. Open each one and set its pin."
-            />
+            <Message id="import.result.unplacedNote" />
           </p>
           <ul>
             {unplaced.data?.items.map((u) => (
               <li key={u.id}>
                 <Message
                   id="import.result.unplacedRow"
-                  defaultMessage="<link>{name}</link> — {address} (row {row})"
                   values={{
                     name: u.name,
                     address: u.address,
@@ -164,16 +140,16 @@ export function ImportProgress({ workspaceId, imp }: { workspaceId: string; imp:
         <p>
           {imp.kind === 'jobs' ? (
             <Link to={`/w/${slug}/calendar`}>
-              <Message id="import.result.seeCalendar" defaultMessage="See them on the calendar" />
+              <Message id="import.result.seeCalendar" />
             </Link>
           ) : (
             <Link to={`/w/${slug}/customers`}>
-              <Message id="import.result.seeCustomers" defaultMessage="See your customers" />
+              <Message id="import.result.seeCustomers" />
             </Link>
           )}{' '}
           ·{' '}
           <Link to={`/w/${slug}/customers/import${imp.kind === 'jobs' ? '?kind=jobs' : ''}`}>
-            <Message id="import.result.another" defaultMessage="Import another file" />
+            <Message id="import.result.another" />
           </Link>
         </p>
       )}

@@ -41,13 +41,11 @@ export function ImportUpload({
 
   return (
     <Panel
-      title={intl.formatMessage({ id: 'import.upload.title', defaultMessage: '1. Choose a file' })}
+      title={intl.formatMessage({ id: 'import.upload.title' })}
       description={
         kind === 'jobs'
           ? intl.formatMessage({
               id: 'import.upload.jobsDescription',
-              defaultMessage:
-                'One job a row: title, customer, address, date and times, technician, status. Customers are matched by email or name, else created.',
             })
           : undefined
       }
@@ -63,12 +61,11 @@ export function ImportUpload({
       >
         <Icon name="upload" size={24} />
         <span className="import-drop-title">
-          <Message id="import.upload.drop" defaultMessage="Drop a CSV or Excel file here, or choose one" />
+          <Message id="import.upload.drop" />
         </span>
         <span className="import-drop-hint">
           <Message
             id="import.upload.limits"
-            defaultMessage="Up to {megabytes} MB and {rows} rows; the first row names the columns. Exports of Jobber, Housecall Pro and similar tools work as they are."
             values={{ megabytes: importLimits.maxBytes / 1024 / 1024, rows: importLimits.maxRows.toLocaleString() }}
           />
         </span>
@@ -89,7 +86,7 @@ export function ImportUpload({
         <div
           className="import-bar"
           role="progressbar"
-          aria-label={intl.formatMessage({ id: 'import.upload.uploading', defaultMessage: 'Uploading' })}
+          aria-label={intl.formatMessage({ id: 'import.upload.uploading' })}
           aria-valuenow={Math.round(sent * 100)}
         >
           <span style={{ width: `${Math.round(sent * 100)}%` }} />
@@ -99,8 +96,8 @@ export function ImportUpload({
         <Alert
           title={
             problem?.status === 413
-              ? intl.formatMessage({ id: 'import.upload.tooLarge', defaultMessage: 'File too large' })
-              : intl.formatMessage({ id: 'import.upload.refused', defaultMessage: "This file can't be imported" })
+              ? intl.formatMessage({ id: 'import.upload.tooLarge' })
+              : intl.formatMessage({ id: 'import.upload.refused' })
           }
         >
           {detail}

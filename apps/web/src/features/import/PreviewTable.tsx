@@ -3,19 +3,19 @@ import { defineMessages, type MessageDescriptor } from 'react-intl';
 import { Message, useIntl } from '../../lib/i18n';
 
 const column = defineMessages({
-  name: { id: 'import.preview.column.name', defaultMessage: 'Name' },
-  email: { id: 'import.preview.column.email', defaultMessage: 'Email' },
-  phone: { id: 'import.preview.column.phone', defaultMessage: 'Phone' },
-  address: { id: 'import.preview.column.address', defaultMessage: 'Address' },
-  lat: { id: 'import.preview.column.lat', defaultMessage: 'Lat' },
-  lng: { id: 'import.preview.column.lng', defaultMessage: 'Lng' },
-  notes: { id: 'import.preview.column.notes', defaultMessage: 'Notes' },
-  title: { id: 'import.preview.column.title', defaultMessage: 'Title' },
-  customer: { id: 'import.preview.column.customer', defaultMessage: 'Customer' },
-  start: { id: 'import.preview.column.start', defaultMessage: 'Start' },
-  end: { id: 'import.preview.column.end', defaultMessage: 'End' },
-  status: { id: 'import.preview.column.status', defaultMessage: 'Status' },
-  assignee: { id: 'import.preview.column.assignee', defaultMessage: 'Technician' },
+  name: { id: 'import.preview.column.name' },
+  email: { id: 'import.preview.column.email' },
+  phone: { id: 'import.preview.column.phone' },
+  address: { id: 'import.preview.column.address' },
+  lat: { id: 'import.preview.column.lat' },
+  lng: { id: 'import.preview.column.lng' },
+  notes: { id: 'import.preview.column.notes' },
+  title: { id: 'import.preview.column.title' },
+  customer: { id: 'import.preview.column.customer' },
+  start: { id: 'import.preview.column.start' },
+  end: { id: 'import.preview.column.end' },
+  status: { id: 'import.preview.column.status' },
+  assignee: { id: 'import.preview.column.assignee' },
 });
 
 const columnsOf: Record<ImportKind, readonly (keyof typeof column)[]> = {
@@ -24,9 +24,9 @@ const columnsOf: Record<ImportKind, readonly (keyof typeof column)[]> = {
 };
 
 const customerNote: Record<'email' | 'name' | 'new', MessageDescriptor> = defineMessages({
-  email: { id: 'import.preview.customer.email', defaultMessage: 'existing, same email' },
-  name: { id: 'import.preview.customer.name', defaultMessage: 'existing, same name' },
-  new: { id: 'import.preview.customer.new', defaultMessage: 'new customer' },
+  email: { id: 'import.preview.customer.email' },
+  name: { id: 'import.preview.customer.name' },
+  new: { id: 'import.preview.customer.new' },
 });
 
 /** A start or end as the reader's clock shows it (the server sends instants). */
@@ -36,10 +36,10 @@ const shown = (key: string, value: string) =>
     : value;
 
 const actionLabel: Record<PreviewRow['action'], MessageDescriptor> = defineMessages({
-  create: { id: 'import.preview.action.create', defaultMessage: 'New' },
-  update: { id: 'import.preview.action.update', defaultMessage: 'Updates' },
-  skip: { id: 'import.preview.action.skip', defaultMessage: 'Skipped' },
-  refuse: { id: 'import.preview.action.refuse', defaultMessage: 'Refused' },
+  create: { id: 'import.preview.action.create' },
+  update: { id: 'import.preview.action.update' },
+  skip: { id: 'import.preview.action.skip' },
+  refuse: { id: 'import.preview.action.refuse' },
 });
 
 /** The preview: one line per row as saved, its problems under the cell they belong to. */
@@ -52,10 +52,10 @@ export function PreviewTable({ kind, rows }: { kind: ImportKind; rows: PreviewRo
         <thead>
           <tr>
             <th scope="col">
-              <Message id="import.preview.rowHeading" defaultMessage="Row" />
+              <Message id="import.preview.rowHeading" />
             </th>
             <th scope="col">
-              <Message id="import.preview.actionHeading" defaultMessage="Action" />
+              <Message id="import.preview.actionHeading" />
             </th>
             {columns.map((key) => (
               <th key={key} scope="col">
@@ -77,11 +77,7 @@ export function PreviewTable({ kind, rows }: { kind: ImportKind; rows: PreviewRo
                   {r.match && (
                     <span className="import-match">
                       {' '}
-                      <Message
-                        id="import.preview.match"
-                        defaultMessage="{name} (same {by, select, email {email} phone {phone} other {address}})"
-                        values={{ name: r.match.name, by: r.match.by }}
-                      />
+                      <Message id="import.preview.match" values={{ name: r.match.name, by: r.match.by }} />
                     </span>
                   )}
                   {rowProblems.map((p) => (

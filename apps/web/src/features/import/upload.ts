@@ -21,19 +21,12 @@ export async function uploadImport(
   );
   if (!answer)
     return {
-      error: failure(
-        t({ id: 'import.upload.checkConnection', defaultMessage: 'Check your connection and try again.' }),
-      ),
+      error: failure(t({ id: 'import.upload.checkConnection' })),
     };
   if (answer.status === 201) return { data: answer.body as Import };
   if (isProblem(answer.body)) return { error: answer.body };
   return {
-    error: failure(
-      t(
-        { id: 'import.upload.serverAnswered', defaultMessage: 'The server answered {status}' },
-        { status: String(answer.status) },
-      ),
-    ),
+    error: failure(t({ id: 'import.upload.serverAnswered' }, { status: String(answer.status) })),
   };
 }
 

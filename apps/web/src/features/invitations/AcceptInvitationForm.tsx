@@ -75,13 +75,9 @@ export function AcceptInvitationForm({ token, preview, signedInAs }: Props) {
       submitting={isSubmitting}
       submit={
         needsName ? (
-          <Message id="invitations.accept.createAndJoin" defaultMessage="Create account and join" />
+          <Message id="invitations.accept.createAndJoin" />
         ) : (
-          <Message
-            id="invitations.accept.join"
-            defaultMessage="Join {workspace}"
-            values={{ workspace: preview.workspaceName }}
-          />
+          <Message id="invitations.accept.join" values={{ workspace: preview.workspaceName }} />
         )
       }
       after={
@@ -96,12 +92,9 @@ export function AcceptInvitationForm({ token, preview, signedInAs }: Props) {
             }}
           >
             {hasAccount ? (
-              <Message
-                id="invitations.accept.createInstead"
-                defaultMessage="New to Fieldplan? Create an account instead"
-              />
+              <Message id="invitations.accept.createInstead" />
             ) : (
-              <Message id="invitations.accept.useAccount" defaultMessage="Already have a Fieldplan account? Use it" />
+              <Message id="invitations.accept.useAccount" />
             )}
           </Button>
         )
@@ -109,25 +102,20 @@ export function AcceptInvitationForm({ token, preview, signedInAs }: Props) {
     >
       {signedInAs && !alreadySignedIn && (
         <Alert tone="info">
-          <Message
-            id="invitations.accept.otherAccount"
-            defaultMessage="You're signed in as {signedInAs}. Joining signs you in as {email} instead."
-            values={{ signedInAs, email: preview.email }}
-          />
+          <Message id="invitations.accept.otherAccount" values={{ signedInAs, email: preview.email }} />
         </Alert>
       )}
       <TextField
-        label={intl.formatMessage({ id: 'invitations.accept.email', defaultMessage: 'Email' })}
+        label={intl.formatMessage({ id: 'invitations.accept.email' })}
         value={preview.email}
         readOnly
         hint={intl.formatMessage({
           id: 'invitations.accept.emailHint',
-          defaultMessage: 'The invitation is for this address.',
         })}
       />
       {needsName && (
         <TextField
-          label={intl.formatMessage({ id: 'invitations.accept.name', defaultMessage: 'Your name' })}
+          label={intl.formatMessage({ id: 'invitations.accept.name' })}
           autoComplete="name"
           error={errors.name?.message}
           {...register('name')}
@@ -138,8 +126,8 @@ export function AcceptInvitationForm({ token, preview, signedInAs }: Props) {
           key={hasAccount ? 'current' : 'new'}
           label={
             hasAccount
-              ? intl.formatMessage({ id: 'invitations.accept.password', defaultMessage: 'Your Fieldplan password' })
-              : intl.formatMessage({ id: 'invitations.accept.newPassword', defaultMessage: 'Choose a password' })
+              ? intl.formatMessage({ id: 'invitations.accept.password' })
+              : intl.formatMessage({ id: 'invitations.accept.newPassword' })
           }
           type="password"
           autoComplete={hasAccount ? 'current-password' : 'new-password'}
@@ -147,11 +135,9 @@ export function AcceptInvitationForm({ token, preview, signedInAs }: Props) {
             hasAccount
               ? intl.formatMessage({
                   id: 'invitations.accept.passwordHint',
-                  defaultMessage: 'The password of your account with this email.',
                 })
               : intl.formatMessage({
                   id: 'invitations.accept.newPasswordHint',
-                  defaultMessage: '10 to 128 characters.',
                 })
           }
           error={errors.password?.message}

@@ -17,26 +17,21 @@ export function CreatedInvite({ invitation, url, onDone }: CreatedInviteProps) {
       <p className="created-invite-title">
         <Message
           id="invitations.created.title"
-          defaultMessage="Invitation for <strong>{email}</strong> as {role, select, owner {owner} dispatcher {dispatcher} technician {technician} other {viewer}}"
           values={{ email: invitation.email, role: invitation.role, strong: (chunks) => <strong>{chunks}</strong> }}
         />
       </p>
       <OnceLink
         url={url}
-        label={intl.formatMessage({ id: 'invitations.created.link', defaultMessage: 'Invite link' })}
+        label={intl.formatMessage({ id: 'invitations.created.link' })}
         className="created-invite-field"
         hint={intl.formatMessage(
           {
             id: 'invitations.created.hint',
-            defaultMessage: 'Shown only once — copy it now. Works once, until {until}.',
           },
           { until: formatDateTime(invitation.expiresAt) },
         )}
         actionsClassName="created-invite-actions"
-        copied={intl.formatMessage(
-          { id: 'invitations.created.copied', defaultMessage: 'Link copied — send it to {email}' },
-          { email: invitation.email },
-        )}
+        copied={intl.formatMessage({ id: 'invitations.created.copied' }, { email: invitation.email })}
         onDone={onDone}
       />
     </div>

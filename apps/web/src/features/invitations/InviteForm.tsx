@@ -52,19 +52,19 @@ export function InviteForm() {
         className="invite-form"
         onSubmit={onSubmit}
         noValidate
-        aria-label={intl.formatMessage({ id: 'invitations.form.label', defaultMessage: 'Invite someone' })}
+        aria-label={intl.formatMessage({ id: 'invitations.form.label' })}
       >
         {problem.message && <Alert>{problem.message}</Alert>}
         <EmailField
           id={inviteEmailId}
-          label={intl.formatMessage({ id: 'invitations.form.email', defaultMessage: 'Email' })}
+          label={intl.formatMessage({ id: 'invitations.form.email' })}
           autoComplete="off"
-          placeholder={intl.formatMessage({ id: 'invitations.form.emailExample', defaultMessage: 'name@company.com' })}
+          placeholder={intl.formatMessage({ id: 'invitations.form.emailExample' })}
           error={errors.email?.message}
           {...register('email')}
         />
         <Select
-          label={intl.formatMessage({ id: 'invitations.form.role', defaultMessage: 'Role' })}
+          label={intl.formatMessage({ id: 'invitations.form.role' })}
           error={errors.role?.message}
           {...register('role')}
         >
@@ -75,7 +75,7 @@ export function InviteForm() {
           ))}
         </Select>
         <Button type="submit" variant="primary" icon="link" loading={isSubmitting}>
-          <Message id="invitations.form.submit" defaultMessage="Create invite link" />
+          <Message id="invitations.form.submit" />
         </Button>
       </form>
       {created?.url && <CreatedInvite invitation={created} url={created.url} onDone={() => setCreated(null)} />}

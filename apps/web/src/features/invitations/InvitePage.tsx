@@ -15,7 +15,7 @@ import { usePreviewInvitationQuery } from './endpoints';
 function SignInLink() {
   return (
     <Link to="/login" className={buttonClass('primary', 'md', 'btn-block')}>
-      <Message id="invitations.page.goToSignIn" defaultMessage="Go to sign in" />
+      <Message id="invitations.page.goToSignIn" />
     </Link>
   );
 }
@@ -24,13 +24,8 @@ function InvitationInvalid({ status, detail }: { status: number; detail: string 
   if (status === 404) {
     return (
       <CardPage
-        title={<Message id="invitations.page.invalidTitle" defaultMessage="This invitation link isn't valid" />}
-        subtitle={
-          <Message
-            id="invitations.page.invalidHint"
-            defaultMessage="Check that you opened the whole link. If it still doesn't work, ask the person who invited you for a new one."
-          />
-        }
+        title={<Message id="invitations.page.invalidTitle" />}
+        subtitle={<Message id="invitations.page.invalidHint" />}
       >
         <SignInLink />
       </CardPage>
@@ -39,19 +34,9 @@ function InvitationInvalid({ status, detail }: { status: number; detail: string 
   return (
     <CardPage
       title={
-        status === 410 ? (
-          <Message id="invitations.page.goneTitle" defaultMessage="This invitation can no longer be used" />
-        ) : (
-          <Message id="invitations.page.failedTitle" defaultMessage="Couldn't open this invitation" />
-        )
+        status === 410 ? <Message id="invitations.page.goneTitle" /> : <Message id="invitations.page.failedTitle" />
       }
-      subtitle={
-        <Message
-          id="invitations.page.goneHint"
-          defaultMessage="{detail}. Invitations work once and for {days, plural, one {# day} other {# days}} — ask for a new one if you still need to join."
-          values={{ detail, days: limits.invitationDays }}
-        />
-      }
+      subtitle={<Message id="invitations.page.goneHint" values={{ detail, days: limits.invitationDays }} />}
     >
       <SignInLink />
     </CardPage>
@@ -63,27 +48,16 @@ function Invitation({ token, preview }: { token: string; preview: InvitationPrev
   const { data: me } = useGetMeQuery();
   return (
     <CardPage
-      title={
-        <Message
-          id="invitations.page.title"
-          defaultMessage="Join {workspace} as {role, select, owner {owner} dispatcher {dispatcher} technician {technician} other {viewer}}"
-          values={{ workspace: preview.workspaceName, role: preview.role }}
-        />
-      }
+      title={<Message id="invitations.page.title" values={{ workspace: preview.workspaceName, role: preview.role }} />}
       subtitle={
         <Message
           id="invitations.page.roleDescription"
-          defaultMessage="{description}."
           values={{ description: intl.formatMessage(roleDescriptionMessages[preview.role]) }}
         />
       }
       footer={
         <span className="invite-expiry">
-          <Message
-            id="invitations.page.expires"
-            defaultMessage="This invitation expires {when}."
-            values={{ when: formatDateTime(preview.expiresAt) }}
-          />
+          <Message id="invitations.page.expires" values={{ when: formatDateTime(preview.expiresAt) }} />
         </span>
       }
     >
@@ -96,14 +70,12 @@ function Invitation({ token, preview }: { token: string; preview: InvitationPrev
 export function InvitePage() {
   const intl = useIntl();
   const { token = '' } = useParams();
-  useDocumentTitle(intl.formatMessage({ id: 'invitations.page.documentTitle', defaultMessage: 'Invitation' }));
+  useDocumentTitle(intl.formatMessage({ id: 'invitations.page.documentTitle' }));
   const { data: preview, error, isLoading } = usePreviewInvitationQuery(token);
   if (isLoading) {
     return (
-      <CardPage title={<Message id="invitations.page.opening" defaultMessage="Opening your invitation…" />}>
-        <Loading
-          label={intl.formatMessage({ id: 'invitations.page.loading', defaultMessage: 'Loading the invitation' })}
-        >
+      <CardPage title={<Message id="invitations.page.opening" />}>
+        <Loading label={intl.formatMessage({ id: 'invitations.page.loading' })}>
           <Skeleton height={36} />
           <div style={{ height: 12 }} />
           <Skeleton height={36} />

@@ -22,30 +22,22 @@ export function PendingInvitations() {
   const withdraw = (invitation: Invitation) =>
     toasted(
       () => revoke({ workspaceId, invitationId: invitation.id }).unwrap(),
-      intl.formatMessage(
-        { id: 'invitations.pending.withdrawn', defaultMessage: 'Invitation for {email} withdrawn' },
-        { email: invitation.email },
-      ),
+      intl.formatMessage({ id: 'invitations.pending.withdrawn' }, { email: invitation.email }),
     );
 
   return (
     <div className="pending">
       <h3 className="pending-title">
-        <Message id="invitations.pending.title" defaultMessage="Pending invitations" />{' '}
+        <Message id="invitations.pending.title" />{' '}
         {pending.length > 0 && <span className="pending-count">{pending.length}</span>}
       </h3>
       {isLoading ? (
-        <Loading
-          label={intl.formatMessage({ id: 'invitations.pending.loading', defaultMessage: 'Loading invitations…' })}
-        >
+        <Loading label={intl.formatMessage({ id: 'invitations.pending.loading' })}>
           <Skeleton height={36} />
         </Loading>
       ) : pending.length === 0 ? (
         <p className="pending-empty">
-          <Message
-            id="invitations.pending.empty"
-            defaultMessage="No open invitations. New links show up here until they're used."
-          />
+          <Message id="invitations.pending.empty" />
         </p>
       ) : (
         <ul className="pending-list">
@@ -60,13 +52,12 @@ export function PendingInvitations() {
                     {intl.formatMessage(roleMessages[invitation.role])} ·{' '}
                     {expired ? (
                       <Badge tone="warning">
-                        <Message id="invitations.pending.expired" defaultMessage="Expired" />
+                        <Message id="invitations.pending.expired" />
                       </Badge>
                     ) : (
                       <time dateTime={invitation.expiresAt} title={formatDateTime(invitation.expiresAt)}>
                         <Message
                           id="invitations.pending.expires"
-                          defaultMessage="expires {when}"
                           values={{ when: formatRelative(invitation.expiresAt) }}
                         />
                       </time>
@@ -78,22 +69,12 @@ export function PendingInvitations() {
                   variant="ghost"
                   aria-label={
                     expired
-                      ? intl.formatMessage(
-                          { id: 'invitations.pending.removeFor', defaultMessage: 'Remove invitation for {email}' },
-                          { email: invitation.email },
-                        )
-                      : intl.formatMessage(
-                          { id: 'invitations.pending.revokeFor', defaultMessage: 'Revoke invitation for {email}' },
-                          { email: invitation.email },
-                        )
+                      ? intl.formatMessage({ id: 'invitations.pending.removeFor' }, { email: invitation.email })
+                      : intl.formatMessage({ id: 'invitations.pending.revokeFor' }, { email: invitation.email })
                   }
                   onClick={() => void withdraw(invitation)}
                 >
-                  {expired ? (
-                    <Message id="invitations.pending.remove" defaultMessage="Remove" />
-                  ) : (
-                    <Message id="invitations.pending.revoke" defaultMessage="Revoke" />
-                  )}
+                  {expired ? <Message id="invitations.pending.remove" /> : <Message id="invitations.pending.revoke" />}
                 </Button>
               </li>
             );

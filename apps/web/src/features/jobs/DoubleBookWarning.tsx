@@ -69,11 +69,7 @@ export function DoubleBookWarning({ control, workspaceId, zone, members, visit }
       {message && (
         <p className="job-double-book-text">
           <Icon name="alert" size={14} />
-          <Message
-            id="jobs.doubleBook.stillSave"
-            defaultMessage="{clash}. You can still save."
-            values={{ clash: message }}
-          />
+          <Message id="jobs.doubleBook.stillSave" values={{ clash: message }} />
         </p>
       )}
     </div>

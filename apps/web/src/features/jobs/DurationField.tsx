@@ -18,7 +18,7 @@ export function DurationField({ form }: { form: JobFormApi }) {
   const [draft, setDraft] = useState<string | null>(null);
   return (
     <TextField
-      label={intl.formatMessage({ id: 'jobs.form.duration', defaultMessage: 'Duration' })}
+      label={intl.formatMessage({ id: 'jobs.form.duration' })}
       className="job-duration"
       type="number"
       min={5}
@@ -27,11 +27,8 @@ export function DurationField({ form }: { form: JobFormApi }) {
       inputMode="numeric"
       hint={
         minutes === null
-          ? intl.formatMessage({ id: 'jobs.form.durationHint', defaultMessage: 'Minutes' })
-          : intl.formatMessage(
-              { id: 'jobs.form.durationHintWithText', defaultMessage: 'Minutes · {duration}' },
-              { duration: durationText(minutes) },
-            )
+          ? intl.formatMessage({ id: 'jobs.form.durationHint' })
+          : intl.formatMessage({ id: 'jobs.form.durationHintWithText' }, { duration: durationText(minutes) })
       }
       value={draft ?? (minutes === null ? '' : String(minutes))}
       onChange={(event) => {

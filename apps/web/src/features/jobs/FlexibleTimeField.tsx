@@ -13,8 +13,8 @@ interface FlexibleTimeFieldProps {
 }
 
 const endLabels = defineMessages({
-  start: { id: 'jobs.flexible.from', defaultMessage: 'Flexible from' },
-  end: { id: 'jobs.flexible.until', defaultMessage: 'Flexible until' },
+  start: { id: 'jobs.flexible.from' },
+  end: { id: 'jobs.flexible.until' },
 });
 const windowEnds = [
   ['start', endLabels.start],
@@ -60,7 +60,7 @@ export function FlexibleTimeField({ form, workingHours }: FlexibleTimeFieldProps
             }
           }}
         />
-        <Message id="jobs.flexible.switch" defaultMessage="Flexible — Fieldplan may move this visit within" />
+        <Message id="jobs.flexible.switch" />
       </label>
       {shown && (
         <div className="form-row flex-time-row">
@@ -87,11 +87,9 @@ export function FlexibleTimeField({ form, workingHours }: FlexibleTimeFieldProps
           (shown
             ? intl.formatMessage({
                 id: 'jobs.flexible.onHint',
-                defaultMessage: 'Optimise day may move the visit inside this window and the working hours.',
               })
             : intl.formatMessage({
                 id: 'jobs.flexible.offHint',
-                defaultMessage: 'Off: the visit keeps its time when a day is optimised.',
               }))}
       </p>
     </div>

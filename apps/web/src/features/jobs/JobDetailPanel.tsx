@@ -44,8 +44,8 @@ export function JobDetailPanel() {
 
   if (isLoading) {
     return (
-      <Drawer title={intl.formatMessage({ id: 'jobs.detail.drawerTitle', defaultMessage: 'Job' })} onClose={close}>
-        <Loading label={intl.formatMessage({ id: 'jobs.detail.loading', defaultMessage: 'Loading the job…' })}>
+      <Drawer title={intl.formatMessage({ id: 'jobs.detail.drawerTitle' })} onClose={close}>
+        <Loading label={intl.formatMessage({ id: 'jobs.detail.loading' })}>
           <Skeleton width="60%" height={18} />
           <Skeleton width="40%" />
           <Skeleton width="80%" />
@@ -56,20 +56,16 @@ export function JobDetailPanel() {
   if (!job || !ctx) {
     const gone = toProblem(error).status === 404;
     return (
-      <Drawer title={intl.formatMessage({ id: 'jobs.detail.drawerTitle', defaultMessage: 'Job' })} onClose={close}>
+      <Drawer title={intl.formatMessage({ id: 'jobs.detail.drawerTitle' })} onClose={close}>
         <EmptyState
           icon="inbox"
           title={
             gone
-              ? intl.formatMessage({ id: 'jobs.detail.goneTitle', defaultMessage: 'This job no longer exists' })
-              : intl.formatMessage({ id: 'jobs.detail.failedTitle', defaultMessage: "Couldn't load the job" })
+              ? intl.formatMessage({ id: 'jobs.detail.goneTitle' })
+              : intl.formatMessage({ id: 'jobs.detail.failedTitle' })
           }
         >
-          {gone ? (
-            <Message id="jobs.detail.goneBody" defaultMessage="Someone deleted it, or the link is wrong." />
-          ) : (
-            <Message id="jobs.detail.failedBody" defaultMessage="Check your connection and try again." />
-          )}
+          {gone ? <Message id="jobs.detail.goneBody" /> : <Message id="jobs.detail.failedBody" />}
         </EmptyState>
       </Drawer>
     );
@@ -90,20 +86,15 @@ export function JobDetailPanel() {
               className="detail-request"
               title={intl.formatMessage({
                 id: 'jobs.detail.requestHint',
-                defaultMessage: 'Booked online; confirm or decline it in Requests',
               })}
             >
-              <Message id="jobs.detail.request" defaultMessage="Request · not confirmed yet" />
+              <Message id="jobs.detail.request" />
             </span>
           )}
           {job.rrule && (
             <span className="detail-recurring">
               <Icon name="repeat" size={14} />{' '}
-              {visit.occurrenceKey ? (
-                <Message id="jobs.detail.oneVisit" defaultMessage="One visit of a series" />
-              ) : (
-                <Message id="jobs.detail.recurring" defaultMessage="Recurring" />
-              )}
+              {visit.occurrenceKey ? <Message id="jobs.detail.oneVisit" /> : <Message id="jobs.detail.recurring" />}
             </span>
           )}
         </>
@@ -113,10 +104,10 @@ export function JobDetailPanel() {
         writer && (
           <>
             <Link className={buttonClass('secondary', 'sm')} to={links.edit(job.id, visit.occurrenceKey)}>
-              <Icon name="pencil" /> <Message id="jobs.detail.edit" defaultMessage="Edit" />
+              <Icon name="pencil" /> <Message id="jobs.detail.edit" />
             </Link>
             <Button size="sm" variant="ghost" icon="trash" onClick={() => deletion.ask(job, visit.occurrenceKey)}>
-              <Message id="jobs.detail.delete" defaultMessage="Delete" />
+              <Message id="jobs.detail.delete" />
             </Button>
           </>
         )
@@ -124,10 +115,7 @@ export function JobDetailPanel() {
     >
       {!visit.found && (
         <p className="detail-note">
-          <Message
-            id="jobs.detail.occurrenceGone"
-            defaultMessage="This occurrence no longer exists; showing the series."
-          />
+          <Message id="jobs.detail.occurrenceGone" />
         </p>
       )}
       <StatusActions workspaceId={workspaceId} job={job} visit={visit} role={role} memberId={membership.memberId} />
@@ -136,7 +124,7 @@ export function JobDetailPanel() {
       {writer && <SuggestSlots workspaceId={workspaceId} job={job} timeZone={settings.timeZone} members={members} />}
       <dl className="detail-list">
         <dt>
-          <Message id="jobs.detail.when" defaultMessage="When" />
+          <Message id="jobs.detail.when" />
         </dt>
         <dd>
           {formatJobTime(visit.start, visit.end, job.allDay, settings.timeZone)}
@@ -145,7 +133,6 @@ export function JobDetailPanel() {
               <span aria-hidden="true">↔</span>{' '}
               <Message
                 id="jobs.detail.flexible"
-                defaultMessage="Flexible {window}"
                 values={{ window: formatFlexibleWindow(job.flexibleWindow, settings.timeZone) }}
               />
             </span>
@@ -154,17 +141,17 @@ export function JobDetailPanel() {
         {rule && (
           <>
             <dt>
-              <Message id="jobs.detail.repeats" defaultMessage="Repeats" />
+              <Message id="jobs.detail.repeats" />
             </dt>
             <dd>{rule}</dd>
           </>
         )}
         <dt>
-          <Message id="jobs.detail.technicians" defaultMessage="Technicians" />
+          <Message id="jobs.detail.technicians" />
         </dt>
         <dd>
           {visit.assigneeIds.length === 0 ? (
-            <Message id="jobs.detail.unassigned" defaultMessage="Unassigned" />
+            <Message id="jobs.detail.unassigned" />
           ) : (
             <ul className="detail-people">
               {visit.assigneeIds.map((mid) => {
@@ -172,7 +159,7 @@ export function JobDetailPanel() {
                 return (
                   <li key={mid}>
                     <Avatar name={m?.name ?? '?'} colour={m?.colour ?? '#9E9E9E'} size="sm" />
-                    {m?.name ?? <Message id="jobs.detail.formerMember" defaultMessage="Former member" />}
+                    {m?.name ?? <Message id="jobs.detail.formerMember" />}
                   </li>
                 );
               })}
@@ -180,17 +167,17 @@ export function JobDetailPanel() {
           )}
         </dd>
         <dt>
-          <Message id="jobs.detail.customer" defaultMessage="Customer" />
+          <Message id="jobs.detail.customer" />
         </dt>
         <dd>
           {job.customerId ? (
             <Link to={links.customer(job.customerId)}>{job.customerName}</Link>
           ) : (
-            <Message id="jobs.detail.noCustomer" defaultMessage="None" />
+            <Message id="jobs.detail.noCustomer" />
           )}
         </dd>
         <dt>
-          <Message id="jobs.detail.address" defaultMessage="Address" />
+          <Message id="jobs.detail.address" />
         </dt>
         <dd>
           {job.address || '—'}
@@ -201,19 +188,18 @@ export function JobDetailPanel() {
           )}
           {outside(job) && (
             <span className="detail-outside" role="note">
-              <Icon name="pin" size={14} />{' '}
-              <Message id="jobs.detail.outsideAreas" defaultMessage="Outside every service area" />
+              <Icon name="pin" size={14} /> <Message id="jobs.detail.outsideAreas" />
             </span>
           )}
         </dd>
         <dt>
-          <Message id="jobs.detail.priority" defaultMessage="Priority" />
+          <Message id="jobs.detail.priority" />
         </dt>
         <dd>
-          <Message id="jobs.detail.priorityValue" defaultMessage="P{priority}" values={{ priority: job.priority }} />
+          <Message id="jobs.detail.priorityValue" values={{ priority: job.priority }} />
         </dd>
         <dt>
-          <Message id="jobs.detail.description" defaultMessage="Description" />
+          <Message id="jobs.detail.description" />
         </dt>
         <dd className="detail-description">{job.description || '—'}</dd>
       </dl>

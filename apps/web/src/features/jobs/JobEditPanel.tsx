@@ -62,17 +62,14 @@ export function JobEditPanel() {
 
   if (loading || !defaults || !job || !visit) {
     return (
-      <Drawer title={intl.formatMessage({ id: 'jobs.edit.title', defaultMessage: 'Edit job' })} onClose={close}>
+      <Drawer title={intl.formatMessage({ id: 'jobs.edit.title' })} onClose={close}>
         {loading ? (
-          <Loading label={intl.formatMessage({ id: 'jobs.edit.loading', defaultMessage: 'Loading the job…' })}>
+          <Loading label={intl.formatMessage({ id: 'jobs.edit.loading' })}>
             <Skeleton width="60%" height={18} />
           </Loading>
         ) : (
-          <EmptyState
-            icon="inbox"
-            title={intl.formatMessage({ id: 'jobs.edit.goneTitle', defaultMessage: 'This job no longer exists' })}
-          >
-            <Message id="jobs.edit.goneBody" defaultMessage="Someone deleted it, or the link is wrong." />
+          <EmptyState icon="inbox" title={intl.formatMessage({ id: 'jobs.edit.goneTitle' })}>
+            <Message id="jobs.edit.goneBody" />
           </EmptyState>
         )}
       </Drawer>
@@ -80,15 +77,9 @@ export function JobEditPanel() {
   }
   if (!can(role, 'schedule.write')) {
     return (
-      <Drawer title={intl.formatMessage({ id: 'jobs.edit.title', defaultMessage: 'Edit job' })} onClose={close}>
-        <EmptyState
-          icon="calendar"
-          title={intl.formatMessage({ id: 'jobs.edit.forbiddenTitle', defaultMessage: 'Only dispatchers edit jobs' })}
-        >
-          <Message
-            id="jobs.edit.forbiddenBody"
-            defaultMessage="You can change the status of your own jobs on their page."
-          />
+      <Drawer title={intl.formatMessage({ id: 'jobs.edit.title' })} onClose={close}>
+        <EmptyState icon="calendar" title={intl.formatMessage({ id: 'jobs.edit.forbiddenTitle' })}>
+          <Message id="jobs.edit.forbiddenBody" />
         </EmptyState>
       </Drawer>
     );
@@ -107,10 +98,7 @@ export function JobEditPanel() {
       }).unwrap();
       toast({
         tone: 'success',
-        message: intl.formatMessage(
-          { id: 'jobs.edit.saved', defaultMessage: 'Saved “{title}”' },
-          { title: values.title.trim() },
-        ),
+        message: intl.formatMessage({ id: 'jobs.edit.saved' }, { title: values.title.trim() }),
       });
       const created = change.jobs.find((j) => j.id !== id);
       form.reset(values);
@@ -132,7 +120,7 @@ export function JobEditPanel() {
     if (Object.keys(patch).length === 0) {
       toast({
         tone: 'info',
-        message: intl.formatMessage({ id: 'jobs.edit.nothingChanged', defaultMessage: 'Nothing changed' }),
+        message: intl.formatMessage({ id: 'jobs.edit.nothingChanged' }),
       });
       await navigate(links.job(id, occurrence));
       return;
@@ -147,7 +135,6 @@ export function JobEditPanel() {
           ? {
               this: intl.formatMessage({
                 id: 'jobs.edit.scopeThisDisabled',
-                defaultMessage: 'One visit can only get its own time and technicians',
               }),
             }
           : {},
@@ -161,33 +148,23 @@ export function JobEditPanel() {
   const mine = conflict ? apiFields(conflict.attempt.values, zone) : null;
   return (
     <Drawer
-      title={intl.formatMessage({ id: 'jobs.edit.title', defaultMessage: 'Edit job' })}
-      subtitle={
-        visit.occurrenceKey
-          ? intl.formatMessage({ id: 'jobs.edit.oneVisit', defaultMessage: 'One visit of a recurring job' })
-          : undefined
-      }
+      title={intl.formatMessage({ id: 'jobs.edit.title' })}
+      subtitle={visit.occurrenceKey ? intl.formatMessage({ id: 'jobs.edit.oneVisit' }) : undefined}
       onClose={close}
       footer={
         <>
           <Button onClick={close}>
-            <Message id="jobs.edit.cancel" defaultMessage="Cancel" />
+            <Message id="jobs.edit.cancel" />
           </Button>
           <Button type="submit" form="job-form" variant="primary" loading={isLoading}>
-            <Message id="jobs.edit.save" defaultMessage="Save" />
+            <Message id="jobs.edit.save" />
           </Button>
         </>
       }
     >
       {changedElsewhere && !conflict && (
-        <Alert
-          tone="info"
-          title={intl.formatMessage({ id: 'jobs.edit.changedTitle', defaultMessage: 'Changed by someone else' })}
-        >
-          <Message
-            id="jobs.edit.changedBody"
-            defaultMessage="This job was saved by someone else while you were editing. Saving will show both versions."
-          />
+        <Alert tone="info" title={intl.formatMessage({ id: 'jobs.edit.changedTitle' })}>
+          <Message id="jobs.edit.changedBody" />
         </Alert>
       )}
       <JobForm
@@ -226,7 +203,6 @@ export function JobEditPanel() {
               tone: 'info',
               message: intl.formatMessage({
                 id: 'jobs.edit.showingTheirs',
-                defaultMessage: 'Showing their version; your changes were discarded',
               }),
             });
           }}

@@ -110,11 +110,11 @@ export function JobForm({
       className="job-form"
       onSubmit={submit}
       noValidate
-      aria-label={intl.formatMessage({ id: 'jobs.form.label', defaultMessage: 'Job' })}
+      aria-label={intl.formatMessage({ id: 'jobs.form.label' })}
     >
       {message && <Alert>{message}</Alert>}
       <TextField
-        label={intl.formatMessage({ id: 'jobs.form.title', defaultMessage: 'Title' })}
+        label={intl.formatMessage({ id: 'jobs.form.title' })}
         autoComplete="off"
         data-autofocus
         error={errors.title?.message}
@@ -143,17 +143,15 @@ export function JobForm({
         render={({ field }) => (
           <PlaceField
             workspaceId={workspaceId}
-            label={intl.formatMessage({ id: 'jobs.form.siteAddress', defaultMessage: 'Site address' })}
+            label={intl.formatMessage({ id: 'jobs.form.siteAddress' })}
             optional={customerId !== null}
             hint={
               customerId === null
                 ? intl.formatMessage({
                     id: 'jobs.form.siteHintRequired',
-                    defaultMessage: 'Required without a customer. Choose a suggestion to place the pin.',
                   })
                 : intl.formatMessage({
                     id: 'jobs.form.siteHintOptional',
-                    defaultMessage: "Leave empty to use the customer's address. Choose a suggestion to place the pin.",
                   })
             }
             address={field.value}
@@ -168,11 +166,7 @@ export function JobForm({
             {offered && !sameSite({ address, lat, lng }, offered) && (
               <p className="job-site-offer">
                 <Button size="sm" variant="ghost" icon="building" onClick={() => fillSiteFrom(offered)}>
-                  <Message
-                    id="jobs.form.useCustomerAddress"
-                    defaultMessage="Use {name}’s address"
-                    values={{ name: offered.name }}
-                  />
+                  <Message id="jobs.form.useCustomerAddress" values={{ name: offered.name }} />
                 </Button>
               </p>
             )}
@@ -182,16 +176,16 @@ export function JobForm({
       <fieldset className="job-when" aria-labelledby={whenId}>
         <div className="job-when-head">
           <span id={whenId} className="field-label">
-            <Message id="jobs.form.when" defaultMessage="When" />
+            <Message id="jobs.form.when" />
           </span>
           <label className="checkbox">
-            <input type="checkbox" {...register('allDay')} /> <Message id="jobs.form.allDay" defaultMessage="All day" />
+            <input type="checkbox" {...register('allDay')} /> <Message id="jobs.form.allDay" />
           </label>
         </div>
         <div className="form-row">
           <TextField
             key={allDay ? 'start-date' : 'start-time'}
-            label={intl.formatMessage({ id: 'jobs.form.start', defaultMessage: 'Start' })}
+            label={intl.formatMessage({ id: 'jobs.form.start' })}
             type={allDay ? 'date' : 'datetime-local'}
             step={allDay ? undefined : 900}
             error={errors.start?.message}
@@ -199,7 +193,7 @@ export function JobForm({
           />
           <TextField
             key={allDay ? 'end-date' : 'end-time'}
-            label={intl.formatMessage({ id: 'jobs.form.end', defaultMessage: 'End' })}
+            label={intl.formatMessage({ id: 'jobs.form.end' })}
             type={allDay ? 'date' : 'datetime-local'}
             step={allDay ? undefined : 900}
             error={errors.end?.message}
@@ -208,10 +202,7 @@ export function JobForm({
           {!allDay && <DurationField form={form} />}
         </div>
         <p className="field-hint">
-          <Message
-            id="jobs.form.unscheduledHint"
-            defaultMessage="Leave both empty to put the job in the unscheduled queue."
-          />
+          <Message id="jobs.form.unscheduledHint" />
         </p>
         <FlexibleTimeField form={form} workingHours={workingHours} />
       </fieldset>
@@ -229,17 +220,17 @@ export function JobForm({
       />
       <DoubleBookWarning control={control} workspaceId={workspaceId} zone={zone} members={technicians} visit={visit} />
       <TextField
-        label={intl.formatMessage({ id: 'jobs.form.priority', defaultMessage: 'Priority' })}
+        label={intl.formatMessage({ id: 'jobs.form.priority' })}
         type="number"
         min={1}
         max={5}
         className="field-narrow"
-        hint={intl.formatMessage({ id: 'jobs.form.priorityHint', defaultMessage: '1 = most urgent, 5 = whenever' })}
+        hint={intl.formatMessage({ id: 'jobs.form.priorityHint' })}
         error={errors.priority?.message}
         {...register('priority', { valueAsNumber: true })}
       />
       <TextArea
-        label={intl.formatMessage({ id: 'jobs.form.description', defaultMessage: 'Description' })}
+        label={intl.formatMessage({ id: 'jobs.form.description' })}
         optional
         rows={4}
         hint={`${description.length} / 5000`}

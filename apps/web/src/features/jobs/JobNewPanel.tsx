@@ -42,35 +42,30 @@ export function JobNewPanel() {
 
   if (!can(role, 'schedule.write')) {
     return (
-      <Drawer title={intl.formatMessage({ id: 'jobs.new.title', defaultMessage: 'New job' })} onClose={close}>
-        <EmptyState
-          icon="calendar"
-          title={intl.formatMessage({ id: 'jobs.new.forbiddenTitle', defaultMessage: 'Only dispatchers create jobs' })}
-        >
-          <Message id="jobs.new.forbiddenBody" defaultMessage="Ask an owner or a dispatcher to add this job." />
+      <Drawer title={intl.formatMessage({ id: 'jobs.new.title' })} onClose={close}>
+        <EmptyState icon="calendar" title={intl.formatMessage({ id: 'jobs.new.forbiddenTitle' })}>
+          <Message id="jobs.new.forbiddenBody" />
         </EmptyState>
       </Drawer>
     );
   }
   return (
     <Drawer
-      title={intl.formatMessage({ id: 'jobs.new.title', defaultMessage: 'New job' })}
+      title={intl.formatMessage({ id: 'jobs.new.title' })}
       onClose={close}
       footer={
         <>
           <Button onClick={close}>
-            <Message id="jobs.new.cancel" defaultMessage="Cancel" />
+            <Message id="jobs.new.cancel" />
           </Button>
           <Button type="submit" form="job-form" variant="primary" loading={isLoading}>
-            <Message id="jobs.new.create" defaultMessage="Create job" />
+            <Message id="jobs.new.create" />
           </Button>
         </>
       }
     >
       {customer.isLoading ? (
-        <Loading
-          label={intl.formatMessage({ id: 'jobs.new.loadingCustomer', defaultMessage: 'Loading the customer…' })}
-        >
+        <Loading label={intl.formatMessage({ id: 'jobs.new.loadingCustomer' })}>
           <Skeleton height={32} />
         </Loading>
       ) : (
@@ -88,10 +83,7 @@ export function JobNewPanel() {
               const job = await create({ workspaceId, job: toCreate(values, settings.timeZone) }).unwrap();
               toast({
                 tone: 'success',
-                message: intl.formatMessage(
-                  { id: 'jobs.new.created', defaultMessage: 'Created “{title}”' },
-                  { title: job.title },
-                ),
+                message: intl.formatMessage({ id: 'jobs.new.created' }, { title: job.title }),
               });
               await navigate(links.job(job.id, null), { replace: true });
             } catch (error) {

@@ -29,7 +29,7 @@ export default function JobSiteMap({ job, members, settings }: JobSiteMapProps) 
   return (
     <FieldMap
       className="job-site-map"
-      label={intl.formatMessage({ id: 'jobs.siteMap.label', defaultMessage: 'Map of the job site' })}
+      label={intl.formatMessage({ id: 'jobs.siteMap.label' })}
       zone={settings.timeZone}
       jobs={jobs}
       layers={layers}

@@ -9,24 +9,24 @@ import { nthOf, type RepeatKind, weekdayOf } from './recurrence-form';
 
 const weekdayShort: MessageDescriptor[] = Object.values(
   defineMessages({
-    mon: { id: 'jobs.recurrence.weekdayShort.mon', defaultMessage: 'Mon' },
-    tue: { id: 'jobs.recurrence.weekdayShort.tue', defaultMessage: 'Tue' },
-    wed: { id: 'jobs.recurrence.weekdayShort.wed', defaultMessage: 'Wed' },
-    thu: { id: 'jobs.recurrence.weekdayShort.thu', defaultMessage: 'Thu' },
-    fri: { id: 'jobs.recurrence.weekdayShort.fri', defaultMessage: 'Fri' },
-    sat: { id: 'jobs.recurrence.weekdayShort.sat', defaultMessage: 'Sat' },
-    sun: { id: 'jobs.recurrence.weekdayShort.sun', defaultMessage: 'Sun' },
+    mon: { id: 'jobs.recurrence.weekdayShort.mon' },
+    tue: { id: 'jobs.recurrence.weekdayShort.tue' },
+    wed: { id: 'jobs.recurrence.weekdayShort.wed' },
+    thu: { id: 'jobs.recurrence.weekdayShort.thu' },
+    fri: { id: 'jobs.recurrence.weekdayShort.fri' },
+    sat: { id: 'jobs.recurrence.weekdayShort.sat' },
+    sun: { id: 'jobs.recurrence.weekdayShort.sun' },
   }),
 );
 const weekdayLong: MessageDescriptor[] = Object.values(
   defineMessages({
-    mon: { id: 'jobs.recurrence.weekday.mon', defaultMessage: 'Monday' },
-    tue: { id: 'jobs.recurrence.weekday.tue', defaultMessage: 'Tuesday' },
-    wed: { id: 'jobs.recurrence.weekday.wed', defaultMessage: 'Wednesday' },
-    thu: { id: 'jobs.recurrence.weekday.thu', defaultMessage: 'Thursday' },
-    fri: { id: 'jobs.recurrence.weekday.fri', defaultMessage: 'Friday' },
-    sat: { id: 'jobs.recurrence.weekday.sat', defaultMessage: 'Saturday' },
-    sun: { id: 'jobs.recurrence.weekday.sun', defaultMessage: 'Sunday' },
+    mon: { id: 'jobs.recurrence.weekday.mon' },
+    tue: { id: 'jobs.recurrence.weekday.tue' },
+    wed: { id: 'jobs.recurrence.weekday.wed' },
+    thu: { id: 'jobs.recurrence.weekday.thu' },
+    fri: { id: 'jobs.recurrence.weekday.fri' },
+    sat: { id: 'jobs.recurrence.weekday.sat' },
+    sun: { id: 'jobs.recurrence.weekday.sun' },
   }),
 );
 const dayName = (intl: IntlShape, names: MessageDescriptor[], day: number) => {
@@ -70,7 +70,7 @@ export function RecurrenceEditor({ form, zone, disabled = false }: RecurrenceEdi
   const timing = startDate === null ? null : timingOf(values, zone);
   const summary =
     rec.freq === 'none'
-      ? intl.formatMessage({ id: 'jobs.recurrence.none', defaultMessage: 'Does not repeat' })
+      ? intl.formatMessage({ id: 'jobs.recurrence.none' })
       : timing?.rrule
         ? describeRule(timing.rrule, zone)
         : null;
@@ -79,7 +79,7 @@ export function RecurrenceEditor({ form, zone, disabled = false }: RecurrenceEdi
     return (
       <fieldset className="recurrence" aria-describedby={ids.summary}>
         <legend className="field-label">
-          <Message id="jobs.recurrence.legend" defaultMessage="Repeat" />
+          <Message id="jobs.recurrence.legend" />
         </legend>
         <p id={ids.summary} className="recurrence-summary">
           {summary ?? (rec.custom && describeRule(rec.custom, zone)) ?? rec.custom}
@@ -90,7 +90,7 @@ export function RecurrenceEditor({ form, zone, disabled = false }: RecurrenceEdi
             className="link-button"
             onClick={() => setValue('recurrence.custom', null, { shouldDirty: true })}
           >
-            <Message id="jobs.recurrence.editSimple" defaultMessage="Edit as a simple rule" />
+            <Message id="jobs.recurrence.editSimple" />
           </button>
         )}
       </fieldset>
@@ -117,33 +117,24 @@ export function RecurrenceEditor({ form, zone, disabled = false }: RecurrenceEdi
       aria-describedby={[freqError ? ids.error : '', ids.summary].filter(Boolean).join(' ')}
     >
       <legend className="field-label">
-        <Message id="jobs.recurrence.legend" defaultMessage="Repeat" />
+        <Message id="jobs.recurrence.legend" />
       </legend>
       <div className="recurrence-row">
         <Select
-          aria-label={intl.formatMessage({ id: 'jobs.recurrence.legend', defaultMessage: 'Repeat' })}
+          aria-label={intl.formatMessage({ id: 'jobs.recurrence.legend' })}
           value={rec.freq}
           onChange={(e) => onFreq(e.target.value as RepeatKind)}
         >
-          <option value="none">
-            {intl.formatMessage({ id: 'jobs.recurrence.none', defaultMessage: 'Does not repeat' })}
-          </option>
-          <option value="DAILY">{intl.formatMessage({ id: 'jobs.recurrence.daily', defaultMessage: 'Daily' })}</option>
-          <option value="WEEKLY">
-            {intl.formatMessage({ id: 'jobs.recurrence.weekly', defaultMessage: 'Weekly' })}
-          </option>
-          <option value="MONTHLY">
-            {intl.formatMessage({ id: 'jobs.recurrence.monthly', defaultMessage: 'Monthly' })}
-          </option>
-          <option value="YEARLY">
-            {intl.formatMessage({ id: 'jobs.recurrence.yearly', defaultMessage: 'Yearly' })}
-          </option>
+          <option value="none">{intl.formatMessage({ id: 'jobs.recurrence.none' })}</option>
+          <option value="DAILY">{intl.formatMessage({ id: 'jobs.recurrence.daily' })}</option>
+          <option value="WEEKLY">{intl.formatMessage({ id: 'jobs.recurrence.weekly' })}</option>
+          <option value="MONTHLY">{intl.formatMessage({ id: 'jobs.recurrence.monthly' })}</option>
+          <option value="YEARLY">{intl.formatMessage({ id: 'jobs.recurrence.yearly' })}</option>
         </Select>
         {rec.freq !== 'none' && (
           <label className="recurrence-inline" htmlFor={ids.interval}>
             <Message
               id="jobs.recurrence.every"
-              defaultMessage="every {input} {freq, select, DAILY {{interval, plural, one {day} other {days}}} WEEKLY {{interval, plural, one {week} other {weeks}}} MONTHLY {{interval, plural, one {month} other {months}}} other {{interval, plural, one {year} other {years}}}}"
               values={{
                 freq: rec.freq,
                 interval: rec.interval,
@@ -153,7 +144,6 @@ export function RecurrenceEditor({ form, zone, disabled = false }: RecurrenceEdi
                     id={ids.interval}
                     aria-label={intl.formatMessage({
                       id: 'jobs.recurrence.everyLabel',
-                      defaultMessage: 'Repeat every',
                     })}
                     {...register('recurrence.interval', { valueAsNumber: true })}
                   />
@@ -167,7 +157,7 @@ export function RecurrenceEditor({ form, zone, disabled = false }: RecurrenceEdi
       {rec.freq === 'WEEKLY' && (
         <fieldset className="weekday-toggles">
           <legend className="visually-hidden">
-            <Message id="jobs.recurrence.onDays" defaultMessage="On days" />
+            <Message id="jobs.recurrence.onDays" />
           </legend>
           {weekdayShort.map((label, day) => (
             <button
@@ -187,21 +177,16 @@ export function RecurrenceEditor({ form, zone, disabled = false }: RecurrenceEdi
         <div
           className="recurrence-choices"
           role="radiogroup"
-          aria-label={intl.formatMessage({ id: 'jobs.recurrence.monthlyOn', defaultMessage: 'Monthly on' })}
+          aria-label={intl.formatMessage({ id: 'jobs.recurrence.monthlyOn' })}
         >
           <label>
             <input type="radio" value="day" {...register('recurrence.monthly')} />{' '}
-            <Message
-              id="jobs.recurrence.onDay"
-              defaultMessage="On day {day}"
-              values={{ day: new Date(startDate).getUTCDate() }}
-            />
+            <Message id="jobs.recurrence.onDay" values={{ day: new Date(startDate).getUTCDate() }} />
           </label>
           <label>
             <input type="radio" value="nth" {...register('recurrence.monthly')} />{' '}
             <Message
               id="jobs.recurrence.onNth"
-              defaultMessage="On the {which, select, first {first} second {second} third {third} fourth {fourth} last {last} other {{n}th}} {weekday}"
               values={{
                 which: ordinal(nthOf(startDate)),
                 n: nthOf(startDate),
@@ -213,36 +198,28 @@ export function RecurrenceEditor({ form, zone, disabled = false }: RecurrenceEdi
       )}
       {rec.freq === 'YEARLY' && startDate !== null && (
         <p className="recurrence-note">
-          <Message
-            id="jobs.recurrence.onDate"
-            defaultMessage="On {date}"
-            values={{ date: monthDay.format(startDate) }}
-          />
+          <Message id="jobs.recurrence.onDate" values={{ date: monthDay.format(startDate) }} />
         </p>
       )}
       {rec.freq !== 'none' && (
         <div
           className="recurrence-choices"
           role="radiogroup"
-          aria-label={intl.formatMessage({ id: 'jobs.recurrence.ends', defaultMessage: 'Ends' })}
+          aria-label={intl.formatMessage({ id: 'jobs.recurrence.ends' })}
         >
           <span className="recurrence-ends-label">
-            <Message id="jobs.recurrence.ends" defaultMessage="Ends" />
+            <Message id="jobs.recurrence.ends" />
           </span>
           <label>
             <input
               type="radio"
               value="never"
-              aria-label={intl.formatMessage({ id: 'jobs.recurrence.never', defaultMessage: 'Never' })}
+              aria-label={intl.formatMessage({ id: 'jobs.recurrence.never' })}
               {...register('recurrence.ends')}
             />{' '}
-            <Message id="jobs.recurrence.never" defaultMessage="Never" />{' '}
+            <Message id="jobs.recurrence.never" />{' '}
             <span className="field-optional">
-              <Message
-                id="jobs.recurrence.neverLimit"
-                defaultMessage="(runs {years} years at most)"
-                values={{ years: recurrenceLimits.maxUntilYears }}
-              />
+              <Message id="jobs.recurrence.neverLimit" values={{ years: recurrenceLimits.maxUntilYears }} />
             </span>
           </label>
           <label className="recurrence-inline">
@@ -251,20 +228,17 @@ export function RecurrenceEditor({ form, zone, disabled = false }: RecurrenceEdi
               value="count"
               aria-label={intl.formatMessage({
                 id: 'jobs.recurrence.afterLabel',
-                defaultMessage: 'After a number of times',
               })}
               {...register('recurrence.ends')}
             />{' '}
             <Message
               id="jobs.recurrence.after"
-              defaultMessage="After {input} times"
               values={{
                 input: (
                   <input
                     {...countInput(recurrenceLimits.maxCount, errorOf(errors, 'count'))}
                     aria-label={intl.formatMessage({
                       id: 'jobs.recurrence.countLabel',
-                      defaultMessage: 'Number of occurrences',
                     })}
                     {...register('recurrence.count', { valueAsNumber: true, onChange: () => endBy('count') })}
                   />
@@ -277,18 +251,17 @@ export function RecurrenceEditor({ form, zone, disabled = false }: RecurrenceEdi
             <input
               type="radio"
               value="until"
-              aria-label={intl.formatMessage({ id: 'jobs.recurrence.onADate', defaultMessage: 'On a date' })}
+              aria-label={intl.formatMessage({ id: 'jobs.recurrence.onADate' })}
               {...register('recurrence.ends')}
             />{' '}
             <Message
               id="jobs.recurrence.onUntil"
-              defaultMessage="On {input}"
               values={{
                 input: (
                   <input
                     type="date"
                     className="input input-sm"
-                    aria-label={intl.formatMessage({ id: 'jobs.recurrence.lastDate', defaultMessage: 'Last date' })}
+                    aria-label={intl.formatMessage({ id: 'jobs.recurrence.lastDate' })}
                     aria-invalid={errorOf(errors, 'until') ? true : undefined}
                     {...register('recurrence.until', { onChange: () => endBy('until') })}
                   />
@@ -307,8 +280,8 @@ export function RecurrenceEditor({ form, zone, disabled = false }: RecurrenceEdi
       <p id={ids.summary} className="recurrence-summary" aria-live="polite">
         {summary ??
           (startDate === null
-            ? intl.formatMessage({ id: 'jobs.recurrence.chooseStart', defaultMessage: 'Choose a start to repeat from' })
-            : intl.formatMessage({ id: 'jobs.recurrence.checkSettings', defaultMessage: 'Check the repeat settings' }))}
+            ? intl.formatMessage({ id: 'jobs.recurrence.chooseStart' })
+            : intl.formatMessage({ id: 'jobs.recurrence.checkSettings' }))}
       </p>
     </fieldset>
   );

@@ -40,7 +40,6 @@ export function StatusActions({ workspaceId, job, visit, role, memberId }: Statu
           tone: 'info',
           message: intl.formatMessage({
             id: 'jobs.status.conflict',
-            defaultMessage: 'Someone else changed this job just now — here is their version. Try again.',
           }),
         });
       } else toast({ tone: 'error', message: problemMessage(toProblem(error)) });
@@ -50,7 +49,7 @@ export function StatusActions({ workspaceId, job, visit, role, memberId }: Statu
   return (
     <fieldset className="status-actions">
       <legend className="visually-hidden">
-        <Message id="jobs.status.legend" defaultMessage="Change status" />
+        <Message id="jobs.status.legend" />
       </legend>
       {next.map(({ status }, i) => (
         <Button

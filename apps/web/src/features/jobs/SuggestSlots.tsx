@@ -58,10 +58,9 @@ export function SuggestSlots({
       toast({
         tone: 'success',
         message: name
-          ? intl.formatMessage({ id: 'jobs.suggest.scheduledWith', defaultMessage: 'Scheduled with {name}' }, { name })
+          ? intl.formatMessage({ id: 'jobs.suggest.scheduledWith' }, { name })
           : intl.formatMessage({
               id: 'jobs.suggest.scheduledWithTechnician',
-              defaultMessage: 'Scheduled with the technician',
             }),
       });
     } catch (e) {
@@ -70,10 +69,7 @@ export function SuggestSlots({
   };
 
   return (
-    <section
-      className="suggest-slots"
-      aria-label={intl.formatMessage({ id: 'jobs.suggest.label', defaultMessage: 'Suggested times' })}
-    >
+    <section className="suggest-slots" aria-label={intl.formatMessage({ id: 'jobs.suggest.label' })}>
       <Button
         size="sm"
         variant="secondary"
@@ -82,11 +78,11 @@ export function SuggestSlots({
         disabled={!located}
         onClick={() => void fetchSuggestions({ workspaceId, jobId: job.id, version: job.version })}
       >
-        <Message id="jobs.suggest.button" defaultMessage="Suggest a time" />
+        <Message id="jobs.suggest.button" />
       </Button>
       {!located && (
         <p className="detail-note">
-          <Message id="jobs.suggest.notLocated" defaultMessage="Place the job on the map to get suggestions." />
+          <Message id="jobs.suggest.notLocated" />
         </p>
       )}
       {error && <p role="alert">{problemMessage(toProblem(error))}</p>}
@@ -95,12 +91,12 @@ export function SuggestSlots({
           {data.notice && <p className="detail-note">{data.notice}</p>}
           {data.outsideServiceAreas && (
             <p className="detail-note">
-              <Message id="jobs.suggest.outsideAreas" defaultMessage="The site is outside every service area." />
+              <Message id="jobs.suggest.outsideAreas" />
             </p>
           )}
           {data.options.length === 0 ? (
             <p className="detail-note">
-              <Message id="jobs.suggest.none" defaultMessage="No free time fits this job in the next 7 days." />
+              <Message id="jobs.suggest.none" />
             </p>
           ) : (
             <ul className="suggest-slot-list">
@@ -110,16 +106,10 @@ export function SuggestSlots({
                   <li key={`${o.memberId}-${o.start}`} className="suggest-slot">
                     <Avatar name={m?.name ?? '?'} colour={m?.colour ?? '#9E9E9E'} size="sm" />
                     <span className="suggest-slot-text">
-                      <strong>
-                        {m?.name ?? <Message id="jobs.suggest.formerMember" defaultMessage="Former member" />}
-                      </strong>{' '}
+                      <strong>{m?.name ?? <Message id="jobs.suggest.formerMember" />}</strong>{' '}
                       {formatJobTime(o.start, o.end, false, timeZone)}{' '}
                       <span className="suggest-slot-drive">
-                        <Message
-                          id="jobs.suggest.addedDrive"
-                          defaultMessage="+{minutes} min drive"
-                          values={{ minutes: Math.round(o.addedTravelMinutes) }}
-                        />
+                        <Message id="jobs.suggest.addedDrive" values={{ minutes: Math.round(o.addedTravelMinutes) }} />
                       </span>
                     </span>
                     <Button
@@ -128,7 +118,7 @@ export function SuggestSlots({
                       loading={saving}
                       onClick={() => void schedule(o.memberId, o.start, o.end)}
                     >
-                      <Message id="jobs.suggest.schedule" defaultMessage="Schedule" />
+                      <Message id="jobs.suggest.schedule" />
                     </Button>
                   </li>
                 );

@@ -17,9 +17,9 @@ export function TechnicianPicker({ technicians, value, onChange, error }: Techni
       className="field tech-picker"
       legend={
         <>
-          <Message id="jobs.form.technicians" defaultMessage="Technicians" />{' '}
+          <Message id="jobs.form.technicians" />{' '}
           <span className="field-optional">
-            <Message id="jobs.form.optional" defaultMessage="optional" />
+            <Message id="jobs.form.optional" />
           </span>
         </>
       }

@@ -24,15 +24,12 @@ interface Visit {
 
 /** Why a job can't have a flexible time (shown as the control's hint), or null when it can. */
 export function flexibleUnavailable(visit: Visit): string | null {
-  if (visit.allDay)
-    return t({ id: 'jobs.flexible.allDayOff', defaultMessage: 'All-day jobs have no clock time to move.' });
+  if (visit.allDay) return t({ id: 'jobs.flexible.allDayOff' });
   if (visit.recurrence.freq !== 'none' || visit.recurrence.custom)
     return t({
       id: 'jobs.flexible.recurringOff',
-      defaultMessage: 'Recurring jobs keep their time; only one-off visits can be flexible.',
     });
-  if (visit.start === '' || visit.end === '')
-    return t({ id: 'jobs.flexible.noTimeOff', defaultMessage: 'Give the job a start and an end first.' });
+  if (visit.start === '' || visit.end === '') return t({ id: 'jobs.flexible.noTimeOff' });
   return null;
 }
 
@@ -93,7 +90,6 @@ export function formatFlexibleWindow(window: FlexibleWindow, zone: string): stri
     const at = parseInstant(iso);
     return at === null ? '' : new Date(instantToWall(zone, at)).toISOString().slice(0, 10);
   };
-  if (day(window.end) > day(window.start))
-    return t({ id: 'jobs.flexible.windowNextDay', defaultMessage: '{start}–{end} next day' }, { start, end });
+  if (day(window.end) > day(window.start)) return t({ id: 'jobs.flexible.windowNextDay' }, { start, end });
   return `${start}–${end}`;
 }

@@ -21,13 +21,13 @@ import { noRecurrence, type RecurrenceForm, recurrenceToRule, repeatKinds } from
 const recurrenceSchema = z.object({
   freq: z.enum(repeatKinds),
   interval: z.number({
-    error: () => t({ id: 'jobs.form.intervalNotNumber', defaultMessage: 'Repeat every must be a number' }),
+    error: () => t({ id: 'jobs.form.intervalNotNumber' }),
   }),
   weekdays: z.array(z.number()),
   monthly: z.enum(['day', 'nth']),
   ends: z.enum(['never', 'count', 'until']),
   count: z.number({
-    error: () => t({ id: 'jobs.form.countNotNumber', defaultMessage: 'Number of occurrences must be a number' }),
+    error: () => t({ id: 'jobs.form.countNotNumber' }),
   }),
   until: z.string(),
   custom: z.string().nullable(),
@@ -150,12 +150,12 @@ function blankWindowIssues(flex: JobFormValues['flexibleWindow'], timing: JobTim
   if (flex.start === '')
     blank.push({
       path: 'flexibleWindow.start',
-      message: t({ id: 'jobs.form.windowOpensBlank', defaultMessage: 'Choose when the window opens' }),
+      message: t({ id: 'jobs.form.windowOpensBlank' }),
     });
   if (flex.end === '')
     blank.push({
       path: 'flexibleWindow.end',
-      message: t({ id: 'jobs.form.windowClosesBlank', defaultMessage: 'Choose when the window closes' }),
+      message: t({ id: 'jobs.form.windowClosesBlank' }),
     });
   return blank.length > 0 ? blank : null;
 }
@@ -172,7 +172,7 @@ export function jobFormSchema(zone: string) {
       ctx.addIssue({
         code: 'custom',
         path: ['recurrence', 'until'],
-        message: t({ id: 'jobs.form.untilBlank', defaultMessage: 'Choose the last date of the series' }),
+        message: t({ id: 'jobs.form.untilBlank' }),
       });
       return;
     }
@@ -187,7 +187,7 @@ export function jobFormSchema(zone: string) {
       ctx.addIssue({
         code: 'custom',
         path: [values.lat === null ? 'lat' : 'lng'],
-        message: t({ id: 'jobs.form.latLngBoth', defaultMessage: 'Give both latitude and longitude' }),
+        message: t({ id: 'jobs.form.latLngBoth' }),
       });
     }
     // The server takes the customer's site when no address is sent (so a lone pin would be lost).
@@ -199,11 +199,9 @@ export function jobFormSchema(zone: string) {
           values.customerId === null
             ? t({
                 id: 'jobs.form.addressRequired',
-                defaultMessage: 'Site address is required when no customer is chosen',
               })
             : t({
                 id: 'jobs.form.addressRequiredWithPin',
-                defaultMessage: 'Site address is required with a pin on the map',
               }),
       });
     }

@@ -30,14 +30,8 @@ export function useDeleteJob(workspaceId: string, onDeleted: () => void) {
         tone: 'success',
         message:
           scope === 'this'
-            ? intl.formatMessage(
-                { id: 'jobs.delete.deletedOccurrence', defaultMessage: 'Deleted one occurrence of “{title}”' },
-                { title: job.title },
-              )
-            : intl.formatMessage(
-                { id: 'jobs.delete.deleted', defaultMessage: 'Deleted “{title}”' },
-                { title: job.title },
-              ),
+            ? intl.formatMessage({ id: 'jobs.delete.deletedOccurrence' }, { title: job.title })
+            : intl.formatMessage({ id: 'jobs.delete.deleted' }, { title: job.title }),
       });
       onDeleted();
     } catch (error) {
@@ -58,22 +52,17 @@ export function useDeleteJob(workspaceId: string, onDeleted: () => void) {
       />
       <ConfirmDialog
         open={target !== null && !recurring}
-        title={intl.formatMessage(
-          { id: 'jobs.delete.confirmTitle', defaultMessage: 'Delete “{title}”?' },
-          { title: target?.job.title ?? '' },
-        )}
+        title={intl.formatMessage({ id: 'jobs.delete.confirmTitle' }, { title: target?.job.title ?? '' })}
         description={
           target?.job.rrule
             ? intl.formatMessage({
                 id: 'jobs.delete.seriesBody',
-                defaultMessage: 'Every occurrence of this series will be removed.',
               })
             : intl.formatMessage({
                 id: 'jobs.delete.body',
-                defaultMessage: 'The job is removed from the calendar and the queue.',
               })
         }
-        confirmLabel={intl.formatMessage({ id: 'jobs.delete.confirm', defaultMessage: 'Delete job' })}
+        confirmLabel={intl.formatMessage({ id: 'jobs.delete.confirm' })}
         busy={isLoading}
         onCancel={() => setTarget(null)}
         onConfirm={() => void run(undefined)}

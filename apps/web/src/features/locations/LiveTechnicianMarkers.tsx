@@ -27,7 +27,7 @@ function LiveMarker({ tech, now }: { tech: LiveTechnician; now: number }) {
     <Marker
       position={[tech.lat, tech.lng]}
       icon={icon}
-      title={t({ id: 'locations.marker.title', defaultMessage: '{name}, {age}' }, { name: tech.name, age })}
+      title={t({ id: 'locations.marker.title' }, { name: tech.name, age })}
       zIndexOffset={1000}
     >
       <Tooltip permanent direction="right" offset={[10, 0]} className="live-tech-label">

@@ -9,8 +9,8 @@ import './Locations.css';
 
 const statusMessages: Record<SharingStatus, MessageDescriptor> = {
   ...defineMessages({
-    off: { id: 'locations.shareItem.off', defaultMessage: 'Dispatchers see you on the map while on' },
-    sharing: { id: 'locations.shareItem.sharing', defaultMessage: 'On: dispatchers see you on the map' },
+    off: { id: 'locations.shareItem.off' },
+    sharing: { id: 'locations.shareItem.sharing' },
   }),
   ...sharingProblemMessages,
 };
@@ -32,7 +32,7 @@ export function ShareLocationItem() {
       <Icon name="compass" />
       <span className="share-item-text">
         <span>
-          <Message id="locations.shareItem.title" defaultMessage="Share my location" />
+          <Message id="locations.shareItem.title" />
         </span>
         <span className="share-item-status">
           <Message {...statusMessages[status]} />
@@ -56,15 +56,14 @@ export function SharingBadge() {
       onClick={() => dispatch(stopSharing())}
       title={intl.formatMessage({
         id: 'locations.badge.title',
-        defaultMessage: 'Your location is being shared. Click to stop.',
       })}
     >
       <span className="sharing-badge-dot" aria-hidden="true" />
       <span className="sharing-badge-label">
-        <Message id="locations.badge.label" defaultMessage="Sharing location" />
+        <Message id="locations.badge.label" />
       </span>
       <span className="visually-hidden">
-        <Message id="locations.badge.stop" defaultMessage=": stop" />
+        <Message id="locations.badge.stop" />
       </span>
     </button>
   );

@@ -10,13 +10,12 @@ export const sharingProblemMessages: Record<
   Exclude<SharingStatus, 'off' | 'sharing'>,
   MessageDescriptor
 > = defineMessages({
-  locating: { id: 'locations.sharing.locating', defaultMessage: 'Finding your position…' },
+  locating: { id: 'locations.sharing.locating' },
   denied: {
     id: 'locations.sharing.denied',
-    defaultMessage: 'The browser refused your location: allow it in the site settings',
   },
-  unsupported: { id: 'locations.sharing.unsupported', defaultMessage: 'This browser can’t share its location' },
-  failing: { id: 'locations.sharing.failing', defaultMessage: 'Can’t send your position right now — retrying' },
+  unsupported: { id: 'locations.sharing.unsupported' },
+  failing: { id: 'locations.sharing.failing' },
 });
 
 export interface SharingSwitch {

@@ -117,7 +117,7 @@ export function FieldMap(props: FieldMapProps) {
       className={['field-map', tilesFailed || base?.url === null ? 'fm-offline' : '', props.className]
         .filter(Boolean)
         .join(' ')}
-      aria-label={props.label ?? intl.formatMessage({ id: 'map.field.label', defaultMessage: 'Map' })}
+      aria-label={props.label ?? intl.formatMessage({ id: 'map.field.label' })}
       data-job-count={layers.jobs ? jobs.length : 0}
     >
       <FieldMapContext.Provider value={context}>
@@ -132,8 +132,8 @@ export function FieldMap(props: FieldMapProps) {
           zoomControl={false}
         >
           <ZoomControl
-            zoomInTitle={intl.formatMessage({ id: 'map.field.zoomIn', defaultMessage: 'Zoom in' })}
-            zoomOutTitle={intl.formatMessage({ id: 'map.field.zoomOut', defaultMessage: 'Zoom out' })}
+            zoomInTitle={intl.formatMessage({ id: 'map.field.zoomIn' })}
+            zoomOutTitle={intl.formatMessage({ id: 'map.field.zoomOut' })}
           />
           {base && <BaseLayers option={base} onFallback={setTilesFailed} />}
           <ViewSync view={props.view} onViewChange={props.onViewChange} />
@@ -178,10 +178,7 @@ export function FieldMap(props: FieldMapProps) {
       {props.overlay}
       {tilesFailed && (
         <p className="fm-notice" role="status">
-          <Message
-            id="map.field.tilesFailed"
-            defaultMessage="Map tiles can’t be reached — showing the built-in offline map"
-          />
+          <Message id="map.field.tilesFailed" />
         </p>
       )}
     </section>

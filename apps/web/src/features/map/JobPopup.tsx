@@ -26,23 +26,19 @@ export function JobPopupContent({ job, zone, actions }: JobPopupContentProps) {
       </p>
       <dl className="fm-job-facts">
         <dt>
-          <Message id="map.popup.customer" defaultMessage="Customer" />
+          <Message id="map.popup.customer" />
         </dt>
-        <dd>{job.customerName ?? <Message id="map.popup.noCustomer" defaultMessage="No customer" />}</dd>
+        <dd>{job.customerName ?? <Message id="map.popup.noCustomer" />}</dd>
         <dt>
-          <Message id="map.popup.address" defaultMessage="Address" />
+          <Message id="map.popup.address" />
         </dt>
-        <dd>{job.address || <Message id="map.popup.noAddress" defaultMessage="No address" />}</dd>
+        <dd>{job.address || <Message id="map.popup.noAddress" />}</dd>
         <dt>
-          <Message id="map.popup.time" defaultMessage="Time" />
+          <Message id="map.popup.time" />
         </dt>
         <dd>{dayAndTime(job, zone)}</dd>
         <dt>
-          <Message
-            id="map.popup.technicians"
-            defaultMessage="{count, plural, one {Technician} other {Technicians}}"
-            values={{ count: job.technicianNames.length }}
-          />
+          <Message id="map.popup.technicians" values={{ count: job.technicianNames.length }} />
         </dt>
         <dd>{job.technicianNames.join(', ')}</dd>
       </dl>

@@ -39,11 +39,7 @@ export function JobsLayer({ jobs, selectedJobId, hoveredJobId, onSelect, onHover
     glyphOf,
     tooltipOf: (job: MapJob) => jobTooltip(job, zone),
     groupOf: (job: MapJob) => job.colour,
-    counted: (count: number) =>
-      t(
-        { id: 'map.cluster.jobs', defaultMessage: '{count, plural, one {{n} job} other {{n} jobs}}' },
-        { count, n: count.toLocaleString() },
-      ),
+    counted: (count: number) => t({ id: 'map.cluster.jobs' }, { count, n: count.toLocaleString() }),
     onClick: onSelect,
     onHover,
     styleKey: `${selectedJobId}|${hoveredJobId}`,

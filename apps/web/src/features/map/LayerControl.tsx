@@ -32,7 +32,7 @@ function LayersIcon() {
 /** Which overlays show and which base map is under them: checkboxes and radio buttons in a popover. */
 export function LayerControl({ layers, onLayersChange, available, bases, baseId, onBaseChange }: LayerControlProps) {
   const intl = useIntl();
-  const title = intl.formatMessage({ id: 'map.layers.title', defaultMessage: 'Map layers' });
+  const title = intl.formatMessage({ id: 'map.layers.title' });
   return (
     <div className="fm-control fm-layers">
       <Popover
@@ -46,7 +46,7 @@ export function LayerControl({ layers, onLayersChange, available, bases, baseId,
           <div className="fm-layer-panel">
             <fieldset>
               <legend>
-                <Message id="map.layers.show" defaultMessage="Show" />
+                <Message id="map.layers.show" />
               </legend>
               {overlayKeys
                 .filter((key) => available.includes(key))
@@ -64,7 +64,7 @@ export function LayerControl({ layers, onLayersChange, available, bases, baseId,
             {bases.length > 1 && (
               <fieldset>
                 <legend>
-                  <Message id="map.layers.baseMap" defaultMessage="Base map" />
+                  <Message id="map.layers.baseMap" />
                 </legend>
                 {bases.map((base) => (
                   <label key={base.id} className="fm-check">

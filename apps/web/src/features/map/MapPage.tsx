@@ -33,13 +33,13 @@ import './MapPage.css';
 export default function MapPage() {
   const intl = useIntl();
   const { workspaceId } = useWorkspace();
-  useDocumentTitle(intl.formatMessage({ id: 'map.page.title', defaultMessage: 'Map' }));
+  useDocumentTitle(intl.formatMessage({ id: 'map.page.title' }));
   const settings = useGetWorkspaceQuery(workspaceId);
   const members = useGetMembersQuery(workspaceId);
   if (settings.error || members.error) {
     return (
       <div className="map-page map-failed">
-        <Alert title={intl.formatMessage({ id: 'map.page.loadFailed', defaultMessage: "Couldn't load the map" })}>
+        <Alert title={intl.formatMessage({ id: 'map.page.loadFailed' })}>
           {problemMessage(toProblem(settings.error ?? members.error))}
         </Alert>
         <Button
@@ -48,7 +48,7 @@ export default function MapPage() {
             void members.refetch();
           }}
         >
-          <Message id="map.page.tryAgain" defaultMessage="Try again" />
+          <Message id="map.page.tryAgain" />
         </Button>
       </div>
     );
@@ -113,7 +113,7 @@ function MapScreen({ settings, members }: { settings: Workspace; members: Member
             className={buttonClass('secondary', 'sm')}
             to={`/w/${slug}/jobs/${encodeURIComponent(job.jobId)}${job.occurrenceKey ? `?occurrence=${encodeURIComponent(job.occurrenceKey)}` : ''}`}
           >
-            <Message id="map.page.open" defaultMessage="Open" />
+            <Message id="map.page.open" />
           </Link>
           <MapStatusActions
             workspaceId={workspaceId}
@@ -130,15 +130,14 @@ function MapScreen({ settings, members }: { settings: Workspace; members: Member
   return (
     <div className="map-page">
       <h1 className="visually-hidden">
-        <Message id="map.page.title" defaultMessage="Map" />
+        <Message id="map.page.title" />
       </h1>
       <MapSidebar
         search={
           <PlacesCombobox
-            label={intl.formatMessage({ id: 'map.page.findPlace', defaultMessage: 'Find a place' })}
+            label={intl.formatMessage({ id: 'map.page.findPlace' })}
             placeholder={intl.formatMessage({
               id: 'map.page.findPlaceHint',
-              defaultMessage: 'Address, customer or city',
             })}
             value={placeText}
             onInputChange={setPlaceText}
@@ -165,7 +164,7 @@ function MapScreen({ settings, members }: { settings: Workspace; members: Member
       />
       <FieldMap
         className="map-main"
-        label={intl.formatMessage({ id: 'map.page.mapLabel', defaultMessage: 'Map of the day' })}
+        label={intl.formatMessage({ id: 'map.page.mapLabel' })}
         zone={zone}
         jobs={jobs}
         customers={customers.data ?? []}

@@ -40,10 +40,7 @@ export function MapSidebar(props: MapSidebarProps) {
   const outside = jobs.filter((j) => j.outsideAreas).length;
   const ordered = [...jobs].sort((a, b) => a.start.localeCompare(b.start) || a.title.localeCompare(b.title));
   return (
-    <aside
-      className="map-side"
-      aria-label={intl.formatMessage({ id: 'map.side.label', defaultMessage: 'Day on the map' })}
-    >
+    <aside className="map-side" aria-label={intl.formatMessage({ id: 'map.side.label' })}>
       {props.search}
       <div className="map-day">
         <div className="map-day-nav">
@@ -51,13 +48,13 @@ export function MapSidebar(props: MapSidebarProps) {
             size="sm"
             variant="ghost"
             icon="chevronLeft"
-            aria-label={intl.formatMessage({ id: 'map.side.previousDay', defaultMessage: 'Previous day' })}
+            aria-label={intl.formatMessage({ id: 'map.side.previousDay' })}
             onClick={() => props.onDate(addDays(date, -1))}
           />
           <input
             className="input map-date"
             type="date"
-            aria-label={intl.formatMessage({ id: 'map.side.date', defaultMessage: 'Date' })}
+            aria-label={intl.formatMessage({ id: 'map.side.date' })}
             value={date}
             onChange={(e) => e.target.value && props.onDate(e.target.value)}
           />
@@ -65,42 +62,29 @@ export function MapSidebar(props: MapSidebarProps) {
             size="sm"
             variant="ghost"
             icon="chevronRight"
-            aria-label={intl.formatMessage({ id: 'map.side.nextDay', defaultMessage: 'Next day' })}
+            aria-label={intl.formatMessage({ id: 'map.side.nextDay' })}
             onClick={() => props.onDate(addDays(date, 1))}
           />
           <Button size="sm" disabled={date === props.today} onClick={() => props.onDate(props.today)}>
-            <Message id="map.side.today" defaultMessage="Today" />
+            <Message id="map.side.today" />
           </Button>
         </div>
         <p className="map-day-label">{dateLabel(date)}</p>
         <p className="map-day-summary">
           {loading ? (
-            <Message id="map.side.loading" defaultMessage="Loading…" />
+            <Message id="map.side.loading" />
           ) : (
             <>
-              <Message
-                id="map.side.jobsOnMap"
-                defaultMessage="{count, plural, one {# job} other {# jobs}} on the map"
-                values={{ count: jobs.length }}
-              />
+              <Message id="map.side.jobsOnMap" values={{ count: jobs.length }} />
               {outside > 0 && (
                 <span className="map-flag">
-                  <Icon name="alert" size={14} />{' '}
-                  <Message
-                    id="map.side.outside"
-                    defaultMessage="{count} outside every area"
-                    values={{ count: outside }}
-                  />
+                  <Icon name="alert" size={14} /> <Message id="map.side.outside" values={{ count: outside }} />
                 </span>
               )}
               {props.unplaced > 0 && (
                 <span className="map-muted">
                   {' · '}
-                  <Message
-                    id="map.side.unplaced"
-                    defaultMessage="{count} without a position"
-                    values={{ count: props.unplaced }}
-                  />
+                  <Message id="map.side.unplaced" values={{ count: props.unplaced }} />
                 </span>
               )}
             </>
@@ -108,10 +92,7 @@ export function MapSidebar(props: MapSidebarProps) {
         </p>
       </div>
       <RoutesLegend routes={routes} notice={props.travelNotice} />
-      <section
-        className="map-jobs"
-        aria-label={intl.formatMessage({ id: 'map.side.jobsOfDay', defaultMessage: 'Jobs of the day' })}
-      >
+      <section className="map-jobs" aria-label={intl.formatMessage({ id: 'map.side.jobsOfDay' })}>
         {loading ? (
           <div className="map-jobs-loading">
             <Skeleton height={44} />
@@ -120,10 +101,7 @@ export function MapSidebar(props: MapSidebarProps) {
           </div>
         ) : ordered.length === 0 ? (
           <p className="map-empty">
-            <Message
-              id="map.side.empty"
-              defaultMessage="No jobs this day — pick another date, or schedule jobs on the board."
-            />
+            <Message id="map.side.empty" />
           </p>
         ) : (
           <ul>
@@ -147,7 +125,7 @@ export function MapSidebar(props: MapSidebarProps) {
                   </span>
                   {job.outsideAreas && (
                     <span className="map-job-outside">
-                      <Message id="map.side.jobOutside" defaultMessage="Outside every area" />
+                      <Message id="map.side.jobOutside" />
                     </span>
                   )}
                 </button>

@@ -40,7 +40,6 @@ export function MapStatusActions({ workspaceId, job, role, memberId, onStale }: 
           tone: 'info',
           message: intl.formatMessage({
             id: 'map.status.stale',
-            defaultMessage: 'Someone else changed this job just now — the map shows their version.',
           }),
         });
       } else toast({ tone: 'error', message: problemMessage(problem) });

@@ -91,7 +91,7 @@ export function PopupPortal({ at, openKey, onClose, children }: PopupPortalProps
     popup
       .getElement()
       ?.querySelector('.leaflet-popup-close-button')
-      ?.setAttribute('aria-label', t({ id: 'map.popup.close', defaultMessage: 'Close popup' }));
+      ?.setAttribute('aria-label', t({ id: 'map.popup.close' }));
     return () => {
       ours = false;
       popup.remove();

@@ -16,12 +16,7 @@ export function CustomersLayer({
       keyOf={(c) => c.id}
       glyphOf={() => ({ kind: 'customer', hovered: false })}
       tooltipOf={customerTooltip}
-      counted={(count) =>
-        t(
-          { id: 'map.cluster.customers', defaultMessage: '{count, plural, one {{n} customer} other {{n} customers}}' },
-          { count, n: count.toLocaleString() },
-        )
-      }
+      counted={(count) => t({ id: 'map.cluster.customers' }, { count, n: count.toLocaleString() })}
       onClick={onSelect}
     />
   );
@@ -39,7 +34,6 @@ export function HomeBasesLayer({ bases }: { bases: readonly MapHomeBase[] }) {
         t(
           {
             id: 'map.cluster.homeBases',
-            defaultMessage: '{count, plural, one {{n} home base} other {{n} home bases}}',
           },
           { count, n: count.toLocaleString() },
         )

@@ -20,7 +20,7 @@ const distanceOf = (route: MapRoute) => (route.travel ? route.travel.distanceKm 
 export function RoutesLegend({ routes, title: titleGiven, notice }: RoutesLegendProps) {
   const intl = useIntl();
   if (routes.length === 0) return null;
-  const title = titleGiven ?? intl.formatMessage({ id: 'map.legend.title', defaultMessage: 'Routes of the day' });
+  const title = titleGiven ?? intl.formatMessage({ id: 'map.legend.title' });
   const total = routes.reduce((sum, r) => sum + distanceOf(r), 0);
   const priced = routes.every((r) => r.travel);
   const drive = routes.reduce((sum, r) => sum + (r.travel?.driveMinutes ?? 0), 0);
@@ -40,25 +40,16 @@ export function RoutesLegend({ routes, title: titleGiven, notice }: RoutesLegend
                   {route.travel ? (
                     <Message
                       id="map.legend.stopsAndDrive"
-                      defaultMessage="{count, plural, one {# stop} other {# stops}} · {drive} drive"
                       values={{ count: route.jobIds.length, drive: formatDuration(route.travel.driveMinutes * 60) }}
                     />
                   ) : (
-                    <Message
-                      id="map.legend.stops"
-                      defaultMessage="{count, plural, one {# stop} other {# stops}}"
-                      values={{ count: route.jobIds.length }}
-                    />
+                    <Message id="map.legend.stops" values={{ count: route.jobIds.length }} />
                   )}
                 </span>
                 {short > 0 && (
                   <span className="fm-legend-short">
                     <Icon name="alert" size={12} />
-                    <Message
-                      id="map.legend.tooShort"
-                      defaultMessage="{count, plural, one {# drive too short} other {# drives too short}}"
-                      values={{ count: short }}
-                    />
+                    <Message id="map.legend.tooShort" values={{ count: short }} />
                   </span>
                 )}
               </span>
@@ -68,16 +59,10 @@ export function RoutesLegend({ routes, title: titleGiven, notice }: RoutesLegend
       </ul>
       <p className="fm-legend-total">
         <span>
-          <Message id="map.legend.total" defaultMessage="Total" />
+          <Message id="map.legend.total" />
         </span>
         <span className="fm-legend-figure">
-          {priced && (
-            <Message
-              id="map.legend.drive"
-              defaultMessage="{drive} drive"
-              values={{ drive: formatDuration(drive * 60) }}
-            />
-          )}
+          {priced && <Message id="map.legend.drive" values={{ drive: formatDuration(drive * 60) }} />}
         </span>
         <span className="fm-legend-figure">{formatDistance(total)}</span>
       </p>

@@ -80,16 +80,11 @@ function tipNodes(titleText: string, detail: string, className = 'fm-tip'): HTML
 /** What a route's tooltip says: stops, then the drive when priced, and the distance. */
 export function routeSummary(route: MapRoute): string {
   const count = route.jobIds.length;
-  if (!route.travel)
-    return t(
-      { id: 'map.route.summary', defaultMessage: '{count, plural, one {# stop} other {# stops}} · {distance}' },
-      { count, distance: formatDistance(route.distanceM) },
-    );
+  if (!route.travel) return t({ id: 'map.route.summary' }, { count, distance: formatDistance(route.distanceM) });
   const { driveMinutes, distanceKm } = route.travel;
   return t(
     {
       id: 'map.route.summaryWithDrive',
-      defaultMessage: '{count, plural, one {# stop} other {# stops}} · {drive} drive · {distance}',
     },
     { count, drive: formatDuration(driveMinutes * 60), distance: formatDistance(distanceKm * 1000) },
   );
@@ -129,14 +124,9 @@ export function RoutesLayer({ routes }: { routes: readonly MapRoute[] }) {
         const text = travelTitle({ ...drive, tooShort: true });
         shapes.push(
           flagged
-            .bindTooltip(
-              tipNodes(
-                t({ id: 'map.route.tooShort', defaultMessage: '{name}: drive too short' }, { name: route.name }),
-                text,
-                'fm-tip fm-tip-short',
-              ),
-              { sticky: true },
-            )
+            .bindTooltip(tipNodes(t({ id: 'map.route.tooShort' }, { name: route.name }), text, 'fm-tip fm-tip-short'), {
+              sticky: true,
+            })
             .addTo(group),
         );
       }

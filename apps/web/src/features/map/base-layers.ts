@@ -7,7 +7,7 @@ function tileLabel(template: string): string {
     const host = new URL(template.replace(/\{[a-z]\}/g, '0')).hostname;
     return /(^|\.)openstreetmap\.org$/.test(host) ? 'OpenStreetMap' : host.replace(/^(tile|tiles|[a-c])\./, '');
   } catch {
-    return t({ id: 'map.base.tiles', defaultMessage: 'Tiles' });
+    return t({ id: 'map.base.tiles' });
   }
 }
 
@@ -27,7 +27,7 @@ export function baseLayerOptions(settings: MapSettings | undefined, config: Maps
   add('default', config?.tileUrlTemplate ?? defaultTileUrlTemplate, config?.tileAttribution ?? defaultTileAttribution);
   options.push({
     id: offlineBaseLayerId,
-    label: t({ id: 'map.base.offline', defaultMessage: 'Offline map' }),
+    label: t({ id: 'map.base.offline' }),
     url: null,
     attribution: 'Natural Earth',
   });

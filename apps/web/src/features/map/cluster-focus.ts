@@ -88,8 +88,6 @@ export class ClusterFocus {
       t(
         {
           id: 'map.cluster.focus',
-          defaultMessage:
-            '{total, plural, one {{sites}: zoom in (cluster {index} of {total})} other {{sites}: zoom in (cluster {index} of {total}, arrow keys for the others)}}',
         },
         { sites: this.counted(cluster.count), index: this.current + 1, total: n },
       ),

@@ -25,10 +25,7 @@ function tooltip(title: string, ...lines: (string | null | undefined)[]): HTMLEl
 export function jobTooltip(job: MapJob, zone: string): HTMLElement {
   const root = tooltip(
     job.title,
-    t(
-      { id: 'map.tip.jobWhen', defaultMessage: '{time} · {status}' },
-      { time: timeWindow(job, zone), status: statusText(job.status) },
-    ),
+    t({ id: 'map.tip.jobWhen' }, { time: timeWindow(job, zone), status: statusText(job.status) }),
     job.technicianNames.join(', '),
   );
   if (job.outsideAreas) root.append(el('span', 'fm-tip-line fm-tip-warning', outsideEveryArea()));
@@ -40,7 +37,7 @@ export function customerTooltip(customer: MapCustomer): HTMLElement {
 }
 
 export function homeBaseTooltip(base: MapHomeBase): HTMLElement {
-  return tooltip(base.name, t({ id: 'map.tip.homeBase', defaultMessage: 'Home base' }));
+  return tooltip(base.name, t({ id: 'map.tip.homeBase' }));
 }
 
 export function areaTooltip(area: MapArea): HTMLElement {
@@ -48,19 +45,15 @@ export function areaTooltip(area: MapArea): HTMLElement {
   return tooltip(
     area.name,
     g.type === 'Circle'
-      ? t(
-          { id: 'map.tip.circleArea', defaultMessage: 'Circle, {radius} radius' },
-          { radius: formatDistance(g.radiusM) },
-        )
-      : t({ id: 'map.tip.serviceArea', defaultMessage: 'Service area' }),
+      ? t({ id: 'map.tip.circleArea' }, { radius: formatDistance(g.radiusM) })
+      : t({ id: 'map.tip.serviceArea' }),
   );
 }
 
 /** A cluster's tooltip: how many sites ("1,234 jobs"), and that a click zooms in. */
 export function clusterTooltip(howMany: string): HTMLElement {
-  return tooltip(howMany, t({ id: 'map.tip.clickToZoom', defaultMessage: 'Click to zoom in' }));
+  return tooltip(howMany, t({ id: 'map.tip.clickToZoom' }));
 }
 
 /** The note on a job outside every service area (its tooltip, its popup). */
-export const outsideEveryArea = () =>
-  t({ id: 'map.job.outsideEveryArea', defaultMessage: 'Outside every service area' });
+export const outsideEveryArea = () => t({ id: 'map.job.outsideEveryArea' });

@@ -11,7 +11,7 @@ interface Timed {
 /** "09:15–10:30" in the workspace zone, "All day", or "Not scheduled" (no times yet). */
 export function timeWindow(job: Timed, zone: string): string {
   if (!job.start || !job.end) return notScheduled();
-  if (job.allDay) return t({ id: 'map.time.allDay', defaultMessage: 'All day' });
+  if (job.allDay) return t({ id: 'map.time.allDay' });
   return formatTimeRange(job.start, job.end, clockIn(zone));
 }
 
@@ -21,8 +21,8 @@ export function dayAndTime(job: Timed, zone: string): string {
   // All-day dates are calendar dates: format them in UTC so they don't shift.
   const date = formatDay(job.start, clockIn(job.allDay ? 'UTC' : zone));
   return job.allDay
-    ? t({ id: 'map.time.dayAllDay', defaultMessage: '{date}, all day' }, { date })
-    : t({ id: 'map.time.dayAndTime', defaultMessage: '{date}, {time}' }, { date, time: timeWindow(job, zone) });
+    ? t({ id: 'map.time.dayAllDay' }, { date })
+    : t({ id: 'map.time.dayAndTime' }, { date, time: timeWindow(job, zone) });
 }
 
-const notScheduled = () => t({ id: 'map.time.notScheduled', defaultMessage: 'Not scheduled' });
+const notScheduled = () => t({ id: 'map.time.notScheduled' });

@@ -27,8 +27,8 @@ function siteOf(visit: CalendarVisit, sites: JobSites | undefined): { lat: numbe
 /** True when the visit says where its job is (or that it has no site). */
 // Read loosely: a range cached before the feed carried sites has no `lat` at all.
 // In a technician's place: one no longer in the workspace, or none at all.
-const formerMember = () => t({ id: 'map.names.formerMember', defaultMessage: 'Former member' });
-const unassigned = () => t({ id: 'map.names.unassigned', defaultMessage: 'Unassigned' });
+const formerMember = () => t({ id: 'map.names.formerMember' });
+const unassigned = () => t({ id: 'map.names.unassigned' });
 
 const knowsSite = (visit: CalendarVisit) => (visit.job as { lat?: unknown }).lat !== undefined;
 
@@ -136,7 +136,7 @@ export function dayRoutes(jobs: readonly MapJob[], members: readonly Member[]): 
     stops,
   ).map((route) => ({
     ...route,
-    name: names.get(route.technicianId) ?? t({ id: 'map.names.technician', defaultMessage: 'Technician' }),
+    name: names.get(route.technicianId) ?? t({ id: 'map.names.technician' }),
   }));
 }
 

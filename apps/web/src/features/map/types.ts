@@ -82,11 +82,11 @@ export type OverlayKey = (typeof overlayKeys)[number];
 export type LayerVisibility = Record<OverlayKey, boolean>;
 
 export const overlayLabels: Record<OverlayKey, MessageDescriptor> = defineMessages({
-  jobs: { id: 'map.overlay.jobs', defaultMessage: 'Jobs' },
-  customers: { id: 'map.overlay.customers', defaultMessage: 'Customers' },
-  homeBases: { id: 'map.overlay.homeBases', defaultMessage: 'Home bases' },
-  areas: { id: 'map.overlay.areas', defaultMessage: 'Service areas' },
-  routes: { id: 'map.overlay.routes', defaultMessage: 'Routes of the day' },
+  jobs: { id: 'map.overlay.jobs' },
+  customers: { id: 'map.overlay.customers' },
+  homeBases: { id: 'map.overlay.homeBases' },
+  areas: { id: 'map.overlay.areas' },
+  routes: { id: 'map.overlay.routes' },
 });
 
 export const defaultLayers: LayerVisibility = {

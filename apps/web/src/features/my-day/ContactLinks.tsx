@@ -26,12 +26,12 @@ export function ContactLinks({
           href={call}
           aria-label={
             name === null
-              ? intl.formatMessage({ id: 'myDay.contact.callCustomer', defaultMessage: 'Call the customer' })
-              : intl.formatMessage({ id: 'myDay.contact.callName', defaultMessage: 'Call {name}' }, { name })
+              ? intl.formatMessage({ id: 'myDay.contact.callCustomer' })
+              : intl.formatMessage({ id: 'myDay.contact.callName' }, { name })
           }
         >
           <Icon name="phone" size={18} />
-          <Message id="myDay.contact.call" defaultMessage="Call" />
+          <Message id="myDay.contact.call" />
         </a>
       )}
       {message && (
@@ -40,18 +40,18 @@ export function ContactLinks({
           href={message}
           aria-label={
             name === null
-              ? intl.formatMessage({ id: 'myDay.contact.messageCustomer', defaultMessage: 'Message the customer' })
-              : intl.formatMessage({ id: 'myDay.contact.messageName', defaultMessage: 'Message {name}' }, { name })
+              ? intl.formatMessage({ id: 'myDay.contact.messageCustomer' })
+              : intl.formatMessage({ id: 'myDay.contact.messageName' }, { name })
           }
         >
           <Icon name="message" size={18} />
-          <Message id="myDay.contact.message" defaultMessage="Message" />
+          <Message id="myDay.contact.message" />
         </a>
       )}
       {directions && (
         <a className="myday-link" href={directions} target="_blank" rel="noopener noreferrer">
           <Icon name="map" size={18} />
-          <Message id="myDay.contact.directions" defaultMessage="Directions" />
+          <Message id="myDay.contact.directions" />
         </a>
       )}
     </div>

@@ -64,15 +64,12 @@ export function DayVisits({ order, date, timeZone, statusOf, actor, changes, onA
   return (
     <div ref={root}>
       {order.open.length > 0 ? (
-        <ol
-          className="myday-list myday-todo"
-          aria-label={intl.formatMessage({ id: 'myDay.list.toDo', defaultMessage: 'To do' })}
-        >
+        <ol className="myday-list myday-todo" aria-label={intl.formatMessage({ id: 'myDay.list.toDo' })}>
           {order.open.map((stop, i) => card(stop, i === 0))}
         </ol>
       ) : (
         <p className="myday-all-done" role="status">
-          <Message id="myDay.list.allDone" defaultMessage="All done — nothing left on this day." />
+          <Message id="myDay.list.allDone" />
         </p>
       )}
       <DoneSection count={order.closed.length}>{order.closed.map((stop) => card(stop, false))}</DoneSection>

@@ -12,7 +12,7 @@ export function DoneSection({ count, children }: { count: number; children: Reac
   const listId = useId();
   if (count === 0) return null;
   return (
-    <section className="myday-done" aria-label={intl.formatMessage({ id: 'myDay.done.label', defaultMessage: 'Done' })}>
+    <section className="myday-done" aria-label={intl.formatMessage({ id: 'myDay.done.label' })}>
       <h2 className="myday-done-head">
         <button
           type="button"
@@ -22,7 +22,7 @@ export function DoneSection({ count, children }: { count: number; children: Reac
           onClick={() => setOpen((o) => !o)}
         >
           <Icon name={open ? 'chevronDown' : 'chevronRight'} size={18} />
-          <Message id="myDay.done.toggle" defaultMessage="Done ({count})" values={{ count }} />
+          <Message id="myDay.done.toggle" values={{ count }} />
         </button>
       </h2>
       <ol id={listId} className="myday-list" hidden={!open}>

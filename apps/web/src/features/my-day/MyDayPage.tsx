@@ -50,9 +50,7 @@ export function MyDayPage() {
     { pollingInterval: 300_000, skipPollingIfUnfocused: true },
   );
   const queue = useStatusQueue(workspaceId);
-  useDocumentTitle(
-    intl.formatMessage({ id: 'myDay.page.title', defaultMessage: 'My day · {day}' }, { day: dayTitle(date, today) }),
-  );
+  useDocumentTitle(intl.formatMessage({ id: 'myDay.page.title' }, { day: dayTitle(date, today) }));
   useEffect(registerServiceWorker, []);
   // A day loaded before the worker took over (the first visit) is handed to it for offline reading.
   useEffect(() => {
@@ -100,7 +98,7 @@ export function MyDayPage() {
           <button
             type="button"
             className="myday-arrow"
-            aria-label={intl.formatMessage({ id: 'myDay.page.previousDay', defaultMessage: 'Previous day' })}
+            aria-label={intl.formatMessage({ id: 'myDay.page.previousDay' })}
             onClick={() => goTo(shiftDate(date, -1))}
           >
             <Icon name="chevronLeft" size={20} />
@@ -110,14 +108,14 @@ export function MyDayPage() {
             {dayTitle(date, today) !== shortDate(date) && <span className="myday-subtitle">{shortDate(date)}</span>}
             {date !== today && (
               <button type="button" className="myday-today" onClick={() => goTo(today)}>
-                <Message id="myDay.page.backToToday" defaultMessage="Back to today" />
+                <Message id="myDay.page.backToToday" />
               </button>
             )}
           </h1>
           <button
             type="button"
             className="myday-arrow"
-            aria-label={intl.formatMessage({ id: 'myDay.page.nextDay', defaultMessage: 'Next day' })}
+            aria-label={intl.formatMessage({ id: 'myDay.page.nextDay' })}
             onClick={() => goTo(shiftDate(date, 1))}
           >
             <Icon name="chevronRight" size={20} />
@@ -128,13 +126,9 @@ export function MyDayPage() {
           <p className={`myday-sync${online ? '' : ' myday-sync-offline'}`} role="status">
             <Icon name={online ? 'clock' : 'alert'} size={16} />
             {queue.waiting ? (
-              <Message
-                id="myDay.page.syncWaiting"
-                defaultMessage="{online, select, yes {Sending} other {Offline}} — {waiting} waiting to be sent"
-                values={{ online: online ? 'yes' : 'no', waiting: queue.waiting }}
-              />
+              <Message id="myDay.page.syncWaiting" values={{ online: online ? 'yes' : 'no', waiting: queue.waiting }} />
             ) : (
-              <Message id="myDay.page.offline" defaultMessage="Offline — showing the day as last loaded" />
+              <Message id="myDay.page.offline" />
             )}
           </p>
         )}
@@ -143,7 +137,6 @@ export function MyDayPage() {
             className="myday-refused-list"
             aria-label={intl.formatMessage({
               id: 'myDay.page.refusedList',
-              defaultMessage: 'Status changes not sent',
             })}
           >
             {refusedElsewhere.map((c) => (
@@ -155,10 +148,7 @@ export function MyDayPage() {
 
       <section
         className="myday-body"
-        aria-label={intl.formatMessage(
-          { id: 'myDay.page.jobsOf', defaultMessage: 'Jobs of {day}' },
-          { day: dayTitle(date, today).toLowerCase() },
-        )}
+        aria-label={intl.formatMessage({ id: 'myDay.page.jobsOf' }, { day: dayTitle(date, today).toLowerCase() })}
         aria-busy={isFetching}
         onPointerDown={(e) => {
           swipe.current = { x: e.clientX, y: e.clientY };
@@ -169,10 +159,7 @@ export function MyDayPage() {
         }}
       >
         {isLoading ? (
-          <ul
-            className="myday-list"
-            aria-label={intl.formatMessage({ id: 'myDay.page.loading', defaultMessage: 'Loading your day' })}
-          >
+          <ul className="myday-list" aria-label={intl.formatMessage({ id: 'myDay.page.loading' })}>
             {[0, 1, 2].map((i) => (
               <li key={i} className="myday-card myday-card-skeleton">
                 <Skeleton width="40%" height={14} />
@@ -183,11 +170,7 @@ export function MyDayPage() {
             ))}
           </ul>
         ) : !day ? (
-          <EmptyState
-            icon="alert"
-            title={intl.formatMessage({ id: 'myDay.page.loadFailed', defaultMessage: 'Couldn’t load your day' })}
-            level={2}
-          >
+          <EmptyState icon="alert" title={intl.formatMessage({ id: 'myDay.page.loadFailed' })} level={2}>
             {problemMessage(toProblem(error))}
           </EmptyState>
         ) : stops.length === 0 ? (
@@ -196,17 +179,12 @@ export function MyDayPage() {
             title={intl.formatMessage(
               {
                 id: 'myDay.page.noJobs',
-                defaultMessage: '{today, select, yes {No jobs today} other {No jobs this day}}',
               },
               { today: date === today ? 'yes' : 'no' },
             )}
             level={2}
           >
-            <Message
-              id="myDay.page.noJobsText"
-              defaultMessage="Nothing is assigned to you {today, select, yes {today} other {on this day}}. Swipe or use the arrows to see other days; your dispatcher’s new jobs appear here by themselves."
-              values={{ today: date === today ? 'yes' : 'no' }}
-            />
+            <Message id="myDay.page.noJobsText" values={{ today: date === today ? 'yes' : 'no' }} />
           </EmptyState>
         ) : (
           <DayVisits

@@ -20,14 +20,12 @@ export function RefusedChange({
     <div className="myday-refused" role="alert">
       <p>
         {withTitle && (
-          <span className="myday-refused-job">
-            {change.title ?? <Message id="myDay.refused.jobGone" defaultMessage="A job no longer on this day" />}:{' '}
-          </span>
+          <span className="myday-refused-job">{change.title ?? <Message id="myDay.refused.jobGone" />}: </span>
         )}
         <strong>{workingStepLabel(change.status)}</strong> — {change.failure?.message}
       </p>
       <button type="button" className="myday-dismiss" onClick={() => onDismiss(change.id)}>
-        <Message id="myDay.refused.dismiss" defaultMessage="Dismiss" />
+        <Message id="myDay.refused.dismiss" />
       </button>
     </div>
   );

@@ -13,10 +13,10 @@ export function SharingHint() {
     <p className="myday-hint" role="status">
       <Icon name="alert" size={16} />
       <span>
-        <Message id="myDay.sharingHint.notSeen" defaultMessage="Customer can’t see you coming" />
+        <Message id="myDay.sharingHint.notSeen" />
       </span>
       <button type="button" className="myday-hint-action" onClick={sharing.toggle}>
-        <Message id="myDay.sharingHint.share" defaultMessage="Share location" />
+        <Message id="myDay.sharingHint.share" />
       </button>
     </p>
   );

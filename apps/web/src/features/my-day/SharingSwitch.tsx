@@ -5,8 +5,8 @@ import { sharingProblemMessages, useSharingSwitch } from '../locations';
 
 const statusMessages: Record<SharingStatus, MessageDescriptor> = {
   ...defineMessages({
-    off: { id: 'myDay.sharing.off', defaultMessage: 'Off: turn on while you are on shift' },
-    sharing: { id: 'myDay.sharing.on', defaultMessage: 'On: your dispatcher and your customer en route see you' },
+    off: { id: 'myDay.sharing.off' },
+    sharing: { id: 'myDay.sharing.on' },
   }),
   ...sharingProblemMessages,
 };
@@ -20,7 +20,7 @@ export function SharingSwitch() {
     <button type="button" role="switch" aria-checked={on} className="myday-share" onClick={toggle}>
       <span className="myday-share-text">
         <span className="myday-share-title">
-          <Message id="myDay.sharing.title" defaultMessage="Share my location" />
+          <Message id="myDay.sharing.title" />
         </span>
         <span className="myday-share-status">
           <Message {...statusMessages[status]} />

@@ -14,7 +14,7 @@ export function SiteNotes({ visit }: { visit: Pick<MyDayVisit, 'description' | '
       {description && (
         <div>
           <dt>
-            <Message id="myDay.notes.job" defaultMessage="Job" />
+            <Message id="myDay.notes.job" />
           </dt>
           <dd>{description}</dd>
         </div>
@@ -22,7 +22,7 @@ export function SiteNotes({ visit }: { visit: Pick<MyDayVisit, 'description' | '
       {notes && (
         <div className="myday-access">
           <dt>
-            <Message id="myDay.notes.access" defaultMessage="Access & customer notes" />
+            <Message id="myDay.notes.access" />
           </dt>
           <dd>{notes}</dd>
         </div>

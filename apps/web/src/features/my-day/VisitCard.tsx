@@ -61,7 +61,7 @@ export function VisitCard({
       )}
       <article
         aria-label={intl.formatMessage(
-          { id: 'myDay.card.label', defaultMessage: '{time} {title}' },
+          { id: 'myDay.card.label' },
           { time: timeWindow(visit, timeZone), title: visit.title },
         )}
       >
@@ -79,16 +79,10 @@ export function VisitCard({
             <Icon name="clock" size={14} />
             <Message
               id="myDay.card.waiting"
-              defaultMessage="Waiting to be sent: {steps}"
               values={{
                 steps: waiting
                   .map((c) => workingStepLabel(c.status))
-                  .reduce((before, after) =>
-                    intl.formatMessage(
-                      { id: 'myDay.card.waitingThen', defaultMessage: '{before}, then {after}' },
-                      { before, after },
-                    ),
-                  ),
+                  .reduce((before, after) => intl.formatMessage({ id: 'myDay.card.waitingThen' }, { before, after })),
               }}
             />
           </p>

@@ -14,7 +14,7 @@ export function WorkRecordLink({ visit, date }: { visit: Pick<MyDayVisit, 'jobId
       to={`/w/${slug}/my-day/visit/${encodeURIComponent(visit.jobId)}?${query}`}
     >
       <Icon name="pencil" size={18} />
-      <Message id="myDay.card.workRecord" defaultMessage="Work record" />
+      <Message id="myDay.card.workRecord" />
     </Link>
   );
 }

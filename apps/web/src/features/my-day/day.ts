@@ -39,15 +39,15 @@ export const shortDate = (date: string): string => formatDay(`${date}T00:00:00Z`
 
 /** "Today", "Tomorrow", "Yesterday" or "Mon 2 Mar". */
 export function dayTitle(date: string, today: string): string {
-  if (date === today) return t({ id: 'myDay.day.today', defaultMessage: 'Today' });
-  if (date === shiftDate(today, 1)) return t({ id: 'myDay.day.tomorrow', defaultMessage: 'Tomorrow' });
-  if (date === shiftDate(today, -1)) return t({ id: 'myDay.day.yesterday', defaultMessage: 'Yesterday' });
+  if (date === today) return t({ id: 'myDay.day.today' });
+  if (date === shiftDate(today, 1)) return t({ id: 'myDay.day.tomorrow' });
+  if (date === shiftDate(today, -1)) return t({ id: 'myDay.day.yesterday' });
   return shortDate(date);
 }
 
 /** "08:00–09:30" (or "8:00 AM–9:30 AM") in the workspace's zone; "All day" for an all-day visit. */
 export function timeWindow(visit: Pick<MyDayVisit, 'start' | 'end' | 'allDay'>, timeZone: string): string {
-  if (visit.allDay) return t({ id: 'myDay.card.allDay', defaultMessage: 'All day' });
+  if (visit.allDay) return t({ id: 'myDay.card.allDay' });
   return formatTimeRange(visit.start, visit.end, clockIn(timeZone));
 }
 
@@ -80,7 +80,6 @@ export function stopsOf(day: MyDay, settings: TravelSettings = defaultTravelSett
           ? t(
               {
                 id: 'myDay.card.travel',
-                defaultMessage: '{duration} drive · {distance} from {from, select, home {home} other {previous stop}}',
               },
               { duration: formatDuration(leg.durationS), distance: formatDistance(leg.distanceM), from },
             )

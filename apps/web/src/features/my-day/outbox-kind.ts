@@ -9,8 +9,8 @@ export const statusOutboxKind = outboxKind<StatusChange>({
     // Read when the words are shown, so they are in the page's language then.
     get [statusKind]() {
       return {
-        one: t({ id: 'myDay.outbox.statusChange', defaultMessage: 'status change' }),
-        many: t({ id: 'myDay.outbox.statusChanges', defaultMessage: 'status changes' }),
+        one: t({ id: 'myDay.outbox.statusChange' }),
+        many: t({ id: 'myDay.outbox.statusChanges' }),
       };
     },
   },

@@ -81,17 +81,15 @@ export function refusalMessage(problem: Problem): string {
     case 'version_conflict':
       return t({
         id: 'myDay.refused.conflict',
-        defaultMessage: 'Not sent: someone else changed this job first. Check it and try again.',
       });
     case 'not_found':
-      return t({ id: 'myDay.refused.notFound', defaultMessage: 'Not sent: this job no longer exists.' });
+      return t({ id: 'myDay.refused.notFound' });
     case 'forbidden':
       return t({
         id: 'myDay.refused.forbidden',
-        defaultMessage: 'Not sent: this job is no longer yours (it was given to someone else). Ask your dispatcher.',
       });
     default:
-      return t({ id: 'myDay.refused.other', defaultMessage: 'Not sent: {detail}' }, { detail: problem.detail });
+      return t({ id: 'myDay.refused.other' }, { detail: problem.detail });
   }
 }
 

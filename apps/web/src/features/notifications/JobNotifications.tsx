@@ -22,16 +22,13 @@ export function JobNotifications({ workspaceId, job }: { workspaceId: string; jo
   const onResend = (id: string) =>
     toasted(
       () => resend({ workspaceId, jobId: job.id, id }).unwrap(),
-      intl.formatMessage({ id: 'notifications.job.resent', defaultMessage: 'Queued to send again' }),
+      intl.formatMessage({ id: 'notifications.job.resent' }),
     );
 
   return (
-    <section
-      className="job-notifications"
-      aria-label={intl.formatMessage({ id: 'notifications.job.label', defaultMessage: 'Customer notifications' })}
-    >
+    <section className="job-notifications" aria-label={intl.formatMessage({ id: 'notifications.job.label' })}>
       <h3 className="job-notifications-title">
-        <Message id="notifications.job.title" defaultMessage="Customer notifications" />
+        <Message id="notifications.job.title" />
       </h3>
       <ul className="job-notifications-list">
         {rows.map((n) => {
@@ -42,7 +39,6 @@ export function JobNotifications({ workspaceId, job }: { workspaceId: string; jo
                 <span>
                   <Message
                     id="notifications.job.sentTo"
-                    defaultMessage="{kind} · {channel, select, email {Email} other {Text}} to {recipient}"
                     values={{ kind: intl.formatMessage(kindLabel[n.kind]), channel: n.channel, recipient: n.recipient }}
                   />
                 </span>
@@ -52,30 +48,16 @@ export function JobNotifications({ workspaceId, job }: { workspaceId: string; jo
               </div>
               <p className="job-notification-when">
                 {n.sentAt ? (
-                  <Message
-                    id="notifications.job.sent"
-                    defaultMessage="Sent {time}"
-                    values={{ time: formatDateTime(n.sentAt) }}
-                  />
+                  <Message id="notifications.job.sent" values={{ time: formatDateTime(n.sentAt) }} />
                 ) : (
-                  <Message
-                    id="notifications.job.due"
-                    defaultMessage="Due {time}"
-                    values={{ time: formatDateTime(n.dueAt) }}
-                  />
+                  <Message id="notifications.job.due" values={{ time: formatDateTime(n.dueAt) }} />
                 )}
-                {n.attempts > 1 && (
-                  <Message
-                    id="notifications.job.attempts"
-                    defaultMessage="{attempts, plural, one { · # attempt} other { · # attempts}}"
-                    values={{ attempts: n.attempts }}
-                  />
-                )}
+                {n.attempts > 1 && <Message id="notifications.job.attempts" values={{ attempts: n.attempts }} />}
               </p>
               {n.reason && <p className="job-notification-reason">{n.reason}</p>}
               {(n.status === 'sent' || n.status === 'dead' || n.status === 'skipped') && (
                 <Button size="sm" variant="ghost" loading={isLoading} onClick={() => void onResend(n.id)}>
-                  <Message id="notifications.job.resend" defaultMessage="Resend" />
+                  <Message id="notifications.job.resend" />
                 </Button>
               )}
             </li>

@@ -40,10 +40,7 @@ function draftOf(s: NotificationSettings): Draft {
 const unknownError = (text: string) => {
   const unknown = unknownPlaceholders(text);
   return unknown.length > 0
-    ? t(
-        { id: 'notifications.settings.unknownPlaceholder', defaultMessage: 'Unknown placeholder {names}' },
-        { names: unknown.map((n) => `{${n}}`).join(', ') },
-      )
+    ? t({ id: 'notifications.settings.unknownPlaceholder' }, { names: unknown.map((n) => `{${n}}`).join(', ') })
     : undefined;
 };
 
@@ -59,24 +56,18 @@ export function NotificationSettingsPage() {
         icon="settings"
         title={intl.formatMessage({
           id: 'notifications.settings.officeOnly',
-          defaultMessage: 'Only the office sees notification settings',
         })}
       >
-        <Message
-          id="notifications.settings.officeOnlyText"
-          defaultMessage="Ask an owner of this workspace about customer emails and texts."
-        />
+        <Message id="notifications.settings.officeOnlyText" />
       </EmptyState>
     );
   }
   return (
     <>
       <PageHeader
-        title={intl.formatMessage({ id: 'notifications.settings.title', defaultMessage: 'Customer notifications' })}
+        title={intl.formatMessage({ id: 'notifications.settings.title' })}
         description={intl.formatMessage({
           id: 'notifications.settings.description',
-          defaultMessage:
-            'Emails and texts to customers when a visit is requested online, booked or declined, the day before, when the technician is on the way and when it is done (with a link to the visit report).',
         })}
       />
       {data ? (
@@ -130,7 +121,6 @@ function SettingsForm({ settings, editable }: { settings: NotificationSettings; 
         tone: 'success',
         message: intl.formatMessage({
           id: 'notifications.settings.saved',
-          defaultMessage: 'Notification settings saved',
         }),
       });
     } catch (error) {
@@ -141,11 +131,8 @@ function SettingsForm({ settings, editable }: { settings: NotificationSettings; 
   };
 
   return (
-    <form
-      onSubmit={(e) => void onSubmit(e)}
-      aria-label={intl.formatMessage({ id: 'notifications.settings.form', defaultMessage: 'Notification settings' })}
-    >
-      <Panel title={intl.formatMessage({ id: 'notifications.settings.sending', defaultMessage: 'Sending' })}>
+    <form onSubmit={(e) => void onSubmit(e)} aria-label={intl.formatMessage({ id: 'notifications.settings.form' })}>
+      <Panel title={intl.formatMessage({ id: 'notifications.settings.sending' })}>
         <label className="checkbox-field">
           <input
             type="checkbox"
@@ -153,30 +140,22 @@ function SettingsForm({ settings, editable }: { settings: NotificationSettings; 
             disabled={!editable}
             onChange={(e) => set({ enabled: e.target.checked })}
           />{' '}
-          <Message id="notifications.settings.enabled" defaultMessage="Send customer notifications" />
+          <Message id="notifications.settings.enabled" />
         </label>
         {!settings.channels.email && (
           <p>
-            <Message
-              id="notifications.settings.noEmail"
-              defaultMessage="Email is not set up on this server ({setting})."
-              values={{ setting: 'SMTP_URL' }}
-            />
+            <Message id="notifications.settings.noEmail" values={{ setting: 'SMTP_URL' }} />
           </p>
         )}
         {!settings.channels.sms && (
           <p>
-            <Message
-              id="notifications.settings.noSms"
-              defaultMessage="Texts are not set up on this server ({setting})."
-              values={{ setting: 'SMS_*' }}
-            />
+            <Message id="notifications.settings.noSms" values={{ setting: 'SMS_*' }} />
           </p>
         )}
         {field(
           'fromAddress',
           {
-            label: intl.formatMessage({ id: 'notifications.settings.fromAddress', defaultMessage: 'From address' }),
+            label: intl.formatMessage({ id: 'notifications.settings.fromAddress' }),
             optional: true,
             type: 'email',
           },
@@ -185,7 +164,7 @@ function SettingsForm({ settings, editable }: { settings: NotificationSettings; 
         {field(
           'replyTo',
           {
-            label: intl.formatMessage({ id: 'notifications.settings.replyTo', defaultMessage: 'Reply-to address' }),
+            label: intl.formatMessage({ id: 'notifications.settings.replyTo' }),
             optional: true,
             type: 'email',
           },
@@ -194,11 +173,10 @@ function SettingsForm({ settings, editable }: { settings: NotificationSettings; 
         {field(
           'companyPhone',
           {
-            label: intl.formatMessage({ id: 'notifications.settings.companyPhone', defaultMessage: 'Company phone' }),
+            label: intl.formatMessage({ id: 'notifications.settings.companyPhone' }),
             hint: intl.formatMessage(
               {
                 id: 'notifications.settings.companyPhoneHint',
-                defaultMessage: 'Shown where a template says {placeholder}',
               },
               { placeholder: '{companyPhone}' },
             ),
@@ -210,7 +188,6 @@ function SettingsForm({ settings, editable }: { settings: NotificationSettings; 
           {
             label: intl.formatMessage({
               id: 'notifications.settings.reminderDays',
-              defaultMessage: 'Reminder: days before the visit',
             }),
             type: 'number',
             min: 0,
@@ -221,7 +198,7 @@ function SettingsForm({ settings, editable }: { settings: NotificationSettings; 
         {field(
           'reminderTime',
           {
-            label: intl.formatMessage({ id: 'notifications.settings.reminderTime', defaultMessage: 'Reminder time' }),
+            label: intl.formatMessage({ id: 'notifications.settings.reminderTime' }),
             type: 'time',
           },
           asText,
@@ -231,7 +208,6 @@ function SettingsForm({ settings, editable }: { settings: NotificationSettings; 
           {
             label: intl.formatMessage({
               id: 'notifications.settings.moveThreshold',
-              defaultMessage: 'Confirm again when a visit moves by more than (minutes)',
             }),
             type: 'number',
             min: 0,
@@ -240,9 +216,9 @@ function SettingsForm({ settings, editable }: { settings: NotificationSettings; 
         )}
       </Panel>
       <Panel
-        title={intl.formatMessage({ id: 'notifications.settings.templates', defaultMessage: 'Templates' })}
+        title={intl.formatMessage({ id: 'notifications.settings.templates' })}
         description={intl.formatMessage(
-          { id: 'notifications.settings.placeholders', defaultMessage: 'Placeholders: {list}' },
+          { id: 'notifications.settings.placeholders' },
           { list: notificationPlaceholders.map((n) => `{${n}}`).join(' ') },
         )}
       >
@@ -258,26 +234,26 @@ function SettingsForm({ settings, editable }: { settings: NotificationSettings; 
                 disabled={!editable}
                 onChange={(e) => setTemplate(i, { enabled: e.target.checked })}
               />{' '}
-              <Message id="notifications.settings.sendThis" defaultMessage="Send this one" />
+              <Message id="notifications.settings.sendThis" />
             </label>
             <TextField
-              label={intl.formatMessage({ id: 'notifications.settings.subject', defaultMessage: 'Email subject' })}
+              label={intl.formatMessage({ id: 'notifications.settings.subject' })}
               {...templateText(i, 'subject')}
             />
             <TextArea
-              label={intl.formatMessage({ id: 'notifications.settings.body', defaultMessage: 'Email text' })}
+              label={intl.formatMessage({ id: 'notifications.settings.body' })}
               rows={6}
               {...templateText(i, 'body')}
             />
             <TextArea
-              label={intl.formatMessage({ id: 'notifications.settings.sms', defaultMessage: 'Text message' })}
+              label={intl.formatMessage({ id: 'notifications.settings.sms' })}
               rows={2}
               {...templateText(i, 'sms')}
             />
             <figure
               className="notification-preview"
               aria-label={intl.formatMessage(
-                { id: 'notifications.settings.preview', defaultMessage: 'Preview of {kind}' },
+                { id: 'notifications.settings.preview' },
                 { kind: intl.formatMessage(kindLabel[t.kind]) },
               )}
             >
@@ -290,7 +266,7 @@ function SettingsForm({ settings, editable }: { settings: NotificationSettings; 
       </Panel>
       {editable && (
         <Button type="submit" variant="primary" loading={isLoading}>
-          <Message id="notifications.settings.save" defaultMessage="Save" />
+          <Message id="notifications.settings.save" />
         </Button>
       )}
     </form>

@@ -3,24 +3,24 @@ import { defineMessage, defineMessages, type MessageDescriptor } from 'react-int
 import type { BadgeTone } from '../../components/Badge';
 
 export const kindLabel: Record<NotificationKind, MessageDescriptor> = defineMessages({
-  booking_requested: { id: 'notifications.kind.bookingRequested', defaultMessage: 'Booking request received' },
-  booking_confirmed: { id: 'notifications.kind.bookingConfirmed', defaultMessage: 'Booking confirmed' },
-  booking_declined: { id: 'notifications.kind.bookingDeclined', defaultMessage: 'Booking request declined' },
-  reminder: { id: 'notifications.kind.reminder', defaultMessage: 'Reminder' },
-  on_my_way: { id: 'notifications.kind.onMyWay', defaultMessage: 'On my way' },
-  visit_completed: { id: 'notifications.kind.visitCompleted', defaultMessage: 'Visit completed' },
+  booking_requested: { id: 'notifications.kind.bookingRequested' },
+  booking_confirmed: { id: 'notifications.kind.bookingConfirmed' },
+  booking_declined: { id: 'notifications.kind.bookingDeclined' },
+  reminder: { id: 'notifications.kind.reminder' },
+  on_my_way: { id: 'notifications.kind.onMyWay' },
+  visit_completed: { id: 'notifications.kind.visitCompleted' },
 });
 
 export const statusLabel: Record<NotificationStatus, { text: MessageDescriptor; tone: BadgeTone }> = {
-  pending: { text: defineMessage({ id: 'notifications.status.pending', defaultMessage: 'Waiting' }), tone: 'neutral' },
-  sending: { text: defineMessage({ id: 'notifications.status.sending', defaultMessage: 'Sending' }), tone: 'accent' },
-  sent: { text: defineMessage({ id: 'notifications.status.sent', defaultMessage: 'Sent' }), tone: 'success' },
-  dead: { text: defineMessage({ id: 'notifications.status.dead', defaultMessage: 'Failed' }), tone: 'danger' },
+  pending: { text: defineMessage({ id: 'notifications.status.pending' }), tone: 'neutral' },
+  sending: { text: defineMessage({ id: 'notifications.status.sending' }), tone: 'accent' },
+  sent: { text: defineMessage({ id: 'notifications.status.sent' }), tone: 'success' },
+  dead: { text: defineMessage({ id: 'notifications.status.dead' }), tone: 'danger' },
   cancelled: {
-    text: defineMessage({ id: 'notifications.status.cancelled', defaultMessage: 'Cancelled' }),
+    text: defineMessage({ id: 'notifications.status.cancelled' }),
     tone: 'neutral',
   },
-  skipped: { text: defineMessage({ id: 'notifications.status.skipped', defaultMessage: 'Not sent' }), tone: 'warning' },
+  skipped: { text: defineMessage({ id: 'notifications.status.skipped' }), tone: 'warning' },
 };
 
 /** Sample values for the template preview (the real ones are filled in when a message is sent). */

@@ -20,21 +20,21 @@ export function DayFigures({ before, after, zone }: DayFiguresProps) {
   const rows = [
     {
       key: 'distance',
-      label: intl.formatMessage({ id: 'optimise.figures.distance', defaultMessage: 'Distance' }),
+      label: intl.formatMessage({ id: 'optimise.figures.distance' }),
       today: formatKm(before.distanceKm),
       planned: after && formatKm(after.distanceKm),
       change: after && formatChange(before.distanceKm, after.distanceKm, formatKm),
     },
     {
       key: 'drive',
-      label: intl.formatMessage({ id: 'optimise.figures.driveTime', defaultMessage: 'Drive time' }),
+      label: intl.formatMessage({ id: 'optimise.figures.driveTime' }),
       today: formatDrive(before.driveMinutes),
       planned: after && formatDrive(after.driveMinutes),
       change: after && formatChange(before.driveMinutes, after.driveMinutes, formatDrive),
     },
     {
       key: 'finish',
-      label: intl.formatMessage({ id: 'optimise.figures.finish', defaultMessage: 'Finish' }),
+      label: intl.formatMessage({ id: 'optimise.figures.finish' }),
       today: finishOf(before, zone),
       planned: after && finishOf(after, zone),
       change:
@@ -44,21 +44,17 @@ export function DayFigures({ before, after, zone }: DayFiguresProps) {
   return (
     <table className={`opt-figures${after ? '' : ' opt-figures-today'}`}>
       <caption className="visually-hidden">
-        {after ? (
-          <Message id="optimise.figures.captionPlanned" defaultMessage="Today and the optimised plan" />
-        ) : (
-          <Message id="optimise.figures.today" defaultMessage="Today" />
-        )}
+        {after ? <Message id="optimise.figures.captionPlanned" /> : <Message id="optimise.figures.today" />}
       </caption>
       <thead>
         <tr>
           <td />
           <th scope="col">
-            <Message id="optimise.figures.today" defaultMessage="Today" />
+            <Message id="optimise.figures.today" />
           </th>
           {after && (
             <th scope="col">
-              <Message id="optimise.figures.optimised" defaultMessage="Optimised" />
+              <Message id="optimise.figures.optimised" />
             </th>
           )}
         </tr>

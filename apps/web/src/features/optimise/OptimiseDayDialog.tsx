@@ -69,7 +69,6 @@ export function OptimiseDayDialog({ workspaceId, member, date: initialDate, zone
         message: intl.formatMessage(
           {
             id: 'optimise.dialog.applied',
-            defaultMessage: '{name}’s day: {count, plural, one {# visit moved} other {# visits moved}}',
           },
           { name: member.name, count: moves.length },
         ),
@@ -87,29 +86,20 @@ export function OptimiseDayDialog({ workspaceId, member, date: initialDate, zone
       open
       size="wide"
       onClose={onClose}
-      title={intl.formatMessage(
-        { id: 'optimise.dialog.title', defaultMessage: 'Optimise {name}’s day' },
-        { name: member.name },
-      )}
+      title={intl.formatMessage({ id: 'optimise.dialog.title' }, { name: member.name })}
       description={intl.formatMessage({
         id: 'optimise.dialog.description',
-        defaultMessage:
-          'Reorders the visits with a flexible time to drive less. Fixed-time visits stay put; nothing changes until you apply.',
       })}
       footer={
         <>
           <Button onClick={onClose}>
-            <Message id="optimise.dialog.cancel" defaultMessage="Cancel" />
+            <Message id="optimise.dialog.cancel" />
           </Button>
           <Button variant="primary" icon="route" disabled={!canApply} loading={applying.isLoading} onClick={onApply}>
             {moves.length > 0 && !stale ? (
-              <Message
-                id="optimise.dialog.applyMoves"
-                defaultMessage="Apply — move {count}"
-                values={{ count: moves.length }}
-              />
+              <Message id="optimise.dialog.applyMoves" values={{ count: moves.length }} />
             ) : (
-              <Message id="optimise.dialog.apply" defaultMessage="Apply" />
+              <Message id="optimise.dialog.apply" />
             )}
           </Button>
         </>
@@ -120,8 +110,8 @@ export function OptimiseDayDialog({ workspaceId, member, date: initialDate, zone
           size="sm"
           variant="ghost"
           icon="chevronLeft"
-          aria-label={intl.formatMessage({ id: 'optimise.dialog.previousDay', defaultMessage: 'Previous day' })}
-          title={intl.formatMessage({ id: 'optimise.dialog.previousDay', defaultMessage: 'Previous day' })}
+          aria-label={intl.formatMessage({ id: 'optimise.dialog.previousDay' })}
+          title={intl.formatMessage({ id: 'optimise.dialog.previousDay' })}
           onClick={() => goTo(step(date, -1))}
         />
         <p className="opt-day" aria-live="polite">
@@ -131,8 +121,8 @@ export function OptimiseDayDialog({ workspaceId, member, date: initialDate, zone
           size="sm"
           variant="ghost"
           icon="chevronRight"
-          aria-label={intl.formatMessage({ id: 'optimise.dialog.nextDay', defaultMessage: 'Next day' })}
-          title={intl.formatMessage({ id: 'optimise.dialog.nextDay', defaultMessage: 'Next day' })}
+          aria-label={intl.formatMessage({ id: 'optimise.dialog.nextDay' })}
+          title={intl.formatMessage({ id: 'optimise.dialog.nextDay' })}
           onClick={() => goTo(step(date, 1))}
         />
       </div>
@@ -140,23 +130,19 @@ export function OptimiseDayDialog({ workspaceId, member, date: initialDate, zone
         <Alert
           title={intl.formatMessage({
             id: 'optimise.dialog.staleTitle',
-            defaultMessage: 'The day changed since this plan was made',
           })}
         >
           <p>
-            <Message
-              id="optimise.dialog.staleBody"
-              defaultMessage="Someone moved or edited one of these visits meanwhile; nothing was applied."
-            />
+            <Message id="optimise.dialog.staleBody" />
           </p>
           <Button size="sm" variant="secondary" className="opt-again" onClick={planAgain}>
-            <Message id="optimise.dialog.planAgain" defaultMessage="Plan again" />
+            <Message id="optimise.dialog.planAgain" />
           </Button>
         </Alert>
       )}
       {failure && <Alert>{failure}</Alert>}
       {preview.isFetching ? (
-        <Loading label={intl.formatMessage({ id: 'optimise.dialog.planning', defaultMessage: 'Planning the day…' })}>
+        <Loading label={intl.formatMessage({ id: 'optimise.dialog.planning' })}>
           <div className="opt-loading">
             <Skeleton height={64} />
             <Skeleton width="70%" />
@@ -165,10 +151,10 @@ export function OptimiseDayDialog({ workspaceId, member, date: initialDate, zone
           </div>
         </Loading>
       ) : preview.isError || !plan ? (
-        <Alert title={intl.formatMessage({ id: 'optimise.dialog.failed', defaultMessage: "Couldn't plan this day" })}>
+        <Alert title={intl.formatMessage({ id: 'optimise.dialog.failed' })}>
           <p>{problemMessage(toProblem(preview.error))}</p>
           <Button size="sm" variant="secondary" className="opt-again" onClick={planAgain}>
-            <Message id="optimise.dialog.retry" defaultMessage="Try again" />
+            <Message id="optimise.dialog.retry" />
           </Button>
         </Alert>
       ) : (

@@ -15,17 +15,13 @@ export function PlannedVisits({ visits, planned, zone }: PlannedVisitsProps) {
   if (visits.length === 0)
     return (
       <p className="opt-none">
-        <Message id="optimise.visits.none" defaultMessage="No timed visits on this day." />
+        <Message id="optimise.visits.none" />
       </p>
     );
   return (
     <section className="opt-visits-section" aria-labelledby="opt-visits-title">
       <h3 id="opt-visits-title" className="opt-subtitle">
-        {planned ? (
-          <Message id="optimise.visits.plannedTitle" defaultMessage="Visits in the planned order" />
-        ) : (
-          <Message id="optimise.visits.todayTitle" defaultMessage="Visits today" />
-        )}
+        {planned ? <Message id="optimise.visits.plannedTitle" /> : <Message id="optimise.visits.todayTitle" />}
       </h3>
       <ol className="opt-visits">
         {visits.map((v) => {
@@ -40,7 +36,7 @@ export function PlannedVisits({ visits, planned, zone }: PlannedVisitsProps) {
                     <span aria-hidden="true"> → </span>
                     <span className="visually-hidden">
                       {' '}
-                      <Message id="optimise.visits.movesTo" defaultMessage="moves to" />{' '}
+                      <Message id="optimise.visits.movesTo" />{' '}
                     </span>
                   </>
                 )}
@@ -49,11 +45,11 @@ export function PlannedVisits({ visits, planned, zone }: PlannedVisitsProps) {
               <span className="opt-visit-title">{v.title}</span>
               <Badge tone={v.fixed ? 'neutral' : moved ? 'accent' : 'success'}>
                 {v.fixed ? (
-                  <Message id="optimise.visits.fixed" defaultMessage="Fixed time" />
+                  <Message id="optimise.visits.fixed" />
                 ) : moved ? (
-                  <Message id="optimise.visits.moves" defaultMessage="Moves" />
+                  <Message id="optimise.visits.moves" />
                 ) : (
-                  <Message id="optimise.visits.flexible" defaultMessage="Flexible" />
+                  <Message id="optimise.visits.flexible" />
                 )}
               </Badge>
             </li>

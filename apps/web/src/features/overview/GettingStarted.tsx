@@ -25,39 +25,33 @@ export function GettingStarted({
   const steps: Step[] = [
     {
       done: invited,
-      title: intl.formatMessage({ id: 'overview.start.inviteTitle', defaultMessage: 'Invite your team' }),
+      title: intl.formatMessage({ id: 'overview.start.inviteTitle' }),
       body: intl.formatMessage({
         id: 'overview.start.inviteBody',
-        defaultMessage: 'Send dispatchers and technicians a link to join with the right role.',
       }),
       to: `/w/${slug}/team`,
-      action: intl.formatMessage({ id: 'overview.start.inviteAction', defaultMessage: 'Invite people' }),
+      action: intl.formatMessage({ id: 'overview.start.inviteAction' }),
     },
     {
       done: settingsDone,
       title: intl.formatMessage({
         id: 'overview.start.settingsTitle',
-        defaultMessage: 'Set time zone and working hours',
       }),
       body: intl.formatMessage({
         id: 'overview.start.settingsBody',
-        defaultMessage: 'The calendar shades business hours and schedules in your time zone.',
       }),
       to: `/w/${slug}/settings`,
-      action: intl.formatMessage({ id: 'overview.start.settingsAction', defaultMessage: 'Open settings' }),
+      action: intl.formatMessage({ id: 'overview.start.settingsAction' }),
     },
   ];
   const done = steps.filter((s) => s.done).length;
   return (
     <Panel
-      title={intl.formatMessage({ id: 'overview.start.title', defaultMessage: 'Getting started' })}
+      title={intl.formatMessage({ id: 'overview.start.title' })}
       description={
         done === steps.length
-          ? intl.formatMessage({ id: 'overview.start.allSet', defaultMessage: 'All set — nice work.' })
-          : intl.formatMessage(
-              { id: 'overview.start.progress', defaultMessage: '{done} of {total} done' },
-              { done, total: steps.length },
-            )
+          ? intl.formatMessage({ id: 'overview.start.allSet' })
+          : intl.formatMessage({ id: 'overview.start.progress' }, { done, total: steps.length })
       }
       flush
     >
@@ -73,11 +67,7 @@ export function GettingStarted({
                 {step.title}
                 <span className="visually-hidden">
                   {' '}
-                  {step.done ? (
-                    <Message id="overview.start.stepDone" defaultMessage="(done)" />
-                  ) : (
-                    <Message id="overview.start.stepToDo" defaultMessage="(to do)" />
-                  )}
+                  {step.done ? <Message id="overview.start.stepDone" /> : <Message id="overview.start.stepToDo" />}
                 </span>
               </span>
               <span className="checklist-body">{step.body}</span>

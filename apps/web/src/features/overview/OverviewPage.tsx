@@ -38,8 +38,6 @@ export function OverviewPage() {
         description={intl.formatMessage(
           {
             id: 'overview.greeting',
-            defaultMessage:
-              "{partOfDay, select, morning {Good morning} afternoon {Good afternoon} other {Good evening}}, {name}. You're {role, select, owner {an owner} dispatcher {a dispatcher} technician {a technician} other {a viewer}} here.",
           },
           { partOfDay: partOfDay(), name: firstName, role },
         )}

@@ -61,18 +61,17 @@ export function TodayGlance({ workspaceId, slug, zone, role, memberId }: TodayGl
   return (
     <Panel
       flush
-      title={intl.formatMessage({ id: 'overview.today.title', defaultMessage: 'Today at a glance' })}
+      title={intl.formatMessage({ id: 'overview.today.title' })}
       description={
         technician
-          ? intl.formatMessage({ id: 'overview.today.technicianHint', defaultMessage: 'Your day: what needs you now.' })
+          ? intl.formatMessage({ id: 'overview.today.technicianHint' })
           : intl.formatMessage({
               id: 'overview.today.hint',
-              defaultMessage: 'What needs attention now — each line opens the board.',
             })
       }
     >
       {events.isLoading ? (
-        <Loading label={intl.formatMessage({ id: 'overview.today.loading', defaultMessage: 'Loading today…' })}>
+        <Loading label={intl.formatMessage({ id: 'overview.today.loading' })}>
           <Skeleton height={40} />
           <div style={{ height: 8 }} />
           <Skeleton height={40} />
@@ -82,7 +81,6 @@ export function TodayGlance({ workspaceId, slug, zone, role, memberId }: TodayGl
           <RetryLine
             message={intl.formatMessage({
               id: 'overview.today.loadFailed',
-              defaultMessage: "Today's schedule could not be loaded.",
             })}
             onRetry={() => events.refetch()}
           />
@@ -126,8 +124,6 @@ function linesOf(
       label: intl.formatMessage(
         {
           id: 'overview.today.unscheduled',
-          defaultMessage:
-            '{count, plural, one {job waiting for a time or a technician} other {jobs waiting for a time or a technician}}',
         },
         { count: a.unscheduled },
       ),
@@ -142,8 +138,6 @@ function linesOf(
       label: intl.formatMessage(
         {
           id: 'overview.today.overdue',
-          defaultMessage:
-            '{count, plural, one {visit overdue — its end has passed} other {visits overdue — their end has passed}}',
         },
         { count: a.overdue.length },
       ),
@@ -159,8 +153,6 @@ function linesOf(
       label: intl.formatMessage(
         {
           id: 'overview.today.lateStarts',
-          defaultMessage:
-            '{count, plural, one {late start — nobody on the way yet} other {late starts — nobody on the way yet}}',
         },
         { count: a.lateStarts.length },
       ),
@@ -176,8 +168,6 @@ function linesOf(
       label: intl.formatMessage(
         {
           id: 'overview.today.shortDrives',
-          defaultMessage:
-            '{count, plural, one {drive longer than the gap before it} other {drives longer than the gap before them}}',
         },
         { count: a.shortDrives },
       ),
@@ -192,7 +182,6 @@ function linesOf(
       label: intl.formatMessage(
         {
           id: 'overview.today.doubleBooked',
-          defaultMessage: '{count, plural, one {double-booked visit} other {double-booked visits}}',
         },
         { count: a.doubleBooked.length },
       ),
@@ -208,7 +197,6 @@ function linesOf(
       label: intl.formatMessage(
         {
           id: 'overview.today.failingFeeds',
-          defaultMessage: '{count, plural, one {calendar feed failing} other {calendar feeds failing}}',
         },
         { count: a.failingFeeds.length },
       ),
@@ -224,7 +212,6 @@ function linesOf(
       label: intl.formatMessage(
         {
           id: 'overview.today.enRoute',
-          defaultMessage: '{count, plural, one {visit on the way} other {visits on the way}}',
         },
         { count: a.enRoute.length },
       ),
@@ -240,7 +227,6 @@ function linesOf(
       label: intl.formatMessage(
         {
           id: 'overview.today.onSite',
-          defaultMessage: '{count, plural, one {visit at work on site} other {visits at work on site}}',
         },
         { count: a.onSite.length },
       ),
@@ -263,23 +249,15 @@ function GlanceLines(props: { attention: Attention; slug: string; today: string;
           {technician ? (
             <Message
               id="overview.today.allClearTechnician"
-              defaultMessage="<strong>All clear.</strong> Nothing of yours is late or clashing."
               values={{ strong: (chunks) => <strong>{chunks}</strong> }}
             />
           ) : (
-            <Message
-              id="overview.today.allClear"
-              defaultMessage="<strong>All clear.</strong> Nothing is waiting, late, clashing or failing."
-              values={{ strong: (chunks) => <strong>{chunks}</strong> }}
-            />
+            <Message id="overview.today.allClear" values={{ strong: (chunks) => <strong>{chunks}</strong> }} />
           )}
         </p>
       )}
       {lines.length > 0 && (
-        <ul
-          className="glance-list"
-          aria-label={intl.formatMessage({ id: 'overview.today.listLabel', defaultMessage: 'Needs attention today' })}
-        >
+        <ul className="glance-list" aria-label={intl.formatMessage({ id: 'overview.today.listLabel' })}>
           {lines.map((line) => (
             <li key={line.key} className={`glance-line glance-${line.tone}`} data-glance={line.key}>
               <Link to={line.href} className="glance-link">

@@ -17,19 +17,17 @@ export function WorkspaceFacts({ workspace, canEdit }: { workspace: Workspace | 
   const intl = useIntl();
   return (
     <Panel
-      title={intl.formatMessage({ id: 'overview.facts.title', defaultMessage: 'Workspace' })}
+      title={intl.formatMessage({ id: 'overview.facts.title' })}
       actions={
         canEdit && workspace ? (
           <Link to={`/w/${workspace.slug}/settings`} className="panel-link">
-            <Message id="overview.facts.edit" defaultMessage="Edit" /> <Icon name="arrowRight" size={14} />
+            <Message id="overview.facts.edit" /> <Icon name="arrowRight" size={14} />
           </Link>
         ) : undefined
       }
     >
       {!workspace ? (
-        <Loading
-          label={intl.formatMessage({ id: 'overview.facts.loading', defaultMessage: 'Loading workspace settings…' })}
-        >
+        <Loading label={intl.formatMessage({ id: 'overview.facts.loading' })}>
           <Skeleton height={12} width="70%" />
           <div style={{ height: 10 }} />
           <Skeleton height={12} width="55%" />
@@ -40,23 +38,18 @@ export function WorkspaceFacts({ workspace, canEdit }: { workspace: Workspace | 
         <dl className="facts">
           <div>
             <dt>
-              <Message id="overview.facts.timeZone" defaultMessage="Time zone" />
+              <Message id="overview.facts.timeZone" />
             </dt>
             <dd>
               {workspace.timeZone.replaceAll('_', ' ')}{' '}
               <span className="muted">
-                ·{' '}
-                <Message
-                  id="overview.facts.clock"
-                  defaultMessage="{format, select, 12h {12-hour clock} other {24-hour clock}}"
-                  values={{ format: workspace.timeFormat }}
-                />
+                · <Message id="overview.facts.clock" values={{ format: workspace.timeFormat }} />
               </span>
             </dd>
           </div>
           <div>
             <dt>
-              <Message id="overview.facts.workingHours" defaultMessage="Working hours" />
+              <Message id="overview.facts.workingHours" />
             </dt>
             <dd>
               {formatWallTime(workspace.workingHours.start, workspace)}–
@@ -66,13 +59,13 @@ export function WorkspaceFacts({ workspace, canEdit }: { workspace: Workspace | 
           </div>
           <div>
             <dt>
-              <Message id="overview.facts.weekStarts" defaultMessage="Week starts" />
+              <Message id="overview.facts.weekStarts" />
             </dt>
             <dd>{weekdayNames[workspace.weekStart] ?? '—'}</dd>
           </div>
           <div>
             <dt>
-              <Message id="overview.facts.timesAndDates" defaultMessage="Times and dates" />
+              <Message id="overview.facts.timesAndDates" />
             </dt>
             <dd>
               {formatTime(Date.now(), clockIn(workspace.timeZone))}{' '}
@@ -81,7 +74,7 @@ export function WorkspaceFacts({ workspace, canEdit }: { workspace: Workspace | 
           </div>
           <div>
             <dt>
-              <Message id="overview.facts.address" defaultMessage="Address" />
+              <Message id="overview.facts.address" />
             </dt>
             <dd className="facts-mono">{`/w/${workspace.slug}`}</dd>
           </div>

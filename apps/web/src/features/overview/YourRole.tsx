@@ -8,7 +8,7 @@ import { Message, useIntl } from '../../lib/i18n';
 export function YourRole({ name, email, colour, role }: { name: string; email: string; colour: string; role: Role }) {
   const intl = useIntl();
   return (
-    <Panel title={intl.formatMessage({ id: 'overview.you.title', defaultMessage: 'You' })}>
+    <Panel title={intl.formatMessage({ id: 'overview.you.title' })}>
       <div className="you">
         <Avatar name={name} colour={colour} size="lg" />
         <div className="you-text">
@@ -20,7 +20,6 @@ export function YourRole({ name, email, colour, role }: { name: string; email: s
       <p className="you-role">
         <Message
           id="overview.you.roleDescription"
-          defaultMessage="{description}."
           values={{ description: intl.formatMessage(roleDescriptionMessages[role]) }}
         />
       </p>

@@ -127,7 +127,7 @@ function CentreButton({ move }: { move: (p: LatLng) => void }) {
             move({ lat: round6(c.lat), lng: round6(c.lng) });
           }}
         >
-          <Message id="places.pin.centre" defaultMessage="Pin the map centre" />
+          <Message id="places.pin.centre" />
         </Button>
       </div>
     </div>
@@ -169,8 +169,8 @@ export function PinPicker({
   height = 220,
 }: PinPickerProps) {
   const intl = useIntl();
-  const label = labelGiven ?? intl.formatMessage({ id: 'places.pin.mapLabel', defaultMessage: 'Position on the map' });
-  const pinLabel = pinLabelGiven ?? intl.formatMessage({ id: 'places.pin.pinLabel', defaultMessage: 'Site position' });
+  const label = labelGiven ?? intl.formatMessage({ id: 'places.pin.mapLabel' });
+  const pinLabel = pinLabelGiven ?? intl.formatMessage({ id: 'places.pin.pinLabel' });
   const settings = useGetWorkspaceQuery(workspaceId);
   const config = useGetConfigQuery();
   const bases = useMemo(() => baseLayerOptions(settings.data?.map, config.data?.maps), [settings.data, config.data]);
@@ -190,18 +190,10 @@ export function PinPicker({
       )}
       <p className="pin-picker-bar">
         <span>
-          <Message
-            id="places.pin.howTo"
-            defaultMessage="{confirm, select, yes {Click the map to drop the pin, or drag it; on the pin, arrow keys move it and Enter confirms.} other {Click the map to drop the pin, or drag it; on the pin, arrow keys move it.}}"
-            values={{ confirm: onConfirm ? 'yes' : 'no' }}
-          />
+          <Message id="places.pin.howTo" values={{ confirm: onConfirm ? 'yes' : 'no' }} />
         </span>
         <span className="pin-picker-coords">
-          {value ? (
-            `${value.lat.toFixed(5)}, ${value.lng.toFixed(5)}`
-          ) : (
-            <Message id="places.pin.noPosition" defaultMessage="No position yet" />
-          )}
+          {value ? `${value.lat.toFixed(5)}, ${value.lng.toFixed(5)}` : <Message id="places.pin.noPosition" />}
         </span>
       </p>
     </div>

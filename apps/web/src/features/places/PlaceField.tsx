@@ -52,13 +52,12 @@ export function PlaceField(props: PlaceFieldProps) {
   return (
     <div className="place-field">
       <PlacesCombobox
-        label={props.label ?? intl.formatMessage({ id: 'places.field.address', defaultMessage: 'Address' })}
+        label={props.label ?? intl.formatMessage({ id: 'places.field.address' })}
         optional={props.optional}
         hint={
           props.hint ??
           intl.formatMessage({
             id: 'places.field.hint',
-            defaultMessage: 'Choose a suggestion to place the pin; adjust it to the exact spot.',
           })
         }
         value={props.address}
@@ -78,13 +77,9 @@ export function PlaceField(props: PlaceFieldProps) {
         {/* The exact position as the data element's machine-readable value. */}
         <data className="place-pin-at" value={position ? `${position.lat},${position.lng}` : ''}>
           {position ? (
-            <Message
-              id="places.field.pinAt"
-              defaultMessage="Pin at {lat}, {lng}"
-              values={{ lat: position.lat.toFixed(5), lng: position.lng.toFixed(5) }}
-            />
+            <Message id="places.field.pinAt" values={{ lat: position.lat.toFixed(5), lng: position.lng.toFixed(5) }} />
           ) : (
-            <Message id="places.field.noPin" defaultMessage="No pin yet" />
+            <Message id="places.field.noPin" />
           )}
         </data>
         <Button
@@ -96,11 +91,7 @@ export function PlaceField(props: PlaceFieldProps) {
           aria-describedby={props.positionError ? errorId : undefined}
           onClick={() => setOpen(!open)}
         >
-          {open ? (
-            <Message id="places.field.done" defaultMessage="Done" />
-          ) : (
-            <Message id="places.field.adjustPin" defaultMessage="Adjust pin" />
-          )}
+          {open ? <Message id="places.field.done" /> : <Message id="places.field.adjustPin" />}
         </Button>
       </div>
       {props.positionError && (

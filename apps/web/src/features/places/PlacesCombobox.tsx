@@ -13,9 +13,9 @@ const minQuery = 2;
 // Google is a name, the same in every language.
 const sourceTag: Record<PlaceSuggestion['source'], MessageDescriptor | string> = {
   ...defineMessages({
-    customer: { id: 'places.source.customer', defaultMessage: 'Customer' },
-    city: { id: 'places.source.city', defaultMessage: 'City' },
-    address: { id: 'places.source.address', defaultMessage: 'Address' },
+    customer: { id: 'places.source.customer' },
+    city: { id: 'places.source.city' },
+    address: { id: 'places.source.address' },
   }),
   google: 'Google',
 };
@@ -148,21 +148,19 @@ export function PlacesCombobox(props: PlacesComboboxProps) {
 
   const status =
     phase === 'searching'
-      ? intl.formatMessage({ id: 'places.status.searching', defaultMessage: 'Searching…' })
+      ? intl.formatMessage({ id: 'places.status.searching' })
       : phase === 'resolving'
-        ? intl.formatMessage({ id: 'places.status.resolving', defaultMessage: 'Getting the position…' })
+        ? intl.formatMessage({ id: 'places.status.resolving' })
         : phase === 'failed'
           ? intl.formatMessage({
               id: 'places.status.failed',
-              defaultMessage: 'Search failed — type the address, then drop the pin on the map',
             })
           : phase === 'done' && open
             ? options.length === 0
-              ? intl.formatMessage({ id: 'places.status.none', defaultMessage: 'No matching places' })
+              ? intl.formatMessage({ id: 'places.status.none' })
               : intl.formatMessage(
                   {
                     id: 'places.status.found',
-                    defaultMessage: '{count, plural, one {# suggestion} other {# suggestions}}',
                   },
                   { count: options.length },
                 )
@@ -182,7 +180,7 @@ export function PlacesCombobox(props: PlacesComboboxProps) {
         {props.optional && (
           <span className="field-optional">
             {' '}
-            <Message id="places.combobox.optional" defaultMessage="optional" />
+            <Message id="places.combobox.optional" />
           </span>
         )}
       </label>
@@ -218,10 +216,7 @@ export function PlacesCombobox(props: PlacesComboboxProps) {
         />
         <Listbox
           id={listId}
-          label={intl.formatMessage(
-            { id: 'places.combobox.suggestions', defaultMessage: '{label} suggestions' },
-            { label: props.label },
-          )}
+          label={intl.formatMessage({ id: 'places.combobox.suggestions' }, { label: props.label })}
           className="places-list"
           optionClassName="places-option"
           hidden={!expanded}

@@ -1,27 +1,26 @@
 import type { PlacesNotice } from '@fieldplan/shared';
 import { useEffect, useMemo, useState } from 'react';
-import { defineMessages, type MessageDescriptor } from 'react-intl';
+import type { MessageDescriptor } from 'react-intl';
 import { useAppDispatch } from '../../base/hooks';
 import { useGetConfigQuery } from '../../entities/session/endpoints';
-import { useIntl } from '../../lib/i18n';
+import { defineMessages, useIntl } from '../../lib/i18n';
 import { builtinProvider } from './builtin-provider';
 import { googleAuthFailed, loadGooglePlaces, onGoogleAuthFailure } from './google-maps';
 import { googleProvider } from './google-provider';
 import type { PlaceProvider } from './types';
 
-const googleUnavailableNotice: MessageDescriptor = {
-  id: 'places.notice.googleUnavailable',
-  defaultMessage: 'Google Places is unavailable — using the built-in search.',
-};
+const { googleUnavailableNotice } = defineMessages({
+  googleUnavailableNotice: {
+    id: 'places.notice.googleUnavailable',
+  },
+});
 /** What the built-in search says when the server's street geocoder didn't answer. */
 export const streetNotices: Record<PlacesNotice, MessageDescriptor> = defineMessages({
   geocoder_unavailable: {
     id: 'places.notice.geocoderUnavailable',
-    defaultMessage: 'Street search is unavailable — showing cities and customers only.',
   },
   geocoder_busy: {
     id: 'places.notice.geocoderBusy',
-    defaultMessage: 'Street search is busy — showing cities and customers only. Type on to try again.',
   },
 });
 

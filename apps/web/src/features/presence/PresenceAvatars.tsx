@@ -28,7 +28,7 @@ export function PresenceAvatars() {
   const ordered = [...members].sort((a, b) => Number(b.id === me.user.id) - Number(a.id === me.user.id));
   const nameOf = (m: PresenceMember) =>
     intl.formatMessage(
-      { id: 'presence.member', defaultMessage: '{you, select, yes {{name} (you)} other {{name}}}, {role}' },
+      { id: 'presence.member' },
       { name: m.name, you: m.id === me.user.id ? 'yes' : 'no', role: intl.formatMessage(roleMessages[m.role]) },
     );
   const shown = ordered.slice(0, max);
@@ -37,11 +37,10 @@ export function PresenceAvatars() {
     ? intl.formatMessage(
         {
           id: 'presence.unknown',
-          defaultMessage: 'Presence unknown while offline ({count} online when last connected)',
         },
         { count: ordered.length },
       )
-    : intl.formatMessage({ id: 'presence.online', defaultMessage: 'Online now: {count}' }, { count: ordered.length });
+    : intl.formatMessage({ id: 'presence.online' }, { count: ordered.length });
   return (
     <section
       className={`presence${stale ? ' presence-stale' : ''}`}
@@ -67,23 +66,16 @@ export function PresenceAvatars() {
             button={<span aria-hidden="true">+{more.length}</span>}
             buttonLabel={
               stale
-                ? intl.formatMessage(
-                    { id: 'presence.moreWhenConnected', defaultMessage: '{count} more when last connected' },
-                    { count: more.length },
-                  )
-                : intl.formatMessage(
-                    { id: 'presence.moreOnline', defaultMessage: '{count} more online' },
-                    { count: more.length },
-                  )
+                ? intl.formatMessage({ id: 'presence.moreWhenConnected' }, { count: more.length })
+                : intl.formatMessage({ id: 'presence.moreOnline' }, { count: more.length })
             }
             buttonClassName="presence-more"
             title={
               stale
                 ? intl.formatMessage({
                     id: 'presence.alsoWhenConnected',
-                    defaultMessage: 'Also online when last connected',
                   })
-                : intl.formatMessage({ id: 'presence.alsoOnline', defaultMessage: 'Also online' })
+                : intl.formatMessage({ id: 'presence.alsoOnline' })
             }
             align="end"
           >
@@ -101,11 +93,7 @@ export function PresenceAvatars() {
         </span>
       )}
       <span className="presence-label" aria-hidden="true">
-        {stale ? (
-          <Message id="presence.offlineMark" defaultMessage="offline" />
-        ) : (
-          <Message id="presence.onlineMark" defaultMessage="online" />
-        )}
+        {stale ? <Message id="presence.offlineMark" /> : <Message id="presence.onlineMark" />}
       </span>
     </section>
   );

@@ -7,11 +7,11 @@ import { maxQueryLength, type SearchEntry, type SearchKind } from './search-inde
 import { type Screen, useSearch } from './use-search';
 
 const groupTitle: Record<SearchKind, MessageDescriptor> = defineMessages({
-  screen: { id: 'search.group.screen', defaultMessage: 'Screens' },
-  job: { id: 'search.group.job', defaultMessage: 'Jobs' },
-  customer: { id: 'search.group.customer', defaultMessage: 'Customers' },
-  address: { id: 'search.group.address', defaultMessage: 'Addresses' },
-  technician: { id: 'search.group.technician', defaultMessage: 'Technicians' },
+  screen: { id: 'search.group.screen' },
+  job: { id: 'search.group.job' },
+  customer: { id: 'search.group.customer' },
+  address: { id: 'search.group.address' },
+  technician: { id: 'search.group.technician' },
 });
 
 /**
@@ -28,12 +28,7 @@ interface PaletteProps {
 export function CommandPalette({ open, onClose, screens }: PaletteProps) {
   const intl = useIntl();
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      title={intl.formatMessage({ id: 'search.palette.title', defaultMessage: 'Search' })}
-      size="wide"
-    >
+    <Dialog open={open} onClose={onClose} title={intl.formatMessage({ id: 'search.palette.title' })} size="wide">
       {open && <PaletteBody onClose={onClose} screens={screens} />}
     </Dialog>
   );
@@ -82,7 +77,6 @@ function PaletteBody({ onClose, screens }: Omit<PaletteProps, 'open'>) {
         role="combobox"
         aria-label={intl.formatMessage({
           id: 'search.palette.label',
-          defaultMessage: 'Search jobs, customers, addresses, technicians and screens',
         })}
         aria-expanded={flat.length > 0}
         aria-controls={listId}
@@ -90,7 +84,6 @@ function PaletteBody({ onClose, screens }: Omit<PaletteProps, 'open'>) {
         aria-activedescendant={current >= 0 ? optionId(current) : undefined}
         placeholder={intl.formatMessage({
           id: 'search.palette.placeholder',
-          defaultMessage: 'Jobs, customers, addresses, technicians, screens…',
         })}
         autoComplete="off"
         spellCheck={false}
@@ -105,7 +98,7 @@ function PaletteBody({ onClose, screens }: Omit<PaletteProps, 'open'>) {
       <div
         id={listId}
         role="listbox"
-        aria-label={intl.formatMessage({ id: 'search.palette.results', defaultMessage: 'Results' })}
+        aria-label={intl.formatMessage({ id: 'search.palette.results' })}
         className="palette-results"
       >
         {groups.map((group) => {
@@ -143,16 +136,12 @@ function PaletteBody({ onClose, screens }: Omit<PaletteProps, 'open'>) {
         {!hasQuery
           ? intl.formatMessage({
               id: 'search.palette.help',
-              defaultMessage: 'Type to search. ↑ ↓ to move, Enter to open, Esc to close.',
             })
           : flat.length > 0
-            ? intl.formatMessage(
-                { id: 'search.palette.count', defaultMessage: '{count, plural, one {# result} other {# results}}' },
-                { count: flat.length },
-              )
+            ? intl.formatMessage({ id: 'search.palette.count' }, { count: flat.length })
             : loading
-              ? intl.formatMessage({ id: 'search.palette.loading', defaultMessage: 'Loading…' })
-              : intl.formatMessage({ id: 'search.palette.nothing', defaultMessage: 'Nothing found' })}
+              ? intl.formatMessage({ id: 'search.palette.loading' })
+              : intl.formatMessage({ id: 'search.palette.nothing' })}
       </p>
     </div>
   );

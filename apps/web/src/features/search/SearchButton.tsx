@@ -30,11 +30,9 @@ export function SearchButton({ screens }: { screens: readonly Screen[] }) {
       >
         <Icon name="search" size={14} />
         <span className="topbar-search-label">
-          <Message id="search.button" defaultMessage="Search" />
+          <Message id="search.button" />
         </span>
-        <kbd className="topbar-search-key">
-          {mac ? '⌘K' : <Message id="search.button.shortcut" defaultMessage="Ctrl K" />}
-        </kbd>
+        <kbd className="topbar-search-key">{mac ? '⌘K' : <Message id="search.button.shortcut" />}</kbd>
       </button>
       <CommandPalette open={open} onClose={() => setOpen(false)} screens={screens} />
     </>

@@ -21,10 +21,9 @@ export interface SearchWords {
 /** The palette's words in `intl`'s language (the page's, unless told). */
 export function searchWords(intl: Pick<IntlShape, 'formatMessage'> = currentIntl()): SearchWords {
   return {
-    screen: intl.formatMessage({ id: 'search.detail.screen', defaultMessage: 'Screen' }),
+    screen: intl.formatMessage({ id: 'search.detail.screen' }),
     technicianJobs: intl.formatMessage({
       id: 'search.detail.technicianJobs',
-      defaultMessage: 'Their jobs on the board',
     }),
   };
 }

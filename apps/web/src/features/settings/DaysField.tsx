@@ -18,11 +18,7 @@ export function DaysField({ value, onChange, onBlur, weekStart, error }: DaysFie
   const toggle = (day: number, on: boolean) =>
     onChange(on ? [...value, day].sort((a, b) => a - b) : value.filter((d) => d !== day));
   return (
-    <FieldsetField
-      className="days-field"
-      legend={intl.formatMessage({ id: 'settings.days.legend', defaultMessage: 'Working days' })}
-      error={error}
-    >
+    <FieldsetField className="days-field" legend={intl.formatMessage({ id: 'settings.days.legend' })} error={error}>
       <div className="days">
         {order.map((day) => (
           <label key={day} className="day" title={weekdayNames[day]}>

@@ -12,28 +12,25 @@ export function GeneralSection({ form }: { form: SettingsFormApi }) {
   } = form;
   return (
     <Panel
-      title={intl.formatMessage({ id: 'settings.general.title', defaultMessage: 'General' })}
+      title={intl.formatMessage({ id: 'settings.general.title' })}
       description={intl.formatMessage({
         id: 'settings.general.description',
-        defaultMessage: 'How the workspace is named and where it lives.',
       })}
     >
       <div className="settings-grid">
         <TextField
-          label={intl.formatMessage({ id: 'settings.general.name', defaultMessage: 'Workspace name' })}
+          label={intl.formatMessage({ id: 'settings.general.name' })}
           maxLength={limits.workspaceNameMax}
           error={errors.name?.message}
           {...register('name')}
         />
         <TextField
-          label={intl.formatMessage({ id: 'settings.general.slug', defaultMessage: 'Address (slug)' })}
+          label={intl.formatMessage({ id: 'settings.general.slug' })}
           autoCapitalize="none"
           spellCheck={false}
           hint={intl.formatMessage(
             {
               id: 'settings.general.slugHint',
-              defaultMessage:
-                '{host}/w/… — lowercase letters, digits and dashes. Old links stop working when it changes.',
             },
             { host: window.location.host },
           )}
@@ -46,12 +43,9 @@ export function GeneralSection({ form }: { form: SettingsFormApi }) {
       <label className="settings-check">
         <input type="checkbox" {...register('keepPhotoLocation')} />
         <span>
-          <Message id="settings.general.keepPhotoLocation" defaultMessage="Keep where photos were taken" />
+          <Message id="settings.general.keepPhotoLocation" />
           <small className="field-hint">
-            <Message
-              id="settings.general.keepPhotoLocationHint"
-              defaultMessage="The position in a photo's camera data is stored with it and shown to the office. Off: it is dropped."
-            />
+            <Message id="settings.general.keepPhotoLocationHint" />
           </small>
         </span>
       </label>

@@ -15,15 +15,13 @@ export function MapSection({ form, workspaceId }: { form: SettingsFormApi; works
   } = form;
   const mapErrors = errors.map;
   const zoom = useWatch({ control, name: 'map.zoom' });
-  const centreLabel = intl.formatMessage({ id: 'settings.map.centre', defaultMessage: 'Map centre' });
+  const centreLabel = intl.formatMessage({ id: 'settings.map.centre' });
   const centreError = mapErrors?.center?.lat?.message ?? mapErrors?.center?.lng?.message;
   return (
     <Panel
-      title={intl.formatMessage({ id: 'settings.map.title', defaultMessage: 'Map' })}
+      title={intl.formatMessage({ id: 'settings.map.title' })}
       description={intl.formatMessage({
         id: 'settings.map.description',
-        defaultMessage:
-          'Where the map opens: put the pin on the centre you want, and choose the zoom. Which tiles it draws.',
       })}
     >
       <div className="settings-grid settings-grid-3">
@@ -46,24 +44,23 @@ export function MapSection({ form, workspaceId }: { form: SettingsFormApi; works
           {centreError && <p className="field-error">{centreError}</p>}
         </div>
         <TextField
-          label={intl.formatMessage({ id: 'settings.map.zoom', defaultMessage: 'Zoom' })}
+          label={intl.formatMessage({ id: 'settings.map.zoom' })}
           type="number"
           step={1}
           inputMode="numeric"
-          hint={intl.formatMessage({ id: 'settings.map.zoomHint', defaultMessage: '1 (world) to 19 (street)' })}
+          hint={intl.formatMessage({ id: 'settings.map.zoomHint' })}
           error={mapErrors?.zoom?.message}
           {...register('map.zoom', { valueAsNumber: true })}
         />
         <TextField
           className="settings-wide"
-          label={intl.formatMessage({ id: 'settings.map.tileUrlTemplate', defaultMessage: 'Tile URL template' })}
+          label={intl.formatMessage({ id: 'settings.map.tileUrlTemplate' })}
           type="url"
           spellCheck={false}
           autoCapitalize="none"
           hint={intl.formatMessage(
             {
               id: 'settings.map.tileUrlTemplateHint',
-              defaultMessage: "An http(s) address with '{z}', '{x}' and '{y}', e.g. {example}",
             },
             { example: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' },
           )}
@@ -73,11 +70,10 @@ export function MapSection({ form, workspaceId }: { form: SettingsFormApi; works
         />
         <TextField
           className="settings-wide"
-          label={intl.formatMessage({ id: 'settings.map.tileAttribution', defaultMessage: 'Tile attribution' })}
+          label={intl.formatMessage({ id: 'settings.map.tileAttribution' })}
           optional
           hint={intl.formatMessage({
             id: 'settings.map.tileAttributionHint',
-            defaultMessage: "Shown in the map's corner, as the tile provider's licence requires.",
           })}
           error={mapErrors?.tileAttribution?.message}
           {...register('map.tileAttribution')}

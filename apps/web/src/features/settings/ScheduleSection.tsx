@@ -22,17 +22,17 @@ import { TimeZoneField } from './TimeZoneField';
 const sample = Date.UTC(2026, 10, 26, 19, 30);
 const sampleClock: Clock = { timeZone: 'UTC', timeFormat: '24h', dateFormat: 'dmy' };
 const timeFormatLabel: Record<TimeFormat, MessageDescriptor> = defineMessages({
-  '24h': { id: 'settings.schedule.timeFormat24h', defaultMessage: '24-hour ({sample})' },
-  '12h': { id: 'settings.schedule.timeFormat12h', defaultMessage: '12-hour ({sample})' },
+  '24h': { id: 'settings.schedule.timeFormat24h' },
+  '12h': { id: 'settings.schedule.timeFormat12h' },
 });
 const dateOrderLabel: Record<DateFormat, MessageDescriptor> = defineMessages({
-  dmy: { id: 'settings.schedule.dateFormatDmy', defaultMessage: 'Day first ({sample})' },
-  mdy: { id: 'settings.schedule.dateFormatMdy', defaultMessage: 'Month first ({sample})' },
-  ymd: { id: 'settings.schedule.dateFormatYmd', defaultMessage: 'Year first ({sample})' },
+  dmy: { id: 'settings.schedule.dateFormatDmy' },
+  mdy: { id: 'settings.schedule.dateFormatMdy' },
+  ymd: { id: 'settings.schedule.dateFormatYmd' },
 });
 const workingHoursLabel: Record<'start' | 'end', MessageDescriptor> = defineMessages({
-  start: { id: 'settings.schedule.workingHoursStart', defaultMessage: 'Working hours start' },
-  end: { id: 'settings.schedule.workingHoursEnd', defaultMessage: 'Working hours end' },
+  start: { id: 'settings.schedule.workingHoursStart' },
+  end: { id: 'settings.schedule.workingHoursEnd' },
 });
 // The names of languages are never translated: each stands in its own language.
 const languages = Object.entries(languageNames);
@@ -47,17 +47,15 @@ export function ScheduleSection({ form }: { form: SettingsFormApi }) {
   const [timeZone, weekStart] = useWatch({ control, name: ['timeZone', 'weekStart'] });
   return (
     <Panel
-      title={intl.formatMessage({ id: 'settings.schedule.title', defaultMessage: 'Schedule' })}
+      title={intl.formatMessage({ id: 'settings.schedule.title' })}
       description={intl.formatMessage({
         id: 'settings.schedule.description',
-        defaultMessage:
-          'The calendar works in this time zone and shades these hours as business hours. Every time and date on every screen is written in these formats.',
       })}
     >
       <div className="settings-grid">
         <TimeZoneField zone={timeZone ?? ''} error={errors.timeZone?.message} {...register('timeZone')} />
         <Select
-          label={intl.formatMessage({ id: 'settings.schedule.weekStart', defaultMessage: 'First day of the week' })}
+          label={intl.formatMessage({ id: 'settings.schedule.weekStart' })}
           error={errors.weekStart?.message}
           {...register('weekStart', { setValueAs: Number })}
         >
@@ -68,7 +66,7 @@ export function ScheduleSection({ form }: { form: SettingsFormApi }) {
           ))}
         </Select>
         <Select
-          label={intl.formatMessage({ id: 'settings.schedule.timeFormat', defaultMessage: 'Time format' })}
+          label={intl.formatMessage({ id: 'settings.schedule.timeFormat' })}
           error={errors.timeFormat?.message}
           {...register('timeFormat')}
         >
@@ -81,7 +79,7 @@ export function ScheduleSection({ form }: { form: SettingsFormApi }) {
           ))}
         </Select>
         <Select
-          label={intl.formatMessage({ id: 'settings.schedule.dateFormat', defaultMessage: 'Date format' })}
+          label={intl.formatMessage({ id: 'settings.schedule.dateFormat' })}
           error={errors.dateFormat?.message}
           {...register('dateFormat')}
         >
@@ -94,10 +92,9 @@ export function ScheduleSection({ form }: { form: SettingsFormApi }) {
           ))}
         </Select>
         <Select
-          label={intl.formatMessage({ id: 'settings.schedule.language', defaultMessage: 'Language for customers' })}
+          label={intl.formatMessage({ id: 'settings.schedule.language' })}
           hint={intl.formatMessage({
             id: 'settings.schedule.languageHint',
-            defaultMessage: 'Emails, the booking and tracking pages and the visit report use this language.',
           })}
           error={errors.language?.message}
           {...register('language')}
@@ -121,7 +118,6 @@ export function ScheduleSection({ form }: { form: SettingsFormApi }) {
         <TextField
           label={intl.formatMessage({
             id: 'settings.schedule.defaultJobMinutes',
-            defaultMessage: 'Default job length',
           })}
           type="number"
           min={5}
@@ -130,7 +126,6 @@ export function ScheduleSection({ form }: { form: SettingsFormApi }) {
           inputMode="numeric"
           hint={intl.formatMessage({
             id: 'settings.schedule.defaultJobMinutesHint',
-            defaultMessage: 'Minutes. A job made from a calendar slot or a day lasts this long.',
           })}
           error={errors.defaultJobMinutes?.message}
           {...register('defaultJobMinutes', { valueAsNumber: true })}

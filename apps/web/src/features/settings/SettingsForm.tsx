@@ -41,7 +41,7 @@ export function SettingsForm({ workspace }: { workspace: Workspace }) {
       markSettingsReviewed(workspace.id);
       toast({
         tone: 'success',
-        message: intl.formatMessage({ id: 'settings.form.saved', defaultMessage: 'Settings saved' }),
+        message: intl.formatMessage({ id: 'settings.form.saved' }),
       });
       if (saved.slug !== workspace.slug) await navigate(`/w/${saved.slug}/settings`, { replace: true });
     } catch (error) {
@@ -54,7 +54,7 @@ export function SettingsForm({ workspace }: { workspace: Workspace }) {
       className="settings"
       onSubmit={onSubmit}
       noValidate
-      aria-label={intl.formatMessage({ id: 'settings.form.label', defaultMessage: 'Workspace settings' })}
+      aria-label={intl.formatMessage({ id: 'settings.form.label' })}
     >
       {problem.message && <Alert>{problem.message}</Alert>}
       <GeneralSection form={form} />
@@ -62,17 +62,13 @@ export function SettingsForm({ workspace }: { workspace: Workspace }) {
       <MapSection form={form} workspaceId={workspace.id} />
       <div className={isDirty ? 'settings-bar settings-bar-dirty' : 'settings-bar'}>
         <span className="settings-bar-status" aria-live="polite">
-          {isDirty ? (
-            <Message id="settings.form.unsaved" defaultMessage="You have unsaved changes" />
-          ) : (
-            <Message id="settings.form.allSaved" defaultMessage="All changes saved" />
-          )}
+          {isDirty ? <Message id="settings.form.unsaved" /> : <Message id="settings.form.allSaved" />}
         </span>
         <Button disabled={!isDirty || isSubmitting} onClick={() => reset()}>
-          <Message id="settings.form.discard" defaultMessage="Discard" />
+          <Message id="settings.form.discard" />
         </Button>
         <Button type="submit" variant="primary" disabled={!isDirty} loading={isSubmitting}>
-          <Message id="settings.form.save" defaultMessage="Save changes" />
+          <Message id="settings.form.save" />
         </Button>
       </div>
     </form>

@@ -16,7 +16,7 @@ import './Settings.css';
 function SettingsSkeleton() {
   const intl = useIntl();
   return (
-    <Loading label={intl.formatMessage({ id: 'settings.page.loading', defaultMessage: 'Loading settings…' })}>
+    <Loading label={intl.formatMessage({ id: 'settings.page.loading' })}>
       <div className="settings">
         {[0, 1, 2].map((i) => (
           <Panel key={i} title={<Skeleton width={120} height={14} />}>
@@ -35,7 +35,7 @@ function SettingsSkeleton() {
 export function SettingsPage() {
   const intl = useIntl();
   const { workspaceId, slug, role } = useWorkspace();
-  const title = intl.formatMessage({ id: 'settings.page.title', defaultMessage: 'Settings' });
+  const title = intl.formatMessage({ id: 'settings.page.title' });
   useDocumentTitle(title);
   const allowed = can(role, 'workspace.manage');
   const {
@@ -53,24 +53,20 @@ export function SettingsPage() {
         icon="settings"
         title={intl.formatMessage({
           id: 'settings.page.ownersOnly',
-          defaultMessage: 'Only owners can change settings',
         })}
         action={
           can(role, 'checklists.manage') ? (
             <Link to={`/w/${slug}/settings/checklists`} className={buttonClass('secondary')}>
-              <Message id="settings.page.checklists" defaultMessage="Checklists" />
+              <Message id="settings.page.checklists" />
             </Link>
           ) : (
             <Link to={`/w/${slug}`} className={buttonClass('secondary')}>
-              <Message id="settings.page.backToOverview" defaultMessage="Back to overview" />
+              <Message id="settings.page.backToOverview" />
             </Link>
           )
         }
       >
-        <Message
-          id="settings.page.askOwner"
-          defaultMessage="Ask an owner of this workspace if the time zone, working hours or map need changing."
-        />
+        <Message id="settings.page.askOwner" />
       </EmptyState>
     );
   }
@@ -81,18 +77,17 @@ export function SettingsPage() {
         title={title}
         description={intl.formatMessage({
           id: 'settings.page.description',
-          defaultMessage: "Workspace name, time zone, working hours and the map's defaults.",
         })}
         actions={
           <>
             <Link to={`/w/${slug}/settings/notifications`} className={buttonClass('secondary')}>
-              <Message id="settings.page.notifications" defaultMessage="Notifications" />
+              <Message id="settings.page.notifications" />
             </Link>
             <Link to={`/w/${slug}/settings/booking`} className={buttonClass('secondary')}>
-              <Message id="settings.page.booking" defaultMessage="Booking" />
+              <Message id="settings.page.booking" />
             </Link>
             <Link to={`/w/${slug}/settings/checklists`} className={buttonClass('secondary')}>
-              <Message id="settings.page.checklists" defaultMessage="Checklists" />
+              <Message id="settings.page.checklists" />
             </Link>
           </>
         }
@@ -104,7 +99,7 @@ export function SettingsPage() {
         </>
       ) : error ? (
         <LoadFailedState
-          title={intl.formatMessage({ id: 'settings.page.loadFailed', defaultMessage: "Couldn't load the settings" })}
+          title={intl.formatMessage({ id: 'settings.page.loadFailed' })}
           error={error}
           onRetry={() => void refetch()}
         />

@@ -21,10 +21,7 @@ function describe(zone: string): string | null {
       .formatToParts(now)
       .find((p) => p.type === 'timeZoneName')?.value ?? '';
   const time = formatTime(now, clockIn(zone));
-  return t(
-    { id: 'settings.timeZone.now', defaultMessage: '{offset} · {time} there now' },
-    { offset: offset.replace('GMT', 'UTC') || 'UTC', time },
-  );
+  return t({ id: 'settings.timeZone.now' }, { offset: offset.replace('GMT', 'UTC') || 'UTC', time });
 }
 
 interface TimeZoneFieldProps extends InputHTMLAttributes<HTMLInputElement> {
@@ -43,19 +40,17 @@ export function TimeZoneField({ zone, error, ref, ...input }: TimeZoneFieldProps
     <>
       <TextField
         ref={ref}
-        label={intl.formatMessage({ id: 'settings.timeZone.label', defaultMessage: 'Time zone' })}
+        label={intl.formatMessage({ id: 'settings.timeZone.label' })}
         list={listId}
         autoComplete="off"
         spellCheck={false}
         placeholder={intl.formatMessage({
           id: 'settings.timeZone.placeholder',
-          defaultMessage: 'Start typing, e.g. Berlin',
         })}
         hint={
           describe(zone) ??
           intl.formatMessage({
             id: 'settings.timeZone.hint',
-            defaultMessage: 'An IANA time zone such as Europe/Berlin or America/New_York.',
           })
         }
         error={error}

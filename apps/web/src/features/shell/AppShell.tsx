@@ -36,15 +36,11 @@ export function AppShell({ children }: { children: ReactNode }) {
     <RealtimeProvider>
       <div className="shell">
         <a href="#main" className="skip-link">
-          <Message id="shell.skipToContent" defaultMessage="Skip to content" />
+          <Message id="shell.skipToContent" />
         </a>
         <header className="topbar">
           <MobileNav items={items} base={base} />
-          <Link
-            to={base}
-            className="topbar-logo"
-            aria-label={intl.formatMessage({ id: 'shell.logoLink', defaultMessage: 'Fieldplan: overview' })}
-          >
+          <Link to={base} className="topbar-logo" aria-label={intl.formatMessage({ id: 'shell.logoLink' })}>
             <Logo compact />
           </Link>
           <div className="topbar-ws">

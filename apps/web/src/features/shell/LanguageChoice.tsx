@@ -40,10 +40,10 @@ export function LanguageChoice({ chosen }: { chosen: Language }) {
     <div role="group" aria-labelledby={headingId}>
       <MenuHeader>
         <span id={headingId} className="muted">
-          <Message id="shell.language.heading" defaultMessage="Language" />
+          <Message id="shell.language.heading" />
         </span>
       </MenuHeader>
-      {item(null, <Message id="shell.language.browser" defaultMessage="Browser default" />)}
+      {item(null, <Message id="shell.language.browser" />)}
       {shipped.map((language) => item(language, languageNames[language]))}
     </div>
   );

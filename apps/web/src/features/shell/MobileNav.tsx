@@ -50,17 +50,14 @@ export function MobileNav({ items, base }: { items: NavItem[]; base: string }) {
         className="icon-button"
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={intl.formatMessage(
-          { id: 'shell.mobileNav.menu', defaultMessage: '{waiting, plural, =0 {Menu} other {Menu, # waiting}}' },
-          { waiting },
-        )}
+        aria-label={intl.formatMessage({ id: 'shell.mobileNav.menu' }, { waiting })}
         onClick={() => setOpen((o) => !o)}
       >
         <Icon name={open ? 'x' : 'menu'} size={20} />
         {waiting > 0 && <span className="nav-badge mobile-nav-dot" aria-hidden="true" />}
       </button>
       <div ref={panel} id={panelId} className="mobile-nav-panel" hidden={!open}>
-        <nav aria-label={intl.formatMessage({ id: 'shell.nav.main', defaultMessage: 'Main' })}>
+        <nav aria-label={intl.formatMessage({ id: 'shell.nav.main' })}>
           {items.map((item) => (
             <NavLink
               key={item.label}

@@ -12,7 +12,7 @@ export function ShellSkeleton() {
         <Skeleton width={140} height={16} />
       </div>
       <div className="shell-main">
-        <Loading label={intl.formatMessage({ id: 'shell.loading', defaultMessage: 'Loading Fieldplan…' })}>
+        <Loading label={intl.formatMessage({ id: 'shell.loading' })}>
           <Skeleton width={220} height={22} />
           <div style={{ height: 16 }} />
           <Skeleton height={160} />

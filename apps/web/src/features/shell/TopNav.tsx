@@ -10,7 +10,7 @@ import { useOverflowingItems } from './use-overflowing-items';
 function MoreLabel() {
   return (
     <>
-      <Message id="shell.nav.more" defaultMessage="More" />
+      <Message id="shell.nav.more" />
       <Icon name="chevronDown" size={14} className="topbar-more-chevron" />
     </>
   );
@@ -36,11 +36,7 @@ export function TopNav({ items, base }: { items: NavItem[]; base: string }) {
   const current = more.find((item) => matchPath({ path: href(item), end: item.end ?? false }, pathname));
 
   return (
-    <nav
-      ref={nav}
-      className="topbar-nav"
-      aria-label={intl.formatMessage({ id: 'shell.nav.main', defaultMessage: 'Main' })}
-    >
+    <nav ref={nav} className="topbar-nav" aria-label={intl.formatMessage({ id: 'shell.nav.main' })}>
       {items.map((item, i) =>
         hidden.has(i) ? null : (
           <NavLink key={item.label} to={href(item)} end={item.end} className="topbar-link">
@@ -52,18 +48,14 @@ export function TopNav({ items, base }: { items: NavItem[]; base: string }) {
       )}
       {more.length > 0 && (
         <Menu
-          label={intl.formatMessage({ id: 'shell.nav.morePages', defaultMessage: 'More pages' })}
+          label={intl.formatMessage({ id: 'shell.nav.morePages' })}
           buttonClassName={`topbar-link topbar-more${current ? ' active' : ''}`}
           button={
             <>
               <MoreLabel />
               {current && (
                 <span className="visually-hidden">
-                  <Message
-                    id="shell.nav.moreCurrent"
-                    defaultMessage=": {page}, current page"
-                    values={{ page: current.label }}
-                  />
+                  <Message id="shell.nav.moreCurrent" values={{ page: current.label }} />
                 </span>
               )}
             </>

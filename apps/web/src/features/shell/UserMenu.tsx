@@ -12,10 +12,7 @@ export function UserMenu() {
   const intl = useIntl();
   const { me, membership } = useWorkspace();
   const signOut = useSignOut();
-  const account = intl.formatMessage(
-    { id: 'shell.userMenu.account', defaultMessage: 'Account: {name}' },
-    { name: me.user.name },
-  );
+  const account = intl.formatMessage({ id: 'shell.userMenu.account' }, { name: me.user.name });
   return (
     <Menu
       label={account}
@@ -38,7 +35,7 @@ export function UserMenu() {
       <MenuSeparator />
       <MenuItem onSelect={() => void signOut()}>
         <Icon name="logOut" />
-        <Message id="shell.userMenu.signOut" defaultMessage="Sign out" />
+        <Message id="shell.userMenu.signOut" />
       </MenuItem>
     </Menu>
   );

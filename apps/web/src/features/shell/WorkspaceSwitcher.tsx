@@ -22,7 +22,7 @@ export function WorkspaceSwitcher() {
   return (
     <>
       <Menu
-        label={intl.formatMessage({ id: 'shell.workspaces.label', defaultMessage: 'Your workspaces' })}
+        label={intl.formatMessage({ id: 'shell.workspaces.label' })}
         buttonClassName="ws-trigger"
         button={
           <>
@@ -31,7 +31,7 @@ export function WorkspaceSwitcher() {
               {membership.workspaceName}
             </span>
             <span className="visually-hidden">
-              <Message id="shell.workspaces.switch" defaultMessage=": switch workspace" />
+              <Message id="shell.workspaces.switch" />
             </span>
             <Icon name="chevronDown" size={14} className="ws-chevron" />
           </>
@@ -39,7 +39,7 @@ export function WorkspaceSwitcher() {
       >
         <MenuHeader>
           <span className="muted">
-            <Message id="shell.workspaces.label" defaultMessage="Your workspaces" />
+            <Message id="shell.workspaces.label" />
           </span>
         </MenuHeader>
         {me.memberships.map((m) => (
@@ -56,7 +56,7 @@ export function WorkspaceSwitcher() {
         <MenuItem onSelect={() => setRestoring(true)}>
           <Icon name="upload" />
           <span>
-            <Message id="shell.workspaces.fromArchive" defaultMessage="New workspace from archive…" />
+            <Message id="shell.workspaces.fromArchive" />
           </span>
         </MenuItem>
       </Menu>

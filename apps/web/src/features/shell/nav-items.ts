@@ -28,14 +28,14 @@ export function navItems(intl: IntlShape, role: Role, counts: NavCounts = {}): N
   const items: NavItem[] = [
     {
       to: '',
-      label: intl.formatMessage({ id: 'shell.nav.overview', defaultMessage: 'Overview' }),
+      label: intl.formatMessage({ id: 'shell.nav.overview' }),
       icon: 'home',
       end: true,
       priority: 5,
     },
     {
       to: 'dispatch',
-      label: intl.formatMessage({ id: 'shell.nav.dispatch', defaultMessage: 'Dispatch' }),
+      label: intl.formatMessage({ id: 'shell.nav.dispatch' }),
       icon: 'compass',
       priority: 1,
     },
@@ -43,7 +43,7 @@ export function navItems(intl: IntlShape, role: Role, counts: NavCounts = {}): N
       ? [
           {
             to: 'my-day',
-            label: intl.formatMessage({ id: 'shell.nav.myDay', defaultMessage: 'My day' }),
+            label: intl.formatMessage({ id: 'shell.nav.myDay' }),
             icon: 'clock' as const,
             priority: 2,
           },
@@ -51,7 +51,7 @@ export function navItems(intl: IntlShape, role: Role, counts: NavCounts = {}): N
       : []),
     {
       to: 'calendar',
-      label: intl.formatMessage({ id: 'shell.nav.calendar', defaultMessage: 'Calendar' }),
+      label: intl.formatMessage({ id: 'shell.nav.calendar' }),
       icon: 'calendar',
       priority: 3,
     },
@@ -60,41 +60,38 @@ export function navItems(intl: IntlShape, role: Role, counts: NavCounts = {}): N
       ? [
           {
             to: 'requests',
-            label: intl.formatMessage({ id: 'shell.nav.requests', defaultMessage: 'Requests' }),
+            label: intl.formatMessage({ id: 'shell.nav.requests' }),
             icon: 'inbox' as const,
             priority: pendingRequests ? 2.5 : 11,
             badge: {
               count: pendingRequests,
-              words: intl.formatMessage(
-                { id: 'shell.nav.requestsWaiting', defaultMessage: '{count} waiting' },
-                { count: pendingRequests },
-              ),
+              words: intl.formatMessage({ id: 'shell.nav.requestsWaiting' }, { count: pendingRequests }),
             },
           },
         ]
       : []),
-    { to: 'map', label: intl.formatMessage({ id: 'shell.nav.map', defaultMessage: 'Map' }), icon: 'map', priority: 4 },
+    { to: 'map', label: intl.formatMessage({ id: 'shell.nav.map' }), icon: 'map', priority: 4 },
     {
       to: 'customers',
-      label: intl.formatMessage({ id: 'shell.nav.customers', defaultMessage: 'Customers' }),
+      label: intl.formatMessage({ id: 'shell.nav.customers' }),
       icon: 'building',
       priority: 6,
     },
     {
       to: 'areas',
-      label: intl.formatMessage({ id: 'shell.nav.areas', defaultMessage: 'Areas' }),
+      label: intl.formatMessage({ id: 'shell.nav.areas' }),
       icon: 'pin',
       priority: 9,
     },
     {
       to: 'team',
-      label: intl.formatMessage({ id: 'shell.nav.team', defaultMessage: 'Team' }),
+      label: intl.formatMessage({ id: 'shell.nav.team' }),
       icon: 'users',
       priority: 7,
     },
     {
       to: 'feeds',
-      label: intl.formatMessage({ id: 'shell.nav.feeds', defaultMessage: 'Feeds' }),
+      label: intl.formatMessage({ id: 'shell.nav.feeds' }),
       icon: 'link',
       priority: 10,
     },
@@ -102,7 +99,7 @@ export function navItems(intl: IntlShape, role: Role, counts: NavCounts = {}): N
   if (can(role, 'workspace.manage'))
     items.push({
       to: 'settings',
-      label: intl.formatMessage({ id: 'shell.nav.settings', defaultMessage: 'Settings' }),
+      label: intl.formatMessage({ id: 'shell.nav.settings' }),
       icon: 'settings',
       priority: 8,
     });

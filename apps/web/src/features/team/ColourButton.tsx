@@ -26,17 +26,14 @@ export function ColourButton({ name, colour, disabled, onChange }: ColourButtonP
   return (
     <Popover
       buttonClassName="colour-button"
-      buttonLabel={intl.formatMessage(
-        { id: 'team.colour.change', defaultMessage: 'Colour of {name}: {colour}. Change' },
-        { name, colour: colourName(colour) },
-      )}
-      title={intl.formatMessage({ id: 'team.colour.title', defaultMessage: 'Colour for {name}' }, { name })}
+      buttonLabel={intl.formatMessage({ id: 'team.colour.change' }, { name, colour: colourName(colour) })}
+      title={intl.formatMessage({ id: 'team.colour.title' }, { name })}
       align="end"
       button={swatch}
     >
       {(close) => (
         <ColourPicker
-          label={intl.formatMessage({ id: 'team.colour.title', defaultMessage: 'Colour for {name}' }, { name })}
+          label={intl.formatMessage({ id: 'team.colour.title' }, { name })}
           colours={memberPalette}
           value={colour}
           onChange={(next) => {

@@ -19,7 +19,7 @@ interface MemberListProps {
 function MemberSkeleton() {
   const intl = useIntl();
   return (
-    <Loading label={intl.formatMessage({ id: 'team.members.loading', defaultMessage: 'Loading the team…' })}>
+    <Loading label={intl.formatMessage({ id: 'team.members.loading' })}>
       <div className="member-skeleton">
         {[0, 1, 2, 3].map((i) => (
           <div key={i} className="member-skeleton-row">
@@ -62,16 +62,12 @@ export function MemberList({ members, selfId, manage }: MemberListProps) {
 
   return (
     <Panel
-      title={<Message id="team.members.title" defaultMessage="Members" />}
+      title={<Message id="team.members.title" />}
       description={
         members ? (
-          <Message
-            id="team.members.count"
-            defaultMessage="{active} active{inactive, plural, =0 {} other { · # deactivated}}"
-            values={{ active, inactive }}
-          />
+          <Message id="team.members.count" values={{ active, inactive }} />
         ) : (
-          <Message id="team.members.everyone" defaultMessage="Everyone in this workspace" />
+          <Message id="team.members.everyone" />
         )
       }
       flush
@@ -79,29 +75,21 @@ export function MemberList({ members, selfId, manage }: MemberListProps) {
       {!members ? (
         <MemberSkeleton />
       ) : members.length === 0 ? (
-        <EmptyState
-          icon="users"
-          title={intl.formatMessage({ id: 'team.members.empty', defaultMessage: 'No one here yet' })}
-        >
-          <Message
-            id="team.members.emptyHint"
-            defaultMessage="Invite your dispatchers and technicians with the form above."
-          />
+        <EmptyState icon="users" title={intl.formatMessage({ id: 'team.members.empty' })}>
+          <Message id="team.members.emptyHint" />
         </EmptyState>
       ) : (
         <div className="member-table-wrap">
           <table className={manage ? 'member-table' : 'member-table member-table-readonly'}>
             <TableHead
               columns={[
-                intl.formatMessage({ id: 'team.members.member', defaultMessage: 'Member' }),
-                intl.formatMessage({ id: 'team.members.role', defaultMessage: 'Role' }),
-                intl.formatMessage({ id: 'team.members.colour', defaultMessage: 'Colour' }),
-                intl.formatMessage({ id: 'team.members.status', defaultMessage: 'Status' }),
-                intl.formatMessage({ id: 'team.members.joined', defaultMessage: 'Joined' }),
+                intl.formatMessage({ id: 'team.members.member' }),
+                intl.formatMessage({ id: 'team.members.role' }),
+                intl.formatMessage({ id: 'team.members.colour' }),
+                intl.formatMessage({ id: 'team.members.status' }),
+                intl.formatMessage({ id: 'team.members.joined' }),
               ]}
-              hiddenLast={
-                manage ? intl.formatMessage({ id: 'team.members.actions', defaultMessage: 'Actions' }) : undefined
-              }
+              hiddenLast={manage ? intl.formatMessage({ id: 'team.members.actions' }) : undefined}
             />
             <tbody>
               {sortMembers(members).map((member) => (
@@ -119,21 +107,9 @@ export function MemberList({ members, selfId, manage }: MemberListProps) {
       )}
       <ConfirmDialog
         open={confirming !== null}
-        title={
-          <Message
-            id="team.deactivate.title"
-            defaultMessage="Deactivate {name}?"
-            values={{ name: confirming?.name ?? '' }}
-          />
-        }
-        description={
-          <Message
-            id="team.deactivate.description"
-            defaultMessage="{name} is signed out everywhere at once and can't sign in to this workspace any more. Their past work stays. You can reactivate them later."
-            values={{ name: confirming?.name ?? '' }}
-          />
-        }
-        confirmLabel={intl.formatMessage({ id: 'team.deactivate.confirm', defaultMessage: 'Deactivate' })}
+        title={<Message id="team.deactivate.title" values={{ name: confirming?.name ?? '' }} />}
+        description={<Message id="team.deactivate.description" values={{ name: confirming?.name ?? '' }} />}
+        confirmLabel={intl.formatMessage({ id: 'team.deactivate.confirm' })}
         busy={busy}
         onConfirm={() => void confirmDeactivate()}
         onCancel={() => setConfirming(null)}

@@ -32,7 +32,7 @@ export function MemberRow({ member, isSelf, manage, onToggleActive }: MemberRowP
               {member.name}
               {isSelf && (
                 <span className="member-you">
-                  <Message id="team.member.you" defaultMessage="you" />
+                  <Message id="team.member.you" />
                 </span>
               )}
             </span>
@@ -43,7 +43,7 @@ export function MemberRow({ member, isSelf, manage, onToggleActive }: MemberRowP
       <td className="member-cell-role" data-label="Role">
         {editable ? (
           <Select
-            aria-label={intl.formatMessage({ id: 'team.member.roleOf', defaultMessage: 'Role of {name}' }, { name })}
+            aria-label={intl.formatMessage({ id: 'team.member.roleOf' }, { name })}
             className="member-role-select"
             value={member.role}
             onChange={(event) => void manage.setRole(member, event.target.value as Role)}
@@ -69,11 +69,11 @@ export function MemberRow({ member, isSelf, manage, onToggleActive }: MemberRowP
       <td className="member-cell-status" data-label="Status">
         {member.active ? (
           <Badge tone="success">
-            <Message id="team.member.active" defaultMessage="Active" />
+            <Message id="team.member.active" />
           </Badge>
         ) : (
           <Badge tone="neutral">
-            <Message id="team.member.deactivated" defaultMessage="Deactivated" />
+            <Message id="team.member.deactivated" />
           </Badge>
         )}
       </td>
@@ -89,22 +89,12 @@ export function MemberRow({ member, isSelf, manage, onToggleActive }: MemberRowP
               className={member.active ? 'member-deactivate' : undefined}
               aria-label={
                 member.active
-                  ? intl.formatMessage(
-                      { id: 'team.member.deactivateName', defaultMessage: 'Deactivate {name}' },
-                      { name },
-                    )
-                  : intl.formatMessage(
-                      { id: 'team.member.reactivateName', defaultMessage: 'Reactivate {name}' },
-                      { name },
-                    )
+                  ? intl.formatMessage({ id: 'team.member.deactivateName' }, { name })
+                  : intl.formatMessage({ id: 'team.member.reactivateName' }, { name })
               }
               onClick={() => onToggleActive(member)}
             >
-              {member.active ? (
-                <Message id="team.member.deactivate" defaultMessage="Deactivate" />
-              ) : (
-                <Message id="team.member.reactivate" defaultMessage="Reactivate" />
-              )}
+              {member.active ? <Message id="team.member.deactivate" /> : <Message id="team.member.reactivate" />}
             </Button>
           )}
         </td>

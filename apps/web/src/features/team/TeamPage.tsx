@@ -14,7 +14,7 @@ import './Team.css';
 export function TeamPage() {
   const { workspaceId, membership, role } = useWorkspace();
   const intl = useIntl();
-  useDocumentTitle(intl.formatMessage({ id: 'team.page.title', defaultMessage: 'Team' }));
+  useDocumentTitle(intl.formatMessage({ id: 'team.page.title' }));
   // Always fresh on entry: someone else may have joined or changed roles meanwhile.
   const { data: members } = useGetMembersQuery(workspaceId, { refetchOnMountOrArgChange: true });
   const actions = useMemberActions();
@@ -28,24 +28,12 @@ export function TeamPage() {
   return (
     <>
       <PageHeader
-        title={<Message id="team.page.title" defaultMessage="Team" />}
-        description={
-          owner ? (
-            <Message
-              id="team.page.descriptionOwner"
-              defaultMessage="Invite people, set their role and colour. The colour marks their jobs on the calendar and map."
-            />
-          ) : (
-            <Message
-              id="team.page.description"
-              defaultMessage="Who works in this workspace. Only owners can change the team."
-            />
-          )
-        }
+        title={<Message id="team.page.title" />}
+        description={owner ? <Message id="team.page.descriptionOwner" /> : <Message id="team.page.description" />}
         actions={
           owner && (
             <Button variant="primary" icon="userPlus" className="team-invite-jump" onClick={jumpToInvite}>
-              <Message id="team.page.invite" defaultMessage="Invite people" />
+              <Message id="team.page.invite" />
             </Button>
           )
         }
@@ -54,13 +42,8 @@ export function TeamPage() {
         {owner && (
           <Panel
             className="team-invite"
-            title={<Message id="team.invite.title" defaultMessage="Invite people" />}
-            description={
-              <Message
-                id="team.invite.description"
-                defaultMessage="They get a link to join with the role you choose."
-              />
-            }
+            title={<Message id="team.invite.title" />}
+            description={<Message id="team.invite.description" />}
           >
             <InviteForm />
             <PendingInvitations />

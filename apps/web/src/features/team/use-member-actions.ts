@@ -22,7 +22,7 @@ export function useMemberActions() {
           message: done,
           ...(undo && {
             action: {
-              label: intl.formatMessage({ id: 'team.toast.undo', defaultMessage: 'Undo' }),
+              label: intl.formatMessage({ id: 'team.toast.undo' }),
               onClick: () => void change({ ...member, ...patch }, undo),
             },
           }),
@@ -43,8 +43,6 @@ export function useMemberActions() {
         intl.formatMessage(
           {
             id: 'team.toast.roleChanged',
-            defaultMessage:
-              '{name} is now {role, select, owner {owner} dispatcher {dispatcher} technician {technician} viewer {viewer} other {{role}}}',
           },
           { name: member.name, role },
         ),
@@ -56,14 +54,8 @@ export function useMemberActions() {
         member,
         { active },
         active
-          ? intl.formatMessage(
-              { id: 'team.toast.reactivated', defaultMessage: '{name} is active again' },
-              { name: member.name },
-            )
-          : intl.formatMessage(
-              { id: 'team.toast.deactivated', defaultMessage: '{name} was deactivated and signed out' },
-              { name: member.name },
-            ),
+          ? intl.formatMessage({ id: 'team.toast.reactivated' }, { name: member.name })
+          : intl.formatMessage({ id: 'team.toast.deactivated' }, { name: member.name }),
         { active: !active },
       ),
   };

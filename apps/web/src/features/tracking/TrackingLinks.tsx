@@ -31,7 +31,6 @@ export function TrackingLinks({ workspaceId, job }: { workspaceId: string; job: 
             tone: 'success',
             message: intl.formatMessage({
               id: 'tracking.links.copied',
-              defaultMessage: 'Tracking link copied — send it to the customer',
             }),
           }
         : { tone: 'info', message: url },
@@ -42,36 +41,28 @@ export function TrackingLinks({ workspaceId, job }: { workspaceId: string; job: 
       () => revoke({ workspaceId, jobId: job.id, id }).unwrap(),
       intl.formatMessage({
         id: 'tracking.links.revoked',
-        defaultMessage: 'Tracking link revoked: it shows “expired” from now on',
       }),
     );
 
   return (
-    <section
-      className="tracking-links"
-      aria-label={intl.formatMessage({ id: 'tracking.links.label', defaultMessage: 'Customer tracking link' })}
-    >
+    <section className="tracking-links" aria-label={intl.formatMessage({ id: 'tracking.links.label' })}>
       {links.map((link) => (
         <div key={link.id} className="tracking-link">
           <p className="tracking-link-title">
-            <Message id="tracking.links.title" defaultMessage="Customer tracking link" />
+            <Message id="tracking.links.title" />
           </p>
           <p className="tracking-link-url" data-code>
             {link.url}
           </p>
           <p className="tracking-link-hint">
-            <Message
-              id="tracking.links.until"
-              defaultMessage="Works until {time} or the visit ends."
-              values={{ time: formatDateTime(link.expiresAt) }}
-            />
+            <Message id="tracking.links.until" values={{ time: formatDateTime(link.expiresAt) }} />
           </p>
           <div className="tracking-link-actions">
             <Button size="sm" variant="primary" icon="copy" onClick={() => void copy(link.url)}>
-              <Message id="tracking.links.copy" defaultMessage="Copy link" />
+              <Message id="tracking.links.copy" />
             </Button>
             <Button size="sm" variant="ghost" loading={revoking} onClick={() => void onRevoke(link.id)}>
-              <Message id="tracking.links.revoke" defaultMessage="Revoke" />
+              <Message id="tracking.links.revoke" />
             </Button>
           </div>
         </div>

@@ -25,7 +25,6 @@ export function TrackingMap({ position, colour }: { position: TrackingPosition; 
       className="track-map"
       aria-label={intl.formatMessage({
         id: 'tracking.map.label',
-        defaultMessage: 'Map of the technician’s approximate position',
       })}
       data-lat={position.lat}
       data-lng={position.lng}

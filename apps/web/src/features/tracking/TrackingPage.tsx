@@ -29,14 +29,14 @@ export function TrackingPage({ token }: { token: string }) {
     setLanguage(language, { remember: false });
   }, [language, timeFormat, dateFormat, setLanguage]);
   const { ended } = useTrackingChannel(token, page?.channel);
-  useDocumentTitle(intl.formatMessage({ id: 'tracking.page.title', defaultMessage: 'Your visit' }));
+  useDocumentTitle(intl.formatMessage({ id: 'tracking.page.title' }));
 
   if (isLoading) {
     return (
       <main className="track" aria-busy="true">
         <TrackHeader />
         <p className="track-loading">
-          <Message id="tracking.page.loading" defaultMessage="Loading your visit…" />
+          <Message id="tracking.page.loading" />
         </p>
       </main>
     );
@@ -53,7 +53,6 @@ export function TrackingPage({ token }: { token: string }) {
           <span className="track-dot" style={{ background: page.technician.colour }} aria-hidden="true" />
           <Message
             id="tracking.page.technician"
-            defaultMessage="Your technician: <b>{name}</b>"
             values={{ name: page.technician.firstName, b: (chunks) => <strong>{chunks}</strong> }}
           />
         </p>
@@ -66,19 +65,11 @@ export function TrackingPage({ token }: { token: string }) {
           </Suspense>
         ) : (
           <p className="track-note">
-            <Message
-              id="tracking.page.mapSoon"
-              defaultMessage="The map appears as soon as {name}’s position comes in."
-              values={{ name: page.technician.firstName }}
-            />
+            <Message id="tracking.page.mapSoon" values={{ name: page.technician.firstName }} />
           </p>
         ))}
       <p className="track-note">
-        <Message
-          id="tracking.page.note"
-          defaultMessage="This page updates by itself. The position shown is approximate (to about 200 m) and only while {name} is on the way."
-          values={{ name: page.technician.firstName }}
-        />
+        <Message id="tracking.page.note" values={{ name: page.technician.firstName }} />
       </p>
     </main>
   );
@@ -95,19 +86,16 @@ function TrackHeader() {
 /** Expired, revoked, finished or never existed: one friendly answer for all (nothing to tell them apart). */
 export function ExpiredPage() {
   const intl = useIntl();
-  useDocumentTitle(intl.formatMessage({ id: 'tracking.expired.title', defaultMessage: 'Link expired' }));
+  useDocumentTitle(intl.formatMessage({ id: 'tracking.expired.title' }));
   return (
     <main className="track">
       <TrackHeader />
       <section className="track-card track-expired">
         <h1>
-          <Message id="tracking.expired.heading" defaultMessage="This link has expired" />
+          <Message id="tracking.expired.heading" />
         </h1>
         <p>
-          <Message
-            id="tracking.expired.text"
-            defaultMessage="Tracking links work only while a visit is on its way or in progress. If you are still expecting someone, please contact the company that sent you the link."
-          />
+          <Message id="tracking.expired.text" />
         </p>
       </section>
     </main>

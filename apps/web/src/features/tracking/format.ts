@@ -10,22 +10,15 @@ const time = (iso: string) => formatTime(iso, clockIn(browserZone()));
 export function windowText(window: TrackingView['window'], now = new Date()): string {
   const start = new Date(window.start);
   const sameDay = start.toDateString() === now.toDateString();
-  const day = sameDay
-    ? t({ id: 'tracking.window.today', defaultMessage: 'Today' })
-    : formatLongDay(start, clockIn(browserZone()));
-  return t(
-    { id: 'tracking.window.text', defaultMessage: '{day}, {start}–{end}' },
-    { day, start: time(window.start), end: time(window.end) },
-  );
+  const day = sameDay ? t({ id: 'tracking.window.today' }) : formatLongDay(start, clockIn(browserZone()));
+  return t({ id: 'tracking.window.text' }, { day, start: time(window.start), end: time(window.end) });
 }
 
 export function statusHeadline(view: Pick<TrackingView, 'status' | 'technician'>): string {
   const name = view.technician.firstName;
-  if (view.status === 'en_route')
-    return t({ id: 'tracking.status.enRoute', defaultMessage: '{name} is on the way' }, { name });
-  if (view.status === 'in_progress')
-    return t({ id: 'tracking.status.inProgress', defaultMessage: '{name} has arrived and is working' }, { name });
-  return t({ id: 'tracking.status.scheduled', defaultMessage: '{name} is scheduled to come' }, { name });
+  if (view.status === 'en_route') return t({ id: 'tracking.status.enRoute' }, { name });
+  if (view.status === 'in_progress') return t({ id: 'tracking.status.inProgress' }, { name });
+  return t({ id: 'tracking.status.scheduled' }, { name });
 }
 
 /** "Arriving around 10:25 (in about 12 min)". */
@@ -34,7 +27,6 @@ export function arrivalText(eta: string, now = Date.now()): string {
   return t(
     {
       id: 'tracking.arrival',
-      defaultMessage: 'Arriving around {time} ({soon, select, yes {any minute now} other {in about {minutes} min}})',
     },
     { time: time(eta), soon: minutes < 2 ? 'yes' : 'no', minutes },
   );

@@ -22,11 +22,11 @@ export function AttachChecklists({ workspaceId, jobId }: { workspaceId: string; 
   return (
     <details className="vr-attach">
       <summary>
-        <Message id="workRecord.attach.title" defaultMessage="Checklists on this job" />
+        <Message id="workRecord.attach.title" />
       </summary>
       <fieldset>
         <legend className="visually-hidden">
-          <Message id="workRecord.attach.title" defaultMessage="Checklists on this job" />
+          <Message id="workRecord.attach.title" />
         </legend>
         {templates.map((t) => (
           <label key={t.id}>
@@ -40,7 +40,7 @@ export function AttachChecklists({ workspaceId, jobId }: { workspaceId: string; 
             {matched.has(t.id) && (
               <span className="vr-meta">
                 {' '}
-                <Message id="workRecord.attach.matched" defaultMessage="(its title pattern matches)" />
+                <Message id="workRecord.attach.matched" />
               </span>
             )}
           </label>
@@ -62,7 +62,7 @@ export function AttachChecklists({ workspaceId, jobId }: { workspaceId: string; 
             .catch(() => undefined)
         }
       >
-        <Message id="workRecord.attach.save" defaultMessage="Save checklists" />
+        <Message id="workRecord.attach.save" />
       </Button>
     </details>
   );

@@ -12,7 +12,7 @@ function RequiredMark({ item }: { item: Item }) {
   return item.required ? (
     <span className="wr-required">
       {' '}
-      <Message id="workRecord.required.mark" defaultMessage="(required)" />
+      <Message id="workRecord.required.mark" />
     </span>
   ) : null;
 }

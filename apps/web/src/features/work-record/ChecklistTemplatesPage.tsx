@@ -20,7 +20,7 @@ const hidden = (chunks: ReactNode[]) => <span className="visually-hidden">{chunk
 export function ChecklistTemplatesPage() {
   const intl = useIntl();
   const { workspaceId, role } = useWorkspace();
-  const checklistsTitle = intl.formatMessage({ id: 'workRecord.templates.title', defaultMessage: 'Checklists' });
+  const checklistsTitle = intl.formatMessage({ id: 'workRecord.templates.title' });
   useDocumentTitle(checklistsTitle);
   const allowed = can(role, 'checklists.manage');
   const { data: templates, error, isLoading } = useListChecklistTemplatesQuery(workspaceId, { skip: !allowed });
@@ -34,10 +34,9 @@ export function ChecklistTemplatesPage() {
         icon="settings"
         title={intl.formatMessage({
           id: 'workRecord.templates.notAllowed',
-          defaultMessage: 'Only owners and dispatchers manage checklists',
         })}
       >
-        <Message id="workRecord.templates.notAllowedText" defaultMessage="Ask your dispatcher to change a checklist." />
+        <Message id="workRecord.templates.notAllowedText" />
       </EmptyState>
     );
   }
@@ -47,13 +46,11 @@ export function ChecklistTemplatesPage() {
         title={checklistsTitle}
         description={intl.formatMessage({
           id: 'workRecord.templates.description',
-          defaultMessage:
-            'What a technician ticks, measures and writes down on a visit. A checklist attaches itself to every job whose title contains its pattern; a record keeps the items as they were answered.',
         })}
         actions={
           editing === null && (
             <Button variant="primary" icon="plus" onClick={() => setEditing('new')}>
-              <Message id="workRecord.templates.new" defaultMessage="New checklist" />
+              <Message id="workRecord.templates.new" />
             </Button>
           )
         }
@@ -62,11 +59,8 @@ export function ChecklistTemplatesPage() {
         <Panel
           title={
             editing === 'new'
-              ? intl.formatMessage({ id: 'workRecord.templates.new', defaultMessage: 'New checklist' })
-              : intl.formatMessage(
-                  { id: 'workRecord.templates.editTitle', defaultMessage: 'Edit “{name}”' },
-                  { name: editing.name },
-                )
+              ? intl.formatMessage({ id: 'workRecord.templates.new' })
+              : intl.formatMessage({ id: 'workRecord.templates.editTitle' }, { name: editing.name })
           }
         >
           <TemplateEditor
@@ -83,22 +77,13 @@ export function ChecklistTemplatesPage() {
           icon="alert"
           title={intl.formatMessage({
             id: 'workRecord.templates.loadFailed',
-            defaultMessage: 'Couldn’t load the checklists',
           })}
         >
           {problemMessage(toProblem(error))}
         </EmptyState>
       ) : templates.length === 0 ? (
-        <EmptyState
-          icon="inbox"
-          title={intl.formatMessage({ id: 'workRecord.templates.none', defaultMessage: 'No checklists yet' })}
-        >
-          <Message
-            id="workRecord.templates.noneText"
-            defaultMessage={
-              'Make one with New checklist: e.g. "Boiler service" for every job whose title contains "boiler".'
-            }
-          />
+        <EmptyState icon="inbox" title={intl.formatMessage({ id: 'workRecord.templates.none' })}>
+          <Message id="workRecord.templates.noneText" />
         </EmptyState>
       ) : (
         <Panel title={checklistsTitle} flush>
@@ -110,7 +95,6 @@ export function ChecklistTemplatesPage() {
                   <p className="vr-meta">
                     <Message
                       id="workRecord.templates.summary"
-                      defaultMessage="{items, plural, one {# item} other {# items}} · {required} required · {signature, select, none {no signature} optional {signature optional} other {signature required}}{byHand, select, yes { · attached by hand} other { · jobs titled “…{pattern}…”}}"
                       values={{
                         items: template.items.length,
                         required: template.items.filter((i) => i.required).length,
@@ -123,18 +107,10 @@ export function ChecklistTemplatesPage() {
                 </div>
                 <div className="tpl-actions">
                   <Button size="sm" icon="pencil" onClick={() => setEditing(template)}>
-                    <Message
-                      id="workRecord.templates.edit"
-                      defaultMessage="Edit <hidden>{name}</hidden>"
-                      values={{ name: template.name, hidden }}
-                    />
+                    <Message id="workRecord.templates.edit" values={{ name: template.name, hidden }} />
                   </Button>
                   <Button size="sm" variant="ghost" icon="trash" onClick={() => setDeleting(template)}>
-                    <Message
-                      id="workRecord.templates.delete"
-                      defaultMessage="Delete <hidden>{name}</hidden>"
-                      values={{ name: template.name, hidden }}
-                    />
+                    <Message id="workRecord.templates.delete" values={{ name: template.name, hidden }} />
                   </Button>
                 </div>
               </li>
@@ -145,13 +121,8 @@ export function ChecklistTemplatesPage() {
       <ConfirmRemoval
         target={deleting}
         verb="Delete"
-        noun={intl.formatMessage({ id: 'workRecord.templates.noun', defaultMessage: 'checklist' })}
-        description={
-          <Message
-            id="workRecord.templates.deleteText"
-            defaultMessage="Jobs stop getting it. Visits already answered keep their answers."
-          />
-        }
+        noun={intl.formatMessage({ id: 'workRecord.templates.noun' })}
+        description={<Message id="workRecord.templates.deleteText" />}
         busy={removal.isLoading}
         onConfirm={(template) =>
           remove({ workspaceId, id: template.id, version: template.version })

@@ -37,7 +37,7 @@ export function NotesSection({
   const add = async () => {
     const body = draft.trim();
     if (!body) {
-      setError(intl.formatMessage({ id: 'workRecord.notes.empty', defaultMessage: 'Write the note first' }));
+      setError(intl.formatMessage({ id: 'workRecord.notes.empty' }));
       return;
     }
     const noteId = crypto.randomUUID();
@@ -67,11 +67,11 @@ export function NotesSection({
   return (
     <section className="wr-section" aria-labelledby={headingId}>
       <h2 id={headingId}>
-        <Message id="workRecord.notes.heading" defaultMessage="Notes" />
+        <Message id="workRecord.notes.heading" />
       </h2>
       {notes.length === 0 && (
         <p className="wr-empty">
-          <Message id="workRecord.notes.none" defaultMessage="No notes yet." />
+          <Message id="workRecord.notes.none" />
         </p>
       )}
       <ul className="wr-notes">
@@ -87,7 +87,7 @@ export function NotesSection({
                   }}
                 >
                   <TextArea
-                    label={intl.formatMessage({ id: 'workRecord.notes.edit', defaultMessage: 'Edit note' })}
+                    label={intl.formatMessage({ id: 'workRecord.notes.edit' })}
                     value={editing.body}
                     maxLength={recordLimits.noteMax}
                     onChange={(e) => setEditing({ id: note.id, body: e.target.value })}
@@ -95,10 +95,10 @@ export function NotesSection({
                   />
                   <div className="wr-row">
                     <Button type="submit" variant="primary">
-                      <Message id="workRecord.notes.save" defaultMessage="Save note" />
+                      <Message id="workRecord.notes.save" />
                     </Button>
                     <Button onClick={() => setEditing(null)}>
-                      <Message id="workRecord.notes.cancel" defaultMessage="Cancel" />
+                      <Message id="workRecord.notes.cancel" />
                     </Button>
                   </div>
                 </form>
@@ -111,7 +111,7 @@ export function NotesSection({
                   {note.pending && <OutboxState item={note.pending} onRemove={outbox.remove} />}
                   {mine && !note.pending?.failure && (
                     <Button size="sm" variant="ghost" icon="pencil" onClick={() => setEditing(note)}>
-                      <Message id="workRecord.notes.editButton" defaultMessage="Edit" />
+                      <Message id="workRecord.notes.editButton" />
                     </Button>
                   )}
                 </>
@@ -128,7 +128,7 @@ export function NotesSection({
         }}
       >
         <TextArea
-          label={intl.formatMessage({ id: 'workRecord.notes.new', defaultMessage: 'New note' })}
+          label={intl.formatMessage({ id: 'workRecord.notes.new' })}
           value={draft}
           error={error}
           maxLength={recordLimits.noteMax}
@@ -136,7 +136,7 @@ export function NotesSection({
           onChange={(e) => setDraft(e.target.value)}
         />
         <Button type="submit" variant="primary" icon="plus">
-          <Message id="workRecord.notes.add" defaultMessage="Add note" />
+          <Message id="workRecord.notes.add" />
         </Button>
       </form>
     </section>

@@ -13,7 +13,7 @@ export function OutboxState({ item, onRemove }: { item: RecordItem; onRemove: (i
           <Icon name="alert" size={14} /> {item.failure.message}
         </p>
         <Button size="sm" variant="danger" icon="trash" onClick={() => onRemove(item.id)}>
-          <Message id="workRecord.outbox.remove" defaultMessage="Remove" />
+          <Message id="workRecord.outbox.remove" />
         </Button>
       </div>
     );
@@ -21,12 +21,12 @@ export function OutboxState({ item, onRemove }: { item: RecordItem; onRemove: (i
   const progress = item.progress;
   return (
     <p className="wr-waiting">
-      <Icon name="clock" size={14} /> <Message id="workRecord.outbox.waiting" defaultMessage="Waiting to upload" />
+      <Icon name="clock" size={14} /> <Message id="workRecord.outbox.waiting" />
       {progress && progress.total > 0 && (
         <progress
           max={progress.total}
           value={progress.done}
-          aria-label={intl.formatMessage({ id: 'workRecord.outbox.progress', defaultMessage: 'Uploaded so far' })}
+          aria-label={intl.formatMessage({ id: 'workRecord.outbox.progress' })}
         >
           {Math.round((progress.done / progress.total) * 100)}%
         </progress>

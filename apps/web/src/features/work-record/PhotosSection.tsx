@@ -21,10 +21,7 @@ function LocalPhoto({ photo, onRemove }: { photo: PendingPhoto; onRemove: (id: s
     <li className="wr-photo">
       <img
         src={url}
-        alt={
-          photo.upload.caption ||
-          intl.formatMessage({ id: 'workRecord.photos.waitingAlt', defaultMessage: 'Photo waiting to upload' })
-        }
+        alt={photo.upload.caption || intl.formatMessage({ id: 'workRecord.photos.waitingAlt' })}
         width={160}
         height={120}
       />
@@ -86,14 +83,10 @@ export function PhotosSection({
             ? intl.formatMessage(
                 {
                   id: 'workRecord.photos.unreadableWhy',
-                  defaultMessage: '“{name}” could not be read as a photo: {reason}',
                 },
                 { name: file.name, reason: error.message },
               )
-            : intl.formatMessage(
-                { id: 'workRecord.photos.unreadable', defaultMessage: '“{name}” could not be read as a photo' },
-                { name: file.name },
-              ),
+            : intl.formatMessage({ id: 'workRecord.photos.unreadable' }, { name: file.name }),
         );
       } finally {
         setBusy((n) => n - 1);
@@ -105,17 +98,14 @@ export function PhotosSection({
   return (
     <section className="wr-section" aria-labelledby={headingId}>
       <h2 id={headingId}>
-        <Message id="workRecord.photos.heading" defaultMessage="Photos" />
+        <Message id="workRecord.photos.heading" />
       </h2>
       {photos.length === 0 && pending.length === 0 && (
         <p className="wr-empty">
-          <Message id="workRecord.photos.none" defaultMessage="No photos yet." />
+          <Message id="workRecord.photos.none" />
         </p>
       )}
-      <ul
-        className="wr-photos"
-        aria-label={intl.formatMessage({ id: 'workRecord.photos.list', defaultMessage: 'Photos of this visit' })}
-      >
+      <ul className="wr-photos" aria-label={intl.formatMessage({ id: 'workRecord.photos.list' })}>
         {photos.map((photo) => (
           <UploadedPhoto
             key={photo.id}
@@ -133,14 +123,13 @@ export function PhotosSection({
       <CaptionField
         label={intl.formatMessage({
           id: 'workRecord.photos.nextCaption',
-          defaultMessage: 'Caption for the next photo',
         })}
         value={caption}
         onChange={setCaption}
       />
       <div className="wr-row">
         <label className="wr-file btn btn-primary btn-md">
-          <Icon name="plus" size={18} /> <Message id="workRecord.photos.take" defaultMessage="Take photo" />
+          <Icon name="plus" size={18} /> <Message id="workRecord.photos.take" />
           <input
             type="file"
             accept="image/*"
@@ -153,7 +142,7 @@ export function PhotosSection({
           />
         </label>
         <label className="wr-file btn btn-secondary btn-md">
-          <Message id="workRecord.photos.choose" defaultMessage="Choose photos" />
+          <Message id="workRecord.photos.choose" />
           <input
             type="file"
             accept="image/*"
@@ -168,11 +157,7 @@ export function PhotosSection({
       </div>
       {busy > 0 && (
         <p className="wr-waiting" role="status">
-          <Message
-            id="workRecord.photos.preparing"
-            defaultMessage="Preparing {busy, plural, one {# photo} other {# photos}}…"
-            values={{ busy }}
-          />
+          <Message id="workRecord.photos.preparing" values={{ busy }} />
         </p>
       )}
       {problem && <Alert>{problem}</Alert>}

@@ -44,7 +44,6 @@ function SignaturePad({
       role="img"
       aria-label={intl.formatMessage({
         id: 'workRecord.signature.pad',
-        defaultMessage: 'Signature area: the customer signs here with a finger or stylus',
       })}
       onPointerDown={(e) => {
         e.currentTarget.setPointerCapture(e.pointerId);
@@ -105,12 +104,10 @@ export function SignatureSection({
     if (!name.trim())
       next.name = intl.formatMessage({
         id: 'workRecord.signature.nameRequired',
-        defaultMessage: 'Name is required: the signer’s name in print',
       });
     if (!drawn)
       next.pad = intl.formatMessage({
         id: 'workRecord.signature.notDrawn',
-        defaultMessage: 'Ask the customer to sign in the box first',
       });
     setProblem(next);
     const canvas = canvasRef.current;
@@ -129,11 +126,11 @@ export function SignatureSection({
   return (
     <section className="wr-section" aria-labelledby={headingId}>
       <h2 id={headingId}>
-        <Message id="workRecord.signature.heading" defaultMessage="Customer signature" />
+        <Message id="workRecord.signature.heading" />
         {rule === 'required' && (
           <span className="wr-required">
             {' '}
-            <Message id="workRecord.required.mark" defaultMessage="(required)" />
+            <Message id="workRecord.required.mark" />
           </span>
         )}
       </h2>
@@ -141,10 +138,7 @@ export function SignatureSection({
         <div className="wr-signed">
           <img
             src={'pending' in signature ? signature.image : signature.imageUrl}
-            alt={intl.formatMessage(
-              { id: 'workRecord.signature.alt', defaultMessage: 'Signature of {name}' },
-              { name: signature.name },
-            )}
+            alt={intl.formatMessage({ id: 'workRecord.signature.alt' }, { name: signature.name })}
             width={240}
             height={100}
           />
@@ -152,7 +146,6 @@ export function SignatureSection({
             {signedBy ? (
               <Message
                 id="workRecord.signature.signedTakenBy"
-                defaultMessage="Signed by <b>{name}</b> · taken by {technician}"
                 values={{
                   name: signature.name,
                   technician: signedBy.technicianName,
@@ -162,13 +155,12 @@ export function SignatureSection({
             ) : (
               <Message
                 id="workRecord.signature.signedWaiting"
-                defaultMessage="Signed by <b>{name}</b> · waiting to upload"
                 values={{ name: signature.name, b: (chunks) => <strong>{chunks}</strong> }}
               />
             )}
           </p>
           <Button size="sm" onClick={() => setRedo(true)}>
-            <Message id="workRecord.signature.again" defaultMessage="Sign again" />
+            <Message id="workRecord.signature.again" />
           </Button>
         </div>
       ) : (
@@ -185,7 +177,7 @@ export function SignatureSection({
             </p>
           )}
           <TextField
-            label={intl.formatMessage({ id: 'workRecord.signature.name', defaultMessage: 'Signer’s name in print' })}
+            label={intl.formatMessage({ id: 'workRecord.signature.name' })}
             value={name}
             maxLength={recordLimits.signerNameMax}
             error={problem.name}
@@ -194,14 +186,14 @@ export function SignatureSection({
           />
           <div className="wr-row">
             <Button type="submit" variant="primary">
-              <Message id="workRecord.signature.save" defaultMessage="Save signature" />
+              <Message id="workRecord.signature.save" />
             </Button>
             <Button onClick={clear}>
-              <Message id="workRecord.signature.clear" defaultMessage="Clear" />
+              <Message id="workRecord.signature.clear" />
             </Button>
             {signature && (
               <Button onClick={() => setRedo(false)}>
-                <Message id="workRecord.signature.keep" defaultMessage="Keep the saved one" />
+                <Message id="workRecord.signature.keep" />
               </Button>
             )}
           </div>

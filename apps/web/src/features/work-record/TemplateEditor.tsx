@@ -29,15 +29,15 @@ interface DraftItem {
 }
 
 const kindLabel: Record<ChecklistItemKind, MessageDescriptor> = defineMessages({
-  check: { id: 'workRecord.editor.kind.check', defaultMessage: 'Tick' },
-  text: { id: 'workRecord.editor.kind.text', defaultMessage: 'Text' },
-  number: { id: 'workRecord.editor.kind.number', defaultMessage: 'Number' },
-  choice: { id: 'workRecord.editor.kind.choice', defaultMessage: 'Choice' },
+  check: { id: 'workRecord.editor.kind.check' },
+  text: { id: 'workRecord.editor.kind.text' },
+  number: { id: 'workRecord.editor.kind.number' },
+  choice: { id: 'workRecord.editor.kind.choice' },
 });
 const signatureLabel: Record<SignatureRule, MessageDescriptor> = defineMessages({
-  none: { id: 'workRecord.editor.signature.none', defaultMessage: 'No signature' },
-  optional: { id: 'workRecord.editor.signature.optional', defaultMessage: 'Signature optional' },
-  required: { id: 'workRecord.editor.signature.required', defaultMessage: 'Signature required to complete' },
+  none: { id: 'workRecord.editor.signature.none' },
+  optional: { id: 'workRecord.editor.signature.optional' },
+  required: { id: 'workRecord.editor.signature.required' },
 });
 
 /** An id for a new item, unique in the template (ids stay once answered, labels may change). */
@@ -121,8 +121,8 @@ export function TemplateEditor({
       className="tpl-editor"
       aria-label={
         template
-          ? intl.formatMessage({ id: 'workRecord.editor.edit', defaultMessage: 'Edit {name}' }, { name: template.name })
-          : intl.formatMessage({ id: 'workRecord.templates.new', defaultMessage: 'New checklist' })
+          ? intl.formatMessage({ id: 'workRecord.editor.edit' }, { name: template.name })
+          : intl.formatMessage({ id: 'workRecord.templates.new' })
       }
       onSubmit={(e) => {
         e.preventDefault();
@@ -130,7 +130,7 @@ export function TemplateEditor({
       }}
     >
       {errors.length > 0 && (
-        <Alert title={intl.formatMessage({ id: 'workRecord.editor.notSaved', defaultMessage: 'Not saved' })}>
+        <Alert title={intl.formatMessage({ id: 'workRecord.editor.notSaved' })}>
           <ul>
             {errors.map((message) => (
               <li key={message}>{message}</li>
@@ -139,7 +139,7 @@ export function TemplateEditor({
         </Alert>
       )}
       <TextField
-        label={intl.formatMessage({ id: 'workRecord.editor.name', defaultMessage: 'Name' })}
+        label={intl.formatMessage({ id: 'workRecord.editor.name' })}
         value={name}
         maxLength={recordLimits.templateNameMax}
         onChange={(e) => setName(e.target.value)}
@@ -147,11 +147,9 @@ export function TemplateEditor({
       <TextField
         label={intl.formatMessage({
           id: 'workRecord.editor.pattern',
-          defaultMessage: 'Attach to jobs whose title contains',
         })}
         hint={intl.formatMessage({
           id: 'workRecord.editor.patternHint',
-          defaultMessage: 'Leave empty to attach it to jobs by hand only.',
         })}
         optional
         value={pattern}
@@ -159,7 +157,7 @@ export function TemplateEditor({
         onChange={(e) => setPattern(e.target.value)}
       />
       <Select
-        label={intl.formatMessage({ id: 'workRecord.editor.signature', defaultMessage: 'Signature' })}
+        label={intl.formatMessage({ id: 'workRecord.editor.signature' })}
         value={signature}
         onChange={(e) => setSignature(e.target.value as SignatureRule)}
       >
@@ -171,25 +169,19 @@ export function TemplateEditor({
       </Select>
       <fieldset className="tpl-items">
         <legend>
-          <Message id="workRecord.editor.items" defaultMessage="Items" />
+          <Message id="workRecord.editor.items" />
         </legend>
         <ol>
           {items.map((item, index) => (
             <li key={item.id} className="tpl-item">
               <TextField
-                label={intl.formatMessage(
-                  { id: 'workRecord.editor.item', defaultMessage: 'Item {n}' },
-                  { n: index + 1 },
-                )}
+                label={intl.formatMessage({ id: 'workRecord.editor.item' }, { n: index + 1 })}
                 value={item.label}
                 maxLength={recordLimits.itemLabelMax}
                 onChange={(e) => change(index, { label: e.target.value })}
               />
               <Select
-                label={intl.formatMessage(
-                  { id: 'workRecord.editor.itemKind', defaultMessage: 'Item {n} kind' },
-                  { n: index + 1 },
-                )}
+                label={intl.formatMessage({ id: 'workRecord.editor.itemKind' }, { n: index + 1 })}
                 value={item.kind}
                 onChange={(e) => change(index, { kind: e.target.value as ChecklistItemKind })}
               >
@@ -201,10 +193,7 @@ export function TemplateEditor({
               </Select>
               {item.kind === 'number' && (
                 <TextField
-                  label={intl.formatMessage(
-                    { id: 'workRecord.editor.itemUnit', defaultMessage: 'Item {n} unit' },
-                    { n: index + 1 },
-                  )}
+                  label={intl.formatMessage({ id: 'workRecord.editor.itemUnit' }, { n: index + 1 })}
                   optional
                   value={item.unit}
                   maxLength={recordLimits.unitMax}
@@ -213,11 +202,7 @@ export function TemplateEditor({
               )}
               {item.kind === 'choice' && (
                 <label className="tpl-choices">
-                  <Message
-                    id="workRecord.editor.itemChoices"
-                    defaultMessage="Item {n} choices, one a line"
-                    values={{ n: index + 1 }}
-                  />
+                  <Message id="workRecord.editor.itemChoices" values={{ n: index + 1 }} />
                   <textarea
                     className="input"
                     rows={3}
@@ -232,7 +217,7 @@ export function TemplateEditor({
                   checked={item.required}
                   onChange={(e) => change(index, { required: e.target.checked })}
                 />
-                <Message id="workRecord.editor.required" defaultMessage="Required to complete" />
+                <Message id="workRecord.editor.required" />
               </label>
               <Button
                 size="sm"
@@ -241,7 +226,7 @@ export function TemplateEditor({
                 disabled={items.length === 1}
                 onClick={() => setItems((list) => list.filter((_, i) => i !== index))}
               >
-                <Message id="workRecord.editor.removeItem" defaultMessage="Remove item {n}" values={{ n: index + 1 }} />
+                <Message id="workRecord.editor.removeItem" values={{ n: index + 1 }} />
               </Button>
             </li>
           ))}
@@ -256,15 +241,15 @@ export function TemplateEditor({
             ])
           }
         >
-          <Message id="workRecord.editor.addItem" defaultMessage="Add item" />
+          <Message id="workRecord.editor.addItem" />
         </Button>
       </fieldset>
       <div className="tpl-actions">
         <Button type="submit" variant="primary" loading={creating.isLoading || updating.isLoading}>
-          <Message id="workRecord.editor.save" defaultMessage="Save checklist" />
+          <Message id="workRecord.editor.save" />
         </Button>
         <Button onClick={onDone}>
-          <Message id="workRecord.editor.cancel" defaultMessage="Cancel" />
+          <Message id="workRecord.editor.cancel" />
         </Button>
       </div>
     </form>

@@ -16,7 +16,6 @@ import { problemMessage, toProblem } from '../../lib/problem';
 const staleMessage = () =>
   t({
     id: 'workRecord.photo.stale',
-    defaultMessage: 'Someone else changed this photo meanwhile. The latest version is shown now: try again.',
   });
 
 /**
@@ -52,11 +51,7 @@ export function UploadedPhoto({
     const p = toProblem(error);
     if (p.code === 'version_conflict' || p.code === 'not_found') {
       dispatch(recordApi.util.invalidateTags([{ type: 'Job', id: `record:${visit.jobId}` }]));
-      setProblem(
-        p.code === 'not_found'
-          ? intl.formatMessage({ id: 'workRecord.photo.gone', defaultMessage: 'This photo was deleted meanwhile.' })
-          : staleMessage(),
-      );
+      setProblem(p.code === 'not_found' ? intl.formatMessage({ id: 'workRecord.photo.gone' }) : staleMessage());
     } else setProblem(problemMessage(p));
   };
 
@@ -81,12 +76,7 @@ export function UploadedPhoto({
     }
   };
 
-  const label =
-    photo.caption ||
-    intl.formatMessage(
-      { id: 'workRecord.photo.by', defaultMessage: 'Photo by {name}' },
-      { name: photo.uploadedByName },
-    );
+  const label = photo.caption || intl.formatMessage({ id: 'workRecord.photo.by' }, { name: photo.uploadedByName });
   return (
     <li className={className}>
       <a href={photo.url} target="_blank" rel="noopener noreferrer">
@@ -100,16 +90,16 @@ export function UploadedPhoto({
           }}
         >
           <CaptionField
-            label={intl.formatMessage({ id: 'workRecord.photo.caption', defaultMessage: 'Caption' })}
+            label={intl.formatMessage({ id: 'workRecord.photo.caption' })}
             value={editing}
             onChange={setEditing}
           />
           <div className="wr-row">
             <Button type="submit" variant="primary" size="sm" disabled={updating.isLoading}>
-              <Message id="workRecord.photo.saveCaption" defaultMessage="Save caption" />
+              <Message id="workRecord.photo.saveCaption" />
             </Button>
             <Button size="sm" onClick={() => setEditing(null)}>
-              <Message id="workRecord.photo.cancel" defaultMessage="Cancel" />
+              <Message id="workRecord.photo.cancel" />
             </Button>
           </div>
         </form>
@@ -118,41 +108,34 @@ export function UploadedPhoto({
       )}
       {photo.lat !== null && photo.lng !== null && (
         <p className="wr-meta">
-          <Message
-            id="workRecord.photo.takenAt"
-            defaultMessage="Taken at {lat}, {lng}"
-            values={{ lat: photo.lat.toFixed(5), lng: photo.lng.toFixed(5) }}
-          />
+          <Message id="workRecord.photo.takenAt" values={{ lat: photo.lat.toFixed(5), lng: photo.lng.toFixed(5) }} />
         </p>
       )}
       {editable && editing === null && !confirming && (
         <div className="wr-row">
           <Button size="sm" variant="ghost" icon="pencil" onClick={() => setEditing(photo.caption)}>
-            <Message id="workRecord.photo.editCaption" defaultMessage="Edit caption" />
+            <Message id="workRecord.photo.editCaption" />
           </Button>
           <Button
             size="sm"
             variant="ghost"
             onClick={() => setConfirming(true)}
-            aria-label={intl.formatMessage(
-              { id: 'workRecord.photo.deleteLabel', defaultMessage: 'Delete {label}' },
-              { label },
-            )}
+            aria-label={intl.formatMessage({ id: 'workRecord.photo.deleteLabel' }, { label })}
           >
-            <Message id="workRecord.photo.delete" defaultMessage="Delete" />
+            <Message id="workRecord.photo.delete" />
           </Button>
         </div>
       )}
       {confirming && (
         <div className="wr-row">
           <span>
-            <Message id="workRecord.photo.confirmDelete" defaultMessage="Delete this photo?" />
+            <Message id="workRecord.photo.confirmDelete" />
           </span>
           <Button size="sm" variant="danger" disabled={deleting.isLoading} onClick={() => void remove()}>
-            <Message id="workRecord.photo.deletePhoto" defaultMessage="Delete photo" />
+            <Message id="workRecord.photo.deletePhoto" />
           </Button>
           <Button size="sm" onClick={() => setConfirming(false)}>
-            <Message id="workRecord.photo.keep" defaultMessage="Keep it" />
+            <Message id="workRecord.photo.keep" />
           </Button>
         </div>
       )}

@@ -36,10 +36,10 @@ export function VisitRecordSection({
     <section className="vr-panel" aria-labelledby="vr-panel-title">
       <div className="vr-panel-head">
         <h2 id="vr-panel-title">
-          <Message id="workRecord.panel.heading" defaultMessage="Work record" />
+          <Message id="workRecord.panel.heading" />
         </h2>
         <Link className={buttonClass('secondary', 'sm')} to={report}>
-          <Message id="workRecord.panel.report" defaultMessage="Report" />
+          <Message id="workRecord.panel.report" />
         </Link>
       </div>
       {can(role, 'schedule.write') && <AttachChecklists workspaceId={workspaceId} jobId={jobId} />}

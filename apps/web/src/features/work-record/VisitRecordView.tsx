@@ -11,10 +11,7 @@ const stamp = (iso: string, timeZone: string | undefined) =>
 /** An answer as text: ticked boxes, numbers with their unit, "—" for none. */
 function answerText(item: Checklist['items'][number], answer: ChecklistAnswer | undefined): string {
   if (answer === undefined || answer === null || answer === '') return '—';
-  if (typeof answer === 'boolean')
-    return answer
-      ? t({ id: 'workRecord.view.yes', defaultMessage: 'Yes' })
-      : t({ id: 'workRecord.view.no', defaultMessage: 'No' });
+  if (typeof answer === 'boolean') return answer ? t({ id: 'workRecord.view.yes' }) : t({ id: 'workRecord.view.no' });
   if (typeof answer === 'number') return item.unit ? `${answer} ${item.unit}` : String(answer);
   return answer;
 }
@@ -40,15 +37,15 @@ export function VisitRecordView({
   if (empty)
     return (
       <p className="vr-empty">
-        <Message id="workRecord.view.empty" defaultMessage="Nothing recorded on this visit yet." />
+        <Message id="workRecord.view.empty" />
       </p>
     );
   return (
     <div className="vr">
       {record.notes.length > 0 && (
-        <section aria-label={intl.formatMessage({ id: 'workRecord.view.notes', defaultMessage: 'Notes' })}>
+        <section aria-label={intl.formatMessage({ id: 'workRecord.view.notes' })}>
           <H>
-            <Message id="workRecord.view.notes" defaultMessage="Notes" />
+            <Message id="workRecord.view.notes" />
           </H>
           <ul className="vr-notes">
             {record.notes.map((note) => (
@@ -63,9 +60,9 @@ export function VisitRecordView({
         </section>
       )}
       {record.photos.length > 0 && (
-        <section aria-label={intl.formatMessage({ id: 'workRecord.view.photos', defaultMessage: 'Photos' })}>
+        <section aria-label={intl.formatMessage({ id: 'workRecord.view.photos' })}>
           <H>
-            <Message id="workRecord.view.photos" defaultMessage="Photos" />
+            <Message id="workRecord.view.photos" />
           </H>
           <ul className="vr-photos">
             {record.photos.map((photo) => (
@@ -93,7 +90,7 @@ export function VisitRecordView({
                   {item.required && (
                     <span className="vr-required">
                       {' '}
-                      <Message id="workRecord.required.mark" defaultMessage="(required)" />
+                      <Message id="workRecord.required.mark" />
                     </span>
                   )}
                 </dt>
@@ -107,24 +104,20 @@ export function VisitRecordView({
         </section>
       ))}
       {record.signature && (
-        <section aria-label={intl.formatMessage({ id: 'workRecord.view.signature', defaultMessage: 'Signature' })}>
+        <section aria-label={intl.formatMessage({ id: 'workRecord.view.signature' })}>
           <H>
-            <Message id="workRecord.view.signature" defaultMessage="Signature" />
+            <Message id="workRecord.view.signature" />
           </H>
           <img
             className="vr-signature"
             src={record.signature.imageUrl}
-            alt={intl.formatMessage(
-              { id: 'workRecord.signature.alt', defaultMessage: 'Signature of {name}' },
-              { name: record.signature.name },
-            )}
+            alt={intl.formatMessage({ id: 'workRecord.signature.alt' }, { name: record.signature.name })}
             width={240}
             height={100}
           />
           <p className="vr-meta">
             <Message
               id="workRecord.view.signedBy"
-              defaultMessage="{name} · {time} · taken by {technician}"
               values={{
                 name: record.signature.name,
                 time: stamp(record.signature.signedAt, timeZone),

@@ -34,17 +34,14 @@ export function VisitReportPage() {
   const { data: workspace } = useGetWorkspaceQuery(workspaceId);
   useDocumentTitle(
     job
-      ? intl.formatMessage(
-          { id: 'workRecord.report.title', defaultMessage: 'Visit report · {title}' },
-          { title: job.title },
-        )
-      : intl.formatMessage({ id: 'workRecord.report.titleNone', defaultMessage: 'Visit report · Job' }),
+      ? intl.formatMessage({ id: 'workRecord.report.title' }, { title: job.title })
+      : intl.formatMessage({ id: 'workRecord.report.titleNone' }),
   );
   const zone = workspace?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
 
   if (jobLoading || isLoading) {
     return (
-      <Loading label={intl.formatMessage({ id: 'workRecord.report.loading', defaultMessage: 'Loading the report…' })}>
+      <Loading label={intl.formatMessage({ id: 'workRecord.report.loading' })}>
         <Skeleton width="50%" height={24} />
         <Skeleton height={120} />
       </Loading>
@@ -52,10 +49,7 @@ export function VisitReportPage() {
   }
   if (!job || !record) {
     return (
-      <EmptyState
-        icon="alert"
-        title={intl.formatMessage({ id: 'workRecord.report.loadFailed', defaultMessage: 'Couldn’t load the report' })}
-      >
+      <EmptyState icon="alert" title={intl.formatMessage({ id: 'workRecord.report.loadFailed' })}>
         {problemMessage(toProblem(jobError ?? error))}
       </EmptyState>
     );
@@ -71,45 +65,41 @@ export function VisitReportPage() {
     <article className="vreport" aria-labelledby="vreport-title">
       <div className="vreport-tools">
         <Link to={back}>
-          <Message id="workRecord.report.back" defaultMessage="Back to the job" />
+          <Message id="workRecord.report.back" />
         </Link>
         <Button variant="primary" onClick={() => window.print()}>
-          <Message id="workRecord.report.print" defaultMessage="Print" />
+          <Message id="workRecord.report.print" />
         </Button>
       </div>
       <header>
         <p className="vr-meta">{workspace?.name}</p>
         <h1 id="vreport-title">
-          <Message
-            id="workRecord.report.heading"
-            defaultMessage="Visit report: {title}"
-            values={{ title: job.title }}
-          />
+          <Message id="workRecord.report.heading" values={{ title: job.title }} />
         </h1>
       </header>
       <dl className="vreport-facts">
         <dt>
-          <Message id="workRecord.report.customer" defaultMessage="Customer" />
+          <Message id="workRecord.report.customer" />
         </dt>
         <dd>{job.customerName ?? '—'}</dd>
         <dt>
-          <Message id="workRecord.report.site" defaultMessage="Site" />
+          <Message id="workRecord.report.site" />
         </dt>
         <dd>{job.address || '—'}</dd>
         <dt>
-          <Message id="workRecord.report.booked" defaultMessage="Booked" />
+          <Message id="workRecord.report.booked" />
         </dt>
         <dd>{formatJobTime(start, end, job.allDay, zone)}</dd>
         <dt>
-          <Message id="workRecord.report.onTheWay" defaultMessage="On the way" />
+          <Message id="workRecord.report.onTheWay" />
         </dt>
         <dd>{times.en_route ? timeIn(times.en_route, zone) : '—'}</dd>
         <dt>
-          <Message id="workRecord.report.started" defaultMessage="Work started" />
+          <Message id="workRecord.report.started" />
         </dt>
         <dd>{times.in_progress ? timeIn(times.in_progress, zone) : '—'}</dd>
         <dt>
-          <Message id="workRecord.report.completed" defaultMessage="Completed" />
+          <Message id="workRecord.report.completed" />
         </dt>
         <dd>{times.completed ? timeIn(times.completed, zone) : '—'}</dd>
       </dl>

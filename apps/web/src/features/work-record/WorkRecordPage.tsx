@@ -44,11 +44,8 @@ export function WorkRecordPage() {
   const dayVisit = day?.visits.find((v) => sameVisit(v, visit));
   useDocumentTitle(
     dayVisit
-      ? intl.formatMessage(
-          { id: 'workRecord.page.title', defaultMessage: 'Work record · {title}' },
-          { title: dayVisit.title },
-        )
-      : intl.formatMessage({ id: 'workRecord.page.titleNone', defaultMessage: 'Work record · Visit' }),
+      ? intl.formatMessage({ id: 'workRecord.page.title' }, { title: dayVisit.title })
+      : intl.formatMessage({ id: 'workRecord.page.titleNone' }),
   );
   const shown = mergeRecord(record, outbox.items, visit);
   const visitItems = outbox.items.filter((i) => sameVisit(visitOf(i.payload), visit));
@@ -94,9 +91,9 @@ export function WorkRecordPage() {
     <div className="wr-page">
       <header className="wr-head">
         <Link className="wr-back" to={`/w/${slug}/my-day${date === localDate(new Date()) ? '' : `?date=${date}`}`}>
-          <Icon name="chevronLeft" size={18} /> <Message id="workRecord.page.back" defaultMessage="My day" />
+          <Icon name="chevronLeft" size={18} /> <Message id="workRecord.page.back" />
         </Link>
-        <h1>{dayVisit?.title ?? <Message id="workRecord.page.heading" defaultMessage="Work record" />}</h1>
+        <h1>{dayVisit?.title ?? <Message id="workRecord.page.heading" />}</h1>
         {dayVisit?.customerName && <p className="wr-meta">{dayVisit.customerName}</p>}
         {waiting && (
           <p className="wr-sync" role="status">
@@ -115,14 +112,8 @@ export function WorkRecordPage() {
       ) : (
         !record &&
         error && (
-          <Alert
-            title={intl.formatMessage({ id: 'workRecord.page.loadFailed', defaultMessage: 'Couldn’t load the record' })}
-          >
-            <Message
-              id="workRecord.page.loadFailedText"
-              defaultMessage="{problem} What you add here is kept on this phone and sent later."
-              values={{ problem: problemMessage(toProblem(error)) }}
-            />
+          <Alert title={intl.formatMessage({ id: 'workRecord.page.loadFailed' })}>
+            <Message id="workRecord.page.loadFailedText" values={{ problem: problemMessage(toProblem(error)) }} />
           </Alert>
         )
       )}
@@ -145,14 +136,9 @@ export function WorkRecordPage() {
         error={missing.find((m) => m.path === 'signature')?.message}
       />
       {(step || statusChanges.length > 0) && (
-        <section
-          className="wr-section wr-complete"
-          aria-label={intl.formatMessage({ id: 'workRecord.page.status', defaultMessage: 'Visit status' })}
-        >
+        <section className="wr-section wr-complete" aria-label={intl.formatMessage({ id: 'workRecord.page.status' })}>
           {missing.length > 0 && (
-            <Alert
-              title={intl.formatMessage({ id: 'workRecord.page.cantComplete', defaultMessage: 'Can’t complete yet' })}
-            >
+            <Alert title={intl.formatMessage({ id: 'workRecord.page.cantComplete' })}>
               <ul>
                 {missing.map((m) => (
                   <li key={m.path}>{m.message}</li>

@@ -61,7 +61,7 @@ export function mergeRecord(
             id: write.noteId,
             body: write.body,
             authorId: null,
-            authorName: t({ id: 'workRecord.notes.you', defaultMessage: 'You' }),
+            authorName: t({ id: 'workRecord.notes.you' }),
             createdAt: item.createdAt,
             version: null,
             pending: item,

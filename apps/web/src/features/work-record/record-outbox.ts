@@ -18,14 +18,14 @@ export type RecordWrite =
 export type RecordItem = OutboxItem<RecordWrite>;
 
 const nouns = defineMessages({
-  photo: { id: 'workRecord.outbox.photo', defaultMessage: 'photo' },
-  photos: { id: 'workRecord.outbox.photos', defaultMessage: 'photos' },
-  note: { id: 'workRecord.outbox.note', defaultMessage: 'note' },
-  notes: { id: 'workRecord.outbox.notes', defaultMessage: 'notes' },
-  answer: { id: 'workRecord.outbox.answer', defaultMessage: 'checklist answer' },
-  answers: { id: 'workRecord.outbox.answers', defaultMessage: 'checklist answers' },
-  signature: { id: 'workRecord.outbox.signature', defaultMessage: 'signature' },
-  signatures: { id: 'workRecord.outbox.signatures', defaultMessage: 'signatures' },
+  photo: { id: 'workRecord.outbox.photo' },
+  photos: { id: 'workRecord.outbox.photos' },
+  note: { id: 'workRecord.outbox.note' },
+  notes: { id: 'workRecord.outbox.notes' },
+  answer: { id: 'workRecord.outbox.answer' },
+  answers: { id: 'workRecord.outbox.answers' },
+  signature: { id: 'workRecord.outbox.signature' },
+  signatures: { id: 'workRecord.outbox.signatures' },
 });
 
 /**
@@ -62,24 +62,19 @@ export function refusalText(problem: Problem): string {
     case 'forbidden':
       return t({
         id: 'workRecord.refused.forbidden',
-        defaultMessage: 'Not sent: this visit is no longer yours. Ask your dispatcher.',
       });
     case 'not_found':
-      return t({ id: 'workRecord.refused.notFound', defaultMessage: 'Not sent: this job or visit no longer exists.' });
+      return t({ id: 'workRecord.refused.notFound' });
     case 'version_conflict':
       return t({
         id: 'workRecord.refused.conflict',
-        defaultMessage: 'Not sent: someone else changed it first. Check it and write it again.',
       });
     case 'validation_failed': {
       const first = problem.errors?.[0]?.message;
-      return t(
-        { id: 'workRecord.refused.other', defaultMessage: 'Not sent: {detail}' },
-        { detail: first ?? problem.detail },
-      );
+      return t({ id: 'workRecord.refused.other' }, { detail: first ?? problem.detail });
     }
     default:
-      return t({ id: 'workRecord.refused.other', defaultMessage: 'Not sent: {detail}' }, { detail: problem.detail });
+      return t({ id: 'workRecord.refused.other' }, { detail: problem.detail });
   }
 }
 

@@ -25,10 +25,7 @@ export function missingForCompletion(checklists: readonly Checklist[], hasSignat
       if (item.required && !answered(checklist.answers[item.id])) {
         missing.push({
           path: `checklists.${checklist.templateId}.${item.id}`,
-          message: t(
-            { id: 'workRecord.required.item', defaultMessage: '"{label}" is required' },
-            { label: item.label },
-          ),
+          message: t({ id: 'workRecord.required.item' }, { label: item.label }),
         });
       }
     }
@@ -36,7 +33,7 @@ export function missingForCompletion(checklists: readonly Checklist[], hasSignat
   if (!hasSignature && checklists.some((c) => c.signature === 'required')) {
     missing.push({
       path: 'signature',
-      message: t({ id: 'workRecord.required.signature', defaultMessage: 'The customer’s signature is required' }),
+      message: t({ id: 'workRecord.required.signature' }),
     });
   }
   return missing;

@@ -17,10 +17,7 @@ function theWorker(): Worker {
       else pending.reject(new Error(answer.message));
     };
     worker.onerror = () => {
-      for (const pending of waiting.values())
-        pending.reject(
-          new Error(t({ id: 'workRecord.photos.resizeFailed', defaultMessage: 'The photo could not be resized' })),
-        );
+      for (const pending of waiting.values()) pending.reject(new Error(t({ id: 'workRecord.photos.resizeFailed' })));
       waiting.clear();
       worker = null;
     };

@@ -37,5 +37,5 @@ export function useRecordOutbox(workspaceId: string) {
 /** "3 photos and 1 note waiting to upload", or null when nothing waits. */
 export function waitingSentence(items: readonly RecordItem[]): string | null {
   const words = describeItems(items, recordNouns);
-  return words ? t({ id: 'workRecord.page.waiting', defaultMessage: '{words} waiting to upload' }, { words }) : null;
+  return words ? t({ id: 'workRecord.page.waiting' }, { words }) : null;
 }

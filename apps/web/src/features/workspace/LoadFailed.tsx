@@ -9,7 +9,7 @@ export function LoadFailed({ problem, onRetry }: { problem: Problem; onRetry: ()
   return (
     <CardPage title={problem.title} subtitle={problemMessage(problem)}>
       <Button variant="primary" className="btn-block" onClick={onRetry}>
-        <Message id="workspace.loadFailed.tryAgain" defaultMessage="Try again" />
+        <Message id="workspace.loadFailed.tryAgain" />
       </Button>
     </CardPage>
   );

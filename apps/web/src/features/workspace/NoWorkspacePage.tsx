@@ -8,19 +8,14 @@ import { useSignOut } from '../auth';
 export function NoWorkspacePage({ name }: { name: string }) {
   const intl = useIntl();
   const signOut = useSignOut();
-  useDocumentTitle(intl.formatMessage({ id: 'workspace.none.documentTitle', defaultMessage: 'No workspace' }));
+  useDocumentTitle(intl.formatMessage({ id: 'workspace.none.documentTitle' }));
   return (
     <CardPage
-      title={<Message id="workspace.none.title" defaultMessage="You're not in a workspace, {name}" values={{ name }} />}
-      subtitle={
-        <Message
-          id="workspace.none.hint"
-          defaultMessage="Ask the owner of your team for a new invitation link, then open it in this browser."
-        />
-      }
+      title={<Message id="workspace.none.title" values={{ name }} />}
+      subtitle={<Message id="workspace.none.hint" />}
     >
       <Button className="btn-block" onClick={() => void signOut()}>
-        <Message id="workspace.none.signOut" defaultMessage="Sign out" />
+        <Message id="workspace.none.signOut" />
       </Button>
     </CardPage>
   );

@@ -13,7 +13,7 @@ export function useIntl(): IntlShape {
 
 type Values = Record<string, ReactNode | ((chunks: ReactNode[]) => ReactNode)>;
 
-/** A message in the page's language: `<Message id="board.newJob" defaultMessage="New job" />`. */
+/** A message in the page's language: `<Message id="board.newJob" />`. */
 export function Message({ values, ...descriptor }: MessageDescriptor & { values?: Values }) {
   return <>{useIntl().formatMessage(descriptor, values)}</>;
 }

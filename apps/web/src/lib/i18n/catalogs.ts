@@ -7,8 +7,8 @@ export type Messages = Record<string, string>;
 export const languageNames: Record<Locale, string> = { en: 'English', de: 'Deutsch' };
 
 // Each translated catalog (messages/<language>.ts, merging messages/<language>/*.json) is a chunk of its
-// own, fetched only by a page that shows that language. English needs none: its text is written beside
-// each message id in the code (messages/en.json is extracted from it, for checks and the pseudo-locale).
+// own, fetched only by a page that shows that language. English needs none: the build writes each
+// message's English (messages/en.json) beside its id in the code (`englishMessages`, vite.config.ts).
 const translated = import.meta.glob<Messages>('./messages/*.ts', { import: 'default' });
 
 /** The language a page shows: a shipped one, or (in development) the pseudo-locale. */

@@ -17,7 +17,7 @@ export const currentLocale = (): ShownLocale => current.locale as ShownLocale;
 /** The page's messages and formats, for code outside React (or outside the provider's tree). */
 export const currentIntl = (): IntlShape => current;
 
-/** A message in the page's language, for code outside React: `t({ id, defaultMessage }, values)`. */
+/** A message in the page's language, for code outside React: `t({ id }, values)`. */
 export function t(descriptor: MessageDescriptor, values?: Record<string, string | number | Date>): string {
   return current.formatMessage(descriptor, values);
 }

@@ -65,7 +65,7 @@ export function BookingSettingsForm({
       setStale(false);
       toast({
         tone: 'success',
-        message: intl.formatMessage({ id: 'booking.settings.saved', defaultMessage: 'Booking settings saved' }),
+        message: intl.formatMessage({ id: 'booking.settings.saved' }),
       });
     } catch (error) {
       const problem = toProblem(error);
@@ -109,29 +109,23 @@ export function BookingSettingsForm({
   );
 
   return (
-    <form
-      onSubmit={(e) => void onSubmit(e)}
-      aria-label={intl.formatMessage({ id: 'booking.settings.title', defaultMessage: 'Booking settings' })}
-    >
-      <Panel title={<Message id="booking.settings.page" defaultMessage="Booking page" />}>
+    <form onSubmit={(e) => void onSubmit(e)} aria-label={intl.formatMessage({ id: 'booking.settings.title' })}>
+      <Panel title={<Message id="booking.settings.page" />}>
         <div className="booking-settings">
           {check(
             'enabled',
-            intl.formatMessage({ id: 'booking.settings.enabled', defaultMessage: 'Take bookings online' }),
+            intl.formatMessage({ id: 'booking.settings.enabled' }),
             intl.formatMessage({
               id: 'booking.settings.enabledOff',
-              defaultMessage: 'Off: the public page says booking isn’t available.',
             }),
           )}
           {check(
             'autoConfirm',
             intl.formatMessage({
               id: 'booking.settings.autoConfirm',
-              defaultMessage: 'Confirm requests automatically',
             }),
             intl.formatMessage({
               id: 'booking.settings.autoConfirmOff',
-              defaultMessage: 'Off: each request waits in Requests for a dispatcher.',
             }),
           )}
           <div className="booking-grid">
@@ -139,11 +133,9 @@ export function BookingSettingsForm({
               'holdHours',
               intl.formatMessage({
                 id: 'booking.settings.holdHours',
-                defaultMessage: 'Hold a requested time for (hours)',
               }),
               intl.formatMessage({
                 id: 'booking.settings.holdHoursHint',
-                defaultMessage: 'Undecided requests expire after this.',
               }),
               bookingLimits.holdHoursMin,
               bookingLimits.holdHoursMax,
@@ -152,44 +144,39 @@ export function BookingSettingsForm({
               'pendingCap',
               intl.formatMessage({
                 id: 'booking.settings.pendingCap',
-                defaultMessage: 'Most requests waiting at once',
               }),
               intl.formatMessage({
                 id: 'booking.settings.pendingCapHint',
-                defaultMessage: 'More are turned away until some are decided.',
               }),
               bookingLimits.pendingCapMin,
               bookingLimits.pendingCapMax,
             )}
             {num(
               'horizonDays',
-              intl.formatMessage({ id: 'booking.settings.horizonDays', defaultMessage: 'Bookable days ahead' }),
+              intl.formatMessage({ id: 'booking.settings.horizonDays' }),
               intl.formatMessage({
                 id: 'booking.settings.horizonDaysHint',
-                defaultMessage: 'How far ahead customers may book.',
               }),
               bookingLimits.horizonDaysMin,
               bookingLimits.horizonDaysMax,
             )}
             {num(
               'minNoticeHours',
-              intl.formatMessage({ id: 'booking.settings.minNoticeHours', defaultMessage: 'Minimum notice (hours)' }),
+              intl.formatMessage({ id: 'booking.settings.minNoticeHours' }),
               intl.formatMessage({
                 id: 'booking.settings.minNoticeHoursHint',
-                defaultMessage: 'The earliest time offered is this far from now.',
               }),
               0,
               bookingLimits.minNoticeHoursMax,
             )}
           </div>
           <TextArea
-            label={intl.formatMessage({ id: 'booking.settings.intro', defaultMessage: 'Introduction' })}
+            label={intl.formatMessage({ id: 'booking.settings.intro' })}
             optional
             rows={3}
             hint={intl.formatMessage(
               {
                 id: 'booking.settings.introHint',
-                defaultMessage: 'Shown at the top of the booking page, as plain text (at most {max} characters).',
               },
               { max: String(bookingLimits.introMax) },
             )}
@@ -202,14 +189,10 @@ export function BookingSettingsForm({
             <Alert
               title={intl.formatMessage({
                 id: 'booking.settings.stale',
-                defaultMessage: 'Someone else saved these settings meanwhile',
               })}
             >
               <p>
-                <Message
-                  id="booking.settings.staleHint"
-                  defaultMessage="Your changes are still here but were not saved."
-                />
+                <Message id="booking.settings.staleHint" />
               </p>
               <Button
                 size="sm"
@@ -218,14 +201,14 @@ export function BookingSettingsForm({
                   onReload();
                 }}
               >
-                <Message id="booking.settings.loadTheirs" defaultMessage="Load their version" />
+                <Message id="booking.settings.loadTheirs" />
               </Button>
             </Alert>
           )}
           {editable && (
             <div className="booking-actions">
               <Button type="submit" variant="primary" loading={isLoading}>
-                <Message id="booking.settings.save" defaultMessage="Save" />
+                <Message id="booking.settings.save" />
               </Button>
             </div>
           )}

@@ -18,7 +18,7 @@ import './Booking-office.css';
 export function BookingSettingsPage() {
   const { workspaceId, slug, role } = useWorkspace();
   const intl = useIntl();
-  useDocumentTitle(intl.formatMessage({ id: 'booking.settings.title', defaultMessage: 'Booking settings' }));
+  useDocumentTitle(intl.formatMessage({ id: 'booking.settings.title' }));
   const allowed = can(role, 'booking.manage');
   const { data, error, refetch } = useBookingSettingsQuery(workspaceId, { skip: !allowed });
 
@@ -28,18 +28,14 @@ export function BookingSettingsPage() {
         icon="settings"
         title={intl.formatMessage({
           id: 'booking.settings.notAllowed',
-          defaultMessage: 'Only owners and dispatchers manage online booking',
         })}
         action={
           <Link to={`/w/${slug}`} className={buttonClass('secondary')}>
-            <Message id="booking.settings.backToOverview" defaultMessage="Back to overview" />
+            <Message id="booking.settings.backToOverview" />
           </Link>
         }
       >
-        <Message
-          id="booking.settings.notAllowedHint"
-          defaultMessage="Ask one of them if the booking page needs changing."
-        />
+        <Message id="booking.settings.notAllowedHint" />
       </EmptyState>
     );
   }
@@ -47,16 +43,11 @@ export function BookingSettingsPage() {
   return (
     <>
       <PageHeader
-        title={<Message id="booking.settings.heading" defaultMessage="Online booking" />}
-        description={
-          <Message
-            id="booking.settings.description"
-            defaultMessage="Customers pick a service and one of the times your team has free; requests wait in Requests."
-          />
-        }
+        title={<Message id="booking.settings.heading" />}
+        description={<Message id="booking.settings.description" />}
         actions={
           <Link to={`/w/${slug}/requests`} className={buttonClass('secondary')}>
-            <Message id="booking.settings.requests" defaultMessage="Requests" />
+            <Message id="booking.settings.requests" />
           </Link>
         }
       />
@@ -70,15 +61,12 @@ export function BookingSettingsPage() {
         <LoadFailedState
           title={intl.formatMessage({
             id: 'booking.settings.loadFailed',
-            defaultMessage: "Couldn't load the booking settings",
           })}
           error={error}
           onRetry={() => void refetch()}
         />
       ) : (
-        <Loading
-          label={intl.formatMessage({ id: 'booking.settings.loading', defaultMessage: 'Loading booking settings…' })}
-        >
+        <Loading label={intl.formatMessage({ id: 'booking.settings.loading' })}>
           <Skeleton height={240} />
         </Loading>
       )}

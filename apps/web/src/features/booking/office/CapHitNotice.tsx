@@ -19,25 +19,16 @@ export function CapHitNotice({ capHit, timeZone, slug }: { capHit: CapHit; timeZ
       tone="info"
       title={intl.formatMessage({
         id: 'booking.capHit.title',
-        defaultMessage: 'The booking page turned requests away',
       })}
     >
-      <Message
-        id="booking.capHit.last"
-        defaultMessage="Last at {when}: {scope, select, workspace {as many requests are waiting as you take at once} network {one network (one household, office or provider) has its share of requests waiting} other {one connection has its share of requests waiting}}."
-        values={{ when, scope: capHit.scope }}
-      />{' '}
+      <Message id="booking.capHit.last" values={{ when, scope: capHit.scope }} />{' '}
       {capHit.scope === 'workspace' ? (
         <Message
           id="booking.capHit.raise"
-          defaultMessage="Decide some requests, or raise the pending cap in <link>Booking settings</link>."
           values={{ link: (chunks) => <Link to={`/w/${slug}/settings/booking`}>{chunks}</Link> }}
         />
       ) : (
-        <Message
-          id="booking.capHit.spam"
-          defaultMessage="Requests you don’t recognise may be spam: declining them frees their times."
-        />
+        <Message id="booking.capHit.spam" />
       )}
     </Alert>
   );

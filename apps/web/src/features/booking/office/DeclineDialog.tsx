@@ -23,36 +23,24 @@ export function DeclineDialog({
     <Dialog
       open
       onClose={onCancel}
-      title={
-        <Message
-          id="booking.decline.title"
-          defaultMessage="Decline {name}’s request?"
-          values={{ name: request.name }}
-        />
-      }
-      description={
-        <Message
-          id="booking.decline.description"
-          defaultMessage="The time is freed and the customer gets an email saying sorry."
-        />
-      }
+      title={<Message id="booking.decline.title" values={{ name: request.name }} />}
+      description={<Message id="booking.decline.description" />}
       footer={
         <>
           <Button onClick={onCancel} data-autofocus>
-            <Message id="booking.decline.cancel" defaultMessage="Cancel" />
+            <Message id="booking.decline.cancel" />
           </Button>
           <Button variant="danger" loading={busy} onClick={() => onDecline(reason.trim())}>
-            <Message id="booking.decline.confirm" defaultMessage="Decline" />
+            <Message id="booking.decline.confirm" />
           </Button>
         </>
       }
     >
       <TextArea
-        label={intl.formatMessage({ id: 'booking.decline.reason', defaultMessage: 'Reason' })}
+        label={intl.formatMessage({ id: 'booking.decline.reason' })}
         optional
         hint={intl.formatMessage({
           id: 'booking.decline.reasonHint',
-          defaultMessage: 'For the office only: not sent to the customer.',
         })}
         rows={3}
         maxLength={bookingLimits.declineReasonMax}

@@ -27,48 +27,38 @@ export function EmbedPanel({ publicUrl, embedSnippet, slug }: EmbedPanelProps) {
   const rows = [
     {
       key: 'link',
-      label: intl.formatMessage({ id: 'booking.embed.link', defaultMessage: 'Link' }),
-      copyLabel: intl.formatMessage({ id: 'booking.embed.copyLink', defaultMessage: 'Copy link' }),
+      label: intl.formatMessage({ id: 'booking.embed.link' }),
+      copyLabel: intl.formatMessage({ id: 'booking.embed.copyLink' }),
       text: url,
-      copied: intl.formatMessage({ id: 'booking.embed.linkCopied', defaultMessage: 'Link copied' }),
-      failed: intl.formatMessage({ id: 'booking.embed.linkFailed', defaultMessage: "Couldn't copy the link" }),
+      copied: intl.formatMessage({ id: 'booking.embed.linkCopied' }),
+      failed: intl.formatMessage({ id: 'booking.embed.linkFailed' }),
       hint: intl.formatMessage({
         id: 'booking.embed.linkHint',
-        defaultMessage: 'Share it, or link to it from your site.',
       }),
     },
     {
       key: 'iframe',
-      label: intl.formatMessage({ id: 'booking.embed.iframe', defaultMessage: 'Embed (iframe)' }),
-      copyLabel: intl.formatMessage({ id: 'booking.embed.copyIframe', defaultMessage: 'Copy embed (iframe)' }),
+      label: intl.formatMessage({ id: 'booking.embed.iframe' }),
+      copyLabel: intl.formatMessage({ id: 'booking.embed.copyIframe' }),
       text: iframe,
-      copied: intl.formatMessage({ id: 'booking.embed.iframeCopied', defaultMessage: 'Embed code copied' }),
-      failed: intl.formatMessage({ id: 'booking.embed.iframeFailed', defaultMessage: "Couldn't copy the embed code" }),
-      hint: intl.formatMessage({ id: 'booking.embed.iframeHint', defaultMessage: 'Paste into your site’s HTML.' }),
+      copied: intl.formatMessage({ id: 'booking.embed.iframeCopied' }),
+      failed: intl.formatMessage({ id: 'booking.embed.iframeFailed' }),
+      hint: intl.formatMessage({ id: 'booking.embed.iframeHint' }),
     },
     {
       key: 'script',
-      label: intl.formatMessage({ id: 'booking.embed.script', defaultMessage: 'Embed (script)' }),
-      copyLabel: intl.formatMessage({ id: 'booking.embed.copyScript', defaultMessage: 'Copy embed (script)' }),
+      label: intl.formatMessage({ id: 'booking.embed.script' }),
+      copyLabel: intl.formatMessage({ id: 'booking.embed.copyScript' }),
       text: script,
-      copied: intl.formatMessage({ id: 'booking.embed.scriptCopied', defaultMessage: 'Script copied' }),
-      failed: intl.formatMessage({ id: 'booking.embed.scriptFailed', defaultMessage: "Couldn't copy the script" }),
+      copied: intl.formatMessage({ id: 'booking.embed.scriptCopied' }),
+      failed: intl.formatMessage({ id: 'booking.embed.scriptFailed' }),
       hint: intl.formatMessage({
         id: 'booking.embed.scriptHint',
-        defaultMessage: 'Inserts the page where you paste it and fits its height to the page.',
       }),
     },
   ];
   return (
-    <Panel
-      title={<Message id="booking.embed.title" defaultMessage="On your website" />}
-      description={
-        <Message
-          id="booking.embed.description"
-          defaultMessage="Customers book on this page; it works on phones and inside your site."
-        />
-      }
-    >
+    <Panel title={<Message id="booking.embed.title" />} description={<Message id="booking.embed.description" />}>
       <div className="booking-embed">
         {rows.map((row) => (
           <div key={row.key} className="booking-embed-row">
@@ -80,7 +70,7 @@ export function EmbedPanel({ publicUrl, embedSnippet, slug }: EmbedPanelProps) {
                 onClick={() => void copy(row.text, row.copied, row.failed)}
                 aria-label={row.copyLabel}
               >
-                <Message id="booking.embed.copy" defaultMessage="Copy" />
+                <Message id="booking.embed.copy" />
               </Button>
             </div>
             <code className="booking-code">{row.text}</code>
@@ -88,7 +78,7 @@ export function EmbedPanel({ publicUrl, embedSnippet, slug }: EmbedPanelProps) {
           </div>
         ))}
         <a href={url} target="_blank" rel="noreferrer" className="booking-open">
-          <Message id="booking.embed.open" defaultMessage="Open the booking page" />
+          <Message id="booking.embed.open" />
         </a>
       </div>
     </Panel>

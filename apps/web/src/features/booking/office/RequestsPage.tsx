@@ -29,11 +29,8 @@ export function RequestsPage() {
   const intl = useIntl();
   useDocumentTitle(
     data?.pendingCount
-      ? intl.formatMessage(
-          { id: 'booking.requests.documentTitleCount', defaultMessage: 'Requests ({count})' },
-          { count: String(data.pendingCount) },
-        )
-      : intl.formatMessage({ id: 'booking.requests.title', defaultMessage: 'Requests' }),
+      ? intl.formatMessage({ id: 'booking.requests.documentTitleCount' }, { count: String(data.pendingCount) })
+      : intl.formatMessage({ id: 'booking.requests.title' }),
   );
 
   if (!allowed) {
@@ -42,46 +39,31 @@ export function RequestsPage() {
         icon="inbox"
         title={intl.formatMessage({
           id: 'booking.requests.notAllowed',
-          defaultMessage: 'Only owners and dispatchers decide booking requests',
         })}
       >
-        <Message id="booking.requests.notAllowedHint" defaultMessage="Ask a dispatcher about a request." />
+        <Message id="booking.requests.notAllowedHint" />
       </EmptyState>
     );
   }
   return (
     <>
       <PageHeader
-        title={<Message id="booking.requests.title" defaultMessage="Requests" />}
-        description={
-          <Message
-            id="booking.requests.description"
-            defaultMessage="Visits customers asked for on the booking page. Each holds its time until you decide or it expires."
-          />
-        }
+        title={<Message id="booking.requests.title" />}
+        description={<Message id="booking.requests.description" />}
         actions={
           <Link to={`/w/${slug}/settings/booking`} className={buttonClass('secondary')}>
-            <Message id="booking.requests.settings" defaultMessage="Booking settings" />
+            <Message id="booking.requests.settings" />
           </Link>
         }
       />
       {data?.capHit && workspace && <CapHitNotice capHit={data.capHit} timeZone={workspace.timeZone} slug={slug} />}
       {data ? (
         data.items.length === 0 ? (
-          <EmptyState
-            icon="inbox"
-            title={intl.formatMessage({ id: 'booking.requests.empty', defaultMessage: 'No requests waiting' })}
-          >
-            <Message
-              id="booking.requests.emptyHint"
-              defaultMessage="New requests from the booking page appear here as they come in."
-            />
+          <EmptyState icon="inbox" title={intl.formatMessage({ id: 'booking.requests.empty' })}>
+            <Message id="booking.requests.emptyHint" />
           </EmptyState>
         ) : (
-          <ul
-            className="booking-requests"
-            aria-label={intl.formatMessage({ id: 'booking.requests.listLabel', defaultMessage: 'Requests waiting' })}
-          >
+          <ul className="booking-requests" aria-label={intl.formatMessage({ id: 'booking.requests.listLabel' })}>
             {data.items.map((request) => (
               <RequestCard key={request.id} request={request} />
             ))}
@@ -91,13 +73,12 @@ export function RequestsPage() {
         <LoadFailedState
           title={intl.formatMessage({
             id: 'booking.requests.loadFailed',
-            defaultMessage: "Couldn't load the requests",
           })}
           error={error}
           onRetry={() => void refetch()}
         />
       ) : (
-        <Loading label={intl.formatMessage({ id: 'booking.requests.loading', defaultMessage: 'Loading requests…' })}>
+        <Loading label={intl.formatMessage({ id: 'booking.requests.loading' })}>
           <div className="booking-requests">
             <Skeleton height={120} />
             <Skeleton height={120} />
@@ -118,9 +99,8 @@ function RequestCard({ request }: { request: BookingRequest }) {
   const intl = useIntl();
   const tech = members?.find((m) => m.id === request.technicianId);
   const who = !request.technicianId
-    ? intl.formatMessage({ id: 'booking.request.unassigned', defaultMessage: 'Unassigned' })
-    : (tech?.name ??
-      (members ? intl.formatMessage({ id: 'booking.request.formerMember', defaultMessage: 'Former member' }) : '…'));
+    ? intl.formatMessage({ id: 'booking.request.unassigned' })
+    : (tech?.name ?? (members ? intl.formatMessage({ id: 'booking.request.formerMember' }) : '…'));
   const titleId = `request-${request.id}`;
   return (
     <li className="booking-request" aria-labelledby={titleId}>
@@ -137,13 +117,13 @@ function RequestCard({ request }: { request: BookingRequest }) {
       <dl className="booking-request-facts">
         <div>
           <dt>
-            <Message id="booking.request.when" defaultMessage="When" />
+            <Message id="booking.request.when" />
           </dt>
           <dd>{workspace ? slotText(request.start, request.end, workspace.timeZone) : '…'}</dd>
         </div>
         <div>
           <dt>
-            <Message id="booking.request.who" defaultMessage="Who" />
+            <Message id="booking.request.who" />
           </dt>
           <dd>
             {tech && <span className="booking-dot" style={{ background: tech.colour }} aria-hidden="true" />}
@@ -152,7 +132,7 @@ function RequestCard({ request }: { request: BookingRequest }) {
         </div>
         <div>
           <dt>
-            <Message id="booking.request.customer" defaultMessage="Customer" />
+            <Message id="booking.request.customer" />
           </dt>
           <dd>
             {request.name}
@@ -164,14 +144,14 @@ function RequestCard({ request }: { request: BookingRequest }) {
         </div>
         <div>
           <dt>
-            <Message id="booking.request.address" defaultMessage="Address" />
+            <Message id="booking.request.address" />
           </dt>
           <dd>{request.address}</dd>
         </div>
         {request.notes && (
           <div>
             <dt>
-              <Message id="booking.request.notes" defaultMessage="Notes" />
+              <Message id="booking.request.notes" />
             </dt>
             <dd className="booking-notes">{request.notes}</dd>
           </div>
@@ -186,23 +166,20 @@ function RequestCard({ request }: { request: BookingRequest }) {
             disabled={busy !== null}
             onClick={() => void decide('confirm')}
           >
-            <Message id="booking.request.confirm" defaultMessage="Confirm" />
+            <Message id="booking.request.confirm" />
           </Button>
           <Button disabled={busy !== null} onClick={() => setDeclining(true)}>
-            <Message id="booking.request.decline" defaultMessage="Decline" />
+            <Message id="booking.request.decline" />
           </Button>
           <Link to={`/w/${slug}/jobs/${request.jobId}`} className={buttonClass('ghost')}>
-            <Message id="booking.request.openJob" defaultMessage="Open job" />
+            <Message id="booking.request.openJob" />
           </Link>
         </div>
       ) : (
         // Its job was deleted: nothing left to confirm or decline (the server answers 410); the hold
         // running out closes it (docs/adr/0030).
         <p className="booking-request-gone">
-          <Message
-            id="booking.request.jobGone"
-            defaultMessage="Its job was deleted, so there is nothing to confirm. It closes when its hold runs out."
-          />
+          <Message id="booking.request.jobGone" />
         </p>
       )}
       {declining && (

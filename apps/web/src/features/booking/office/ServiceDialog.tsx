@@ -66,17 +66,11 @@ export function ServiceDialog({ service, technicians, onClose, onStale }: Servic
     <Dialog
       open
       onClose={onClose}
-      title={
-        service ? (
-          <Message id="booking.service.editTitle" defaultMessage="Edit service" />
-        ) : (
-          <Message id="booking.service.newTitle" defaultMessage="Add a service" />
-        )
-      }
+      title={service ? <Message id="booking.service.editTitle" /> : <Message id="booking.service.newTitle" />}
       footer={
         <>
           <Button onClick={onClose}>
-            <Message id="booking.service.cancel" defaultMessage="Cancel" />
+            <Message id="booking.service.cancel" />
           </Button>
           <Button
             type="submit"
@@ -84,18 +78,14 @@ export function ServiceDialog({ service, technicians, onClose, onStale }: Servic
             variant="primary"
             loading={creating.isLoading || updating.isLoading}
           >
-            {service ? (
-              <Message id="booking.service.save" defaultMessage="Save" />
-            ) : (
-              <Message id="booking.service.add" defaultMessage="Add service" />
-            )}
+            {service ? <Message id="booking.service.save" /> : <Message id="booking.service.add" />}
           </Button>
         </>
       }
     >
       <form id="booking-service-form" className="booking-service-form" onSubmit={(e) => void onSubmit(e)} noValidate>
         <TextField
-          label={intl.formatMessage({ id: 'booking.service.name', defaultMessage: 'Name' })}
+          label={intl.formatMessage({ id: 'booking.service.name' })}
           value={name}
           maxLength={bookingLimits.serviceNameMax}
           error={errors.name}
@@ -103,7 +93,7 @@ export function ServiceDialog({ service, technicians, onClose, onStale }: Servic
           data-autofocus
         />
         <TextField
-          label={intl.formatMessage({ id: 'booking.service.duration', defaultMessage: 'Duration (minutes)' })}
+          label={intl.formatMessage({ id: 'booking.service.duration' })}
           type="number"
           inputMode="numeric"
           min={bookingLimits.durationMin}
@@ -115,10 +105,10 @@ export function ServiceDialog({ service, technicians, onClose, onStale }: Servic
         />
         <fieldset className="booking-techs">
           <legend>
-            <Message id="booking.service.technicians" defaultMessage="Technicians who do it" />
+            <Message id="booking.service.technicians" />
           </legend>
           <p className="booking-muted">
-            <Message id="booking.service.techniciansHint" defaultMessage="None ticked: every active technician." />
+            <Message id="booking.service.techniciansHint" />
           </p>
           {technicians.map((t) => (
             <label key={t.id} className="booking-tech">
@@ -136,7 +126,7 @@ export function ServiceDialog({ service, technicians, onClose, onStale }: Servic
         <label className="booking-check">
           <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} />
           <span>
-            <Message id="booking.service.offered" defaultMessage="Offered on the booking page" />
+            <Message id="booking.service.offered" />
           </span>
         </label>
         {failure && <Alert>{failure}</Alert>}

@@ -32,25 +32,20 @@ export function ServicesPanel({ editable }: { editable: boolean }) {
     if (!deleting) return;
     await toasted(
       () => remove({ workspaceId, id: deleting.id }).unwrap(),
-      intl.formatMessage({ id: 'booking.services.deleted', defaultMessage: '{name} deleted' }, { name: deleting.name }),
+      intl.formatMessage({ id: 'booking.services.deleted' }, { name: deleting.name }),
     );
     setDeleting(null);
   };
 
   return (
     <Panel
-      title={<Message id="booking.services.title" defaultMessage="Services" />}
-      description={
-        <Message
-          id="booking.services.description"
-          defaultMessage="What customers can book, how long it takes, and who does it."
-        />
-      }
+      title={<Message id="booking.services.title" />}
+      description={<Message id="booking.services.description" />}
       flush
       actions={
         editable && (
           <Button size="sm" icon="plus" onClick={() => setEditing('new')}>
-            <Message id="booking.services.add" defaultMessage="Add service" />
+            <Message id="booking.services.add" />
           </Button>
         )
       }
@@ -60,13 +55,9 @@ export function ServicesPanel({ editable }: { editable: boolean }) {
           <Alert
             title={intl.formatMessage({
               id: 'booking.services.stale',
-              defaultMessage: 'Someone else changed that service meanwhile',
             })}
           >
-            <Message
-              id="booking.services.staleHint"
-              defaultMessage="The list now shows their version; edit it again if needed."
-            />
+            <Message id="booking.services.staleHint" />
           </Alert>
         </div>
       )}
@@ -75,20 +66,11 @@ export function ServicesPanel({ editable }: { editable: boolean }) {
           <Skeleton height={40} />
         </div>
       ) : data.items.length === 0 ? (
-        <EmptyState
-          icon="calendar"
-          title={intl.formatMessage({ id: 'booking.services.empty', defaultMessage: 'No services yet' })}
-        >
-          <Message
-            id="booking.services.emptyHint"
-            defaultMessage="Add what customers may book — for example “Boiler service, 60 min”."
-          />
+        <EmptyState icon="calendar" title={intl.formatMessage({ id: 'booking.services.empty' })}>
+          <Message id="booking.services.emptyHint" />
         </EmptyState>
       ) : (
-        <ul
-          className="booking-services"
-          aria-label={intl.formatMessage({ id: 'booking.services.title', defaultMessage: 'Services' })}
-        >
+        <ul className="booking-services" aria-label={intl.formatMessage({ id: 'booking.services.title' })}>
           {data.items.map((s) => (
             <li key={s.id} className="booking-service-row">
               <div className="booking-service-main">
@@ -96,21 +78,19 @@ export function ServicesPanel({ editable }: { editable: boolean }) {
                   {s.name}
                   {!s.active && (
                     <span className="booking-tag">
-                      <Message id="booking.services.hidden" defaultMessage="Hidden" />
+                      <Message id="booking.services.hidden" />
                     </span>
                   )}
                 </span>
                 <span className="booking-muted">
                   <Message
                     id="booking.services.summary"
-                    defaultMessage="{minutes} min · {technicians}"
                     values={{
                       minutes: String(s.durationMinutes),
                       technicians:
                         s.technicianIds.length === 0
                           ? intl.formatMessage({
                               id: 'booking.services.allTechnicians',
-                              defaultMessage: 'All technicians',
                             })
                           : s.technicianIds
                               .map(
@@ -118,7 +98,6 @@ export function ServicesPanel({ editable }: { editable: boolean }) {
                                   names.get(id) ??
                                   intl.formatMessage({
                                     id: 'booking.services.formerMember',
-                                    defaultMessage: 'Former member',
                                   }),
                               )
                               .join(', '),
@@ -132,19 +111,13 @@ export function ServicesPanel({ editable }: { editable: boolean }) {
                   actions={[
                     {
                       icon: 'pencil',
-                      label: intl.formatMessage(
-                        { id: 'booking.services.edit', defaultMessage: 'Edit {name}' },
-                        { name: s.name },
-                      ),
+                      label: intl.formatMessage({ id: 'booking.services.edit' }, { name: s.name }),
                       variant: 'ghost',
                       onClick: () => setEditing(s),
                     },
                     {
                       icon: 'trash',
-                      label: intl.formatMessage(
-                        { id: 'booking.services.delete', defaultMessage: 'Delete {name}' },
-                        { name: s.name },
-                      ),
+                      label: intl.formatMessage({ id: 'booking.services.delete' }, { name: s.name }),
                       variant: 'ghost',
                       onClick: () => setDeleting(s),
                     },
@@ -174,22 +147,13 @@ export function ServicesPanel({ editable }: { editable: boolean }) {
         open={deleting !== null}
         title={
           deleting ? (
-            <Message
-              id="booking.services.deleteTitle"
-              defaultMessage="Delete {name}?"
-              values={{ name: deleting.name }}
-            />
+            <Message id="booking.services.deleteTitle" values={{ name: deleting.name }} />
           ) : (
-            <Message id="booking.services.deleteTitleNone" defaultMessage="Delete service?" />
+            <Message id="booking.services.deleteTitleNone" />
           )
         }
-        description={
-          <Message
-            id="booking.services.deleteDescription"
-            defaultMessage="Customers can no longer choose it. Requests already made keep their time."
-          />
-        }
-        confirmLabel={intl.formatMessage({ id: 'booking.services.deleteConfirm', defaultMessage: 'Delete' })}
+        description={<Message id="booking.services.deleteDescription" />}
+        confirmLabel={intl.formatMessage({ id: 'booking.services.deleteConfirm' })}
         busy={removal.isLoading}
         onConfirm={() => void confirmDelete()}
         onCancel={() => setDeleting(null)}

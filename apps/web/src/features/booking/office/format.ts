@@ -11,11 +11,10 @@ export function slotText(start: string, end: string, timeZone: string): string {
 /** "Held 23 h 10 min more", "Held 12 min more", "Expiring". */
 export function holdText(expiresAt: string, now: number): string {
   const minutes = Math.floor((Date.parse(expiresAt) - now) / 60_000);
-  if (minutes <= 0) return t({ id: 'booking.request.expiring', defaultMessage: 'Expiring' });
+  if (minutes <= 0) return t({ id: 'booking.request.expiring' });
   return t(
     {
       id: 'booking.request.held',
-      defaultMessage: 'Held {hours, plural, =0 {} other {# h }}{minutes} min more',
     },
     { hours: Math.floor(minutes / 60), minutes: minutes % 60 },
   );

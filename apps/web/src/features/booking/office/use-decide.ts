@@ -36,13 +36,10 @@ export function useDecide(request: BookingRequest) {
         message:
           decision === 'confirm'
             ? intl.formatMessage(
-                { id: 'booking.decide.confirmed', defaultMessage: 'Confirmed: {service} for {name}' },
+                { id: 'booking.decide.confirmed' },
                 { service: request.serviceName, name: request.name },
               )
-            : intl.formatMessage(
-                { id: 'booking.decide.declined', defaultMessage: 'Declined: {name} is told by email' },
-                { name: request.name },
-              ),
+            : intl.formatMessage({ id: 'booking.decide.declined' }, { name: request.name }),
       });
     } catch (error) {
       const problem = toProblem(error);
@@ -52,7 +49,6 @@ export function useDecide(request: BookingRequest) {
           tone: 'error',
           message: intl.formatMessage({
             id: 'booking.decide.stale',
-            defaultMessage: 'Someone else decided this request meanwhile (or it expired). The list is up to date now.',
           }),
         });
       } else {

@@ -81,7 +81,7 @@ export function AddressStep({ slug, onChoose }: { slug: string; onChoose: (place
   return (
     <div className="book-combo">
       <label className="field-label" htmlFor={inputId}>
-        <Message id="booking.address.label" defaultMessage="Address of the visit" />
+        <Message id="booking.address.label" />
       </label>
       <div className="book-combo-box">
         <input
@@ -95,7 +95,6 @@ export function AddressStep({ slug, onChoose }: { slug: string; onChoose: (place
           autoComplete="street-address"
           placeholder={intl.formatMessage({
             id: 'booking.address.placeholder',
-            defaultMessage: 'Street and number, town',
           })}
           value={query}
           onChange={(e) => {
@@ -108,7 +107,7 @@ export function AddressStep({ slug, onChoose }: { slug: string; onChoose: (place
         />
         <Listbox
           id={listId}
-          label={intl.formatMessage({ id: 'booking.address.suggestions', defaultMessage: 'Suggested addresses' })}
+          label={intl.formatMessage({ id: 'booking.address.suggestions' })}
           className="book-options"
           optionClassName="book-option"
           hidden={!showList}
@@ -127,25 +126,15 @@ export function AddressStep({ slug, onChoose }: { slug: string; onChoose: (place
       </div>
       <p className="field-hint" aria-live="polite">
         {status === 'searching' ? (
-          <Message id="booking.address.searching" defaultMessage="Searching…" />
+          <Message id="booking.address.searching" />
         ) : status === 'failed' ? (
-          <Message
-            id="booking.address.failed"
-            defaultMessage="The address search is not answering. Try again in a moment."
-          />
+          <Message id="booking.address.failed" />
         ) : status === 'done' && places.length === 0 ? (
-          <Message id="booking.address.noMatch" defaultMessage="No matching address. Try the street and town." />
+          <Message id="booking.address.noMatch" />
         ) : status === 'done' ? (
-          <Message
-            id="booking.address.found"
-            defaultMessage="{count, plural, one {# suggestion} other {# suggestions}}: pick one with the arrow keys and Enter, or tap it."
-            values={{ count: places.length }}
-          />
+          <Message id="booking.address.found" values={{ count: places.length }} />
         ) : (
-          <Message
-            id="booking.address.hint"
-            defaultMessage="Type at least two letters, then pick your address from the list."
-          />
+          <Message id="booking.address.hint" />
         )}
       </p>
     </div>

@@ -38,11 +38,8 @@ export function BookingPage({ slug }: { slug: string }) {
   useEmbedHeight();
   useDocumentTitle(
     load.kind === 'ready'
-      ? intl.formatMessage(
-          { id: 'booking.page.documentTitle', defaultMessage: 'Book · {company}' },
-          { company: load.page.company.name },
-        )
-      : intl.formatMessage({ id: 'booking.page.documentTitleNone', defaultMessage: 'Book a visit' }),
+      ? intl.formatMessage({ id: 'booking.page.documentTitle' }, { company: load.page.company.name })
+      : intl.formatMessage({ id: 'booking.page.documentTitleNone' }),
   );
 
   const setLanguage = useSetLanguage();
@@ -61,9 +58,7 @@ export function BookingPage({ slug }: { slug: string }) {
   if (load.kind === 'loading') {
     return (
       <main className="book">
-        <Loading
-          label={intl.formatMessage({ id: 'booking.page.loading', defaultMessage: 'Loading the booking page…' })}
-        >
+        <Loading label={intl.formatMessage({ id: 'booking.page.loading' })}>
           <Skeleton width={220} height={24} />
           <Skeleton height={14} />
           <Skeleton height={120} />
@@ -77,22 +72,9 @@ export function BookingPage({ slug }: { slug: string }) {
       <main className="book">
         <div className="book-message" role="alert">
           <h1 className="book-message-title">
-            {missing ? (
-              <Message id="booking.page.unavailable" defaultMessage="Online booking isn’t available here" />
-            ) : (
-              <Message id="booking.page.failed" defaultMessage="Something went wrong" />
-            )}
+            {missing ? <Message id="booking.page.unavailable" /> : <Message id="booking.page.failed" />}
           </h1>
-          <p>
-            {missing ? (
-              <Message
-                id="booking.page.unavailableHint"
-                defaultMessage="Check the link, or contact the business directly."
-              />
-            ) : (
-              messageOf(load.problem)
-            )}
-          </p>
+          <p>{missing ? <Message id="booking.page.unavailableHint" /> : messageOf(load.problem)}</p>
         </div>
       </main>
     );
@@ -104,16 +86,16 @@ export function BookingPage({ slug }: { slug: string }) {
 
   const step = !service ? 1 : !place ? 2 : !slot ? 3 : 4;
   const titles = {
-    service: intl.formatMessage({ id: 'booking.step.serviceTitle', defaultMessage: 'What do you need?' }),
-    address: intl.formatMessage({ id: 'booking.step.addressTitle', defaultMessage: 'Where is the visit?' }),
-    time: intl.formatMessage({ id: 'booking.step.timeTitle', defaultMessage: 'Choose a time' }),
-    details: intl.formatMessage({ id: 'booking.step.detailsTitle', defaultMessage: 'Your details' }),
+    service: intl.formatMessage({ id: 'booking.step.serviceTitle' }),
+    address: intl.formatMessage({ id: 'booking.step.addressTitle' }),
+    time: intl.formatMessage({ id: 'booking.step.timeTitle' }),
+    details: intl.formatMessage({ id: 'booking.step.detailsTitle' }),
   };
   const stepLabels = [
-    intl.formatMessage({ id: 'booking.steps.service', defaultMessage: 'Service' }),
-    intl.formatMessage({ id: 'booking.steps.address', defaultMessage: 'Address' }),
-    intl.formatMessage({ id: 'booking.steps.time', defaultMessage: 'Time' }),
-    intl.formatMessage({ id: 'booking.steps.details', defaultMessage: 'Your details' }),
+    intl.formatMessage({ id: 'booking.steps.service' }),
+    intl.formatMessage({ id: 'booking.steps.address' }),
+    intl.formatMessage({ id: 'booking.steps.time' }),
+    intl.formatMessage({ id: 'booking.steps.details' }),
   ];
   return (
     <main className="book">
@@ -122,10 +104,7 @@ export function BookingPage({ slug }: { slug: string }) {
         <h1 className="book-company">{page.company.name}</h1>
         {page.intro && <p className="book-intro">{page.intro}</p>}
       </header>
-      <ol
-        className="book-steps"
-        aria-label={intl.formatMessage({ id: 'booking.steps.label', defaultMessage: 'Steps' })}
-      >
+      <ol className="book-steps" aria-label={intl.formatMessage({ id: 'booking.steps.label' })}>
         {stepLabels.map((label, i) => (
           <li
             key={label}
@@ -137,10 +116,7 @@ export function BookingPage({ slug }: { slug: string }) {
         ))}
       </ol>
       {notice && (
-        <Alert
-          tone="info"
-          title={intl.formatMessage({ id: 'booking.page.chooseAgain', defaultMessage: 'Please choose again' })}
-        >
+        <Alert tone="info" title={intl.formatMessage({ id: 'booking.page.chooseAgain' })}>
           {notice}
         </Alert>
       )}
@@ -157,14 +133,8 @@ export function BookingPage({ slug }: { slug: string }) {
       >
         {page.services.length === 0 ? (
           <p className="book-muted">
-            <Message id="booking.services.none" defaultMessage="There is nothing to book online right now." />{' '}
-            {page.company.phone && (
-              <Message
-                id="booking.services.callUs"
-                defaultMessage="Call us at {phone}."
-                values={{ phone: page.company.phone }}
-              />
-            )}
+            <Message id="booking.services.none" />{' '}
+            {page.company.phone && <Message id="booking.services.callUs" values={{ phone: page.company.phone }} />}
           </p>
         ) : (
           <ul className="book-services">
@@ -251,11 +221,9 @@ export function BookingPage({ slug }: { slug: string }) {
                 slots
                   ? intl.formatMessage({
                       id: 'booking.page.slotTaken',
-                      defaultMessage: 'That time was just taken. Here are the times still free.',
                     })
                   : intl.formatMessage({
                       id: 'booking.page.slotExpired',
-                      defaultMessage: 'That time is no longer on offer. Here are the times free now.',
                     }),
               );
               setFresh(slots ? { slots, key: Date.now() } : { slots: null, key: Date.now() });
@@ -303,12 +271,9 @@ function Step({ n, title, done, onChange, children }: StepProps) {
             size="sm"
             variant="ghost"
             onClick={onChange}
-            aria-label={intl.formatMessage(
-              { id: 'booking.step.changeLabel', defaultMessage: 'Change: {title}' },
-              { title },
-            )}
+            aria-label={intl.formatMessage({ id: 'booking.step.changeLabel' }, { title })}
           >
-            <Message id="booking.step.change" defaultMessage="Change" />
+            <Message id="booking.step.change" />
           </Button>
         )}
       </div>
@@ -336,37 +301,21 @@ function Confirmation({
           ✓
         </span>
         <h1 id="book-done-title" ref={heading} tabIndex={-1}>
-          {confirmed ? (
-            <Message id="booking.done.booked" defaultMessage="Your visit is booked" />
-          ) : (
-            <Message id="booking.done.requested" defaultMessage="Request sent" />
-          )}
+          {confirmed ? <Message id="booking.done.booked" /> : <Message id="booking.done.requested" />}
         </h1>
         <p className="book-done-what">{result.serviceName}</p>
         <p className="book-done-when">{whenText(result.start, result.end, page.timeZone)}</p>
         {place && <p className="book-muted">{place.address}</p>}
         <p>
           {confirmed ? (
-            <Message
-              id="booking.done.bookedText"
-              defaultMessage="{company} has booked this time for you. We’ve sent the details by email."
-              values={{ company: page.company.name }}
-            />
+            <Message id="booking.done.bookedText" values={{ company: page.company.name }} />
           ) : (
-            <Message
-              id="booking.done.requestedText"
-              defaultMessage="{company} will confirm this time shortly; it is held for you meanwhile. We’ve sent you an email, and will send another once it’s confirmed."
-              values={{ company: page.company.name }}
-            />
+            <Message id="booking.done.requestedText" values={{ company: page.company.name }} />
           )}
         </p>
         {page.company.phone && (
           <p className="book-muted">
-            <Message
-              id="booking.done.questions"
-              defaultMessage="Questions? Call {phone}."
-              values={{ phone: page.company.phone }}
-            />
+            <Message id="booking.done.questions" values={{ phone: page.company.phone }} />
           </p>
         )}
       </section>

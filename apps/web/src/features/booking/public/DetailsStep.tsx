@@ -106,7 +106,6 @@ export function DetailsStep(props: DetailsStepProps) {
         setFailure(
           intl.formatMessage({
             id: 'booking.details.checkFailed',
-            defaultMessage: 'Your browser could not finish the check. Reload the page and try again.',
           }),
         );
         return;
@@ -125,26 +124,26 @@ export function DetailsStep(props: DetailsStepProps) {
       className="book-form"
       onSubmit={(e) => void submit(e)}
       noValidate
-      aria-label={intl.formatMessage({ id: 'booking.details.label', defaultMessage: 'Your details' })}
+      aria-label={intl.formatMessage({ id: 'booking.details.label' })}
     >
       <TextField
-        label={intl.formatMessage({ id: 'booking.details.name', defaultMessage: 'Name' })}
+        label={intl.formatMessage({ id: 'booking.details.name' })}
         autoComplete="name"
         value={values.name}
         onChange={set('name')}
         error={errors.name}
       />
       <TextField
-        label={intl.formatMessage({ id: 'booking.details.email', defaultMessage: 'Email' })}
+        label={intl.formatMessage({ id: 'booking.details.email' })}
         type="email"
         autoComplete="email"
         value={values.email}
         onChange={set('email')}
         error={errors.email}
-        hint={intl.formatMessage({ id: 'booking.details.emailHint', defaultMessage: 'We send the confirmation here.' })}
+        hint={intl.formatMessage({ id: 'booking.details.emailHint' })}
       />
       <TextField
-        label={intl.formatMessage({ id: 'booking.details.phone', defaultMessage: 'Phone' })}
+        label={intl.formatMessage({ id: 'booking.details.phone' })}
         type="tel"
         autoComplete="tel"
         optional
@@ -153,7 +152,7 @@ export function DetailsStep(props: DetailsStepProps) {
         error={errors.phone}
       />
       <TextArea
-        label={intl.formatMessage({ id: 'booking.details.notes', defaultMessage: 'Notes for the technician' })}
+        label={intl.formatMessage({ id: 'booking.details.notes' })}
         optional
         rows={3}
         value={values.notes}
@@ -161,13 +160,12 @@ export function DetailsStep(props: DetailsStepProps) {
         error={errors.notes}
         hint={intl.formatMessage({
           id: 'booking.details.notesHint',
-          defaultMessage: 'Access, parking, what needs doing.',
         })}
       />
       {/* Honeypot: people never see or reach it; form-filling bots do (docs/adr/0030). */}
       <div className="book-trap" aria-hidden="true">
         <label htmlFor="book-website">
-          <Message id="booking.details.website" defaultMessage="Website" />
+          <Message id="booking.details.website" />
         </label>
         <input
           id="book-website"
@@ -183,7 +181,7 @@ export function DetailsStep(props: DetailsStepProps) {
       {phase.kind === 'checking' && (
         <div className="book-progress">
           <label htmlFor="book-check">
-            <Message id="booking.details.checking" defaultMessage="Checking your request (a quick spam check)…" />
+            <Message id="booking.details.checking" />
           </label>
           <progress id="book-check" max={1} value={phase.progress} />
         </div>
@@ -191,9 +189,9 @@ export function DetailsStep(props: DetailsStepProps) {
       <div className="book-actions">
         <Button type="submit" variant="primary" loading={busy}>
           {phase.kind === 'sending' ? (
-            <Message id="booking.details.sending" defaultMessage="Sending…" />
+            <Message id="booking.details.sending" />
           ) : (
-            <Message id="booking.details.submit" defaultMessage="Request this time" />
+            <Message id="booking.details.submit" />
           )}
         </Button>
       </div>

@@ -24,9 +24,7 @@ export function LanguagePicker() {
   const shown = currentLocale();
   return (
     <label className="book-language">
-      <span className="visually-hidden">
-        {intl.formatMessage({ id: 'booking.page.language', defaultMessage: 'Language' })}
-      </span>
+      <span className="visually-hidden">{intl.formatMessage({ id: 'booking.page.language' })}</span>
       <select
         value={isLocale(shown) ? shown : 'en'}
         onChange={(event) => {

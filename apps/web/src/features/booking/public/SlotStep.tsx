@@ -54,9 +54,9 @@ export function SlotStep(props: SlotStepProps) {
 
   if (state.kind === 'loading') {
     return (
-      <Loading label={intl.formatMessage({ id: 'booking.slots.finding', defaultMessage: 'Finding free times…' })}>
+      <Loading label={intl.formatMessage({ id: 'booking.slots.finding' })}>
         <p className="book-muted">
-          <Message id="booking.slots.finding" defaultMessage="Finding free times…" />
+          <Message id="booking.slots.finding" />
         </p>
         <div className="book-slot-skeleton">
           {[0, 1, 2].map((i) => (
@@ -79,25 +79,14 @@ export function SlotStep(props: SlotStepProps) {
     return (
       <div className="book-message" role="alert">
         <p className="book-message-title">
-          {outside ? (
-            <Message id="booking.slots.outside" defaultMessage="This address is outside the area we serve" />
-          ) : (
-            <Message id="booking.slots.failed" defaultMessage="We couldn’t find free times" />
-          )}
+          {outside ? <Message id="booking.slots.outside" /> : <Message id="booking.slots.failed" />}
         </p>
         <p>
           {outside ? (
             phone ? (
-              <Message
-                id="booking.slots.outsideCall"
-                defaultMessage="Please call us at {phone} — we may still be able to help."
-                values={{ phone }}
-              />
+              <Message id="booking.slots.outsideCall" values={{ phone }} />
             ) : (
-              <Message
-                id="booking.slots.outsideContact"
-                defaultMessage="Please contact us directly — we may still be able to help."
-              />
+              <Message id="booking.slots.outsideContact" />
             )
           ) : (
             messageOf(state.problem)
@@ -105,11 +94,11 @@ export function SlotStep(props: SlotStepProps) {
         </p>
         <div className="book-actions">
           <Button onClick={onChangeAddress}>
-            <Message id="booking.slots.changeAddress" defaultMessage="Change address" />
+            <Message id="booking.slots.changeAddress" />
           </Button>
           {!outside && (
             <Button onClick={() => setAttempt((n) => n + 1)}>
-              <Message id="booking.slots.retry" defaultMessage="Try again" />
+              <Message id="booking.slots.retry" />
             </Button>
           )}
         </div>
@@ -124,21 +113,13 @@ export function SlotStep(props: SlotStepProps) {
       {days.length === 0 ? (
         <div className="book-message">
           <p className="book-message-title">
-            {state.from ? (
-              <Message id="booking.slots.noneThatWeek" defaultMessage="No free times that week" />
-            ) : (
-              <Message id="booking.slots.noneSoon" defaultMessage="No free times in the next days" />
-            )}
+            {state.from ? <Message id="booking.slots.noneThatWeek" /> : <Message id="booking.slots.noneSoon" />}
           </p>
           <p>
             {phone ? (
-              <Message
-                id="booking.slots.noneCall"
-                defaultMessage="Try later dates, or call us at {phone}."
-                values={{ phone }}
-              />
+              <Message id="booking.slots.noneCall" values={{ phone }} />
             ) : (
-              <Message id="booking.slots.noneContact" defaultMessage="Try later dates, or contact us directly." />
+              <Message id="booking.slots.noneContact" />
             )}
           </p>
         </div>
@@ -152,7 +133,7 @@ export function SlotStep(props: SlotStepProps) {
                   <span className="book-slot-time">{timeText(slot.start, timeZone)}</span>
                   {slot.with && (
                     <span className="book-slot-with">
-                      <Message id="booking.slots.with" defaultMessage="with {name}" values={{ name: slot.with }} />
+                      <Message id="booking.slots.with" values={{ name: slot.with }} />
                     </span>
                   )}
                 </button>
@@ -166,11 +147,11 @@ export function SlotStep(props: SlotStepProps) {
           icon="chevronRight"
           onClick={() => setFrom(last ? dayAfter(last.start, timeZone) : nextWeek(state.from, timeZone))}
         >
-          <Message id="booking.slots.later" defaultMessage="Later dates" />
+          <Message id="booking.slots.later" />
         </Button>
         {state.from && (
           <Button onClick={() => setFrom(undefined)}>
-            <Message id="booking.slots.earliest" defaultMessage="Earliest dates" />
+            <Message id="booking.slots.earliest" />
           </Button>
         )}
       </div>

@@ -25,13 +25,13 @@ export type Answer<T> = { ok: true; data: T } | { ok: false; problem: BookingPro
 // A function, not a constant: its words are in the page's language, known only once it renders.
 const offline = (): BookingProblem => ({
   type: 'about:blank',
-  title: t({ id: 'booking.problem.offline', defaultMessage: "Can't reach the booking service" }),
+  title: t({ id: 'booking.problem.offline' }),
   status: 0,
   code: 'internal',
-  detail: t({ id: 'booking.problem.offlineHint', defaultMessage: 'Check your connection and try again.' }),
+  detail: t({ id: 'booking.problem.offlineHint' }),
 });
 
-const somethingWrong = () => t({ id: 'booking.problem.failed', defaultMessage: 'Something went wrong. Try again.' });
+const somethingWrong = () => t({ id: 'booking.problem.failed' });
 
 async function call<T>(path: string, body?: unknown, signal?: AbortSignal): Promise<Answer<T>> {
   let response: Response;
@@ -87,8 +87,8 @@ export function messageOf(problem: BookingProblem): string {
     const wait = problem.retryAfter;
     const base = problem.detail && !/^too many/i.test(problem.detail) ? `${problem.detail} ` : '';
     const again = wait
-      ? t({ id: 'booking.problem.retryIn', defaultMessage: 'Please try again in {wait}.' }, { wait: waitText(wait) })
-      : t({ id: 'booking.problem.retryMinute', defaultMessage: 'Please try again in a minute.' });
+      ? t({ id: 'booking.problem.retryIn' }, { wait: waitText(wait) })
+      : t({ id: 'booking.problem.retryMinute' });
     return `${base}${again}`.trim();
   }
   return problem.detail || problem.title || somethingWrong();
@@ -96,18 +96,7 @@ export function messageOf(problem: BookingProblem): string {
 
 /** "45 seconds", "3 minutes", "1 hour". */
 export function waitText(seconds: number): string {
-  if (seconds < 90)
-    return t(
-      { id: 'booking.problem.seconds', defaultMessage: '{count, plural, one {# second} other {# seconds}}' },
-      { count: Math.max(1, Math.round(seconds)) },
-    );
-  if (seconds < 3600)
-    return t(
-      { id: 'booking.problem.minutes', defaultMessage: '{count, plural, one {# minute} other {# minutes}}' },
-      { count: Math.round(seconds / 60) },
-    );
-  return t(
-    { id: 'booking.problem.hours', defaultMessage: '{count, plural, one {# hour} other {# hours}}' },
-    { count: Math.round(seconds / 3600) },
-  );
+  if (seconds < 90) return t({ id: 'booking.problem.seconds' }, { count: Math.max(1, Math.round(seconds)) });
+  if (seconds < 3600) return t({ id: 'booking.problem.minutes' }, { count: Math.round(seconds / 60) });
+  return t({ id: 'booking.problem.hours' }, { count: Math.round(seconds / 3600) });
 }
