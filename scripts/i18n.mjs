@@ -103,7 +103,8 @@ async function check(scope, problems) {
   }
   const named = namedIds(scope);
   for (const id of Object.keys(english)) {
-    if (!(id in extracted) && !named.has(id)) problems.push(`${scope.name}: ${enName} keeps ${id}, which the code no longer names`);
+    if (!(id in extracted) && !named.has(id))
+      problems.push(`${scope.name}: ${enName} keeps ${id}, which the code no longer names`);
   }
   const languages = fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory());
   for (const { name: language } of languages) {

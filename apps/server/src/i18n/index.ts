@@ -74,8 +74,6 @@ export function rawMessage(language: string | null | undefined, descriptor: { id
 export const languageOfRequest = (header: string | undefined): Locale => negotiateLocale(header ?? null);
 
 /** A table of messages (plain descriptors, so ones with and without arguments format alike). */
-export function defineMessages<K extends string>(
-  messages: Record<K, { id: string }>,
-): Record<K, { id: string }> {
+export function defineMessages<K extends string>(messages: Record<K, { id: string }>): Record<K, { id: string }> {
   return messages;
 }
