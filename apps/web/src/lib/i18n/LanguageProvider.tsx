@@ -1,4 +1,4 @@
-import { negotiateLocale } from '@fieldplan/shared/i18n';
+import { isLocale, negotiateLocale } from '@fieldplan/shared/i18n';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { createIntl, createIntlCache, type IntlConfig, RawIntlProvider } from 'react-intl';
 import { isShownLocale, type Messages, messagesFor, type ShownLocale } from './catalogs';
@@ -9,12 +9,14 @@ const rightToLeft = new Set(['ar', 'fa', 'he', 'ur']);
 
 /**
  * The language a page shows (docs/adr/0042-languages.md): `?lang=` on the address (a one-off, for
- * screenshots and checks), else the user's own choice, else the browser's best match among the shipped.
+ * screenshots and checks; the only way to the pseudo-locale), else the user's own choice, else the
+ * browser's best match among the shipped.
  */
 export function chooseLocale(wish: string | null, search = window.location.search): ShownLocale {
   const asked = new URLSearchParams(search).get('lang');
   if (isShownLocale(asked)) return asked;
-  if (isShownLocale(wish)) return wish;
+  // A wish (stored, or the user's on the server) is a shipped language: the pseudo-locale only by address.
+  if (isLocale(wish)) return wish;
   return negotiateLocale(navigator.languages);
 }
 

@@ -11,18 +11,22 @@ export const languageNames: Record<Locale, string> = { en: 'English', de: 'Deuts
 // message's English (messages/en.json) beside its id in the code (`englishMessages`, vite.config.ts).
 const translated = import.meta.glob<Messages>('./messages/*.ts', { import: 'default' });
 
-/** The language a page shows: a shipped one, or (in development) the pseudo-locale. */
+/**
+ * The language a page shows: a shipped one, or the pseudo-locale — in any build, but only when the
+ * address asks for it (`?lang=en-XA`, for screenshots and the layout checks); never offered in a
+ * picker, never negotiated, never remembered (docs/adr/0042-languages.md).
+ */
 export type ShownLocale = Locale | typeof pseudoLocale;
 
 export function isShownLocale(value: unknown): value is ShownLocale {
-  return isLocale(value) || (import.meta.env.DEV && value === pseudoLocale);
+  return isLocale(value) || value === pseudoLocale;
 }
 
 /** The messages of `locale`: none for English (the code's own text), the catalog's for another. */
 export async function messagesFor(locale: ShownLocale): Promise<Messages> {
   if (locale === 'en') return {};
   if (locale === pseudoLocale) {
-    // Development only: English, accented and 40 % longer, from the extracted English catalog.
+    // English, accented and 40 % longer, from the English catalog (its own chunk, fetched only here).
     const [{ pseudoMessage }, english] = await Promise.all([
       import('@fieldplan/shared/i18n'),
       import('./messages/en.json').then((m) => m.default as Messages),

@@ -31,9 +31,12 @@ describe('the page’s language', () => {
     expect(chooseLocale(null, '')).toBe('en');
   });
 
-  it('is the pseudo-locale only in development', () => {
-    browserLanguages(['en']);
-    expect(chooseLocale(null, '?lang=en-XA')).toBe(import.meta.env.DEV ? 'en-XA' : 'en');
+  it('is the pseudo-locale only when the address asks for it: never a wish, never negotiated', () => {
+    browserLanguages(['en-XA', 'en']);
+    expect(chooseLocale(null, '?lang=en-XA')).toBe('en-XA');
+    expect(chooseLocale('de', '?lang=en-XA')).toBe('en-XA');
+    expect(chooseLocale('en-XA', '')).toBe('en');
+    expect(chooseLocale(null, '')).toBe('en');
   });
 
   it('loads a translated catalog on demand and none for English', async () => {
