@@ -35,9 +35,7 @@ export function OnceLink({ url, label, hint, className, actionsClassName, copied
       input.current?.select();
       toast({
         tone: 'info',
-        message: intl.formatMessage({
-          id: 'components.onceLink.copyByHand',
-        }),
+        message: intl.formatMessage({ id: 'components.onceLink.copyByHand' }),
       });
     }
   };

@@ -7,60 +7,24 @@ import { defineMessages, rawMessage } from '../../i18n/index.js';
  * are the templates' placeholders, filled by render.ts — not formatted as ICU.
  */
 const builtIn = defineMessages({
-  bookingRequestedSubject: {
-    id: 'notifications.template.bookingRequested.subject',
-  },
-  bookingRequestedBody: {
-    id: 'notifications.template.bookingRequested.body',
-  },
-  bookingRequestedSms: {
-    id: 'notifications.template.bookingRequested.sms',
-  },
-  bookingConfirmedSubject: {
-    id: 'notifications.template.bookingConfirmed.subject',
-  },
-  bookingConfirmedBody: {
-    id: 'notifications.template.bookingConfirmed.body',
-  },
-  bookingConfirmedSms: {
-    id: 'notifications.template.bookingConfirmed.sms',
-  },
-  bookingDeclinedSubject: {
-    id: 'notifications.template.bookingDeclined.subject',
-  },
-  bookingDeclinedBody: {
-    id: 'notifications.template.bookingDeclined.body',
-  },
-  bookingDeclinedSms: {
-    id: 'notifications.template.bookingDeclined.sms',
-  },
-  reminderSubject: {
-    id: 'notifications.template.reminder.subject',
-  },
-  reminderBody: {
-    id: 'notifications.template.reminder.body',
-  },
-  reminderSms: {
-    id: 'notifications.template.reminder.sms',
-  },
-  onMyWaySubject: {
-    id: 'notifications.template.onMyWay.subject',
-  },
-  onMyWayBody: {
-    id: 'notifications.template.onMyWay.body',
-  },
-  onMyWaySms: {
-    id: 'notifications.template.onMyWay.sms',
-  },
-  visitCompletedSubject: {
-    id: 'notifications.template.visitCompleted.subject',
-  },
-  visitCompletedBody: {
-    id: 'notifications.template.visitCompleted.body',
-  },
-  visitCompletedSms: {
-    id: 'notifications.template.visitCompleted.sms',
-  },
+  bookingRequestedSubject: { id: 'notifications.template.bookingRequested.subject' },
+  bookingRequestedBody: { id: 'notifications.template.bookingRequested.body' },
+  bookingRequestedSms: { id: 'notifications.template.bookingRequested.sms' },
+  bookingConfirmedSubject: { id: 'notifications.template.bookingConfirmed.subject' },
+  bookingConfirmedBody: { id: 'notifications.template.bookingConfirmed.body' },
+  bookingConfirmedSms: { id: 'notifications.template.bookingConfirmed.sms' },
+  bookingDeclinedSubject: { id: 'notifications.template.bookingDeclined.subject' },
+  bookingDeclinedBody: { id: 'notifications.template.bookingDeclined.body' },
+  bookingDeclinedSms: { id: 'notifications.template.bookingDeclined.sms' },
+  reminderSubject: { id: 'notifications.template.reminder.subject' },
+  reminderBody: { id: 'notifications.template.reminder.body' },
+  reminderSms: { id: 'notifications.template.reminder.sms' },
+  onMyWaySubject: { id: 'notifications.template.onMyWay.subject' },
+  onMyWayBody: { id: 'notifications.template.onMyWay.body' },
+  onMyWaySms: { id: 'notifications.template.onMyWay.sms' },
+  visitCompletedSubject: { id: 'notifications.template.visitCompleted.subject' },
+  visitCompletedBody: { id: 'notifications.template.visitCompleted.body' },
+  visitCompletedSms: { id: 'notifications.template.visitCompleted.sms' },
 });
 
 const messageKeys: Record<NotificationKind, string> = {

@@ -16,9 +16,7 @@ const params = z.object({ token: z.string().max(300) });
 
 const words = defineMessages({
   askTitle: { id: 'notifications.unsubscribe.askTitle' },
-  ask: {
-    id: 'notifications.unsubscribe.ask',
-  },
+  ask: { id: 'notifications.unsubscribe.ask' },
   button: { id: 'notifications.unsubscribe.button' },
   doneTitle: { id: 'notifications.unsubscribe.doneTitle' },
   done: { id: 'notifications.unsubscribe.done' },

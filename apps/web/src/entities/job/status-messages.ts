@@ -32,9 +32,7 @@ export function statusActionMessage(from: JobStatus, to: JobStatus): MessageDesc
 
 export const priorityMessages: Record<'short' | 'full', MessageDescriptor> = defineMessages({
   /** A priority in a list to pick from: "P1 · most urgent", "P3", "P5 · whenever". */
-  short: {
-    id: 'entities.jobPriority.short',
-  },
+  short: { id: 'entities.jobPriority.short' },
   /** A priority named in full: "Priority 3". */
   full: { id: 'entities.jobPriority.full' },
 });

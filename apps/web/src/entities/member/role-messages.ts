@@ -14,14 +14,8 @@ export const roleMessages: Record<Role, MessageDescriptor> = defineMessages({
 
 /** What a role may do, one sentence without its full stop. */
 export const roleDescriptionMessages: Record<Role, MessageDescriptor> = defineMessages({
-  owner: {
-    id: 'entities.roleDescription.owner',
-  },
-  dispatcher: {
-    id: 'entities.roleDescription.dispatcher',
-  },
-  technician: {
-    id: 'entities.roleDescription.technician',
-  },
+  owner: { id: 'entities.roleDescription.owner' },
+  dispatcher: { id: 'entities.roleDescription.dispatcher' },
+  technician: { id: 'entities.roleDescription.technician' },
   viewer: { id: 'entities.roleDescription.viewer' },
 });

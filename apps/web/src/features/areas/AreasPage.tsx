@@ -23,12 +23,8 @@ import '../map/MapPage.css';
 import './Areas.css';
 
 const drawHint: Record<DrawShape, MessageDescriptor> = defineMessages({
-  Polygon: {
-    id: 'areas.draw.polygonHint',
-  },
-  Circle: {
-    id: 'areas.draw.circleHint',
-  },
+  Polygon: { id: 'areas.draw.polygonHint' },
+  Circle: { id: 'areas.draw.circleHint' },
 });
 
 const drawText = defineMessages({
@@ -255,9 +251,7 @@ export default function AreasPage() {
         target={confirmDelete ? selected : null}
         verb="Delete"
         noun={intl.formatMessage({ id: 'areas.delete.noun' })}
-        description={intl.formatMessage({
-          id: 'areas.delete.description',
-        })}
+        description={intl.formatMessage({ id: 'areas.delete.description' })}
         busy={writes.deleting}
         onConfirm={async (area) => {
           if (await writes.remove(area)) choose(null);

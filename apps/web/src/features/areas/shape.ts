@@ -29,16 +29,6 @@ export function describeShape(geometry: AreaGeometry): string {
   const count = vertexCount(geometry);
   const vertices = count.toLocaleString();
   if (geometry.type === 'MultiPolygon')
-    return t(
-      {
-        id: 'areas.shape.multiPolygon',
-      },
-      { polygons: geometry.coordinates.length, count, vertices },
-    );
-  return t(
-    {
-      id: 'areas.shape.polygon',
-    },
-    { count, vertices },
-  );
+    return t({ id: 'areas.shape.multiPolygon' }, { polygons: geometry.coordinates.length, count, vertices });
+  return t({ id: 'areas.shape.polygon' }, { count, vertices });
 }

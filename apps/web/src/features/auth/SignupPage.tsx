@@ -92,9 +92,7 @@ export function SignupPage() {
           type="password"
           autoComplete="new-password"
           hint={intl.formatMessage(
-            {
-              id: 'auth.signUp.passwordHint',
-            },
+            { id: 'auth.signUp.passwordHint' },
             { min: limits.passwordMin, max: limits.passwordMax },
           )}
           error={errors.password?.message}
@@ -103,9 +101,7 @@ export function SignupPage() {
         <TextField
           label={intl.formatMessage({ id: 'auth.signUp.workspaceName' })}
           autoComplete="organization"
-          hint={intl.formatMessage({
-            id: 'auth.signUp.workspaceNameHint',
-          })}
+          hint={intl.formatMessage({ id: 'auth.signUp.workspaceNameHint' })}
           error={errors.workspaceName?.message}
           {...register('workspaceName')}
         />

@@ -11,14 +11,7 @@ export function signInNoticeMessage(me: Me, justTried: boolean): string | null {
   const attempt = me.notices?.find((n) => n.kind === 'sign-up-attempt');
   if (!attempt) return null;
   if (justTried) {
-    return t({
-      id: 'auth.notice.alreadyHadAccount',
-    });
+    return t({ id: 'auth.notice.alreadyHadAccount' });
   }
-  return t(
-    {
-      id: 'auth.notice.signUpAttempt',
-    },
-    { at: formatDateTime(attempt.at) },
-  );
+  return t({ id: 'auth.notice.signUpAttempt' }, { at: formatDateTime(attempt.at) });
 }

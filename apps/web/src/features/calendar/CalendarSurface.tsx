@@ -162,12 +162,7 @@ export function CalendarSurface({
           <div className="cal-overlay" role="alert">
             <p className="cal-overlay-card">
               <RetryLine
-                message={intl.formatMessage(
-                  {
-                    id: 'calendar.surface.failed',
-                  },
-                  { unit },
-                )}
+                message={intl.formatMessage({ id: 'calendar.surface.failed' }, { unit })}
                 onRetry={() => void query.refetch()}
               />
             </p>
@@ -201,28 +196,14 @@ export function CalendarSurface({
 function TravelWarning({ travel }: { travel: readonly TravelGapEvent[] }) {
   const intl = useIntl();
   const count = travel.filter((t) => t.extendedProps.travel.tooShort).length;
-  const text = intl.formatMessage(
-    {
-      id: 'calendar.surface.tooShortWords',
-    },
-    { count },
-  );
+  const text = intl.formatMessage({ id: 'calendar.surface.tooShortWords' }, { count });
   // Compact (icon and count) so the toolbar stays one line beside the map; the words are in the
   // accessible text and the title.
   return (
     <span
       className={count > 0 ? 'cal-travel-warning' : undefined}
       role="status"
-      title={
-        count > 0
-          ? intl.formatMessage(
-              {
-                id: 'calendar.surface.tooShort',
-              },
-              { count },
-            )
-          : undefined
-      }
+      title={count > 0 ? intl.formatMessage({ id: 'calendar.surface.tooShort' }, { count }) : undefined}
     >
       {count > 0 && (
         <>

@@ -40,12 +40,7 @@ export function CalendarToolbar({
         <button
           type="button"
           className="icon-button cal-step"
-          aria-label={intl.formatMessage(
-            {
-              id: 'calendar.toolbar.previous',
-            },
-            { unit },
-          )}
+          aria-label={intl.formatMessage({ id: 'calendar.toolbar.previous' }, { unit })}
           onClick={() => onChange({ date: stepDate(view, date, -1) })}
         >
           <Icon name="chevronLeft" />
@@ -56,12 +51,7 @@ export function CalendarToolbar({
         <button
           type="button"
           className="icon-button cal-step"
-          aria-label={intl.formatMessage(
-            {
-              id: 'calendar.toolbar.next',
-            },
-            { unit },
-          )}
+          aria-label={intl.formatMessage({ id: 'calendar.toolbar.next' }, { unit })}
           onClick={() => onChange({ date: stepDate(view, date, 1) })}
         >
           <Icon name="chevronRight" />
@@ -117,9 +107,7 @@ export function CalendarToolbar({
           title={
             fullDay.on
               ? intl.formatMessage({ id: 'calendar.toolbar.allHours' })
-              : intl.formatMessage({
-                  id: 'calendar.toolbar.workingHours',
-                })
+              : intl.formatMessage({ id: 'calendar.toolbar.workingHours' })
           }
           onClick={() => fullDay.onChange(!fullDay.on)}
         >

@@ -55,12 +55,7 @@ export function ScheduleFilters({ members, areas, params, onChange }: ScheduleFi
               <Message id="calendar.filters.more" values={{ count: more }} />
             </>
           }
-          buttonLabel={intl.formatMessage(
-            {
-              id: 'calendar.filters.moreLabel',
-            },
-            { count: more },
-          )}
+          buttonLabel={intl.formatMessage({ id: 'calendar.filters.moreLabel' }, { count: more })}
           buttonClassName="btn btn-secondary btn-sm"
           title={intl.formatMessage({ id: 'calendar.filters.moreTitle' })}
           align="end"
@@ -121,12 +116,7 @@ function StatusFilter({ statuses, onChange }: { statuses: JobStatus[]; onChange:
       ? intl.formatMessage({ id: 'calendar.filters.allStatuses' })
       : statuses.length === 1
         ? intl.formatMessage(jobStatusMessages[statuses[0] ?? 'scheduled'])
-        : intl.formatMessage(
-            {
-              id: 'calendar.filters.statusCount',
-            },
-            { count: statuses.length },
-          );
+        : intl.formatMessage({ id: 'calendar.filters.statusCount' }, { count: statuses.length });
   const toggle = (status: JobStatus) =>
     onChange({
       statuses: statuses.includes(status)

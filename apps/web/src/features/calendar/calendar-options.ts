@@ -64,13 +64,7 @@ export function calendarTexts(intl: IntlShape): CalendarOptions {
     allDayText: intl.formatMessage({ id: 'calendar.fc.allDay' }),
     noEventsText: intl.formatMessage({ id: 'calendar.fc.noEvents' }),
     moreLinkText: (count: number) => intl.formatMessage({ id: 'calendar.fc.more' }, { count }),
-    moreLinkHint: (count: number) =>
-      intl.formatMessage(
-        {
-          id: 'calendar.fc.moreHint',
-        },
-        { count },
-      ),
+    moreLinkHint: (count: number) => intl.formatMessage({ id: 'calendar.fc.moreHint' }, { count }),
     navLinkHint: (date: string) => intl.formatMessage({ id: 'calendar.fc.goTo' }, { date }),
     closeHint: intl.formatMessage({ id: 'calendar.fc.close' }),
     timeHint: intl.formatMessage({ id: 'calendar.fc.time' }),

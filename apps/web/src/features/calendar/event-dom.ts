@@ -19,9 +19,7 @@ const words = defineMessages({
   outsideText: { id: 'calendar.event.outside' },
   flexibleText: { id: 'calendar.event.flexible' },
   double: { id: 'calendar.event.double' },
-  doubleText: {
-    id: 'calendar.event.doubleText',
-  },
+  doubleText: { id: 'calendar.event.doubleText' },
   requestFlag: { id: 'calendar.event.flag.request' },
   recurringFlag: { id: 'calendar.event.flag.recurring' },
   flexibleFlag: { id: 'calendar.event.flag.flexible' },

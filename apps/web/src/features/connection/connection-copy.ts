@@ -6,17 +6,11 @@ const words = defineMessages({
   connectingBanner: { id: 'connection.banner.connecting' },
   live: { id: 'connection.label.live' },
   offline: { id: 'connection.label.offline' },
-  unavailableBanner: {
-    id: 'connection.banner.unavailable',
-  },
+  unavailableBanner: { id: 'connection.banner.unavailable' },
   notSupported: { id: 'connection.label.notSupported' },
-  failedBanner: {
-    id: 'connection.banner.failed',
-  },
+  failedBanner: { id: 'connection.banner.failed' },
   disconnected: { id: 'connection.label.disconnected' },
-  disconnectedBanner: {
-    id: 'connection.banner.disconnected',
-  },
+  disconnectedBanner: { id: 'connection.banner.disconnected' },
 });
 
 /**

@@ -22,9 +22,7 @@ interface CustomerComboboxProps {
  */
 export function CustomerCombobox({ workspaceId, name, onChoose, error, label }: CustomerComboboxProps) {
   const intl = useIntl();
-  const hint = intl.formatMessage({
-    id: 'customers.combobox.hint',
-  });
+  const hint = intl.formatMessage({ id: 'customers.combobox.hint' });
   const [text, setText] = useState(name);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);

@@ -93,9 +93,7 @@ export function CustomersPage() {
           <SearchBox
             className="customers-search"
             label={intl.formatMessage({ id: 'customers.list.searchLabel' })}
-            placeholder={intl.formatMessage({
-              id: 'customers.list.searchPlaceholder',
-            })}
+            placeholder={intl.formatMessage({ id: 'customers.list.searchPlaceholder' })}
             value={text}
             onChange={setText}
           />
@@ -123,9 +121,7 @@ export function CustomersPage() {
         {isError && (
           <p className="customers-empty">
             <RetryLine
-              message={intl.formatMessage({
-                id: 'customers.list.loadFailed',
-              })}
+              message={intl.formatMessage({ id: 'customers.list.loadFailed' })}
               onRetry={() => void refetch()}
             />
           </p>

@@ -129,9 +129,7 @@ export function DaySummary({ visits, date, zone, members, jobHref, loading, onOp
               </Link>
               <span className="summary-double-other">
                 {intl.formatMessage(
-                  {
-                    id: 'dispatch.summary.clashWith',
-                  },
+                  { id: 'dispatch.summary.clashWith' },
                   { with: onBusy && withHidden ? 'both' : onBusy ? 'busy' : withHidden ? 'hidden' : 'none' },
                 )}
               </span>

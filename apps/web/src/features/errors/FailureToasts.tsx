@@ -27,9 +27,7 @@ export function FailureToasts() {
               .then(() =>
                 toast({
                   tone: 'success',
-                  message: intl.formatMessage({
-                    id: 'errors.toast.saved',
-                  }),
+                  message: intl.formatMessage({ id: 'errors.toast.saved' }),
                 }),
               )
               // A failure again is noticed (and toasted) like the first one.

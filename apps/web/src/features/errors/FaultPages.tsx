@@ -42,9 +42,7 @@ export function FaultsPage() {
     <>
       <PageHeader
         title={intl.formatMessage({ id: 'errors.faults.title' })}
-        description={intl.formatMessage({
-          id: 'errors.faults.description',
-        })}
+        description={intl.formatMessage({ id: 'errors.faults.description' })}
       />
       <div className="fault-actions">
         <Link to={`/w/${slug}/debug/throw`} className={buttonClass('secondary')}>

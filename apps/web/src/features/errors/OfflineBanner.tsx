@@ -6,10 +6,7 @@ import { Message, useIntl } from '../../lib/i18n';
 import { writeLabel } from './write-labels';
 
 function waitingText(intl: IntlShape, labels: string[]): string {
-  if (labels.length === 0)
-    return intl.formatMessage({
-      id: 'errors.offline.keptForLater',
-    });
+  if (labels.length === 0) return intl.formatMessage({ id: 'errors.offline.keptForLater' });
   const list =
     labels.length === 1
       ? labels[0]
@@ -17,12 +14,7 @@ function waitingText(intl: IntlShape, labels: string[]): string {
           { id: 'errors.offline.listAnd' },
           { items: labels.slice(0, -1).join(', '), last: labels.at(-1) },
         );
-  return intl.formatMessage(
-    {
-      id: 'errors.offline.waiting',
-    },
-    { list, count: labels.length },
-  );
+  return intl.formatMessage({ id: 'errors.offline.waiting' }, { list, count: labels.length });
 }
 
 /**

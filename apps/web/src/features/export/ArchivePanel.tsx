@@ -36,9 +36,7 @@ export function ArchivePanel({ workspaceId }: { workspaceId: string }) {
     <Panel
       className="archive-panel"
       title={intl.formatMessage({ id: 'export.archive.title' })}
-      description={intl.formatMessage({
-        id: 'export.archive.description',
-      })}
+      description={intl.formatMessage({ id: 'export.archive.description' })}
     >
       <div className="archive-actions">
         <Button icon="download" onClick={() => void start()} disabled={received !== null}>

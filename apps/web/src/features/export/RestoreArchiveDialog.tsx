@@ -80,9 +80,7 @@ export function RestoreArchiveDialog({ open, onClose }: { open: boolean; onClose
       open={open}
       onClose={close}
       title={intl.formatMessage({ id: 'export.restore.title' })}
-      description={intl.formatMessage({
-        id: 'export.restore.description',
-      })}
+      description={intl.formatMessage({ id: 'export.restore.description' })}
       footer={footer}
     >
       {state.step === 'done' ? (
@@ -118,9 +116,7 @@ export function RestoreArchiveDialog({ open, onClose }: { open: boolean; onClose
               <progress
                 max={1}
                 value={state.sent}
-                aria-label={intl.formatMessage({
-                  id: 'export.restore.uploadingLabel',
-                })}
+                aria-label={intl.formatMessage({ id: 'export.restore.uploadingLabel' })}
               />
               <span role="status">
                 <Message id="export.restore.uploading" values={{ percent: Math.round(state.sent * 100) }} />

@@ -28,13 +28,9 @@ export function CreatedLink({ link, what, onDone }: CreatedLinkProps) {
         <OnceLink
           url={link.url}
           label={intl.formatMessage({ id: 'feeds.created.address' })}
-          hint={intl.formatMessage({
-            id: 'feeds.created.hint',
-          })}
+          hint={intl.formatMessage({ id: 'feeds.created.hint' })}
           actionsClassName="created-link-actions"
-          copied={intl.formatMessage({
-            id: 'feeds.created.copied',
-          })}
+          copied={intl.formatMessage({ id: 'feeds.created.copied' })}
           onDone={onDone}
         >
           <a className="created-link-webcal" href={webcal}>

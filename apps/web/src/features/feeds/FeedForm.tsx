@@ -97,9 +97,7 @@ export function FeedForm({ id, defaults, technicians, onSave, notice, saving = f
         autoComplete="off"
         spellCheck={false}
         placeholder={exampleUrl}
-        hint={intl.formatMessage({
-          id: 'feeds.form.urlHint',
-        })}
+        hint={intl.formatMessage({ id: 'feeds.form.urlHint' })}
         error={formState.errors.url?.message}
         {...register('url')}
       />

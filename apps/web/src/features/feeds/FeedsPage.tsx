@@ -62,19 +62,11 @@ export function FeedsPage() {
           actions={list.length > 0 && addButton}
         >
           {feeds.error ? (
-            <Alert
-              title={intl.formatMessage({
-                id: 'feeds.subscriptions.loadFailed',
-              })}
-            >
+            <Alert title={intl.formatMessage({ id: 'feeds.subscriptions.loadFailed' })}>
               {problemMessage(toProblem(feeds.error))}
             </Alert>
           ) : feeds.isLoading ? (
-            <Loading
-              label={intl.formatMessage({
-                id: 'feeds.subscriptions.loading',
-              })}
-            >
+            <Loading label={intl.formatMessage({ id: 'feeds.subscriptions.loading' })}>
               <div className="feeds-skeleton">
                 <Skeleton height={56} />
                 <Skeleton height={56} />

@@ -140,10 +140,7 @@ export function LinksPanel({ technicians, names }: LinksPanelProps) {
                     ? intl.formatMessage({ id: 'feeds.links.wholeWorkspace' })
                     : mine(token.memberId)
                       ? intl.formatMessage({ id: 'feeds.links.yourJobs' })
-                      : (names.get(token.memberId) ??
-                        intl.formatMessage({
-                          id: 'feeds.links.formerTechnician',
-                        }))}
+                      : (names.get(token.memberId) ?? intl.formatMessage({ id: 'feeds.links.formerTechnician' }))}
                 </span>
                 <span className="link-meta">
                   <Message

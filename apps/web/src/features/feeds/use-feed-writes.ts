@@ -38,9 +38,7 @@ export function useFeedWrites(workspaceId: string) {
   const dispatch = useAppDispatch();
   const toast = useToast();
   const intl = useIntl();
-  const gone = intl.formatMessage({
-    id: 'feeds.toast.gone',
-  });
+  const gone = intl.formatMessage({ id: 'feeds.toast.gone' });
   const { conflict, setConflict, onStale } = useStaleRecord<Feed>(gone, () => {
     void dispatch(feedsApi.endpoints.listFeeds.initiate(workspaceId, { forceRefetch: true, subscribe: false }));
   });

@@ -21,9 +21,7 @@ import { PreviewTable } from './PreviewTable';
 
 const policyText = defineMessages({
   skip: { id: 'import.policy.skip' },
-  update: {
-    id: 'import.policy.update',
-  },
+  update: { id: 'import.policy.update' },
   create: { id: 'import.policy.create' },
 });
 const policies: { value: DuplicatePolicy; text: MessageDescriptor }[] = [
@@ -37,12 +35,7 @@ function encodingNote(imp: Import): string {
   if (imp.format === 'xlsx') return t({ id: 'import.mapping.xlsx' });
   const name = imp.encoding === 'windows-1252' ? t({ id: 'import.mapping.windows1252' }) : imp.encoding.toUpperCase();
   return imp.encodingGuessed
-    ? t(
-        {
-          id: 'import.mapping.encodingGuessed',
-        },
-        { name },
-      )
+    ? t({ id: 'import.mapping.encodingGuessed' }, { name })
     : t({ id: 'import.mapping.encoding' }, { name });
 }
 
@@ -82,9 +75,7 @@ export function ImportMapping({ workspaceId, imp }: { workspaceId: string; imp: 
       <Panel
         title={intl.formatMessage({ id: 'import.mapping.title' })}
         description={intl.formatMessage(
-          {
-            id: 'import.mapping.description',
-          },
+          { id: 'import.mapping.description' },
           { fileName: imp.fileName, count: imp.totalRows, rows: imp.totalRows.toLocaleString() },
         )}
       >
@@ -136,12 +127,7 @@ export function ImportMapping({ workspaceId, imp }: { workspaceId: string; imp: 
       </Panel>
       <Panel
         title={intl.formatMessage({ id: 'import.preview.title' })}
-        description={intl.formatMessage(
-          {
-            id: 'import.preview.description',
-          },
-          { count: importLimits.previewRows },
-        )}
+        description={intl.formatMessage({ id: 'import.preview.description' }, { count: importLimits.previewRows })}
       >
         {problem && <Alert>{problem.errors?.[0]?.message ?? problemMessage(problem)}</Alert>}
         {preview && <PreviewTable kind={imp.kind} rows={preview.rows} />}

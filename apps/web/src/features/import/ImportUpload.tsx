@@ -42,13 +42,7 @@ export function ImportUpload({
   return (
     <Panel
       title={intl.formatMessage({ id: 'import.upload.title' })}
-      description={
-        kind === 'jobs'
-          ? intl.formatMessage({
-              id: 'import.upload.jobsDescription',
-            })
-          : undefined
-      }
+      description={kind === 'jobs' ? intl.formatMessage({ id: 'import.upload.jobsDescription' }) : undefined}
     >
       <label
         className={`import-drop${over ? ' import-drop-over' : ''}`}

@@ -109,9 +109,7 @@ export function AcceptInvitationForm({ token, preview, signedInAs }: Props) {
         label={intl.formatMessage({ id: 'invitations.accept.email' })}
         value={preview.email}
         readOnly
-        hint={intl.formatMessage({
-          id: 'invitations.accept.emailHint',
-        })}
+        hint={intl.formatMessage({ id: 'invitations.accept.emailHint' })}
       />
       {needsName && (
         <TextField
@@ -133,12 +131,8 @@ export function AcceptInvitationForm({ token, preview, signedInAs }: Props) {
           autoComplete={hasAccount ? 'current-password' : 'new-password'}
           hint={
             hasAccount
-              ? intl.formatMessage({
-                  id: 'invitations.accept.passwordHint',
-                })
-              : intl.formatMessage({
-                  id: 'invitations.accept.newPasswordHint',
-                })
+              ? intl.formatMessage({ id: 'invitations.accept.passwordHint' })
+              : intl.formatMessage({ id: 'invitations.accept.newPasswordHint' })
           }
           error={errors.password?.message}
           {...register('password')}

@@ -24,12 +24,7 @@ export function CreatedInvite({ invitation, url, onDone }: CreatedInviteProps) {
         url={url}
         label={intl.formatMessage({ id: 'invitations.created.link' })}
         className="created-invite-field"
-        hint={intl.formatMessage(
-          {
-            id: 'invitations.created.hint',
-          },
-          { until: formatDateTime(invitation.expiresAt) },
-        )}
+        hint={intl.formatMessage({ id: 'invitations.created.hint' }, { until: formatDateTime(invitation.expiresAt) })}
         actionsClassName="created-invite-actions"
         copied={intl.formatMessage({ id: 'invitations.created.copied' }, { email: invitation.email })}
         onDone={onDone}

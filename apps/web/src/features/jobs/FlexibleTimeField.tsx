@@ -85,12 +85,8 @@ export function FlexibleTimeField({ form, workingHours }: FlexibleTimeFieldProps
       <p className="field-hint" id={ids.hint}>
         {reason ??
           (shown
-            ? intl.formatMessage({
-                id: 'jobs.flexible.onHint',
-              })
-            : intl.formatMessage({
-                id: 'jobs.flexible.offHint',
-              }))}
+            ? intl.formatMessage({ id: 'jobs.flexible.onHint' })
+            : intl.formatMessage({ id: 'jobs.flexible.offHint' }))}
       </p>
     </div>
   );

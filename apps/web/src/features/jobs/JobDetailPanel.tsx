@@ -82,12 +82,7 @@ export function JobDetailPanel() {
         <>
           <StatusLabel status={visit.status} />
           {job.bookingRequest?.status === 'pending' && (
-            <span
-              className="detail-request"
-              title={intl.formatMessage({
-                id: 'jobs.detail.requestHint',
-              })}
-            >
+            <span className="detail-request" title={intl.formatMessage({ id: 'jobs.detail.requestHint' })}>
               <Message id="jobs.detail.request" />
             </span>
           )}

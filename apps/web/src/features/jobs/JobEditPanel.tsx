@@ -133,9 +133,7 @@ export function JobEditPanel() {
         title: job.title,
         disabled: seriesOnly
           ? {
-              this: intl.formatMessage({
-                id: 'jobs.edit.scopeThisDisabled',
-              }),
+              this: intl.formatMessage({ id: 'jobs.edit.scopeThisDisabled' }),
             }
           : {},
       });
@@ -201,9 +199,7 @@ export function JobEditPanel() {
             setConflict(null);
             toast({
               tone: 'info',
-              message: intl.formatMessage({
-                id: 'jobs.edit.showingTheirs',
-              }),
+              message: intl.formatMessage({ id: 'jobs.edit.showingTheirs' }),
             });
           }}
           onKeepMine={() => {

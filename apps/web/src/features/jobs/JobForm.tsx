@@ -147,12 +147,8 @@ export function JobForm({
             optional={customerId !== null}
             hint={
               customerId === null
-                ? intl.formatMessage({
-                    id: 'jobs.form.siteHintRequired',
-                  })
-                : intl.formatMessage({
-                    id: 'jobs.form.siteHintOptional',
-                  })
+                ? intl.formatMessage({ id: 'jobs.form.siteHintRequired' })
+                : intl.formatMessage({ id: 'jobs.form.siteHintOptional' })
             }
             address={field.value}
             onAddressChange={field.onChange}

@@ -142,9 +142,7 @@ export function RecurrenceEditor({ form, zone, disabled = false }: RecurrenceEdi
                   <input
                     {...countInput(recurrenceLimits.maxInterval, errorOf(errors, 'interval'))}
                     id={ids.interval}
-                    aria-label={intl.formatMessage({
-                      id: 'jobs.recurrence.everyLabel',
-                    })}
+                    aria-label={intl.formatMessage({ id: 'jobs.recurrence.everyLabel' })}
                     {...register('recurrence.interval', { valueAsNumber: true })}
                   />
                 ),
@@ -226,9 +224,7 @@ export function RecurrenceEditor({ form, zone, disabled = false }: RecurrenceEdi
             <input
               type="radio"
               value="count"
-              aria-label={intl.formatMessage({
-                id: 'jobs.recurrence.afterLabel',
-              })}
+              aria-label={intl.formatMessage({ id: 'jobs.recurrence.afterLabel' })}
               {...register('recurrence.ends')}
             />{' '}
             <Message
@@ -237,9 +233,7 @@ export function RecurrenceEditor({ form, zone, disabled = false }: RecurrenceEdi
                 input: (
                   <input
                     {...countInput(recurrenceLimits.maxCount, errorOf(errors, 'count'))}
-                    aria-label={intl.formatMessage({
-                      id: 'jobs.recurrence.countLabel',
-                    })}
+                    aria-label={intl.formatMessage({ id: 'jobs.recurrence.countLabel' })}
                     {...register('recurrence.count', { valueAsNumber: true, onChange: () => endBy('count') })}
                   />
                 ),

@@ -38,9 +38,7 @@ export function StatusActions({ workspaceId, job, visit, role, memberId }: Statu
         dispatch(applyJobChange(workspaceId, { entity: 'job', action: 'updated', data: conflict.current }));
         toast({
           tone: 'info',
-          message: intl.formatMessage({
-            id: 'jobs.status.conflict',
-          }),
+          message: intl.formatMessage({ id: 'jobs.status.conflict' }),
         });
       } else toast({ tone: 'error', message: problemMessage(toProblem(error)) });
     }

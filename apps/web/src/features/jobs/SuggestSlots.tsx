@@ -59,9 +59,7 @@ export function SuggestSlots({
         tone: 'success',
         message: name
           ? intl.formatMessage({ id: 'jobs.suggest.scheduledWith' }, { name })
-          : intl.formatMessage({
-              id: 'jobs.suggest.scheduledWithTechnician',
-            }),
+          : intl.formatMessage({ id: 'jobs.suggest.scheduledWithTechnician' }),
       });
     } catch (e) {
       toast({ tone: 'error', message: problemMessage(toProblem(e)) });

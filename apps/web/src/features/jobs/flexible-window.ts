@@ -25,10 +25,7 @@ interface Visit {
 /** Why a job can't have a flexible time (shown as the control's hint), or null when it can. */
 export function flexibleUnavailable(visit: Visit): string | null {
   if (visit.allDay) return t({ id: 'jobs.flexible.allDayOff' });
-  if (visit.recurrence.freq !== 'none' || visit.recurrence.custom)
-    return t({
-      id: 'jobs.flexible.recurringOff',
-    });
+  if (visit.recurrence.freq !== 'none' || visit.recurrence.custom) return t({ id: 'jobs.flexible.recurringOff' });
   if (visit.start === '' || visit.end === '') return t({ id: 'jobs.flexible.noTimeOff' });
   return null;
 }

@@ -197,12 +197,8 @@ export function jobFormSchema(zone: string) {
         path: ['address'],
         message:
           values.customerId === null
-            ? t({
-                id: 'jobs.form.addressRequired',
-              })
-            : t({
-                id: 'jobs.form.addressRequiredWithPin',
-              }),
+            ? t({ id: 'jobs.form.addressRequired' })
+            : t({ id: 'jobs.form.addressRequiredWithPin' }),
       });
     }
   });

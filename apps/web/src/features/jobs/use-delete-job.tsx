@@ -55,12 +55,8 @@ export function useDeleteJob(workspaceId: string, onDeleted: () => void) {
         title={intl.formatMessage({ id: 'jobs.delete.confirmTitle' }, { title: target?.job.title ?? '' })}
         description={
           target?.job.rrule
-            ? intl.formatMessage({
-                id: 'jobs.delete.seriesBody',
-              })
-            : intl.formatMessage({
-                id: 'jobs.delete.body',
-              })
+            ? intl.formatMessage({ id: 'jobs.delete.seriesBody' })
+            : intl.formatMessage({ id: 'jobs.delete.body' })
         }
         confirmLabel={intl.formatMessage({ id: 'jobs.delete.confirm' })}
         busy={isLoading}

@@ -54,9 +54,7 @@ export function SharingBadge() {
       type="button"
       className="sharing-badge"
       onClick={() => dispatch(stopSharing())}
-      title={intl.formatMessage({
-        id: 'locations.badge.title',
-      })}
+      title={intl.formatMessage({ id: 'locations.badge.title' })}
     >
       <span className="sharing-badge-dot" aria-hidden="true" />
       <span className="sharing-badge-label">

@@ -11,9 +11,7 @@ export const sharingProblemMessages: Record<
   MessageDescriptor
 > = defineMessages({
   locating: { id: 'locations.sharing.locating' },
-  denied: {
-    id: 'locations.sharing.denied',
-  },
+  denied: { id: 'locations.sharing.denied' },
   unsupported: { id: 'locations.sharing.unsupported' },
   failing: { id: 'locations.sharing.failing' },
 });

@@ -136,9 +136,7 @@ function MapScreen({ settings, members }: { settings: Workspace; members: Member
         search={
           <PlacesCombobox
             label={intl.formatMessage({ id: 'map.page.findPlace' })}
-            placeholder={intl.formatMessage({
-              id: 'map.page.findPlaceHint',
-            })}
+            placeholder={intl.formatMessage({ id: 'map.page.findPlaceHint' })}
             value={placeText}
             onInputChange={setPlaceText}
             onSelect={(choice) => {

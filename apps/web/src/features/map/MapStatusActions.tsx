@@ -38,9 +38,7 @@ export function MapStatusActions({ workspaceId, job, role, memberId, onStale }: 
         onStale();
         toast({
           tone: 'info',
-          message: intl.formatMessage({
-            id: 'map.status.stale',
-          }),
+          message: intl.formatMessage({ id: 'map.status.stale' }),
         });
       } else toast({ tone: 'error', message: problemMessage(problem) });
     }

@@ -30,14 +30,7 @@ export function HomeBasesLayer({ bases }: { bases: readonly MapHomeBase[] }) {
       keyOf={(b) => b.memberId}
       glyphOf={(b) => ({ kind: 'home', colour: b.colour })}
       tooltipOf={homeBaseTooltip}
-      counted={(count) =>
-        t(
-          {
-            id: 'map.cluster.homeBases',
-          },
-          { count, n: count.toLocaleString() },
-        )
-      }
+      counted={(count) => t({ id: 'map.cluster.homeBases' }, { count, n: count.toLocaleString() })}
     />
   );
 }

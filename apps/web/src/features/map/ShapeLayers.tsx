@@ -83,9 +83,7 @@ export function routeSummary(route: MapRoute): string {
   if (!route.travel) return t({ id: 'map.route.summary' }, { count, distance: formatDistance(route.distanceM) });
   const { driveMinutes, distanceKm } = route.travel;
   return t(
-    {
-      id: 'map.route.summaryWithDrive',
-    },
+    { id: 'map.route.summaryWithDrive' },
     { count, drive: formatDuration(driveMinutes * 60), distance: formatDistance(distanceKm * 1000) },
   );
 }

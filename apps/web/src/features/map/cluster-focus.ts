@@ -85,12 +85,7 @@ export class ClusterFocus {
     const n = this.clusters.length;
     el.setAttribute(
       'aria-label',
-      t(
-        {
-          id: 'map.cluster.focus',
-        },
-        { sites: this.counted(cluster.count), index: this.current + 1, total: n },
-      ),
+      t({ id: 'map.cluster.focus' }, { sites: this.counted(cluster.count), index: this.current + 1, total: n }),
     );
   }
 

@@ -133,12 +133,7 @@ export function MyDayPage() {
           </p>
         )}
         {refusedElsewhere.length > 0 && (
-          <section
-            className="myday-refused-list"
-            aria-label={intl.formatMessage({
-              id: 'myDay.page.refusedList',
-            })}
-          >
+          <section className="myday-refused-list" aria-label={intl.formatMessage({ id: 'myDay.page.refusedList' })}>
             {refusedElsewhere.map((c) => (
               <RefusedChange key={c.id} change={c} withTitle onDismiss={queue.dismiss} />
             ))}
@@ -176,12 +171,7 @@ export function MyDayPage() {
         ) : stops.length === 0 ? (
           <EmptyState
             icon="calendar"
-            title={intl.formatMessage(
-              {
-                id: 'myDay.page.noJobs',
-              },
-              { today: date === today ? 'yes' : 'no' },
-            )}
+            title={intl.formatMessage({ id: 'myDay.page.noJobs' }, { today: date === today ? 'yes' : 'no' })}
             level={2}
           >
             <Message id="myDay.page.noJobsText" values={{ today: date === today ? 'yes' : 'no' }} />

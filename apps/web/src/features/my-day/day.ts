@@ -78,9 +78,7 @@ export function stopsOf(day: MyDay, settings: TravelSettings = defaultTravelSett
       travel:
         leg && from
           ? t(
-              {
-                id: 'myDay.card.travel',
-              },
+              { id: 'myDay.card.travel' },
               { duration: formatDuration(leg.durationS), distance: formatDistance(leg.distanceM), from },
             )
           : null,

@@ -79,15 +79,11 @@ function noteReplaced(jobId: string, from: number, to: number): void {
 export function refusalMessage(problem: Problem): string {
   switch (problem.code) {
     case 'version_conflict':
-      return t({
-        id: 'myDay.refused.conflict',
-      });
+      return t({ id: 'myDay.refused.conflict' });
     case 'not_found':
       return t({ id: 'myDay.refused.notFound' });
     case 'forbidden':
-      return t({
-        id: 'myDay.refused.forbidden',
-      });
+      return t({ id: 'myDay.refused.forbidden' });
     default:
       return t({ id: 'myDay.refused.other' }, { detail: problem.detail });
   }

@@ -52,12 +52,7 @@ export function NotificationSettingsPage() {
   const { data, error } = useNotificationSettingsQuery(workspaceId, { skip: !readable });
   if (!readable) {
     return (
-      <EmptyState
-        icon="settings"
-        title={intl.formatMessage({
-          id: 'notifications.settings.officeOnly',
-        })}
-      >
+      <EmptyState icon="settings" title={intl.formatMessage({ id: 'notifications.settings.officeOnly' })}>
         <Message id="notifications.settings.officeOnlyText" />
       </EmptyState>
     );
@@ -66,9 +61,7 @@ export function NotificationSettingsPage() {
     <>
       <PageHeader
         title={intl.formatMessage({ id: 'notifications.settings.title' })}
-        description={intl.formatMessage({
-          id: 'notifications.settings.description',
-        })}
+        description={intl.formatMessage({ id: 'notifications.settings.description' })}
       />
       {data ? (
         <SettingsForm key={data.version} settings={data} editable={can(role, 'notifications.manage')} />
@@ -119,9 +112,7 @@ function SettingsForm({ settings, editable }: { settings: NotificationSettings; 
       setErrors({});
       toast({
         tone: 'success',
-        message: intl.formatMessage({
-          id: 'notifications.settings.saved',
-        }),
+        message: intl.formatMessage({ id: 'notifications.settings.saved' }),
       });
     } catch (error) {
       const problem = toProblem(error);
@@ -175,9 +166,7 @@ function SettingsForm({ settings, editable }: { settings: NotificationSettings; 
           {
             label: intl.formatMessage({ id: 'notifications.settings.companyPhone' }),
             hint: intl.formatMessage(
-              {
-                id: 'notifications.settings.companyPhoneHint',
-              },
+              { id: 'notifications.settings.companyPhoneHint' },
               { placeholder: '{companyPhone}' },
             ),
           },
@@ -186,9 +175,7 @@ function SettingsForm({ settings, editable }: { settings: NotificationSettings; 
         {field(
           'reminderDaysBefore',
           {
-            label: intl.formatMessage({
-              id: 'notifications.settings.reminderDays',
-            }),
+            label: intl.formatMessage({ id: 'notifications.settings.reminderDays' }),
             type: 'number',
             min: 0,
             max: 14,
@@ -206,9 +193,7 @@ function SettingsForm({ settings, editable }: { settings: NotificationSettings; 
         {field(
           'moveThresholdMinutes',
           {
-            label: intl.formatMessage({
-              id: 'notifications.settings.moveThreshold',
-            }),
+            label: intl.formatMessage({ id: 'notifications.settings.moveThreshold' }),
             type: 'number',
             min: 0,
           },

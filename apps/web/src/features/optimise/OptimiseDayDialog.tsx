@@ -66,12 +66,7 @@ export function OptimiseDayDialog({ workspaceId, member, date: initialDate, zone
       await apply({ workspaceId, plan: { memberId: member.id, date, visits: moves } }).unwrap();
       toast({
         tone: 'success',
-        message: intl.formatMessage(
-          {
-            id: 'optimise.dialog.applied',
-          },
-          { name: member.name, count: moves.length },
-        ),
+        message: intl.formatMessage({ id: 'optimise.dialog.applied' }, { name: member.name, count: moves.length }),
       });
       onClose();
     } catch (error) {
@@ -87,9 +82,7 @@ export function OptimiseDayDialog({ workspaceId, member, date: initialDate, zone
       size="wide"
       onClose={onClose}
       title={intl.formatMessage({ id: 'optimise.dialog.title' }, { name: member.name })}
-      description={intl.formatMessage({
-        id: 'optimise.dialog.description',
-      })}
+      description={intl.formatMessage({ id: 'optimise.dialog.description' })}
       footer={
         <>
           <Button onClick={onClose}>
@@ -127,11 +120,7 @@ export function OptimiseDayDialog({ workspaceId, member, date: initialDate, zone
         />
       </div>
       {stale && (
-        <Alert
-          title={intl.formatMessage({
-            id: 'optimise.dialog.staleTitle',
-          })}
-        >
+        <Alert title={intl.formatMessage({ id: 'optimise.dialog.staleTitle' })}>
           <p>
             <Message id="optimise.dialog.staleBody" />
           </p>

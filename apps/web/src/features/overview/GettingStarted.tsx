@@ -26,20 +26,14 @@ export function GettingStarted({
     {
       done: invited,
       title: intl.formatMessage({ id: 'overview.start.inviteTitle' }),
-      body: intl.formatMessage({
-        id: 'overview.start.inviteBody',
-      }),
+      body: intl.formatMessage({ id: 'overview.start.inviteBody' }),
       to: `/w/${slug}/team`,
       action: intl.formatMessage({ id: 'overview.start.inviteAction' }),
     },
     {
       done: settingsDone,
-      title: intl.formatMessage({
-        id: 'overview.start.settingsTitle',
-      }),
-      body: intl.formatMessage({
-        id: 'overview.start.settingsBody',
-      }),
+      title: intl.formatMessage({ id: 'overview.start.settingsTitle' }),
+      body: intl.formatMessage({ id: 'overview.start.settingsBody' }),
       to: `/w/${slug}/settings`,
       action: intl.formatMessage({ id: 'overview.start.settingsAction' }),
     },

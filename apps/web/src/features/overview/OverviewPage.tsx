@@ -35,12 +35,7 @@ export function OverviewPage() {
     <>
       <PageHeader
         title={membership.workspaceName}
-        description={intl.formatMessage(
-          {
-            id: 'overview.greeting',
-          },
-          { partOfDay: partOfDay(), name: firstName, role },
-        )}
+        description={intl.formatMessage({ id: 'overview.greeting' }, { partOfDay: partOfDay(), name: firstName, role })}
       />
       <div className="overview">
         <div className="overview-main">

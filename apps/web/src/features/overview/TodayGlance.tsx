@@ -65,9 +65,7 @@ export function TodayGlance({ workspaceId, slug, zone, role, memberId }: TodayGl
       description={
         technician
           ? intl.formatMessage({ id: 'overview.today.technicianHint' })
-          : intl.formatMessage({
-              id: 'overview.today.hint',
-            })
+          : intl.formatMessage({ id: 'overview.today.hint' })
       }
     >
       {events.isLoading ? (
@@ -79,9 +77,7 @@ export function TodayGlance({ workspaceId, slug, zone, role, memberId }: TodayGl
       ) : events.isError ? (
         <p className="glance-empty" role="status">
           <RetryLine
-            message={intl.formatMessage({
-              id: 'overview.today.loadFailed',
-            })}
+            message={intl.formatMessage({ id: 'overview.today.loadFailed' })}
             onRetry={() => events.refetch()}
           />
         </p>
@@ -121,12 +117,7 @@ function linesOf(
       key: 'unscheduled',
       icon: 'inbox',
       count: a.unscheduled,
-      label: intl.formatMessage(
-        {
-          id: 'overview.today.unscheduled',
-        },
-        { count: a.unscheduled },
-      ),
+      label: intl.formatMessage({ id: 'overview.today.unscheduled' }, { count: a.unscheduled }),
       href: board(),
       tone: 'warn',
     });
@@ -135,12 +126,7 @@ function linesOf(
       key: 'overdue',
       icon: 'alert',
       count: a.overdue.length,
-      label: intl.formatMessage(
-        {
-          id: 'overview.today.overdue',
-        },
-        { count: a.overdue.length },
-      ),
+      label: intl.formatMessage({ id: 'overview.today.overdue' }, { count: a.overdue.length }),
       detail: first(a.overdue),
       href: board({ view: 'listWeek', status: 'scheduled,en_route,in_progress' }),
       tone: 'warn',
@@ -150,12 +136,7 @@ function linesOf(
       key: 'late',
       icon: 'clock',
       count: a.lateStarts.length,
-      label: intl.formatMessage(
-        {
-          id: 'overview.today.lateStarts',
-        },
-        { count: a.lateStarts.length },
-      ),
+      label: intl.formatMessage({ id: 'overview.today.lateStarts' }, { count: a.lateStarts.length }),
       detail: first(a.lateStarts),
       href: board({ status: 'scheduled' }),
       tone: 'warn',
@@ -165,12 +146,7 @@ function linesOf(
       key: 'drives',
       icon: 'route',
       count: a.shortDrives,
-      label: intl.formatMessage(
-        {
-          id: 'overview.today.shortDrives',
-        },
-        { count: a.shortDrives },
-      ),
+      label: intl.formatMessage({ id: 'overview.today.shortDrives' }, { count: a.shortDrives }),
       href: board(),
       tone: 'warn',
     });
@@ -179,12 +155,7 @@ function linesOf(
       key: 'double',
       icon: 'users',
       count: a.doubleBooked.length,
-      label: intl.formatMessage(
-        {
-          id: 'overview.today.doubleBooked',
-        },
-        { count: a.doubleBooked.length },
-      ),
+      label: intl.formatMessage({ id: 'overview.today.doubleBooked' }, { count: a.doubleBooked.length }),
       detail: first(a.doubleBooked),
       href: board(),
       tone: 'warn',
@@ -194,12 +165,7 @@ function linesOf(
       key: 'feeds',
       icon: 'calendar',
       count: a.failingFeeds.length,
-      label: intl.formatMessage(
-        {
-          id: 'overview.today.failingFeeds',
-        },
-        { count: a.failingFeeds.length },
-      ),
+      label: intl.formatMessage({ id: 'overview.today.failingFeeds' }, { count: a.failingFeeds.length }),
       detail: a.failingFeeds.map((f) => f.name).join(', '),
       href: `/w/${slug}/feeds`,
       tone: 'warn',
@@ -209,12 +175,7 @@ function linesOf(
       key: 'en-route',
       icon: 'arrowRight',
       count: a.enRoute.length,
-      label: intl.formatMessage(
-        {
-          id: 'overview.today.enRoute',
-        },
-        { count: a.enRoute.length },
-      ),
+      label: intl.formatMessage({ id: 'overview.today.enRoute' }, { count: a.enRoute.length }),
       detail: first(a.enRoute),
       href: board({ status: 'en_route' }),
       tone: 'info',
@@ -224,12 +185,7 @@ function linesOf(
       key: 'on-site',
       icon: 'play',
       count: a.onSite.length,
-      label: intl.formatMessage(
-        {
-          id: 'overview.today.onSite',
-        },
-        { count: a.onSite.length },
-      ),
+      label: intl.formatMessage({ id: 'overview.today.onSite' }, { count: a.onSite.length }),
       detail: first(a.onSite),
       href: board({ status: 'in_progress' }),
       tone: 'info',

@@ -54,12 +54,7 @@ export function PlaceField(props: PlaceFieldProps) {
       <PlacesCombobox
         label={props.label ?? intl.formatMessage({ id: 'places.field.address' })}
         optional={props.optional}
-        hint={
-          props.hint ??
-          intl.formatMessage({
-            id: 'places.field.hint',
-          })
-        }
+        hint={props.hint ?? intl.formatMessage({ id: 'places.field.hint' })}
         value={props.address}
         onInputChange={props.onAddressChange}
         onBlur={props.onAddressBlur}

@@ -152,18 +152,11 @@ export function PlacesCombobox(props: PlacesComboboxProps) {
       : phase === 'resolving'
         ? intl.formatMessage({ id: 'places.status.resolving' })
         : phase === 'failed'
-          ? intl.formatMessage({
-              id: 'places.status.failed',
-            })
+          ? intl.formatMessage({ id: 'places.status.failed' })
           : phase === 'done' && open
             ? options.length === 0
               ? intl.formatMessage({ id: 'places.status.none' })
-              : intl.formatMessage(
-                  {
-                    id: 'places.status.found',
-                  },
-                  { count: options.length },
-                )
+              : intl.formatMessage({ id: 'places.status.found' }, { count: options.length })
             : '';
   const tag = (source: PlaceSuggestion['source']) => {
     const text = sourceTag[source];

@@ -10,18 +10,12 @@ import { googleProvider } from './google-provider';
 import type { PlaceProvider } from './types';
 
 const { googleUnavailableNotice } = defineMessages({
-  googleUnavailableNotice: {
-    id: 'places.notice.googleUnavailable',
-  },
+  googleUnavailableNotice: { id: 'places.notice.googleUnavailable' },
 });
 /** What the built-in search says when the server's street geocoder didn't answer. */
 export const streetNotices: Record<PlacesNotice, MessageDescriptor> = defineMessages({
-  geocoder_unavailable: {
-    id: 'places.notice.geocoderUnavailable',
-  },
-  geocoder_busy: {
-    id: 'places.notice.geocoderBusy',
-  },
+  geocoder_unavailable: { id: 'places.notice.geocoderUnavailable' },
+  geocoder_busy: { id: 'places.notice.geocoderBusy' },
 });
 
 /**

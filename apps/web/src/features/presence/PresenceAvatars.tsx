@@ -34,12 +34,7 @@ export function PresenceAvatars() {
   const shown = ordered.slice(0, max);
   const more = ordered.slice(max);
   const label = stale
-    ? intl.formatMessage(
-        {
-          id: 'presence.unknown',
-        },
-        { count: ordered.length },
-      )
+    ? intl.formatMessage({ id: 'presence.unknown' }, { count: ordered.length })
     : intl.formatMessage({ id: 'presence.online' }, { count: ordered.length });
   return (
     <section
@@ -72,9 +67,7 @@ export function PresenceAvatars() {
             buttonClassName="presence-more"
             title={
               stale
-                ? intl.formatMessage({
-                    id: 'presence.alsoWhenConnected',
-                  })
+                ? intl.formatMessage({ id: 'presence.alsoWhenConnected' })
                 : intl.formatMessage({ id: 'presence.alsoOnline' })
             }
             align="end"

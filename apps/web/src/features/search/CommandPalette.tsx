@@ -75,16 +75,12 @@ function PaletteBody({ onClose, screens }: Omit<PaletteProps, 'open'>) {
         className="input palette-input"
         type="text"
         role="combobox"
-        aria-label={intl.formatMessage({
-          id: 'search.palette.label',
-        })}
+        aria-label={intl.formatMessage({ id: 'search.palette.label' })}
         aria-expanded={flat.length > 0}
         aria-controls={listId}
         aria-autocomplete="list"
         aria-activedescendant={current >= 0 ? optionId(current) : undefined}
-        placeholder={intl.formatMessage({
-          id: 'search.palette.placeholder',
-        })}
+        placeholder={intl.formatMessage({ id: 'search.palette.placeholder' })}
         autoComplete="off"
         spellCheck={false}
         maxLength={maxQueryLength}
@@ -134,9 +130,7 @@ function PaletteBody({ onClose, screens }: Omit<PaletteProps, 'open'>) {
       </div>
       <p className="palette-status" role="status">
         {!hasQuery
-          ? intl.formatMessage({
-              id: 'search.palette.help',
-            })
+          ? intl.formatMessage({ id: 'search.palette.help' })
           : flat.length > 0
             ? intl.formatMessage({ id: 'search.palette.count' }, { count: flat.length })
             : loading

@@ -22,9 +22,7 @@ export interface SearchWords {
 export function searchWords(intl: Pick<IntlShape, 'formatMessage'> = currentIntl()): SearchWords {
   return {
     screen: intl.formatMessage({ id: 'search.detail.screen' }),
-    technicianJobs: intl.formatMessage({
-      id: 'search.detail.technicianJobs',
-    }),
+    technicianJobs: intl.formatMessage({ id: 'search.detail.technicianJobs' }),
   };
 }
 

@@ -13,9 +13,7 @@ export function GeneralSection({ form }: { form: SettingsFormApi }) {
   return (
     <Panel
       title={intl.formatMessage({ id: 'settings.general.title' })}
-      description={intl.formatMessage({
-        id: 'settings.general.description',
-      })}
+      description={intl.formatMessage({ id: 'settings.general.description' })}
     >
       <div className="settings-grid">
         <TextField
@@ -28,12 +26,7 @@ export function GeneralSection({ form }: { form: SettingsFormApi }) {
           label={intl.formatMessage({ id: 'settings.general.slug' })}
           autoCapitalize="none"
           spellCheck={false}
-          hint={intl.formatMessage(
-            {
-              id: 'settings.general.slugHint',
-            },
-            { host: window.location.host },
-          )}
+          hint={intl.formatMessage({ id: 'settings.general.slugHint' }, { host: window.location.host })}
           error={errors.slug?.message}
           data-code
           {...register('slug')}

@@ -20,9 +20,7 @@ export function MapSection({ form, workspaceId }: { form: SettingsFormApi; works
   return (
     <Panel
       title={intl.formatMessage({ id: 'settings.map.title' })}
-      description={intl.formatMessage({
-        id: 'settings.map.description',
-      })}
+      description={intl.formatMessage({ id: 'settings.map.description' })}
     >
       <div className="settings-grid settings-grid-3">
         <div className="settings-wide">
@@ -59,9 +57,7 @@ export function MapSection({ form, workspaceId }: { form: SettingsFormApi; works
           spellCheck={false}
           autoCapitalize="none"
           hint={intl.formatMessage(
-            {
-              id: 'settings.map.tileUrlTemplateHint',
-            },
+            { id: 'settings.map.tileUrlTemplateHint' },
             { example: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' },
           )}
           error={mapErrors?.tileUrlTemplate?.message}
@@ -72,9 +68,7 @@ export function MapSection({ form, workspaceId }: { form: SettingsFormApi; works
           className="settings-wide"
           label={intl.formatMessage({ id: 'settings.map.tileAttribution' })}
           optional
-          hint={intl.formatMessage({
-            id: 'settings.map.tileAttributionHint',
-          })}
+          hint={intl.formatMessage({ id: 'settings.map.tileAttributionHint' })}
           error={mapErrors?.tileAttribution?.message}
           {...register('map.tileAttribution')}
         />

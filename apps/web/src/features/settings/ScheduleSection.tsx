@@ -48,9 +48,7 @@ export function ScheduleSection({ form }: { form: SettingsFormApi }) {
   return (
     <Panel
       title={intl.formatMessage({ id: 'settings.schedule.title' })}
-      description={intl.formatMessage({
-        id: 'settings.schedule.description',
-      })}
+      description={intl.formatMessage({ id: 'settings.schedule.description' })}
     >
       <div className="settings-grid">
         <TimeZoneField zone={timeZone ?? ''} error={errors.timeZone?.message} {...register('timeZone')} />
@@ -93,9 +91,7 @@ export function ScheduleSection({ form }: { form: SettingsFormApi }) {
         </Select>
         <Select
           label={intl.formatMessage({ id: 'settings.schedule.language' })}
-          hint={intl.formatMessage({
-            id: 'settings.schedule.languageHint',
-          })}
+          hint={intl.formatMessage({ id: 'settings.schedule.languageHint' })}
           error={errors.language?.message}
           {...register('language')}
         >
@@ -116,17 +112,13 @@ export function ScheduleSection({ form }: { form: SettingsFormApi }) {
           />
         ))}
         <TextField
-          label={intl.formatMessage({
-            id: 'settings.schedule.defaultJobMinutes',
-          })}
+          label={intl.formatMessage({ id: 'settings.schedule.defaultJobMinutes' })}
           type="number"
           min={5}
           max={1440}
           step={5}
           inputMode="numeric"
-          hint={intl.formatMessage({
-            id: 'settings.schedule.defaultJobMinutesHint',
-          })}
+          hint={intl.formatMessage({ id: 'settings.schedule.defaultJobMinutesHint' })}
           error={errors.defaultJobMinutes?.message}
           {...register('defaultJobMinutes', { valueAsNumber: true })}
         />

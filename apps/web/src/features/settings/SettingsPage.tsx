@@ -51,9 +51,7 @@ export function SettingsPage() {
     return (
       <EmptyState
         icon="settings"
-        title={intl.formatMessage({
-          id: 'settings.page.ownersOnly',
-        })}
+        title={intl.formatMessage({ id: 'settings.page.ownersOnly' })}
         action={
           can(role, 'checklists.manage') ? (
             <Link to={`/w/${slug}/settings/checklists`} className={buttonClass('secondary')}>
@@ -75,9 +73,7 @@ export function SettingsPage() {
     <>
       <PageHeader
         title={title}
-        description={intl.formatMessage({
-          id: 'settings.page.description',
-        })}
+        description={intl.formatMessage({ id: 'settings.page.description' })}
         actions={
           <>
             <Link to={`/w/${slug}/settings/notifications`} className={buttonClass('secondary')}>

@@ -44,15 +44,8 @@ export function TimeZoneField({ zone, error, ref, ...input }: TimeZoneFieldProps
         list={listId}
         autoComplete="off"
         spellCheck={false}
-        placeholder={intl.formatMessage({
-          id: 'settings.timeZone.placeholder',
-        })}
-        hint={
-          describe(zone) ??
-          intl.formatMessage({
-            id: 'settings.timeZone.hint',
-          })
-        }
+        placeholder={intl.formatMessage({ id: 'settings.timeZone.placeholder' })}
+        hint={describe(zone) ?? intl.formatMessage({ id: 'settings.timeZone.hint' })}
         error={error}
         {...input}
       />

@@ -37,17 +37,9 @@ export function useMemberActions() {
 
   return {
     setRole: (member: Member, role: Role) =>
-      change(
-        member,
-        { role },
-        intl.formatMessage(
-          {
-            id: 'team.toast.roleChanged',
-          },
-          { name: member.name, role },
-        ),
-        { role: member.role },
-      ),
+      change(member, { role }, intl.formatMessage({ id: 'team.toast.roleChanged' }, { name: member.name, role }), {
+        role: member.role,
+      }),
     setColour: (member: Member, colour: string) => change(member, { colour }),
     setActive: (member: Member, active: boolean) =>
       change(

@@ -29,9 +29,7 @@ export function TrackingLinks({ workspaceId, job }: { workspaceId: string; job: 
       (await copyText(url))
         ? {
             tone: 'success',
-            message: intl.formatMessage({
-              id: 'tracking.links.copied',
-            }),
+            message: intl.formatMessage({ id: 'tracking.links.copied' }),
           }
         : { tone: 'info', message: url },
     );
@@ -39,9 +37,7 @@ export function TrackingLinks({ workspaceId, job }: { workspaceId: string; job: 
   const onRevoke = (id: string) =>
     toasted(
       () => revoke({ workspaceId, jobId: job.id, id }).unwrap(),
-      intl.formatMessage({
-        id: 'tracking.links.revoked',
-      }),
+      intl.formatMessage({ id: 'tracking.links.revoked' }),
     );
 
   return (

@@ -23,9 +23,7 @@ export function TrackingMap({ position, colour }: { position: TrackingPosition; 
   return (
     <section
       className="track-map"
-      aria-label={intl.formatMessage({
-        id: 'tracking.map.label',
-      })}
+      aria-label={intl.formatMessage({ id: 'tracking.map.label' })}
       data-lat={position.lat}
       data-lng={position.lng}
     >

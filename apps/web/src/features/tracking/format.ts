@@ -24,10 +24,5 @@ export function statusHeadline(view: Pick<TrackingView, 'status' | 'technician'>
 /** "Arriving around 10:25 (in about 12 min)". */
 export function arrivalText(eta: string, now = Date.now()): string {
   const minutes = Math.max(0, Math.round((Date.parse(eta) - now) / 60_000));
-  return t(
-    {
-      id: 'tracking.arrival',
-    },
-    { time: time(eta), soon: minutes < 2 ? 'yes' : 'no', minutes },
-  );
+  return t({ id: 'tracking.arrival' }, { time: time(eta), soon: minutes < 2 ? 'yes' : 'no', minutes });
 }

@@ -30,12 +30,7 @@ export function ChecklistTemplatesPage() {
 
   if (!allowed) {
     return (
-      <EmptyState
-        icon="settings"
-        title={intl.formatMessage({
-          id: 'workRecord.templates.notAllowed',
-        })}
-      >
+      <EmptyState icon="settings" title={intl.formatMessage({ id: 'workRecord.templates.notAllowed' })}>
         <Message id="workRecord.templates.notAllowedText" />
       </EmptyState>
     );
@@ -44,9 +39,7 @@ export function ChecklistTemplatesPage() {
     <>
       <PageHeader
         title={checklistsTitle}
-        description={intl.formatMessage({
-          id: 'workRecord.templates.description',
-        })}
+        description={intl.formatMessage({ id: 'workRecord.templates.description' })}
         actions={
           editing === null && (
             <Button variant="primary" icon="plus" onClick={() => setEditing('new')}>
@@ -73,12 +66,7 @@ export function ChecklistTemplatesPage() {
       ) : isLoading ? (
         <Skeleton height={80} />
       ) : !templates ? (
-        <EmptyState
-          icon="alert"
-          title={intl.formatMessage({
-            id: 'workRecord.templates.loadFailed',
-          })}
-        >
+        <EmptyState icon="alert" title={intl.formatMessage({ id: 'workRecord.templates.loadFailed' })}>
           {problemMessage(toProblem(error))}
         </EmptyState>
       ) : templates.length === 0 ? (

@@ -80,12 +80,7 @@ export function PhotosSection({
       } catch (error) {
         setProblem(
           error instanceof Error
-            ? intl.formatMessage(
-                {
-                  id: 'workRecord.photos.unreadableWhy',
-                },
-                { name: file.name, reason: error.message },
-              )
+            ? intl.formatMessage({ id: 'workRecord.photos.unreadableWhy' }, { name: file.name, reason: error.message })
             : intl.formatMessage({ id: 'workRecord.photos.unreadable' }, { name: file.name }),
         );
       } finally {
@@ -121,9 +116,7 @@ export function PhotosSection({
         ))}
       </ul>
       <CaptionField
-        label={intl.formatMessage({
-          id: 'workRecord.photos.nextCaption',
-        })}
+        label={intl.formatMessage({ id: 'workRecord.photos.nextCaption' })}
         value={caption}
         onChange={setCaption}
       />

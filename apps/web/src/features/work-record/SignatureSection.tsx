@@ -42,9 +42,7 @@ function SignaturePad({
       ref={canvasRef}
       className="wr-signature-pad"
       role="img"
-      aria-label={intl.formatMessage({
-        id: 'workRecord.signature.pad',
-      })}
+      aria-label={intl.formatMessage({ id: 'workRecord.signature.pad' })}
       onPointerDown={(e) => {
         e.currentTarget.setPointerCapture(e.pointerId);
         last.current = point(e);
@@ -101,14 +99,8 @@ export function SignatureSection({
 
   const save = async () => {
     const next: typeof problem = {};
-    if (!name.trim())
-      next.name = intl.formatMessage({
-        id: 'workRecord.signature.nameRequired',
-      });
-    if (!drawn)
-      next.pad = intl.formatMessage({
-        id: 'workRecord.signature.notDrawn',
-      });
+    if (!name.trim()) next.name = intl.formatMessage({ id: 'workRecord.signature.nameRequired' });
+    if (!drawn) next.pad = intl.formatMessage({ id: 'workRecord.signature.notDrawn' });
     setProblem(next);
     const canvas = canvasRef.current;
     if (next.name || next.pad || !canvas) return;

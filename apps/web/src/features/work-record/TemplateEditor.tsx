@@ -145,12 +145,8 @@ export function TemplateEditor({
         onChange={(e) => setName(e.target.value)}
       />
       <TextField
-        label={intl.formatMessage({
-          id: 'workRecord.editor.pattern',
-        })}
-        hint={intl.formatMessage({
-          id: 'workRecord.editor.patternHint',
-        })}
+        label={intl.formatMessage({ id: 'workRecord.editor.pattern' })}
+        hint={intl.formatMessage({ id: 'workRecord.editor.patternHint' })}
         optional
         value={pattern}
         maxLength={recordLimits.titlePatternMax}

@@ -13,10 +13,7 @@ import { problemMessage, toProblem } from '../../lib/problem';
  * A stale edit (412) means someone changed or removed the photo meanwhile: the record is read again so
  * the latest caption shows, and the person decides again (docs/PRODUCT.md, "Work record").
  */
-const staleMessage = () =>
-  t({
-    id: 'workRecord.photo.stale',
-  });
+const staleMessage = () => t({ id: 'workRecord.photo.stale' });
 
 /**
  * One uploaded photo of a visit, with its caption; when `editable`, its caption can be changed and the

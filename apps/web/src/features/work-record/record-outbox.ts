@@ -60,15 +60,11 @@ export const groupOf = (visit: VisitRef) => visitKey(visit);
 export function refusalText(problem: Problem): string {
   switch (problem.code) {
     case 'forbidden':
-      return t({
-        id: 'workRecord.refused.forbidden',
-      });
+      return t({ id: 'workRecord.refused.forbidden' });
     case 'not_found':
       return t({ id: 'workRecord.refused.notFound' });
     case 'version_conflict':
-      return t({
-        id: 'workRecord.refused.conflict',
-      });
+      return t({ id: 'workRecord.refused.conflict' });
     case 'validation_failed': {
       const first = problem.errors?.[0]?.message;
       return t({ id: 'workRecord.refused.other' }, { detail: first ?? problem.detail });

@@ -115,57 +115,39 @@ export function BookingSettingsForm({
           {check(
             'enabled',
             intl.formatMessage({ id: 'booking.settings.enabled' }),
-            intl.formatMessage({
-              id: 'booking.settings.enabledOff',
-            }),
+            intl.formatMessage({ id: 'booking.settings.enabledOff' }),
           )}
           {check(
             'autoConfirm',
-            intl.formatMessage({
-              id: 'booking.settings.autoConfirm',
-            }),
-            intl.formatMessage({
-              id: 'booking.settings.autoConfirmOff',
-            }),
+            intl.formatMessage({ id: 'booking.settings.autoConfirm' }),
+            intl.formatMessage({ id: 'booking.settings.autoConfirmOff' }),
           )}
           <div className="booking-grid">
             {num(
               'holdHours',
-              intl.formatMessage({
-                id: 'booking.settings.holdHours',
-              }),
-              intl.formatMessage({
-                id: 'booking.settings.holdHoursHint',
-              }),
+              intl.formatMessage({ id: 'booking.settings.holdHours' }),
+              intl.formatMessage({ id: 'booking.settings.holdHoursHint' }),
               bookingLimits.holdHoursMin,
               bookingLimits.holdHoursMax,
             )}
             {num(
               'pendingCap',
-              intl.formatMessage({
-                id: 'booking.settings.pendingCap',
-              }),
-              intl.formatMessage({
-                id: 'booking.settings.pendingCapHint',
-              }),
+              intl.formatMessage({ id: 'booking.settings.pendingCap' }),
+              intl.formatMessage({ id: 'booking.settings.pendingCapHint' }),
               bookingLimits.pendingCapMin,
               bookingLimits.pendingCapMax,
             )}
             {num(
               'horizonDays',
               intl.formatMessage({ id: 'booking.settings.horizonDays' }),
-              intl.formatMessage({
-                id: 'booking.settings.horizonDaysHint',
-              }),
+              intl.formatMessage({ id: 'booking.settings.horizonDaysHint' }),
               bookingLimits.horizonDaysMin,
               bookingLimits.horizonDaysMax,
             )}
             {num(
               'minNoticeHours',
               intl.formatMessage({ id: 'booking.settings.minNoticeHours' }),
-              intl.formatMessage({
-                id: 'booking.settings.minNoticeHoursHint',
-              }),
+              intl.formatMessage({ id: 'booking.settings.minNoticeHoursHint' }),
               0,
               bookingLimits.minNoticeHoursMax,
             )}
@@ -174,23 +156,14 @@ export function BookingSettingsForm({
             label={intl.formatMessage({ id: 'booking.settings.intro' })}
             optional
             rows={3}
-            hint={intl.formatMessage(
-              {
-                id: 'booking.settings.introHint',
-              },
-              { max: String(bookingLimits.introMax) },
-            )}
+            hint={intl.formatMessage({ id: 'booking.settings.introHint' }, { max: String(bookingLimits.introMax) })}
             value={draft.intro}
             disabled={!editable}
             error={errors.intro}
             onChange={(e) => set({ intro: e.target.value })}
           />
           {stale && (
-            <Alert
-              title={intl.formatMessage({
-                id: 'booking.settings.stale',
-              })}
-            >
+            <Alert title={intl.formatMessage({ id: 'booking.settings.stale' })}>
               <p>
                 <Message id="booking.settings.staleHint" />
               </p>

@@ -26,9 +26,7 @@ export function BookingSettingsPage() {
     return (
       <EmptyState
         icon="settings"
-        title={intl.formatMessage({
-          id: 'booking.settings.notAllowed',
-        })}
+        title={intl.formatMessage({ id: 'booking.settings.notAllowed' })}
         action={
           <Link to={`/w/${slug}`} className={buttonClass('secondary')}>
             <Message id="booking.settings.backToOverview" />
@@ -59,9 +57,7 @@ export function BookingSettingsPage() {
         </div>
       ) : error ? (
         <LoadFailedState
-          title={intl.formatMessage({
-            id: 'booking.settings.loadFailed',
-          })}
+          title={intl.formatMessage({ id: 'booking.settings.loadFailed' })}
           error={error}
           onRetry={() => void refetch()}
         />

@@ -15,12 +15,7 @@ export function CapHitNotice({ capHit, timeZone, slug }: { capHit: CapHit; timeZ
   const when = `${formatDayWithYear(capHit.at, clock)}, ${formatTime(capHit.at, clock)}`;
   const intl = useIntl();
   return (
-    <Alert
-      tone="info"
-      title={intl.formatMessage({
-        id: 'booking.capHit.title',
-      })}
-    >
+    <Alert tone="info" title={intl.formatMessage({ id: 'booking.capHit.title' })}>
       <Message id="booking.capHit.last" values={{ when, scope: capHit.scope }} />{' '}
       {capHit.scope === 'workspace' ? (
         <Message

@@ -39,9 +39,7 @@ export function DeclineDialog({
       <TextArea
         label={intl.formatMessage({ id: 'booking.decline.reason' })}
         optional
-        hint={intl.formatMessage({
-          id: 'booking.decline.reasonHint',
-        })}
+        hint={intl.formatMessage({ id: 'booking.decline.reasonHint' })}
         rows={3}
         maxLength={bookingLimits.declineReasonMax}
         value={reason}

@@ -32,9 +32,7 @@ export function EmbedPanel({ publicUrl, embedSnippet, slug }: EmbedPanelProps) {
       text: url,
       copied: intl.formatMessage({ id: 'booking.embed.linkCopied' }),
       failed: intl.formatMessage({ id: 'booking.embed.linkFailed' }),
-      hint: intl.formatMessage({
-        id: 'booking.embed.linkHint',
-      }),
+      hint: intl.formatMessage({ id: 'booking.embed.linkHint' }),
     },
     {
       key: 'iframe',
@@ -52,9 +50,7 @@ export function EmbedPanel({ publicUrl, embedSnippet, slug }: EmbedPanelProps) {
       text: script,
       copied: intl.formatMessage({ id: 'booking.embed.scriptCopied' }),
       failed: intl.formatMessage({ id: 'booking.embed.scriptFailed' }),
-      hint: intl.formatMessage({
-        id: 'booking.embed.scriptHint',
-      }),
+      hint: intl.formatMessage({ id: 'booking.embed.scriptHint' }),
     },
   ];
   return (

@@ -35,12 +35,7 @@ export function RequestsPage() {
 
   if (!allowed) {
     return (
-      <EmptyState
-        icon="inbox"
-        title={intl.formatMessage({
-          id: 'booking.requests.notAllowed',
-        })}
-      >
+      <EmptyState icon="inbox" title={intl.formatMessage({ id: 'booking.requests.notAllowed' })}>
         <Message id="booking.requests.notAllowedHint" />
       </EmptyState>
     );
@@ -71,9 +66,7 @@ export function RequestsPage() {
         )
       ) : error ? (
         <LoadFailedState
-          title={intl.formatMessage({
-            id: 'booking.requests.loadFailed',
-          })}
+          title={intl.formatMessage({ id: 'booking.requests.loadFailed' })}
           error={error}
           onRetry={() => void refetch()}
         />

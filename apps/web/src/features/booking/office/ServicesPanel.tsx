@@ -52,11 +52,7 @@ export function ServicesPanel({ editable }: { editable: boolean }) {
     >
       {stale && (
         <div className="booking-pad">
-          <Alert
-            title={intl.formatMessage({
-              id: 'booking.services.stale',
-            })}
-          >
+          <Alert title={intl.formatMessage({ id: 'booking.services.stale' })}>
             <Message id="booking.services.staleHint" />
           </Alert>
         </div>
@@ -89,17 +85,9 @@ export function ServicesPanel({ editable }: { editable: boolean }) {
                       minutes: String(s.durationMinutes),
                       technicians:
                         s.technicianIds.length === 0
-                          ? intl.formatMessage({
-                              id: 'booking.services.allTechnicians',
-                            })
+                          ? intl.formatMessage({ id: 'booking.services.allTechnicians' })
                           : s.technicianIds
-                              .map(
-                                (id) =>
-                                  names.get(id) ??
-                                  intl.formatMessage({
-                                    id: 'booking.services.formerMember',
-                                  }),
-                              )
+                              .map((id) => names.get(id) ?? intl.formatMessage({ id: 'booking.services.formerMember' }))
                               .join(', '),
                     }}
                   />

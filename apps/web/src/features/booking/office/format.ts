@@ -12,10 +12,5 @@ export function slotText(start: string, end: string, timeZone: string): string {
 export function holdText(expiresAt: string, now: number): string {
   const minutes = Math.floor((Date.parse(expiresAt) - now) / 60_000);
   if (minutes <= 0) return t({ id: 'booking.request.expiring' });
-  return t(
-    {
-      id: 'booking.request.held',
-    },
-    { hours: Math.floor(minutes / 60), minutes: minutes % 60 },
-  );
+  return t({ id: 'booking.request.held' }, { hours: Math.floor(minutes / 60), minutes: minutes % 60 });
 }

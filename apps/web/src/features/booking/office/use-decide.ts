@@ -47,9 +47,7 @@ export function useDecide(request: BookingRequest) {
         dispatch(bookingApi.util.invalidateTags([{ type: 'Booking', id: `requests-${workspaceId}` }]));
         toast({
           tone: 'error',
-          message: intl.formatMessage({
-            id: 'booking.decide.stale',
-          }),
+          message: intl.formatMessage({ id: 'booking.decide.stale' }),
         });
       } else {
         toast({ tone: 'error', message: problemMessage(problem) });

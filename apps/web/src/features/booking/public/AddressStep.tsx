@@ -93,9 +93,7 @@ export function AddressStep({ slug, onChoose }: { slug: string; onChoose: (place
           aria-controls={listId}
           aria-activedescendant={activeId}
           autoComplete="street-address"
-          placeholder={intl.formatMessage({
-            id: 'booking.address.placeholder',
-          })}
+          placeholder={intl.formatMessage({ id: 'booking.address.placeholder' })}
           value={query}
           onChange={(e) => {
             setQuery(e.target.value);

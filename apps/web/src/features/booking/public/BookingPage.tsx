@@ -219,12 +219,8 @@ export function BookingPage({ slug }: { slug: string }) {
             onSlotTaken={(slots) => {
               setNotice(
                 slots
-                  ? intl.formatMessage({
-                      id: 'booking.page.slotTaken',
-                    })
-                  : intl.formatMessage({
-                      id: 'booking.page.slotExpired',
-                    }),
+                  ? intl.formatMessage({ id: 'booking.page.slotTaken' })
+                  : intl.formatMessage({ id: 'booking.page.slotExpired' }),
               );
               setFresh(slots ? { slots, key: Date.now() } : { slots: null, key: Date.now() });
               setSlot(null);

@@ -103,11 +103,7 @@ export function DetailsStep(props: DetailsStepProps) {
         );
       } catch {
         setPhase({ kind: 'editing' });
-        setFailure(
-          intl.formatMessage({
-            id: 'booking.details.checkFailed',
-          }),
-        );
+        setFailure(intl.formatMessage({ id: 'booking.details.checkFailed' }));
         return;
       }
       setPhase({ kind: 'sending' });
@@ -158,9 +154,7 @@ export function DetailsStep(props: DetailsStepProps) {
         value={values.notes}
         onChange={set('notes')}
         error={errors.notes}
-        hint={intl.formatMessage({
-          id: 'booking.details.notesHint',
-        })}
+        hint={intl.formatMessage({ id: 'booking.details.notesHint' })}
       />
       {/* Honeypot: people never see or reach it; form-filling bots do (docs/adr/0030). */}
       <div className="book-trap" aria-hidden="true">
