@@ -151,7 +151,7 @@ export const ScheduleCalendar = memo(function ScheduleCalendar(props: ScheduleCa
   const { min: spanMin, max: spanMax } = props.span ?? fullDaySpan;
   const intl = useIntl();
   const base = useMemo(
-    () => ({ ...workspaceOptions(settings, { min: spanMin, max: spanMax }), ...calendarTexts(intl) }),
+    () => ({ ...workspaceOptions(settings, { min: spanMin, max: spanMax }, intl.locale), ...calendarTexts(intl) }),
     [settings, spanMin, spanMax, intl],
   );
   const names = useMemo(() => new Map(resources.map((r) => [r.id, r.title])), [resources]);

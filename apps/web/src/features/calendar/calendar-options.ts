@@ -1,4 +1,4 @@
-import { type Clock, formatDay, formatLongDay, formatWallTime, type Workspace } from '@fieldplan/shared';
+import { type Clock, formatDay, formatLongDay, formatWallTime, type Workspace, weekdayName } from '@fieldplan/shared';
 import type { CalendarOptions } from '@fullcalendar/core';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin from '@fullcalendar/interaction';
@@ -19,8 +19,11 @@ export const plugins = [
 ];
 
 /** Slot labels and event times in the workspace's time format, through the one formatter. */
-function timeFormatOf(settings: Workspace): (arg: { date: { hour: number; minute: number } }) => string {
-  return ({ date }) => formatWallTime(`${date.hour}:${date.minute}`, settings);
+function timeFormatOf(
+  settings: Workspace,
+  language: string,
+): (arg: { date: { hour: number; minute: number } }) => string {
+  return ({ date }) => formatWallTime(`${date.hour}:${date.minute}`, { ...settings, language });
 }
 
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
@@ -43,8 +46,12 @@ export function scrollTimeOf(hours: { start: string; end: string }, isToday: boo
  * Day headings (columns, the week timeline's days, the list's days) in the workspace's date order,
  * through the shared formatter: FullCalendar's marker is the wall date as a UTC instant.
  */
-function dayFormatOf(settings: Workspace, long: boolean): (arg: { date: { marker: Date } }) => string {
-  const clock: Clock = { timeZone: 'UTC', timeFormat: settings.timeFormat, dateFormat: settings.dateFormat };
+function dayFormatOf(
+  settings: Workspace,
+  long: boolean,
+  language: string,
+): (arg: { date: { marker: Date } }) => string {
+  const clock: Clock = { timeZone: 'UTC', timeFormat: settings.timeFormat, dateFormat: settings.dateFormat, language };
   return ({ date }) => (long ? formatLongDay(date.marker, clock) : formatDay(date.marker, clock));
 }
 
@@ -78,11 +85,11 @@ export function calendarTexts(intl: IntlShape): CalendarOptions {
  * hours the day views span — built once per change so FullCalendar's option diff stays cheap.
  * On the working hours the day timeline fits its width; over 24 h it scrolls sideways.
  */
-export function workspaceOptions(settings: Workspace, span: HourSpan = fullDaySpan): CalendarOptions {
+export function workspaceOptions(settings: Workspace, span: HourSpan = fullDaySpan, language = 'en'): CalendarOptions {
   const { workingHours } = settings;
-  const time = timeFormatOf(settings);
-  const day = dayFormatOf(settings, false);
-  const longDay = dayFormatOf(settings, true);
+  const time = timeFormatOf(settings, language);
+  const day = dayFormatOf(settings, false, language);
+  const longDay = dayFormatOf(settings, true, language);
   const fits = span.min !== fullDaySpan.min || span.max !== fullDaySpan.max;
   const hours = { slotMinTime: span.min, slotMaxTime: span.max };
   return {
@@ -131,7 +138,10 @@ export function workspaceOptions(settings: Workspace, span: HourSpan = fullDaySp
       // A day column of the week holds every technician's jobs side by side: past two at once they
       // are slivers, so the rest go behind "+n" (a popover listing them).
       timeGridWeek: { eventMaxStack: 2 },
-      dayGridMonth: { dayHeaderFormat: { weekday: 'short' }, eventDisplay: 'block' },
+      dayGridMonth: {
+        dayHeaderFormat: ({ date }: { date: { marker: Date } }) => weekdayName(date.marker.getUTCDay(), language),
+        eventDisplay: 'block',
+      },
       listWeek: { listDayFormat: longDay, listDaySideFormat: false },
       listDay: { listDayFormat: longDay, listDaySideFormat: false },
     },
