@@ -17,8 +17,10 @@ const monday = { date: { marker: new Date('2026-11-30T00:00:00Z') } };
 describe("the calendar's own dates (docs/adr/0042-languages.md)", () => {
   it("writes day headings, the month's weekdays and slot times in the page's language and the workspace's format", () => {
     const views = (language: string) => workspaceOptions(settings, undefined, language).views ?? {};
-    const heading = (language: string) => (views(language).timeGrid?.dayHeaderFormat as DayFormat)(monday);
-    const weekday = (language: string) => (views(language).dayGridMonth?.dayHeaderFormat as DayFormat)(monday);
+    const heading = (language: string) =>
+      (views(language).timeGrid as { dayHeaderFormat: DayFormat }).dayHeaderFormat(monday);
+    const weekday = (language: string) =>
+      (views(language).dayGridMonth as { dayHeaderFormat: DayFormat }).dayHeaderFormat(monday);
     expect(heading('en')).toMatch(/^Mon, 30/);
     expect(heading('de')).toMatch(/^Mo\., 30\./);
     expect(weekday('en')).toBe('Mon');
