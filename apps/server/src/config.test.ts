@@ -277,6 +277,20 @@ describe('loadConfig', () => {
     expect(loadConfig({ FIELDPLAN_DEMO: value }).FIELDPLAN_DEMO).toBe(expected);
   });
 
+  it.each([
+    ['de', 'de'],
+    ['DE', 'de'],
+    ['de-AT', 'de'],
+    ['en', 'en'],
+  ])('reads FIELDPLAN_DEMO_LOCALE=%s as %s', (value, expected) => {
+    expect(loadConfig({ FIELDPLAN_DEMO_LOCALE: value }).FIELDPLAN_DEMO_LOCALE).toBe(expected);
+  });
+
+  it('refuses a demo language Fieldplan does not ship, and leaves it unset by default', () => {
+    expect(configError({ FIELDPLAN_DEMO_LOCALE: 'fr' }).message).toContain('FIELDPLAN_DEMO_LOCALE:');
+    expect(loadConfig({}).FIELDPLAN_DEMO_LOCALE).toBeUndefined();
+  });
+
   it('error reporting and metrics default to off, with production defaults for the rest', () => {
     const config = loadConfig({});
     expect(config.SENTRY_DSN).toBeUndefined();

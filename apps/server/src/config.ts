@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { shippedLocales } from '@fieldplan/shared';
 import { z } from 'zod';
 import { version } from './version.js';
 
@@ -92,6 +93,16 @@ export const envSchema = z.object({
   TILE_ATTRIBUTION: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   FIELDPLAN_DEMO: bool.default(true),
+  /** The demo seed's language (`en`, `de`; a tag like `de-AT` takes its language); unset: English. */
+  FIELDPLAN_DEMO_LOCALE: z
+    .string()
+    .transform((v) => v.trim().toLowerCase().split(/[-_]/)[0] ?? '')
+    .pipe(
+      z.enum(shippedLocales, {
+        error: `must be one of ${shippedLocales.join(', ')} (a language tag such as de-AT counts)`,
+      }),
+    )
+    .optional(),
   /** Sign-in attempts a minute per address and per account (docs/PRODUCT.md, "Limits": 10). */
   SIGNIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   /** Lets calendar feeds be fetched from 127.0.0.0/8 and ::1 on any port: for tests only, never in production. */

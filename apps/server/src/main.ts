@@ -25,13 +25,13 @@ async function main() {
   // Safe when several processes start at once: one migrates, the others wait (docs/DEPLOY.md).
   await migrate(db, (message) => console.log(message));
   const seedNow = config.FIELDPLAN_DEMO && (await isEmpty(db));
-  if (seedNow) await seedDemo(db);
+  if (seedNow) await seedDemo(db, { locale: config.FIELDPLAN_DEMO_LOCALE });
 
   const app = await buildApp({ config, db, reporter });
   await app.listen({ port: config.PORT, host: config.HOST });
   const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   console.log(`\nFieldplan is running at ${url} (database: ${db.dialect})`);
-  if (seedNow) console.log(`${demoSignInsText(url)}\n`);
+  if (seedNow) console.log(`${demoSignInsText(url, config.FIELDPLAN_DEMO_LOCALE)}\n`);
 
   // A second signal while stopping (Ctrl-C again, an impatient supervisor) ends the process at once.
   let stopping = false;

@@ -126,3 +126,48 @@ describe('demo seed next to existing data', () => {
     ]);
   });
 });
+
+describe('demo seed in German (FIELDPLAN_DEMO_LOCALE=de)', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  it('writes its text in German and makes German the workspace’s and the users’ language', async () => {
+    expect(await seedDemo(ctx.db, { locale: 'de' })).toEqual({ created: true });
+    const client = new Client(ctx.app);
+    const me = (await client.post('/api/v1/auth/sign-in', { email: 'owner@demo.test', password: demoPassword })).json();
+    expect(me.user.language).toBe('de');
+    const workspaceId = me.memberships[0].workspaceId;
+    const workspace = (await client.get(ws(workspaceId))).json();
+    expect(workspace).toEqual(
+      expect.objectContaining({ name: 'Demo Sanitär & Heizung', slug: 'demo', language: 'de', timeFormat: '24h' }),
+    );
+    const titles = new Set(
+      (await ctx.db.kysely.selectFrom('jobs').select('title').where('workspace_id', '=', workspaceId).execute()).map(
+        (j) => j.title,
+      ),
+    );
+    for (const title of [
+      'Thermenwartung',
+      'Notdienst: Rohrbruch',
+      'Heizungswartung (wöchentlich)',
+      'Abfluss reinigen',
+    ]) {
+      expect(titles).toContain(title);
+    }
+    expect(titles).not.toContain('Boiler service');
+    const notes = await ctx.db.kysely
+      .selectFrom('customers')
+      .select('notes')
+      .where('workspace_id', '=', workspaceId)
+      .where('notes', '!=', '')
+      .execute();
+    expect(notes.length).toBeGreaterThan(0);
+    expect(notes.map((n) => n.notes)).toContain('Schlüssel beim Nachbarn (2. OG links).');
+    const users = await ctx.db.kysely.selectFrom('users').select('language').execute();
+    expect(users.map((u) => u.language)).toEqual(Array(9).fill('de'));
+    expect(demoSignInsText('http://localhost:3000', 'de')).toContain('Demo Sanitär & Heizung');
+  });
+});

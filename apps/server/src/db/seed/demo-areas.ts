@@ -21,6 +21,8 @@ export interface DemoAreasInput {
   /** Technicians' member ids, in the order of the demo users (tech1 … tech6). */
   technicianIds: string[];
   now: number;
+  /** The areas' names in the demo's language. */
+  names: { west: string; southEast: string; east: string };
 }
 
 /** Where each demo technician starts the day: Wedding, Neukölln, Charlottenburg, Friedrichshain, Steglitz, Pankow. */
@@ -140,9 +142,9 @@ export async function seedDemoAreas(trx: Transaction<Database>, input: DemoAreas
   const outside = await jobJustOutside(trx, input);
   const east: Position[] = outside ? eastRing(outside) : eastRing({ lat: 52.5, lng: 13.716 });
   const areas: { name: string; colour: string; geometry: AreaGeometry }[] = [
-    { name: 'Berlin West', colour: '#1B7F79', geometry: { type: 'Polygon', coordinates: [west] } },
-    { name: 'Köpenick & Treptow', colour: '#B8527A', geometry: kopenick },
-    { name: 'Berlin Ost', colour: '#3D5A80', geometry: { type: 'Polygon', coordinates: [east] } },
+    { name: input.names.west, colour: '#1B7F79', geometry: { type: 'Polygon', coordinates: [west] } },
+    { name: input.names.southEast, colour: '#B8527A', geometry: kopenick },
+    { name: input.names.east, colour: '#3D5A80', geometry: { type: 'Polygon', coordinates: [east] } },
   ];
   for (const [i, area] of areas.entries()) {
     const issues = geometryIssues(area.geometry);

@@ -4,6 +4,7 @@ import type { Random } from '../../lib/seeded-random.js';
 import { normalizeText } from '../../lib/text.js';
 import { searchTextOf } from '../../modules/customers/index.js';
 import type { CustomersTable } from '../schema.js';
+import type { DemoText } from './demo-text.js';
 
 const firstNames = (
   'Anna Lukas Marie Felix Sophie Jonas Lena Paul Hannah Leon Emma Maximilian Mia Elias Laura Tim Sarah ' +
@@ -15,10 +16,6 @@ const lastNames = (
   'Schröder Neumann Schwarz Zimmermann Braun Krüger Hofmann Hartmann Lange Schmitt Werner Krause Meier ' +
   'Lehmann Schmid Schulze Maier Köhler Herrmann König Walter Peters Möller Kaiser Fuchs Weiß Jung Hahn ' +
   'Vogel Friedrich Günther'
-).split(' ');
-const businesses = (
-  'Bäckerei Café Hausverwaltung Zahnarztpraxis Kita Friseursalon Restaurant Physiotherapie Hotel ' +
-  'Apotheke Kanzlei Fitnessstudio'
 ).split(' ');
 const streets = (
   'Kastanienallee|Schönhauser Allee|Karl-Marx-Straße|Sonnenallee|Torstraße|Friedrichstraße|' +
@@ -33,12 +30,12 @@ const postcodes =
     .split(' ')
     .map(Number);
 
-/** ~150 plausible customers around Berlin (lat 52.35–52.65, lng 13.1–13.7). */
-export function demoCustomers(workspaceId: string, random: Random, now: number, count = 150) {
+/** ~150 plausible customers around Berlin (lat 52.35–52.65, lng 13.1–13.7), their notes in the demo's language. */
+export function demoCustomers(workspaceId: string, random: Random, now: number, text: DemoText, count = 150) {
   const rows: Insertable<CustomersTable>[] = [];
   for (let i = 0; i < count; i++) {
     const person = `${random.pick(firstNames)} ${random.pick(lastNames)}`;
-    const name = random.next() < 0.25 ? `${random.pick(businesses)} ${random.pick(lastNames)}` : person;
+    const name = random.next() < 0.25 ? `${random.pick(text.businesses)} ${random.pick(lastNames)}` : person;
     const address = `${random.pick(streets)} ${random.int(1, 180)}, ${random.pick(postcodes)} Berlin`;
     const phone =
       random.next() < 0.85
@@ -54,7 +51,7 @@ export function demoCustomers(workspaceId: string, random: Random, now: number, 
       address,
       lat: Math.round((52.35 + random.next() * 0.3) * 1e5) / 1e5,
       lng: Math.round((13.1 + random.next() * 0.6) * 1e5) / 1e5,
-      notes: random.next() < 0.2 ? random.pick(notes) : '',
+      notes: random.next() < 0.2 ? random.pick(text.customerNotes) : '',
       sort_name: normalizeText(name),
       search_text: searchTextOf({ name, address, phone }),
       version: 1,
@@ -65,12 +62,3 @@ export function demoCustomers(workspaceId: string, random: Random, now: number, 
   }
   return rows;
 }
-
-const notes = [
-  'Ring twice, the bell is weak.',
-  'Key at the neighbour (2nd floor left).',
-  'Dog in the garden: call before entering.',
-  'Parking in the courtyard is allowed.',
-  'Prefers morning appointments.',
-  'Invoice to the property management, not the tenant.',
-];

@@ -6,6 +6,7 @@ import { spanOf } from '../../modules/jobs/index.js';
 import type { CustomersTable, Database, JobAssigneesTable, JobExceptionsTable, JobsTable } from '../schema.js';
 import { demoHomeBases } from './demo-areas.js';
 import { demoCustomers } from './demo-customers.js';
+import type { DemoText } from './demo-text.js';
 
 export interface DemoScheduleInput {
   workspaceId: string;
@@ -15,20 +16,10 @@ export interface DemoScheduleInput {
   createdBy: string;
   /** The seed date: weeks are the one before, the current and the next one around it. */
   now: number;
+  /** The words of the demo's language. */
+  text: DemoText;
 }
 
-const titles = (
-  'Leaking tap repair|Boiler service|Drain unblocking|Radiator bleeding|Water heater installation|' +
-  'Pipe inspection|Toilet cistern repair|Shower valve replacement|Gas safety check|Heating pump replacement|' +
-  'Bathroom sink installation|Thermostat fitting|Pressure loss diagnosis|Dishwasher connection|Outdoor tap install'
-).split('|');
-const descriptions = [
-  '',
-  '',
-  'Customer reports the problem started last week.',
-  'Bring spare seals.',
-  'Second visit: parts arrived.',
-];
 /** Local slot starts (hour, minute); each visit lasts ≤ 75 min, leaving ≥ 30 min to drive to the next. */
 const slots = [
   [7, 30],
@@ -83,7 +74,7 @@ function patchesOf(customers: Insertable<CustomersTable>[], technicians: number)
 }
 
 function planSchedule(input: DemoScheduleInput, customers: Insertable<CustomersTable>[], random: Random): Plan {
-  const { zone, now, technicianIds: techs } = input;
+  const { zone, now, technicianIds: techs, text } = input;
   const plan: Plan = { jobs: [], assignees: [], exceptions: [] };
   const patches = patchesOf(customers, techs.length);
   const localToday = Math.floor(instantToWall(zone, now) / dayMs) * dayMs;
@@ -112,7 +103,7 @@ function planSchedule(input: DemoScheduleInput, customers: Insertable<CustomersT
       workspace_id: input.workspaceId,
       customer_id: customer.id,
       title,
-      description: random.pick(descriptions),
+      description: random.pick(text.descriptions),
       address: customer.address,
       lat: customer.lat,
       lng: customer.lng,
@@ -146,10 +137,10 @@ function planSchedule(input: DemoScheduleInput, customers: Insertable<CustomersT
       slot: 0,
       interval: 1,
       count: 12,
-      title: 'Weekly maintenance: heating system',
+      title: text.weeklySeries,
     })),
-    { tech: 1, weekday: 3, slot: 5, interval: 2, count: 6, title: 'Fortnightly legionella flush' },
-    { tech: 4, weekday: 1, slot: 5, interval: 2, count: 6, title: 'Fortnightly legionella flush' },
+    { tech: 1, weekday: 3, slot: 5, interval: 2, count: 6, title: text.fortnightlySeries },
+    { tech: 4, weekday: 1, slot: 5, interval: 2, count: 6, title: text.fortnightlySeries },
   ];
   for (const s of series) {
     const first = workdays[s.weekday] ?? firstMonday;
@@ -187,13 +178,13 @@ function planSchedule(input: DemoScheduleInput, customers: Insertable<CustomersT
           flex_start_at: wallToInstant(zone, date + hours[0] * hourMs),
           flex_end_at: wallToInstant(zone, date + hours[1] * hourMs),
         };
-        add(random.pick(titles), start, start + random.pick([45, 60, 75]) * minuteMs, [techId], flexible || {});
+        add(random.pick(text.titles), start, start + random.pick([45, 60, 75]) * minuteMs, [techId], flexible || {});
       }
     }
   }
   const emergency = at(doubleDay, 1, 30);
-  add('Emergency: burst pipe', emergency, emergency + hourMs, [techs[0] ?? ''], { priority: 1 });
-  add('Training: heat pump installation', trainingDay, trainingDay + dayMs, [techs[trainee] ?? ''], {
+  add(text.emergency, emergency, emergency + hourMs, [techs[0] ?? ''], { priority: 1 });
+  add(text.training, trainingDay, trainingDay + dayMs, [techs[trainee] ?? ''], {
     all_day: 1,
     customer_id: null,
     address: 'Alt-Moabit 96, 10559 Berlin',
@@ -201,15 +192,10 @@ function planSchedule(input: DemoScheduleInput, customers: Insertable<CustomersT
     lng: 13.3447,
     status: trainingDay + dayMs <= localToday ? 'completed' : 'scheduled',
   });
-  for (const [i, title] of unscheduled.entries())
+  for (const [i, title] of text.unscheduled.entries())
     add(title, null, null, [], { priority: [1, 2, 2, 3, 3, 4, 5][i] ?? 3 });
   return plan;
 }
-
-const unscheduled = (
-  'Quote: bathroom renovation|Replace kitchen mixer tap|Check water pressure|Descale boiler|' +
-  'Fit new radiator valves|Inspect roof gutter drain|Noisy pipes at night'
-).split('|');
 
 /** Inserts in chunks of 50 rows (bounded statement size on both databases). */
 async function inChunks<T>(rows: T[], write: (chunk: T[]) => Promise<unknown>) {
@@ -224,7 +210,7 @@ async function inChunks<T>(rows: T[], write: (chunk: T[]) => Promise<unknown>) {
  */
 export async function seedDemoSchedule(trx: Transaction<Database>, input: DemoScheduleInput) {
   const random = seededRandom(4_2026);
-  const customers = demoCustomers(input.workspaceId, random, input.now);
+  const customers = demoCustomers(input.workspaceId, random, input.now, input.text);
   const plan = planSchedule(input, customers, random);
   await inChunks(customers, (rows) => trx.insertInto('customers').values(rows).execute());
   await inChunks(plan.jobs, (rows) => trx.insertInto('jobs').values(rows).execute());
