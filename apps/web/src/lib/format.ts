@@ -3,6 +3,7 @@ import {
   formatDateTime as formatDateTimeIn,
   formatDistance as formatDistanceIn,
   formatDuration as formatDurationIn,
+  formatNumber,
   formatRelativeTime,
   weekdayName,
 } from '@fieldplan/shared';
@@ -47,3 +48,6 @@ export const formatDistance = (metres: number): string => formatDistanceIn(metre
 
 /** A drive time in the page's language: "4 min", "1 h 05 min" ("1 Std. 5 Min."). */
 export const formatDuration = (seconds: number): string => formatDurationIn(seconds, currentLocale());
+
+/** A count in the page's language, grouped as the language groups thousands: "12,000", "12.000". */
+export const formatCount = (value: number): string => formatNumber(value, currentLocale(), { useGrouping: true });

@@ -1,6 +1,6 @@
 import { type AreaGeometry, type Position, vertexCount } from '@fieldplan/shared';
 import L from 'leaflet';
-import { formatDistance } from '../../lib/format';
+import { formatCount, formatDistance } from '../../lib/format';
 import { t } from '../../lib/i18n';
 
 const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
@@ -27,7 +27,7 @@ export function layerToGeometry(layer: L.Layer): AreaGeometry | null {
 export function describeShape(geometry: AreaGeometry): string {
   if (geometry.type === 'Circle') return t({ id: 'areas.shape.circle' }, { radius: formatDistance(geometry.radiusM) });
   const count = vertexCount(geometry);
-  const vertices = count.toLocaleString();
+  const vertices = formatCount(count);
   if (geometry.type === 'MultiPolygon')
     return t({ id: 'areas.shape.multiPolygon' }, { polygons: geometry.coordinates.length, count, vertices });
   return t({ id: 'areas.shape.polygon' }, { count, vertices });

@@ -7,6 +7,7 @@ import { Alert } from '../../components/Alert';
 import { ColourField } from '../../components/ColourField';
 import { NamedOptions, Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
+import { formatCount } from '../../lib/format';
 import { Message, useIntl } from '../../lib/i18n';
 import { toProblem } from '../../lib/problem';
 import { useFormProblem } from '../../lib/use-form-problem';
@@ -119,7 +120,7 @@ export function FeedForm({ id, defaults, technicians, onSave, notice, saving = f
           step={5}
           hint={intl.formatMessage(
             { id: 'feeds.form.refreshHint' },
-            { min: String(feedLimits.refreshMinutesMin), max: feedLimits.refreshMinutesMax.toLocaleString() },
+            { min: String(feedLimits.refreshMinutesMin), max: formatCount(feedLimits.refreshMinutesMax) },
           )}
           error={formState.errors.refreshMinutes?.message}
           {...register('refreshMinutes', { valueAsNumber: true })}

@@ -13,6 +13,7 @@ import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Panel } from '../../components/Panel';
 import { Select } from '../../components/Select';
+import { formatCount } from '../../lib/format';
 import { Message, t, useIntl } from '../../lib/i18n';
 import { problemMessage, toProblem } from '../../lib/problem';
 import { usePreviewImportMutation, useStartImportMutation } from './endpoints';
@@ -76,7 +77,7 @@ export function ImportMapping({ workspaceId, imp }: { workspaceId: string; imp: 
         title={intl.formatMessage({ id: 'import.mapping.title' })}
         description={intl.formatMessage(
           { id: 'import.mapping.description' },
-          { fileName: imp.fileName, count: imp.totalRows, rows: imp.totalRows.toLocaleString() },
+          { fileName: imp.fileName, count: imp.totalRows, rows: formatCount(imp.totalRows) },
         )}
       >
         <p className="import-note" data-testid="encoding-note">
@@ -147,10 +148,7 @@ export function ImportMapping({ workspaceId, imp }: { workspaceId: string; imp: 
                 .catch((e: unknown) => setProblem(toProblem(e)))
             }
           >
-            <Message
-              id="import.mapping.start"
-              values={{ count: imp.totalRows, rows: imp.totalRows.toLocaleString() }}
-            />
+            <Message id="import.mapping.start" values={{ count: imp.totalRows, rows: formatCount(imp.totalRows) }} />
           </Button>
         </div>
       </Panel>

@@ -5,6 +5,7 @@ import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Panel } from '../../components/Panel';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
+import { formatCount } from '../../lib/format';
 import { Message, t, useIntl } from '../../lib/i18n';
 import { problemMessage, toProblem } from '../../lib/problem';
 import { useResumeImportMutation, useUnplacedRowsQuery } from './endpoints';
@@ -15,7 +16,7 @@ function progressOf(imp: Import): { label: string; share: number } {
     return {
       label: t(
         { id: 'import.progress.rows' },
-        { done: imp.processedRows.toLocaleString(), total: imp.totalRows.toLocaleString() },
+        { done: formatCount(imp.processedRows), total: formatCount(imp.totalRows) },
       ),
       share: imp.totalRows ? imp.processedRows / imp.totalRows : 0,
     };
@@ -24,7 +25,7 @@ function progressOf(imp: Import): { label: string; share: number } {
     return {
       label: t(
         { id: 'import.progress.addresses' },
-        { done: imp.geocodedRows.toLocaleString(), total: imp.geocodeTotal.toLocaleString() },
+        { done: formatCount(imp.geocodedRows), total: formatCount(imp.geocodeTotal) },
       ),
       share: imp.geocodeTotal ? imp.geocodedRows / imp.geocodeTotal : 1,
     };
@@ -93,14 +94,14 @@ export function ImportProgress({ workspaceId, imp }: { workspaceId: string; imp:
         {counts.map(([name, n]) => (
           <div key={name}>
             <dt>{name}</dt>
-            <dd>{n.toLocaleString()}</dd>
+            <dd>{formatCount(n)}</dd>
           </div>
         ))}
       </dl>
       {imp.refusals.length > 0 && (
         <details className="import-list">
           <summary>
-            <Message id="import.result.refusedRows" values={{ count: imp.refused.toLocaleString() }} />
+            <Message id="import.result.refusedRows" values={{ count: formatCount(imp.refused) }} />
           </summary>
           <ul>
             {imp.refusals.map((p) => (
@@ -114,7 +115,7 @@ export function ImportProgress({ workspaceId, imp }: { workspaceId: string; imp:
       {finished && imp.unplaced > 0 && (
         <div className="import-list">
           <h3>
-            <Message id="import.result.unplaced" values={{ count: imp.unplaced.toLocaleString() }} />
+            <Message id="import.result.unplaced" values={{ count: formatCount(imp.unplaced) }} />
           </h3>
           <p className="import-note">
             <Message id="import.result.unplacedNote" />

@@ -3,6 +3,7 @@ import { type DragEvent, useRef, useState } from 'react';
 import { Alert } from '../../components/Alert';
 import { Icon } from '../../components/Icon';
 import { Panel } from '../../components/Panel';
+import { formatCount } from '../../lib/format';
 import { Message, useIntl } from '../../lib/i18n';
 import { problemMessage } from '../../lib/problem';
 import { uploadImport } from './upload';
@@ -60,7 +61,7 @@ export function ImportUpload({
         <span className="import-drop-hint">
           <Message
             id="import.upload.limits"
-            values={{ megabytes: importLimits.maxBytes / 1024 / 1024, rows: importLimits.maxRows.toLocaleString() }}
+            values={{ megabytes: importLimits.maxBytes / 1024 / 1024, rows: formatCount(importLimits.maxRows) }}
           />
         </span>
         <input

@@ -1,5 +1,6 @@
 import type { ImportKind, PreviewRow } from '@fieldplan/shared';
 import { defineMessages, type MessageDescriptor } from 'react-intl';
+import { formatDateTime } from '../../lib/format';
 import { Message, useIntl } from '../../lib/i18n';
 
 const column = defineMessages({
@@ -29,11 +30,9 @@ const customerNote: Record<'email' | 'name' | 'new', MessageDescriptor> = define
   new: { id: 'import.preview.customer.new' },
 });
 
-/** A start or end as the reader's clock shows it (the server sends instants). */
+/** A start or end as the reader's clock shows it, in the workspace's formats (the server sends instants). */
 const shown = (key: string, value: string) =>
-  (key === 'start' || key === 'end') && value
-    ? new Date(value).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
-    : value;
+  (key === 'start' || key === 'end') && value ? formatDateTime(value) : value;
 
 const actionLabel: Record<PreviewRow['action'], MessageDescriptor> = defineMessages({
   create: { id: 'import.preview.action.create' },

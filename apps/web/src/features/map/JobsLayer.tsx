@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { formatCount } from '../../lib/format';
 import { t } from '../../lib/i18n';
 import { jobTooltip } from './content';
 import { useFieldMapContext } from './map-context';
@@ -39,7 +40,7 @@ export function JobsLayer({ jobs, selectedJobId, hoveredJobId, onSelect, onHover
     glyphOf,
     tooltipOf: (job: MapJob) => jobTooltip(job, zone),
     groupOf: (job: MapJob) => job.colour,
-    counted: (count: number) => t({ id: 'map.cluster.jobs' }, { count, n: count.toLocaleString() }),
+    counted: (count: number) => t({ id: 'map.cluster.jobs' }, { count, n: formatCount(count) }),
     onClick: onSelect,
     onHover,
     styleKey: `${selectedJobId}|${hoveredJobId}`,

@@ -1,3 +1,4 @@
+import { formatCount } from '../../lib/format';
 import { t } from '../../lib/i18n';
 import { customerTooltip, homeBaseTooltip } from './content';
 import { PointsLayer } from './PointsLayer';
@@ -16,7 +17,7 @@ export function CustomersLayer({
       keyOf={(c) => c.id}
       glyphOf={() => ({ kind: 'customer', hovered: false })}
       tooltipOf={customerTooltip}
-      counted={(count) => t({ id: 'map.cluster.customers' }, { count, n: count.toLocaleString() })}
+      counted={(count) => t({ id: 'map.cluster.customers' }, { count, n: formatCount(count) })}
       onClick={onSelect}
     />
   );
@@ -30,7 +31,7 @@ export function HomeBasesLayer({ bases }: { bases: readonly MapHomeBase[] }) {
       keyOf={(b) => b.memberId}
       glyphOf={(b) => ({ kind: 'home', colour: b.colour })}
       tooltipOf={homeBaseTooltip}
-      counted={(count) => t({ id: 'map.cluster.homeBases' }, { count, n: count.toLocaleString() })}
+      counted={(count) => t({ id: 'map.cluster.homeBases' }, { count, n: formatCount(count) })}
     />
   );
 }

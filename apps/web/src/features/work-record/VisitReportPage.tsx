@@ -1,3 +1,4 @@
+import { formatDateTime } from '@fieldplan/shared';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
@@ -8,6 +9,7 @@ import { useVisitRecordQuery } from '../../entities/record/endpoints';
 import type { VisitRecord } from '../../entities/record/types';
 import { useGetWorkspaceQuery } from '../../entities/workspace/endpoints';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
+import { clockIn } from '../../lib/clock';
 import { Message, useIntl } from '../../lib/i18n';
 import { problemMessage, toProblem } from '../../lib/problem';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -16,8 +18,8 @@ import './VisitRecord.css';
 
 type StatusTimes = Partial<Record<'en_route' | 'in_progress' | 'completed', string | null>>;
 
-const timeIn = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
+/** A time on site in the workspace's zone, formats and the page's language. */
+const timeIn = (iso: string, timeZone: string) => formatDateTime(iso, clockIn(timeZone));
 
 /**
  * `/w/:slug/jobs/:id/report[?occurrence=…]`: one visit's report to print or save as PDF — the customer,
