@@ -1,4 +1,5 @@
 import { type Area, type JobStatus, type Member, unassignedResourceId } from '@fieldplan/shared';
+import type { ReactNode } from 'react';
 import { Icon } from '../../components/Icon';
 import { Popover } from '../../components/Popover';
 import { NamedOptions } from '../../components/Select';
@@ -29,43 +30,29 @@ export function ScheduleFilters({ members, areas, params, onChange }: ScheduleFi
   const more = (params.areaId ? 1 : 0) + (params.priority !== null ? 1 : 0);
   return (
     <div className="sched-filters">
-      <label className="cal-filter">
-        <span className="visually-hidden">
-          <Message id="calendar.filters.technician" />
-        </span>
-        <select
-          className="select select-sm"
-          value={params.technicianId ?? ''}
-          onChange={(e) => onChange({ technicianId: e.target.value || null })}
-        >
-          <option value="">{intl.formatMessage({ id: 'calendar.filters.allTechnicians' })}</option>
-          <option value={unassignedResourceId}>{intl.formatMessage({ id: 'calendar.filters.unassigned' })}</option>
-          <NamedOptions items={technicians} />
-        </select>
-      </label>
+      <FilterSelect
+        label={<Message id="calendar.filters.technician" />}
+        value={params.technicianId ?? ''}
+        onChange={(value) => onChange({ technicianId: value || null })}
+      >
+        <option value="">{intl.formatMessage({ id: 'calendar.filters.allTechnicians' })}</option>
+        <option value={unassignedResourceId}>{intl.formatMessage({ id: 'calendar.filters.unassigned' })}</option>
+        <NamedOptions items={technicians} />
+      </FilterSelect>
       <StatusFilter statuses={params.statuses} onChange={onChange} />
       <div className="sched-filters-inline">
         <AreaAndPriority areas={areas} params={params} onChange={onChange} />
       </div>
       <div className="sched-filters-more">
-        <Popover
-          button={
-            <>
-              <Icon name="filter" size={14} />
-              <Message id="calendar.filters.more" values={{ count: more }} />
-            </>
-          }
-          buttonLabel={intl.formatMessage({ id: 'calendar.filters.moreLabel' }, { count: more })}
-          buttonClassName="btn btn-secondary btn-sm"
+        <FilterPopover
+          summary={<Message id="calendar.filters.more" values={{ count: more }} />}
+          label={intl.formatMessage({ id: 'calendar.filters.moreLabel' }, { count: more })}
           title={intl.formatMessage({ id: 'calendar.filters.moreTitle' })}
-          align="end"
         >
-          {() => (
-            <div className="sched-filters-panel">
-              <AreaAndPriority areas={areas} params={params} onChange={onChange} />
-            </div>
-          )}
-        </Popover>
+          <div className="sched-filters-panel">
+            <AreaAndPriority areas={areas} params={params} onChange={onChange} />
+          </div>
+        </FilterPopover>
       </div>
     </div>
   );
@@ -75,36 +62,26 @@ function AreaAndPriority({ areas, params, onChange }: Omit<ScheduleFiltersProps,
   const intl = useIntl();
   return (
     <>
-      <label className="cal-filter">
-        <span className="visually-hidden">
-          <Message id="calendar.filters.area" />
-        </span>
-        <select
-          className="select select-sm"
-          value={params.areaId ?? ''}
-          onChange={(e) => onChange({ areaId: e.target.value || null })}
-        >
-          <option value="">{intl.formatMessage({ id: 'calendar.filters.allAreas' })}</option>
-          <NamedOptions items={areas} />
-        </select>
-      </label>
-      <label className="cal-filter">
-        <span className="visually-hidden">
-          <Message id="calendar.filters.priority" />
-        </span>
-        <select
-          className="select select-sm"
-          value={params.priority === null ? '' : String(params.priority)}
-          onChange={(e) => onChange({ priority: e.target.value ? Number(e.target.value) : null })}
-        >
-          <option value="">{intl.formatMessage({ id: 'calendar.filters.allPriorities' })}</option>
-          {jobPriorities.map((p) => (
-            <option key={p} value={p}>
-              {intl.formatMessage(priorityMessages.short, { priority: p })}
-            </option>
-          ))}
-        </select>
-      </label>
+      <FilterSelect
+        label={<Message id="calendar.filters.area" />}
+        value={params.areaId ?? ''}
+        onChange={(value) => onChange({ areaId: value || null })}
+      >
+        <option value="">{intl.formatMessage({ id: 'calendar.filters.allAreas' })}</option>
+        <NamedOptions items={areas} />
+      </FilterSelect>
+      <FilterSelect
+        label={<Message id="calendar.filters.priority" />}
+        value={params.priority === null ? '' : String(params.priority)}
+        onChange={(value) => onChange({ priority: value ? Number(value) : null })}
+      >
+        <option value="">{intl.formatMessage({ id: 'calendar.filters.allPriorities' })}</option>
+        {jobPriorities.map((p) => (
+          <option key={p} value={p}>
+            {intl.formatMessage(priorityMessages.short, { priority: p })}
+          </option>
+        ))}
+      </FilterSelect>
     </>
   );
 }
@@ -124,6 +101,66 @@ function StatusFilter({ statuses, onChange }: { statuses: JobStatus[]; onChange:
         : allStatuses.filter((s) => s === status || statuses.includes(s)),
     });
   return (
+    <FilterPopover
+      summary={summary}
+      label={intl.formatMessage({ id: 'calendar.filters.statusLabel' }, { summary })}
+      title={intl.formatMessage({ id: 'calendar.filters.statusTitle' })}
+    >
+      <fieldset className="status-filter">
+        <legend className="visually-hidden">
+          <Message id="calendar.filters.statuses" />
+        </legend>
+        {allStatuses.map((status) => (
+          <label key={status} className="status-filter-option">
+            <input type="checkbox" checked={statuses.includes(status)} onChange={() => toggle(status)} />
+            <StatusLabel status={status} />
+          </label>
+        ))}
+        {statuses.length > 0 && (
+          <button type="button" className="link-button" onClick={() => onChange({ statuses: [] })}>
+            <Message id="calendar.filters.showAll" />
+          </button>
+        )}
+      </fieldset>
+    </FilterPopover>
+  );
+}
+
+/** One filter of the bar: a small select whose name only screen readers hear; the first option is "all". */
+function FilterSelect({
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  label: ReactNode;
+  value: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) {
+  return (
+    <label className="cal-filter">
+      <span className="visually-hidden">{label}</span>
+      <select className="select select-sm" value={value} onChange={(e) => onChange(e.target.value)}>
+        {children}
+      </select>
+    </label>
+  );
+}
+
+/** A filter button that shows what it filters by and opens its choices below it. */
+function FilterPopover({
+  summary,
+  label,
+  title,
+  children,
+}: {
+  summary: ReactNode;
+  label: string;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
     <Popover
       button={
         <>
@@ -131,29 +168,12 @@ function StatusFilter({ statuses, onChange }: { statuses: JobStatus[]; onChange:
           {summary}
         </>
       }
-      buttonLabel={intl.formatMessage({ id: 'calendar.filters.statusLabel' }, { summary })}
+      buttonLabel={label}
       buttonClassName="btn btn-secondary btn-sm"
-      title={intl.formatMessage({ id: 'calendar.filters.statusTitle' })}
+      title={title}
       align="end"
     >
-      {() => (
-        <fieldset className="status-filter">
-          <legend className="visually-hidden">
-            <Message id="calendar.filters.statuses" />
-          </legend>
-          {allStatuses.map((status) => (
-            <label key={status} className="status-filter-option">
-              <input type="checkbox" checked={statuses.includes(status)} onChange={() => toggle(status)} />
-              <StatusLabel status={status} />
-            </label>
-          ))}
-          {statuses.length > 0 && (
-            <button type="button" className="link-button" onClick={() => onChange({ statuses: [] })}>
-              <Message id="calendar.filters.showAll" />
-            </button>
-          )}
-        </fieldset>
-      )}
+      {() => children}
     </Popover>
   );
 }
