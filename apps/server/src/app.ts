@@ -22,6 +22,7 @@ import { createSessionStore } from './http/session.js';
 import { startSessionPruning } from './http/session-prune.js';
 import { registerDrain } from './http/shutdown.js';
 import { registerSpa } from './http/static-spa.js';
+import { reportMissingMessagesTo } from './i18n/index.js';
 import { createMetrics } from './metrics/registry.js';
 import { metricsRoutes } from './metrics/routes.js';
 import { type ArchiveOptions, archiveRoutes } from './modules/archive/index.js';
@@ -53,7 +54,7 @@ import {
   workRecordRoutes,
 } from './modules/work-record/index.js';
 import { workspaceRoutes } from './modules/workspaces/index.js';
-import { createReporter, type Reporter } from './monitoring/reporter.js';
+import { createReporter, missingMessageReport, type Reporter } from './monitoring/reporter.js';
 import { tunnelRoutes } from './monitoring/tunnel-routes.js';
 import { setupRealtime } from './realtime/index.js';
 import { createStorage } from './storage/index.js';
@@ -153,6 +154,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSessionGate(app);
   const reporter = options.reporter ?? createReporter(config);
   registerProblemHandler(app, reporter, db.outage);
+  // A message a catalog lacks is told once per id and language (docs/adr/0042-languages.md).
+  reportMissingMessagesTo(missingMessageReport(app.log));
   app.addHook('onClose', async () => {
     await reporter.flush();
   });

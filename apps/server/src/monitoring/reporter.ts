@@ -103,3 +103,22 @@ export async function reportCrash(error: unknown): Promise<void> {
   Sentry.captureException(error, { mechanism: { type: 'startup', handled: false } });
   await Sentry.flush(2000);
 }
+
+/**
+ * A message a language's catalog lacks (docs/adr/0042-languages.md: the English text is shown
+ * meanwhile): a warning to the error-reporting service, or to the log without one. It carries the
+ * message id and the language only, never what was being written or to whom; i18n/ tells each once.
+ */
+export function missingMessageReport(log: { warn(details: object, text: string): void }) {
+  return (id: string, language: string): void => {
+    if (!Sentry.isInitialized()) {
+      log.warn({ messageId: id, language }, 'message missing from its catalog: showing English');
+      return;
+    }
+    Sentry.captureMessage(`Message missing from the ${language} catalog: ${id}`, {
+      level: 'warning',
+      tags: { message_id: id, language },
+      fingerprint: ['missing-message', language, id],
+    });
+  };
+}
