@@ -1,8 +1,14 @@
 import { lazy, Suspense } from 'react';
+import { needMessages } from '../lib/i18n';
 
-// The map screens load on demand: Leaflet, supercluster and geoman stay out of the first bundle.
-const MapPage = lazy(() => import('../features/map/MapPage'));
-const AreasPage = lazy(() => import('../features/areas/AreasPage'));
+// The map screens load on demand: Leaflet, supercluster and geoman stay out of the first bundle;
+// each with its parts of the page's language (lazy-screens.tsx).
+const MapPage = lazy(() =>
+  Promise.all([import('../features/map/MapPage'), needMessages(['map', 'places'])]).then(([m]) => m),
+);
+const AreasPage = lazy(() =>
+  Promise.all([import('../features/areas/AreasPage'), needMessages(['areas', 'map'])]).then(([m]) => m),
+);
 
 const fallback = <div className="map-route-loading" aria-busy="true" />;
 

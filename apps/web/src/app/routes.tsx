@@ -9,6 +9,7 @@ import { OverviewPage } from '../features/overview/OverviewPage';
 import { TeamPage } from '../features/team/TeamPage';
 import { HomeRedirect } from '../features/workspace/HomeRedirect';
 import { WorkspaceLayout } from '../features/workspace/WorkspaceLayout';
+import { WithMessages } from '../lib/i18n';
 import { AppRoot } from './AppRoot';
 import {
   bookingSettingsPage,
@@ -31,6 +32,7 @@ import {
 } from './lazy-screens';
 import { areasScreen, mapScreen } from './map-screens';
 
+// A screen of the first bundle draws once the page's language has its parts (lazy screens bring theirs).
 /** Every screen's URL (docs/PRODUCT.md, "Screens and routes"). Workspace URLs carry the slug; the layout resolves it. */
 export const routes: RouteObject[] = [
   {
@@ -38,16 +40,44 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       { path: '/', element: <HomeRedirect /> },
-      { path: '/login', element: <LoginPage /> },
-      { path: '/signup', element: <SignupPage /> },
-      { path: '/invite/:token', element: <InvitePage /> },
+      {
+        path: '/login',
+        element: (
+          <WithMessages parts={['auth']}>
+            <LoginPage />
+          </WithMessages>
+        ),
+      },
+      {
+        path: '/signup',
+        element: (
+          <WithMessages parts={['auth']}>
+            <SignupPage />
+          </WithMessages>
+        ),
+      },
+      {
+        path: '/invite/:token',
+        element: (
+          <WithMessages parts={['auth', 'invitations']}>
+            <InvitePage />
+          </WithMessages>
+        ),
+      },
       // The customer's page: outside the signed-in shell, no session.
       { path: '/track/:token', element: trackingPage },
       {
         path: '/w/:slug',
         element: <WorkspaceLayout />,
         children: [
-          { index: true, element: <OverviewPage /> },
+          {
+            index: true,
+            element: (
+              <WithMessages parts={['overview']}>
+                <OverviewPage />
+              </WithMessages>
+            ),
+          },
           {
             // The board and the calendar; a job's panel opens over them (docs/PRODUCT.md, "Screens and routes").
             element: scheduleLayout,
@@ -67,7 +97,14 @@ export const routes: RouteObject[] = [
           { path: 'customers', element: customersPage },
           { path: 'customers/import', element: importPage },
           { path: 'customers/:id', element: customerDetailPage },
-          { path: 'team', element: <TeamPage /> },
+          {
+            path: 'team',
+            element: (
+              <WithMessages parts={['team']}>
+                <TeamPage />
+              </WithMessages>
+            ),
+          },
           { path: 'feeds', element: feedsPage },
           { path: 'settings', element: settingsPage },
           { path: 'settings/checklists', element: checklistTemplatesPage },

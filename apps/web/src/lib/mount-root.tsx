@@ -1,6 +1,6 @@
 import { type ReactNode, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { LanguageProvider, storedLanguage } from './i18n';
+import { LanguageProvider, pageParts, storedLanguage } from './i18n';
 
 /**
  * Renders an entry's screen into its page's #root, in StrictMode and the page's language (lib/i18n);
@@ -15,7 +15,11 @@ export function mountRoot(
   if (!root) throw new Error(`${page} has no #root`);
   createRoot(root).render(
     <StrictMode>
-      <LanguageProvider wish={storedLanguage()} {...(onMissingMessage && { onMissing: onMissingMessage })}>
+      <LanguageProvider
+        wish={storedLanguage()}
+        parts={pageParts[page] ?? []}
+        {...(onMissingMessage && { onMissing: onMissingMessage })}
+      >
         {screen}
       </LanguageProvider>
     </StrictMode>,

@@ -9,9 +9,14 @@ import {
   messagesFor,
   storedLanguage,
   t,
+  useIntl,
+  useMessages,
   useSetLanguage,
+  WithMessages,
 } from '.';
 import german from './messages/de';
+import germanBooking from './messages/de/booking.json';
+import germanJobs from './messages/de/jobs.json';
 
 const browserLanguages = (languages: string[]) => vi.spyOn(navigator, 'languages', 'get').mockReturnValue(languages);
 
@@ -39,9 +44,13 @@ describe('the page’s language', () => {
     expect(chooseLocale(null, '')).toBe('en');
   });
 
-  it('loads a translated catalog on demand and none for English', async () => {
-    expect(await messagesFor('en')).toEqual({});
-    expect(await messagesFor('de')).toEqual(german);
+  it('loads a translated catalog part by part, on demand, and none for English', async () => {
+    expect(await messagesFor('en', ['jobs'])).toEqual({});
+    const messages = await messagesFor('de', ['jobs']);
+    expect(messages).toMatchObject(germanJobs);
+    expect(Object.keys(messages).some((id) => id.startsWith('booking.'))).toBe(false);
+    expect(await messagesFor('de', ['booking'])).toMatchObject({ ...germanJobs, ...germanBooking });
+    expect(Object.keys(german).length).toBeGreaterThan(Object.keys(messages).length);
   });
 });
 
@@ -85,9 +94,45 @@ describe('LanguageProvider', () => {
     expect(currentLocale()).toBe('de');
   });
 
+  it('draws a screen once its part of the language is here, never its English first', async () => {
+    const [id, german] = Object.entries((await import('./messages/de/feeds.json')).default)[0] ?? ['', ''];
+    const shown: string[] = [];
+    function Screen() {
+      useMessages(['feeds']);
+      const text = useIntl().formatMessage({ id, defaultMessage: 'English' });
+      shown.push(text);
+      return <p>{text}</p>;
+    }
+    const onMissing = vi.fn();
+    render(
+      <LanguageProvider wish="de" onMissing={onMissing}>
+        <WithMessages parts={['feeds']} fallback={<p>loading</p>}>
+          <Screen />
+        </WithMessages>
+      </LanguageProvider>,
+    );
+    expect(await screen.findByText(german)).toBeInTheDocument();
+    expect(shown).not.toContain('English');
+    expect(onMissing).not.toHaveBeenCalled();
+  });
+
+  it('fetches a part a screen shows without asking for it, and does not report its messages as missing', async () => {
+    const [id, german] = Object.entries((await import('./messages/de/import.json')).default)[0] ?? ['', ''];
+    const onMissing = vi.fn();
+    render(
+      <LanguageProvider wish="de" onMissing={onMissing}>
+        <Message id={id} defaultMessage="English" />
+      </LanguageProvider>,
+    );
+    expect(await screen.findByText(german)).toBeInTheDocument();
+    expect(onMissing).not.toHaveBeenCalled();
+  });
+
   it('falls back to English when a catalog cannot be fetched', async () => {
     browserLanguages(['de']);
-    vi.spyOn(await import('./catalogs'), 'messagesFor').mockRejectedValue(new Error('offline'));
+    const catalogs = await import('./catalogs');
+    vi.spyOn(catalogs, 'hasParts').mockReturnValue(false);
+    vi.spyOn(catalogs, 'loadParts').mockRejectedValue(new Error('offline'));
     render(
       <LanguageProvider wish={null}>
         <FormattedMessage id="test.offline" defaultMessage="Still here" />
