@@ -56,6 +56,8 @@ describe('empty placeholders', () => {
     expect(text).toBe('Hello Ann,\n\nthank you: your visit is complete.\n\nACME');
     expect(html).not.toContain('Call us at');
     const booked = renderEmail(defaultTemplates.booking_confirmed, { ...values, window: 'Monday, 09:00–10:00' });
+    expect(booked.html).toContain('<html lang="en">');
+    expect(renderEmail(defaultTemplates.booking_confirmed, values, 'de').html).toContain('<html lang="de">');
     expect(booked.text).toBe('Hello Ann,\n\nyour visit is booked for Monday, 09:00–10:00.\n\nACME');
   });
 });

@@ -65,8 +65,11 @@ function withoutEmptyLines(body: string, values: RenderValues): string {
     .replace(/\n{3,}/g, '\n\n');
 }
 
-/** The email's subject (one line), plain text, and HTML with every value escaped and the links as links. */
-export function renderEmail(template: NotificationTemplate, given: RenderValues) {
+/**
+ * The email's subject (one line), plain text, and HTML with every value escaped and the links as links;
+ * the HTML says its language, so a mail client reads it aloud and hyphenates it as that language.
+ */
+export function renderEmail(template: NotificationTemplate, given: RenderValues, language = 'en') {
   const values = oneLineValues(given);
   const same = (s: string) => s;
   const subject = oneLine(fill(template.subject, values, same, (_n, v) => v));
@@ -77,7 +80,7 @@ export function renderEmail(template: NotificationTemplate, given: RenderValues)
   )
     .split('\n')
     .join('<br>\n');
-  const page = `<!doctype html>\n<html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>\n<body style="font-family: sans-serif; line-height: 1.5">\n<p>${html}</p>\n</body></html>\n`;
+  const page = `<!doctype html>\n<html lang="${escapeHtml(language)}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>\n<body style="font-family: sans-serif; line-height: 1.5">\n<p>${html}</p>\n</body></html>\n`;
   return { subject, text, html: page };
 }
 

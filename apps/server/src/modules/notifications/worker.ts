@@ -75,7 +75,7 @@ async function sendOne(
         return settle(db, row, owner, { status: 'skipped', reason: 'Email is not set up (SMTP_URL)' });
       const to = composed.customer.email;
       if (!to) return settle(db, row, owner, { status: 'skipped', reason: 'The customer has no email address' });
-      const { subject, text, html } = renderEmail(template, composed.values);
+      const { subject, text, html } = renderEmail(template, composed.values, composed.language);
       const token = unsubscribeToken(sender.unsubscribeKey, row.workspace_id, composed.customer.id);
       providerId = await sender.mailer.send({
         from: { name: oneLine(composed.workspaceName), address: settings.fromAddress ?? sender.defaultFrom },
