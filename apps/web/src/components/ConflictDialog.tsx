@@ -53,7 +53,7 @@ export function ConflictDialog({
         </>
       }
     >
-      <table className="conflict-table">
+      <table className="data-table">
         <thead>
           <tr>
             <th scope="col">

@@ -60,7 +60,7 @@ export function DaySummary({ visits, date, zone, members, jobHref, loading, onOp
       <h3 className="summary-subtitle">
         <Message id="dispatch.summary.technicians" />
       </h3>
-      <table className="summary-table">
+      <table className="data-table summary-table">
         <TableHead
           columns={[
             technician,

@@ -42,7 +42,7 @@ export function DayFigures({ before, after, zone }: DayFiguresProps) {
     },
   ];
   return (
-    <table className={`opt-figures${after ? '' : ' opt-figures-today'}`}>
+    <table className={`data-table opt-figures${after ? '' : ' opt-figures-today'}`}>
       <caption className="visually-hidden">
         {after ? <Message id="optimise.figures.captionPlanned" /> : <Message id="optimise.figures.today" />}
       </caption>
