@@ -13,11 +13,15 @@ export const languageNames: Record<Locale, string> = { en: 'English', de: 'Deuts
 // code (`englishMessages`, vite.config.ts).
 const partFiles = import.meta.glob<Messages>('./messages/*/*.json', { import: 'default' });
 
-/** The language a page shows: a shipped one, or (in development) the pseudo-locale. */
+/**
+ * The language a page shows: a shipped one, or the pseudo-locale — in any build, but only when the
+ * address asks for it (`?lang=en-XA`, for screenshots and the layout checks); never offered in a
+ * picker, never negotiated, never remembered (docs/adr/0042-languages.md).
+ */
 export type ShownLocale = Locale | typeof pseudoLocale;
 
 export function isShownLocale(value: unknown): value is ShownLocale {
-  return isLocale(value) || (import.meta.env.DEV && value === pseudoLocale);
+  return isLocale(value) || value === pseudoLocale;
 }
 
 /**
@@ -124,7 +128,7 @@ export async function messagesFor(locale: ShownLocale, parts?: Iterable<string>)
   return loadParts(locale, parts);
 }
 
-/** Development only: English, accented and 40 % longer, from the extracted English catalog. */
+/** English, accented and 40 % longer, from the English catalog (its own chunk, fetched only here). */
 async function pseudoMessages(): Promise<Messages> {
   const [{ pseudoMessage }, english] = await Promise.all([
     import('@fieldplan/shared/i18n'),
