@@ -10,6 +10,7 @@ import {
   useState,
 } from 'react';
 import { Link } from 'react-router';
+import './Dropdown.css';
 import './Menu.css';
 
 const MenuContext = createContext<{ close: () => void }>({ close: () => {} });
@@ -110,7 +111,7 @@ export function Menu({ button, label, buttonClassName, align = 'start', children
             id={menuId}
             role="menu"
             aria-label={label}
-            className={`menu menu-${align}`}
+            className={`menu dropdown dropdown-${align}`}
             onKeyDown={onListKey}
           >
             {children}

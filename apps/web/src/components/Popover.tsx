@@ -1,5 +1,6 @@
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { focusableIn } from './focusable';
+import './Dropdown.css';
 import './Popover.css';
 
 interface PopoverProps {
@@ -60,7 +61,7 @@ export function Popover({ button, buttonLabel, buttonClassName, title, align = '
           role="dialog"
           aria-labelledby={titleId}
           tabIndex={-1}
-          className={`popover popover-${align}`}
+          className={`popover dropdown dropdown-${align}`}
           onKeyDown={(event) => {
             if (event.key === 'Escape') {
               event.stopPropagation();
