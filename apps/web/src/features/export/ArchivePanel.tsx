@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Button } from '../../components/Button';
 import { Panel } from '../../components/Panel';
-import { useToast } from '../../components/use-toast';
 import { Message, useIntl } from '../../lib/i18n';
-import { problemMessage } from '../../lib/problem';
-import { download, formatBytes } from './download';
+import { formatBytes } from './download';
 import { RestoreArchiveDialog } from './RestoreArchiveDialog';
+import { useToastedDownload } from './use-toasted-download';
 import './Export.css';
 
 /**
@@ -14,23 +13,13 @@ import './Export.css';
  */
 export function ArchivePanel({ workspaceId }: { workspaceId: string }) {
   const intl = useIntl();
-  const toast = useToast();
+  const download = useToastedDownload();
   const [received, setReceived] = useState<number | null>(null);
   const [restoring, setRestoring] = useState(false);
   const start = async () => {
     setReceived(0);
-    const result = await download(
-      `/workspaces/${encodeURIComponent(workspaceId)}/archive`,
-      'fieldplan-archive.zip',
-      setReceived,
-    );
+    await download(`/workspaces/${encodeURIComponent(workspaceId)}/archive`, 'fieldplan-archive.zip', setReceived);
     setReceived(null);
-    if (result.ok)
-      toast({
-        message: intl.formatMessage({ id: 'export.downloaded' }, { name: result.name }),
-        tone: 'success',
-      });
-    else toast({ message: problemMessage(result.problem), tone: 'error' });
   };
   return (
     <Panel

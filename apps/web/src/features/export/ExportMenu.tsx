@@ -4,10 +4,9 @@ import { defineMessages, type MessageDescriptor } from 'react-intl';
 import { buttonClass } from '../../components/Button';
 import { Icon } from '../../components/Icon';
 import { Menu, MenuHeader, MenuItem } from '../../components/Menu';
-import { useToast } from '../../components/use-toast';
 import { Message, useIntl } from '../../lib/i18n';
-import { problemMessage } from '../../lib/problem';
-import { download, exportPath } from './download';
+import { exportPath } from './download';
+import { useToastedDownload } from './use-toasted-download';
 import './Export.css';
 
 const formatText = defineMessages({
@@ -37,21 +36,12 @@ interface ExportMenuProps {
 export function ExportMenu({ workspaceId, what, filters, label: labelGiven }: ExportMenuProps) {
   const intl = useIntl();
   const label = labelGiven ?? intl.formatMessage({ id: 'export.menu.export' });
-  const toast = useToast();
+  const download = useToastedDownload();
   const [busy, setBusy] = useState(false);
   const run = async (format: ExportFormat) => {
     setBusy(true);
-    const result = await download(
-      exportPath(workspaceId, what, format, filters),
-      `${what}.${format === 'xlsx' ? 'xlsx' : 'csv'}`,
-    );
+    await download(exportPath(workspaceId, what, format, filters), `${what}.${format === 'xlsx' ? 'xlsx' : 'csv'}`);
     setBusy(false);
-    if (result.ok)
-      toast({
-        message: intl.formatMessage({ id: 'export.downloaded' }, { name: result.name }),
-        tone: 'success',
-      });
-    else toast({ message: problemMessage(result.problem), tone: 'error' });
   };
   return (
     <Menu
