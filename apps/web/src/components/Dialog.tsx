@@ -1,8 +1,7 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
-import { useIntl } from '../lib/i18n';
+import { CloseButton } from './CloseButton';
 import { focusableIn } from './focusable';
-import { Icon } from './Icon';
 import './Dialog.css';
 
 interface DialogProps {
@@ -33,7 +32,6 @@ export function Dialog({
   role = 'dialog',
   size = 'normal',
 }: DialogProps) {
-  const intl = useIntl();
   const panel = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -98,14 +96,7 @@ export function Dialog({
       >
         <div className="dialog-header">
           <h2 id={titleId}>{title}</h2>
-          <button
-            type="button"
-            className="dialog-close"
-            onClick={onClose}
-            aria-label={intl.formatMessage({ id: 'components.close' })}
-          >
-            <Icon name="x" />
-          </button>
+          <CloseButton className="dialog-close" onClick={onClose} />
         </div>
         {description && (
           <p id={descriptionId} className="dialog-description">

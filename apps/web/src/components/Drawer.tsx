@@ -1,6 +1,5 @@
 import { type ReactNode, useEffect, useId, useLayoutEffect, useRef } from 'react';
-import { useIntl } from '../lib/i18n';
-import { Icon } from './Icon';
+import { CloseButton } from './CloseButton';
 import { rememberOpener, returnFocus } from './return-focus';
 import './Drawer.css';
 
@@ -21,7 +20,6 @@ interface DrawerProps {
  * it. Focus moves to the panel when it opens; Escape closes it, and focus goes back to what opened it.
  */
 export function Drawer({ title, subtitle, onClose, actions, footer, children }: DrawerProps) {
-  const intl = useIntl();
   const titleId = useId();
   const panel = useRef<HTMLElement>(null);
   const onCloseRef = useRef(onClose);
@@ -58,14 +56,7 @@ export function Drawer({ title, subtitle, onClose, actions, footer, children }: 
         </div>
         <div className="drawer-actions">
           {actions}
-          <button
-            type="button"
-            className="icon-button drawer-close"
-            onClick={onClose}
-            aria-label={intl.formatMessage({ id: 'components.close' })}
-          >
-            <Icon name="x" />
-          </button>
+          <CloseButton className="icon-button drawer-close" onClick={onClose} />
         </div>
       </header>
       <div className="drawer-body">{children}</div>
