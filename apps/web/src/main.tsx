@@ -10,6 +10,7 @@ import { type AppStore, makeStore } from './app/store';
 import { registerOutboxKinds } from './base/outbox';
 import { mountRoot } from './lib/mount-root';
 import { nextTask } from './lib/next-task';
+import { reportMissingMessage } from './monitoring';
 import { routePattern } from './monitoring/route-pattern';
 import './styles/tokens.css';
 import './styles/base.css';
@@ -34,11 +35,13 @@ monitorFromConfig(store.dispatch, () => routePattern(router.state.matches));
 
 // Render errors go to the root route's errorElement (features/errors/RouteError), which reports
 // them; anything React can't catch reaches window.onerror, which the Sentry SDK listens to.
+// A message the page's language lacks is reported once (docs/adr/0042-languages.md).
 mountRoot(
   'index.html',
   <Provider store={store}>
     <RouterProvider router={router} />
   </Provider>,
+  reportMissingMessage,
 );
 
 // A page's first date formatter with a time zone sets up the browser's time-zone data (≈ 20–35 ms).

@@ -7,6 +7,7 @@ import { monitorFromConfig } from './app/monitor-from-config';
 import { api } from './base/api';
 import { TrackingPage } from './features/tracking/TrackingPage';
 import { mountRoot, secondSegment } from './lib/mount-root';
+import { reportMissingMessage } from './monitoring';
 import './styles/tokens.css';
 import './styles/base.css';
 
@@ -39,4 +40,5 @@ mountRoot(
   <Provider store={store}>
     <TrackingPage token={token} />
   </Provider>,
+  reportMissingMessage,
 );

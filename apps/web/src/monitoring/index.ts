@@ -44,3 +44,21 @@ export function reportError(error: unknown): Promise<string | undefined> {
   if (key) reported.set(key, id);
   return id;
 }
+
+const missing = new Set<string>();
+
+/**
+ * A message the page's catalog lacks (it shows the English text meanwhile): reported once per id
+ * and language — to error reporting in a production build (when monitoring is on), to the console
+ * in development. Only the id and the language travel, nothing the user wrote.
+ */
+export function reportMissingMessage(id: string, locale: string): void {
+  const key = `${locale}:${id}`;
+  if (missing.has(key)) return;
+  missing.add(key);
+  if (import.meta.env.DEV) {
+    console.warn(`No ${locale} message for ${id}: showing English`);
+    return;
+  }
+  void sdk.then((module) => module?.captureMissingMessage(id, locale)).catch(() => undefined);
+}

@@ -3,6 +3,7 @@ import {
   type Breadcrumb,
   browserTracingIntegration,
   captureException,
+  captureMessage,
   type ErrorEvent,
   type EventHint,
   init,
@@ -45,4 +46,13 @@ export function start(config: MonitoringConfig, routePattern: () => string) {
 /** Reports an error a boundary caught; answers the event id shown to the user as the reference. */
 export function capture(error: unknown): string {
   return captureException(error, { mechanism: { type: 'auto.function.react.error_boundary', handled: true } });
+}
+
+/** A message the page's catalog lacks: a warning carrying its id and language only. */
+export function captureMissingMessage(id: string, locale: string): void {
+  captureMessage(`Message missing from the ${locale} catalog: ${id}`, {
+    level: 'warning',
+    tags: { message_id: id, language: locale },
+    fingerprint: ['missing-message', locale, id],
+  });
 }
