@@ -104,7 +104,9 @@ describe('the flexible time of a job', { timeout: 20_000 }, () => {
     await user.clear(until());
     await setTime(user, from(), '08:00');
     await user.click(save());
-    await waitFor(() => expect(until()).toHaveAccessibleDescription('Choose when the window closes'));
+    await waitFor(() =>
+      expect(until()).toHaveAccessibleDescription(expect.stringContaining('Choose when the window closes')),
+    );
     expect(send).not.toHaveBeenCalled();
   });
 
@@ -145,8 +147,12 @@ describe('the flexible time of a job', { timeout: 20_000 }, () => {
     await user.type(screen.getByRole('combobox', { name: /Site address/ }), 'Hauptstraße 1, Berlin');
     await user.click(flexible());
     await user.click(save());
-    await waitFor(() => expect(until()).toHaveAccessibleDescription('A flexible window can be at most 24 hours long'));
-    expect(from()).toHaveAccessibleDescription('Flexible from must be a date-time');
+    await waitFor(() =>
+      expect(until()).toHaveAccessibleDescription(
+        expect.stringContaining('A flexible window can be at most 24 hours long'),
+      ),
+    );
+    expect(from()).toHaveAccessibleDescription(expect.stringContaining('Flexible from must be a date-time'));
 
     send.mockImplementation(async () => {
       const response = problem('validation_failed', 'Some fields need attention', {

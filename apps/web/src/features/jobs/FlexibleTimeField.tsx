@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { type UseFormReturn, useWatch } from 'react-hook-form';
+import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
 import { defineMessages } from 'react-intl';
-import { TextField } from '../../components/TextField';
+import { TimeField } from '../../components/DateField';
 import { Message, useIntl } from '../../lib/i18n';
 import { defaultFlexibleTimes, flexibleUnavailable } from './flexible-window';
 import type { JobFormValues } from './job-form-schema';
@@ -65,14 +65,21 @@ export function FlexibleTimeField({ form, workingHours }: FlexibleTimeFieldProps
       {shown && (
         <div className="form-row flex-time-row">
           {windowEnds.map(([bound, label]) => (
-            <TextField
+            <Controller
               key={bound}
-              label={intl.formatMessage(label)}
-              type="time"
-              step={300}
-              error={errors?.[bound]?.message}
-              aria-invalid={whole || errors?.[bound] ? true : undefined}
-              {...register(`flexibleWindow.${bound}`)}
+              control={control}
+              name={`flexibleWindow.${bound}`}
+              render={({ field }) => (
+                <TimeField
+                  label={intl.formatMessage(label)}
+                  stepMinutes={5}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={errors?.[bound]?.message}
+                  aria-invalid={whole || errors?.[bound] ? true : undefined}
+                />
+              )}
             />
           ))}
         </div>

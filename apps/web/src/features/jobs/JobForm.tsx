@@ -4,6 +4,7 @@ import { useId, useMemo, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
+import { DateTimeField } from '../../components/DateField';
 import { TextArea } from '../../components/TextArea';
 import { TextField } from '../../components/TextField';
 import { Message, useIntl } from '../../lib/i18n';
@@ -179,21 +180,38 @@ export function JobForm({
           </label>
         </div>
         <div className="form-row">
-          <TextField
-            key={allDay ? 'start-date' : 'start-time'}
-            label={intl.formatMessage({ id: 'jobs.form.start' })}
-            type={allDay ? 'date' : 'datetime-local'}
-            step={allDay ? undefined : 900}
-            error={errors.start?.message}
-            {...register('start', { onChange: keepLength })}
+          <Controller
+            control={control}
+            name="start"
+            render={({ field }) => (
+              <DateTimeField
+                key={allDay ? 'start-date' : 'start-time'}
+                label={intl.formatMessage({ id: 'jobs.form.start' })}
+                dateOnly={allDay}
+                value={field.value}
+                onChange={(value) => {
+                  field.onChange(value);
+                  keepLength();
+                }}
+                onBlur={field.onBlur}
+                error={errors.start?.message}
+              />
+            )}
           />
-          <TextField
-            key={allDay ? 'end-date' : 'end-time'}
-            label={intl.formatMessage({ id: 'jobs.form.end' })}
-            type={allDay ? 'date' : 'datetime-local'}
-            step={allDay ? undefined : 900}
-            error={errors.end?.message}
-            {...register('end')}
+          <Controller
+            control={control}
+            name="end"
+            render={({ field }) => (
+              <DateTimeField
+                key={allDay ? 'end-date' : 'end-time'}
+                label={intl.formatMessage({ id: 'jobs.form.end' })}
+                dateOnly={allDay}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={errors.end?.message}
+              />
+            )}
           />
           {!allDay && <DurationField form={form} />}
         </div>

@@ -70,18 +70,22 @@ describe('the job form without friction', () => {
     );
     const duration = screen.getByLabelText('Duration');
     const end = screen.getByLabelText('End');
+    const endTime = screen.getByLabelText('End, time');
     expect(duration).toHaveValue(60);
     await user.clear(duration);
     await user.type(duration, '135');
-    expect(end).toHaveValue('2026-11-23T11:15');
+    expect(end).toHaveValue('23/11/2026');
+    expect(endTime).toHaveValue('11:15');
     expect(duration).toHaveAccessibleDescription('Minutes · 2 h 15 min');
-    await user.clear(end);
-    await user.type(end, '2026-11-23T09:30');
+    // The date and time are typed in the workspace's formats (day first, 24 hours).
+    await user.clear(endTime);
+    await user.type(endTime, '09:30');
     expect(duration).toHaveValue(30);
-    const start = screen.getByLabelText('Start');
-    await user.clear(start);
-    await user.type(start, '2026-11-23T13:00');
-    await waitFor(() => expect(end).toHaveValue('2026-11-23T13:30'));
+    const startTime = screen.getByLabelText('Start, time');
+    await user.clear(startTime);
+    await user.type(startTime, '13:00');
+    await waitFor(() => expect(endTime).toHaveValue('13:30'));
+    expect(end).toHaveValue('23/11/2026');
     expect(duration).toHaveValue(30);
   });
 

@@ -1,7 +1,8 @@
 import { describeRule, recurrenceLimits } from '@fieldplan/shared';
 import { useId } from 'react';
-import { type FieldErrors, type UseFormReturn, useWatch } from 'react-hook-form';
+import { Controller, type FieldErrors, type UseFormReturn, useWatch } from 'react-hook-form';
 import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
+import { DateInput } from '../../components/DateInput';
 import { Select } from '../../components/Select';
 import { Message, useIntl } from '../../lib/i18n';
 import { type JobFormValues, startDateOf, timingOf } from './job-form-schema';
@@ -252,12 +253,23 @@ export function RecurrenceEditor({ form, zone, disabled = false }: RecurrenceEdi
               id="jobs.recurrence.onUntil"
               values={{
                 input: (
-                  <input
-                    type="date"
-                    className="input input-sm"
-                    aria-label={intl.formatMessage({ id: 'jobs.recurrence.lastDate' })}
-                    aria-invalid={errorOf(errors, 'until') ? true : undefined}
-                    {...register('recurrence.until', { onChange: () => endBy('until') })}
+                  <Controller
+                    control={control}
+                    name="recurrence.until"
+                    render={({ field }) => (
+                      <DateInput
+                        size="sm"
+                        className="recurrence-until"
+                        aria-label={intl.formatMessage({ id: 'jobs.recurrence.lastDate' })}
+                        aria-invalid={errorOf(errors, 'until') ? true : undefined}
+                        value={field.value}
+                        onChange={(value) => {
+                          field.onChange(value);
+                          endBy('until');
+                        }}
+                        onBlur={field.onBlur}
+                      />
+                    )}
                   />
                 ),
               }}
