@@ -18,6 +18,7 @@ export * from './schemas/export.js';
 export * from './schemas/feeds.js';
 export * from './schemas/fields.js';
 export * from './schemas/import.js';
+export * from './schemas/issue-message.js';
 export * from './schemas/jobs.js';
 export * from './schemas/me.js';
 export * from './schemas/members.js';

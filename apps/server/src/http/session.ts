@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
 import { AppError } from '../errors/app-error.js';
 import { hashToken, randomToken } from '../lib/crypto.js';
+import { problemDetails, text } from './problem-text.js';
 
 const dayMs = 24 * 60 * 60 * 1000;
 const sessionMs = limits.sessionDays * dayMs;
@@ -21,6 +22,8 @@ export interface SessionUser {
   id: string;
   email: string;
   name: string;
+  /** The language the user picked (users.language); null or absent: their browser's. */
+  language?: string | null;
 }
 
 export interface Session {
@@ -64,7 +67,7 @@ export function createSessionStore({ db, secureCookies, cacheMs = sessionCacheMs
   const sessionLookup = db.kysely
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['users.id', 'users.email', 'users.name', 'sessions.expires_at'])
+    .select(['users.id', 'users.email', 'users.name', 'users.language', 'sessions.expires_at'])
     .where('sessions.id_hash', '=', '')
     .compile();
   const lookupFor = (idHash: string): typeof sessionLookup => ({ ...sessionLookup, parameters: [idHash] });
@@ -92,7 +95,7 @@ export function createSessionStore({ db, secureCookies, cacheMs = sessionCacheMs
     const startedAt = generation;
     const [row] = (await db.kysely.executeQuery(lookupFor(idHash))).rows;
     if (!row || Number(row.expires_at) <= now) return null;
-    const user = Object.freeze({ id: row.id, email: row.email, name: row.name });
+    const user = Object.freeze({ id: row.id, email: row.email, name: row.name, language: row.language });
     const session = { idHash, user, expiresAt: Number(row.expires_at), readAt: now };
     if (cacheMs > 0 && generation === startedAt) {
       for (const [oldToken, old] of known) {
@@ -193,6 +196,6 @@ export type SessionStore = ReturnType<typeof createSessionStore>;
 
 /** The signed-in user, or a 401. */
 export function requireUser(request: FastifyRequest): SessionUser {
-  if (!request.session) throw new AppError('unauthenticated', 'Sign in to continue');
+  if (!request.session) throw new AppError('unauthenticated', text(problemDetails.signIn));
   return request.session.user;
 }

@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { problem, sendProblem } from './problem.js';
+import { problemDetails, text } from './problem-text.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -63,7 +64,7 @@ export function registerDrain(app: FastifyInstance): void {
     if (!state.handingOver || !movable(request)) return done();
     state.lastRefusalAt = Date.now();
     // No handler ran: a balancer may send it to another process, and counts this one as failed.
-    sendProblem(reply, problem('unavailable', 'This process is stopping; send the request again', { retryAfter: 1 }));
+    sendProblem(reply, problem('unavailable', text(problemDetails.stopping), { retryAfter: 1 }));
   });
   app.addHook('onSend', (_request, reply, _payload, done) => {
     if (app.draining) reply.header('connection', 'close');

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { chooseEncoding, type Precompressed, precompress } from './compression.js';
 import { problem, sendProblem } from './problem.js';
+import { problemDetails, text } from './problem-text.js';
 
 /** Paths of the API, iCal links, realtime, health and metrics: never the web app's pages. */
 export const isApiPath = (url: string) => /^\/(api|ical|app|apps|healthz|readyz|metrics)(\/|$|\?)/.test(url);
@@ -67,7 +68,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string | null):
   app.setNotFoundHandler((request, reply) => {
     if (index !== null && request.method === 'GET' && !isApiPath(request.url)) {
       if (request.url.startsWith('/assets/')) {
-        return sendProblem(reply, problem('not_found', 'No such file'));
+        return sendProblem(reply, problem('not_found', text(problemDetails.noSuchFile)));
       }
       const page =
         trackPage !== null && request.url.startsWith('/track/')
@@ -77,7 +78,13 @@ export async function registerSpa(app: FastifyInstance, distDir: string | null):
             : index;
       return sendPage(request, reply, page);
     }
-    return sendProblem(reply, problem('not_found', `No route ${request.method} ${request.url.split('?')[0]}`));
+    return sendProblem(
+      reply,
+      problem(
+        'not_found',
+        text(problemDetails.noRoute, { method: request.method, path: request.url.split('?')[0] ?? '' }),
+      ),
+    );
   });
   if (index === null) return;
   app.addHook('onSend', async (request, reply) => {

@@ -1,0 +1,163 @@
+import { type FieldError, fieldOfPath, type IssueLike, issueMessage, type Problem } from '@fieldplan/shared';
+import type { IntlShape } from '@formatjs/intl';
+import { type LocalText, localText, type Texted, texted } from '../errors/local-text.js';
+import { defineMessages, intlFor } from '../i18n/index.js';
+
+// A problem's words in the caller's language (docs/PRODUCT.md, "Error catalogue"): `code` and `title`
+// are the same in every language; `detail` and each field's `message` are written in English when the
+// problem is made and, when the problem carries its text (errors/local-text.ts), again in the request's
+// language when it is sent (http/problem.ts). The English is kept as written, so English never changes.
+
+export { type LocalText, localText, type Texted } from '../errors/local-text.js';
+
+const englishIntl = intlFor('en');
+
+/** A message of the server's catalog with its arguments, as a LocalText. */
+export function text(descriptor: { id: string }, values?: Record<string, string | number>): LocalText {
+  return (intl) => intl.formatMessage(descriptor, values);
+}
+
+/** The English of a detail given as a string or a LocalText. */
+export const inEnglish = (detail: string | LocalText): string =>
+  typeof detail === 'string' ? detail : detail(englishIntl);
+
+/** `text`, but `english` as written for English (a schema's own message, kept as it always read). */
+export const withEnglish =
+  (english: string, other: LocalText): LocalText =>
+  (intl) =>
+    intl.locale === 'en' ? english : other(intl);
+
+/** A field error whose message reads in the request's language; `english` is what English callers get. */
+export function textedFieldError(path: string, message: LocalText, english?: string): FieldError {
+  const own = english === undefined ? message : withEnglish(english, message);
+  return texted({ path, message: english ?? message(englishIntl) }, own);
+}
+
+/** The details the HTTP layer itself answers with. */
+export const problemDetails = defineMessages({
+  mediaType: { id: 'problems.detail.mediaType' },
+  contentLength: { id: 'problems.detail.contentLength' },
+  emptyBody: { id: 'problems.detail.emptyBody' },
+  notJson: { id: 'problems.detail.notJson' },
+  noSuchResource: { id: 'problems.detail.noSuchResource' },
+  malformedUrl: { id: 'problems.detail.malformedUrl' },
+  tooLarge: { id: 'problems.detail.tooLarge' },
+  tooLargeMax: { id: 'problems.detail.tooLargeMax' },
+  invalidRequest: { id: 'problems.detail.invalidRequest' },
+  unsupportedType: { id: 'problems.detail.unsupportedType' },
+  tooManyRequests: { id: 'problems.detail.tooManyRequests' },
+  conflict: { id: 'problems.detail.conflict' },
+  storageFull: { id: 'problems.detail.storageFull' },
+  databaseBusy: { id: 'problems.detail.databaseBusy' },
+  internal: { id: 'problems.detail.internal' },
+  signIn: { id: 'problems.detail.signIn' },
+  noSuchFile: { id: 'problems.detail.noSuchFile' },
+  noRoute: { id: 'problems.detail.noRoute' },
+  stopping: { id: 'problems.detail.stopping' },
+});
+
+const kinds = defineMessages({
+  required: { id: 'problems.validation.required' },
+  notText: { id: 'problems.validation.notText' },
+  notNumber: { id: 'problems.validation.notNumber' },
+  notBoolean: { id: 'problems.validation.notBoolean' },
+  notList: { id: 'problems.validation.notList' },
+  invalid: { id: 'problems.validation.invalid' },
+  tooShort: { id: 'problems.validation.tooShort' },
+  tooLong: { id: 'problems.validation.tooLong' },
+  tooSmall: { id: 'problems.validation.tooSmall' },
+  tooBig: { id: 'problems.validation.tooBig' },
+  tooFew: { id: 'problems.validation.tooFew' },
+  tooMany: { id: 'problems.validation.tooMany' },
+  email: { id: 'problems.validation.email' },
+  url: { id: 'problems.validation.url' },
+  dateTime: { id: 'problems.validation.dateTime' },
+  format: { id: 'problems.validation.format' },
+  oneOf: { id: 'problems.validation.oneOf' },
+  multipleOf: { id: 'problems.validation.multipleOf' },
+  unknownField: { id: 'problems.validation.unknownField' },
+  'custom.bothCoordinates': { id: 'problems.validation.custom.bothCoordinates' },
+  'custom.colour': { id: 'problems.validation.custom.colour' },
+  'custom.date': { id: 'problems.validation.custom.date' },
+  'custom.listedTwice': { id: 'problems.validation.custom.listedTwice' },
+  'custom.phoneCharacters': { id: 'problems.validation.custom.phoneCharacters' },
+  'custom.phoneDigits': { id: 'problems.validation.custom.phoneDigits' },
+  'custom.slug': { id: 'problems.validation.custom.slug' },
+  'custom.time': { id: 'problems.validation.custom.time' },
+  'custom.timeZone': { id: 'problems.validation.custom.timeZone' },
+});
+
+/** The names of the fields a message names, as a form labels them; another field is named by its key. */
+const fieldNames = defineMessages({
+  address: { id: 'problems.field.address' },
+  assigneeIds: { id: 'problems.field.assigneeIds' },
+  colour: { id: 'problems.field.colour' },
+  customerId: { id: 'problems.field.customerId' },
+  description: { id: 'problems.field.description' },
+  durationMinutes: { id: 'problems.field.durationMinutes' },
+  email: { id: 'problems.field.email' },
+  end: { id: 'problems.field.end' },
+  from: { id: 'problems.field.from' },
+  intro: { id: 'problems.field.intro' },
+  language: { id: 'problems.field.language' },
+  lat: { id: 'problems.field.lat' },
+  lng: { id: 'problems.field.lng' },
+  name: { id: 'problems.field.name' },
+  notes: { id: 'problems.field.notes' },
+  password: { id: 'problems.field.password' },
+  phone: { id: 'problems.field.phone' },
+  priority: { id: 'problems.field.priority' },
+  reason: { id: 'problems.field.reason' },
+  role: { id: 'problems.field.role' },
+  serviceId: { id: 'problems.field.serviceId' },
+  slug: { id: 'problems.field.slug' },
+  start: { id: 'problems.field.start' },
+  technicianIds: { id: 'problems.field.technicianIds' },
+  timeZone: { id: 'problems.field.timeZone' },
+  title: { id: 'problems.field.title' },
+  url: { id: 'problems.field.url' },
+});
+const otherField = defineMessages({
+  named: { id: 'problems.field.other' },
+  body: { id: 'problems.field.body' },
+});
+
+function fieldName(intl: IntlShape, field: string): string {
+  if (field === '') return intl.formatMessage(otherField.body);
+  const own = (fieldNames as Record<string, { id: string }>)[field];
+  return own ? intl.formatMessage(own) : intl.formatMessage(otherField.named, { name: field });
+}
+
+/** A validation issue's message in a language, by its kind and field (the schema's own text is its English). */
+export function issueText(issue: IssueLike, prefix = ''): LocalText {
+  const message = issueMessage(issue);
+  const field = message.field || fieldOfPath(prefix);
+  if (message.kind === 'unknownField') return unknownFieldText(field);
+  return (intl) => intl.formatMessage(kinds[message.kind], { ...message.values, field: fieldName(intl, field) });
+}
+
+/** "Name is required", for a field the body lacks (`path` dotted; '' the body itself). */
+export const requiredText =
+  (path: string): LocalText =>
+  (intl) =>
+    intl.formatMessage(kinds.required, { field: fieldName(intl, fieldOfPath(path)) });
+
+/** 'Unknown field "path"' (`path` dotted, as the caller sent it). */
+export const unknownFieldText =
+  (path: string): LocalText =>
+  (intl) =>
+    intl.formatMessage(kinds.unknownField, { field: path });
+
+/** The problem with its detail and field messages in the language of `intl` (those given as text). */
+export function problemIn(body: Texted<Problem>, intl: IntlShape): Problem {
+  const { [localText]: detail, ...rest } = body;
+  const errors = body.errors?.map((error: Texted<FieldError>) => {
+    const own = error[localText];
+    return own ? { path: error.path, message: own(intl) } : { path: error.path, message: error.message };
+  });
+  return {
+    ...rest,
+    detail: detail ? detail(intl) : body.detail,
+    ...(errors && { errors }),
+  };
+}

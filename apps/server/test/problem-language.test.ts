@@ -1,0 +1,107 @@
+import type { Problem } from '@fieldplan/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, createTestApp, type Owner, signUpOwner, type TestContext } from './harness.js';
+import { expectProblem, signIn, ws } from './helpers.js';
+
+// docs/PRODUCT.md, "Error catalogue": `code` and `title` are the same in every language; `detail` and the
+// field messages follow the signed-in user's language, else Accept-Language, else English.
+
+const badCustomer = {
+  name: '',
+  email: 'not-an-email',
+  phone: '+49 30 1234 5678 9012 345',
+  address: 'Hauptstraße 1',
+  lat: 52.5,
+  lng: 13.4,
+  shoeSize: 44,
+};
+
+const english = {
+  name: 'Name is required',
+  email: 'Email must be a valid email address',
+  phone: 'Phone must be at most 20 characters',
+  shoeSize: 'Unknown field "shoeSize"',
+};
+const german = {
+  name: 'Name ist erforderlich',
+  email: 'E-Mail muss eine gültige E-Mail-Adresse sein',
+  phone: 'Telefon darf höchstens 20 Zeichen lang sein',
+  shoeSize: 'Unbekanntes Feld „shoeSize“',
+};
+
+const messagesOf = (body: Problem) => Object.fromEntries((body.errors ?? []).map((e) => [e.path, e.message]));
+
+describe('problem+json in the request language', () => {
+  let ctx: TestContext;
+  let owner: Owner;
+  let reference: Problem;
+
+  const send = async (client: Client, headers: Record<string, string> = {}) => {
+    const res = await client.post(ws(owner.workspaceId, '/customers'), badCustomer, headers);
+    return { res, body: expectProblem(res, 400, 'validation_failed') };
+  };
+
+  /** A fresh session of a user who picked `language` (a fresh sign-in reads it). */
+  const userWithLanguage = async (language: 'en' | 'de') => {
+    const picked = await owner.client.patch('/api/v1/me', { language });
+    expect(picked.statusCode, picked.body).toBe(200);
+    return (await signIn(ctx.app, owner.email, owner.password)).client;
+  };
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    owner = await signUpOwner(ctx.app);
+    reference = (await send(owner.client)).body;
+  });
+  afterAll(() => ctx.close());
+
+  it('answers English by default, the schema messages as always', () => {
+    expect(messagesOf(reference)).toMatchObject(english);
+    expect(reference.detail).toContain('Name is required');
+    expect(reference.title).toBe('Some fields need attention');
+  });
+
+  it('answers Accept-Language: de in German, code and title unchanged', async () => {
+    const { res, body } = await send(owner.client, { 'accept-language': 'de' });
+    expect(res.headers['content-language']).toBe('de');
+    expect(body.code).toBe(reference.code);
+    expect(body.title).toBe(reference.title);
+    expect(body.type).toBe(reference.type);
+    expect(messagesOf(body)).toMatchObject(german);
+    expect(body.errors?.map((e) => e.path)).toEqual(reference.errors?.map((e) => e.path));
+    expect(body.detail).toContain('Name ist erforderlich');
+    expect(body.detail).not.toContain('is required');
+  });
+
+  it('meets de-AT with German and fr with English', async () => {
+    expect(messagesOf((await send(owner.client, { 'accept-language': 'de-AT,de;q=0.9' })).body)).toMatchObject(german);
+    const french = await send(owner.client, { 'accept-language': 'fr-FR,fr;q=0.9' });
+    expect(messagesOf(french.body)).toMatchObject(english);
+    expect(french.body.detail).toBe(reference.detail);
+  });
+
+  it("follows a signed-in user's own language over the header", async () => {
+    const germanUser = await userWithLanguage('de');
+    const { body } = await send(germanUser);
+    expect(messagesOf(body)).toMatchObject(german);
+    expect(body.title).toBe(reference.title);
+    expect(messagesOf((await send(germanUser, { 'accept-language': 'en-US' })).body)).toMatchObject(german);
+
+    const englishUser = await userWithLanguage('en');
+    const { body: inEnglish } = await send(englishUser, { 'accept-language': 'de' });
+    expect(messagesOf(inEnglish)).toMatchObject(english);
+    expect(inEnglish.detail).toBe(reference.detail);
+  });
+
+  it('words the HTTP layer’s own details in German too', async () => {
+    const stranger = new Client(ctx.app);
+    const body = expectProblem(await stranger.get('/api/v1/me', { 'accept-language': 'de' }), 401, 'unauthenticated');
+    expect(body.detail).toBe('Melden Sie sich an, um fortzufahren');
+    expect(body.title).toBe('Please sign in');
+    const broken = await stranger.request('POST', '/api/v1/auth/sign-in', undefined, {
+      'content-type': 'application/json',
+      'accept-language': 'de',
+    });
+    expect(expectProblem(broken, 400, 'validation_failed').detail).toBe('Der JSON-Inhalt ist leer');
+  });
+});
