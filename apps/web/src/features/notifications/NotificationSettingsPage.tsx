@@ -8,7 +8,7 @@ import {
 } from '@fieldplan/shared';
 import { type ChangeEvent, type ComponentProps, type FormEvent, useState } from 'react';
 import { Button } from '../../components/Button';
-import { EmptyState } from '../../components/EmptyState';
+import { NotAllowed } from '../../components/NotAllowed';
 import { PageHeader, Panel } from '../../components/Panel';
 import { TextArea } from '../../components/TextArea';
 import { TextField } from '../../components/TextField';
@@ -52,9 +52,10 @@ export function NotificationSettingsPage() {
   const { data, error } = useNotificationSettingsQuery(workspaceId, { skip: !readable });
   if (!readable) {
     return (
-      <EmptyState icon="settings" title={intl.formatMessage({ id: 'notifications.settings.officeOnly' })}>
-        <Message id="notifications.settings.officeOnlyText" />
-      </EmptyState>
+      <NotAllowed
+        title={{ id: 'notifications.settings.officeOnly' }}
+        hint={{ id: 'notifications.settings.officeOnlyText' }}
+      />
     );
   }
   return (

@@ -1,8 +1,8 @@
 import { can } from '@fieldplan/shared';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/Button';
-import { EmptyState } from '../../components/EmptyState';
 import { LoadFailedState } from '../../components/LoadFailed';
+import { NotAllowed } from '../../components/NotAllowed';
 import { PageHeader, Panel } from '../../components/Panel';
 import { Loading, Skeleton } from '../../components/Skeleton';
 import { useGetWorkspaceQuery } from '../../entities/workspace/endpoints';
@@ -49,9 +49,9 @@ export function SettingsPage() {
 
   if (!allowed) {
     return (
-      <EmptyState
-        icon="settings"
-        title={intl.formatMessage({ id: 'settings.page.ownersOnly' })}
+      <NotAllowed
+        title={{ id: 'settings.page.ownersOnly' }}
+        hint={{ id: 'settings.page.askOwner' }}
         action={
           can(role, 'checklists.manage') ? (
             <Link to={`/w/${slug}/settings/checklists`} className={buttonClass('secondary')}>
@@ -63,9 +63,7 @@ export function SettingsPage() {
             </Link>
           )
         }
-      >
-        <Message id="settings.page.askOwner" />
-      </EmptyState>
+      />
     );
   }
 

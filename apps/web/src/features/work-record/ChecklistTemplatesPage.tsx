@@ -3,6 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { Button } from '../../components/Button';
 import { ConfirmRemoval } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
+import { NotAllowed } from '../../components/NotAllowed';
 import { PageHeader, Panel } from '../../components/Panel';
 import { Skeleton } from '../../components/Skeleton';
 import { useDeleteChecklistTemplateMutation, useListChecklistTemplatesQuery } from '../../entities/record/endpoints';
@@ -30,9 +31,10 @@ export function ChecklistTemplatesPage() {
 
   if (!allowed) {
     return (
-      <EmptyState icon="settings" title={intl.formatMessage({ id: 'workRecord.templates.notAllowed' })}>
-        <Message id="workRecord.templates.notAllowedText" />
-      </EmptyState>
+      <NotAllowed
+        title={{ id: 'workRecord.templates.notAllowed' }}
+        hint={{ id: 'workRecord.templates.notAllowedText' }}
+      />
     );
   }
   return (

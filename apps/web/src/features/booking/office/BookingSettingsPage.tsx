@@ -1,8 +1,8 @@
 import { can } from '@fieldplan/shared';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/Button';
-import { EmptyState } from '../../../components/EmptyState';
 import { LoadFailedState } from '../../../components/LoadFailed';
+import { NotAllowed } from '../../../components/NotAllowed';
 import { PageHeader } from '../../../components/Panel';
 import { Loading, Skeleton } from '../../../components/Skeleton';
 import { useWorkspace } from '../../../entities/workspace/use-workspace';
@@ -24,17 +24,15 @@ export function BookingSettingsPage() {
 
   if (!allowed) {
     return (
-      <EmptyState
-        icon="settings"
-        title={intl.formatMessage({ id: 'booking.settings.notAllowed' })}
+      <NotAllowed
+        title={{ id: 'booking.settings.notAllowed' }}
+        hint={{ id: 'booking.settings.notAllowedHint' }}
         action={
           <Link to={`/w/${slug}`} className={buttonClass('secondary')}>
             <Message id="booking.settings.backToOverview" />
           </Link>
         }
-      >
-        <Message id="booking.settings.notAllowedHint" />
-      </EmptyState>
+      />
     );
   }
 

@@ -5,6 +5,7 @@ import { Badge } from '../../../components/Badge';
 import { Button, buttonClass } from '../../../components/Button';
 import { EmptyState } from '../../../components/EmptyState';
 import { LoadFailedState } from '../../../components/LoadFailed';
+import { NotAllowed } from '../../../components/NotAllowed';
 import { PageHeader } from '../../../components/Panel';
 import { Loading, Skeleton } from '../../../components/Skeleton';
 import { useGetMembersQuery } from '../../../entities/member/endpoints';
@@ -35,9 +36,11 @@ export function RequestsPage() {
 
   if (!allowed) {
     return (
-      <EmptyState icon="inbox" title={intl.formatMessage({ id: 'booking.requests.notAllowed' })}>
-        <Message id="booking.requests.notAllowedHint" />
-      </EmptyState>
+      <NotAllowed
+        icon="inbox"
+        title={{ id: 'booking.requests.notAllowed' }}
+        hint={{ id: 'booking.requests.notAllowedHint' }}
+      />
     );
   }
   return (
