@@ -17,74 +17,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Session, signIn, trackedVisit } from './demo-app.js';
 import { percentile, startFieldplan } from './support.js';
 
 const ROUNDS = Number(process.env.WEB_TRANSFER_BENCH_ROUNDS ?? 3);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = path.join(ROOT, 'apps/web/dist');
-const password = 'fieldplan-demo';
 
 /** The build without its .br/.gz copies: what the server sent before precompression. */
 function plainCopy(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldplan-plain-dist-'));
   fs.cpSync(DIST, dir, { recursive: true, filter: (src) => !/\.(br|gz)$/.test(src) });
   return dir;
-}
-
-interface Session {
-  cookie: string;
-  workspaceId: string;
-}
-
-async function signIn(origin: string, email: string): Promise<Session> {
-  const answer = await fetch(`${origin}/api/v1/auth/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!answer.ok) throw new Error(`sign-in as ${email}: ${answer.status}`);
-  const cookie = (answer.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const me = (await answer.json()) as { memberships: { workspaceId: string }[] };
-  return { cookie, workspaceId: me.memberships[0]?.workspaceId ?? '' };
-}
-
-/**
- * A live tracking link: tech1's first scheduled visit from today (the server's clock) set en route,
- * with a position sent; and that visit's date, a day the demo seeded (a weekday).
- */
-async function trackedVisit(origin: string): Promise<{ trackPath: string; date: string }> {
-  const tech = await signIn(origin, 'tech1@demo.test');
-  const office = await signIn(origin, 'dispatcher@demo.test');
-  const call = async <T>(who: Session, method: string, url: string, body?: unknown, headers = {}) => {
-    const answer = await fetch(`${origin}/api/v1/workspaces/${who.workspaceId}${url}`, {
-      method,
-      headers: {
-        origin,
-        cookie: who.cookie,
-        ...(body !== undefined && { 'content-type': 'application/json' }),
-        ...headers,
-      },
-      ...(body !== undefined && { body: JSON.stringify(body) }),
-    });
-    if (!answer.ok) throw new Error(`${method} ${url}: ${answer.status} ${await answer.text()}`);
-    return (await answer.json()) as T;
-  };
-  // Today's visits may all be done by the time this runs, and a weekend has none: the first
-  // scheduled one of the coming days.
-  type Visit = { jobId: string; occurrence: string | null; status: string; version: number; lat: number | null };
-  let visit: Visit | undefined;
-  let date = '';
-  for (let days = 0; days < 7 && !visit; days++) {
-    date = new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-    const day = await call<{ visits: Visit[] }>(tech, 'GET', `/my-day?date=${date}`);
-    visit = day.visits.find((v) => v.status === 'scheduled' && v.lat !== null && v.occurrence === null);
-  }
-  if (!visit) throw new Error('tech1 has no scheduled visit with a site this week');
-  await call(tech, 'POST', `/jobs/${visit.jobId}/status`, { status: 'en_route' }, { 'if-match': `"${visit.version}"` });
-  await call(tech, 'POST', '/locations', { lat: 52.52, lng: 13.405, accuracyM: 20 });
-  const [link] = await call<{ url: string }[]>(office, 'GET', `/tracking-links?jobId=${visit.jobId}`);
-  if (!link) throw new Error('no tracking link after going en route');
-  return { trackPath: new URL(link.url).pathname, date };
 }
 
 interface Screen {
