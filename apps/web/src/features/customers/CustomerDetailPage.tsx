@@ -10,7 +10,7 @@ import { Loading, Skeleton } from '../../components/Skeleton';
 import { useToast } from '../../components/use-toast';
 import { useGetWorkspaceQuery } from '../../entities/workspace/endpoints';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
-import { Message, useIntl } from '../../lib/i18n';
+import { languageNames, Message, useIntl } from '../../lib/i18n';
 import { problemMessage, toProblem } from '../../lib/problem';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { CustomerDialog } from './CustomerDialog';
@@ -120,6 +120,21 @@ export function CustomerDetailPage() {
                 <Message id="customers.detail.email" />
               </dt>
               <dd>{customer.email ? <a href={`mailto:${customer.email}`}>{customer.email}</a> : '—'}</dd>
+              <dt>
+                <Message id="customers.detail.language" />
+              </dt>
+              <dd>
+                {customer.language ? (
+                  <span lang={customer.language}>{languageNames[customer.language]}</span>
+                ) : workspace ? (
+                  <Message
+                    id="customers.detail.languageDefault"
+                    values={{ language: languageNames[workspace.language] }}
+                  />
+                ) : (
+                  '—'
+                )}
+              </dd>
               <dt>
                 <Message id="customers.detail.address" />
               </dt>

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeFetch, problem } from '../../test/fake-api';
+import { fakeFetch, json, problem } from '../../test/fake-api';
 import { workspace, workspaceId } from '../../test/fixtures';
 import { renderWithStore } from '../../test/render';
 import { testPlaces } from '../places/test-fixtures';
@@ -76,6 +76,7 @@ describe('the customer form', { timeout: 20_000 }, () => {
       lat: 52.5,
       lng: 13.4,
       notes: '',
+      language: null,
     });
     await waitFor(() =>
       expect(screen.getByLabelText('Name')).toHaveAccessibleDescription('Name must be at most 120 characters'),
@@ -107,6 +108,46 @@ describe('the customer form', { timeout: 20_000 }, () => {
     });
   });
 
+  it('offers the workspace default and each language in its own name, and saves the office’s choice', async () => {
+    const customer = {
+      id: 'cus_1',
+      name: 'Bäckerei Koch',
+      email: null,
+      phone: null,
+      address: 'Hauptstraße 1, Berlin',
+      lat: 52.5,
+      lng: 13.4,
+      notes: '',
+      language: null,
+      version: 3,
+      createdAt: '2026-11-01T10:00:00.000Z',
+      updatedAt: '2026-11-01T10:00:00.000Z',
+    };
+    const fetch = fakeFetch({
+      ...routes,
+      [`PATCH /workspaces/${workspaceId}/customers/cus_1`]: ({ body }) =>
+        json({ ...customer, ...(body as object), version: 4 }),
+    });
+    const onClose = vi.fn();
+    const { user } = renderWithStore(
+      <CustomerDialog workspaceId={workspaceId} customer={customer} open onClose={onClose} />,
+      fetch,
+    );
+    const language = screen.getByRole('combobox', { name: 'Language' });
+    expect(language).toHaveValue('');
+    expect(
+      within(language)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Workspace default', 'English', 'Deutsch']);
+    await user.selectOptions(language, 'Deutsch');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const [patch] = fetch.callsTo(`PATCH /workspaces/${workspaceId}/customers/cus_1`);
+    expect(patch?.body).toEqual({ language: 'de' });
+    expect(patch?.headers['if-match']).toBeDefined();
+  });
+
   it('closes only the suggestions on Escape inside the dialog; the next Escape closes the dialog', async () => {
     const onClose = vi.fn();
     const { user } = renderWithStore(
@@ -115,7 +156,9 @@ describe('the customer form', { timeout: 20_000 }, () => {
     );
     const address = addressField();
     await user.type(address, 'Ber');
-    await screen.findAllByRole('option');
+    // The suggestions' options (the language select has options of its own).
+    const listbox = await screen.findByRole('listbox', { name: 'Address suggestions' });
+    await within(listbox).findAllByRole('option');
     await user.keyboard('{Escape}');
     expect(address).toHaveAttribute('aria-expanded', 'false');
     expect(address).toHaveValue('Ber');

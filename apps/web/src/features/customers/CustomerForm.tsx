@@ -4,16 +4,17 @@ import { Controller, type UseFormReturn, useForm, useWatch } from 'react-hook-fo
 import { defineMessages } from 'react-intl';
 import type { z } from 'zod';
 import { Alert } from '../../components/Alert';
+import { Select } from '../../components/Select';
 import { TextArea } from '../../components/TextArea';
 import { TextField } from '../../components/TextField';
-import { useIntl } from '../../lib/i18n';
+import { languageNames, useIntl } from '../../lib/i18n';
 import { useFormProblem } from '../../lib/use-form-problem';
 import { PlaceField } from '../places';
 
 type FormInput = z.input<typeof customerCreateSchema>;
 export type CustomerFormApi = UseFormReturn<FormInput, unknown, CustomerCreate>;
 
-export const customerFieldNames = ['name', 'email', 'phone', 'address', 'lat', 'lng', 'notes'] as const;
+export const customerFieldNames = ['name', 'email', 'phone', 'address', 'lat', 'lng', 'notes', 'language'] as const;
 
 const coordinates = ['lat', 'lng'] as const;
 const coordinateLabels = defineMessages({
@@ -22,6 +23,11 @@ const coordinateLabels = defineMessages({
 });
 
 const nullableNumber = (value: unknown) => (value === '' || value === null ? undefined : Number(value));
+/** The select's empty choice is the workspace's language (null). */
+const nullableChoice = (value: unknown) => (value === '' ? null : value);
+
+// The names of languages are never translated: each stands in its own language.
+const languages = Object.entries(languageNames);
 
 export function customerDefaults(customer: Customer | null): FormInput {
   return {
@@ -32,6 +38,7 @@ export function customerDefaults(customer: Customer | null): FormInput {
     lat: customer?.lat ?? (undefined as unknown as number),
     lng: customer?.lng ?? (undefined as unknown as number),
     notes: customer?.notes ?? '',
+    language: customer?.language ?? null,
   };
 }
 
@@ -45,7 +52,8 @@ interface CustomerFormProps {
 
 /**
  * A customer, validated with the shared schema the server uses: name required (≤ 120), phone
- * 7–20 characters of digits/space/+()- with at least 5 digits, email, position in range, notes ≤ 2,000.
+ * 7–20 characters of digits/space/+()- with at least 5 digits, email, position in range, notes ≤ 2,000,
+ * and the language Fieldplan writes to them in (none: the workspace's).
  */
 export function CustomerForm({ id, workspaceId, customer, onSave }: CustomerFormProps) {
   const intl = useIntl();
@@ -138,6 +146,19 @@ export function CustomerForm({ id, workspaceId, customer, onSave }: CustomerForm
         error={errors.notes?.message}
         {...register('notes')}
       />
+      <Select
+        label={intl.formatMessage({ id: 'customers.form.language' })}
+        hint={intl.formatMessage({ id: 'customers.form.languageHint' })}
+        error={errors.language?.message}
+        {...register('language', { setValueAs: nullableChoice })}
+      >
+        <option value="">{intl.formatMessage({ id: 'customers.form.languageDefault' })}</option>
+        {languages.map(([code, name]) => (
+          <option key={code} value={code} lang={code}>
+            {name}
+          </option>
+        ))}
+      </Select>
     </form>
   );
 }
