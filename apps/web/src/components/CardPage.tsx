@@ -25,7 +25,7 @@ export function CardPage({ title, subtitle, children, footer }: CardPageProps) {
             <Message id="components.cardPage.pitch" />
           </p>
         </div>
-        <div className="card-page-card">
+        <div className="card card-page-card">
           <h1>{title}</h1>
           {subtitle && <p className="card-page-subtitle">{subtitle}</p>}
           <div className="card-page-body">{children}</div>

@@ -156,7 +156,7 @@ export function MyDayPage() {
         {isLoading ? (
           <ul className="myday-list" aria-label={intl.formatMessage({ id: 'myDay.page.loading' })}>
             {[0, 1, 2].map((i) => (
-              <li key={i} className="myday-card myday-card-skeleton">
+              <li key={i} className="card myday-card myday-card-skeleton">
                 <Skeleton width="40%" height={14} />
                 <Skeleton width="80%" height={20} />
                 <Skeleton width="60%" height={14} />

@@ -52,7 +52,7 @@ export function VisitCard({
   const step = nextWorkingStep({ status, start: visit.start, assigneeIds: visit.assigneeIds }, actor);
   const closed = isClosed(status);
   return (
-    <li className={`myday-card${next ? ' myday-card-next' : ''}${closed ? ' myday-card-done' : ''}`}>
+    <li className={`card myday-card${next ? ' myday-card-next' : ''}${closed ? ' myday-card-done' : ''}`}>
       {travel && !closed && (
         <p className="myday-travel">
           <Icon name="compass" size={14} />

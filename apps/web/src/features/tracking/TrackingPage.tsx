@@ -46,7 +46,7 @@ export function TrackingPage({ token }: { token: string }) {
   return (
     <main className="track">
       <TrackHeader />
-      <section className="track-card" aria-live="polite">
+      <section className="card track-card" aria-live="polite">
         <p className="track-status">{statusHeadline(page)}</p>
         <p className="track-window">{windowText(page.window)}</p>
         <p className="track-tech">
@@ -90,7 +90,7 @@ export function ExpiredPage() {
   return (
     <main className="track">
       <TrackHeader />
-      <section className="track-card track-expired">
+      <section className="card track-card track-expired">
         <h1>
           <Message id="tracking.expired.heading" />
         </h1>

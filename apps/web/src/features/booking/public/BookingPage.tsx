@@ -254,7 +254,7 @@ function Step({ n, title, done, onChange, children }: StepProps) {
     if (done === null && n > 1) heading.current?.focus({ preventScroll: false });
   }, [done, n]);
   return (
-    <section className={`book-step${done !== null ? ' book-step-done' : ''}`} aria-labelledby={`book-step-${n}`}>
+    <section className={`card book-step${done !== null ? ' book-step-done' : ''}`} aria-labelledby={`book-step-${n}`}>
       <div className="book-step-head">
         <h2 id={`book-step-${n}`} ref={heading} tabIndex={-1} className="book-step-title">
           <span className="book-step-n" aria-hidden="true">
@@ -292,7 +292,7 @@ function Confirmation({
   const confirmed = result.status === 'confirmed';
   return (
     <main className="book">
-      <section className="book-done" aria-labelledby="book-done-title">
+      <section className="card book-done" aria-labelledby="book-done-title">
         <span className="book-done-mark" aria-hidden="true">
           ✓
         </span>
