@@ -32,6 +32,8 @@ describe('a typed date', () => {
     expect(parseDateInput('2/1/2027', { dateFormat: 'mdy' })).toBe('2027-02-01');
     expect(parseDateInput('2026-11-30', { dateFormat: 'ymd' })).toBe('2026-11-30');
     expect(parseDateInput('20261130', { dateFormat: 'ymd' })).toBe('2026-11-30');
+    expect(parseDateInput('2026-11-30', dmy)).toBe('2026-11-30');
+    expect(parseDateInput('2026-11-30', { dateFormat: 'mdy' })).toBe('2026-11-30');
   });
 
   it('is no date when a part is out of range or not a number', () => {

@@ -83,7 +83,8 @@ export function formatDateInput(iso: string, format: DateInputFormat): string {
 /**
  * What was typed as an ISO date, read in the workspace's order; null when it is not a date. Any of
  * . / - space separates; "30112026" reads without separators; a two-digit year is this century's;
- * a day and month without a year are in `reference`'s year (an ISO date, today by default).
+ * a day and month without a year are in `reference`'s year (an ISO date, today by default); a
+ * four-digit first number is a year (ISO dates read in every order).
  */
 export function parseDateInput(text: string, format: DateInputFormat, reference?: string): string | null {
   const trimmed = text.trim();
@@ -100,7 +101,9 @@ export function parseDateInput(text: string, format: DateInputFormat, reference?
   const refYear = Number((reference ?? new Date().toISOString()).slice(0, 4));
   let parts: DateParts;
   if (numbers.length === 3) {
-    const at = (part: 'day' | 'month' | 'year') => numbers[order.indexOf(part)] ?? '';
+    // A four-digit first number can only be a year: ISO ("2026-11-30") reads in every order.
+    const ymd = numbers[0]?.length === 4 ? partOrder('ymd') : order;
+    const at = (part: 'day' | 'month' | 'year') => numbers[ymd.indexOf(part)] ?? '';
     const yearText = at('year');
     if (yearText.length !== 2 && yearText.length !== 4) return null;
     const year = yearText.length === 2 ? 2000 + Number(yearText) : Number(yearText);

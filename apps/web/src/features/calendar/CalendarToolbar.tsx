@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from '../../components/Button';
+import { DateInput } from '../../components/DateInput';
+import { isIsoDate } from '../../components/date-input';
 import { Icon } from '../../components/Icon';
 import { useClockFormats } from '../../lib/clock';
 import { Message, useIntl } from '../../lib/i18n';
@@ -60,17 +62,16 @@ export function CalendarToolbar({
       <h2 className="cal-title" aria-live="polite">
         {viewTitle(view, date, firstDay, { ...formats, language: intl.locale })}
       </h2>
-      <label className="cal-date">
-        <span className="visually-hidden">
-          <Message id="calendar.toolbar.goToDate" />
-        </span>
-        <input
-          type="date"
-          className="input input-sm"
+      <div className="cal-date">
+        <DateInput
+          size="sm"
+          live={false}
+          quietError
+          aria-label={intl.formatMessage({ id: 'calendar.toolbar.goToDate' })}
           value={date}
-          onChange={(e) => e.target.value && onChange({ date: e.target.value })}
+          onChange={(value) => isIsoDate(value) && onChange({ date: value })}
         />
-      </label>
+      </div>
       <fieldset className="cal-views">
         <legend className="visually-hidden">{viewText}</legend>
         {views.map((v) => (

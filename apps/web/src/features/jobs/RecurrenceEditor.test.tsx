@@ -40,7 +40,7 @@ describe('the recurrence editor', () => {
     await user.type(every, '2');
     expect(summary()).toHaveTextContent('Every 2 weeks on Tue and Thu, 10 times');
     await user.click(screen.getByRole('radio', { name: 'On a date' }));
-    await user.type(screen.getByLabelText('Last date'), '2026-12-31');
+    await user.type(screen.getByLabelText('Last date'), '31/12/2026');
     expect(summary()).toHaveTextContent('Every 2 weeks on Tue and Thu, until 31 Dec 2026');
   });
 
@@ -60,7 +60,7 @@ describe('the recurrence editor', () => {
     const { user } = setup();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Repeat' }), 'DAILY');
     await user.click(screen.getByRole('radio', { name: 'Never' }));
-    await user.type(screen.getByLabelText('Last date'), '2026-12-31');
+    await user.type(screen.getByLabelText('Last date'), '31/12/2026');
     expect(screen.getByRole('radio', { name: 'On a date' })).toBeChecked();
     expect(summary()).toHaveTextContent('Every day, until 31 Dec 2026');
     const count = screen.getByLabelText('Number of occurrences');

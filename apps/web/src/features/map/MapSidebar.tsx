@@ -1,6 +1,8 @@
 import { formatLongDay } from '@fieldplan/shared';
 import type { ReactNode } from 'react';
 import { Button } from '../../components/Button';
+import { DateInput } from '../../components/DateInput';
+import { isIsoDate } from '../../components/date-input';
 import { Icon } from '../../components/Icon';
 import { Skeleton } from '../../components/Skeleton';
 import { statusText } from '../../entities/job/job-status';
@@ -51,12 +53,14 @@ export function MapSidebar(props: MapSidebarProps) {
             aria-label={intl.formatMessage({ id: 'map.side.previousDay' })}
             onClick={() => props.onDate(addDays(date, -1))}
           />
-          <input
-            className="input map-date"
-            type="date"
+          <DateInput
+            className="map-date"
+            size="sm"
+            live={false}
+            quietError
             aria-label={intl.formatMessage({ id: 'map.side.date' })}
             value={date}
-            onChange={(e) => e.target.value && props.onDate(e.target.value)}
+            onChange={(value) => isIsoDate(value) && props.onDate(value)}
           />
           <Button
             size="sm"

@@ -9,6 +9,7 @@ import {
 } from '@fieldplan/shared';
 import { Controller, useWatch } from 'react-hook-form';
 import { defineMessages, type MessageDescriptor } from 'react-intl';
+import { TimeField } from '../../components/DateField';
 import { Panel } from '../../components/Panel';
 import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
@@ -102,13 +103,20 @@ export function ScheduleSection({ form }: { form: SettingsFormApi }) {
           ))}
         </Select>
         {(['start', 'end'] as const).map((end) => (
-          <TextField
+          <Controller
             key={end}
-            label={intl.formatMessage(workingHoursLabel[end])}
-            type="time"
-            step={900}
-            error={errors.workingHours?.[end]?.message}
-            {...register(`workingHours.${end}`)}
+            control={control}
+            name={`workingHours.${end}`}
+            render={({ field }) => (
+              <TimeField
+                label={intl.formatMessage(workingHoursLabel[end])}
+                stepMinutes={15}
+                error={errors.workingHours?.[end]?.message}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+              />
+            )}
           />
         ))}
         <TextField
