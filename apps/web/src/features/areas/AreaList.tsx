@@ -21,7 +21,7 @@ export function AreaList({ areas, selectedId, onSelect, canEdit }: AreaListProps
     );
   }
   return (
-    <ul className="area-list" aria-label={intl.formatMessage({ id: 'areas.list.label' })}>
+    <ul className="plain-list area-list" aria-label={intl.formatMessage({ id: 'areas.list.label' })}>
       {areas.map((area) => (
         <li key={area.id}>
           <button

@@ -103,7 +103,7 @@ export function DaySummary({ visits, date, zone, members, jobHref, loading, onOp
           <Icon name="circleCheck" size={14} /> <Message id="dispatch.summary.noDoubles" />
         </p>
       ) : (
-        <ul className="summary-doubles">
+        <ul className="plain-list summary-doubles">
           {summary.doubles.map(({ a, b, technicianIds }) => (
             <li key={`${a.id}|${b.id}`}>
               <span className="summary-double-who">

@@ -36,7 +36,7 @@ interface FeedListProps {
 export function FeedList({ feeds, names, refreshing, actions }: FeedListProps) {
   const intl = useIntl();
   return (
-    <ul className="feed-list" aria-label={intl.formatMessage({ id: 'feeds.list.label' })}>
+    <ul className="plain-list feed-list" aria-label={intl.formatMessage({ id: 'feeds.list.label' })}>
       {feeds.map((feed) => {
         const busy = refreshing.has(feed.id);
         const whose = feed.memberId

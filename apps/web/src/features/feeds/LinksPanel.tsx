@@ -131,7 +131,7 @@ export function LinksPanel({ technicians, names }: LinksPanelProps) {
           )}
         </EmptyState>
       ) : (
-        <ul className="link-list" aria-label={intl.formatMessage({ id: 'feeds.links.title' })}>
+        <ul className="plain-list link-list" aria-label={intl.formatMessage({ id: 'feeds.links.title' })}>
           {list.map((token) => (
             <li key={token.id} className={token.revokedAt ? 'link-item link-revoked' : 'link-item'}>
               <div className="link-text">

@@ -40,7 +40,7 @@ export function PendingInvitations() {
           <Message id="invitations.pending.empty" />
         </p>
       ) : (
-        <ul className="pending-list">
+        <ul className="plain-list pending-list">
           {pending.map((invitation) => {
             const expired = new Date(invitation.expiresAt).getTime() <= Date.now();
             return (

@@ -148,7 +148,7 @@ export function JobDetailPanel() {
           {visit.assigneeIds.length === 0 ? (
             <Message id="jobs.detail.unassigned" />
           ) : (
-            <ul className="detail-people">
+            <ul className="plain-list detail-people">
               {visit.assigneeIds.map((mid) => {
                 const m = names.get(mid);
                 return (

@@ -97,7 +97,7 @@ export function SuggestSlots({
               <Message id="jobs.suggest.none" />
             </p>
           ) : (
-            <ul className="suggest-slot-list">
+            <ul className="plain-list suggest-slot-list">
               {data.options.map((o) => {
                 const m = names.get(o.memberId);
                 return (

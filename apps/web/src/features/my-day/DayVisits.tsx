@@ -64,7 +64,7 @@ export function DayVisits({ order, date, timeZone, statusOf, actor, changes, onA
   return (
     <div ref={root}>
       {order.open.length > 0 ? (
-        <ol className="myday-list myday-todo" aria-label={intl.formatMessage({ id: 'myDay.list.toDo' })}>
+        <ol className="plain-list myday-list myday-todo" aria-label={intl.formatMessage({ id: 'myDay.list.toDo' })}>
           {order.open.map((stop, i) => card(stop, i === 0))}
         </ol>
       ) : (

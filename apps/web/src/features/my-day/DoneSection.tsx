@@ -25,7 +25,7 @@ export function DoneSection({ count, children }: { count: number; children: Reac
           <Message id="myDay.done.toggle" values={{ count }} />
         </button>
       </h2>
-      <ol id={listId} className="myday-list" hidden={!open}>
+      <ol id={listId} className="plain-list myday-list" hidden={!open}>
         {children}
       </ol>
     </section>

@@ -154,7 +154,7 @@ export function MyDayPage() {
         }}
       >
         {isLoading ? (
-          <ul className="myday-list" aria-label={intl.formatMessage({ id: 'myDay.page.loading' })}>
+          <ul className="plain-list myday-list" aria-label={intl.formatMessage({ id: 'myDay.page.loading' })}>
             {[0, 1, 2].map((i) => (
               <li key={i} className="card myday-card myday-card-skeleton">
                 <Skeleton width="40%" height={14} />

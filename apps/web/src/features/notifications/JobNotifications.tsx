@@ -30,7 +30,7 @@ export function JobNotifications({ workspaceId, job }: { workspaceId: string; jo
       <h3 className="job-notifications-title">
         <Message id="notifications.job.title" />
       </h3>
-      <ul className="job-notifications-list">
+      <ul className="plain-list job-notifications-list">
         {rows.map((n) => {
           const status = statusLabel[n.status];
           return (

@@ -68,7 +68,7 @@ describe('optimise a day', () => {
   it('shows today beside the plan, the visits in the planned order, and what moves', async () => {
     setup({ [`GET ${url}`]: better });
     const dialog = await screen.findByRole('dialog', { name: 'Optimise Tomasz Nowak’s day' });
-    const table = await within(dialog).findByRole('table', { name: 'Today and the optimised plan' });
+    const table = await within(dialog).findByRole('table', { name: 'The current and the optimised plan' });
     const row = (name: string) => within(table).getByRole('row', { name: new RegExp(`^${name}`) });
     expect(row('Distance')).toHaveTextContent('42.3 km30.7 km−11.6 km');
     expect(row('Drive time')).toHaveTextContent('1 h 24 min1 h 01 min−23 min');
@@ -141,8 +141,8 @@ describe('optimise a day', () => {
     expect(
       await screen.findByText('No visit on this day has a flexible time: there is nothing to reorder.'),
     ).toBeInTheDocument();
-    expect(screen.getByRole('table', { name: 'Today' })).not.toHaveTextContent('Optimised');
-    expect(screen.getByRole('heading', { name: 'Visits today' })).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Current plan' })).not.toHaveTextContent('Optimised');
+    expect(screen.getByRole('heading', { name: 'Visits in the current order' })).toBeInTheDocument();
     expect(screen.queryByText('Moves')).toBeNull();
     expect(applyButton()).toBeDisabled();
   });

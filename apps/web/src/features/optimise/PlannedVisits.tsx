@@ -23,7 +23,7 @@ export function PlannedVisits({ visits, planned, zone }: PlannedVisitsProps) {
       <h3 id="opt-visits-title" className="opt-subtitle">
         {planned ? <Message id="optimise.visits.plannedTitle" /> : <Message id="optimise.visits.todayTitle" />}
       </h3>
-      <ol className="opt-visits">
+      <ol className="plain-list opt-visits">
         {visits.map((v) => {
           const moved = v.start !== v.currentStart;
           const time = `${formatClock(v.start, zone)}–${formatClock(v.end, zone)}`;

@@ -52,7 +52,7 @@ export function GettingStarted({
       <div className="checklist-progress" aria-hidden="true">
         <span style={{ width: `${(done / steps.length) * 100}%` }} />
       </div>
-      <ol className="checklist">
+      <ol className="plain-list checklist">
         {steps.map((step) => (
           <li key={step.title} className={step.done ? 'checklist-item checklist-done' : 'checklist-item'}>
             <Icon name={step.done ? 'circleCheck' : 'circle'} size={20} className="checklist-icon" />

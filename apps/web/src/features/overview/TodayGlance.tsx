@@ -213,7 +213,7 @@ function GlanceLines(props: { attention: Attention; slug: string; today: string;
         </p>
       )}
       {lines.length > 0 && (
-        <ul className="glance-list" aria-label={intl.formatMessage({ id: 'overview.today.listLabel' })}>
+        <ul className="plain-list glance-list" aria-label={intl.formatMessage({ id: 'overview.today.listLabel' })}>
           {lines.map((line) => (
             <li key={line.key} className={`glance-line glance-${line.tone}`} data-glance={line.key}>
               <Link to={line.href} className="glance-link">

@@ -43,7 +43,7 @@ export function PresenceAvatars() {
       data-count={ordered.length}
       data-stale={stale || undefined}
     >
-      <ul className="presence-list" title={stale ? label : shown.map(nameOf).join('\n')}>
+      <ul className="plain-list presence-list" title={stale ? label : shown.map(nameOf).join('\n')}>
         {shown.map((m) => (
           <li key={m.id} className="presence-item" data-user-id={m.id}>
             <Avatar name={m.name} colour={m.colour} size="sm" muted={stale} />
@@ -73,7 +73,7 @@ export function PresenceAvatars() {
             align="end"
           >
             {() => (
-              <ul className="presence-more-list">
+              <ul className="plain-list presence-more-list">
                 {more.map((m) => (
                   <li key={m.id}>
                     <Avatar name={m.name} colour={m.colour} size="sm" muted={stale} />

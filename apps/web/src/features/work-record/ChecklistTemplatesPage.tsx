@@ -77,7 +77,7 @@ export function ChecklistTemplatesPage() {
         </EmptyState>
       ) : (
         <Panel title={checklistsTitle} flush>
-          <ul className="tpl-list">
+          <ul className="plain-list tpl-list">
             {templates.map((template) => (
               <li key={template.id} className="tpl-row">
                 <div>

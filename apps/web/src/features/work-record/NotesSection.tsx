@@ -74,7 +74,7 @@ export function NotesSection({
           <Message id="workRecord.notes.none" />
         </p>
       )}
-      <ul className="wr-notes">
+      <ul className="plain-list wr-notes">
         {notes.map((note) => {
           const mine = note.authorId === null || note.authorId === myId;
           return (

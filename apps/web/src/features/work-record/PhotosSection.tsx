@@ -100,7 +100,7 @@ export function PhotosSection({
           <Message id="workRecord.photos.none" />
         </p>
       )}
-      <ul className="wr-photos" aria-label={intl.formatMessage({ id: 'workRecord.photos.list' })}>
+      <ul className="plain-list wr-photos" aria-label={intl.formatMessage({ id: 'workRecord.photos.list' })}>
         {photos.map((photo) => (
           <UploadedPhoto
             key={photo.id}

@@ -47,7 +47,7 @@ export function VisitRecordView({
           <H>
             <Message id="workRecord.view.notes" />
           </H>
-          <ul className="vr-notes">
+          <ul className="plain-list vr-notes">
             {record.notes.map((note) => (
               <li key={note.id}>
                 <p className="vr-note-body">{note.body}</p>
@@ -64,7 +64,7 @@ export function VisitRecordView({
           <H>
             <Message id="workRecord.view.photos" />
           </H>
-          <ul className="vr-photos">
+          <ul className="plain-list vr-photos">
             {record.photos.map((photo) => (
               <UploadedPhoto
                 key={photo.id}

@@ -61,7 +61,10 @@ export function RequestsPage() {
             <Message id="booking.requests.emptyHint" />
           </EmptyState>
         ) : (
-          <ul className="booking-requests" aria-label={intl.formatMessage({ id: 'booking.requests.listLabel' })}>
+          <ul
+            className="plain-list booking-requests"
+            aria-label={intl.formatMessage({ id: 'booking.requests.listLabel' })}
+          >
             {data.items.map((request) => (
               <RequestCard key={request.id} request={request} />
             ))}
@@ -75,7 +78,7 @@ export function RequestsPage() {
         />
       ) : (
         <Loading label={intl.formatMessage({ id: 'booking.requests.loading' })}>
-          <div className="booking-requests">
+          <div className="plain-list booking-requests">
             <Skeleton height={120} />
             <Skeleton height={120} />
           </div>

@@ -66,7 +66,7 @@ export function ServicesPanel({ editable }: { editable: boolean }) {
           <Message id="booking.services.emptyHint" />
         </EmptyState>
       ) : (
-        <ul className="booking-services" aria-label={intl.formatMessage({ id: 'booking.services.title' })}>
+        <ul className="plain-list booking-services" aria-label={intl.formatMessage({ id: 'booking.services.title' })}>
           {data.items.map((s) => (
             <li key={s.id} className="booking-service-row">
               <div className="booking-service-main">

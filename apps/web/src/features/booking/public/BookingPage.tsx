@@ -104,7 +104,7 @@ export function BookingPage({ slug }: { slug: string }) {
         <h1 className="book-company">{page.company.name}</h1>
         {page.intro && <p className="book-intro">{page.intro}</p>}
       </header>
-      <ol className="book-steps" aria-label={intl.formatMessage({ id: 'booking.steps.label' })}>
+      <ol className="plain-list book-steps" aria-label={intl.formatMessage({ id: 'booking.steps.label' })}>
         {stepLabels.map((label, i) => (
           <li
             key={label}
@@ -137,7 +137,7 @@ export function BookingPage({ slug }: { slug: string }) {
             {page.company.phone && <Message id="booking.services.callUs" values={{ phone: page.company.phone }} />}
           </p>
         ) : (
-          <ul className="book-services">
+          <ul className="plain-list book-services">
             {page.services.map((s) => (
               <li key={s.id}>
                 <button

@@ -10,7 +10,7 @@ import {
   type PublicSlots,
   type PublicSlotsRequest,
 } from '@fieldplan/shared';
-import { t } from '../../../lib/i18n';
+import { currentLocale, t } from '../../../lib/i18n';
 
 // The public booking page's calls (docs/PRODUCT.md, "Online booking"). Plain fetch, no store: the
 // page is its own small entry (book-main.tsx) and nothing here is signed in.
@@ -40,6 +40,7 @@ async function call<T>(path: string, body?: unknown, signal?: AbortSignal): Prom
       method: body === undefined ? 'GET' : 'POST',
       headers: {
         accept: 'application/json, application/problem+json',
+        'accept-language': currentLocale(),
         ...(body !== undefined && { 'content-type': 'application/json' }),
       },
       body: body === undefined ? null : JSON.stringify(body),
