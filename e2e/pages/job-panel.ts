@@ -103,8 +103,8 @@ export class JobPanel {
       await customer.press('Enter');
     }
     if (job.place) await this.choosePlace(job.place);
-    await this.form.getByLabel('Start').fill(job.start);
-    await this.form.getByLabel('End').fill(job.end);
+    await this.fillWhen('Start', job.start);
+    await this.fillWhen('End', job.end);
     await this.form.getByRole('checkbox', { name: job.technician }).check();
     if (job.weeklyTimes) {
       await this.form.getByRole('combobox', { name: 'Repeat' }).selectOption('WEEKLY');
@@ -118,6 +118,32 @@ export class JobPanel {
 
   summary(): Locator {
     return this.form.locator('.recurrence-summary');
+  }
+
+  /** The date of "Start" or "End" (or a date alone when all-day), typed in the workspace's order. */
+  dateField(label: 'Start' | 'End'): Locator {
+    return this.form.getByLabel(label, { exact: true });
+  }
+
+  /** The time beside it ("Start, time"), on the workspace's clock. */
+  timeField(label: 'Start' | 'End'): Locator {
+    return this.form.getByLabel(`${label}, time`, { exact: true });
+  }
+
+  /**
+   * Types a local wall time (`YYYY-MM-DDTHH:mm`, or a date) into a date and its time: the date
+   * field reads ISO in every order and the time field 24-hour times on either clock.
+   */
+  async fillWhen(label: 'Start' | 'End', value: string): Promise<void> {
+    await this.dateField(label).fill(value.slice(0, 10));
+    if (value.length > 10) await this.timeField(label).fill(value.slice(11, 16));
+  }
+
+  /** What a date and its time show, as the workspace writes them: "15/03/2027 14:00". */
+  async whenText(label: 'Start' | 'End'): Promise<string> {
+    const date = await this.dateField(label).inputValue();
+    const time = this.timeField(label);
+    return (await time.count()) > 0 ? `${date} ${await time.inputValue()}` : date;
   }
 
   async close(): Promise<void> {

@@ -159,6 +159,7 @@ describe('the calendar: a weekly job created, dragged, split, trimmed — and a 
     const members = await api<{ id: string; name: string }[]>(page, `/workspaces/${ws}/members`);
     const jonas = members.find((m) => m.name === 'Jonas Becker')?.id ?? '';
     const day = '2027-02-08';
+    const shownDay = '08/02/2027';
 
     await schedule.goto('demo', 'dispatch', 'resourceTimelineDay', day);
     const queue = page.getByRole('list', { name: 'Unscheduled jobs' });
@@ -182,10 +183,12 @@ describe('the calendar: a weekly job created, dragged, split, trimmed — and a 
     // A click on an empty slot of a row opens the new-job form for that time and technician.
     // The board's map beside the timeline leaves fewer hours on screen: 14:00 is scrolled into view.
     await schedule.clickSlot(jonas, 'T14:00');
-    const form = new JobPanel(page).form;
+    const jobPanel = new JobPanel(page);
+    const form = jobPanel.form;
     await form.waitFor();
-    expect(await form.getByLabel('Start').inputValue()).toBe(`${day}T14:00`);
-    expect(await form.getByLabel('End').inputValue()).toBe(`${day}T15:00`);
+    // Day first, 24 hours: the demo workspace's formats.
+    expect(await jobPanel.whenText('Start')).toBe(`${shownDay} 14:00`);
+    expect(await jobPanel.whenText('End')).toBe(`${shownDay} 15:00`);
     expect(await form.getByRole('checkbox', { name: 'Jonas Becker' }).isChecked()).toBe(true);
     expect(errors).toEqual([]);
   });
