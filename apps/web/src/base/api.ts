@@ -1,5 +1,6 @@
 import { errorTitle, isProblem, type Problem } from '@fieldplan/shared';
 import { type BaseQueryFn, createApi } from '@reduxjs/toolkit/query/react';
+import { currentLocale } from '../lib/i18n';
 import { askConflict, promptedConflicts } from './conflict-prompt';
 
 /** What the store hands every request: the outside world, injectable so tests can fake it. */
@@ -100,7 +101,8 @@ export const apiBaseQuery: BaseQueryFn<ApiRequest | string, unknown, Problem, ob
   const request = typeof args === 'string' ? { url: args } : args;
   const init: RequestInit = {
     method: request.method ?? 'GET',
-    headers: { accept: 'application/json, application/problem+json' },
+    // A problem's detail and field messages come in the page's language (docs/PRODUCT.md, "Error catalogue").
+    headers: { accept: 'application/json, application/problem+json', 'accept-language': currentLocale() },
     credentials: 'same-origin',
     signal: api.signal,
   };

@@ -1,5 +1,4 @@
 import { type AreaGeometry, areaCreateSchema } from '@fieldplan/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -8,6 +7,7 @@ import { Button } from '../../components/Button';
 import { ColourField } from '../../components/ColourField';
 import { TextField } from '../../components/TextField';
 import { Message, useIntl } from '../../lib/i18n';
+import { sharedSchemaResolver } from '../../lib/shared-schema-resolver';
 import { useFormProblem } from '../../lib/use-form-problem';
 import { describeShape } from './shape';
 
@@ -44,7 +44,7 @@ export function AreaForm({
 }: AreaFormProps) {
   const intl = useIntl();
   const form = useForm<AreaFormValues>({
-    resolver: zodResolver(areaFormSchema),
+    resolver: sharedSchemaResolver(areaFormSchema),
     defaultValues: defaults,
     mode: 'onTouched',
   });

@@ -1,5 +1,4 @@
 import { signInSchema } from '@fieldplan/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { CardPage } from '../../components/CardPage';
@@ -10,6 +9,7 @@ import { useGetMeQuery, useSignInMutation } from '../../entities/session/endpoin
 import { landingPath } from '../../entities/session/landing-path';
 import { safeNext } from '../../entities/session/login-path';
 import { Message, useIntl } from '../../lib/i18n';
+import { sharedSchemaResolver } from '../../lib/shared-schema-resolver';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useFormProblem } from '../../lib/use-form-problem';
 import { DemoHint } from './DemoHint';
@@ -34,7 +34,11 @@ export function LoginPage() {
     setError,
     setValue,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' }, mode: 'onTouched' });
+  } = useForm({
+    resolver: sharedSchemaResolver(signInSchema),
+    defaultValues: { email: '', password: '' },
+    mode: 'onTouched',
+  });
   const problem = useFormProblem(setError, fields);
 
   const onSubmit = handleSubmit(async (values) => {

@@ -1,5 +1,4 @@
 import { type Customer, type CustomerCreate, customerCreateSchema } from '@fieldplan/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, type UseFormReturn, useForm, useWatch } from 'react-hook-form';
 import { defineMessages } from 'react-intl';
 import type { z } from 'zod';
@@ -8,6 +7,7 @@ import { Select } from '../../components/Select';
 import { TextArea } from '../../components/TextArea';
 import { TextField } from '../../components/TextField';
 import { languageNames, useIntl } from '../../lib/i18n';
+import { sharedSchemaResolver } from '../../lib/shared-schema-resolver';
 import { useFormProblem } from '../../lib/use-form-problem';
 import { PlaceField } from '../places';
 
@@ -58,7 +58,7 @@ interface CustomerFormProps {
 export function CustomerForm({ id, workspaceId, customer, onSave }: CustomerFormProps) {
   const intl = useIntl();
   const form = useForm<FormInput, unknown, CustomerCreate>({
-    resolver: zodResolver(customerCreateSchema),
+    resolver: sharedSchemaResolver(customerCreateSchema),
     defaultValues: customerDefaults(customer),
     mode: 'onTouched',
   });

@@ -1,5 +1,4 @@
 import { type Invitation, invitationCreateSchema, roles } from '@fieldplan/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../components/Alert';
@@ -9,6 +8,7 @@ import { EmailField } from '../../components/TextField';
 import { roleMessages } from '../../entities/member';
 import { useWorkspace } from '../../entities/workspace/use-workspace';
 import { Message, useIntl } from '../../lib/i18n';
+import { sharedSchemaResolver } from '../../lib/shared-schema-resolver';
 import { useFormProblem } from '../../lib/use-form-problem';
 import { CreatedInvite } from './CreatedInvite';
 import { useCreateInvitationMutation } from './endpoints';
@@ -31,7 +31,7 @@ export function InviteForm() {
     reset,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(invitationCreateSchema),
+    resolver: sharedSchemaResolver(invitationCreateSchema),
     defaultValues: { email: '', role: 'technician' as const },
   });
   const problem = useFormProblem(setError, fields);

@@ -1,5 +1,4 @@
 import type { Workspace } from '@fieldplan/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../components/Alert';
@@ -7,6 +6,7 @@ import { Button } from '../../components/Button';
 import { useToast } from '../../components/use-toast';
 import { useUpdateWorkspaceMutation } from '../../entities/workspace/endpoints';
 import { Message, useIntl } from '../../lib/i18n';
+import { sharedSchemaResolver } from '../../lib/shared-schema-resolver';
 import { useFormProblem } from '../../lib/use-form-problem';
 import { markSettingsReviewed } from '../overview';
 import { GeneralSection } from './GeneralSection';
@@ -21,7 +21,7 @@ export function SettingsForm({ workspace }: { workspace: Workspace }) {
   const toast = useToast();
   const [update] = useUpdateWorkspaceMutation();
   const form = useForm({
-    resolver: zodResolver(settingsFormSchema),
+    resolver: sharedSchemaResolver(settingsFormSchema),
     defaultValues: toFormValues(workspace),
     mode: 'onTouched',
   });
