@@ -17,7 +17,7 @@ interface MonthGridProps {
 const atNoon = (iso: string) => `${iso}T12:00:00Z`;
 
 /**
- * A month as a grid of days (role=grid, docs/ARCHITECTURE.md accessibility): the arrows move a
+ * A month as a grid of days (role=grid, docs/ARCHITECTURE.md "Dates and times are typed"): the arrows move a
  * day or a week, PageUp/PageDown a month (with Shift a year), Home/End to the week's edges, Enter
  * or Space chooses. Weeks start on the workspace's first day; names are the formatter's.
  */

@@ -4,7 +4,7 @@ import { type DateFormat, formatWallTime, type TimeFormat } from '@fieldplan/sha
  * What the date and time fields type and read: a date as numbers in the workspace's order
  * ("30.11.2026", "11/30/2026", "2026-11-30"), a time on its clock ("14:00", "2:00 PM"). The
  * values in and out stay ISO ("2026-11-30", "14:00"); names and AM/PM come from the one formatter
- * (docs/adr/0042-languages.md).
+ * (docs/ARCHITECTURE.md, "Dates and times are typed").
  */
 export interface DateInputFormat {
   dateFormat: DateFormat;
