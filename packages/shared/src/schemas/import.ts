@@ -61,6 +61,7 @@ export const importFields = {
     phone: 'Phone',
     ...addressImportFields,
     notes: 'Notes',
+    language: 'Language',
     sourceId: 'ID in the other tool',
   },
   jobs: {

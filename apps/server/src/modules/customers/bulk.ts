@@ -48,6 +48,8 @@ export async function insertCustomers(
   for (let i = 0; i < customers.length; i += 500) {
     const rows = customers.slice(i, i + 500).map((c) => ({
       ...withSearchColumns(c),
+      // Every row names the column (a multi-row VALUES list has no DEFAULT on SQLite).
+      language: c.language ?? null,
       workspace_id: workspaceId,
       version: 1,
       created_at: now,
@@ -68,6 +70,7 @@ const customerColumns = [
   { column: 'lat', type: 'float8' },
   { column: 'lng', type: 'float8' },
   { column: 'notes', type: 'text' },
+  { column: 'language', type: 'text' },
   { column: 'sort_name', type: 'text' },
   { column: 'search_text', type: 'text' },
 ] as const;

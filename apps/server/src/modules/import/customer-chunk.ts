@@ -65,6 +65,8 @@ export async function writeCustomerChunk(
       phone: input.phone ?? null,
       address: input.address,
       notes: input.notes,
+      // Only a language the row names: an update keeps the one the office set.
+      ...(input.language && { language: input.language }),
     };
     if (planned.action === 'skip' && planned.match) {
       outcome.skipped++;

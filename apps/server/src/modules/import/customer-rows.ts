@@ -1,4 +1,5 @@
 import { type CustomerCreate, customerCreateSchema, type RowProblem } from '@fieldplan/shared';
+import { importedLanguage, unknownLanguageMessage } from './language.js';
 
 /** A file row read through the mapping: the values as they will be saved, or the problems that refuse it. */
 export interface CustomerDraft {
@@ -62,7 +63,20 @@ export function customerDraft(
     if (Number.isNaN(lat)) problems.push({ row, field: 'lat', message: `Latitude "${v.lat ?? ''}" is not a number` });
     if (Number.isNaN(lng)) problems.push({ row, field: 'lng', message: `Longitude "${v.lng ?? ''}" is not a number` });
   }
-  const candidate = { name, email: firstOf(v.email), phone, address, notes, lat: lat ?? 0, lng: lng ?? 0 };
+  // A language the row names becomes the customer's own; an empty cell leaves the workspace's.
+  const language = importedLanguage(v.language ?? '');
+  if (language === undefined)
+    problems.push({ row, field: 'language', message: unknownLanguageMessage(v.language ?? '') });
+  const candidate = {
+    name,
+    email: firstOf(v.email),
+    phone,
+    address,
+    notes,
+    lat: lat ?? 0,
+    lng: lng ?? 0,
+    ...(language && { language }),
+  };
   const parsed = customerCreateSchema.safeParse(candidate);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
@@ -78,6 +92,7 @@ export function customerDraft(
     lat: lat === null ? '' : String(v.lat),
     lng: lng === null ? '' : String(v.lng),
     notes,
+    language: language === undefined ? (v.language ?? '') : (language ?? ''),
   };
   const input =
     parsed.success && problems.length === 0

@@ -95,6 +95,7 @@ const synonyms: Record<ImportKind, Record<string, readonly string[]>> = {
       'anmerkungen',
       'kommentar',
     ],
+    language: ['language', 'lang', 'locale', 'preferredlanguage', 'sprache', 'kundensprache', 'korrespondenzsprache'],
     sourceId: [
       'id',
       'clientid',

@@ -1,7 +1,7 @@
-import type { ImportKind, PreviewRow } from '@fieldplan/shared';
+import { type ImportKind, isLocale, type PreviewRow } from '@fieldplan/shared';
 import { defineMessages, type MessageDescriptor } from 'react-intl';
 import { formatDateTime } from '../../lib/format';
-import { Message, useIntl } from '../../lib/i18n';
+import { languageNames, Message, useIntl } from '../../lib/i18n';
 
 const column = defineMessages({
   name: { id: 'import.preview.column.name' },
@@ -11,6 +11,7 @@ const column = defineMessages({
   lat: { id: 'import.preview.column.lat' },
   lng: { id: 'import.preview.column.lng' },
   notes: { id: 'import.preview.column.notes' },
+  language: { id: 'import.preview.column.language' },
   title: { id: 'import.preview.column.title' },
   customer: { id: 'import.preview.column.customer' },
   start: { id: 'import.preview.column.start' },
@@ -20,7 +21,7 @@ const column = defineMessages({
 });
 
 const columnsOf: Record<ImportKind, readonly (keyof typeof column)[]> = {
-  customers: ['name', 'email', 'phone', 'address', 'lat', 'lng', 'notes'],
+  customers: ['name', 'email', 'phone', 'address', 'lat', 'lng', 'notes', 'language'],
   jobs: ['title', 'customer', 'address', 'start', 'end', 'status', 'assignee', 'notes'],
 };
 
@@ -30,9 +31,15 @@ const customerNote: Record<'email' | 'name' | 'new', MessageDescriptor> = define
   new: { id: 'import.preview.customer.new' },
 });
 
-/** A start or end as the reader's clock shows it, in the workspace's formats (the server sends instants). */
-const shown = (key: string, value: string) =>
-  (key === 'start' || key === 'end') && value ? formatDateTime(value) : value;
+/**
+ * A start or end as the reader's clock shows it, in the workspace's formats (the server sends
+ * instants); a language by its own name (never translated); anything else as the file has it.
+ */
+function shown(key: string, value: string): string {
+  if ((key === 'start' || key === 'end') && value) return formatDateTime(value);
+  if (key === 'language' && isLocale(value)) return languageNames[value];
+  return value;
+}
 
 const actionLabel: Record<PreviewRow['action'], MessageDescriptor> = defineMessages({
   create: { id: 'import.preview.action.create' },

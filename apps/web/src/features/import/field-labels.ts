@@ -19,6 +19,7 @@ export const importFieldLabels: Record<ImportField, MessageDescriptor> = defineM
   lat: { id: 'import.field.lat' },
   lng: { id: 'import.field.lng' },
   notes: { id: 'import.field.notes' },
+  language: { id: 'import.field.language' },
   sourceId: { id: 'import.field.sourceId' },
   title: { id: 'import.field.title' },
   customer: { id: 'import.field.customer' },
