@@ -12,6 +12,7 @@ export const languageNames: Record<Locale, string> = { en: 'English', de: 'Deuts
 // English needs none: the build writes each message's English (messages/en.json) beside its id in the
 // code (`englishMessages`, vite.config.ts).
 const partFiles = import.meta.glob<Messages>('./messages/*/*.json', { import: 'default' });
+const frames = import.meta.glob<Messages>('./messages/*.ts', { import: 'default' });
 
 /**
  * The language a page shows: a shipped one, or the pseudo-locale — in any build, but only when the
@@ -25,24 +26,31 @@ export function isShownLocale(value: unknown): value is ShownLocale {
 }
 
 /**
- * The parts each page shows first, whatever its screen (its frame); a screen asks for its own as it opens
+ * The app's frame: the parts of a language every screen of the signed-in app shows (the shell, the
+ * components, errors …). Fetched as one chunk, `messages/<language>.ts`, which bundles this same list:
+ * a dozen small files cost more bytes (each compressed alone, the smallest not at all) and requests.
+ */
+export const frameParts: readonly string[] = [
+  'app',
+  'components',
+  'connection',
+  'entities',
+  'errors',
+  'export',
+  'lib',
+  'locations',
+  'presence',
+  'search',
+  'shell',
+  'workspace',
+];
+
+/**
+ * The parts each page shows first, whatever its screen; a screen asks for its own as it opens
  * (`needMessages`, `useMessages`). Keyed by the page's HTML file (mountRoot).
  */
 export const pageParts: Record<string, readonly string[]> = {
-  'index.html': [
-    'app',
-    'components',
-    'connection',
-    'entities',
-    'errors',
-    'export',
-    'lib',
-    'locations',
-    'presence',
-    'search',
-    'shell',
-    'workspace',
-  ],
+  'index.html': frameParts,
   'book.html': ['booking', 'components'],
   'track.html': ['tracking', 'map'],
 };
@@ -86,16 +94,14 @@ export function hasParts(locale: ShownLocale, parts: Iterable<string> = wanted):
   return true;
 }
 
-function loadPart(locale: ShownLocale, part: string): Promise<void> {
-  const key = locale === pseudoLocale ? `${locale}/*` : `${locale}/${part}`;
-  if (loaded.has(key)) return Promise.resolve();
+/** Fetches one chunk of `locale`'s messages (`key`), holding `parts`, into its live messages. */
+function loadChunk(locale: ShownLocale, key: string, parts: readonly string[], fetch?: () => Promise<Messages>) {
   let pending = loading.get(key);
   if (!pending) {
-    const fetchPart = locale === pseudoLocale ? pseudoMessages : partFiles[`./messages/${locale}/${part}.json`];
-    pending = (fetchPart ? fetchPart() : Promise.resolve({})).then(
+    pending = (fetch ? fetch() : Promise.resolve({})).then(
       (messages) => {
         Object.assign(liveOf(locale), messages);
-        loaded.add(key);
+        for (const part of parts) loaded.add(`${locale}/${part}`);
         loading.delete(key);
       },
       (error: unknown) => {
@@ -111,13 +117,27 @@ function loadPart(locale: ShownLocale, part: string): Promise<void> {
 /**
  * Asks for `parts` (areas' message files) in `locale`, and in any language the page switches to later;
  * resolves when `locale`'s are in its messages. The messages object is the same one, growing: an intl
- * made from it before shows the new parts' messages too.
+ * made from it before shows the new parts' messages too. Asked for all together, the frame's parts
+ * come in the language's frame chunk.
  */
 export async function loadParts(locale: ShownLocale, parts: Iterable<string> = wanted): Promise<Messages> {
   const list = [...parts];
   for (const part of list) wanted.add(part);
-  if (locale !== 'en') await Promise.all(list.map((part) => loadPart(locale, part)));
-  return locale === 'en' ? {} : liveOf(locale);
+  if (locale === 'en') return {};
+  if (locale === pseudoLocale) {
+    await loadChunk(locale, `${locale}/*`, ['*'], pseudoMessages);
+    return liveOf(locale);
+  }
+  const missing = list.filter((part) => !loaded.has(`${locale}/${part}`));
+  const frame = frames[`./messages/${locale}.ts`];
+  const viaFrame = frame !== undefined && frameParts.every((part) => list.includes(part)) && missing.length > 0;
+  await Promise.all([
+    ...(viaFrame ? [loadChunk(locale, `${locale}/frame`, frameParts, frame)] : []),
+    ...missing
+      .filter((part) => !(viaFrame && frameParts.includes(part)))
+      .map((part) => loadChunk(locale, `${locale}/${part}`, [part], partFiles[`./messages/${locale}/${part}.json`])),
+  ]);
+  return liveOf(locale);
 }
 
 /** The messages of `locale` loaded so far (none for English: the code's own text). */

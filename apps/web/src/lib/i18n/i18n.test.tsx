@@ -14,9 +14,17 @@ import {
   useSetLanguage,
   WithMessages,
 } from '.';
-import german from './messages/de';
+import { frameParts, partOf } from './catalogs';
+import germanFrame from './messages/de';
 import germanBooking from './messages/de/booking.json';
 import germanJobs from './messages/de/jobs.json';
+
+const german: Record<string, string> = Object.assign(
+  {},
+  ...Object.values(
+    import.meta.glob<Record<string, string>>('./messages/de/*.json', { eager: true, import: 'default' }),
+  ),
+);
 
 const browserLanguages = (languages: string[]) => vi.spyOn(navigator, 'languages', 'get').mockReturnValue(languages);
 
@@ -51,6 +59,17 @@ describe('the page’s language', () => {
     expect(Object.keys(messages).some((id) => id.startsWith('booking.'))).toBe(false);
     expect(await messagesFor('de', ['booking'])).toMatchObject({ ...germanJobs, ...germanBooking });
     expect(Object.keys(german).length).toBeGreaterThan(Object.keys(messages).length);
+  });
+
+  it('bundles exactly the frame’s parts in a language’s frame chunk', () => {
+    const inFrame = Object.fromEntries(Object.entries(german).filter(([id]) => frameParts.includes(partOf(id))));
+    expect(germanFrame).toEqual(inFrame);
+  });
+
+  it('names each message’s part after its file', () => {
+    expect(partOf('myDay.title')).toBe('my-day');
+    expect(partOf('workRecord.x')).toBe('work-record');
+    expect(partOf('format.x')).toBe('lib');
   });
 });
 
