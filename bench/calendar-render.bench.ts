@@ -2,6 +2,8 @@
 // navigation to events painted, its longest task and total long-task time — and in the same run
 // the peer, bare FullCalendar 6 rendering the same 50 technicians × 2,000 jobs from a static page.
 // Needs the built app (`npm run build`). Prints a table for docs/PERFORMANCE.md; asserts nothing.
+// The same board in German (`?lang=de`: its catalog parts fetched too) is measured in the same rounds;
+// its first-screen figures are printed ÷ English's (docs/PERFORMANCE.md, "German catalog").
 // BENCH_WEB_DIST: another web build for this tree's board. BENCH_BASE_DIR=<checkout>: also that
 // tree's board (its server and web build), in the same rounds (bench/trees.ts).
 import fs from 'node:fs';
@@ -222,18 +224,20 @@ await new Promise((resolve) => peer.once('listening', resolve));
 const peerAddress = `http://127.0.0.1:${(peer.address() as { port: number }).port}`;
 
 const oursName = 'Fieldplan dispatch board, timeline week';
+const germanName = 'Fieldplan dispatch board, timeline week, in German';
 const baseName = 'Fieldplan dispatch board (base)';
 const bareName = 'bare FullCalendar, same view options';
 type Last = { id: string; events: number };
 /** Name, address, the browser context signed in to its server, and the last row to scroll to. */
 const allPages: [string, string, BrowserContext, Last][] = [
   [oursName, now.url, context, lastRowOf(now)],
+  [germanName, `${now.url}&lang=de`, context, lastRowOf(now)],
   ...(base ? [[baseName, base.url, base.context, lastRowOf(base)] as [string, string, BrowserContext, Last]] : []),
   [bareName, `${peerAddress}/?variant=same`, context, lastRowOf(now)],
   ['bare FullCalendar, library defaults', `${peerAddress}/?variant=defaults`, context, lastRowOf(now)],
 ];
 /** What each page's ratios divide by: a page kept by BENCH_ONLY keeps it (else every ratio is NaN). */
-const peerOf: Record<string, string> = { [oursName]: bareName, [baseName]: oursName };
+const peerOf: Record<string, string> = { [oursName]: bareName, [baseName]: oursName, [germanName]: oursName };
 const kept = new Set(
   allPages.map(([name]) => name).filter((n) => !process.env.BENCH_ONLY || n.includes(process.env.BENCH_ONLY)),
 );
@@ -288,6 +292,13 @@ for (const key of ratioKeys) {
   if (peer) console.log(`${keyName(key)}, ours ÷ bare FullCalendar (same options): ${peer}`);
   const then = roundRatios(oursName, baseName, key);
   if (then) console.log(`${keyName(key)}, now ÷ base: ${then}`);
+  const german = roundRatios(germanName, oursName, key);
+  const [de, en] = [samples.get(germanName), samples.get(oursName)];
+  const ofMedians =
+    key === 'blockingAll' || !de || !en
+      ? ''
+      : `; medians' ratio ${(median(de.map((s) => s[key])) / median(en.map((s) => s[key]))).toFixed(2)}×`;
+  if (german) console.log(`${keyName(key)}, German ÷ English: ${german}${ofMedians}`);
 }
 
 for (const b of boards) await b.close();

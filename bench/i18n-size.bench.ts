@@ -11,7 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { demoServer, openBooking, type Session, signIn, trackedVisit } from './demo-app.js';
 
-const DIST = path.join(fileURLToPath(new URL('..', import.meta.url)), 'apps/web/dist');
+// BENCH_WEB_DIST: another web build (as calendar-render).
+const DIST = process.env.BENCH_WEB_DIST ?? path.join(fileURLToPath(new URL('..', import.meta.url)), 'apps/web/dist');
 if (!fs.existsSync(path.join(DIST, 'index.html'))) {
   console.error(`${DIST} is missing: run \`npm run build\` first.`);
   process.exit(1);
