@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Db } from './database.js';
 import type { Database } from './schema.js';
 
 /**
@@ -89,36 +87,4 @@ export async function runIfDue(
   }
   await finishRun(db, task.name, owner, now() + task.everyMs, now());
   return 'ran';
-}
-
-/**
- * Looks every `checkMs` (default: the period, at most a minute) whether the task is due, from the
- * app's start until it drains (SIGTERM), in every process; the lease row makes one of them run it.
- * Closing waits for a run in progress (the shutdown deadline bounds it, docs/adr/0018-faults-and-shutdown.md;
- * a run cut off there is taken up by another process when its lease expires).
- */
-export function startPeriodic(app: FastifyInstance, db: Db, task: PeriodicTask & { checkMs?: number }): void {
-  const checkMs = task.checkMs ?? Math.min(task.everyMs, 60_000);
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | null = null;
-  let closing = false;
-  const tick = () => {
-    // Stopping (SIGTERM): no new run, so none is cut off at the deadline; another process takes it.
-    if (running || closing || app.draining) return;
-    running = runIfDue(db.kysely, task)
-      .catch((err: unknown) => app.log.warn({ err, task: task.name }, 'periodic: task failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  app.addHook('onReady', async () => {
-    tick();
-    timer = setInterval(tick, checkMs);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    closing = true;
-    clearInterval(timer);
-    await running;
-  });
 }

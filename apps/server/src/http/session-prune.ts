@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database.js';
-import { type PeriodicTask, startPeriodic } from '../db/periodic.js';
+import type { PeriodicTask } from '../db/periodic.js';
+import { startPeriodic } from './repeat-while-serving.js';
 
 /**
  * Expired sessions are refused when read (http/session.ts) but their rows stayed: every sign-in that

@@ -1,8 +1,8 @@
 /** Online booking: the office's settings, services and requests, the public booking page's API, hold expiry. */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { startPeriodic } from '../../db/periodic.js';
 import type { Deps } from '../../deps.js';
+import { startPeriodic } from '../../http/repeat-while-serving.js';
 import { installSecret } from '../../realtime/credentials.js';
 import { findJobRow, observeJobSaves } from '../jobs/index.js';
 import { companyPhoneOf, holdBookingConfirmations } from '../notifications/index.js';

@@ -1,7 +1,8 @@
 import { realtimeLimits } from '@fieldplan/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.js';
-import { type PeriodicTask, startPeriodic } from '../../db/periodic.js';
+import type { PeriodicTask } from '../../db/periodic.js';
+import { startPeriodic } from '../../http/repeat-while-serving.js';
 import { pruneBefore } from './queries.js';
 
 const dayMs = 24 * 60 * 60 * 1000;

@@ -1,8 +1,8 @@
 /** Customer notifications: the outbox written with each job change, its sender, settings and unsubscribe. */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { startPeriodic } from '../../db/periodic.js';
 import type { Deps } from '../../deps.js';
+import { startPeriodic } from '../../http/repeat-while-serving.js';
 import { installSecret } from '../../realtime/credentials.js';
 import { observeJobSaves } from '../jobs/index.js';
 import { trackingContext } from '../tracking/index.js';
