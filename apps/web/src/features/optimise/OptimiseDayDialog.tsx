@@ -59,6 +59,17 @@ export function OptimiseDayDialog({ workspaceId, member, date: initialDate, zone
     setFailure(null);
     setDate(next);
   };
+  /** The previous or the next day's button; its label is its tooltip too. */
+  const dayStep = (days: -1 | 1, label: string) => (
+    <Button
+      size="sm"
+      variant="ghost"
+      icon={days < 0 ? 'chevronLeft' : 'chevronRight'}
+      aria-label={label}
+      title={label}
+      onClick={() => goTo(step(date, days))}
+    />
+  );
   const onApply = async () => {
     if (!plan || !canApply) return;
     setFailure(null);
@@ -99,25 +110,11 @@ export function OptimiseDayDialog({ workspaceId, member, date: initialDate, zone
       }
     >
       <div className="opt-day-nav">
-        <Button
-          size="sm"
-          variant="ghost"
-          icon="chevronLeft"
-          aria-label={intl.formatMessage({ id: 'optimise.dialog.previousDay' })}
-          title={intl.formatMessage({ id: 'optimise.dialog.previousDay' })}
-          onClick={() => goTo(step(date, -1))}
-        />
+        {dayStep(-1, intl.formatMessage({ id: 'optimise.dialog.previousDay' }))}
         <p className="opt-day" aria-live="polite">
           {formatDay(date)}
         </p>
-        <Button
-          size="sm"
-          variant="ghost"
-          icon="chevronRight"
-          aria-label={intl.formatMessage({ id: 'optimise.dialog.nextDay' })}
-          title={intl.formatMessage({ id: 'optimise.dialog.nextDay' })}
-          onClick={() => goTo(step(date, 1))}
-        />
+        {dayStep(1, intl.formatMessage({ id: 'optimise.dialog.nextDay' }))}
       </div>
       {stale && (
         <Alert title={intl.formatMessage({ id: 'optimise.dialog.staleTitle' })}>
