@@ -1,6 +1,5 @@
 import { errorTitle, isProblem, type Problem } from '@fieldplan/shared';
 import { type BaseQueryFn, createApi } from '@reduxjs/toolkit/query/react';
-import { currentLocale } from '../lib/i18n';
 import { askConflict, promptedConflicts } from './conflict-prompt';
 
 /** What the store hands every request: the outside world, injectable so tests can fake it. */
@@ -101,11 +100,15 @@ export const apiBaseQuery: BaseQueryFn<ApiRequest | string, unknown, Problem, ob
   const request = typeof args === 'string' ? { url: args } : args;
   const init: RequestInit = {
     method: request.method ?? 'GET',
-    // A problem's detail and field messages come in the page's language (docs/PRODUCT.md, "Error catalogue").
-    headers: { accept: 'application/json, application/problem+json', 'accept-language': currentLocale() },
+    headers: { accept: 'application/json, application/problem+json' },
     credentials: 'same-origin',
     signal: api.signal,
   };
+  // A problem's detail and field messages come in the page's language (docs/PRODUCT.md, "Error catalogue"):
+  // the one LanguageProvider sets on <html> (read there, so the schedule model's server tests need no i18n).
+  const page = (globalThis as { document?: { documentElement: { lang: string } } }).document;
+  const pageLanguage = page?.documentElement.lang;
+  if (pageLanguage) init.headers = { ...init.headers, 'accept-language': pageLanguage };
   if (request.headers) init.headers = { ...init.headers, ...request.headers };
   if (request.body !== undefined) {
     init.headers = { ...init.headers, 'content-type': 'application/json' };

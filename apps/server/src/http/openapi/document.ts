@@ -19,10 +19,14 @@ export const problemSchema = {
   required: ['type', 'title', 'status', 'code', 'detail'],
   properties: {
     type: { type: 'string', description: 'A URI naming the error code.' },
-    title: { type: 'string', description: 'What the user sees, by code.' },
+    title: { type: 'string', description: 'What the user sees, by code; English in every language.' },
     status: { type: 'integer', description: 'The HTTP status again.' },
     code: { type: 'string', enum: Object.keys(errorStatus), description: 'The catalogue code.' },
-    detail: { type: 'string', description: 'What went wrong with this request; names the field.' },
+    detail: {
+      type: 'string',
+      description:
+        "What went wrong with this request; names the field. In the request's language (the user's own, else Accept-Language; Content-Language says which).",
+    },
     errors: {
       type: 'array',
       description: 'For 400: one entry per field.',
@@ -31,7 +35,7 @@ export const problemSchema = {
         required: ['path', 'message'],
         properties: {
           path: { type: 'string', description: 'Dotted path of the field; empty for the whole body.' },
-          message: { type: 'string' },
+          message: { type: 'string', description: "What is wrong with the field, in the request's language." },
         },
       },
     },
