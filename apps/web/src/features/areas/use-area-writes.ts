@@ -2,6 +2,7 @@ import type { Area, AreaGeometry } from '@fieldplan/shared';
 import { useAppDispatch } from '../../base/hooks';
 import { useStaleRecord } from '../../components/use-stale-record';
 import { useToast } from '../../components/use-toast';
+import { useToastedWrite } from '../../components/use-toasted-write';
 import {
   areasApi,
   useCreateAreaMutation,
@@ -9,7 +10,6 @@ import {
   useUpdateAreaMutation,
 } from '../../entities/area/endpoints';
 import { useIntl } from '../../lib/i18n';
-import { problemMessage, toProblem } from '../../lib/problem';
 import type { AreaFormValues } from './AreaForm';
 
 /**
@@ -23,6 +23,7 @@ export function useAreaWrites(workspaceId: string) {
   const dispatch = useAppDispatch();
   const intl = useIntl();
   const toast = useToast();
+  const toasted = useToastedWrite();
   const gone = intl.formatMessage({ id: 'areas.write.gone' });
   const saved = (name: string) => intl.formatMessage({ id: 'areas.write.saved' }, { name });
   const { conflict, setConflict, onStale } = useStaleRecord<Area>(gone, () => {
@@ -59,18 +60,11 @@ export function useAreaWrites(workspaceId: string) {
         throw error;
       }
     },
-    async remove(area: Area): Promise<boolean> {
-      try {
-        await remove({ workspaceId, id: area.id, version: area.version }).unwrap();
-        toast({
-          tone: 'success',
-          message: intl.formatMessage({ id: 'areas.write.deleted' }, { name: area.name }),
-        });
-        return true;
-      } catch (error) {
-        if (!onStale(error)) toast({ tone: 'error', message: problemMessage(toProblem(error)) });
-        return false;
-      }
-    },
+    remove: (area: Area): Promise<boolean> =>
+      toasted(
+        () => remove({ workspaceId, id: area.id, version: area.version }).unwrap(),
+        intl.formatMessage({ id: 'areas.write.deleted' }, { name: area.name }),
+        onStale,
+      ),
   };
 }

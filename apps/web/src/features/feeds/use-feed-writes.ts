@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useAppDispatch } from '../../base/hooks';
 import { useStaleRecord } from '../../components/use-stale-record';
 import { useToast } from '../../components/use-toast';
+import { useToastedWrite } from '../../components/use-toasted-write';
 import {
   feedsApi,
   putFeed,
@@ -12,7 +13,6 @@ import {
   useUpdateFeedMutation,
 } from '../../entities/feed/endpoints';
 import { t, useIntl } from '../../lib/i18n';
-import { problemMessage, toProblem } from '../../lib/problem';
 import { type FeedFormValues, feedPayload } from './FeedForm';
 
 /** Only what changed, so an edit doesn't overwrite someone else's change to another field. */
@@ -37,6 +37,7 @@ export function useFeedWrites(workspaceId: string) {
   const [refreshing, setRefreshing] = useState<ReadonlySet<string>>(new Set());
   const dispatch = useAppDispatch();
   const toast = useToast();
+  const toasted = useToastedWrite();
   const intl = useIntl();
   const gone = intl.formatMessage({ id: 'feeds.toast.gone' });
   const { conflict, setConflict, onStale } = useStaleRecord<Feed>(gone, () => {
@@ -71,33 +72,25 @@ export function useFeedWrites(workspaceId: string) {
         throw error;
       }
     },
-    async remove(feed: Feed): Promise<boolean> {
-      try {
-        await remove({ workspaceId, id: feed.id, version: feed.version }).unwrap();
-        toast({
-          tone: 'success',
-          message: intl.formatMessage({ id: 'feeds.toast.removed' }, { name: feed.name }),
-        });
-        return true;
-      } catch (error) {
-        if (!onStale(error)) toast({ tone: 'error', message: problemMessage(toProblem(error)) });
-        return false;
-      }
-    },
+    remove: (feed: Feed): Promise<boolean> =>
+      toasted(
+        () => remove({ workspaceId, id: feed.id, version: feed.version }).unwrap(),
+        intl.formatMessage({ id: 'feeds.toast.removed' }, { name: feed.name }),
+        onStale,
+      ),
     /** "Refresh now": the server fetches it while we wait; a failure says why (the feed shows failing). */
     async refreshNow(feed: Feed): Promise<void> {
       setRefreshing((ids) => new Set(ids).add(feed.id));
       try {
-        const fresh = await refresh({ workspaceId, id: feed.id }).unwrap();
-        toast({
-          tone: 'success',
-          message: intl.formatMessage(
-            { id: 'feeds.toast.refreshed' },
-            { name: fresh.name, events: eventCount(fresh.eventCount) },
-          ),
-        });
-      } catch (error) {
-        if (!onStale(error)) toast({ tone: 'error', message: problemMessage(toProblem(error)) });
+        await toasted(
+          () => refresh({ workspaceId, id: feed.id }).unwrap(),
+          (fresh) =>
+            intl.formatMessage(
+              { id: 'feeds.toast.refreshed' },
+              { name: fresh.name, events: eventCount(fresh.eventCount) },
+            ),
+          onStale,
+        );
       } finally {
         setRefreshing((ids) => {
           const next = new Set(ids);
