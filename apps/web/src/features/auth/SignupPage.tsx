@@ -1,5 +1,4 @@
 import { limits, signUpSchema } from '@fieldplan/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -12,6 +11,7 @@ import { useSignInMutation, useSignUpMutation } from '../../entities/session/end
 import { landingPath } from '../../entities/session/landing-path';
 import { Message, useIntl } from '../../lib/i18n';
 import { toProblem } from '../../lib/problem';
+import { sharedSchemaResolver } from '../../lib/shared-schema-resolver';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useFormProblem } from '../../lib/use-form-problem';
 import { signInNoticeMessage } from './sign-in-notices';
@@ -34,7 +34,7 @@ export function SignupPage() {
     setError,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(signUpSchema),
+    resolver: sharedSchemaResolver(signUpSchema),
     defaultValues: { name: '', email: '', password: '', workspaceName: '' },
     mode: 'onTouched',
   });

@@ -1,5 +1,4 @@
 import { type Feed, type FeedCreate, feedCreateSchema, feedLimits, type Member } from '@fieldplan/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -10,6 +9,7 @@ import { TextField } from '../../components/TextField';
 import { formatCount } from '../../lib/format';
 import { Message, useIntl } from '../../lib/i18n';
 import { toProblem } from '../../lib/problem';
+import { sharedSchemaResolver } from '../../lib/shared-schema-resolver';
 import { useFormProblem } from '../../lib/use-form-problem';
 
 /** The request schema with the form's own shape for "whose busy time" ('' = the whole workspace). */
@@ -51,7 +51,7 @@ interface FeedFormProps {
 /** Name, address, whose busy time, refresh interval and colour — validated with the server's schema. */
 export function FeedForm({ id, defaults, technicians, onSave, notice, saving = false }: FeedFormProps) {
   const form = useForm<FeedFormValues>({
-    resolver: zodResolver(feedFormSchema),
+    resolver: sharedSchemaResolver(feedFormSchema),
     defaultValues: defaults,
     mode: 'onTouched',
   });

@@ -1,5 +1,4 @@
 import type { InvitationPreview, Me } from '@fieldplan/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -9,6 +8,7 @@ import { Button } from '../../components/Button';
 import { StackForm } from '../../components/StackForm';
 import { TextField } from '../../components/TextField';
 import { Message, useIntl } from '../../lib/i18n';
+import { sharedSchemaResolver } from '../../lib/shared-schema-resolver';
 import { useFormProblem } from '../../lib/use-form-problem';
 import { acceptAsNewUserSchema, acceptWithPasswordSchema } from './accept-schemas';
 import { useAcceptInvitationMutation } from './endpoints';
@@ -51,7 +51,7 @@ export function AcceptInvitationForm({ token, preview, signedInAs }: Props) {
     formState: { errors, isSubmitting },
   } = useForm<AcceptValues>({
     // Signed in as the invitee: nothing to check, the body is empty.
-    resolver: alreadySignedIn ? undefined : zodResolver(schema),
+    resolver: alreadySignedIn ? undefined : sharedSchemaResolver(schema),
     defaultValues: { name: '', password: '' },
     mode: 'onTouched',
     shouldUnregister: true,
