@@ -35,6 +35,11 @@ export interface RecurrenceRule {
   wkst: number | null;
 }
 
+/** A rule that repeats every `interval` periods with no other part: the start the other parts are set on. */
+export function plainRule(freq: Frequency, interval = 1): RecurrenceRule {
+  return { freq, interval, byDay: [], byMonthDay: [], byMonth: [], count: null, until: null, wkst: null };
+}
+
 /** The rule part a problem lies in (`COUNT`, `BYDAY` …), or null when it concerns the rule as a whole. */
 export type RulePart = (typeof supportedKeys)[number];
 
@@ -93,16 +98,7 @@ export function parseRule(value: string): RuleResult {
   if (!freq || !(frequencies as readonly string[]).includes(freq)) {
     return fail('Recurrence rule needs FREQ=DAILY, WEEKLY, MONTHLY or YEARLY', 'FREQ');
   }
-  const rule: RecurrenceRule = {
-    freq: freq as Frequency,
-    interval: 1,
-    byDay: [],
-    byMonthDay: [],
-    byMonth: [],
-    count: null,
-    until: null,
-    wkst: null,
-  };
+  const rule = plainRule(freq as Frequency);
   const interval = parts.get('INTERVAL');
   if (interval !== undefined) {
     const n = /^\d{1,3}$/.test(interval) ? Number(interval) : 0;

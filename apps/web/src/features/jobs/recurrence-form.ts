@@ -5,7 +5,7 @@ import {
   instantToWall,
   parseDateOnly,
   parseRule,
-  type RecurrenceRule,
+  plainRule,
   recurrenceLimits,
   wallToInstant,
 } from '@fieldplan/shared';
@@ -70,16 +70,7 @@ export function recurrenceToRule(
 ): string | null {
   if (form.custom) return form.custom;
   if (form.freq === 'none') return null;
-  const rule: RecurrenceRule = {
-    freq: form.freq,
-    interval: form.interval,
-    byDay: [],
-    byMonthDay: [],
-    byMonth: [],
-    count: null,
-    until: null,
-    wkst: null,
-  };
+  const rule = plainRule(form.freq, form.interval);
   if (form.freq === 'WEEKLY') {
     const days = form.weekdays.length > 0 ? form.weekdays : [weekdayOf(startDate)];
     rule.byDay = [...days].sort((a, b) => a - b).map((weekday) => ({ weekday, nth: null }));
