@@ -165,15 +165,16 @@ async function write(
   const status = settings.autoConfirm ? 'confirmed' : 'pending';
   const requestId = newId();
   const jobId = newId();
-  const customerId = await customerForBooking(trx, actor, {
+  // Who booked and where: the customer record's and the request's own copy.
+  const contact = {
     name: input.name,
     email: input.email,
     phone: input.phone ?? null,
     address: input.address,
     lat: input.lat,
     lng: input.lng,
-    language: input.language,
-  });
+  };
+  const customerId = await customerForBooking(trx, actor, { ...contact, language: input.language });
   const end = slot.t + durationMinutes * 60_000;
   await saveJob(trx, actor, workspace.time_zone, {
     id: jobId,
@@ -212,12 +213,7 @@ async function write(
       technician_id: slot.m,
       status,
       customer_id: customerId,
-      name: input.name,
-      email: input.email,
-      phone: input.phone ?? null,
-      address: input.address,
-      lat: input.lat,
-      lng: input.lng,
+      ...contact,
       notes: input.notes ?? '',
       hold_expires_at: status === 'pending' ? now + settings.holdHours * 3_600_000 : null,
       created_at: now,
