@@ -14,6 +14,7 @@ import { useToast } from '../../../components/use-toast';
 import { useWorkspace } from '../../../entities/workspace/use-workspace';
 import { Message, useIntl } from '../../../lib/i18n';
 import { problemMessage, toProblem } from '../../../lib/problem';
+import { issueInLanguage } from '../../../lib/shared-schema-resolver';
 import { useSaveBookingSettingsMutation } from './endpoints';
 
 const draftOf = (s: BookingSettings): BookingSettingsInput => ({
@@ -56,7 +57,7 @@ export function BookingSettingsForm({
     event.preventDefault();
     const checked = bookingSettingsInputSchema.safeParse(draft);
     if (!checked.success) {
-      setErrors(Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0]), i.message])));
+      setErrors(Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0]), issueInLanguage(i)])));
       return;
     }
     try {

@@ -13,6 +13,7 @@ import { TextField } from '../../../components/TextField';
 import { useWorkspace } from '../../../entities/workspace/use-workspace';
 import { Message, useIntl } from '../../../lib/i18n';
 import { problemMessage, toProblem } from '../../../lib/problem';
+import { issueInLanguage } from '../../../lib/shared-schema-resolver';
 import { useCreateBookingServiceMutation, useUpdateBookingServiceMutation } from './endpoints';
 
 interface ServiceDialogProps {
@@ -44,7 +45,7 @@ export function ServiceDialog({ service, technicians, onClose, onStale }: Servic
     const body: BookingServiceCreate = { name, durationMinutes: Number(duration), technicianIds: techIds, active };
     const checked = bookingServiceCreateSchema.safeParse(body);
     if (!checked.success) {
-      setErrors(Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0]), i.message])));
+      setErrors(Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0]), issueInLanguage(i)])));
       return;
     }
     try {

@@ -5,6 +5,7 @@ import { Button } from '../../../components/Button';
 import { TextArea } from '../../../components/TextArea';
 import { TextField } from '../../../components/TextField';
 import { currentLocale, Message, useIntl } from '../../../lib/i18n';
+import { issueInLanguage } from '../../../lib/shared-schema-resolver';
 import type { ChosenPlace } from './AddressStep';
 import { type BookingProblem, messageOf, newChallenge, submitRequest } from './public-api';
 import { solveChallenge } from './solve-challenge';
@@ -85,7 +86,7 @@ export function DetailsStep(props: DetailsStepProps) {
       const byField: Partial<Record<FieldName, string>> = {};
       for (const issue of checked.error.issues) {
         const key = String(issue.path[0] ?? '');
-        if ((fieldNames as readonly string[]).includes(key)) byField[key as FieldName] ??= issue.message;
+        if ((fieldNames as readonly string[]).includes(key)) byField[key as FieldName] ??= issueInLanguage(issue);
       }
       setErrors(byField);
       return;
