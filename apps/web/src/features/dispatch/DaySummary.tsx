@@ -1,6 +1,7 @@
 import { formatLongDay, formatVisitTime, type Member } from '@fieldplan/shared';
 import { Link } from 'react-router';
 import { Avatar } from '../../components/Avatar';
+import { FactRow } from '../../components/Fact';
 import { Icon } from '../../components/Icon';
 import { TableHead } from '../../components/TableHead';
 import type { CalendarVisit } from '../../entities/job/calendar-visit';
@@ -38,24 +39,14 @@ export function DaySummary({ visits, date, zone, members, jobHref, loading, onOp
         <p className="summary-date">{formatLongDay(`${date}T00:00:00Z`, clockIn('UTC'))}</p>
       </header>
       <dl className="summary-totals">
-        <div>
-          <dt>
-            <Message id="dispatch.summary.jobs" />
-          </dt>
-          <dd>{loading ? '…' : summary.total}</dd>
-        </div>
-        <div>
-          <dt>
-            <Message id="dispatch.summary.unassigned" />
-          </dt>
-          <dd>{loading ? '…' : summary.unassigned}</dd>
-        </div>
-        <div className={summary.flagged > 0 ? 'summary-alert' : undefined}>
-          <dt>
-            <Message id="dispatch.summary.doubleBooked" />
-          </dt>
-          <dd>{loading ? '…' : summary.flagged}</dd>
-        </div>
+        <FactRow term={<Message id="dispatch.summary.jobs" />}>{loading ? '…' : summary.total}</FactRow>
+        <FactRow term={<Message id="dispatch.summary.unassigned" />}>{loading ? '…' : summary.unassigned}</FactRow>
+        <FactRow
+          term={<Message id="dispatch.summary.doubleBooked" />}
+          className={summary.flagged > 0 ? 'summary-alert' : undefined}
+        >
+          {loading ? '…' : summary.flagged}
+        </FactRow>
       </dl>
       <h3 className="summary-subtitle">
         <Message id="dispatch.summary.technicians" />

@@ -5,6 +5,7 @@ import { Avatar } from '../../components/Avatar';
 import { Button, buttonClass } from '../../components/Button';
 import { Drawer } from '../../components/Drawer';
 import { EmptyState } from '../../components/EmptyState';
+import { Fact } from '../../components/Fact';
 import { Icon } from '../../components/Icon';
 import { Loading, Skeleton } from '../../components/Skeleton';
 import { eventContextOf } from '../../entities/job/apply-job-change';
@@ -118,10 +119,7 @@ export function JobDetailPanel() {
       {can(role, 'notifications.read') && <JobNotifications workspaceId={workspaceId} job={job} />}
       {writer && <SuggestSlots workspaceId={workspaceId} job={job} timeZone={settings.timeZone} members={members} />}
       <dl className="detail-list">
-        <dt>
-          <Message id="jobs.detail.when" />
-        </dt>
-        <dd>
+        <Fact term={<Message id="jobs.detail.when" />}>
           {formatJobTime(visit.start, visit.end, job.allDay, settings.timeZone)}
           {job.flexibleWindow && (
             <span className="detail-flexible">
@@ -132,19 +130,9 @@ export function JobDetailPanel() {
               />
             </span>
           )}
-        </dd>
-        {rule && (
-          <>
-            <dt>
-              <Message id="jobs.detail.repeats" />
-            </dt>
-            <dd>{rule}</dd>
-          </>
-        )}
-        <dt>
-          <Message id="jobs.detail.technicians" />
-        </dt>
-        <dd>
+        </Fact>
+        {rule && <Fact term={<Message id="jobs.detail.repeats" />}>{rule}</Fact>}
+        <Fact term={<Message id="jobs.detail.technicians" />}>
           {visit.assigneeIds.length === 0 ? (
             <Message id="jobs.detail.unassigned" />
           ) : (
@@ -160,21 +148,15 @@ export function JobDetailPanel() {
               })}
             </ul>
           )}
-        </dd>
-        <dt>
-          <Message id="jobs.detail.customer" />
-        </dt>
-        <dd>
+        </Fact>
+        <Fact term={<Message id="jobs.detail.customer" />}>
           {job.customerId ? (
             <Link to={links.customer(job.customerId)}>{job.customerName}</Link>
           ) : (
             <Message id="jobs.detail.noCustomer" />
           )}
-        </dd>
-        <dt>
-          <Message id="jobs.detail.address" />
-        </dt>
-        <dd>
+        </Fact>
+        <Fact term={<Message id="jobs.detail.address" />}>
           {job.address || '—'}
           {job.lat !== null && job.lng !== null && (
             <span className="detail-coords">
@@ -186,17 +168,13 @@ export function JobDetailPanel() {
               <Icon name="pin" size={14} /> <Message id="jobs.detail.outsideAreas" />
             </span>
           )}
-        </dd>
-        <dt>
-          <Message id="jobs.detail.priority" />
-        </dt>
-        <dd>
+        </Fact>
+        <Fact term={<Message id="jobs.detail.priority" />}>
           <Message id="jobs.detail.priorityValue" values={{ priority: job.priority }} />
-        </dd>
-        <dt>
-          <Message id="jobs.detail.description" />
-        </dt>
-        <dd className="detail-description">{job.description || '—'}</dd>
+        </Fact>
+        <Fact term={<Message id="jobs.detail.description" />} valueClassName="detail-description">
+          {job.description || '—'}
+        </Fact>
       </dl>
       {job.lat !== null && job.lng !== null && (
         <Suspense fallback={<Skeleton height={200} />}>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Fact } from '../../components/Fact';
 import { Icon } from '../../components/Icon';
 // The same icons as the glyphs on the map.
 import { statusIcon, statusText } from '../../entities/job/job-status';
@@ -25,22 +26,14 @@ export function JobPopupContent({ job, zone, actions }: JobPopupContentProps) {
         {statusText(job.status)}
       </p>
       <dl className="fm-job-facts">
-        <dt>
-          <Message id="map.popup.customer" />
-        </dt>
-        <dd>{job.customerName ?? <Message id="map.popup.noCustomer" />}</dd>
-        <dt>
-          <Message id="map.popup.address" />
-        </dt>
-        <dd>{job.address || <Message id="map.popup.noAddress" />}</dd>
-        <dt>
-          <Message id="map.popup.time" />
-        </dt>
-        <dd>{dayAndTime(job, zone)}</dd>
-        <dt>
-          <Message id="map.popup.technicians" values={{ count: job.technicianNames.length }} />
-        </dt>
-        <dd>{job.technicianNames.join(', ')}</dd>
+        <Fact term={<Message id="map.popup.customer" />}>
+          {job.customerName ?? <Message id="map.popup.noCustomer" />}
+        </Fact>
+        <Fact term={<Message id="map.popup.address" />}>{job.address || <Message id="map.popup.noAddress" />}</Fact>
+        <Fact term={<Message id="map.popup.time" />}>{dayAndTime(job, zone)}</Fact>
+        <Fact term={<Message id="map.popup.technicians" values={{ count: job.technicianNames.length }} />}>
+          {job.technicianNames.join(', ')}
+        </Fact>
       </dl>
       {job.outsideAreas && (
         <p className="fm-job-outside" role="note">

@@ -1,4 +1,5 @@
 import type { MyDayVisit } from '@fieldplan/shared';
+import { FactRow } from '../../components/Fact';
 import { Message } from '../../lib/i18n';
 
 /**
@@ -11,21 +12,11 @@ export function SiteNotes({ visit }: { visit: Pick<MyDayVisit, 'description' | '
   if (!description && !notes) return null;
   return (
     <dl className="myday-notes">
-      {description && (
-        <div>
-          <dt>
-            <Message id="myDay.notes.job" />
-          </dt>
-          <dd>{description}</dd>
-        </div>
-      )}
+      {description && <FactRow term={<Message id="myDay.notes.job" />}>{description}</FactRow>}
       {notes && (
-        <div className="myday-access">
-          <dt>
-            <Message id="myDay.notes.access" />
-          </dt>
-          <dd>{notes}</dd>
-        </div>
+        <FactRow term={<Message id="myDay.notes.access" />} className="myday-access">
+          {notes}
+        </FactRow>
       )}
     </dl>
   );

@@ -1,5 +1,6 @@
 import { formatDate, formatTime, formatWallTime, type Workspace } from '@fieldplan/shared';
 import { Link } from 'react-router';
+import { FactRow } from '../../components/Fact';
 import { Icon } from '../../components/Icon';
 import { Panel } from '../../components/Panel';
 import { Loading, Skeleton } from '../../components/Skeleton';
@@ -36,48 +37,27 @@ export function WorkspaceFacts({ workspace, canEdit }: { workspace: Workspace | 
         </Loading>
       ) : (
         <dl className="facts">
-          <div>
-            <dt>
-              <Message id="overview.facts.timeZone" />
-            </dt>
-            <dd>
-              {workspace.timeZone.replaceAll('_', ' ')}{' '}
-              <span className="muted">
-                · <Message id="overview.facts.clock" values={{ format: workspace.timeFormat }} />
-              </span>
-            </dd>
-          </div>
-          <div>
-            <dt>
-              <Message id="overview.facts.workingHours" />
-            </dt>
-            <dd>
-              {formatWallTime(workspace.workingHours.start, workspace)}–
-              {formatWallTime(workspace.workingHours.end, workspace)}{' '}
-              <span className="muted">· {daysLabel(workspace.workingHours.days, workspace.weekStart)}</span>
-            </dd>
-          </div>
-          <div>
-            <dt>
-              <Message id="overview.facts.weekStarts" />
-            </dt>
-            <dd>{weekdayNames[workspace.weekStart] ?? '—'}</dd>
-          </div>
-          <div>
-            <dt>
-              <Message id="overview.facts.timesAndDates" />
-            </dt>
-            <dd>
-              {formatTime(Date.now(), clockIn(workspace.timeZone))}{' '}
-              <span className="muted">· {formatDate(Date.now(), clockIn(workspace.timeZone))}</span>
-            </dd>
-          </div>
-          <div>
-            <dt>
-              <Message id="overview.facts.address" />
-            </dt>
-            <dd className="facts-mono">{`/w/${workspace.slug}`}</dd>
-          </div>
+          <FactRow term={<Message id="overview.facts.timeZone" />}>
+            {workspace.timeZone.replaceAll('_', ' ')}{' '}
+            <span className="muted">
+              · <Message id="overview.facts.clock" values={{ format: workspace.timeFormat }} />
+            </span>
+          </FactRow>
+          <FactRow term={<Message id="overview.facts.workingHours" />}>
+            {formatWallTime(workspace.workingHours.start, workspace)}–
+            {formatWallTime(workspace.workingHours.end, workspace)}{' '}
+            <span className="muted">· {daysLabel(workspace.workingHours.days, workspace.weekStart)}</span>
+          </FactRow>
+          <FactRow term={<Message id="overview.facts.weekStarts" />}>
+            {weekdayNames[workspace.weekStart] ?? '—'}
+          </FactRow>
+          <FactRow term={<Message id="overview.facts.timesAndDates" />}>
+            {formatTime(Date.now(), clockIn(workspace.timeZone))}{' '}
+            <span className="muted">· {formatDate(Date.now(), clockIn(workspace.timeZone))}</span>
+          </FactRow>
+          <FactRow term={<Message id="overview.facts.address" />} valueClassName="facts-mono">
+            {`/w/${workspace.slug}`}
+          </FactRow>
         </dl>
       )}
     </Panel>

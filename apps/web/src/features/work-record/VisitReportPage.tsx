@@ -2,6 +2,7 @@ import { formatDateTime } from '@fieldplan/shared';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
+import { Fact } from '../../components/Fact';
 import { Loading, Skeleton } from '../../components/Skeleton';
 import { useGetJobQuery } from '../../entities/job/endpoints';
 import { formatJobTime } from '../../entities/job/format-time';
@@ -80,30 +81,18 @@ export function VisitReportPage() {
         </h1>
       </header>
       <dl className="vreport-facts">
-        <dt>
-          <Message id="workRecord.report.customer" />
-        </dt>
-        <dd>{job.customerName ?? '—'}</dd>
-        <dt>
-          <Message id="workRecord.report.site" />
-        </dt>
-        <dd>{job.address || '—'}</dd>
-        <dt>
-          <Message id="workRecord.report.booked" />
-        </dt>
-        <dd>{formatJobTime(start, end, job.allDay, zone)}</dd>
-        <dt>
-          <Message id="workRecord.report.onTheWay" />
-        </dt>
-        <dd>{times.en_route ? timeIn(times.en_route, zone) : '—'}</dd>
-        <dt>
-          <Message id="workRecord.report.started" />
-        </dt>
-        <dd>{times.in_progress ? timeIn(times.in_progress, zone) : '—'}</dd>
-        <dt>
-          <Message id="workRecord.report.completed" />
-        </dt>
-        <dd>{times.completed ? timeIn(times.completed, zone) : '—'}</dd>
+        <Fact term={<Message id="workRecord.report.customer" />}>{job.customerName ?? '—'}</Fact>
+        <Fact term={<Message id="workRecord.report.site" />}>{job.address || '—'}</Fact>
+        <Fact term={<Message id="workRecord.report.booked" />}>{formatJobTime(start, end, job.allDay, zone)}</Fact>
+        <Fact term={<Message id="workRecord.report.onTheWay" />}>
+          {times.en_route ? timeIn(times.en_route, zone) : '—'}
+        </Fact>
+        <Fact term={<Message id="workRecord.report.started" />}>
+          {times.in_progress ? timeIn(times.in_progress, zone) : '—'}
+        </Fact>
+        <Fact term={<Message id="workRecord.report.completed" />}>
+          {times.completed ? timeIn(times.completed, zone) : '—'}
+        </Fact>
       </dl>
       <VisitRecordView record={record} timeZone={zone} headingLevel={2} />
     </article>

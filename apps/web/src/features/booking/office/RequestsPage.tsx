@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Badge } from '../../../components/Badge';
 import { Button, buttonClass } from '../../../components/Button';
 import { EmptyState } from '../../../components/EmptyState';
+import { FactRow } from '../../../components/Fact';
 import { LoadFailedState } from '../../../components/LoadFailed';
 import { NotAllowed } from '../../../components/NotAllowed';
 import { PageHeader } from '../../../components/Panel';
@@ -114,46 +115,25 @@ function RequestCard({ request }: { request: BookingRequest }) {
         )}
       </div>
       <dl className="booking-request-facts">
-        <div>
-          <dt>
-            <Message id="booking.request.when" />
-          </dt>
-          <dd>{workspace ? slotText(request.start, request.end, workspace.timeZone) : '…'}</dd>
-        </div>
-        <div>
-          <dt>
-            <Message id="booking.request.who" />
-          </dt>
-          <dd>
-            {tech && <span className="booking-dot" style={{ background: tech.colour }} aria-hidden="true" />}
-            {who}
-          </dd>
-        </div>
-        <div>
-          <dt>
-            <Message id="booking.request.customer" />
-          </dt>
-          <dd>
-            {request.name}
-            <span className="booking-contact">
-              {request.email}
-              {request.phone && ` · ${request.phone}`}
-            </span>
-          </dd>
-        </div>
-        <div>
-          <dt>
-            <Message id="booking.request.address" />
-          </dt>
-          <dd>{request.address}</dd>
-        </div>
+        <FactRow term={<Message id="booking.request.when" />}>
+          {workspace ? slotText(request.start, request.end, workspace.timeZone) : '…'}
+        </FactRow>
+        <FactRow term={<Message id="booking.request.who" />}>
+          {tech && <span className="booking-dot" style={{ background: tech.colour }} aria-hidden="true" />}
+          {who}
+        </FactRow>
+        <FactRow term={<Message id="booking.request.customer" />}>
+          {request.name}
+          <span className="booking-contact">
+            {request.email}
+            {request.phone && ` · ${request.phone}`}
+          </span>
+        </FactRow>
+        <FactRow term={<Message id="booking.request.address" />}>{request.address}</FactRow>
         {request.notes && (
-          <div>
-            <dt>
-              <Message id="booking.request.notes" />
-            </dt>
-            <dd className="booking-notes">{request.notes}</dd>
-          </div>
+          <FactRow term={<Message id="booking.request.notes" />} valueClassName="booking-notes">
+            {request.notes}
+          </FactRow>
         )}
       </dl>
       {request.jobId ? (
