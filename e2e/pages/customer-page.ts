@@ -7,18 +7,26 @@ export class CustomerPage {
   readonly dialog: Locator;
   /** The address combobox in the edit dialog. */
   readonly address: Locator;
+  /** The language select in the edit dialog (Workspace default, English, Deutsch). */
+  readonly language: Locator;
   readonly tooltip: Locator;
 
   constructor(private readonly page: Page) {
     this.heading = page.getByRole('heading', { level: 1 });
     this.dialog = page.getByRole('dialog');
     this.address = this.dialog.getByRole('combobox', { name: 'Address' });
+    this.language = this.dialog.getByRole('combobox', { name: 'Language' });
     this.tooltip = page.locator('.leaflet-tooltip');
   }
 
   async goto(slug: string, id: string): Promise<void> {
     await this.page.goto(`/w/${slug}/customers/${id}`);
     await this.heading.waitFor();
+  }
+
+  /** A value of the contact panel's list, by its term ("Language", "Phone" …). */
+  detail(term: string): Locator {
+    return this.page.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]');
   }
 
   /** The detail's map (named after the customer). */
