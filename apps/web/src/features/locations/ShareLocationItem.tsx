@@ -1,19 +1,18 @@
-import { defineMessages, type MessageDescriptor } from 'react-intl';
+import { defineMessages } from 'react-intl';
 import { useAppDispatch, useAppSelector } from '../../base/hooks';
 import { Icon } from '../../components/Icon';
 import { Message, useIntl } from '../../lib/i18n';
 import { stopSharing } from './sharing-actions';
-import { type SharingStatus, selectSharing } from './sharing-slice';
-import { sharingProblemMessages, useSharingSwitch } from './use-sharing-switch';
+import { selectSharing } from './sharing-slice';
+import { sharingStatusMessages, useSharingSwitch } from './use-sharing-switch';
 import './Locations.css';
 
-const statusMessages: Record<SharingStatus, MessageDescriptor> = {
-  ...defineMessages({
+const statusMessages = sharingStatusMessages(
+  defineMessages({
     off: { id: 'locations.shareItem.off' },
     sharing: { id: 'locations.shareItem.sharing' },
   }),
-  ...sharingProblemMessages,
-};
+);
 
 /** "Share my location": a switch in the user menu for everyone who may share (not viewers). */
 export function ShareLocationItem() {

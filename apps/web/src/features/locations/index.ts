@@ -5,4 +5,4 @@ export { ShareLocationItem, SharingBadge } from './ShareLocationItem';
 export { stopSharing } from './sharing-actions';
 export { forgetShift } from './sharing-memory';
 export type { SharingStatus } from './sharing-slice';
-export { sharingProblemMessages, useSharingSwitch } from './use-sharing-switch';
+export { sharingStatusMessages, useSharingSwitch } from './use-sharing-switch';

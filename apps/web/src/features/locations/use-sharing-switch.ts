@@ -6,15 +6,19 @@ import { startSharing, stopSharing } from './sharing-actions';
 import { type SharingStatus, selectSharing } from './sharing-slice';
 
 /** What a switch says beside it in states that read the same wherever the switch is. */
-export const sharingProblemMessages: Record<
-  Exclude<SharingStatus, 'off' | 'sharing'>,
-  MessageDescriptor
-> = defineMessages({
+const sharingProblemMessages: Record<Exclude<SharingStatus, 'off' | 'sharing'>, MessageDescriptor> = defineMessages({
   locating: { id: 'locations.sharing.locating' },
   denied: { id: 'locations.sharing.denied' },
   unsupported: { id: 'locations.sharing.unsupported' },
   failing: { id: 'locations.sharing.failing' },
 });
+
+/** A switch's words for every status: its own for off and on, the shared ones for the problems. */
+export function sharingStatusMessages(
+  own: Record<'off' | 'sharing', MessageDescriptor>,
+): Record<SharingStatus, MessageDescriptor> {
+  return { ...own, ...sharingProblemMessages };
+}
 
 export interface SharingSwitch {
   /** Sharing this workspace's position now. */

@@ -1,15 +1,13 @@
-import { defineMessages, type MessageDescriptor } from 'react-intl';
+import { defineMessages } from 'react-intl';
 import { Message } from '../../lib/i18n';
-import type { SharingStatus } from '../locations';
-import { sharingProblemMessages, useSharingSwitch } from '../locations';
+import { sharingStatusMessages, useSharingSwitch } from '../locations';
 
-const statusMessages: Record<SharingStatus, MessageDescriptor> = {
-  ...defineMessages({
+const statusMessages = sharingStatusMessages(
+  defineMessages({
     off: { id: 'myDay.sharing.off' },
     sharing: { id: 'myDay.sharing.on' },
   }),
-  ...sharingProblemMessages,
-};
+);
 
 /** The share-location switch (the same state as the user menu's), always in view on my day. */
 export function SharingSwitch() {
