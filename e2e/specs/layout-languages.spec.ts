@@ -43,7 +43,7 @@ describe('the layout detector', () => {
     await browser.close();
   });
 
-  it('sees a clipped button, one cut by its box, a cut select, overlapping controls and a broken word', async () => {
+  it('sees a clipped button, a button and a label cut by their box, a cut select, overlapping controls and a broken word', async () => {
     const page = await (await browser.newContext({ viewport: { width: 800, height: 600 } })).newPage();
     await page.setContent(`
       <div role="toolbar" style="display:flex;width:300px">
@@ -61,12 +61,14 @@ describe('the layout detector', () => {
         <select><option>Alle Techniker/innen</option></select>
       </div>
       <h2 style="width:120px">Techniker/innen Einsatz&shy;dokumentation</h2>
-      <div style="display:flex;width:100px;overflow:hidden"><button style="flex:none">Neuer Auftrag anlegen</button></div>`);
+      <div style="display:flex;width:100px;overflow:hidden"><button style="flex:none">Neuer Auftrag anlegen</button></div>
+      <div style="width:80px;overflow:hidden"><span style="white-space:nowrap">Nicht zugewiesen</span></div>`);
     const problems = await layoutProblems(page);
     const kinds = (kind: LayoutProblem['kind']) => problems.filter((p) => p.kind === kind).map((p) => p.where);
     expect(kinds('clipped')).toEqual([
       expect.stringMatching(/^button "Alle Techniker\/innen"/),
       expect.stringMatching(/^button "Neuer Auftrag anlegen"/),
+      expect.stringMatching(/^span "Nicht zugewiesen"/),
       'select "Alle Techniker/innen"',
     ]);
     expect(kinds('overflowing')).toEqual([expect.stringContaining('Speichern und schließen')]);
@@ -74,7 +76,7 @@ describe('the layout detector', () => {
     expect(problems.filter((p) => p.kind === 'broken-word')).toEqual([
       expect.objectContaining({ where: expect.stringContaining('"Einsatzdokumentation"') }),
     ]);
-    expect(problems).toHaveLength(6);
+    expect(problems).toHaveLength(7);
   });
 });
 

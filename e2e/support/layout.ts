@@ -36,7 +36,7 @@ export function layoutProblems(page: Page, scope = 'body', skip: string[] = user
       const problems: LayoutProblem[] = [];
       const root = document.querySelector(scope) ?? document.body;
       const controlSelector =
-        'button, [role="button"], [role="tab"], [role="menuitem"], [role="option"], label, legend, summary, th, h1, h2, h3, h4, h5, h6, a.btn, nav a, select';
+        'button, [role="button"], [role="tab"], [role="menuitem"], [role="option"], label, legend, summary, th, h1, h2, h3, h4, h5, h6, a[href], select';
       const skipped = skip.join(',');
 
       const text = (el: Element) => (el.textContent ?? '').replace(/\s+/g, ' ').trim();
@@ -142,10 +142,22 @@ export function layoutProblems(page: Page, scope = 'body', skip: string[] = user
         }
       }
 
-      // 2. Text running out of its button (overflow visible): a line of its shown text leaves the button's box.
+      // 2. Text running out of its button (overflow visible): a line of its shown text leaves the button's
+      // content box (into its padding, or beyond its border).
       for (const control of controls) {
-        if (!control.matches('button, [role="button"], [role="tab"], a.btn') || seen.has(control)) continue;
-        const box = control.getBoundingClientRect();
+        const buttonLike =
+          control.matches('button, [role="button"], [role="tab"], a.btn') ||
+          (control instanceof HTMLAnchorElement && getComputedStyle(control).display !== 'inline');
+        if (!buttonLike || seen.has(control)) continue;
+        // Its content box: text that runs into the padding already touches the border.
+        const outer = control.getBoundingClientRect();
+        const cs = getComputedStyle(control);
+        const px = (v: string) => Number.parseFloat(v) || 0;
+        const box = {
+          left: outer.left + px(cs.borderLeftWidth) + px(cs.paddingLeft),
+          right: outer.right - px(cs.borderRightWidth) - px(cs.paddingRight),
+          bottom: outer.bottom,
+        };
         const texts = document.createTreeWalker(control, NodeFilter.SHOW_TEXT);
         let out: DOMRect | null = null;
         for (let node = texts.nextNode(); node && !out; node = texts.nextNode()) {
