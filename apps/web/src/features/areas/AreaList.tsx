@@ -31,7 +31,7 @@ export function AreaList({ areas, selectedId, onSelect, canEdit }: AreaListProps
             onClick={() => onSelect(area)}
           >
             <span className="area-swatch" style={{ background: area.colour }} aria-hidden="true" />
-            <span className="area-name">{area.name}</span>
+            <span className="area-name ellipsis">{area.name}</span>
             <span className="area-kind">{describeShape(area.geometry)}</span>
           </button>
         </li>

@@ -151,7 +151,7 @@ function QueueItem({ job, href, draggable, zone }: { job: Job; href: string; dra
         <Message id="dispatch.queue.priority" values={{ priority: job.priority }} />
       </span>
       <span className="queue-text">
-        <Link to={href} className="queue-title">
+        <Link to={href} className="queue-title ellipsis">
           {job.title}
         </Link>
         <span className="queue-meta ellipsis">

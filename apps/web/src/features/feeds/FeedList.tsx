@@ -73,7 +73,7 @@ export function FeedList({ feeds, names, refreshing, actions }: FeedListProps) {
                 </span>
                 {feed.status !== 'pending' && <span>{eventCount(feed.eventCount)}</span>}
               </p>
-              <p className="feed-url" title={feed.url}>
+              <p className="feed-url ellipsis" title={feed.url}>
                 {feed.url}
               </p>
               {feed.status === 'failing' && feed.lastError && (

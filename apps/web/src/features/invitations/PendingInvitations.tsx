@@ -47,7 +47,7 @@ export function PendingInvitations() {
               <li key={invitation.id} className="pending-item">
                 <Icon name="mail" className="pending-icon" />
                 <div className="pending-text">
-                  <span className="pending-email">{invitation.email}</span>
+                  <span className="pending-email ellipsis">{invitation.email}</span>
                   <span className="pending-meta">
                     {intl.formatMessage(roleMessages[invitation.role])} ·{' '}
                     {expired ? (

@@ -33,7 +33,7 @@ export function RoutesLegend({ routes, title: titleGiven, notice }: RoutesLegend
           return (
             <li key={route.technicianId}>
               <span className="fm-swatch" style={{ background: route.colour }} aria-hidden="true" />
-              <span className="fm-legend-name">{route.name}</span>
+              <span className="fm-legend-name ellipsis">{route.name}</span>
               <span className="fm-legend-figure">{formatDistance(distanceOf(route))}</span>
               <span className="fm-legend-meta">
                 <span>

@@ -42,7 +42,7 @@ export function PlannedVisits({ visits, planned, zone }: PlannedVisitsProps) {
                 )}
                 <span className="opt-visit-new">{time}</span>
               </span>
-              <span className="opt-visit-title">{v.title}</span>
+              <span className="opt-visit-title ellipsis">{v.title}</span>
               <Badge tone={v.fixed ? 'neutral' : moved ? 'accent' : 'success'}>
                 {v.fixed ? (
                   <Message id="optimise.visits.fixed" />

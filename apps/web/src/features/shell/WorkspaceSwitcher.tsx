@@ -27,7 +27,7 @@ export function WorkspaceSwitcher() {
         button={
           <>
             <WorkspaceMark name={membership.workspaceName} />
-            <span className="ws-name" title={membership.workspaceName}>
+            <span className="ws-name ellipsis" title={membership.workspaceName}>
               {membership.workspaceName}
             </span>
             <span className="visually-hidden">
@@ -46,7 +46,7 @@ export function WorkspaceSwitcher() {
           <MenuLink key={m.workspaceId} to={`/w/${m.workspaceSlug}`} checked={m.workspaceId === membership.workspaceId}>
             <WorkspaceMark name={m.workspaceName} />
             <span className="ws-option">
-              <span className="ws-option-name">{m.workspaceName}</span>
+              <span className="ws-option-name ellipsis">{m.workspaceName}</span>
               <span className="ws-option-role">{intl.formatMessage(roleMessages[m.role])}</span>
             </span>
             {m.workspaceId === membership.workspaceId && <Icon name="check" className="ws-check" />}
