@@ -4,12 +4,13 @@
 // else the file) of every file of the build the page fetched until it went quiet: the sign-in page, the
 // dispatcher's board, the technician's day (phone), the booking page and the tracking page. Prints per
 // page English, German and the difference, the German parts fetched, and any part a screen showed
-// without asking for it first (fetched late: a moment of English). Asserts nothing.
+// without asking for it first (fetched late: a moment of English) — and then opens every screen of the
+// app in German as the owner, naming any screen that did so. Asserts nothing.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { demoServer, openBooking, type Session, signIn, trackedVisit } from './demo-app.js';
+import { call, demoServer, openBooking, type Session, signIn, trackedVisit } from './demo-app.js';
 
 // BENCH_WEB_DIST: another web build (as calendar-render).
 const DIST = process.env.BENCH_WEB_DIST ?? path.join(fileURLToPath(new URL('..', import.meta.url)), 'apps/web/dist');
@@ -140,6 +141,55 @@ try {
         `${parts.join(', ') || '–'}${dropped.length ? ` (English only: ${dropped.map(([f]) => bare(f)).join(', ')})` : ''} | ${de.late.join(', ') || '–'} |`,
     );
   }
+  // Every screen, German, opened straight (a link, a reload): the parts it fetched late, if any.
+  const owner = await signIn(origin, 'owner@demo.test');
+  const first = async (url: string) => {
+    const answer = await call<{ id: string }[] | { items: { id: string }[] }>(origin, owner, 'GET', url);
+    return (Array.isArray(answer) ? answer : answer.items)[0]?.id ?? '';
+  };
+  const [job, customer] = [await first('/jobs?limit=1'), await first('/customers?limit=1')];
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'de-DE' });
+  const [name = '', value = ''] = owner.cookie.split('=');
+  await context.addCookies([{ name, value, url: origin }]);
+  const late: string[] = [];
+  for (const screen of [
+    '',
+    `dispatch?date=${date}`,
+    `calendar?date=${date}`,
+    'jobs/new',
+    `jobs/${job}`,
+    `jobs/${job}/edit`,
+    `jobs/${job}/report`,
+    'map',
+    'areas',
+    'customers',
+    `customers/${customer}`,
+    'customers/import',
+    'team',
+    'feeds',
+    'settings',
+    'settings/checklists',
+    'settings/notifications',
+    'settings/booking',
+    'requests',
+    `my-day?date=${date}`,
+    'nowhere',
+  ]) {
+    const page = await context.newPage();
+    await page.goto(`${origin}/w/demo/${screen}`);
+    await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
+    await page.waitForTimeout(500);
+    const parts = await page.evaluate(() =>
+      performance
+        .getEntriesByType('mark')
+        .map((m) => m.name)
+        .filter((n) => n.startsWith('fieldplan:late-messages:')),
+    );
+    if (parts.length > 0) late.push(`/w/demo/${screen}: ${parts.map((n) => n.split(':').at(-1)).join(', ')}`);
+    await page.close();
+  }
+  await context.close();
+  console.log(`\nScreens that showed a part of German they had not asked for: ${late.join('; ') || 'none'}`);
 } finally {
   await browser.close();
   server.close();

@@ -52,6 +52,7 @@ const JobDetailPanel = screen(() => import('../features/jobs/JobDetailPanel'), '
   'map',
   'notifications',
   'tracking',
+  'work-record',
 ]);
 const JobEditPanel = screen(() => import('../features/jobs/JobEditPanel'), 'JobEditPanel', [
   'customers',

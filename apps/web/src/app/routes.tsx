@@ -100,7 +100,7 @@ export const routes: RouteObject[] = [
           {
             path: 'team',
             element: (
-              <WithMessages parts={['team']}>
+              <WithMessages parts={['invitations', 'team']}>
                 <TeamPage />
               </WithMessages>
             ),
