@@ -4,13 +4,14 @@
 // Each switch is timed in the page from the click to the frame that paints the board's resource column in
 // the new language (the row "Unassigned" / "Nicht zugewiesen", `lang` on <html>), and from the choice saved (the PATCH of /me answered: the provider's change) to that frame.
 // The first switch to German fetches the parts of German the page shows; later ones are already here.
-// BENCH_SWITCHES (default 10 each way). Prints median and p95; asserts nothing.
+// BENCH_SWITCHES (default 10 each way); BENCH_BOARD=week: calendar-render's week board instead. Prints median and p95; asserts nothing.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
 import { demoServer, signIn, trackedVisit } from './demo-app.js';
 import { fmt, median, percentile } from './support.js';
+import { trees, weekServer } from './trees.js';
 
 // BENCH_WEB_DIST: another web build (as calendar-render).
 const DIST = process.env.BENCH_WEB_DIST ?? path.join(fileURLToPath(new URL('..', import.meta.url)), 'apps/web/dist');
@@ -52,20 +53,52 @@ async function pick(page: Page, lang: 'en' | 'de'): Promise<{ fromClick: number;
   })`) as Promise<{ fromClick: number; fromSaved: number }>;
 }
 
-const server = await demoServer(DIST);
+/**
+ * The board to switch on, signed in: the demo dispatcher's day, or (BENCH_BOARD=week) calendar-render's
+ * week of 50 technicians and 2,000 jobs as its owner.
+ */
+async function board(): Promise<{ origin: string; cookie: string; url: string; name: string; close: () => unknown }> {
+  if (process.env.BENCH_BOARD === 'week') {
+    const [tree] = trees;
+    if (!tree) throw new Error('no tree');
+    const server = await weekServer(tree, 'sqlite', DIST);
+    const answer = await fetch(`${server.address}/api/v1/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.address },
+      body: JSON.stringify(server.login),
+    });
+    return {
+      origin: server.address,
+      cookie: (answer.headers.get('set-cookie') ?? '').split(';')[0] ?? '',
+      url: `${server.address}/w/bench/dispatch?view=resourceTimelineWeek&date=2026-06-01`,
+      name: 'the week board (50 technicians, 2,000 jobs)',
+      close: server.close,
+    };
+  }
+  const server = await demoServer(DIST);
+  const { date } = await trackedVisit(server.origin);
+  const office = await signIn(server.origin, 'dispatcher@demo.test');
+  return {
+    origin: server.origin,
+    cookie: office.cookie,
+    url: `${server.origin}/w/demo/dispatch?date=${date}`,
+    name: `the demo board on ${date}`,
+    close: server.close,
+  };
+}
+
+const server = await board();
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
 });
 try {
   const { origin } = server;
-  const { date } = await trackedVisit(origin);
-  const office = await signIn(origin, 'dispatcher@demo.test');
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
-  const [name = '', value = ''] = office.cookie.split('=');
+  const [name = '', value = ''] = server.cookie.split('=');
   await context.addCookies([{ name, value, url: origin }]);
   const page = await context.newPage();
-  await page.goto(`${origin}/w/demo/dispatch?date=${date}`);
+  await page.goto(server.url);
   await page.locator('.fc-event').first().waitFor({ timeout: 60_000 });
   await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => {});
   const rows = await page.locator('.fc-datagrid-body .res-label').count();
@@ -86,7 +119,7 @@ try {
     savedGerman.push(de.fromSaved);
     await page.waitForTimeout(300);
   }
-  // The demo dispatcher speaks the browser's language again.
+  // The user speaks the browser's language again.
   await pick(page, 'en');
   await page.locator('.user-trigger').click();
   await page.locator('[role=menuitemradio]').first().click();
@@ -94,11 +127,11 @@ try {
   const line = (what: string, clicks: number[], saved: number[]) =>
     `${what}: from the click median ${fmt(median(clicks))}, p95 ${fmt(percentile(clicks, 95))}; ` +
     `from the saved choice median ${fmt(median(saved))}, p95 ${fmt(percentile(saved, 95))}`;
-  console.log(`The demo board on ${date}: ${rows} rows, ${events} events; ${switches} switches each way`);
+  console.log(`${server.name}: ${rows} rows, ${events} events drawn; ${switches} switches each way`);
   console.log(`first switch to German (fetches its parts): ${fmt(first.fromClick)} from the click`);
   console.log(line('English → German', toGerman, savedGerman));
   console.log(line('German → English', toEnglish, savedEnglish));
 } finally {
   await browser.close();
-  server.close();
+  await server.close();
 }
