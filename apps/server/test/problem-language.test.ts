@@ -1,7 +1,8 @@
 import type { Problem } from '@fieldplan/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestApp, type Owner, signUpOwner, type TestContext } from './harness.js';
-import { expectProblem, signIn, ws } from './helpers.js';
+import { expectFieldError, expectProblem, signIn, ws } from './helpers.js';
+import { validJob } from './schedule-helpers.js';
 
 // docs/PRODUCT.md, "Error catalogue": `code` and `title` are the same in every language; `detail` and the
 // field messages follow the signed-in user's language, else Accept-Language, else English.
@@ -91,6 +92,23 @@ describe('problem+json in the request language', () => {
     const { body: inEnglish } = await send(englishUser, { 'accept-language': 'de' });
     expect(messagesOf(inEnglish)).toMatchObject(english);
     expect(inEnglish.detail).toBe(reference.detail);
+  });
+
+  it('words a shared rule of a job’s time by its kind: German for de, the rule’s English otherwise', async () => {
+    const backwards = validJob({ start: '2026-03-02T10:00:00Z', end: '2026-03-02T08:00:00Z' });
+    const url = ws(owner.workspaceId, '/jobs');
+    expect(expectFieldError(await owner.client.post(url, backwards), 'end')).toBe('End must be after start');
+    expect(expectFieldError(await owner.client.post(url, backwards, { 'accept-language': 'de' }), 'end')).toBe(
+      'Das Ende muss nach dem Beginn liegen',
+    );
+    const windowed = validJob({
+      start: '2026-03-02T08:00:00Z',
+      end: '2026-03-02T10:00:00Z',
+      flexibleWindow: { start: '2026-03-02T07:00:00Z', end: '2026-03-03T09:00:00Z' },
+    });
+    expect(
+      expectFieldError(await owner.client.post(url, windowed, { 'accept-language': 'de' }), 'flexibleWindow.end'),
+    ).toBe('Ein flexibles Zeitfenster darf höchstens 24 Stunden lang sein');
   });
 
   it('words the HTTP layer’s own details in German too', async () => {

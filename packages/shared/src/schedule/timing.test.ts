@@ -6,7 +6,7 @@ const timed = { start: '2026-03-02T08:00:00Z', end: '2026-03-02T09:00:00Z', allD
 describe('timingIssues', () => {
   it('puts each problem at its field path', () => {
     expect(timingIssues({ ...timed, end: '2026-03-02T07:00:00Z' })).toEqual([
-      { path: ['end'], message: 'End must be after start' },
+      { path: ['end'], message: 'End must be after start', kind: 'endAfterStart' },
     ]);
     expect(timingIssues({ ...timed, rrule: 'FREQ=WEEKLY;COUNT=0' })[0]?.path).toEqual(['rrule', 'COUNT']);
     expect(

@@ -1,3 +1,5 @@
+import type { FieldError } from '../errors.js';
+
 // Validation messages in every language (docs/PRODUCT.md, "Languages"): a schema's own text is its English;
 // another language words an issue by its kind and its field, looked up in that side's catalog (the server's
 // for problem+json, the web's for its forms). This table says which kind of message an issue is.
@@ -14,7 +16,7 @@ export interface IssueLike {
   divisor?: number | bigint;
   values?: readonly unknown[];
   keys?: readonly string[];
-  params?: { message?: string };
+  params?: { message?: string; values?: Record<string, string | number> };
 }
 
 /**
@@ -66,17 +68,48 @@ const customByField = {
 } as const;
 
 export const customIssueKinds = [
+  'allDayTooLong',
   'bothCoordinates',
   'colour',
   'date',
+  'dateLike',
+  'dateTimeLike',
+  'endAfterStart',
+  'endAfterStartAllDay',
+  'endWithStart',
+  'jobTooLong',
+  'jobTooShort',
   'listedTwice',
   'phoneCharacters',
   'phoneDigits',
+  'recurringNeedsTime',
   'slug',
+  'startWithEnd',
   'time',
   'timeZone',
+  'visitInsideWindow',
+  'windowAllDay',
+  'windowFromDateTime',
+  'windowNeedsTime',
+  'windowRecurring',
+  'windowTooLong',
+  'windowUntilAfterFrom',
+  'windowUntilDateTime',
 ] as const;
 export type CustomIssueKind = (typeof customIssueKinds)[number];
+
+/**
+ * A rule's problem at a field (`path` dotted) with its English `message`, and the kind (with its
+ * arguments) that words it in another language; a refinement hands both on in `params` (`ruleParams`).
+ */
+export interface RuleIssue extends FieldError {
+  kind?: CustomIssueKind;
+  values?: Record<string, string | number>;
+}
+
+/** A rule issue's kind and arguments as a zod issue's `params`, for `issueMessage` to read back. */
+export const ruleParams = (issue: Pick<RuleIssue, 'kind' | 'values'>) =>
+  issue.kind ? { message: issue.kind, ...(issue.values && { values: issue.values }) } : undefined;
 
 export interface IssueMessage {
   kind: IssueKind | `custom.${CustomIssueKind}`;
@@ -107,7 +140,7 @@ export function issueMessage(issue: IssueLike): IssueMessage {
     values,
   });
   const named = (customByField as Record<string, CustomIssueKind>)[`${issue.code}:${field}`];
-  if (isCustomKind(issue.params?.message)) return at(`custom.${issue.params.message}`);
+  if (isCustomKind(issue.params?.message)) return at(`custom.${issue.params.message}`, issue.params.values);
   if (named) return at(`custom.${named}`);
   const count = (n: number | bigint | undefined) => Number(n ?? 0);
   switch (issue.code) {

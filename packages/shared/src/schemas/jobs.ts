@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { FieldError } from '../errors.js';
 import { dayMs, minuteMs, parseDateOnly, parseInstant } from '../recurrence/dates.js';
 import { rruleFieldIssue } from '../recurrence/validate.js';
 import { jobBookingRequestSchema } from './booking.js';
 import { pageQuerySchema, pageSchema } from './customers.js';
 import { versionedFields } from './entity-fields.js';
 import { latField, lngField, oneLineText } from './fields.js';
+import { type RuleIssue, ruleParams } from './issue-message.js';
 
 export const jobLimits = {
   titleMax: 120,
@@ -81,36 +81,54 @@ export const flexibleWindowMaxHours = 24;
  * Every problem with a job's time and recurrence (docs/PRODUCT.md, "Validation rules"): both or neither of start and
  * end; all-day dates ≤ 31 days; timed 5 min – 24 h; a valid rule that needs a start.
  */
-export function jobTimingIssues(job: JobTiming): FieldError[] {
-  const issues: FieldError[] = [];
+export function jobTimingIssues(job: JobTiming): RuleIssue[] {
+  const issues: RuleIssue[] = [];
   const { start, end, allDay, rrule } = job;
   if (start === null && end === null) {
-    if (rrule) issues.push({ path: 'rrule', message: 'A recurring job needs a start and an end' });
+    if (rrule)
+      issues.push({ path: 'rrule', message: 'A recurring job needs a start and an end', kind: 'recurringNeedsTime' });
     if (job.flexibleWindow) issues.push(...flexibleWindowIssues(job.flexibleWindow, null, null, allDay, rrule));
     return issues;
   }
-  if (start === null) issues.push({ path: 'start', message: 'Start is required when the job has an end' });
-  if (end === null) issues.push({ path: 'end', message: 'End is required when the job has a start' });
+  if (start === null)
+    issues.push({ path: 'start', message: 'Start is required when the job has an end', kind: 'startWithEnd' });
+  if (end === null)
+    issues.push({ path: 'end', message: 'End is required when the job has a start', kind: 'endWithStart' });
   const parse = allDay ? parseDateOnly : parseInstant;
   const format = allDay ? 'a date like 2026-03-29' : 'a date-time like 2026-03-29T09:00:00Z';
+  const formatKind = allDay ? 'dateLike' : 'dateTimeLike';
   const s = start === null ? null : parse(start);
   const e = end === null ? null : parse(end);
-  if (start !== null && s === null) issues.push({ path: 'start', message: `Start must be ${format}` });
-  if (end !== null && e === null) issues.push({ path: 'end', message: `End must be ${format}` });
+  if (start !== null && s === null)
+    issues.push({ path: 'start', message: `Start must be ${format}`, kind: formatKind });
+  if (end !== null && e === null) issues.push({ path: 'end', message: `End must be ${format}`, kind: formatKind });
   if (s !== null && e !== null) {
     if (e <= s) {
       issues.push({
         path: 'end',
         message: allDay ? 'End must be after start (the end date is exclusive)' : 'End must be after start',
+        kind: allDay ? 'endAfterStartAllDay' : 'endAfterStart',
       });
     } else if (allDay && e - s > jobLimits.maxAllDayDays * dayMs) {
-      issues.push({ path: 'end', message: `An all-day job can last at most ${jobLimits.maxAllDayDays} days` });
+      issues.push({
+        path: 'end',
+        message: `An all-day job can last at most ${jobLimits.maxAllDayDays} days`,
+        kind: 'allDayTooLong',
+        values: { days: jobLimits.maxAllDayDays },
+      });
     } else if (!allDay && e - s < jobLimits.minDurationMinutes * minuteMs) {
-      issues.push({ path: 'end', message: `A job must last at least ${jobLimits.minDurationMinutes} minutes` });
+      issues.push({
+        path: 'end',
+        message: `A job must last at least ${jobLimits.minDurationMinutes} minutes`,
+        kind: 'jobTooShort',
+        values: { minutes: jobLimits.minDurationMinutes },
+      });
     } else if (!allDay && e - s > jobLimits.maxDurationHours * 60 * minuteMs) {
       issues.push({
         path: 'end',
         message: `A timed job can last at most ${jobLimits.maxDurationHours} hours (make it all-day instead)`,
+        kind: 'jobTooLong',
+        values: { hours: jobLimits.maxDurationHours },
       });
     }
   }
@@ -131,22 +149,50 @@ function flexibleWindowIssues(
   end: number | null,
   allDay: boolean,
   rrule: string | null,
-): FieldError[] {
-  if (allDay) return [{ path: windowPath, message: 'An all-day job has no flexible time: clear the window' }];
+): RuleIssue[] {
+  if (allDay) {
+    return [
+      { path: windowPath, message: 'An all-day job has no flexible time: clear the window', kind: 'windowAllDay' },
+    ];
+  }
   if (rrule) {
-    return [{ path: windowPath, message: 'A recurring job cannot have a flexible time: clear the window' }];
+    return [
+      {
+        path: windowPath,
+        message: 'A recurring job cannot have a flexible time: clear the window',
+        kind: 'windowRecurring',
+      },
+    ];
   }
   if (start === null || end === null) {
-    return [{ path: windowPath, message: 'A flexible time needs the job to have a start and an end' }];
+    return [
+      {
+        path: windowPath,
+        message: 'A flexible time needs the job to have a start and an end',
+        kind: 'windowNeedsTime',
+      },
+    ];
   }
   const from = parseInstant(window.start);
   const until = parseInstant(window.end);
-  if (from === null) return [{ path: `${windowPath}.start`, message: 'Flexible from must be a date-time' }];
-  if (until === null) return [{ path: `${windowPath}.end`, message: 'Flexible until must be a date-time' }];
-  if (until <= from) return [{ path: `${windowPath}.end`, message: 'Flexible until must be after flexible from' }];
+  if (from === null) {
+    return [{ path: `${windowPath}.start`, message: 'Flexible from must be a date-time', kind: 'windowFromDateTime' }];
+  }
+  if (until === null) {
+    return [{ path: `${windowPath}.end`, message: 'Flexible until must be a date-time', kind: 'windowUntilDateTime' }];
+  }
+  if (until <= from) {
+    const message = 'Flexible until must be after flexible from';
+    return [{ path: `${windowPath}.end`, message, kind: 'windowUntilAfterFrom' }];
+  }
   if (until - from > flexibleWindowMaxHours * 60 * minuteMs) {
     return [
-      { path: `${windowPath}.end`, message: `A flexible window can be at most ${flexibleWindowMaxHours} hours long` },
+      {
+        path: `${windowPath}.end`,
+        message: `A flexible window can be at most ${flexibleWindowMaxHours} hours long`,
+        kind: 'windowTooLong',
+        values: { hours: flexibleWindowMaxHours },
+      },
     ];
   }
   if (start < from || end > until) {
@@ -154,6 +200,7 @@ function flexibleWindowIssues(
       {
         path: windowPath,
         message: 'The visit must lie inside its flexible window (widen the window or move the visit)',
+        kind: 'visitInsideWindow',
       },
     ];
   }
@@ -208,7 +255,8 @@ export const jobCreateSchema = z
   })
   .superRefine((job, ctx) => {
     for (const issue of jobTimingIssues({ ...job, rrule: job.rrule || null })) {
-      ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+      const params = ruleParams(issue);
+      ctx.addIssue({ code: 'custom', path: issue.path.split('.'), message: issue.message, ...(params && { params }) });
     }
     if ((job.lat == null) !== (job.lng == null)) {
       ctx.addIssue({

@@ -8,12 +8,14 @@ import {
   jobPatchSchema,
   parseDateOnly,
   parseInstant,
+  ruleParams,
   timingIssues,
   wallToInstant,
 } from '@fieldplan/shared';
 import type { UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { t } from '../../lib/i18n';
+import { issueInLanguage } from '../../lib/shared-schema-resolver';
 import { flexibleFormOf, flexibleWindowOf, noFlexibleWindow } from './flexible-window';
 import { endAfter } from './job-duration';
 import { noRecurrence, type RecurrenceForm, recurrenceToRule, repeatKinds } from './recurrence-form';
@@ -177,7 +179,11 @@ export function jobFormSchema(zone: string) {
       return;
     }
     const timing = timingOf(values, zone);
-    const issues = timingIssues(timing, zone).map((i) => ({ path: i.path.join('.'), message: i.message }));
+    // The shared rules' words in the page's language, by their kind (lib/shared-schema-resolver.ts).
+    const issues = timingIssues(timing, zone).map((i) => ({
+      path: i.path.join('.'),
+      message: issueInLanguage({ code: 'custom', path: i.path, message: i.message, params: ruleParams(i) }),
+    }));
     const blank = blankWindowIssues(values.flexibleWindow, timing);
     const all = blank ? [...issues.filter((i) => !i.path.startsWith('flexibleWindow')), ...blank] : issues;
     for (const issue of all) {
