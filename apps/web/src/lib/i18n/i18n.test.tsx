@@ -66,6 +66,14 @@ describe('the page’s language', () => {
     expect(germanFrame).toEqual(inFrame);
   });
 
+  it('finds every German message in the part its id names (a page fetches that part to show it)', () => {
+    const parts = import.meta.glob<Record<string, string>>('./messages/de/*.json', { eager: true, import: 'default' });
+    const misplaced = Object.entries(parts).flatMap(([file, messages]) =>
+      Object.keys(messages).filter((id) => `./messages/de/${partOf(id)}.json` !== file),
+    );
+    expect(misplaced).toEqual([]);
+  });
+
   it('names each message’s part after its file', () => {
     expect(partOf('myDay.title')).toBe('my-day');
     expect(partOf('workRecord.x')).toBe('work-record');
