@@ -26,12 +26,15 @@ const languages = [
 ] as const;
 
 type Who = 'office' | 'technician' | 'customer';
+const serviceName = 'Wartung der Gasheizung';
 interface Screen {
   name: string;
   who: Who;
   path: () => string;
   /** A CSS selector for what shows once the screen has its data. */
   ready: string;
+  /** Goes on to a later state of the screen, checked and photographed too (the booking page's times). */
+  next?: (page: Page) => Promise<void>;
 }
 
 describe('the layout detector', () => {
@@ -100,7 +103,21 @@ describe('layouts that survive translation', () => {
     { name: 'new-job', who: 'office', path: () => '/w/demo/jobs/new', ready: 'form[aria-label]' },
     { name: 'my-day', who: 'technician', path: () => '/w/demo/my-day', ready: 'article' },
     { name: 'work-record', who: 'technician', path: () => `/w/demo/my-day/visit/${job.id}`, ready: 'textarea' },
-    { name: 'booking', who: 'customer', path: () => '/book/demo', ready: '.book-steps' },
+    {
+      name: 'booking',
+      who: 'customer',
+      path: () => '/book/demo',
+      ready: '.book-steps',
+      next: async (page) => {
+        await page.getByRole('button', { name: new RegExp(`^${serviceName}`) }).click();
+        const address = page.locator('.book-combo input');
+        await address.fill('Berlin');
+        await page.getByRole('listbox').getByRole('option').first().waitFor();
+        await address.press('ArrowDown');
+        await address.press('Enter');
+        await page.locator('button.book-slot').first().waitFor();
+      },
+    },
     { name: 'settings', who: 'office', path: () => '/w/demo/settings', ready: 'main h1' },
   ];
 
@@ -127,8 +144,10 @@ describe('layouts that survive translation', () => {
     ws = me.memberships.find((m) => m.workspaceSlug === 'demo')?.workspaceId ?? '';
     const members = await api<{ id: string; name: string }[]>(owner, 'GET', `/workspaces/${ws}/members`);
     const tomasz = members.find((m) => m.name === 'Tomasz Nowak')?.id ?? '';
-    // A visit for the technician today, for My day and its work record.
-    const start = Date.now() + 30 * 60_000;
+    // A visit for the technician at midday today (10:00 UTC is Berlin's late morning or noon, whatever
+    // the season), for My day and its work record.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
+    const start = Date.parse(`${today}T10:00:00Z`);
     job = await api<{ id: string; version: number }>(owner, 'POST', `/workspaces/${ws}/jobs`, {
       title: 'Heizungswartung Kastanienallee',
       address: 'Kastanienallee 12, 10435 Berlin',
@@ -139,7 +158,7 @@ describe('layouts that survive translation', () => {
       assigneeIds: [tomasz],
     });
     bookingBefore = await api<BookingSettings>(owner, 'GET', `/workspaces/${ws}/booking/settings`);
-    service = await openBooking(owner, ws, 'Wartung der Gasheizung');
+    service = await openBooking(owner, ws, serviceName);
   });
 
   afterAll(async () => {
@@ -184,10 +203,17 @@ describe('layouts that survive translation', () => {
           await page.waitForLoadState('networkidle');
           await page.evaluate(() => document.fonts.ready.then(() => undefined));
           expect(await page.evaluate(() => document.documentElement.lang), screen.name).toBe(lang);
-          await page.screenshot({ path: path.join(shots, `${langName}-${screen.name}-${widthName}.png`) });
-          for (const problem of await layoutProblems(page)) {
-            found.push(`${screen.name}: ${problem.kind} ${problem.where} (${problem.detail})`);
+          const check = async () => {
+            for (const problem of await layoutProblems(page)) {
+              found.push(`${screen.name}: ${problem.kind} ${problem.where} (${problem.detail})`);
+            }
+          };
+          await check();
+          if (screen.next) {
+            await screen.next(page);
+            await check();
           }
+          await page.screenshot({ path: path.join(shots, `${langName}-${screen.name}-${widthName}.png`) });
         }
         expect(found).toEqual([]);
         expect(errors.flat()).toEqual([]);
