@@ -2,7 +2,7 @@ import type { Problem } from '@fieldplan/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestApp, type Owner, signUpOwner, type TestContext } from './harness.js';
 import { expectFieldError, expectProblem, signIn, ws } from './helpers.js';
-import { validJob } from './schedule-helpers.js';
+import { createJob, ifMatch, validJob } from './schedule-helpers.js';
 
 // docs/PRODUCT.md, "Error catalogue": `code` and `title` are the same in every language; `detail` and the
 // field messages follow the signed-in user's language, else Accept-Language, else English.
@@ -109,6 +109,17 @@ describe('problem+json in the request language', () => {
     expect(
       expectFieldError(await owner.client.post(url, windowed, { 'accept-language': 'de' }), 'flexibleWindow.end'),
     ).toBe('Ein flexibles Zeitfenster darf höchstens 24 Stunden lang sein');
+  });
+
+  it('words the merged time of a job edit by its rule too', async () => {
+    const job = await createJob(owner, { start: '2026-03-02T08:00:00Z', end: '2026-03-02T10:00:00Z' });
+    const url = ws(owner.workspaceId, `/jobs/${job.id}`);
+    const earlier = { end: '2026-03-02T07:00:00Z' };
+    const german = await owner.client.patch(url, earlier, { ...ifMatch(job.version), 'accept-language': 'de' });
+    expect(expectFieldError(german, 'end')).toBe('Das Ende muss nach dem Beginn liegen');
+    expect((german.json() as Problem).detail).toBe('Das Ende muss nach dem Beginn liegen');
+    const english = await owner.client.patch(url, earlier, ifMatch(job.version));
+    expect((english.json() as Problem).detail).toBe('End must be after start');
   });
 
   it('words the HTTP layer’s own details in German too', async () => {

@@ -1,5 +1,5 @@
 import { type ErrorCode, errorStatus, errorTitle, type FieldError } from '@fieldplan/shared';
-import { type LocalText, texted } from './local-text.js';
+import { type LocalText, localText, type Texted, texted } from './local-text.js';
 
 /**
  * An expected failure with a catalogue code; the error handler turns it into problem+json. A detail
@@ -13,11 +13,25 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     detail?: string | LocalText,
     readonly extra: { errors?: FieldError[]; retryAfter?: number; currentVersion?: number } = {},
+    /** The detail in another language, when `detail` is its English. */
+    text?: LocalText,
   ) {
     super(typeof detail === 'string' ? detail : errorTitle[code]);
-    if (typeof detail === 'function') this.text = detail;
+    const own = typeof detail === 'function' ? detail : text;
+    if (own) this.text = own;
     this.status = errorStatus[code];
   }
+}
+
+/**
+ * A 400 naming each field's problem; the detail joins their messages, each in the request's language
+ * when it carries its text (http/problem-text.ts), else in English.
+ */
+export function invalidFields(errors: FieldError[]): AppError {
+  const english = errors.map((e) => e.message).join('; ');
+  const inLanguage: LocalText = (intl) =>
+    errors.map((e: Texted<FieldError>) => e[localText]?.(intl) ?? e.message).join('; ');
+  return new AppError('validation_failed', english, { errors }, inLanguage);
 }
 
 /** A 400 on one field, with a message that names it (a LocalText: in the request's language). */

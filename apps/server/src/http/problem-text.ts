@@ -1,4 +1,12 @@
-import { type FieldError, fieldOfPath, type IssueLike, issueMessage, type Problem } from '@fieldplan/shared';
+import {
+  type CustomIssueKind,
+  type FieldError,
+  fieldOfPath,
+  type IssueLike,
+  issueMessage,
+  type Problem,
+  ruleParams,
+} from '@fieldplan/shared';
 import type { IntlShape } from '@formatjs/intl';
 import { type LocalText, localText, type Texted, texted } from '../errors/local-text.js';
 import { defineMessages, intlFor } from '../i18n/index.js';
@@ -153,6 +161,22 @@ export function issueText(issue: IssueLike, prefix = ''): LocalText {
   const field = message.field || fieldOfPath(prefix);
   if (message.kind === 'unknownField') return unknownFieldText(field);
   return (intl) => intl.formatMessage(kinds[message.kind], { ...message.values, field: fieldName(intl, field) });
+}
+
+/**
+ * A shared rule's problem (a job's time …) as a field error: its English as the rule wrote it, in another
+ * language the words of its kind (a rule without one: "<field> is invalid").
+ */
+export function ruleFieldError(issue: {
+  path: string | readonly string[];
+  message: string;
+  kind?: CustomIssueKind;
+  values?: Record<string, string | number>;
+}): FieldError {
+  const path = typeof issue.path === 'string' ? issue.path : issue.path.join('.');
+  const params = ruleParams(issue);
+  const steps = path.split('.');
+  return textedFieldError(path, issueText({ code: 'custom', path: steps, ...(params && { params }) }), issue.message);
 }
 
 /** "Name is required", for a field the body lacks (`path` dotted; '' the body itself). */

@@ -10,7 +10,8 @@ import {
 } from '@fieldplan/shared';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { AppError, fieldError } from '../../errors/app-error.js';
+import { fieldError, invalidFields } from '../../errors/app-error.js';
+import { ruleFieldError } from '../../http/problem-text.js';
 import { iso } from '../../lib/ids.js';
 import { numberOrNull } from '../../lib/numbers.js';
 import { findCustomer } from '../customers/index.js';
@@ -65,8 +66,7 @@ export function windowOf(start: number | null, end: number | null): Window | nul
   return start === null || end === null ? null : { start: Number(start), end: Number(end) };
 }
 
-export const invalid = (errors: FieldError[]) =>
-  new AppError('validation_failed', errors.map((e) => e.message).join('; '), { errors });
+export const invalid = (errors: FieldError[]) => invalidFields(errors);
 
 export const timingOf = (d: Pick<JobDraft, 'start' | 'end' | 'allDay' | 'rrule' | 'flexibleWindow'>): JobTiming => ({
   start: formatTime(d.start, d.allDay),
@@ -90,7 +90,8 @@ export function checkTiming(
 ): { start: number | null; end: number | null; flexibleWindow: Window | null } {
   // Each problem at its field's path (the rule's parts under `rrule.…`), the zone's check included.
   const issues = timingIssues(timing, zone);
-  if (issues.length > 0) throw invalid(issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
+  // In the request's language by each rule's kind (http/problem-text.ts); the English as the rule wrote it.
+  if (issues.length > 0) throw invalid(issues.map(ruleFieldError));
   const start = timing.start === null ? null : parseTime(timing.start, timing.allDay);
   const end = timing.end === null ? null : parseTime(timing.end, timing.allDay);
   const window = timing.flexibleWindow;
