@@ -107,10 +107,14 @@ export function DateInput({
   quietError = false,
   onTextInvalid,
   size = 'md',
+  calendarAlign = 'end',
   className,
   disabled,
   ...input
-}: TypedInputProps) {
+}: TypedInputProps & {
+  /** Which edge of the field the calendar lines up with (the end unless the field sits at the screen's start). */
+  calendarAlign?: 'start' | 'end';
+}) {
   const intl = useIntl();
   const clock = useInputClock();
   const texts = useDateTexts();
@@ -167,7 +171,7 @@ export function DateInput({
             buttonLabel={intl.formatMessage({ id: 'components.dateField.choose' })}
             buttonClassName="date-input-button"
             title={intl.formatMessage({ id: 'components.dateField.choose' })}
-            align="end"
+            align={calendarAlign}
           >
             {(close) => (
               <MonthGrid
@@ -257,7 +261,15 @@ export function TimeInput({
         type="text"
         autoComplete="off"
         spellCheck={false}
-        className={['input', 'time-input', size === 'sm' ? 'input-sm' : '', className].filter(Boolean).join(' ')}
+        className={[
+          'input',
+          'time-input',
+          `time-input-${timeFormat === '12h' ? 'h12' : 'h24'}`,
+          size === 'sm' ? 'input-sm' : '',
+          className,
+        ]
+          .filter(Boolean)
+          .join(' ')}
         placeholder={texts.placeholder}
         {...input}
         aria-invalid={invalid || input['aria-invalid'] ? true : undefined}

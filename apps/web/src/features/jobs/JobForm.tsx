@@ -188,6 +188,7 @@ export function JobForm({
                 key={allDay ? 'start-date' : 'start-time'}
                 label={intl.formatMessage({ id: 'jobs.form.start' })}
                 dateOnly={allDay}
+                quietHint
                 value={field.value}
                 onChange={(value) => {
                   field.onChange(value);
@@ -206,6 +207,7 @@ export function JobForm({
                 key={allDay ? 'end-date' : 'end-time'}
                 label={intl.formatMessage({ id: 'jobs.form.end' })}
                 dateOnly={allDay}
+                quietHint
                 value={field.value}
                 onChange={field.onChange}
                 onBlur={field.onBlur}

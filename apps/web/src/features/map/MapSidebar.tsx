@@ -56,6 +56,7 @@ export function MapSidebar(props: MapSidebarProps) {
           <DateInput
             className="map-date"
             size="sm"
+            calendarAlign="start"
             live={false}
             quietError
             aria-label={intl.formatMessage({ id: 'map.side.date' })}
