@@ -6,6 +6,7 @@ import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Drawer } from '../../components/Drawer';
 import { EmptyState } from '../../components/EmptyState';
+import { NotAllowed } from '../../components/NotAllowed';
 import { Loading, Skeleton } from '../../components/Skeleton';
 import { applyJobChange, eventContextOf } from '../../entities/job/apply-job-change';
 import { ConflictDialog } from '../../entities/job/ConflictDialog';
@@ -78,9 +79,11 @@ export function JobEditPanel() {
   if (!can(role, 'schedule.write')) {
     return (
       <Drawer title={intl.formatMessage({ id: 'jobs.edit.title' })} onClose={close}>
-        <EmptyState icon="calendar" title={intl.formatMessage({ id: 'jobs.edit.forbiddenTitle' })}>
-          <Message id="jobs.edit.forbiddenBody" />
-        </EmptyState>
+        <NotAllowed
+          icon="calendar"
+          title={{ id: 'jobs.edit.forbiddenTitle' }}
+          hint={{ id: 'jobs.edit.forbiddenBody' }}
+        />
       </Drawer>
     );
   }

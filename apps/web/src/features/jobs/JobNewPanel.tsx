@@ -2,7 +2,7 @@ import { can } from '@fieldplan/shared';
 import { useMemo } from 'react';
 import { Button } from '../../components/Button';
 import { Drawer } from '../../components/Drawer';
-import { EmptyState } from '../../components/EmptyState';
+import { NotAllowed } from '../../components/NotAllowed';
 import { Loading, Skeleton } from '../../components/Skeleton';
 import { useCreateJobMutation } from '../../entities/job/mutations';
 import { Message, useIntl } from '../../lib/i18n';
@@ -43,9 +43,7 @@ export function JobNewPanel() {
   if (!can(role, 'schedule.write')) {
     return (
       <Drawer title={intl.formatMessage({ id: 'jobs.new.title' })} onClose={close}>
-        <EmptyState icon="calendar" title={intl.formatMessage({ id: 'jobs.new.forbiddenTitle' })}>
-          <Message id="jobs.new.forbiddenBody" />
-        </EmptyState>
+        <NotAllowed icon="calendar" title={{ id: 'jobs.new.forbiddenTitle' }} hint={{ id: 'jobs.new.forbiddenBody' }} />
       </Drawer>
     );
   }
