@@ -17,6 +17,8 @@ import { lastChangeSeq } from '../../db/changes.js';
 import type { Dialect } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { fieldError, notFound } from '../../errors/app-error.js';
+import { text } from '../../http/problem-text.js';
+import { defineMessages } from '../../i18n/index.js';
 import { listMembers } from '../members/index.js';
 import { type SharedSlotReads, type SiteSlots, suggestForSite, type TravelProvider } from '../travel/index.js';
 import { findWorkspaceBySlug } from '../workspaces/index.js';
@@ -84,21 +86,27 @@ export async function publicPage(ctx: PublicContext, page: OpenPage): Promise<Pu
   };
 }
 
+/** What the booking page is told when a request is refused, in its language (docs/PRODUCT.md, "Error catalogue"). */
+export const refusals = defineMessages({
+  chooseService: { id: 'problems.booking.chooseService' },
+  outsideArea: { id: 'problems.booking.outsideArea' },
+  outsideAreaCall: { id: 'problems.booking.outsideAreaCall' },
+  spamCheck: { id: 'problems.booking.spamCheck' },
+  chooseTime: { id: 'problems.booking.chooseTime' },
+  offerExpired: { id: 'problems.booking.offerExpired' },
+  slotTaken: { id: 'problems.booking.slotTaken' },
+});
+
 /** An active service of the workspace, else 400 at `serviceId`. */
 export async function offeredService(db: Kysely<Database>, workspaceId: string, id: string): Promise<ServiceRow> {
   const service = await findService(db, workspaceId, id);
-  if (!service || Number(service.active) !== 1) throw fieldError('serviceId', 'Choose one of the services offered');
+  if (!service || Number(service.active) !== 1) throw fieldError('serviceId', text(refusals.chooseService));
   return service;
 }
 
 /** 400 at `address` naming the phone: the site is outside every service area. */
 export function outsideArea(phone: string | null) {
-  return fieldError(
-    'address',
-    phone
-      ? `This address is outside the area we serve — call us at ${phone}`
-      : 'This address is outside the area we serve — please call us',
-  );
+  return fieldError('address', phone ? text(refusals.outsideAreaCall, { phone }) : text(refusals.outsideArea));
 }
 
 /**

@@ -9,6 +9,7 @@ import type { Transaction } from 'kysely';
 import { lockChangeLog, recordChange } from '../../db/changes.js';
 import type { Database } from '../../db/schema.js';
 import { AppError, fieldError } from '../../errors/app-error.js';
+import { text } from '../../http/problem-text.js';
 import { newId } from '../../lib/ids.js';
 import { customerForBooking } from '../customers/index.js';
 import { memberHasOneOffIn, saveJob } from '../jobs/index.js';
@@ -18,15 +19,14 @@ import { CapReached, checkPendingCaps, noteCapHit } from './caps.js';
 import { pageActor, requestEntity } from './decide.js';
 import { anyOverdue, expireHoldsIn } from './expiry.js';
 import type { ServiceRow } from './presenter.js';
-import { type OpenPage, offeredService, outsideArea, type PublicContext, publicSlots } from './public.js';
+import { type OpenPage, offeredService, outsideArea, type PublicContext, publicSlots, refusals } from './public.js';
 import { inTurn, lockTurn, TurnTimeout } from './slot-turn.js';
 import { powSolved, type SlotClaim } from './tokens.js';
 
 /** The slot was taken between the offer and the submit: 409 with fresh slots to choose from. */
 class SlotTaken extends Error {}
 
-const challengeProblem = () =>
-  fieldError('challenge', 'The spam check did not pass: reload the page and send the request again');
+const challengeProblem = () => fieldError('challenge', text(refusals.spamCheck));
 
 /**
  * A customer's booking request (docs/adr/0030-online-booking.md). Checks the challenge and the slot
@@ -49,9 +49,9 @@ export async function submitRequest(
   if (!powSolved(input.challenge, input.nonce, challenge.d)) throw challengeProblem();
   const slot = sign.verify(input.slotToken, 'slot');
   if (!slot || slot.w !== workspace.id || slot.s !== input.serviceId) {
-    throw fieldError('slotToken', 'Choose one of the times offered');
+    throw fieldError('slotToken', text(refusals.chooseTime));
   }
-  if (slot.exp < now) throw fieldError('slotToken', 'This time was offered too long ago: choose a time again');
+  if (slot.exp < now) throw fieldError('slotToken', text(refusals.offerExpired));
   const service = await offeredService(ctx.db, workspace.id, input.serviceId);
   // Read before the transaction: SQLite's one connection is the transaction's until it ends.
   const phone = await ctx.phoneOf(workspace.id);
@@ -86,7 +86,7 @@ export async function submitRequest(
     );
     // AppError's `extra` is spread into the problem body, `slots` included (docs/PRODUCT.md, "Online booking").
     const extra: AppError['extra'] & { slots: typeof slots } = { slots };
-    throw new AppError('slot_taken', 'That time was just taken — please choose another', extra);
+    throw new AppError('slot_taken', text(refusals.slotTaken), extra);
   }
 }
 
