@@ -31,8 +31,6 @@ export function formatRelative(iso: string, now = Date.now()): string {
   return formatRelativeTime(Math.round(hours / 24), 'day', language);
 }
 
-export const weekdayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
-
 /** A weekday's short name in the page's language, 0 = Sunday ("Mon", "Mo."). */
 export function shortWeekday(day: number): string {
   return weekdayName(day, currentLocale());

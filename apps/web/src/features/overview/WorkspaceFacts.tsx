@@ -5,7 +5,7 @@ import { Icon } from '../../components/Icon';
 import { Panel } from '../../components/Panel';
 import { Loading, Skeleton } from '../../components/Skeleton';
 import { clockIn } from '../../lib/clock';
-import { shortWeekday, weekdayNames } from '../../lib/format';
+import { longWeekday, shortWeekday } from '../../lib/format';
 import { Message, useIntl } from '../../lib/i18n';
 
 function daysLabel(days: readonly number[], weekStart: number): string {
@@ -48,9 +48,7 @@ export function WorkspaceFacts({ workspace, canEdit }: { workspace: Workspace | 
             {formatWallTime(workspace.workingHours.end, workspace)}{' '}
             <span className="muted">· {daysLabel(workspace.workingHours.days, workspace.weekStart)}</span>
           </FactRow>
-          <FactRow term={<Message id="overview.facts.weekStarts" />}>
-            {weekdayNames[workspace.weekStart] ?? '—'}
-          </FactRow>
+          <FactRow term={<Message id="overview.facts.weekStarts" />}>{longWeekday(workspace.weekStart)}</FactRow>
           <FactRow term={<Message id="overview.facts.timesAndDates" />}>
             {formatTime(Date.now(), clockIn(workspace.timeZone))}{' '}
             <span className="muted">· {formatDate(Date.now(), clockIn(workspace.timeZone))}</span>

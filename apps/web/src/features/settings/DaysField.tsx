@@ -1,5 +1,5 @@
 import { FieldsetField } from '../../components/Field';
-import { shortWeekday, weekdayNames } from '../../lib/format';
+import { longWeekday, shortWeekday } from '../../lib/format';
 import { useIntl } from '../../lib/i18n';
 
 interface DaysFieldProps {
@@ -21,13 +21,13 @@ export function DaysField({ value, onChange, onBlur, weekStart, error }: DaysFie
     <FieldsetField className="days-field" legend={intl.formatMessage({ id: 'settings.days.legend' })} error={error}>
       <div className="days">
         {order.map((day) => (
-          <label key={day} className="day" title={weekdayNames[day]}>
+          <label key={day} className="day" title={longWeekday(day)}>
             <input
               type="checkbox"
               checked={value.includes(day)}
               onChange={(event) => toggle(day, event.target.checked)}
               onBlur={onBlur}
-              aria-label={weekdayNames[day]}
+              aria-label={longWeekday(day)}
             />
             <span aria-hidden="true">{shortWeekday(day)}</span>
           </label>

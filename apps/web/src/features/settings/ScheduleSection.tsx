@@ -13,11 +13,14 @@ import { TimeField } from '../../components/DateField';
 import { Panel } from '../../components/Panel';
 import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
-import { weekdayNames } from '../../lib/format';
+import { longWeekday } from '../../lib/format';
 import { languageNames, useIntl } from '../../lib/i18n';
 import { DaysField } from './DaysField';
 import type { SettingsFormApi } from './form-types';
 import { TimeZoneField } from './TimeZoneField';
+
+/** Sunday (0) to Saturday (6), named in the page's language where shown. */
+const weekdays = [0, 1, 2, 3, 4, 5, 6] as const;
 
 // Each format's option shows it at work on one fixed evening: "19:30" / "7:30 PM", "26 Nov 2026" …
 const sample = Date.UTC(2026, 10, 26, 19, 30);
@@ -58,9 +61,9 @@ export function ScheduleSection({ form }: { form: SettingsFormApi }) {
           error={errors.weekStart?.message}
           {...register('weekStart', { setValueAs: Number })}
         >
-          {weekdayNames.map((day, index) => (
-            <option key={day} value={index}>
-              {day}
+          {weekdays.map((day) => (
+            <option key={day} value={day}>
+              {longWeekday(day)}
             </option>
           ))}
         </Select>
