@@ -101,11 +101,15 @@ export function issueInLanguage(issue: IssueLike & { message: string }): string 
 }
 
 /**
- * react-hook-form's resolver for a shared schema, its messages in the page's language. For a form whose
- * schema words its own messages (`error: () => t(…)`), @hookform/resolvers' zodResolver keeps them.
+ * react-hook-form's resolver for a shared schema, its messages in the page's language; issues the form's
+ * own schema words itself (`error: () => t(…)`) are named by `ownWords` and shown as they are.
  */
 export function sharedSchemaResolver<Input extends FieldValues, Context, Output>(
   schema: z.ZodType<Output, Input>,
+  wording: {
+    /** Issues the form's own schema words itself (`error: () => t(…)`): shown as they are. */
+    ownWords?: (issue: z.core.$ZodIssue) => boolean;
+  } = {},
 ): Resolver<Input, Context, Output> {
   return async (values, _context, options) => {
     const result = await schema.safeParseAsync(values);
@@ -117,7 +121,10 @@ export function sharedSchemaResolver<Input extends FieldValues, Context, Output>
     const errors: Record<string, FieldError> = Object.create(null);
     for (const issue of result.error.issues) {
       const path = issue.path.join('.');
-      errors[path] ??= { message: issueInLanguage(issue as IssueLike & { message: string }), type: issue.code };
+      const message = wording.ownWords?.(issue)
+        ? issue.message
+        : issueInLanguage(issue as IssueLike & { message: string });
+      errors[path] ??= { message, type: issue.code };
     }
     return { values: {}, errors: toNestErrors(errors, options) };
   };

@@ -1,5 +1,4 @@
 import type { Customer, LatLng, Member } from '@fieldplan/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useMemo, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Alert } from '../../components/Alert';
@@ -8,6 +7,7 @@ import { DateTimeField } from '../../components/DateField';
 import { TextArea } from '../../components/TextArea';
 import { TextField } from '../../components/TextField';
 import { Message, useIntl } from '../../lib/i18n';
+import { sharedSchemaResolver } from '../../lib/shared-schema-resolver';
 import { CustomerCombobox } from '../customers';
 import { PlaceField } from '../places';
 import { DoubleBookWarning, type EditedVisit } from './DoubleBookWarning';
@@ -58,9 +58,15 @@ export function JobForm({
 }: JobFormProps) {
   const intl = useIntl();
   const schema = useMemo(() => jobFormSchema(zone), [zone]);
+  // The shared fields' messages in the page's language; the form's own rules (custom issues, the
+  // recurrence editor's) are worded by job-form-schema.ts already.
+  const resolver = useMemo(
+    () => sharedSchemaResolver(schema, { ownWords: (i) => i.code === 'custom' || i.path[0] === 'recurrence' }),
+    [schema],
+  );
   // Problems show after Save (then as they are corrected), never for a mere visit: the title is
   // focused on open, and leaving it empty must not push an error in under the next click.
-  const form = useForm<JobFormValues>({ resolver: zodResolver(schema), defaultValues, mode: 'onSubmit' });
+  const form = useForm<JobFormValues>({ resolver, defaultValues, mode: 'onSubmit' });
   const { register, control, setValue, getValues, handleSubmit, formState } = form;
   const errors = formState.errors;
   const allDay = useWatch({ control, name: 'allDay' });
