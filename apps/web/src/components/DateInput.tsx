@@ -1,5 +1,5 @@
 import type { Clock } from '@fieldplan/shared';
-import { type FocusEvent, type InputHTMLAttributes, useCallback, useEffect, useId, useRef } from 'react';
+import { type FocusEvent, type InputHTMLAttributes, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useClockFormats } from '../lib/clock';
 import { useIntl } from '../lib/i18n';
 import {
@@ -43,6 +43,8 @@ export interface TypedInputProps extends NativeProps {
 }
 
 const sampleDate = '2026-11-30';
+/** The calendar popover's width with its padding (DateField.css), for choosing the side it opens to. */
+const calendarWidth = 300;
 const sampleTime = '14:00';
 
 /** Today on this device, as an ISO date. */
@@ -107,12 +109,12 @@ export function DateInput({
   quietError = false,
   onTextInvalid,
   size = 'md',
-  calendarAlign = 'end',
+  calendarAlign,
   className,
   disabled,
   ...input
 }: TypedInputProps & {
-  /** Which edge of the field the calendar lines up with (the end unless the field sits at the screen's start). */
+  /** Which edge of the field the calendar lines up with; by default its start, or its end when there is no room to the right. */
   calendarAlign?: 'start' | 'end';
 }) {
   const intl = useIntl();
@@ -142,11 +144,21 @@ export function DateInput({
   const invalid = typed.invalid;
   useEffect(() => onTextInvalid?.(invalid), [invalid, onTextInvalid]);
   const chosen = parse(typed.text);
+  // Before the calendar opens: under the field from its start, unless that would run off the window.
+  const [align, setAlign] = useState<'start' | 'end'>('start');
+  const measure = () => {
+    const box = field.current?.getBoundingClientRect();
+    if (box) setAlign(box.left + calendarWidth > window.innerWidth ? 'end' : 'start');
+  };
   const invalidId = useInvalidId();
   const ownHintId = useInvalidId();
   return (
     <>
-      <div className={['date-input', `date-input-${size}`, className].filter(Boolean).join(' ')}>
+      <div
+        className={['date-input', `date-input-${size}`, className].filter(Boolean).join(' ')}
+        onPointerDownCapture={measure}
+        onKeyDownCapture={measure}
+      >
         <input
           ref={field}
           type="text"
@@ -171,7 +183,7 @@ export function DateInput({
             buttonLabel={intl.formatMessage({ id: 'components.dateField.choose' })}
             buttonClassName="date-input-button"
             title={intl.formatMessage({ id: 'components.dateField.choose' })}
-            align={calendarAlign}
+            align={calendarAlign ?? align}
           >
             {(close) => (
               <MonthGrid
