@@ -35,9 +35,14 @@ describe('the date field', () => {
     expect(input).toHaveAccessibleDescription('Day, month, year: 30/11/2026');
     await user.clear(input);
     await user.type(input, '1.12.26');
-    expect(onChange).toHaveBeenLastCalledWith('2026-12-01');
+    // A two-digit year could still be half of "2026": it counts when the field is left.
+    expect(onChange).toHaveBeenLastCalledWith('1.12.26');
     await user.tab();
+    expect(onChange).toHaveBeenLastCalledWith('2026-12-01');
     expect(input).toHaveValue('01/12/2026');
+    await user.clear(input);
+    await user.type(input, '2.12.2026');
+    expect(onChange).toHaveBeenLastCalledWith('2026-12-02');
   });
 
   it('says when the text is no date, and gives the text on so a form can refuse it', async () => {

@@ -133,6 +133,7 @@ export function DateInput({
       parse,
       format,
       empty: localToday,
+      complete: (text) => text.trim() === '' || /\d{4}/.test(text),
       partRange,
       step: (iso, text, caret, by) => {
         const part = partAt(text, caret);

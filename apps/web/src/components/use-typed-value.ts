@@ -16,6 +16,8 @@ export interface TypedValueOptions {
   onChange: (value: string) => void;
   /** Typed text → ISO, or null. */
   parse: (text: string) => string | null;
+  /** While typing: whether the text is finished enough to give its value (a date its four-digit year). */
+  complete?: (text: string) => boolean;
   /** ISO → the text shown. */
   format: (iso: string) => string;
   /** ArrowUp/ArrowDown: the ISO after stepping the part under the caret; and where that part is in new text. */
@@ -76,8 +78,10 @@ export function useTypedValue(o: TypedValueOptions, input: RefObject<HTMLInputEl
     inputProps: {
       value: text,
       onChange(event: ChangeEvent<HTMLInputElement>) {
-        setText(event.target.value);
-        if (o.live) emit(typedValue(event.target.value));
+        const next = event.target.value;
+        setText(next);
+        // A half-typed date ("5.7.20") would read as another year: it counts once finished or left.
+        if (o.live) emit(o.complete && !o.complete(next) ? next : typedValue(next));
       },
       onBlur(event: FocusEvent<HTMLInputElement>) {
         const parsed = o.parse(text);
