@@ -81,6 +81,15 @@ describe('problem+json in the request language', () => {
     expect(french.body.detail).toBe(reference.detail);
   });
 
+  it('follows a language the user just picked, in the same session', async () => {
+    const { client } = await signIn(ctx.app, owner.email, owner.password);
+    expect(messagesOf((await send(client)).body)).toMatchObject(english);
+    expect((await client.patch('/api/v1/me', { language: 'de' })).statusCode).toBe(200);
+    expect(messagesOf((await send(client)).body)).toMatchObject(german);
+    expect((await client.patch('/api/v1/me', { language: null })).statusCode).toBe(200);
+    expect(messagesOf((await send(client)).body)).toMatchObject(english);
+  });
+
   it("follows a signed-in user's own language over the header", async () => {
     const germanUser = await userWithLanguage('de');
     const { body } = await send(germanUser);
@@ -92,6 +101,8 @@ describe('problem+json in the request language', () => {
     const { body: inEnglish } = await send(englishUser, { 'accept-language': 'de' });
     expect(messagesOf(inEnglish)).toMatchObject(english);
     expect(inEnglish.detail).toBe(reference.detail);
+    // Back to the browser's language, for the tests below that send Accept-Language.
+    expect((await owner.client.patch('/api/v1/me', { language: null })).statusCode).toBe(200);
   });
 
   it('words a shared rule of a job’s time by its kind: German for de, the rule’s English otherwise', async () => {

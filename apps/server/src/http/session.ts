@@ -165,6 +165,14 @@ export function createSessionStore({ db, secureCookies, cacheMs = sessionCacheMs
       reply.clearCookie(cookieName, cookieOptions);
     },
 
+    /**
+     * Forgets what this process remembers of a user's sessions (what they say of themselves changed, their
+     * language): their next request here reads it again; other processes within the bound (`cacheMs`).
+     */
+    reread(userId: string): void {
+      forgetWhere((s) => s.user.id === userId);
+    },
+
     /** Ends every session of a user at once (deactivation). */
     async endAllFor(userId: string): Promise<void> {
       await db.kysely.deleteFrom('sessions').where('user_id', '=', userId).execute();

@@ -55,6 +55,12 @@ export function authRoutes(fastify: FastifyInstance, { db, sessions, limiter, li
         response: { 200: meSchema },
       },
     },
-    async (request) => updateMe(db.kysely, requireUser(request), request.body),
+    async (request) => {
+      const user = requireUser(request);
+      const me = await updateMe(db.kysely, user, request.body);
+      // The new language answers this user's next request (its problems' words, http/request-language.ts).
+      sessions.reread(user.id);
+      return me;
+    },
   );
 }
