@@ -75,7 +75,7 @@ export function ScheduleSection({ form }: { form: SettingsFormApi }) {
           {timeFormats.map((format) => (
             <option key={format} value={format}>
               {intl.formatMessage(timeFormatLabel[format], {
-                sample: formatTime(sample, { ...sampleClock, timeFormat: format }),
+                sample: formatTime(sample, { ...sampleClock, timeFormat: format, language: intl.locale }),
               })}
             </option>
           ))}
@@ -88,7 +88,7 @@ export function ScheduleSection({ form }: { form: SettingsFormApi }) {
           {dateFormats.map((format) => (
             <option key={format} value={format}>
               {intl.formatMessage(dateOrderLabel[format], {
-                sample: formatDate(sample, { ...sampleClock, dateFormat: format }),
+                sample: formatDate(sample, { ...sampleClock, dateFormat: format, language: intl.locale }),
               })}
             </option>
           ))}
