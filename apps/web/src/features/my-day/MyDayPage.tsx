@@ -143,7 +143,7 @@ export function MyDayPage() {
 
       <section
         className="myday-body"
-        aria-label={intl.formatMessage({ id: 'myDay.page.jobsOf' }, { day: dayTitle(date, today).toLowerCase() })}
+        aria-label={intl.formatMessage({ id: 'myDay.page.jobsOf' }, { day: dayTitle(date, today) })}
         aria-busy={isFetching}
         onPointerDown={(e) => {
           swipe.current = { x: e.clientX, y: e.clientY };
