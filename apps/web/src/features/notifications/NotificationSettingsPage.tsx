@@ -8,6 +8,7 @@ import {
 } from '@fieldplan/shared';
 import { type ChangeEvent, type ComponentProps, type FormEvent, useState } from 'react';
 import { Button } from '../../components/Button';
+import { TimeField } from '../../components/DateField';
 import { NotAllowed } from '../../components/NotAllowed';
 import { PageHeader, Panel } from '../../components/Panel';
 import { TextArea } from '../../components/TextArea';
@@ -183,14 +184,14 @@ function SettingsForm({ settings, editable }: { settings: NotificationSettings; 
           },
           Number,
         )}
-        {field(
-          'reminderTime',
-          {
-            label: intl.formatMessage({ id: 'notifications.settings.reminderTime' }),
-            type: 'time',
-          },
-          asText,
-        )}
+        <TimeField
+          label={intl.formatMessage({ id: 'notifications.settings.reminderTime' })}
+          stepMinutes={15}
+          value={draft.reminderTime ?? ''}
+          disabled={!editable}
+          error={errors.reminderTime}
+          onChange={(reminderTime) => set({ reminderTime })}
+        />
         {field(
           'moveThresholdMinutes',
           {
