@@ -23,8 +23,12 @@ function Hint({ format, extra, quiet }: { format: string; extra: ReactNode; quie
   );
 }
 
-/** A labelled date (ISO in and out) typed in the workspace's order, with a calendar. */
-export function DateField({
+/**
+ * A labelled typed field: the format hint (always there for screen readers), and the field's error
+ * held back while the input itself says its text is no date or time.
+ */
+function TypedField({
+  kind,
   label,
   hint,
   error,
@@ -33,21 +37,23 @@ export function DateField({
   id,
   className,
   ...input
-}: LabelledTypedProps) {
-  const texts = useDateTexts();
+}: LabelledTypedProps & { kind: 'date' | 'time'; stepMinutes?: number }) {
+  const dateTexts = useDateTexts();
+  const timeTexts = useTimeTexts();
   const [invalid, setInvalid] = useState(false);
   const shownError = invalid ? undefined : error;
   const ids = useFieldIds(id, true, shownError);
+  const Input = kind === 'date' ? DateInput : TimeInput;
   return (
     <FieldShell
       ids={ids}
       label={label}
-      hint={<Hint format={texts.hint} extra={hint} quiet={quietHint} />}
+      hint={<Hint format={(kind === 'date' ? dateTexts : timeTexts).hint} extra={hint} quiet={quietHint} />}
       error={shownError}
       optional={optional}
-      className={['date-field', className].filter(Boolean).join(' ')}
+      className={[`${kind}-field`, className].filter(Boolean).join(' ')}
     >
-      <DateInput
+      <Input
         id={ids.inputId}
         aria-invalid={shownError ? true : undefined}
         aria-describedby={ids.errorId}
@@ -59,41 +65,13 @@ export function DateField({
   );
 }
 
+/** A labelled date (ISO in and out) typed in the workspace's order, with a calendar. */
+export const DateField = (props: LabelledTypedProps) => <TypedField kind="date" {...props} />;
+
 /** A labelled wall time ("HH:MM" in and out) typed on the workspace's clock. */
-export function TimeField({
-  label,
-  hint,
-  error,
-  optional,
-  quietHint = false,
-  id,
-  className,
-  ...input
-}: LabelledTypedProps & { stepMinutes?: number }) {
-  const texts = useTimeTexts();
-  const [invalid, setInvalid] = useState(false);
-  const shownError = invalid ? undefined : error;
-  const ids = useFieldIds(id, true, shownError);
-  return (
-    <FieldShell
-      ids={ids}
-      label={label}
-      hint={<Hint format={texts.hint} extra={hint} quiet={quietHint} />}
-      error={shownError}
-      optional={optional}
-      className={['time-field', className].filter(Boolean).join(' ')}
-    >
-      <TimeInput
-        id={ids.inputId}
-        aria-invalid={shownError ? true : undefined}
-        aria-describedby={ids.errorId}
-        hintId={ids.hintId}
-        onTextInvalid={setInvalid}
-        {...input}
-      />
-    </FieldShell>
-  );
-}
+export const TimeField = (props: LabelledTypedProps & { stepMinutes?: number }) => (
+  <TypedField kind="time" {...props} />
+);
 
 interface DateTimeFieldProps {
   label: string;
