@@ -7,6 +7,7 @@ import { SchedulePage } from '../pages/schedule-page.js';
 import { api } from '../support/api.js';
 import { seriousA11yViolations } from '../support/axe.js';
 import { baseUrl, launchBrowser, newContext, signInViaApi, trackPageErrors } from '../support/browser.js';
+import { demoWorkday } from '../support/demo-day.js';
 import { demoMembers, presenceCrowd } from '../support/presence-crowd.js';
 
 // The top bar holds on one line from 1024 to 2560 px and on a phone, however many people are online
@@ -260,7 +261,10 @@ describe('the top bar', () => {
   });
 
   it('Escape on a job panel returns focus to the queue item, the calendar event, or the board that opened it', async () => {
-    const opened = await open('dispatcher@demo.test', { viewport: { width: 1440, height: 900 } });
+    const opened = await open('dispatcher@demo.test', {
+      viewport: { width: 1440, height: 900 },
+      path: `/w/demo/dispatch?date=${demoWorkday()}`,
+    });
     const { page } = opened;
     const schedule = new SchedulePage(page);
     await schedule.waitForEvents();
