@@ -1,6 +1,6 @@
 import { can, type Role, wallToInstant } from '@fieldplan/shared';
 import { useMemo } from 'react';
-import type { IntlShape } from 'react-intl';
+import type { IntlShape, MessageDescriptor } from 'react-intl';
 import { Link } from 'react-router';
 import { Icon, type IconName } from '../../components/Icon';
 import { RetryLine } from '../../components/LoadFailed';
@@ -12,7 +12,7 @@ import type { CalendarVisit } from '../../entities/job/calendar-visit';
 import { useListJobsQuery } from '../../entities/job/endpoints';
 import { formatClock } from '../../entities/job/format-time';
 import { useGetTravelLegsQuery } from '../../entities/travel/endpoints';
-import { Message, useIntl } from '../../lib/i18n';
+import { defineMessages, Message, useIntl } from '../../lib/i18n';
 import { useNow } from '../../lib/use-now';
 import { tightDrives, todayIn } from '../calendar';
 import { type Attention, attentionOf } from './attention';
@@ -98,6 +98,19 @@ interface Line {
   tone: 'warn' | 'info';
 }
 
+const glance = defineMessages({
+  unscheduled: { id: 'overview.today.unscheduled' },
+  overdue: { id: 'overview.today.overdue' },
+  lateStarts: { id: 'overview.today.lateStarts' },
+  shortDrives: { id: 'overview.today.shortDrives' },
+  doubleBooked: { id: 'overview.today.doubleBooked' },
+  failingFeeds: { id: 'overview.today.failingFeeds' },
+  enRoute: { id: 'overview.today.enRoute' },
+  onSite: { id: 'overview.today.onSite' },
+});
+/** The statuses of a visit not yet done. */
+const open = 'scheduled,en_route,in_progress';
+
 function linesOf(
   intl: IntlShape,
   a: Attention,
@@ -111,86 +124,38 @@ function linesOf(
     technician ? myDay : boardLink(slug, today, filter);
   const first = (visits: Attention['overdue']) =>
     visits[0] ? `${visits[0].job.title} · ${formatClock(new Date(visits[0].start).toISOString(), zone)}` : undefined;
-  const lines: Line[] = [];
-  if (a.unscheduled !== null && a.unscheduled > 0)
-    lines.push({
-      key: 'unscheduled',
-      icon: 'inbox',
-      count: a.unscheduled,
-      label: intl.formatMessage({ id: 'overview.today.unscheduled' }, { count: a.unscheduled }),
-      href: board(),
-      tone: 'warn',
-    });
-  if (a.overdue.length > 0)
-    lines.push({
-      key: 'overdue',
-      icon: 'alert',
-      count: a.overdue.length,
-      label: intl.formatMessage({ id: 'overview.today.overdue' }, { count: a.overdue.length }),
+  /** A line when there is something to count: its label says the count, warnings before news. */
+  const line = (
+    key: string,
+    icon: IconName,
+    count: number | null,
+    label: MessageDescriptor,
+    href: string,
+    more: Partial<Line> = {},
+  ): Line[] =>
+    count ? [{ key, icon, count, label: intl.formatMessage(label, { count }), href, tone: 'warn', ...more }] : [];
+  return [
+    ...line('unscheduled', 'inbox', a.unscheduled, glance.unscheduled, board()),
+    ...line('overdue', 'alert', a.overdue.length, glance.overdue, board({ view: 'listWeek', status: open }), {
       detail: first(a.overdue),
-      href: board({ view: 'listWeek', status: 'scheduled,en_route,in_progress' }),
-      tone: 'warn',
-    });
-  if (a.lateStarts.length > 0)
-    lines.push({
-      key: 'late',
-      icon: 'clock',
-      count: a.lateStarts.length,
-      label: intl.formatMessage({ id: 'overview.today.lateStarts' }, { count: a.lateStarts.length }),
+    }),
+    ...line('late', 'clock', a.lateStarts.length, glance.lateStarts, board({ status: 'scheduled' }), {
       detail: first(a.lateStarts),
-      href: board({ status: 'scheduled' }),
-      tone: 'warn',
-    });
-  if (a.shortDrives > 0)
-    lines.push({
-      key: 'drives',
-      icon: 'route',
-      count: a.shortDrives,
-      label: intl.formatMessage({ id: 'overview.today.shortDrives' }, { count: a.shortDrives }),
-      href: board(),
-      tone: 'warn',
-    });
-  if (a.doubleBooked.length > 0)
-    lines.push({
-      key: 'double',
-      icon: 'users',
-      count: a.doubleBooked.length,
-      label: intl.formatMessage({ id: 'overview.today.doubleBooked' }, { count: a.doubleBooked.length }),
-      detail: first(a.doubleBooked),
-      href: board(),
-      tone: 'warn',
-    });
-  if (a.failingFeeds.length > 0)
-    lines.push({
-      key: 'feeds',
-      icon: 'calendar',
-      count: a.failingFeeds.length,
-      label: intl.formatMessage({ id: 'overview.today.failingFeeds' }, { count: a.failingFeeds.length }),
+    }),
+    ...line('drives', 'route', a.shortDrives, glance.shortDrives, board()),
+    ...line('double', 'users', a.doubleBooked.length, glance.doubleBooked, board(), { detail: first(a.doubleBooked) }),
+    ...line('feeds', 'calendar', a.failingFeeds.length, glance.failingFeeds, `/w/${slug}/feeds`, {
       detail: a.failingFeeds.map((f) => f.name).join(', '),
-      href: `/w/${slug}/feeds`,
-      tone: 'warn',
-    });
-  if (a.enRoute.length > 0)
-    lines.push({
-      key: 'en-route',
-      icon: 'arrowRight',
-      count: a.enRoute.length,
-      label: intl.formatMessage({ id: 'overview.today.enRoute' }, { count: a.enRoute.length }),
+    }),
+    ...line('en-route', 'arrowRight', a.enRoute.length, glance.enRoute, board({ status: 'en_route' }), {
       detail: first(a.enRoute),
-      href: board({ status: 'en_route' }),
       tone: 'info',
-    });
-  if (a.onSite.length > 0)
-    lines.push({
-      key: 'on-site',
-      icon: 'play',
-      count: a.onSite.length,
-      label: intl.formatMessage({ id: 'overview.today.onSite' }, { count: a.onSite.length }),
+    }),
+    ...line('on-site', 'play', a.onSite.length, glance.onSite, board({ status: 'in_progress' }), {
       detail: first(a.onSite),
-      href: board({ status: 'in_progress' }),
       tone: 'info',
-    });
-  return lines;
+    }),
+  ];
 }
 
 function GlanceLines(props: { attention: Attention; slug: string; today: string; zone: string; technician: boolean }) {
