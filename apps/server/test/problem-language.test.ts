@@ -1,7 +1,7 @@
 import type { Problem } from '@fieldplan/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestApp, type Owner, signUpOwner, type TestContext } from './harness.js';
-import { expectFieldError, expectProblem, signIn, ws } from './helpers.js';
+import { expectFieldError, expectProblem, inviteMember, signIn, ws } from './helpers.js';
 import { createJob, ifMatch, validJob } from './schedule-helpers.js';
 
 // docs/PRODUCT.md, "Error catalogue": `code` and `title` are the same in every language; `detail` and the
@@ -143,5 +143,83 @@ describe('problem+json in the request language', () => {
       'accept-language': 'de',
     });
     expect(expectProblem(broken, 400, 'validation_failed').detail).toBe('Der JSON-Inhalt ist leer');
+  });
+
+  it('words a missing entity, a refused permission and a stale version by entity in German', async () => {
+    const de = { 'accept-language': 'de' };
+    const missing = ws(owner.workspaceId, '/jobs/no-such-job');
+    expect(expectProblem(await owner.client.get(missing), 404, 'not_found').detail).toBe('Job was not found');
+    const gone = expectProblem(await owner.client.get(missing, de), 404, 'not_found');
+    expect(gone.detail).toBe('Der Auftrag wurde nicht gefunden');
+    expect(gone.title).toBe(expectProblem(await owner.client.get(missing), 404).title);
+
+    const viewer = await inviteMember(ctx.app, owner, 'viewer');
+    const create = ws(owner.workspaceId, '/jobs');
+    expect(expectProblem(await viewer.client.post(create, validJob()), 403, 'forbidden').detail).toBe(
+      "You don't have permission to create jobs",
+    );
+    expect(expectProblem(await viewer.client.post(create, validJob(), de), 403, 'forbidden').detail).toBe(
+      'Sie haben keine Berechtigung, Aufträge zu erstellen',
+    );
+
+    const job = await createJob(owner, { start: '2026-03-02T08:00:00Z', end: '2026-03-02T10:00:00Z' });
+    const url = ws(owner.workspaceId, `/jobs/${job.id}`);
+    expect((await owner.client.patch(url, { title: 'Moved on' }, ifMatch(job.version))).statusCode).toBe(200);
+    const stale = await owner.client.patch(url, { title: 'Too late' }, { ...ifMatch(job.version), ...de });
+    expect(expectProblem(stale, 412, 'version_conflict').detail).toBe(
+      `Jemand anderes hat diesen Auftrag geändert (jetzt Version ${job.version + 1}): Laden Sie ihn neu oder wenden Sie Ihre Änderung erneut an`,
+    );
+    expect(expectProblem(await owner.client.patch(url, { title: 'Too late' }, ifMatch(job.version)), 412).detail).toBe(
+      `Someone else changed this job (now version ${job.version + 1}): reload it or apply your change again`,
+    );
+  });
+
+  it('words an invalid transition and a wrong password in German, English unchanged', async () => {
+    const de = { 'accept-language': 'de' };
+    const job = await createJob(owner, { start: null, end: null });
+    const status = ws(owner.workspaceId, `/jobs/${job.id}/status`);
+    const english = expectProblem(
+      await owner.client.post(status, { status: 'completed' }, ifMatch(job.version)),
+      409,
+      'invalid_transition',
+    );
+    expect(english.detail).toBe("An unscheduled job can't move to completed");
+    const german = expectProblem(
+      await owner.client.post(status, { status: 'completed' }, { ...ifMatch(job.version), ...de }),
+      409,
+    );
+    expect(german.detail).toBe('Ein Auftrag mit Status „Ungeplant“ kann nicht zu „Erledigt“ wechseln');
+    expect(german.title).toBe(english.title);
+
+    const stranger = new Client(ctx.app);
+    const wrong = { email: owner.email, password: 'not the password' };
+    const signInUrl = '/api/v1/auth/sign-in';
+    expect(expectProblem(await stranger.post(signInUrl, wrong), 401, 'unauthenticated').detail).toBe(
+      'Email or password is incorrect',
+    );
+    expect(expectProblem(await stranger.post(signInUrl, wrong, de), 401).detail).toBe(
+      'E-Mail-Adresse oder Passwort ist falsch',
+    );
+  });
+});
+
+describe('a rate limit in the request language', () => {
+  let ctx: TestContext;
+  let owner: Owner;
+  beforeAll(async () => {
+    ctx = await createTestApp({ signInPerMinute: 1 });
+    owner = await signUpOwner(ctx.app);
+  });
+  afterAll(() => ctx.close());
+
+  it('counts the wait in German for de and in English otherwise', async () => {
+    const stranger = new Client(ctx.app);
+    const wrong = { email: owner.email, password: 'not the password' };
+    const url = '/api/v1/auth/sign-in';
+    await stranger.post(url, wrong);
+    const german = expectProblem(await stranger.post(url, wrong, { 'accept-language': 'de' }), 429, 'rate_limited');
+    expect(german.detail).toMatch(/^Zu viele Anmeldeversuche, versuchen Sie es in \d+ s noch einmal$/);
+    const english = expectProblem(await stranger.post(url, wrong), 429, 'rate_limited');
+    expect(english.detail).toMatch(/^Too many sign-in attempts, try again in \d+ s$/);
   });
 });

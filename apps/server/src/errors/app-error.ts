@@ -1,5 +1,6 @@
 import { type ErrorCode, errorStatus, errorTitle, type FieldError } from '@fieldplan/shared';
 import { type LocalText, localText, type Texted, texted } from './local-text.js';
+import { forbiddenTexts, missingTexts, partText } from './problem-texts.js';
 
 /**
  * An expected failure with a catalogue code; the error handler turns it into problem+json. A detail
@@ -34,11 +35,20 @@ export function invalidFields(errors: FieldError[]): AppError {
   return new AppError('validation_failed', english, { errors }, inLanguage);
 }
 
-/** A 400 on one field, with a message that names it (a LocalText: in the request's language). */
-export function fieldError(path: string, message: string | LocalText): AppError {
+/**
+ * A 400 on one field, with a message that names it (a LocalText: in the request's language; `english`,
+ * when given, is its English for logs and the error's own message).
+ */
+export function fieldError(path: string, message: string | LocalText, english?: string): AppError {
   if (typeof message === 'string') return new AppError('validation_failed', message, { errors: [{ path, message }] });
-  return new AppError('validation_failed', message, { errors: [texted({ path, message: '' }, message)] });
+  const error = texted({ path, message: english ?? '' }, message);
+  return new AppError('validation_failed', english ?? message, { errors: [error] }, message);
 }
 
-export const notFound = (what = 'This resource') => new AppError('not_found', `${what} was not found`);
-export const forbidden = (action: string) => new AppError('forbidden', `You don't have permission to ${action}`);
+/** 404 "<what> was not found", in the request's language when errors/problem-texts.ts has its sentence. */
+export const notFound = (what = 'This resource') =>
+  new AppError('not_found', `${what} was not found`, {}, partText(missingTexts, what));
+
+/** 403 "You don't have permission to <action>", in the request's language like notFound. */
+export const forbidden = (action: string) =>
+  new AppError('forbidden', `You don't have permission to ${action}`, {}, partText(forbiddenTexts, action));

@@ -1,4 +1,5 @@
 import { AppError } from './app-error.js';
+import { partText, staleTexts } from './problem-texts.js';
 
 // Optimistic concurrency (http/versioning.ts reads If-Match): a write based on a stale version is refused
 // with the current state, so no write is lost.
@@ -11,6 +12,8 @@ export function versionConflict(what: string, currentVersion: number, current: u
     'version_conflict',
     `Someone else changed this ${what} (now version ${currentVersion}): reload it or apply your change again`,
     extra,
+    // The version as written, not as a number formatted for the language (1024, not 1.024).
+    partText(staleTexts, what, { version: String(currentVersion) }),
   );
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { AppError } from '../errors/app-error.js';
+import { limitTexts, partText } from '../errors/problem-texts.js';
 
 /**
  * Counts attempts per key in fixed windows (one minute unless told). In memory it counts for one
@@ -156,5 +157,8 @@ export async function enforceLimit(
   windowMs?: number,
 ): Promise<void> {
   const wait = await limiter.hit(key, limit, windowMs);
-  if (wait > 0) throw new AppError('rate_limited', `Too many ${what}, try again in ${wait} s`, { retryAfter: wait });
+  if (wait > 0) {
+    const local = partText(limitTexts, what, { wait: String(wait) });
+    throw new AppError('rate_limited', `Too many ${what}, try again in ${wait} s`, { retryAfter: wait }, local);
+  }
 }

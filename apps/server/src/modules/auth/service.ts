@@ -12,13 +12,21 @@ import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../errors/app-error.js';
+import { text } from '../../http/problem-text.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
 import type { SessionUser } from '../../http/session.js';
+import { defineMessages } from '../../i18n/index.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/crypto.js';
 import { iso, newId } from '../../lib/ids.js';
 import { createWorkspaceWithOwner, listMemberships } from '../members/index.js';
 import type { WorkspaceDefaults } from '../workspaces/index.js';
 import { findUserByEmail, insertUser } from './queries.js';
+
+// The words of this module's problems, in the caller's language (docs/PRODUCT.md, "Error catalogue").
+const refusals = defineMessages({
+  signInTooOften: { id: 'problems.auth.signInTooOften' },
+  wrongPassword: { id: 'problems.auth.wrongPassword' },
+});
 
 export async function getMe(db: Kysely<Database>, user: SessionUser): Promise<Me> {
   const [rows, own] = await Promise.all([listMemberships(db, user.id), userLanguage(db, user.id)]);
@@ -139,10 +147,11 @@ export async function checkCredentials(
     ])),
   );
   if (wait > 0) {
-    throw new AppError('rate_limited', `Too many sign-in attempts, try again in ${wait} s`, { retryAfter: wait });
+    const detail = text(refusals.signInTooOften, { wait: String(wait) });
+    throw new AppError('rate_limited', detail, { retryAfter: wait });
   }
   const user = await findUserByEmail(db, input.email);
   const ok = await verifyPassword(input.password, user?.password_hash ?? (await dummyPasswordHash()));
-  if (!user || !ok) throw new AppError('unauthenticated', 'Email or password is incorrect');
+  if (!user || !ok) throw new AppError('unauthenticated', text(refusals.wrongPassword));
   return { id: user.id, email: user.email, name: user.name };
 }

@@ -2,7 +2,9 @@ import { type FieldError, type JobStatus, type JobStatusChange, occurrenceStatus
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError, fieldError, notFound } from '../../errors/app-error.js';
+import { type LocalText, localText, type Texted, text, withEnglish } from '../../http/problem-text.js';
 import type { Actor } from '../../http/workspace-access.js';
+import { defineMessages } from '../../i18n/index.js';
 import { workspaceZone } from '../workspaces/index.js';
 import { draftOf } from './draft.js';
 import { assertOwnJob, assertTransition } from './policy.js';
@@ -10,6 +12,13 @@ import { presentJob } from './presenter.js';
 import { loadJob } from './queries.js';
 import { checkJobVersion, exceptionDraftOf, saveJob } from './store.js';
 import { occurrenceKeyOf } from './timeshift.js';
+
+// The words of this module's problems, in the caller's language (docs/PRODUCT.md, "Error catalogue").
+const refusals = defineMessages({
+  unfinished: { id: 'problems.jobs.unfinishedRecord' },
+  onlyRecurring: { id: 'problems.jobs.onlyRecurringOccurrences' },
+  occurrenceDeleted: { id: 'problems.jobs.occurrenceDeleted' },
+});
 
 /** Told of every visit's new status inside the transaction (the tracking links and the work record hook in here). */
 export type VisitStatusHook = (
@@ -51,9 +60,13 @@ async function assertCompletable(
   const errors = await check(trx, visit);
   if (errors.length === 0) return;
   const what = errors.map((e) => e.message.replace(/ is required$/, '')).join(', ');
-  throw new AppError('invalid_transition', `Finish the work record before completing: ${what} still missing`, {
-    errors,
-  });
+  // In another language each item's own message, as its checklist words it.
+  const local: LocalText = (intl) =>
+    intl.formatMessage(refusals.unfinished, {
+      what: errors.map((e: Texted<FieldError>) => e[localText]?.(intl) ?? e.message).join('; '),
+    });
+  const english = `Finish the work record before completing: ${what} still missing`;
+  throw new AppError('invalid_transition', english, { errors }, withEnglish(english, local));
 }
 
 /**
@@ -77,7 +90,7 @@ export async function changeStatus(
     const exceptions = current.exceptions.map(exceptionDraftOf);
 
     if (body.occurrence === undefined || !draft.rrule) {
-      if (body.occurrence !== undefined) throw fieldError('occurrence', 'Only a recurring job has occurrences');
+      if (body.occurrence !== undefined) throw fieldError('occurrence', text(refusals.onlyRecurring));
       assertOwnJob(actor, draft.assigneeIds);
       checkJobVersion(current, version);
       const whole = { status: draft.status, start: draft.start, assigneeIds: draft.assigneeIds };
@@ -102,7 +115,7 @@ export async function changeStatus(
 
     const key = occurrenceKeyOf(body.occurrence, current, zone);
     const existing = exceptions.find((e) => e.key === key);
-    if (existing?.kind === 'cancelled') throw fieldError('occurrence', 'This occurrence was deleted');
+    if (existing?.kind === 'cancelled') throw fieldError('occurrence', text(refusals.occurrenceDeleted));
     const assignees = existing?.assigneeIds ?? draft.assigneeIds;
     assertOwnJob(actor, assignees);
     checkJobVersion(current, version);

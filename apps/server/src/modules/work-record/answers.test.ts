@@ -39,7 +39,7 @@ describe('checklist answers', () => {
       answers: { number: 4 },
       signature: 'required' as const,
     };
-    expect(completionIssues([checklist], false)).toEqual([
+    expect(completionIssues([checklist], false)).toMatchObject([
       { path: 'checklists.t1.check', message: '"The check" is required' },
       { path: 'signature', message: "The customer's signature is required" },
     ]);

@@ -1,4 +1,12 @@
 import type { ChecklistAnswer, ChecklistItem, FieldError, SignatureRule } from '@fieldplan/shared';
+import { text, textedFieldError } from '../../http/problem-text.js';
+import { defineMessages } from '../../i18n/index.js';
+
+// The words of this module's problems, in the caller's language (docs/PRODUCT.md, "Error catalogue").
+const missing = defineMessages({
+  item: { id: 'problems.record.itemRequired' },
+  signature: { id: 'problems.record.signatureRequired' },
+});
 
 // What an answer must be for its item, and what "done" means for the completion rule
 // (docs/PRODUCT.md, "Work record").
@@ -45,12 +53,13 @@ export function completionIssues(checklists: readonly ChecklistState[], signed: 
   for (const c of checklists) {
     for (const item of c.items) {
       if (item.required && !isAnswered(item, c.answers[item.id])) {
-        issues.push({ path: `checklists.${c.templateId}.${item.id}`, message: `"${item.label}" is required` });
+        const path = `checklists.${c.templateId}.${item.id}`;
+        issues.push(textedFieldError(path, text(missing.item, { label: item.label }), `"${item.label}" is required`));
       }
     }
   }
   if (!signed && checklists.some((c) => c.signature === 'required')) {
-    issues.push({ path: 'signature', message: "The customer's signature is required" });
+    issues.push(textedFieldError('signature', text(missing.signature), "The customer's signature is required"));
   }
   return issues;
 }

@@ -13,10 +13,17 @@ import { recordChange } from '../../db/changes.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Database } from '../../db/schema.js';
 import { fieldError, notFound } from '../../errors/app-error.js';
+import { text } from '../../http/problem-text.js';
 import type { Actor } from '../../http/workspace-access.js';
+import { defineMessages } from '../../i18n/index.js';
 import { newId } from '../../lib/ids.js';
 import { presentWorkspace } from './presenter.js';
 import { findWorkspace, slugTaken } from './queries.js';
+
+// The words of this module's problems, in the caller's language (docs/PRODUCT.md, "Error catalogue").
+const refusals = defineMessages({
+  slugTaken: { id: 'problems.workspace.slugTaken' },
+});
 
 export const defaultWorkingHours: WorkingHours = { start: '07:00', end: '19:00', days: [1, 2, 3, 4, 5] };
 
@@ -109,7 +116,7 @@ export async function updateWorkspace(db: Kysely<Database>, actor: Actor, patch:
   } catch (error) {
     // Two workspaces taking one slug at once: the loser gets the same 400 as a sequential request.
     if (isUniqueViolation(error, 'workspaces', 'slug')) {
-      throw fieldError('slug', 'Slug is already used by another workspace');
+      throw fieldError('slug', text(refusals.slugTaken));
     }
     throw error;
   }
@@ -118,7 +125,7 @@ export async function updateWorkspace(db: Kysely<Database>, actor: Actor, patch:
 function updateWorkspaceRow(db: Kysely<Database>, actor: Actor, patch: WorkspacePatch) {
   return db.transaction().execute(async (trx) => {
     if (patch.slug && (await slugTaken(trx, patch.slug, actor.workspaceId))) {
-      throw fieldError('slug', 'Slug is already used by another workspace');
+      throw fieldError('slug', text(refusals.slugTaken));
     }
     await trx
       .updateTable('workspaces')
