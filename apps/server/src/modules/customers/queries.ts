@@ -2,8 +2,15 @@ import { type Kysely, sql } from 'kysely';
 import { preparedQuery, slot } from '../../db/prepared.js';
 import type { Database } from '../../db/schema.js';
 import { fieldError } from '../../errors/app-error.js';
+import { text } from '../../http/problem-text.js';
+import { defineMessages } from '../../i18n/index.js';
 import { normalizeText } from '../../lib/text.js';
 import type { CustomerRow } from './presenter.js';
+
+// The words of this module's problems, in the caller's language (docs/PRODUCT.md, "Error catalogue").
+const refusals = defineMessages({
+  cursor: { id: 'problems.list.badCursor' },
+});
 
 export function findCustomer(db: Kysely<Database>, workspaceId: string, id: string): Promise<CustomerRow | undefined> {
   return db
@@ -29,7 +36,7 @@ function decodeCursor(cursor: string): [string, string] {
   } catch {
     // fall through to the field error
   }
-  throw fieldError('cursor', 'Cursor is invalid: use the nextCursor of the previous page');
+  throw fieldError('cursor', text(refusals.cursor));
 }
 
 /** Words of a search that must each match (more are ignored). */

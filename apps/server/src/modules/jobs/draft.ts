@@ -11,12 +11,23 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { fieldError, invalidFields } from '../../errors/app-error.js';
-import { ruleFieldError } from '../../http/problem-text.js';
+import { ruleFieldError, text } from '../../http/problem-text.js';
+import { defineMessages } from '../../i18n/index.js';
 import { iso } from '../../lib/ids.js';
 import { numberOrNull } from '../../lib/numbers.js';
 import { findCustomer } from '../customers/index.js';
 import { membersAmong } from '../members/index.js';
 import { formatTime, type LoadedJob } from './presenter.js';
+
+// The words of this module's problems, in the caller's language (docs/PRODUCT.md, "Error catalogue").
+const refusals = defineMessages({
+  notMember: { id: 'problems.jobs.assigneeNotMember' },
+  deactivated: { id: 'problems.jobs.assigneeDeactivated' },
+  notTechnician: { id: 'problems.jobs.assigneeNotTechnician' },
+  noCustomer: { id: 'problems.jobs.customerNotFound' },
+  address: { id: 'problems.jobs.addressRequired' },
+  coordinates: { id: 'problems.jobs.bothCoordinates' },
+});
 
 /** A job as the service works on it: times in ms (dates as UTC midnights when all-day). */
 export interface JobDraft {
@@ -105,17 +116,17 @@ export async function checkAssignees(db: Kysely<Database>, workspaceId: string, 
   const found = new Map((await membersAmong(db, workspaceId, ids)).map((m) => [m.id, m]));
   for (const id of ids) {
     const member = found.get(id);
-    if (!member) throw fieldError('assigneeIds', `Technician ${id} is not a member of this workspace`);
-    if (member.deactivated_at !== null) throw fieldError('assigneeIds', `Technician ${id} is deactivated`);
+    if (!member) throw fieldError('assigneeIds', text(refusals.notMember, { id }));
+    if (member.deactivated_at !== null) throw fieldError('assigneeIds', text(refusals.deactivated, { id }));
     if (member.role !== 'technician') {
-      throw fieldError('assigneeIds', `Member ${id} is a ${member.role}: only technicians can be assigned`);
+      throw fieldError('assigneeIds', text(refusals.notTechnician, { id, role: member.role }));
     }
   }
 }
 
 export async function checkCustomer(db: Kysely<Database>, workspaceId: string, id: string) {
   const customer = await findCustomer(db, workspaceId, id);
-  if (!customer) throw fieldError('customerId', 'Customer was not found in this workspace');
+  if (!customer) throw fieldError('customerId', text(refusals.noCustomer));
   return customer;
 }
 
@@ -182,9 +193,9 @@ export async function applyFields(
   if (patch.address !== undefined) next.address = patch.address;
   if (patch.lat !== undefined) next.lat = patch.lat;
   if (patch.lng !== undefined) next.lng = patch.lng;
-  if (next.address === '') throw fieldError('address', 'Address is required (or choose a customer)');
+  if (next.address === '') throw fieldError('address', text(refusals.address));
   if ((next.lat === null) !== (next.lng === null)) {
-    throw fieldError(next.lat === null ? 'lat' : 'lng', 'Give both latitude and longitude');
+    throw fieldError(next.lat === null ? 'lat' : 'lng', text(refusals.coordinates));
   }
   return next;
 }

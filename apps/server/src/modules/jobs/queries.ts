@@ -2,7 +2,14 @@ import type { JobListQuery } from '@fieldplan/shared';
 import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, JobExceptionsTable, JobsTable } from '../../db/schema.js';
 import { fieldError } from '../../errors/app-error.js';
+import { text } from '../../http/problem-text.js';
+import { defineMessages } from '../../i18n/index.js';
 import type { ExceptionRow, JobRow, LoadedJob } from './presenter.js';
+
+// The words of this module's problems, in the caller's language (docs/PRODUCT.md, "Error catalogue").
+const refusals = defineMessages({
+  cursor: { id: 'problems.list.badCursor' },
+});
 
 function anyJobSelect(db: Kysely<Database>, workspaceId: string) {
   return db
@@ -85,7 +92,7 @@ export async function loadJobEvenDeleted(
 function offsetFrom(query: JobListQuery): number {
   if (!query.cursor) return query.offset ?? 0;
   const m = /^o(\d{1,7})$/.exec(Buffer.from(query.cursor, 'base64url').toString('utf8'));
-  if (!m) throw fieldError('cursor', 'Cursor is invalid: use the nextCursor of the previous page');
+  if (!m) throw fieldError('cursor', text(refusals.cursor));
   return Number(m[1]);
 }
 

@@ -9,7 +9,9 @@ import {
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { fieldError } from '../../errors/app-error.js';
+import { text } from '../../http/problem-text.js';
 import type { Actor } from '../../http/workspace-access.js';
+import { defineMessages } from '../../i18n/index.js';
 import { newId } from '../../lib/ids.js';
 import {
   applyFields,
@@ -24,6 +26,13 @@ import {
 import { formatTime, type LoadedJob, presentJob } from './presenter.js';
 import { exceptionDraftOf, saveJob, softDeleteJob } from './store.js';
 import { carryExceptions, dayDelta, formatShifted, ruleOf, shiftByWall, wallOf } from './timeshift.js';
+
+// The words of this module's problems, in the caller's language (docs/PRODUCT.md, "Error catalogue").
+const refusals = defineMessages({
+  notUnscheduled: { id: 'problems.jobs.occurrenceNotUnscheduled' },
+  occurrenceDeleted: { id: 'problems.jobs.occurrenceDeleted' },
+  noFlexibleWindow: { id: 'problems.jobs.recurringNoWindow' },
+});
 
 export { occurrenceKeyOf } from './timeshift.js';
 
@@ -105,12 +114,12 @@ export async function editOccurrence(edit: SeriesEdit, patch: JobPatch, key: num
     throw invalid(others.map((path) => ({ path, message })));
   }
   if (patch.start === null || patch.end === null) {
-    throw fieldError(patch.start === null ? 'start' : 'end', "An occurrence can't be unscheduled: delete it instead");
+    throw fieldError(patch.start === null ? 'start' : 'end', text(refusals.notUnscheduled));
   }
   const base = draftOf(current);
   const exceptions = current.exceptions.map(exceptionDraftOf);
   const existing = exceptions.find((e) => e.key === key);
-  if (existing?.kind === 'cancelled') throw fieldError('occurrence', 'This occurrence was deleted');
+  if (existing?.kind === 'cancelled') throw fieldError('occurrence', text(refusals.occurrenceDeleted));
   const duration = (base.end ?? 0) - (base.start ?? 0);
   const curStart = existing?.start ?? key;
   const curEnd = existing?.end ?? key + duration;
@@ -163,7 +172,7 @@ export async function editFollowing(edit: SeriesEdit, patch: JobPatch, key: numb
   const base = draftOf(current);
   // The new series is a series too (and a one-off made of it starts without one).
   if (patch.flexibleWindow) {
-    throw fieldError('flexibleWindow', 'A recurring job cannot have a flexible time: clear the window');
+    throw fieldError('flexibleWindow', text(refusals.noFlexibleWindow));
   }
   const series = { start: base.start ?? 0, end: base.end ?? 0, allDay: base.allDay, rrule: base.rrule ?? '' };
   const before = countBefore(series, zone, key);

@@ -3,7 +3,9 @@ import type { Kysely } from 'kysely';
 import { lockChangeLog } from '../../db/changes.js';
 import type { Database } from '../../db/schema.js';
 import { fieldError, notFound } from '../../errors/app-error.js';
+import { text } from '../../http/problem-text.js';
 import type { Actor } from '../../http/workspace-access.js';
+import { defineMessages } from '../../i18n/index.js';
 import { newId } from '../../lib/ids.js';
 import { workspaceZone } from '../workspaces/index.js';
 import { applyFields, autoStatus, checkTiming, type JobDraft } from './draft.js';
@@ -18,6 +20,12 @@ import {
   occurrenceKeyOf,
 } from './series.js';
 import { checkJobVersion, saveJob, softDeleteJob } from './store.js';
+
+// The words of this module's problems, in the caller's language (docs/PRODUCT.md, "Error catalogue").
+const refusals = defineMessages({
+  noScope: { id: 'problems.jobs.scopeOnlyRecurring' },
+  occurrenceRequired: { id: 'problems.jobs.occurrenceForScope' },
+});
 
 export async function getJob(db: Kysely<Database>, actor: Actor, id: string) {
   const job = await loadJob(db, actor.workspaceId, id);
@@ -132,9 +140,8 @@ export async function deleteJob(
 
 function scopeOf(recurring: boolean, query: EditScopeQuery) {
   const scope = query.scope ?? 'all';
-  if (!recurring && scope !== 'all') throw fieldError('scope', 'Only a recurring job has occurrences: leave scope out');
+  if (!recurring && scope !== 'all') throw fieldError('scope', text(refusals.noScope));
   return scope;
 }
 
-const occurrenceRequired = () =>
-  fieldError('occurrence', 'Occurrence is required for this scope: the original start of the occurrence');
+const occurrenceRequired = () => fieldError('occurrence', text(refusals.occurrenceRequired));

@@ -12,9 +12,18 @@ import {
   wallToInstant,
 } from '@fieldplan/shared';
 import { fieldError } from '../../errors/app-error.js';
+import { text } from '../../http/problem-text.js';
+import { defineMessages } from '../../i18n/index.js';
 import type { JobDraft } from './draft.js';
 import type { LoadedJob } from './presenter.js';
 import type { ExceptionDraft } from './store.js';
+
+// The words of this module's problems, in the caller's language (docs/PRODUCT.md, "Error catalogue").
+const refusals = defineMessages({
+  newRule: { id: 'problems.jobs.moveNeedsRule' },
+  occurrenceFormat: { id: 'problems.jobs.occurrenceFormat' },
+  notOccurrence: { id: 'problems.jobs.notAnOccurrence' },
+});
 
 // Moving a series in time happens on the workspace's wall clock: "09:00 → 10:00" is one hour on
 // every occurrence, whatever DST does in between.
@@ -42,7 +51,7 @@ export function ruleOf(rrule: string): RecurrenceRule {
 export function shiftedRule(rule: RecurrenceRule, days: number): RecurrenceRule {
   const shifted = ruleShiftedByDays(rule, days);
   if (!shifted) {
-    throw fieldError('rrule', 'Moving the occurrences to another day needs a new recurrence rule: send rrule too');
+    throw fieldError('rrule', text(refusals.newRule));
   }
   return shifted;
 }
@@ -54,12 +63,12 @@ export function occurrenceKeyOf(value: string, job: LoadedJob, zone: string): nu
   const allDay = Number(job.row.all_day) === 1;
   const key = allDay ? (parseDateOnly(value) ?? parseInstant(value)) : parseInstant(value);
   if (key === null) {
-    throw fieldError('occurrence', 'Occurrence must be the original start of an occurrence, like 2026-03-30T07:00:00Z');
+    throw fieldError('occurrence', text(refusals.occurrenceFormat));
   }
   const { row } = job;
   const series = { start: Number(row.start_at), end: Number(row.end_at), allDay, rrule: row.rrule ?? '' };
   if (row.start_at === null || !row.rrule || !isOccurrence(series, zone, key)) {
-    throw fieldError('occurrence', 'This is not an occurrence of the job');
+    throw fieldError('occurrence', text(refusals.notOccurrence));
   }
   return key;
 }

@@ -2,11 +2,20 @@ import { can } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { fieldError, forbidden, notFound } from '../../errors/app-error.js';
+import { text } from '../../http/problem-text.js';
 import type { Actor } from '../../http/workspace-access.js';
+import { defineMessages } from '../../i18n/index.js';
 import { workspaceZone } from '../workspaces/index.js';
 import { formatTime, parseAssigneeIds } from './presenter.js';
 import { loadJob } from './queries.js';
 import { occurrenceKeyOf } from './timeshift.js';
+
+// The words of this module's problems, in the caller's language (docs/PRODUCT.md, "Error catalogue").
+const refusals = defineMessages({
+  onlyRecurring: { id: 'problems.jobs.onlyRecurringOccurrences' },
+  occurrenceRequired: { id: 'problems.jobs.occurrenceRequired' },
+  occurrenceDeleted: { id: 'problems.jobs.occurrenceDeleted' },
+});
 
 /**
  * One visit of a job, as the work record (notes, checklists, signature, photos) addresses it:
@@ -41,16 +50,16 @@ export async function resolveVisit(
   const job = await loadJob(db, workspaceId, jobId);
   if (!job) throw notFound('Job');
   if (!job.row.rrule) {
-    if (occurrence !== undefined) throw fieldError('occurrence', 'Only a recurring job has occurrences');
+    if (occurrence !== undefined) throw fieldError('occurrence', text(refusals.onlyRecurring));
     return { jobId, occurrenceKey: 0, occurrence: null, assigneeIds: job.assigneeIds };
   }
   if (occurrence === undefined) {
-    throw fieldError('occurrence', 'Occurrence is required for a recurring job: its original start');
+    throw fieldError('occurrence', text(refusals.occurrenceRequired));
   }
   const zone = await workspaceZone(db, workspaceId);
   const key = occurrenceKeyOf(occurrence, job, zone);
   const exception = job.exceptions.find((e) => Number(e.occurrence_key) === key);
-  if (exception?.kind === 'cancelled') throw fieldError('occurrence', 'This occurrence was deleted');
+  if (exception?.kind === 'cancelled') throw fieldError('occurrence', text(refusals.occurrenceDeleted));
   const own = exception ? parseAssigneeIds(exception.assignee_ids) : null;
   return {
     jobId,
