@@ -16,11 +16,18 @@ import {
   versionedUpdate,
 } from '../../db/versioned.js';
 import { fieldError, notFound } from '../../errors/app-error.js';
+import { text } from '../../http/problem-text.js';
 import type { Actor } from '../../http/workspace-access.js';
+import { defineMessages } from '../../i18n/index.js';
 import { newRowOf } from '../../lib/ids.js';
 import { normalizeText } from '../../lib/text.js';
 import { type AreaRow, presentArea } from './presenter.js';
 import { countAreas, findArea, listAreas } from './queries.js';
+
+// The words of this module's problems, in the caller's language (docs/PRODUCT.md, "Error catalogue").
+const refusals = defineMessages({
+  tooMany: { id: 'problems.areas.tooMany' },
+});
 
 /** A service area as a versioned row: what its 404 and 412 name and carry. */
 export const areaEntity: VersionedEntity<'service_areas', AreaRow> = {
@@ -60,7 +67,7 @@ export async function getArea(db: Kysely<Database>, actor: Actor, id: string) {
 export async function createArea(db: Kysely<Database>, actor: Actor, input: AreaCreate) {
   return db.transaction().execute(async (trx) => {
     if ((await countAreas(trx, actor.workspaceId)) >= areaLimits.perWorkspace) {
-      throw fieldError('', `A workspace can have at most ${areaLimits.perWorkspace} service areas`);
+      throw fieldError('', text(refusals.tooMany, { max: String(areaLimits.perWorkspace) }));
     }
     const row: AreaRow = {
       ...newRowOf(actor.workspaceId, Date.now()),

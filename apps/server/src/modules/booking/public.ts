@@ -31,6 +31,11 @@ import { technicianIdsOf } from './presenter.js';
 import { findService, listServices, loadBookingSettings } from './queries.js';
 import { challengeClaim, type Signer } from './tokens.js';
 
+// The words of this module's problems, in the caller's language (docs/PRODUCT.md, "Error catalogue").
+const dates = defineMessages({
+  from: { id: 'problems.booking.fromDate' },
+});
+
 /** What the public routes share: the database, drive times, the signing key and the business's phone. */
 export interface PublicContext {
   db: Kysely<Database>;
@@ -126,7 +131,7 @@ export async function publicSlots(
   const today = Math.floor(instantToWall(zone, now) / dayMs) * dayMs;
   const end = today + settings.horizonDays * dayMs;
   const asked = input.from === undefined ? today : parseDateOnly(input.from);
-  if (asked === null) throw fieldError('from', 'From must be a date such as 2026-03-02');
+  if (asked === null) throw fieldError('from', text(dates.from));
   const first = Math.max(asked, today);
   const days = Math.min(bookingLimits.slotSearchDays, Math.round((end - first) / dayMs));
   // A hold that has run out frees its slot before the search sees it.

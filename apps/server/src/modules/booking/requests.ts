@@ -3,13 +3,21 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors/app-error.js';
 import { versionConflict } from '../../errors/version-conflict.js';
+import { text } from '../../http/problem-text.js';
 import type { Actor } from '../../http/workspace-access.js';
+import { defineMessages } from '../../i18n/index.js';
 import { findJobRow } from '../jobs/index.js';
 import { recentCapHit } from './caps.js';
 import { settleRequest } from './decide.js';
 import { expireHolds } from './expiry.js';
 import { presentRequest } from './presenter.js';
 import { countPending, findRequest } from './queries.js';
+
+// The words of this module's problems, in the caller's language (docs/PRODUCT.md, "Error catalogue").
+const refusals = defineMessages({
+  already: { id: 'problems.booking.requestAlready' },
+  jobGone: { id: 'problems.booking.requestJobGone' },
+});
 
 /** How many requests `?status=all` answers (newest first). */
 const allMax = 200;
@@ -71,12 +79,12 @@ export async function decideRequest(
       throw versionConflict('booking request', Number(row.version), presentRequest(row));
     }
     if (row.status !== 'pending') {
-      throw new AppError('invalid_transition', `This request is already ${row.status}`);
+      throw new AppError('invalid_transition', text(refusals.already, { status: row.status }));
     }
     // Deleting a job declines its request in the same transaction; this catches a request whose job
     // went before that rule (it expires with its hold): there is no visit left to confirm or cancel.
     if (row.job_id === null || !(await findJobRow(trx, actor.workspaceId, row.job_id))) {
-      throw new AppError('gone', 'The job of this request was deleted: there is no visit left to confirm or decline');
+      throw new AppError('gone', text(refusals.jobGone));
     }
     const won = await settleRequest(trx, actor, row, { ...decision, decidedBy: actor.memberId, now });
     // Another writer settled it between the read and the write: say what it is now.

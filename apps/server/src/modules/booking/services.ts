@@ -6,13 +6,21 @@ import {
 } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { AppError, fieldError, notFound } from '../../errors/app-error.js';
+import { fieldError, notFound } from '../../errors/app-error.js';
 import { versionConflict } from '../../errors/version-conflict.js';
+import { text } from '../../http/problem-text.js';
 import type { Actor } from '../../http/workspace-access.js';
+import { defineMessages } from '../../i18n/index.js';
 import { newRowOf } from '../../lib/ids.js';
 import { membersAmong } from '../members/index.js';
 import { presentService, type ServiceRow } from './presenter.js';
 import { findService, listServices } from './queries.js';
+
+// The words of this module's problems, in the caller's language (docs/PRODUCT.md, "Error catalogue").
+const refusals = defineMessages({
+  technicians: { id: 'problems.booking.serviceTechnicians' },
+  tooMany: { id: 'problems.booking.tooManyServices' },
+});
 
 export async function getServices(db: Kysely<Database>, actor: Actor): Promise<{ items: BookingService[] }> {
   return { items: (await listServices(db, actor.workspaceId)).map(presentService) };
@@ -23,7 +31,7 @@ async function checkTechnicians(db: Kysely<Database>, workspaceId: string, ids: 
   const found = await membersAmong(db, workspaceId, ids);
   const ok = new Set(found.filter((m) => m.role === 'technician' && m.deactivated_at === null).map((m) => m.id));
   if (ids.some((id) => !ok.has(id))) {
-    throw fieldError('technicianIds', 'Technicians must be active technicians of this workspace');
+    throw fieldError('technicianIds', text(refusals.technicians));
   }
 }
 
@@ -35,9 +43,7 @@ export async function createService(
   await checkTechnicians(db, actor.workspaceId, input.technicianIds);
   const existing = await listServices(db, actor.workspaceId);
   if (existing.length >= bookingLimits.servicesMax) {
-    throw new AppError('validation_failed', `A workspace can offer at most ${bookingLimits.servicesMax} services`, {
-      errors: [{ path: '', message: `A workspace can offer at most ${bookingLimits.servicesMax} services` }],
-    });
+    throw fieldError('', text(refusals.tooMany, { max: String(bookingLimits.servicesMax) }));
   }
   const row: ServiceRow = {
     ...newRowOf(actor.workspaceId, Date.now()),

@@ -9,7 +9,9 @@ import {
   versionedUpdate,
 } from '../../db/versioned.js';
 import { AppError, fieldError, notFound } from '../../errors/app-error.js';
+import { text } from '../../http/problem-text.js';
 import type { Actor } from '../../http/workspace-access.js';
+import { defineMessages } from '../../i18n/index.js';
 import { newRowOf } from '../../lib/ids.js';
 import { membersAmong } from '../members/index.js';
 import { workspaceZone } from '../workspaces/index.js';
@@ -19,6 +21,14 @@ import { type FeedRow, presentFeed } from './presenter.js';
 import { countFeeds, findFeed, listFeeds, replaceFeedEvents } from './queries.js';
 import { type FeedFetching, refreshFeed, successColumns } from './refresh.js';
 import { RefreshDeferred, refreshBudget } from './refresh-budget.js';
+
+// The words of this module's problems, in the caller's language (docs/PRODUCT.md, "Error catalogue").
+const refusals = defineMessages({
+  notMember: { id: 'problems.jobs.assigneeNotMember' },
+  deactivated: { id: 'problems.jobs.assigneeDeactivated' },
+  notTechnician: { id: 'problems.feeds.busyNotTechnician' },
+  tooMany: { id: 'problems.feeds.tooMany' },
+});
 
 const feedEntity: VersionedEntity<'feed_subscriptions', FeedRow> = {
   table: 'feed_subscriptions',
@@ -37,10 +47,10 @@ export const unreachable = (reason: string) => new AppError('feed_unreachable', 
 async function checkMember(db: Kysely<Database>, workspaceId: string, memberId: string | null): Promise<void> {
   if (memberId === null) return;
   const [member] = await membersAmong(db, workspaceId, [memberId]);
-  if (!member) throw fieldError('memberId', `Technician ${memberId} is not a member of this workspace`);
-  if (member.deactivated_at !== null) throw fieldError('memberId', `Technician ${memberId} is deactivated`);
+  if (!member) throw fieldError('memberId', text(refusals.notMember, { id: memberId }));
+  if (member.deactivated_at !== null) throw fieldError('memberId', text(refusals.deactivated, { id: memberId }));
   if (member.role !== 'technician') {
-    throw fieldError('memberId', `Member ${memberId} is a ${member.role}: busy time belongs to technicians`);
+    throw fieldError('memberId', text(refusals.notTechnician, { id: memberId, role: member.role }));
   }
 }
 
@@ -99,7 +109,7 @@ export function newFeedRow(workspaceId: string, input: FeedCreate, now: number):
 export async function createFeed(db: Kysely<Database>, actor: Actor, input: FeedCreate, fetching: FeedFetching) {
   await checkMember(db, actor.workspaceId, input.memberId);
   if ((await countFeeds(db, actor.workspaceId)) >= feedLimits.perWorkspace) {
-    throw fieldError('', `A workspace can have at most ${feedLimits.perWorkspace} feeds`);
+    throw fieldError('', text(refusals.tooMany, { max: String(feedLimits.perWorkspace) }));
   }
   const loaded = await loadNow(db, actor.workspaceId, input.url, fetching);
   return db.transaction().execute(async (trx) => {

@@ -2,13 +2,21 @@ import type { FeedTokenCreate } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { fieldError, notFound } from '../../errors/app-error.js';
+import { text } from '../../http/problem-text.js';
 import type { Actor } from '../../http/workspace-access.js';
+import { defineMessages } from '../../i18n/index.js';
 import { hashToken, randomToken } from '../../lib/crypto.js';
 import { newId } from '../../lib/ids.js';
 import { membersAmong } from '../members/index.js';
 import { endDeadLinks, linksWithPeople } from './link-life.js';
 import { authorizeTokenFor, managesAllTokens } from './policy.js';
 import { type FeedTokenRow, presentToken } from './presenter.js';
+
+// The words of this module's problems, in the caller's language (docs/PRODUCT.md, "Error catalogue").
+const refusals = defineMessages({
+  notActive: { id: 'problems.feeds.tokenMemberInactive' },
+  notTechnician: { id: 'problems.feeds.tokenNotTechnician' },
+});
 
 /** The public address of a link's calendar. */
 export const icalUrl = (baseUrl: string, token: string) => `${baseUrl}/ical/${token}.ics`;
@@ -37,10 +45,10 @@ export async function createToken(db: Kysely<Database>, actor: Actor, input: Fee
   if (input.memberId !== null) {
     const [member] = await membersAmong(db, actor.workspaceId, [input.memberId]);
     if (!member || member.deactivated_at !== null) {
-      throw fieldError('memberId', `Technician ${input.memberId} is not an active member of this workspace`);
+      throw fieldError('memberId', text(refusals.notActive, { id: input.memberId }));
     }
     if (member.role !== 'technician') {
-      throw fieldError('memberId', `Member ${input.memberId} is a ${member.role}: links are per technician`);
+      throw fieldError('memberId', text(refusals.notTechnician, { id: input.memberId, role: member.role }));
     }
   }
   const token = randomToken(32);

@@ -9,9 +9,11 @@ import type { Kysely } from 'kysely';
 import { recordChange } from '../../db/changes.js';
 import type { Database } from '../../db/schema.js';
 import { AppError, fieldError, notFound } from '../../errors/app-error.js';
+import { text } from '../../http/problem-text.js';
 import type { RateLimiter } from '../../http/rate-limit.js';
 import type { SessionUser } from '../../http/session.js';
 import type { Actor } from '../../http/workspace-access.js';
+import { defineMessages } from '../../i18n/index.js';
 import { hashPassword, hashToken, randomToken, verifyPassword } from '../../lib/crypto.js';
 import { iso, newId } from '../../lib/ids.js';
 import { findUserByEmail, insertUser } from '../auth/index.js';
@@ -24,6 +26,18 @@ import {
 } from '../members/index.js';
 import { presentInvitation } from './presenter.js';
 import { findInvitationByHash, listInvitations } from './queries.js';
+
+// The words of this module's problems, in the caller's language (docs/PRODUCT.md, "Error catalogue").
+const refusals = defineMessages({
+  alreadyMember: { id: 'problems.invitations.alreadyMember' },
+  used: { id: 'problems.invitations.used' },
+  withdrawn: { id: 'problems.invitations.withdrawn' },
+  expired: { id: 'problems.invitations.expired' },
+  tooOften: { id: 'problems.invitations.tooManyAttempts' },
+  wrongPassword: { id: 'problems.invitations.wrongPassword' },
+  name: { id: 'problems.invitations.nameRequired' },
+  password: { id: 'problems.invitations.passwordRequired' },
+});
 
 const invitationMs = limits.invitationDays * 24 * 60 * 60 * 1000;
 
@@ -53,7 +67,7 @@ function invitationRow(workspaceId: string, createdBy: string, input: Invitation
 /** Creates an invitation; the token leaves only in the returned link (it is stored hashed). */
 export async function createInvitation(db: Kysely<Database>, actor: Actor, input: InvitationCreate, baseUrl: string) {
   const existing = await activeMemberByEmail(db, actor.workspaceId, input.email);
-  if (existing) throw fieldError('email', 'This person is already a member of the workspace');
+  if (existing) throw fieldError('email', text(refusals.alreadyMember));
   const { row, url } = invitationRow(actor.workspaceId, actor.userId, input, baseUrl);
   await db.insertInto('invitations').values(row).execute();
   return presentInvitation(row, url);
@@ -95,9 +109,9 @@ export async function revokeInvitation(db: Kysely<Database>, actor: Actor, id: s
 async function usableInvitation(db: Kysely<Database>, token: string) {
   const row = token.length <= 100 ? await findInvitationByHash(db, hashToken(token)) : undefined;
   if (!row) throw notFound('Invitation');
-  if (row.accepted_at !== null) throw new AppError('gone', 'This invitation has already been used');
-  if (row.revoked_at !== null) throw new AppError('gone', 'This invitation was withdrawn');
-  if (row.expires_at <= Date.now()) throw new AppError('gone', 'This invitation has expired: ask for a new one');
+  if (row.accepted_at !== null) throw new AppError('gone', text(refusals.used));
+  if (row.revoked_at !== null) throw new AppError('gone', text(refusals.withdrawn));
+  if (row.expires_at <= Date.now()) throw new AppError('gone', text(refusals.expired));
   return row;
 }
 
@@ -131,14 +145,16 @@ export async function acceptInvitation(
     user = current;
   } else if (existing) {
     const wait = await limiter.hit(`signin:acct:${existing.email}`, perMinute);
-    if (wait > 0) throw new AppError('rate_limited', `Too many attempts, try again in ${wait} s`, { retryAfter: wait });
+    if (wait > 0) {
+      throw new AppError('rate_limited', text(refusals.tooOften, { wait: String(wait) }), { retryAfter: wait });
+    }
     if (!input.password || !(await verifyPassword(input.password, existing.password_hash))) {
-      throw fieldError('password', 'Password is incorrect for this account');
+      throw fieldError('password', text(refusals.wrongPassword));
     }
     user = { id: existing.id, email: existing.email, name: existing.name };
   } else {
-    if (!input.name) throw fieldError('name', 'Name is required');
-    if (!input.password) throw fieldError('password', 'Password is required');
+    if (!input.name) throw fieldError('name', text(refusals.name));
+    if (!input.password) throw fieldError('password', text(refusals.password));
     newUser = { id: newId(), hash: await hashPassword(input.password) };
     user = { id: newUser.id, email: invite.email, name: input.name };
   }
@@ -150,7 +166,7 @@ export async function acceptInvitation(
       .where('id', '=', invite.id)
       .where('accepted_at', 'is', null)
       .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) === 0) throw new AppError('gone', 'This invitation has already been used');
+    if (Number(claimed.numUpdatedRows) === 0) throw new AppError('gone', text(refusals.used));
     if (newUser) {
       await insertUser(trx, {
         id: newUser.id,

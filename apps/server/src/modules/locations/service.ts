@@ -2,10 +2,19 @@ import { can, type LiveLocation, type LocationPing, realtimeLimits } from '@fiel
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError, fieldError, forbidden } from '../../errors/app-error.js';
+import { text } from '../../http/problem-text.js';
 import type { Actor } from '../../http/workspace-access.js';
+import { defineMessages } from '../../i18n/index.js';
 import { activeMemberIds } from '../members/index.js';
 import { type LocationRow, presentLocation } from './presenter.js';
 import { insertPing, lastReceivedAt, latestLocations, upsertLatest } from './queries.js';
+
+// The words of this module's problems, in the caller's language (docs/PRODUCT.md, "Error catalogue").
+const refusals = defineMessages({
+  future: { id: 'problems.locations.atFuture' },
+  lastDay: { id: 'problems.locations.atLastDay' },
+  tooOften: { id: 'problems.locations.tooOften' },
+});
 
 const dayMs = 24 * 60 * 60 * 1000;
 /** A device clock may run this far ahead of ours. */
@@ -17,8 +26,8 @@ export const liveWindowMs = 12 * 60 * 60 * 1000;
 function fixTime(ping: LocationPing, now: number): number {
   if (ping.at === undefined) return now;
   const at = Date.parse(ping.at);
-  if (at > now + futureSkewMs) throw fieldError('at', 'At must not be in the future');
-  if (at < now - dayMs) throw fieldError('at', 'At must be within the last day');
+  if (at > now + futureSkewMs) throw fieldError('at', text(refusals.future));
+  if (at < now - dayMs) throw fieldError('at', text(refusals.lastDay));
   return Math.min(at, now);
 }
 
@@ -51,7 +60,8 @@ export async function recordPing(
   if (!accepted) {
     const last = (await lastReceivedAt(db, actor.workspaceId, actor.memberId)) ?? now;
     const retryAfter = Math.max(1, Math.ceil((last + interval - now) / 1000));
-    throw new AppError('rate_limited', `One location every ${interval / 1000} s: try again in ${retryAfter} s`, {
+    const values = { interval: String(interval / 1000), wait: String(retryAfter) };
+    throw new AppError('rate_limited', text(refusals.tooOften, values), {
       retryAfter,
     });
   }

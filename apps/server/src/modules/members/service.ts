@@ -3,10 +3,17 @@ import type { Kysely, Transaction } from 'kysely';
 import { recordChange } from '../../db/changes.js';
 import type { Database } from '../../db/schema.js';
 import { fieldError, forbidden, notFound } from '../../errors/app-error.js';
+import { text } from '../../http/problem-text.js';
 import type { Actor } from '../../http/workspace-access.js';
+import { defineMessages } from '../../i18n/index.js';
 import { lockWorkspace } from '../workspaces/index.js';
 import { presentMember } from './presenter.js';
 import { countActiveOwners, findActiveMembership, findMember, listMembers, updateMembership } from './queries.js';
+
+// The words of this module's problems, in the caller's language (docs/PRODUCT.md, "Error catalogue").
+const refusals = defineMessages({
+  lastOwner: { id: 'problems.members.lastOwner' },
+});
 
 /**
  * Told inside the transaction after a member's row changed: the iCal links this member shows or made
@@ -48,10 +55,7 @@ export async function updateMember(
       current.deactivated_at === null &&
       ((patch.role !== undefined && patch.role !== 'owner') || patch.active === false);
     if (losesOwner && (await countActiveOwners(trx, actor.workspaceId)) <= 1) {
-      throw fieldError(
-        patch.active === false ? 'active' : 'role',
-        'The workspace needs at least one active owner: make someone else owner first',
-      );
+      throw fieldError(patch.active === false ? 'active' : 'role', text(refusals.lastOwner));
     }
     const deactivate = patch.active === false && current.deactivated_at === null;
     const changes = {

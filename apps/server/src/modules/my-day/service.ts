@@ -10,11 +10,18 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { fieldError } from '../../errors/app-error.js';
+import { text } from '../../http/problem-text.js';
 import type { Actor } from '../../http/workspace-access.js';
+import { defineMessages } from '../../i18n/index.js';
 import { rangeVisits } from '../calendar/index.js';
 import { siteDetailsOf } from '../jobs/index.js';
 import { findMember } from '../members/index.js';
 import { workspaceState } from '../workspaces/index.js';
+
+// The words of this module's problems, in the caller's language (docs/PRODUCT.md, "Error catalogue").
+const refusals = defineMessages({
+  date: { id: 'problems.dates.date' },
+});
 
 const noDetails = { description: '', customerPhone: null, customerNotes: '' };
 
@@ -26,7 +33,7 @@ const noDetails = { description: '', customerPhone: null, customerNotes: '' };
  */
 export async function myDay(db: Kysely<Database>, actor: Actor, date: string): Promise<MyDay> {
   const day = parseDateOnly(date);
-  if (day === null) throw fieldError('date', 'Date must be a date such as 2026-03-02');
+  if (day === null) throw fieldError('date', text(refusals.date));
   const { zone } = await workspaceState(db, actor.workspaceId);
   const range = { start: wallToInstant(zone, day), end: wallToInstant(zone, day + dayMs) };
   const [all, member] = await Promise.all([

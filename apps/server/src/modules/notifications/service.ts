@@ -9,12 +9,19 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { fieldError, notFound } from '../../errors/app-error.js';
 import { checkVersion } from '../../errors/version-conflict.js';
+import { text } from '../../http/problem-text.js';
 import type { Actor } from '../../http/workspace-access.js';
+import { defineMessages } from '../../i18n/index.js';
 import { iso, newId } from '../../lib/ids.js';
 import { loadJob } from '../jobs/index.js';
 import type { NotificationRow } from './compose.js';
 import { recordSettingsChange } from './live.js';
 import { loadSettings } from './settings.js';
+
+// The words of this module's problems, in the caller's language (docs/PRODUCT.md, "Error catalogue").
+const refusals = defineMessages({
+  twice: { id: 'problems.notifications.templateTwice' },
+});
 
 export interface Channels {
   email: boolean;
@@ -40,7 +47,7 @@ export async function saveSettings(
 ): Promise<NotificationSettings> {
   const seen = new Set<NotificationKind>();
   input.templates.forEach((t, i) => {
-    if (seen.has(t.kind)) throw fieldError(`templates.${i}.kind`, `The ${t.kind} template is listed twice`);
+    if (seen.has(t.kind)) throw fieldError(`templates.${i}.kind`, text(refusals.twice, { kind: t.kind }));
     seen.add(t.kind);
   });
   await db.transaction().execute(async (trx) => {
