@@ -8,6 +8,17 @@ import {
   wallToInstant,
 } from '@fieldplan/shared';
 import { fieldError } from '../errors/app-error.js';
+import { defineMessages } from '../i18n/index.js';
+import { text } from './problem-text.js';
+
+// The words of this module's problems, in the caller's language (docs/PRODUCT.md, "Error catalogue").
+const refusals = defineMessages({
+  zone: { id: 'problems.range.timeZone' },
+  start: { id: 'problems.range.start' },
+  end: { id: 'problems.range.end' },
+  order: { id: 'problems.range.endAfterStart' },
+  tooLong: { id: 'problems.range.tooLong' },
+});
 
 // A range in a query string (the calendar's feed, busy time, exports, travel legs): read in a zone.
 
@@ -28,7 +39,7 @@ export function parseBound(value: string, zone: string): number | null {
 /** Checks the query's range (≤ 100 days, docs/PRODUCT.md, "Limits") against the workspace zone. */
 export function rangeOf(query: CalendarQuery, workspaceZone: string): { start: number; end: number } {
   if (query.timeZone !== undefined && !isTimeZone(query.timeZone)) {
-    throw fieldError('timeZone', 'Time zone must be an IANA zone such as Europe/Berlin');
+    throw fieldError('timeZone', text(refusals.zone));
   }
   return boundsOf(query, query.timeZone ?? workspaceZone, limits.calendarRangeDays);
 }
@@ -36,12 +47,12 @@ export function rangeOf(query: CalendarQuery, workspaceZone: string): { start: n
 /** The instants a query's `start` and `end` name in `zone`: a non-empty range of at most `maxDays` days. */
 export function boundsOf(query: { start: string; end: string }, zone: string, maxDays: number) {
   const start = parseBound(query.start, zone);
-  if (start === null) throw fieldError('start', 'Start must be a date (2026-03-02) or an ISO 8601 date-time');
+  if (start === null) throw fieldError('start', text(refusals.start));
   const end = parseBound(query.end, zone);
-  if (end === null) throw fieldError('end', 'End must be a date (2026-03-09) or an ISO 8601 date-time');
-  if (end <= start) throw fieldError('end', 'End must be after start');
+  if (end === null) throw fieldError('end', text(refusals.end));
+  if (end <= start) throw fieldError('end', text(refusals.order));
   if (end - start > maxDays * dayMs) {
-    throw fieldError('end', `The range can be at most ${maxDays} days`);
+    throw fieldError('end', text(refusals.tooLong, { days: String(maxDays) }));
   }
   return { start, end };
 }

@@ -3,13 +3,20 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { fieldError } from '../../errors/app-error.js';
 import type { FeedCache, FeedEntry } from '../../http/answer-cache.js';
+import { text } from '../../http/problem-text.js';
 import { rangeOf } from '../../http/range-query.js';
 import type { Actor } from '../../http/workspace-access.js';
+import { defineMessages } from '../../i18n/index.js';
 import type { Range } from '../jobs/index.js';
 import { memberColours } from '../members/index.js';
 import { workspaceState } from '../workspaces/index.js';
 import { presentEvents } from './presenter.js';
 import { rangeVisits } from './visits.js';
+
+// The words of this module's problems, in the caller's language (docs/PRODUCT.md, "Error catalogue").
+const refusals = defineMessages({
+  tooMany: { id: 'problems.calendar.tooManyEvents' },
+});
 
 async function computeFeed(
   db: Kysely<Database>,
@@ -27,7 +34,7 @@ async function computeFeed(
   if (events.length > limits.calendarMaxEvents) {
     throw fieldError(
       'end',
-      `The range holds ${events.length} events, more than ${limits.calendarMaxEvents}: choose a shorter range or a filter`,
+      text(refusals.tooMany, { count: String(events.length), max: String(limits.calendarMaxEvents) }),
     );
   }
   return { body: Buffer.from(JSON.stringify(events)), etag };

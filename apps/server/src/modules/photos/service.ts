@@ -3,7 +3,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { loadAtVersion, type VersionedEntity, versionedDelete, versionedUpdate } from '../../db/versioned.js';
 import { AppError, fieldError, notFound } from '../../errors/app-error.js';
+import { text } from '../../http/problem-text.js';
 import type { Actor } from '../../http/workspace-access.js';
+import { defineMessages } from '../../i18n/index.js';
 import type { ObjectStorage } from '../../storage/index.js';
 import { assertVisitWriter, resolveVisit, type Visit } from '../jobs/index.js';
 import { fileKey, thumbKey } from './keys.js';
@@ -11,6 +13,13 @@ import { sniffImage } from './magic.js';
 import { presentPhoto, presentUpload } from './presenter.js';
 import { findPhoto, type PhotoRow, staleBefore, storageUsed, visitPhotos } from './queries.js';
 import { discardUpload } from './uploads.js';
+
+// The words of this module's problems, in the caller's language (docs/PRODUCT.md, "Error catalogue").
+const refusals = defineMessages({
+  thumbJpeg: { id: 'problems.photos.thumbnailJpeg' },
+  quota: { id: 'problems.photos.quota' },
+  otherPhoto: { id: 'problems.photos.idOfOtherPhoto' },
+});
 
 /** The byte limits of docs/PRODUCT.md, "Work record" (PHOTO_MAX_BYTES, WORKSPACE_STORAGE_QUOTA_BYTES). */
 export interface PhotoByteLimits {
@@ -99,17 +108,13 @@ export async function beginUpload(
     throw new AppError('payload_too_large', message, { errors: [{ path: 'thumbnail', message }] });
   }
   if (sniffImage(thumbnail) !== 'image/jpeg') {
-    throw new AppError('unsupported_media_type', 'The thumbnail must be a JPEG image');
+    throw new AppError('unsupported_media_type', text(refusals.thumbJpeg));
   }
   const now = Date.now();
   await sweepStale(db, storage, actor.workspaceId, now);
   const used = await storageUsed(db, actor.workspaceId, now);
   if (used + input.size + thumbnail.length > limits.quotaBytes) {
-    throw new AppError(
-      'payload_too_large',
-      `This photo would take the workspace past its storage quota of ${mb(limits.quotaBytes)} ` +
-        `(WORKSPACE_STORAGE_QUOTA_BYTES): ${mb(used)} is used. Delete photos or ask the administrator for more`,
-    );
+    throw new AppError('payload_too_large', text(refusals.quota, { quota: mb(limits.quotaBytes), used: mb(used) }));
   }
   const place = await photoPlace(db, actor.workspaceId, input);
   await storage.put(thumbKey(actor.workspaceId, input.id), thumbnail, thumbnail.length);
@@ -152,7 +157,7 @@ async function replayOf(db: Kysely<Database>, actor: Actor, visit: Visit, id: st
     row.job_id === visit.jobId &&
     Number(row.occurrence_key) === visit.occurrenceKey &&
     row.uploaded_by === actor.memberId;
-  if (!same) throw fieldError('id', 'This id belongs to another photo');
+  if (!same) throw fieldError('id', text(refusals.otherPhoto));
   return presentUpload(row);
 }
 

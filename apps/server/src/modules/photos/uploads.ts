@@ -4,13 +4,20 @@ import type { Kysely } from 'kysely';
 import { recordChange } from '../../db/changes.js';
 import type { Database } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors/app-error.js';
+import { text } from '../../http/problem-text.js';
 import type { Actor } from '../../http/workspace-access.js';
+import { defineMessages } from '../../i18n/index.js';
 import type { ObjectStorage } from '../../storage/index.js';
 import { fileKey, partKey, thumbKey } from './keys.js';
 import { sniffBytes, sniffImage } from './magic.js';
 import { assertUploader } from './policy.js';
 import { presentPhoto } from './presenter.js';
 import { findPhoto, type PartRow, type PhotoRow, partsOf } from './queries.js';
+
+// The words of this module's problems, in the caller's language (docs/PRODUCT.md, "Error catalogue").
+const refusals = defineMessages({
+  notImage: { id: 'problems.photos.notImage' },
+});
 
 // The upload protocol's byte side (docs/PRODUCT.md, "Work record"): each chunk is stored as its own
 // object and listed in photo_upload_parts in the same transaction that moves the offset, so a chunk
@@ -163,10 +170,7 @@ async function completeUpload(db: Kysely<Database>, storage: ObjectStorage, acto
   const type = sniffImage(await headOf(storage, parts));
   if (!type) {
     await discardUpload(db, storage, row);
-    throw new AppError(
-      'unsupported_media_type',
-      'This file is not a JPEG, PNG or WebP image, so it was not kept: photos must be one of those',
-    );
+    throw new AppError('unsupported_media_type', text(refusals.notImage));
   }
   const size = Number(row.size);
   await storage.put(fileKey(actor.workspaceId, row.id), joined(storage, parts), size);

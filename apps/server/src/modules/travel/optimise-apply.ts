@@ -2,7 +2,9 @@ import { type JobChange, minuteMs, type OptimiseDayApply, parseInstant } from '@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { fieldError } from '../../errors/app-error.js';
+import { text } from '../../http/problem-text.js';
 import type { Actor } from '../../http/workspace-access.js';
+import { defineMessages } from '../../i18n/index.js';
 import {
   checkJobVersion,
   draftOf,
@@ -12,8 +14,20 @@ import {
   presentJob,
   saveJob,
 } from '../jobs/index.js';
-
 import { type DayVisit, loadTechnicianDay, localTime, type TechnicianDay } from './optimise-day.js';
+
+// The words of this module's problems, in the caller's language (docs/PRODUCT.md, "Error catalogue").
+const refusals = defineMessages({
+  notFlexible: { id: 'problems.optimise.notFlexibleVisit' },
+  twice: { id: 'problems.optimise.listedTwice' },
+  start: { id: 'problems.optimise.start' },
+  end: { id: 'problems.optimise.end' },
+  length: { id: 'problems.optimise.keepLength' },
+  window: { id: 'problems.optimise.insideWindow' },
+  workingDay: { id: 'problems.optimise.notWorkingDay' },
+  hours: { id: 'problems.optimise.insideHours' },
+  overlap: { id: 'problems.optimise.overlap' },
+});
 
 // `POST …/optimise-day`: the visits of a previewed plan get their new times, all or none.
 // Each one must still be a flexible visit of that technician and date at the version the plan saw
@@ -49,17 +63,14 @@ export async function applyOptimisedDay(
       const visit = flexible.get(v.jobId);
       const job = jobs[n];
       if (!visit || !job) {
-        throw fieldError(
-          path(n, 'jobId'),
-          `This is not a visit with a flexible time of this technician on ${day.date}`,
-        );
+        throw fieldError(path(n, 'jobId'), text(refusals.notFlexible, { date: day.date }));
       }
-      if (seen.has(v.jobId)) throw fieldError(path(n, 'jobId'), 'This visit is listed twice');
+      if (seen.has(v.jobId)) throw fieldError(path(n, 'jobId'), text(refusals.twice));
       seen.add(v.jobId);
       const start = parseInstant(v.start);
       const end = parseInstant(v.end);
-      if (start === null) throw fieldError(path(n, 'start'), 'Start must be a date-time like 2026-03-29T09:00:00Z');
-      if (end === null) throw fieldError(path(n, 'end'), 'End must be a date-time like 2026-03-29T09:00:00Z');
+      if (start === null) throw fieldError(path(n, 'start'), text(refusals.start));
+      if (end === null) throw fieldError(path(n, 'end'), text(refusals.end));
       checkTimes(day, visit, n, start, end);
       return { n, visit, job, start, end };
     });
@@ -89,16 +100,16 @@ function checkTimes(day: TechnicianDay, visit: DayVisit, n: number, start: numbe
   const at = path(n, 'start');
   const minutes = (visit.end - visit.start) / minuteMs;
   if (end - start !== visit.end - visit.start) {
-    throw fieldError(at, `The visit must keep its length of ${minutes} minutes: only its time can change`);
+    throw fieldError(at, text(refusals.length, { minutes: String(minutes) }));
   }
   const window = visit.window ?? { start: visit.start, end: visit.end };
   if (start < window.start || end > window.end) {
     const [from, until] = [localTime(day.zone, window.start), localTime(day.zone, window.end)];
-    throw fieldError(at, `The visit must lie inside its flexible window (${from}–${until})`);
+    throw fieldError(at, text(refusals.window, { from, until }));
   }
-  if (!day.workingDay) throw fieldError(at, `${day.date} is not a working day: the visit can't move on it`);
+  if (!day.workingDay) throw fieldError(at, text(refusals.workingDay, { date: day.date }));
   if (start < day.dayStart || end > day.dayEnd) {
-    throw fieldError(at, `The visit must lie inside the working hours (${day.hours.start}–${day.hours.end})`);
+    throw fieldError(at, text(refusals.hours, { from: day.hours.start, until: day.hours.end }));
   }
 }
 
@@ -113,7 +124,7 @@ function checkOverlaps(day: TechnicianDay, moves: Move[]): void {
     const clash = after.find((v) => v.n !== move.n && v.start < move.end && v.end > move.start);
     if (clash) {
       const when = `${localTime(day.zone, clash.start)}–${localTime(day.zone, clash.end)}`;
-      throw fieldError(path(move.n, 'start'), `The visit would overlap “${clash.title}” (${when})`);
+      throw fieldError(path(move.n, 'start'), text(refusals.overlap, { title: clash.title, when }));
     }
   }
 }

@@ -12,12 +12,21 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { fieldError, notFound } from '../../errors/app-error.js';
+import { text } from '../../http/problem-text.js';
 import type { Actor } from '../../http/workspace-access.js';
+import { defineMessages } from '../../i18n/index.js';
 import { findMember } from '../members/index.js';
 import { workspaceSchedule } from '../workspaces/index.js';
 import type { OptimiseProblem } from './day-plan.js';
 import type { LegPair, TravelProvider } from './provider.js';
 import { timedVisits } from './visits.js';
+
+// The words of this module's problems, in the caller's language (docs/PRODUCT.md, "Error catalogue").
+const refusals = defineMessages({
+  notTechnician: { id: 'problems.optimise.notTechnician' },
+  deactivated: { id: 'problems.jobs.assigneeDeactivated' },
+  date: { id: 'problems.dates.date' },
+});
 
 // One technician's day as "optimise a day" sees it: the visits that take their time on
 // that local date, which of them may move (and within what), the working hours and the home base.
@@ -74,11 +83,11 @@ export async function loadTechnicianDay(
   ]);
   if (!member) throw notFound('Technician');
   if (member.role !== 'technician') {
-    throw fieldError('memberId', `Member ${memberId} is a ${member.role}: only a technician's day can be optimised`);
+    throw fieldError('memberId', text(refusals.notTechnician, { id: memberId, role: member.role }));
   }
-  if (member.deactivated_at !== null) throw fieldError('memberId', `Technician ${memberId} is deactivated`);
+  if (member.deactivated_at !== null) throw fieldError('memberId', text(refusals.deactivated, { id: memberId }));
   const dateMs = parseDateOnly(date);
-  if (dateMs === null) throw fieldError('date', 'Date must be a date such as 2026-03-02');
+  if (dateMs === null) throw fieldError('date', text(refusals.date));
 
   const zone = workspace.time_zone;
   const hours = JSON.parse(workspace.working_hours) as WorkingHours;

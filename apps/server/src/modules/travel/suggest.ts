@@ -9,11 +9,20 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { fieldError, notFound } from '../../errors/app-error.js';
+import { text } from '../../http/problem-text.js';
 import type { Actor } from '../../http/workspace-access.js';
+import { defineMessages } from '../../i18n/index.js';
 import { findJobRow } from '../jobs/index.js';
 import { workspaceSchedule } from '../workspaces/index.js';
 import type { TravelProvider } from './provider.js';
 import { suggestForSite } from './site-slots.js';
+
+// The words of this module's problems, in the caller's language (docs/PRODUCT.md, "Error catalogue").
+const refusals = defineMessages({
+  scheduled: { id: 'problems.suggest.onlyUnscheduled' },
+  site: { id: 'problems.suggest.needsSite' },
+  from: { id: 'problems.booking.fromDate' },
+});
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
@@ -35,15 +44,15 @@ export async function suggestForJob(
   ]);
   if (!job) throw notFound('Job');
   if (job.start_at !== null || job.status !== 'unscheduled') {
-    throw fieldError('id', 'Only an unscheduled job gets suggestions: this one already has a time or a status');
+    throw fieldError('id', text(refusals.scheduled));
   }
   if (job.lat === null || job.lng === null) {
-    throw fieldError('lat', 'Give the job a site on the map (latitude and longitude) to get suggestions');
+    throw fieldError('lat', text(refusals.site));
   }
   const zone = workspace.time_zone;
   const today = Math.floor(instantToWall(zone, now) / dayMs) * dayMs;
   const first = query.from === undefined ? today : parseDateOnly(query.from);
-  if (first === null) throw fieldError('from', 'From must be a date such as 2026-03-02');
+  if (first === null) throw fieldError('from', text(refusals.from));
   const site = { lat: Number(job.lat), lng: Number(job.lng) };
   const { slots, outsideServiceAreas, source, notice } = await suggestForSite(db, provider, {
     workspaceId: actor.workspaceId,

@@ -11,7 +11,9 @@ import { lockChangeLog, recordChange } from '../../db/changes.js';
 import type { Database } from '../../db/schema.js';
 import { AppError, fieldError, notFound } from '../../errors/app-error.js';
 import { versionConflict } from '../../errors/version-conflict.js';
+import { text } from '../../http/problem-text.js';
 import type { Actor } from '../../http/workspace-access.js';
+import { defineMessages } from '../../i18n/index.js';
 import { newId } from '../../lib/ids.js';
 import { findJobRow } from '../jobs/index.js';
 import { answerIssue, type ChecklistState, completionIssues } from './answers.js';
@@ -33,6 +35,11 @@ import {
   signatureOfVisit,
   type VisitKey,
 } from './queries.js';
+
+// The words of this module's problems, in the caller's language (docs/PRODUCT.md, "Error catalogue").
+const refusals = defineMessages({
+  noTemplate: { id: 'problems.record.noSuchTemplate' },
+});
 
 /** A template attaches itself to a job whose title contains its pattern, ignoring case. */
 const matches = (template: TemplateRow, title: string) =>
@@ -97,7 +104,7 @@ export async function putJobChecklists(db: Kysely<Database>, actor: Actor, jobId
     if (!job) throw notFound('Job');
     const known = new Set((await listTemplates(trx, actor.workspaceId)).map((t) => t.id));
     const unknown = templateIds.findIndex((id) => !known.has(id));
-    if (unknown >= 0) throw fieldError(`templateIds.${unknown}`, 'No checklist template has this id');
+    if (unknown >= 0) throw fieldError(`templateIds.${unknown}`, text(refusals.noTemplate));
     await lockChangeLog(trx, actor.workspaceId);
     await replaceAttached(trx, actor.workspaceId, jobId, templateIds);
     // Open job panels and phones re-read the job's checklists (docs/PRODUCT.md, "Work record").

@@ -5,12 +5,19 @@ import type { Database } from '../../db/schema.js';
 import { recordWrite, type VersionedEntity, versionedDelete, versionedUpdate } from '../../db/versioned.js';
 import { fieldError, notFound } from '../../errors/app-error.js';
 import { checkVersion } from '../../errors/version-conflict.js';
+import { text } from '../../http/problem-text.js';
 import type { Actor } from '../../http/workspace-access.js';
+import { defineMessages } from '../../i18n/index.js';
 import { newRowOf } from '../../lib/ids.js';
 import { openVisitToWrite, visitRefOf } from './context.js';
 import { assertNoteEditor, assertNoteRemover } from './policy.js';
 import { type NoteRow, presentNote } from './presenter.js';
 import { findNote, memberNames, noteById } from './queries.js';
+
+// The words of this module's problems, in the caller's language (docs/PRODUCT.md, "Error catalogue").
+const refusals = defineMessages({
+  otherNote: { id: 'problems.record.idOfOtherNote' },
+});
 
 /** A note as JSON: its visit and its author's name looked up. */
 async function present(db: Kysely<Database>, workspaceId: string, row: NoteRow): Promise<Note> {
@@ -60,7 +67,7 @@ export async function createNote(
         existing.workspace_id === actor.workspaceId &&
         existing.job_id === jobId &&
         Number(existing.occurrence_key) === visit.occurrenceKey;
-      if (!same) throw fieldError('id', 'This id belongs to another note: make a new id for a new note');
+      if (!same) throw fieldError('id', text(refusals.otherNote));
       return { note: await present(trx, actor.workspaceId, existing), created: false };
     }
     const row: NoteRow = {

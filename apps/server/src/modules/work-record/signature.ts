@@ -3,11 +3,19 @@ import type { Kysely } from 'kysely';
 import { lockChangeLog, recordChange } from '../../db/changes.js';
 import type { Database } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors/app-error.js';
+import { text } from '../../http/problem-text.js';
 import type { Actor } from '../../http/workspace-access.js';
+import { defineMessages } from '../../i18n/index.js';
 import { newId } from '../../lib/ids.js';
 import { openVisit, openVisitToWrite, visitRefOf } from './context.js';
 import { presentSignature, type SignatureRow } from './presenter.js';
 import { findSignature, memberNames, signatureImage, signatureOfVisit } from './queries.js';
+
+// The words of this module's problems, in the caller's language (docs/PRODUCT.md, "Error catalogue").
+const refusals = defineMessages({
+  tooLarge: { id: 'problems.record.signatureTooLarge' },
+  png: { id: 'problems.record.signaturePng' },
+});
 
 const pngMagic = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -22,11 +30,14 @@ export function signaturePng(dataUrl: string): Buffer {
   if (bytes.length > recordLimits.signatureBytes) {
     throw new AppError(
       'payload_too_large',
-      `The signature image must be at most ${recordLimits.signatureBytes / 1024} KB (this one is ${Math.ceil(bytes.length / 1024)} KB)`,
+      text(refusals.tooLarge, {
+        max: String(recordLimits.signatureBytes / 1024),
+        size: String(Math.ceil(bytes.length / 1024)),
+      }),
     );
   }
   if (mime !== 'image/png' || bytes.length < 16 || !bytes.subarray(0, 8).equals(pngMagic)) {
-    throw new AppError('unsupported_media_type', 'The signature must be a PNG image (data:image/png;base64,…)');
+    throw new AppError('unsupported_media_type', text(refusals.png));
   }
   return bytes;
 }

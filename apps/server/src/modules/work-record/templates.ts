@@ -10,10 +10,17 @@ import type { Database } from '../../db/schema.js';
 import { conflictNow, loadAtVersion, type VersionedEntity, versionedUpdate } from '../../db/versioned.js';
 import { countOfWorkspace } from '../../db/workspace-rows.js';
 import { AppError } from '../../errors/app-error.js';
+import { text } from '../../http/problem-text.js';
 import type { Actor } from '../../http/workspace-access.js';
+import { defineMessages } from '../../i18n/index.js';
 import { newRowOf } from '../../lib/ids.js';
 import { presentTemplate, type TemplateRow } from './presenter.js';
 import { findTemplate, listTemplates } from './queries.js';
+
+// The words of this module's problems, in the caller's language (docs/PRODUCT.md, "Error catalogue").
+const refusals = defineMessages({
+  tooMany: { id: 'problems.record.tooManyTemplates' },
+});
 
 // Checklist templates are the office's (checklists.manage). They go live as `checklist_template`
 // changes so open panels and phones re-read what is attached; a visit's answered checklist keeps the
@@ -36,10 +43,7 @@ export async function getTemplates(db: Kysely<Database>, actor: Actor): Promise<
 export async function createTemplate(db: Kysely<Database>, actor: Actor, input: ChecklistTemplateCreate) {
   return db.transaction().execute(async (trx) => {
     if ((await countOfWorkspace(trx, 'checklist_templates', actor.workspaceId)) >= recordLimits.templatesMax) {
-      throw new AppError(
-        'validation_failed',
-        `A workspace can have at most ${recordLimits.templatesMax} checklist templates: delete one first`,
-      );
+      throw new AppError('validation_failed', text(refusals.tooMany, { max: String(recordLimits.templatesMax) }));
     }
     const row: TemplateRow = {
       ...newRowOf(actor.workspaceId, Date.now()),
