@@ -118,6 +118,7 @@ export const forbiddenTexts: Readonly<Record<string, { id: string }>> = {
   "edit someone else's note": { id: 'problems.forbidden.editSomeoneElseSNote' },
   'export data': { id: 'problems.forbidden.exportData' },
   'fill in checklists': { id: 'problems.forbidden.fillInChecklists' },
+  'fill in checklists of this visit': { id: 'problems.forbidden.fillInChecklistsOfThisVisit' },
   import: { id: 'problems.forbidden.import' },
   'invite people': { id: 'problems.forbidden.invitePeople' },
   'join this channel': { id: 'problems.forbidden.joinThisChannel' },

@@ -9,7 +9,7 @@ import {
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { fieldError } from '../../errors/app-error.js';
-import { text } from '../../http/problem-text.js';
+import { text, textedFieldError } from '../../http/problem-text.js';
 import type { Actor } from '../../http/workspace-access.js';
 import { defineMessages } from '../../i18n/index.js';
 import { newId } from '../../lib/ids.js';
@@ -29,6 +29,7 @@ import { carryExceptions, dayDelta, formatShifted, ruleOf, shiftByWall, wallOf }
 
 // The words of this module's problems, in the caller's language (docs/PRODUCT.md, "Error catalogue").
 const refusals = defineMessages({
+  onlyTime: { id: 'problems.jobs.occurrenceFields' },
   notUnscheduled: { id: 'problems.jobs.occurrenceNotUnscheduled' },
   occurrenceDeleted: { id: 'problems.jobs.occurrenceDeleted' },
   noFlexibleWindow: { id: 'problems.jobs.recurringNoWindow' },
@@ -111,7 +112,7 @@ export async function editOccurrence(edit: SeriesEdit, patch: JobPatch, key: num
   const others = Object.keys(patch).filter((k) => !occurrenceFields.has(k) && !noChange(patch, k));
   if (others.length > 0) {
     const message = 'Only the time and technicians of one occurrence can change: choose all or following occurrences';
-    throw invalid(others.map((path) => ({ path, message })));
+    throw invalid(others.map((path) => textedFieldError(path, text(refusals.onlyTime), message)));
   }
   if (patch.start === null || patch.end === null) {
     throw fieldError(patch.start === null ? 'start' : 'end', text(refusals.notUnscheduled));

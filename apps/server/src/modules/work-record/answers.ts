@@ -3,6 +3,14 @@ import { text, textedFieldError } from '../../http/problem-text.js';
 import { defineMessages } from '../../i18n/index.js';
 
 // The words of this module's problems, in the caller's language (docs/PRODUCT.md, "Error catalogue").
+const answerTexts = defineMessages({
+  tick: { id: 'problems.record.answerTick' },
+  text: { id: 'problems.record.answerText' },
+  number: { id: 'problems.record.answerNumber' },
+  choice: { id: 'problems.record.answerChoice' },
+});
+
+// The words of this module's problems, in the caller's language (docs/PRODUCT.md, "Error catalogue").
 const missing = defineMessages({
   item: { id: 'problems.record.itemRequired' },
   signature: { id: 'problems.record.signatureRequired' },
@@ -27,6 +35,18 @@ export function answerIssue(item: ChecklistItem, answer: ChecklistAnswer): strin
         ? null
         : `${label} must be one of: ${(item.choices ?? []).join(', ')}`;
   }
+}
+
+/** As answerIssue, as a field error at `path` whose message reads in the request's language. */
+export function answerError(path: string, item: ChecklistItem, answer: ChecklistAnswer): FieldError | null {
+  const english = answerIssue(item, answer);
+  if (english === null) return null;
+  const label = item.label;
+  const local =
+    item.kind === 'choice'
+      ? text(answerTexts.choice, { label, choices: (item.choices ?? []).join(', ') })
+      : text(answerTexts[item.kind === 'check' ? 'tick' : item.kind], { label });
+  return textedFieldError(path, local, english);
 }
 
 /** A required item is done when ticked, or when it holds a number, a non-blank text or a choice. */

@@ -11,12 +11,12 @@ import { lockChangeLog, recordChange } from '../../db/changes.js';
 import type { Database } from '../../db/schema.js';
 import { AppError, fieldError, notFound } from '../../errors/app-error.js';
 import { versionConflict } from '../../errors/version-conflict.js';
-import { text } from '../../http/problem-text.js';
+import { localText, type Texted, text, textedFieldError } from '../../http/problem-text.js';
 import type { Actor } from '../../http/workspace-access.js';
 import { defineMessages } from '../../i18n/index.js';
 import { newId } from '../../lib/ids.js';
 import { findJobRow } from '../jobs/index.js';
-import { answerIssue, type ChecklistState, completionIssues } from './answers.js';
+import { answerError, type ChecklistState, completionIssues } from './answers.js';
 import { type OpenVisit, openVisitToWrite, visitRefOf } from './context.js';
 import {
   type ChecklistRow,
@@ -35,6 +35,11 @@ import {
   signatureOfVisit,
   type VisitKey,
 } from './queries.js';
+
+// The words of this module's problems, in the caller's language (docs/PRODUCT.md, "Error catalogue").
+const answerRefusals = defineMessages({
+  noItem: { id: 'problems.record.noSuchItem' },
+});
 
 // The words of this module's problems, in the caller's language (docs/PRODUCT.md, "Error catalogue").
 const refusals = defineMessages({
@@ -124,8 +129,11 @@ function answerErrors(items: ChecklistState['items'], answers: Record<string, Ch
   const errors: FieldError[] = [];
   for (const [itemId, answer] of Object.entries(answers)) {
     const item = items.find((i) => i.id === itemId);
-    const message = item ? answerIssue(item, answer) : `This checklist has no item "${itemId}"`;
-    if (message) errors.push({ path: `answers.${itemId}`, message });
+    const path = `answers.${itemId}`;
+    const error = item
+      ? answerError(path, item, answer)
+      : textedFieldError(path, text(answerRefusals.noItem, { id: itemId }), `This checklist has no item "${itemId}"`);
+    if (error) errors.push(error);
   }
   return errors;
 }
@@ -155,7 +163,8 @@ export async function saveAnswers(
     const items = parseItems(row.items);
     const errors = answerErrors(items, answers);
     if (errors.length > 0) {
-      throw new AppError('validation_failed', errors[0]?.message, { errors });
+      const first = errors[0] as Texted<FieldError>;
+      throw new AppError('validation_failed', first.message, { errors }, first[localText]);
     }
     const version = Number(row.version);
     const setAt = JSON.parse(row.answer_versions) as Record<string, number>;
