@@ -4,16 +4,23 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors/app-error.js';
 import { appBaseUrl } from '../../http/app-origin.js';
+import { text } from '../../http/problem-text.js';
 import { enforceLimit } from '../../http/rate-limit.js';
 import { requireUser } from '../../http/session.js';
 import { streamedBodyRoutes } from '../../http/streamed-body.js';
 import { memberRoute, wsParams } from '../../http/versioned-routes.js';
+import { defineMessages } from '../../i18n/index.js';
 import { createStorage, type ObjectStorage } from '../../storage/index.js';
 import { findWorkspace } from '../workspaces/index.js';
 import type { ArchiveLimits } from './read.js';
 import { restoreArchive } from './restore.js';
 import { discard, receiveUpload } from './upload.js';
 import { archiveStream } from './write.js';
+
+// The words of this module's problems, in the caller's language (docs/PRODUCT.md, "Error catalogue").
+const refusals = defineMessages({
+  zip: { id: 'problems.archive.sendZip' },
+});
 
 export interface ArchiveOptions {
   storage?: ObjectStorage;
@@ -69,7 +76,7 @@ export function archiveRoutes(fastify: FastifyInstance, deps: Deps, options: Arc
       async (request, reply) => {
         const user = requireUser(request);
         if (!(request.body instanceof Readable)) {
-          throw new AppError('unsupported_media_type', 'Send the archive as application/zip');
+          throw new AppError('unsupported_media_type', text(refusals.zip));
         }
         await enforceLimit(limiter, `restore:${user.id}`, limits.perMinute, 'restores');
         await enforceLimit(limiter, `restore-day:${user.id}`, limits.restoresPerDay, 'restores today', 86_400_000);

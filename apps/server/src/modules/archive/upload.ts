@@ -5,7 +5,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { AppError } from '../../errors/app-error.js';
+import { AppError, fieldError } from '../../errors/app-error.js';
+import { text } from '../../http/problem-text.js';
+import { defineMessages } from '../../i18n/index.js';
+
+// The words of this module's problems, in the caller's language (docs/PRODUCT.md, "Error catalogue").
+const refusals = defineMessages({
+  tooLarge: { id: 'problems.archive.tooLarge' },
+  incomplete: { id: 'problems.archive.incomplete' },
+  empty: { id: 'problems.archive.empty' },
+});
 
 /**
  * The uploaded archive in a temporary file (a zip is read from its end, so it can't be read as it
@@ -14,7 +23,7 @@ import { AppError } from '../../errors/app-error.js';
 export async function receiveUpload(body: Readable, declared: number | undefined, maxBytes: number): Promise<string> {
   if (declared !== undefined && declared > maxBytes) {
     body.resume();
-    throw new AppError('payload_too_large', `The archive is larger than ${maxBytes} bytes`);
+    throw new AppError('payload_too_large', text(refusals.tooLarge, { max: String(maxBytes) }));
   }
   const file = path.join(tmpdir(), `fieldplan-restore-${randomUUID()}.zip`);
   let received = 0;
@@ -25,7 +34,7 @@ export async function receiveUpload(body: Readable, declared: number | undefined
         for await (const chunk of source) {
           received += chunk.length;
           if (received > maxBytes)
-            throw new AppError('payload_too_large', `The archive is larger than ${maxBytes} bytes`);
+            throw new AppError('payload_too_large', text(refusals.tooLarge, { max: String(maxBytes) }));
           yield chunk;
         }
       },
@@ -33,13 +42,11 @@ export async function receiveUpload(body: Readable, declared: number | undefined
     );
   } catch (error) {
     await discard(file);
-    throw error instanceof AppError ? error : new AppError('request_timeout', 'The archive did not arrive whole');
+    throw error instanceof AppError ? error : new AppError('request_timeout', text(refusals.incomplete));
   }
   if (received === 0) {
     await discard(file);
-    throw new AppError('validation_failed', 'The archive is empty', {
-      errors: [{ path: 'archive', message: 'The archive is empty' }],
-    });
+    throw fieldError('archive', text(refusals.empty));
   }
   return file;
 }

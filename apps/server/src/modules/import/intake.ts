@@ -5,7 +5,15 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { importLimits } from '@fieldplan/shared';
 import { AppError, fieldError } from '../../errors/app-error.js';
+import { text } from '../../http/problem-text.js';
+import { defineMessages } from '../../i18n/index.js';
 import { newId } from '../../lib/ids.js';
+
+// The words of this module's problems, in the caller's language (docs/PRODUCT.md, "Error catalogue").
+const refusals = defineMessages({
+  tooLarge: { id: 'problems.import.tooLarge' },
+  unsupported: { id: 'problems.import.unsupported' },
+});
 
 export interface StoredUpload {
   filePath: string;
@@ -25,7 +33,7 @@ export function importDir(storageDir: string | undefined): string {
 export const tooLarge = (fileName: string) =>
   new AppError(
     'payload_too_large',
-    `${fileName} is larger than ${importLimits.maxBytes / 1024 / 1024} MB: split it into smaller files`,
+    text(refusals.tooLarge, { file: fileName, max: String(importLimits.maxBytes / 1024 / 1024) }),
   );
 
 /** Why a file wider than `importLimits.maxColumns` is not imported (its mapping could not be stored). */
@@ -89,4 +97,4 @@ export function sniffFormat(filePath: string): 'xlsx' | 'csv' | null {
 }
 
 export const unsupportedFile = (fileName: string) =>
-  new AppError('unsupported_media_type', `${fileName} is neither a CSV text file nor an Excel workbook (.xlsx)`);
+  new AppError('unsupported_media_type', text(refusals.unsupported, { file: fileName }));

@@ -5,7 +5,9 @@ import type { Kysely } from 'kysely';
 import { recordChange } from '../../db/changes.js';
 import type { Database } from '../../db/schema.js';
 import { AppError, fieldError, notFound } from '../../errors/app-error.js';
+import { text } from '../../http/problem-text.js';
 import type { Actor } from '../../http/workspace-access.js';
+import { defineMessages } from '../../i18n/index.js';
 import { newRowOf } from '../../lib/ids.js';
 import { customerIdentities, customerLabels } from '../customers/index.js';
 import { type ChunkContext, plannedAction } from './customer-chunk.js';
@@ -21,6 +23,14 @@ import { detectDelimiter, detectEncoding, type SheetSource } from './read-rows.j
 import { changeOf } from './rows-phase.js';
 import { sourceOf } from './source.js';
 import { guardWorkbook } from './xlsx-guard.js';
+
+// The words of this module's problems, in the caller's language (docs/PRODUCT.md, "Error catalogue").
+const refusals = defineMessages({
+  width: { id: 'problems.import.mappingWidth' },
+  noField: { id: 'problems.import.noSuchField' },
+  resumeOnlyFailed: { id: 'problems.import.onlyFailedResumes' },
+  started: { id: 'problems.import.started' },
+});
 
 export async function present(db: Kysely<Database>, row: ImportRow) {
   return presentImport(row, await unplacedCount(db, row.id));
@@ -104,11 +114,13 @@ function checkedMapping(row: ImportRow, mapping: ImportStart['mapping']) {
   const headers = JSON.parse(row.headers) as string[];
   const fields = importFields[row.kind as ImportKind] as Record<string, string>;
   if (mapping.length > headers.length) {
-    throw fieldError('mapping', `Mapping has ${mapping.length} columns but the file has ${headers.length}`);
+    const values = { mapped: String(mapping.length), columns: String(headers.length) };
+    throw fieldError('mapping', text(refusals.width, values));
   }
   mapping.forEach((field, i) => {
     if (field !== null && !Object.hasOwn(fields, field)) {
-      throw fieldError(`mapping.${i}`, `Column "${headers[i] ?? i}" can't fill "${field}": no such ${row.kind} field`);
+      const column = String(headers[i] ?? i);
+      throw fieldError(`mapping.${i}`, text(refusals.noField, { column, field, kind: row.kind }));
     }
   });
   return mapping;
@@ -147,10 +159,8 @@ export async function startImport(db: Kysely<Database>, actor: Actor, id: string
   const row = usable(await importOf(db, actor, id));
   const resuming = input === null;
   if (resuming ? row.status !== 'failed' : row.status !== 'uploaded') {
-    throw new AppError(
-      'invalid_transition',
-      `This import is ${row.status}: ${resuming ? 'only a failed import resumes' : 'it has started already'}`,
-    );
+    const detail = text(resuming ? refusals.resumeOnlyFailed : refusals.started, { status: row.status });
+    throw new AppError('invalid_transition', detail);
   }
   const set = resuming
     ? { status: 'running', error: null }

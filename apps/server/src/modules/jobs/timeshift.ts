@@ -11,8 +11,8 @@ import {
   ruleShiftedByDays,
   wallToInstant,
 } from '@fieldplan/shared';
-import { fieldError } from '../../errors/app-error.js';
-import { text } from '../../http/problem-text.js';
+import { fieldError, invalidFields } from '../../errors/app-error.js';
+import { ruleFieldError, text } from '../../http/problem-text.js';
 import { defineMessages } from '../../i18n/index.js';
 import type { JobDraft } from './draft.js';
 import type { LoadedJob } from './presenter.js';
@@ -43,7 +43,8 @@ export function dayDelta(from: number, to: number, allDay: boolean, zone: string
 
 export function ruleOf(rrule: string): RecurrenceRule {
   const result = parseRule(rrule);
-  if (!result.ok) throw fieldError('rrule', result.message);
+  // The parser's English as written; another language says the rule is invalid (its words are the parser's).
+  if (!result.ok) throw invalidFields([ruleFieldError({ path: 'rrule', message: result.message })]);
   return result.rule;
 }
 

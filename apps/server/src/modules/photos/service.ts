@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { loadAtVersion, type VersionedEntity, versionedDelete, versionedUpdate } from '../../db/versioned.js';
 import { AppError, fieldError, notFound } from '../../errors/app-error.js';
-import { text } from '../../http/problem-text.js';
+import { text, textedFieldError } from '../../http/problem-text.js';
 import type { Actor } from '../../http/workspace-access.js';
 import { defineMessages } from '../../i18n/index.js';
 import type { ObjectStorage } from '../../storage/index.js';
@@ -13,6 +13,12 @@ import { sniffImage } from './magic.js';
 import { presentPhoto, presentUpload } from './presenter.js';
 import { findPhoto, type PhotoRow, staleBefore, storageUsed, visitPhotos } from './queries.js';
 import { discardUpload } from './uploads.js';
+
+// The words of this module's problems, in the caller's language (docs/PRODUCT.md, "Error catalogue").
+const sizes = defineMessages({
+  photo: { id: 'problems.photos.tooLarge' },
+  thumbnail: { id: 'problems.photos.thumbnailTooLarge' },
+});
 
 // The words of this module's problems, in the caller's language (docs/PRODUCT.md, "Error catalogue").
 const refusals = defineMessages({
@@ -99,13 +105,13 @@ export async function beginUpload(
   const replay = await replayOf(db, actor, visit, input.id);
   if (replay) return { created: false, upload: replay };
   if (input.size > limits.maxBytes) {
-    const message = `A photo can be at most ${mb(limits.maxBytes)} (PHOTO_MAX_BYTES); this one is ${mb(input.size)}`;
-    throw new AppError('payload_too_large', message, { errors: [{ path: 'size', message }] });
+    const message = text(sizes.photo, { max: mb(limits.maxBytes), size: mb(input.size) });
+    throw new AppError('payload_too_large', message, { errors: [textedFieldError('size', message)] });
   }
   const thumbnail = Buffer.from(input.thumbnail, 'base64');
   if (thumbnail.length > photoLimits.thumbnailBytes) {
-    const message = `Thumbnail must be at most ${photoLimits.thumbnailBytes / 1024} KB`;
-    throw new AppError('payload_too_large', message, { errors: [{ path: 'thumbnail', message }] });
+    const message = text(sizes.thumbnail, { max: String(photoLimits.thumbnailBytes / 1024) });
+    throw new AppError('payload_too_large', message, { errors: [textedFieldError('thumbnail', message)] });
   }
   if (sniffImage(thumbnail) !== 'image/jpeg') {
     throw new AppError('unsupported_media_type', text(refusals.thumbJpeg));
