@@ -17,7 +17,7 @@ export class AppError extends Error {
     /** The detail in another language, when `detail` is its English. */
     text?: LocalText,
   ) {
-    super(typeof detail === 'string' ? detail : errorTitle[code]);
+    super(typeof detail === 'string' ? detail : (detail?.english ?? errorTitle[code]));
     const own = typeof detail === 'function' ? detail : text;
     if (own) this.text = own;
     this.status = errorStatus[code];
@@ -41,7 +41,7 @@ export function invalidFields(errors: FieldError[]): AppError {
  */
 export function fieldError(path: string, message: string | LocalText, english?: string): AppError {
   if (typeof message === 'string') return new AppError('validation_failed', message, { errors: [{ path, message }] });
-  const error = texted({ path, message: english ?? '' }, message);
+  const error = texted({ path, message: english ?? message.english ?? '' }, message);
   return new AppError('validation_failed', english ?? message, { errors: [error] }, message);
 }
 

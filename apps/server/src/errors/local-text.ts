@@ -3,8 +3,11 @@ import type { IntlShape } from '@formatjs/intl';
 // An error's words in the caller's language (docs/PRODUCT.md, "Error catalogue"): a problem or a field
 // error may carry, beside its English, a text that http/problem.ts formats in the request's language.
 
-/** A text formatted in a language when the problem is sent. */
-export type LocalText = (intl: IntlShape) => string;
+/**
+ * A text formatted in a language when the problem is sent; `english`, when it has one, is its English
+ * (an error's own message, for logs and for what stores it).
+ */
+export type LocalText = ((intl: IntlShape) => string) & { readonly english?: string };
 
 /** Where a problem or a field error keeps its LocalText; a symbol, so JSON never carries it. */
 export const localText = Symbol('localText');

@@ -20,9 +20,10 @@ export { type LocalText, localText, type Texted } from '../errors/local-text.js'
 
 const englishIntl = intlFor('en');
 
-/** A message of the server's catalog with its arguments, as a LocalText. */
+/** A message of the server's catalog with its arguments, as a LocalText that knows its English. */
 export function text(descriptor: { id: string }, values?: Record<string, string | number>): LocalText {
-  return (intl) => intl.formatMessage(descriptor, values);
+  const local = (intl: IntlShape) => intl.formatMessage(descriptor, values);
+  return Object.defineProperty(local, 'english', { get: () => local(englishIntl) });
 }
 
 /** The English of a detail given as a string or a LocalText. */
