@@ -1,5 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors/app-error.js';
+import { defineMessages } from '../i18n/index.js';
+import { text } from './problem-text.js';
+
+// The words of this module's problems, in the caller's language (docs/PRODUCT.md, "Error catalogue").
+const refusals = defineMessages({
+  crossOrigin: { id: 'problems.detail.crossOrigin' },
+});
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -38,7 +45,7 @@ export function registerCsrfCheck(app: FastifyInstance, opts: { cookieName: stri
     const origin = requestOrigin(request);
     const expected = opts.appOrigin ?? `${request.protocol}://${request.headers.host ?? ''}`;
     if (origin === null || normalizeOrigin(origin) !== normalizeOrigin(expected)) {
-      throw new AppError('forbidden', 'Cross-origin request refused: it must come from the Fieldplan app itself');
+      throw new AppError('forbidden', text(refusals.crossOrigin));
     }
     done();
   });

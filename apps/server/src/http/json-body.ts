@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors/app-error.js';
+import { defineMessages } from '../i18n/index.js';
+import { text as catalogText } from './problem-text.js';
+
+// The words of this module's problems, in the caller's language (docs/PRODUCT.md, "Error catalogue").
+const refusals = defineMessages({
+  deep: { id: 'problems.detail.nestsTooDeep' },
+});
 
 /** How deep a request body may nest objects and arrays; no form or API body comes near it. */
 export const maxJsonDepth = 64;
@@ -43,7 +50,7 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (nestsDeeperThan(text, maxJsonDepth)) {
-      done(new AppError('validation_failed', `The request body nests deeper than ${maxJsonDepth} levels`), undefined);
+      done(new AppError('validation_failed', catalogText(refusals.deep, { depth: String(maxJsonDepth) })), undefined);
       return;
     }
     parse(request, text, done);

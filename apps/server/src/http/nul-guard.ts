@@ -1,5 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { fieldError, notFound } from '../errors/app-error.js';
+import { defineMessages } from '../i18n/index.js';
+import { text } from './problem-text.js';
+
+// The words of this module's problems, in the caller's language (docs/PRODUCT.md, "Error catalogue").
+const refusals = defineMessages({
+  field: { id: 'problems.nul.field' },
+  body: { id: 'problems.nul.body' },
+});
 
 /** A value still to look at, with the keys that lead to it as a chain (nothing copied per level). */
 interface Pending {
@@ -52,7 +60,7 @@ export function registerNulGuard(app: FastifyInstance): void {
     if (nulPath(request.params) !== null) throw notFound();
     for (const part of [request.query, request.body]) {
       const path = nulPath(part);
-      if (path !== null) throw fieldError(path, `${path || 'The body'} must not contain NUL characters`);
+      if (path !== null) throw fieldError(path, path ? text(refusals.field, { field: path }) : text(refusals.body));
     }
     done();
   });

@@ -23,6 +23,11 @@ import { type FeedFetching, refreshFeed, successColumns } from './refresh.js';
 import { RefreshDeferred, refreshBudget } from './refresh-budget.js';
 
 // The words of this module's problems, in the caller's language (docs/PRODUCT.md, "Error catalogue").
+const loadRefusals = defineMessages({
+  unreachable: { id: 'problems.feeds.unreachable' },
+});
+
+// The words of this module's problems, in the caller's language (docs/PRODUCT.md, "Error catalogue").
 const refusals = defineMessages({
   notMember: { id: 'problems.jobs.assigneeNotMember' },
   deactivated: { id: 'problems.jobs.assigneeDeactivated' },
@@ -41,7 +46,9 @@ const feedEntity: VersionedEntity<'feed_subscriptions', FeedRow> = {
 };
 
 /** 502 feed_unreachable: "Couldn't load: <reason>". */
-export const unreachable = (reason: string) => new AppError('feed_unreachable', `Couldn't load the feed: ${reason}`);
+// The reason stays as the fetch words it (docs/PRODUCT.md, "Calendar feeds").
+export const unreachable = (reason: string) =>
+  new AppError('feed_unreachable', text(loadRefusals.unreachable, { reason }));
 
 /** A member feed belongs to an active technician of the workspace. */
 async function checkMember(db: Kysely<Database>, workspaceId: string, memberId: string | null): Promise<void> {

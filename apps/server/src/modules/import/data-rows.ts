@@ -1,6 +1,17 @@
 import { importLimits, type RowProblem } from '@fieldplan/shared';
+import { text } from '../../http/problem-text.js';
+import { defineMessages } from '../../i18n/index.js';
 import { tooManyColumns } from './intake.js';
 import { fileProblem, type SheetSource, sheetRows } from './read-rows.js';
+
+// The words of this module's problems, in the caller's language (docs/PRODUCT.md, "Error catalogue").
+const fileRefusals = defineMessages({
+  tooManyRows: { id: 'problems.import.tooManyRows' },
+  empty: { id: 'problems.import.empty' },
+  noData: { id: 'problems.import.noData' },
+  noDataIgnored: { id: 'problems.import.noDataIgnored' },
+  noNames: { id: 'problems.import.noColumnNames' },
+});
 
 export interface FileFacts {
   headers: string[];
@@ -36,15 +47,18 @@ export async function analyse(source: SheetSource): Promise<FileFacts> {
     }
     dataRows++;
     if (dataRows > importLimits.maxRows) {
-      throw fileProblem(
-        `${source.fileName} has more than ${importLimits.maxRows.toLocaleString('en')} rows: split it into smaller files`,
-      );
+      // The count as numbers are written in the language (10,000 in English, 10.000 in German).
+      throw fileProblem(text(fileRefusals.tooManyRows, { file: source.fileName, max: importLimits.maxRows }));
     }
   }
-  if (!headers) throw fileProblem(`${source.fileName} is empty: it needs a header row and at least one row of data`);
-  const ignored = emptyRows > 0 ? ` (${emptyRows.toLocaleString('en')} empty rows ignored)` : '';
-  if (dataRows === 0) throw fileProblem(`${source.fileName} has a header row but no rows of data${ignored}`);
-  if (new Set(headers.filter(Boolean)).size === 0) throw fileProblem(`${source.fileName} has no column names`);
+  if (!headers) throw fileProblem(text(fileRefusals.empty, { file: source.fileName }));
+  if (dataRows === 0) {
+    const file = source.fileName;
+    const ignored = text(fileRefusals.noDataIgnored, { file, empty: emptyRows });
+    throw fileProblem(emptyRows > 0 ? ignored : text(fileRefusals.noData, { file }));
+  }
+  if (new Set(headers.filter(Boolean)).size === 0)
+    throw fileProblem(text(fileRefusals.noNames, { file: source.fileName }));
   return { headers, headerRow, dataRows, emptyRows };
 }
 

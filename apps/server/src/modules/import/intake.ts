@@ -11,6 +11,7 @@ import { newId } from '../../lib/ids.js';
 
 // The words of this module's problems, in the caller's language (docs/PRODUCT.md, "Error catalogue").
 const refusals = defineMessages({
+  tooManyColumns: { id: 'problems.import.tooManyColumns' },
   tooLarge: { id: 'problems.import.tooLarge' },
   unsupported: { id: 'problems.import.unsupported' },
 });
@@ -42,7 +43,11 @@ export const tooManyColumnsMessage = (fileName: string, columns: number) =>
 
 /** 400 on `file`, like every problem of the file as a whole; nothing is kept. */
 export const tooManyColumns = (fileName: string, columns: number) =>
-  fieldError('file', tooManyColumnsMessage(fileName, columns));
+  fieldError(
+    'file',
+    text(refusals.tooManyColumns, { file: fileName, columns: String(columns), max: String(importLimits.maxColumns) }),
+    tooManyColumnsMessage(fileName, columns),
+  );
 
 /**
  * Streams the request body to a file, hashing it; past `importLimits.maxBytes` the file is removed and

@@ -3,7 +3,18 @@ import chardet from 'chardet';
 import { parse } from 'csv-parse';
 import iconv from 'iconv-lite';
 import { fieldError } from '../../errors/app-error.js';
+import { type LocalText, text } from '../../http/problem-text.js';
+import { defineMessages } from '../../i18n/index.js';
 import { unneutralise } from '../../lib/formula-text.js';
+
+// The words of this module's problems, in the caller's language (docs/PRODUCT.md, "Error catalogue").
+const rowRefusals = defineMessages({
+  unclosed: { id: 'problems.import.unclosedQuote' },
+  tooLong: { id: 'problems.import.rowTooLong' },
+  unreadable: { id: 'problems.import.rowUnreadable' },
+  workbook: { id: 'problems.import.notWorkbook' },
+  noSheet: { id: 'problems.import.noWorksheet' },
+});
 
 export interface SheetSource {
   filePath: string;
@@ -21,7 +32,7 @@ export interface SheetRow {
 }
 
 /** A problem of the file as a whole: 400 with the error on `file`, nothing written. */
-export const fileProblem = (message: string) => fieldError('file', message);
+export const fileProblem = (message: string | LocalText) => fieldError('file', message);
 
 const sampleBytes = 64 * 1024;
 
@@ -118,10 +129,12 @@ async function* csvRows(source: SheetSource): AsyncGenerator<SheetRow> {
   } catch (err) {
     const e = err as CsvError;
     if (e.code === 'CSV_QUOTE_NOT_CLOSED') {
-      throw fileProblem(`Row ${row + 1} opens a quoted field that is never closed (line ${e.lines ?? '?'})`);
+      throw fileProblem(text(rowRefusals.unclosed, { row: String(row + 1), line: String(e.lines ?? '?') }));
     }
-    if (e.code === 'CSV_MAX_RECORD_SIZE') throw fileProblem(`Row ${row + 1} is longer than 1 MB`);
-    if (e.code?.startsWith('CSV_')) throw fileProblem(`Row ${row + 1} can't be read: ${e.message}`);
+    if (e.code === 'CSV_MAX_RECORD_SIZE') throw fileProblem(text(rowRefusals.tooLong, { row: String(row + 1) }));
+    // The parser's reason stays as it words it.
+    if (e.code?.startsWith('CSV_'))
+      throw fileProblem(text(rowRefusals.unreadable, { row: String(row + 1), reason: e.message }));
     throw err;
   } finally {
     file.destroy();
@@ -176,7 +189,7 @@ async function* xlsxRows(source: SheetSource): AsyncGenerator<SheetRow> {
     }
   } catch (err) {
     if ((err as { status?: number }).status) throw err;
-    throw fileProblem(`${source.fileName} can't be read as a workbook: ${(err as Error).message}`);
+    throw fileProblem(text(rowRefusals.workbook, { file: source.fileName, reason: (err as Error).message }));
   }
-  if (sheets === 0) throw fileProblem(`${source.fileName} has no worksheet`);
+  if (sheets === 0) throw fileProblem(text(rowRefusals.noSheet, { file: source.fileName }));
 }
