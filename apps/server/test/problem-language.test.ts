@@ -133,6 +133,21 @@ describe('problem+json in the request language', () => {
     expect((english.json() as Problem).detail).toBe('End must be after start');
   });
 
+  it('words a recurrence rule’s problem by its sentence in German, English as the parser wrote it', async () => {
+    const url = ws(owner.workspaceId, '/jobs');
+    const endless = validJob({
+      start: '2026-03-02T08:00:00Z',
+      end: '2026-03-02T10:00:00Z',
+      rrule: 'FREQ=WEEKLY;COUNT=10000',
+    });
+    expect(expectFieldError(await owner.client.post(url, endless), 'rrule.COUNT')).toBe(
+      'COUNT must be between 1 and 500 occurrences',
+    );
+    expect(expectFieldError(await owner.client.post(url, endless, { 'accept-language': 'de' }), 'rrule.COUNT')).toBe(
+      'COUNT muss zwischen 1 und 500 Einsätzen liegen',
+    );
+  });
+
   it('words the HTTP layer’s own details in German too', async () => {
     const stranger = new Client(ctx.app);
     const body = expectProblem(await stranger.get('/api/v1/me', { 'accept-language': 'de' }), 401, 'unauthenticated');

@@ -10,6 +10,7 @@ import {
 import type { IntlShape } from '@formatjs/intl';
 import { type LocalText, localText, type Texted, texted } from '../errors/local-text.js';
 import { defineMessages, intlFor } from '../i18n/index.js';
+import { recurrenceText } from './recurrence-text.js';
 
 // A problem's words in the caller's language (docs/PRODUCT.md, "Error catalogue"): `code` and `title`
 // are the same in every language; `detail` and each field's `message` are written in English when the
@@ -177,7 +178,8 @@ export function ruleFieldError(issue: {
   const path = typeof issue.path === 'string' ? issue.path : issue.path.join('.');
   const params = ruleParams(issue);
   const steps = path.split('.');
-  return textedFieldError(path, issueText({ code: 'custom', path: steps, ...(params && { params }) }), issue.message);
+  const own = recurrenceText(issue.message) ?? issueText({ code: 'custom', path: steps, ...(params && { params }) });
+  return textedFieldError(path, own, issue.message);
 }
 
 /** "Name is required", for a field the body lacks (`path` dotted; '' the body itself). */

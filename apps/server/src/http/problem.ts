@@ -19,6 +19,7 @@ import {
   textedFieldError,
   unknownFieldText,
 } from './problem-text.js';
+import { recurrenceText } from './recurrence-text.js';
 import { type RequestErrorReports, requestContext } from './request-context.js';
 import { requestLanguage } from './request-language.js';
 
@@ -71,7 +72,8 @@ export function issuesToFieldErrors(issues: readonly ZodIssueLike[], prefix = ''
     } else if (issue.code === 'invalid_type' && /received undefined/.test(issue.message)) {
       out.push(textedFieldError(base, requiredText(base), `${base || 'Body'} is required`));
     } else {
-      out.push(textedFieldError(base, issueText(issue, prefix), issue.message));
+      // A recurrence rule's problem by its own sentence, else by the issue's kind.
+      out.push(textedFieldError(base, recurrenceText(issue.message) ?? issueText(issue, prefix), issue.message));
     }
   }
   return out;
