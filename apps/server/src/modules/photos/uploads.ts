@@ -16,6 +16,7 @@ import { findPhoto, type PartRow, type PhotoRow, partsOf } from './queries.js';
 
 // The words of this module's problems, in the caller's language (docs/PRODUCT.md, "Error catalogue").
 const refusals = defineMessages({
+  pastSize: { id: 'problems.photos.chunkPastSize' },
   notImage: { id: 'problems.photos.notImage' },
 });
 
@@ -76,7 +77,7 @@ export async function appendChunk(
   if (offset + chunk.length > size) {
     throw new AppError(
       'payload_too_large',
-      `The chunk goes past the photo's declared size of ${size} bytes (${size - offset} bytes are left)`,
+      text(refusals.pastSize, { size: String(size), left: String(size - offset) }),
     );
   }
   if (chunk.length > 0) {
