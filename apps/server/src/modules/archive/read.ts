@@ -11,15 +11,48 @@ import {
 } from '@fieldplan/shared';
 import yauzl from 'yauzl';
 import { AppError } from '../../errors/app-error.js';
+import { inEnglish, type LocalText, text, textedFieldError } from '../../http/problem-text.js';
+import { defineMessages } from '../../i18n/index.js';
+
+// Why an archive is not restored, in the caller's language (docs/adr/0035-export-and-workspace-archive.md).
+const restoreRefusals = defineMessages({
+  cannotRestore: { id: 'problems.archive.cannotRestore' },
+  notZip: { id: 'problems.archive.notZip' },
+  tooManyFiles: { id: 'problems.archive.tooManyFiles' },
+  unknownFile: { id: 'problems.archive.unknownFile' },
+  twice: { id: 'problems.archive.fileTwice' },
+  unpacksTooLarge: { id: 'problems.archive.unpacksTooLarge' },
+  ratio: { id: 'problems.archive.ratio' },
+  noManifest: { id: 'problems.archive.noManifest' },
+  damaged: { id: 'problems.archive.damaged' },
+  manifestLarge: { id: 'problems.archive.manifestTooLarge' },
+  manifestJson: { id: 'problems.archive.manifestNotJson' },
+  version: { id: 'problems.archive.version' },
+  entryDamaged: { id: 'problems.archive.entryDamaged' },
+  noWorkspace: { id: 'problems.archive.noWorkspace' },
+  lineLong: { id: 'problems.archive.lineTooLong' },
+  lineJson: { id: 'problems.archive.lineNotJson' },
+});
 
 /** A restore's limits; tests shrink them to prove each refusal. */
 export type ArchiveLimits = Pick<typeof archiveLimits, 'entries' | 'unpackedBytes' | 'lineBytes' | 'maxRatio'>;
 
 /** A 400 naming the part of the archive at fault (`customers.jsonl:12 email`). */
-export function archiveError(path: string, message: string): AppError {
-  return new AppError('validation_failed', `The archive can't be restored: ${path}: ${message}`, {
-    errors: [{ path, message }],
-  });
+export function archiveError(path: string, message: string | LocalText): AppError {
+  if (typeof message === 'string') {
+    return new AppError('validation_failed', `The archive can't be restored: ${path}: ${message}`, {
+      errors: [{ path, message }],
+    });
+  }
+  const english = inEnglish(message);
+  const detail: LocalText = (intl) =>
+    intl.formatMessage(restoreRefusals.cannotRestore, { path, reason: message(intl) });
+  return new AppError(
+    'validation_failed',
+    `The archive can't be restored: ${path}: ${english}`,
+    { errors: [textedFieldError(path, message, english)] },
+    detail,
+  );
 }
 
 export interface OpenArchive {
@@ -48,21 +81,23 @@ export async function openArchive(path: string, limits: ArchiveLimits): Promise<
       autoClose: false,
     });
   } catch {
-    throw archiveError('archive', 'This is not a readable zip file');
+    throw archiveError('archive', text(restoreRefusals.notZip));
   }
   try {
     if (zip.entryCount > limits.entries) {
-      throw new AppError('payload_too_large', `The archive holds more than ${limits.entries} files`);
+      throw new AppError('payload_too_large', text(restoreRefusals.tooManyFiles, { max: String(limits.entries) }));
     }
     const entries = new Map<string, yauzl.Entry>();
     let unpacked = 0;
     for await (const entry of entriesOf(zip)) {
-      if (!knownName.test(entry.fileName))
-        throw archiveError(entry.fileName, 'This file does not belong in an archive');
-      if (entries.has(entry.fileName)) throw archiveError(entry.fileName, 'This file is in the archive twice');
+      if (!knownName.test(entry.fileName)) throw archiveError(entry.fileName, text(restoreRefusals.unknownFile));
+      if (entries.has(entry.fileName)) throw archiveError(entry.fileName, text(restoreRefusals.twice));
       unpacked += entry.uncompressedSize;
       if (unpacked > limits.unpackedBytes) {
-        throw new AppError('payload_too_large', `The archive unpacks to more than ${limits.unpackedBytes} bytes`);
+        throw new AppError(
+          'payload_too_large',
+          text(restoreRefusals.unpacksTooLarge, { max: String(limits.unpackedBytes) }),
+        );
       }
       if (
         entry.uncompressedSize > 1024 ** 2 &&
@@ -70,13 +105,13 @@ export async function openArchive(path: string, limits: ArchiveLimits): Promise<
       ) {
         throw new AppError(
           'payload_too_large',
-          `${entry.fileName} unpacks to more than ${limits.maxRatio} times its size`,
+          text(restoreRefusals.ratio, { file: entry.fileName, ratio: String(limits.maxRatio) }),
         );
       }
       entries.set(entry.fileName, entry);
     }
     const manifestEntry = entries.get('manifest.json');
-    if (!manifestEntry) throw archiveError('manifest.json', 'The archive has no manifest');
+    if (!manifestEntry) throw archiveError('manifest.json', text(restoreRefusals.noManifest));
     const manifest = await readManifest(zip, manifestEntry);
     return { zip, entries, manifest };
   } catch (error) {
@@ -102,7 +137,7 @@ async function* entriesOf(zip: yauzl.ZipFile): AsyncGenerator<yauzl.Entry> {
     try {
       entry = await next;
     } catch {
-      throw archiveError('archive', 'The zip file is damaged');
+      throw archiveError('archive', text(restoreRefusals.damaged));
     }
     if (!entry) return;
     yield entry;
@@ -110,14 +145,14 @@ async function* entriesOf(zip: yauzl.ZipFile): AsyncGenerator<yauzl.Entry> {
 }
 
 async function readManifest(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<ArchiveManifest> {
-  if (entry.uncompressedSize > 64 * 1024) throw archiveError('manifest.json', 'The manifest is too large');
+  if (entry.uncompressedSize > 64 * 1024) throw archiveError('manifest.json', text(restoreRefusals.manifestLarge));
   const chunks: Buffer[] = [];
   for await (const chunk of await openEntry(zip, entry)) chunks.push(chunk as Buffer);
   let value: unknown;
   try {
     value = JSON.parse(Buffer.concat(chunks).toString('utf8'));
   } catch {
-    throw archiveError('manifest.json', 'The manifest is not JSON');
+    throw archiveError('manifest.json', text(restoreRefusals.manifestJson));
   }
   const parsed = archiveManifestSchema.safeParse(value);
   if (!parsed.success) {
@@ -128,7 +163,7 @@ async function readManifest(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Arc
   if (major !== archiveFormat.major) {
     throw archiveError(
       'manifest.json version',
-      `Format version ${parsed.data.version} is not supported: this Fieldplan reads version ${archiveFormat.major}.x`,
+      text(restoreRefusals.version, { version: parsed.data.version, major: String(archiveFormat.major) }),
     );
   }
   return parsed.data;
@@ -138,7 +173,7 @@ export async function openEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise
   try {
     return await zip.openReadStreamPromise(entry);
   } catch {
-    throw archiveError(entry.fileName, 'This file of the zip is damaged');
+    throw archiveError(entry.fileName, text(restoreRefusals.entryDamaged));
   }
 }
 
@@ -151,7 +186,7 @@ export async function readLines<F extends ArchiveFile>(
   const name = `${file}.jsonl`;
   const entry = archive.entries.get(name);
   if (!entry) {
-    if (file === 'workspace') throw archiveError(name, 'The archive has no workspace');
+    if (file === 'workspace') throw archiveError(name, text(restoreRefusals.noWorkspace));
     return [];
   }
   const schema = archiveLineSchemas[file];
@@ -164,12 +199,12 @@ export async function readLines<F extends ArchiveFile>(
       number += 1;
       if (line === '') continue;
       if (Buffer.byteLength(line) > limits.lineBytes)
-        throw archiveError(`${name}:${number}`, `The line is longer than ${limits.lineBytes} bytes`);
+        throw archiveError(`${name}:${number}`, text(restoreRefusals.lineLong, { max: String(limits.lineBytes) }));
       let value: unknown;
       try {
         value = JSON.parse(line);
       } catch {
-        throw archiveError(`${name}:${number}`, 'The line is not JSON');
+        throw archiveError(`${name}:${number}`, text(restoreRefusals.lineJson));
       }
       const parsed = schema.safeParse(value);
       if (!parsed.success) {
@@ -181,7 +216,7 @@ export async function readLines<F extends ArchiveFile>(
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw archiveError(name, 'This file of the zip is damaged');
+    throw archiveError(name, text(restoreRefusals.entryDamaged));
   } finally {
     stream.destroy();
   }

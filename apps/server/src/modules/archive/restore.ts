@@ -3,6 +3,8 @@ import { pipeline } from 'node:stream/promises';
 import { type ArchiveFile, type ArchiveRestoreResult, areaLimits } from '@fieldplan/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { text } from '../../http/problem-text.js';
+import { defineMessages } from '../../i18n/index.js';
 import { newId } from '../../lib/ids.js';
 import type { ObjectStorage } from '../../storage/index.js';
 import { createInvitations } from '../invitations/index.js';
@@ -12,6 +14,14 @@ import { insertAll } from './insert.js';
 import { planMembers } from './members-map.js';
 import { type ArchiveLimits, archiveError, type OpenArchive, openArchive, openEntry, readLines } from './read.js';
 import { checkReferences, type Lines } from './references.js';
+
+// Why an archive is not restored, in the caller's language (docs/adr/0035-export-and-workspace-archive.md).
+const refusals = defineMessages({
+  missing: { id: 'problems.archive.fileMissing' },
+  tooLarge: { id: 'problems.archive.fileTooLarge' },
+  tooManyAreas: { id: 'problems.archive.tooManyAreas' },
+  photoMissing: { id: 'problems.archive.photoMissing' },
+});
 
 export interface Restorer {
   userId: string;
@@ -41,8 +51,8 @@ async function readAll(archive: OpenArchive, limits: ArchiveLimits): Promise<Lin
 /** An entry's bytes whole (a signature PNG, ≤ 512 KB as the schema of a signature allows). */
 async function entryBytes(archive: OpenArchive, name: string, max: number): Promise<Buffer> {
   const entry = archive.entries.get(name);
-  if (!entry) throw archiveError(name, 'The file is missing');
-  if (entry.uncompressedSize > max) throw archiveError(name, `The file is larger than ${max} bytes`);
+  if (!entry) throw archiveError(name, text(refusals.missing));
+  if (entry.uncompressedSize > max) throw archiveError(name, text(refusals.tooLarge, { max: String(max) }));
   const chunks: Buffer[] = [];
   for await (const chunk of await openEntry(archive.zip, entry)) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
@@ -67,7 +77,7 @@ export async function restoreArchive(
     const lines = await readAll(archive, limits);
     checkReferences(lines, archive);
     if (lines.areas.length > areaLimits.perWorkspace)
-      throw archiveError('areas.jsonl', `More than ${areaLimits.perWorkspace} service areas`);
+      throw archiveError('areas.jsonl', text(refusals.tooManyAreas, { max: String(areaLimits.perWorkspace) }));
     const signatures = new Map<string, Buffer>();
     for (const s of lines.signatures)
       signatures.set(s.id, await entryBytes(archive, `signatures/${s.id}.png`, 512 * 1024));
@@ -80,7 +90,7 @@ export async function restoreArchive(
         [`photos/${p.id}.thumb`, thumbKey(workspaceId, id)],
       ] as const) {
         const entry = archive.entries.get(name);
-        if (!entry) throw archiveError(name, 'The photo file is missing');
+        if (!entry) throw archiveError(name, text(refusals.photoMissing));
         stored.push(key);
         const through = new PassThrough();
         await Promise.all([
