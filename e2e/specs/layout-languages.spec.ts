@@ -215,7 +215,7 @@ describe('layouts that survive translation', () => {
           }
           await page.screenshot({ path: path.join(shots, `${langName}-${screen.name}-${widthName}.png`) });
         }
-        expect(found).toEqual([]);
+        expect(found, found.join('\n')).toEqual([]);
         expect(errors.flat()).toEqual([]);
       });
     }
