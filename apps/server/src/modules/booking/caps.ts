@@ -3,6 +3,17 @@ import { type BookingCapScope, type BookingRequestList, bookingLimits } from '@f
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../errors/app-error.js';
+import type { LocalText } from '../../errors/local-text.js';
+import { defineMessages } from '../../i18n/index.js';
+
+// A full booking page in the customer's language (docs/PRODUCT.md, "Online booking").
+const capTexts = defineMessages({
+  call: { id: 'problems.booking.callUs' },
+  callAt: { id: 'problems.booking.callUsAt' },
+  workspace: { id: 'problems.booking.capWorkspace' },
+  email: { id: 'problems.booking.capEmail' },
+  connection: { id: 'problems.booking.capConnection' },
+});
 
 // The booking page's pending caps (docs/PRODUCT.md, "Online booking"): the workspace's own, and beneath
 // it one address's and one network's, so a single sender cannot fill the workspace's cap and close the
@@ -32,7 +43,7 @@ export function networkOf(address: string): string {
 export class CapReached extends AppError {
   constructor(
     readonly scope: BookingCapScope | 'email',
-    detail: string,
+    detail: string | LocalText,
   ) {
     super('rate_limited', detail, { retryAfter: 3600 });
   }
@@ -55,17 +66,20 @@ export async function checkPendingCaps(
     .where('workspace_id', '=', workspaceId)
     .where('status', '=', 'pending')
     .execute();
-  const callUs = phone ? `please call us at ${phone}` : 'please call us';
+  const refusal =
+    (message: { id: string }, values: Record<string, string> = {}): LocalText =>
+    (intl) =>
+      intl.formatMessage(message, {
+        ...values,
+        callUs: phone ? intl.formatMessage(capTexts.callAt, { phone }) : intl.formatMessage(capTexts.call),
+      });
   if (pending.length >= cap) {
-    throw new CapReached('workspace', `We have too many booking requests waiting right now — ${callUs}`);
+    throw new CapReached('workspace', refusal(capTexts.workspace));
   }
   if (pending.filter((p) => p.email === sender.email).length >= bookingLimits.pendingPerEmail) {
-    throw new CapReached(
-      'email',
-      `You already have ${bookingLimits.pendingPerEmail} requests waiting for our answer — ${callUs}`,
-    );
+    throw new CapReached('email', refusal(capTexts.email, { max: String(bookingLimits.pendingPerEmail) }));
   }
-  const fromHere = `Too many booking requests from your connection are waiting for our answer — ${callUs}`;
+  const fromHere = refusal(capTexts.connection);
   if (pending.filter((p) => p.client_address === sender.address).length >= bookingLimits.pendingPerAddress) {
     throw new CapReached('address', fromHere);
   }
