@@ -18,6 +18,8 @@ export const userData = [
   '.fc-event',
   '.leaflet-container',
   '.queue-title',
+  // A queue card's second line: the customer, the site or the time asked for, cut to the card's width.
+  '.queue-meta',
   '.map-job-title',
   '.opt-visit-title',
   // Technicians' names on the timeline's rows (the "unassigned" row's label is a message).

@@ -135,6 +135,14 @@ export function UnscheduledQueue({ workspaceId, slug, keep, draggable, zone, kee
 
 function QueueItem({ job, href, draggable, zone }: { job: Job; href: string; draggable: boolean; zone: string }) {
   const intl = useIntl();
+  // The card's lines are cut to its width; each keeps its whole text a hover away.
+  const waiting =
+    job.start === null
+      ? undefined
+      : intl.formatMessage(
+          { id: 'dispatch.queue.noTechnician' },
+          { time: formatJobTime(job.start, job.end, job.allDay, zone) },
+        );
   return (
     <li
       className={draggable ? 'queue-item queue-item-draggable' : 'queue-item'}
@@ -154,15 +162,12 @@ function QueueItem({ job, href, draggable, zone }: { job: Job; href: string; dra
         <Link to={href} className="queue-title ellipsis">
           {job.title}
         </Link>
-        <span className="queue-meta ellipsis">
+        <span className="queue-meta ellipsis" title={job.customerName ?? job.address ?? undefined}>
           {job.customerName ?? job.address ?? <Message id="dispatch.queue.noCustomer" />}
         </span>
         {job.start !== null && (
-          <span className="queue-meta queue-when ellipsis">
-            <Message
-              id="dispatch.queue.noTechnician"
-              values={{ time: formatJobTime(job.start, job.end, job.allDay, zone) }}
-            />
+          <span className="queue-meta queue-when ellipsis" title={waiting}>
+            {waiting}
           </span>
         )}
       </span>

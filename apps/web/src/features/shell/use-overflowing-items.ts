@@ -7,6 +7,9 @@ import { overflowingItems } from './fit-items';
  * Widths come from `measure`: an invisible copy of the row whose children are every item, then the
  * "More" button, at their natural size. `priorities[i]` ranks item i (lower stays longer).
  */
+/** Pixels the row keeps free beyond what its items measure. */
+const spare = 4;
+
 export function useOverflowingItems(
   container: RefObject<HTMLElement | null>,
   measure: RefObject<HTMLElement | null>,
@@ -25,7 +28,10 @@ export function useOverflowingItems(
       const moreWidth = widths.pop() ?? 0;
       const gap = Number.parseFloat(getComputedStyle(box).columnGap) || 0;
       const items = widths.map((width, i) => ({ width, priority: priorities[i] ?? i }));
-      const next = overflowingItems(items, box.clientWidth, moreWidth, gap);
+      // A few pixels spare: the copy's fractional widths and the row's whole-pixel width round apart, and
+      // "More" as a menu button may lay out a pixel or two wider than its copy (a German page at 1280 px
+      // drew it 2 px into the search button).
+      const next = overflowingItems(items, box.clientWidth - spare, moreWidth, gap);
       setHidden((current) =>
         current.size === next.length && next.every((i) => current.has(i)) ? current : new Set(next),
       );
